@@ -1,0 +1,46 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
+
+// reNonFactual matches sentences that make no claim about the world:
+// courtesy, offers of help, questions back to the user, lead-ins.
+var reNonFactual = regexp.MustCompile(`(?i)^(?:` + strings.Join([]string{
+	`(?:i hope|hope this|let me know|feel free|please (?:let|contact|reach|note that you can)|happy to help|glad to help|thanks?|thank you|you're welcome|you are welcome)`,
+	`(?:here (?:is|are|'s)|below (?:is|are)|the following)\b`,
+	`(?:sure|certainly|of course|great question|good question)\b[.!,]?`,
+	`(?:hi|hello|hey)\b`,
+	`(?:is there anything|can i help|would you like|do you want)\b`,
+}, "|") + `)`)
+
+// isFactual reports whether an uncited sentence states something that needs
+// a source: it is not a question or a courtesy, and it has a verb and a noun
+// or a number.
+func (a *Auditor) isFactual(s Sentence) bool {
+	p := strings.TrimSpace(s.Plain)
+	if p == "" || strings.HasSuffix(p, "?") || strings.HasSuffix(p, ":") {
+		return false
+	}
+	if reNonFactual.MatchString(p) {
+		return false
+	}
+	if len(strings.Fields(p)) < 4 {
+		return false
+	}
+	hasVerb, hasNoun, hasNum := false, false, len(Quantities(p)) > 0
+	for _, t := range a.tagger.Tag(p) {
+		switch {
+		case strings.HasPrefix(t.Tag, "VB") || t.Tag == "MD":
+			hasVerb = true
+		case strings.HasPrefix(t.Tag, "NN"):
+			if w := nounphrase.Normalize(t.Text); w != "" && !nounphrase.IsStopword(w) {
+				hasNoun = true
+			}
+		}
+	}
+	return hasVerb && (hasNoun || hasNum)
+}

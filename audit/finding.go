@@ -1,0 +1,68 @@
+// Package audit decides, for every cited sentence of an assistant answer,
+// whether the chunk it cites was retrieved and supports it, and flags
+// uncited factual sentences and answers given without relevant retrieval.
+// It knows nothing of files or report formats: Records in, Findings out.
+package audit
+
+import (
+	"strconv"
+)
+
+// Verdicts of a (sentence, citation) pair, or of a sentence.
+const (
+	Supported    = "supported"
+	Unsupported  = "unsupported"
+	Fabricated   = "fabricated"    // the citation resolves to no retrieved chunk
+	NotAuditable = "not_auditable" // the cited chunk has no text to check against
+	Uncited      = "uncited"       // a factual sentence with no citation
+)
+
+// Answer statuses.
+const (
+	Answered           = "answered"
+	Refusal            = "refusal"
+	AnsweredBelowFloor = "answered_below_floor"
+)
+
+// Finding is one row of the audit: one (sentence, cited chunk) pair, or one
+// uncited factual sentence. Its JSON names are a public contract (README).
+type Finding struct {
+	ConversationID  string   `json:"conversation_id"`
+	Tenant          string   `json:"tenant"`
+	Agent           string   `json:"agent"`
+	Timestamp       string   `json:"timestamp"`
+	Source          string   `json:"source"` // file:line of the input record
+	MessageIndex    int      `json:"message_index"`
+	SentenceIndex   int      `json:"sentence_index"`
+	CharStart       int      `json:"char_start"` // code points into the message content
+	CharEnd         int      `json:"char_end"`
+	Sentence        string   `json:"sentence"`
+	Marker          string   `json:"marker"`
+	Citation        string   `json:"citation"`
+	ChunkID         *string  `json:"chunk_id"`
+	ResolvedBy      string   `json:"resolved_by"` // id, position, or "" when unresolved
+	Verdict         string   `json:"verdict"`
+	SentenceVerdict string   `json:"sentence_verdict"`
+	AnswerStatus    string   `json:"answer_status"`
+	SupportScore    *Score   `json:"support_score"`
+	NPCoverage      *Score   `json:"np_coverage"`
+	TokenOverlap    *Score   `json:"token_overlap"`
+	NPFound         []string `json:"np_found"`
+	NPMissing       []string `json:"np_missing"`
+	NumbersMissing  []string `json:"numbers_missing"`
+	Reasons         []string `json:"reasons"`
+}
+
+// Score is a signal value in [0, 1], written with four decimals so outputs
+// are stable across platforms.
+type Score float64
+
+// MarshalJSON writes the score with fixed precision.
+func (s Score) MarshalJSON() ([]byte, error) { return []byte(s.String()), nil }
+
+func (s Score) String() string { return strconv.FormatFloat(float64(s), 'f', 4, 64) }
+
+func scorePtr(v float64) *Score { s := Score(v); return &s }
+
+// Cited reports whether the finding is a citation (not an uncited sentence).
+func (f *Finding) Cited() bool { return f.Verdict != Uncited }

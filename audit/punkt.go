@@ -1,0 +1,212 @@
+// This file adapts the English Punkt customisation of github.com/jdkato/prose/v2
+// (segment.go, MIT License, Copyright (c) 2017-2018 Joseph Kato; itself based
+// on github.com/neurosnap/sentences, MIT, Copyright (c) 2015 Eric Bower).
+// prose builds this tokenizer, and reloads its model, on every NewDocument
+// call and keeps it unexported; ragaudit builds it once and reuses it.
+
+package audit
+
+import (
+	"regexp"
+	"strings"
+
+	"gopkg.in/neurosnap/sentences.v1"
+	"gopkg.in/neurosnap/sentences.v1/data"
+)
+
+// extraAbbrevs are abbreviations common in support answers that the Punkt
+// English model does not know, so "approx. 30 days" stays one sentence.
+var extraAbbrevs = []string{"sgt", "gov", "no", "mt", "approx", "e.g", "i.e", "etc", "vs", "incl", "excl", "est", "dept", "fig", "ca", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "st", "ave", "co", "corp", "inc", "ltd", "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "u.s", "u.k", "e.u", "min", "max", "hr", "hrs", "yr", "yrs", "p", "pp", "vol", "art", "sec", "para", "ref", "nos"}
+
+func newPunkt() (*sentences.DefaultSentenceTokenizer, error) {
+	b, err := data.Asset("data/english.json")
+	if err != nil {
+		return nil, err
+	}
+	training, err := sentences.LoadTraining(b)
+	if err != nil {
+		return nil, err
+	}
+	for _, abbr := range extraAbbrevs {
+		training.AbbrevTypes.Add(abbr)
+	}
+
+	lang := sentences.NewPunctStrings()
+	word := &wordTokenizer{}
+	word.PunctStrings = lang
+	annotations := sentences.NewAnnotations(training, lang, word)
+	ortho := &sentences.OrthoContext{
+		Storage:      training,
+		PunctStrings: lang,
+		TokenType:    word,
+		TokenFirst:   word,
+	}
+	annotations = append(annotations, &multiPunctWordAnnotation{
+		Storage:      training,
+		TokenParser:  word,
+		TokenGrouper: &sentences.DefaultTokenGrouper{},
+		Ortho:        ortho,
+	})
+	return &sentences.DefaultSentenceTokenizer{
+		Storage:       training,
+		PunctStrings:  lang,
+		WordTokenizer: word,
+		Annotations:   annotations,
+	}, nil
+}
+
+type wordTokenizer struct {
+	sentences.DefaultWordTokenizer
+}
+
+var reAbbr = regexp.MustCompile(`((?:[\w]\.)+[\w]*\.)`)
+var reLooksLikeEllipsis = regexp.MustCompile(`(?:\.\s?){2,}\.`)
+var reEntities = regexp.MustCompile(`Yahoo!`)
+
+func (e *wordTokenizer) HasSentEndChars(t *sentences.Token) bool {
+	enders := []string{
+		`."`, `.)`, `.’`, `.”`,
+		`?`, `?"`, `?'`, `?)`, `?’`, `?”`,
+		`!`, `!"`, `!'`, `!)`, `!’`, `!”`,
+	}
+
+	for _, ender := range enders {
+		if strings.HasSuffix(t.Tok, ender) && !reEntities.MatchString(t.Tok) {
+			return true
+		}
+	}
+
+	parens := []string{
+		`.[`, `.(`, `."`,
+		`?[`, `?(`,
+		`![`, `!(`,
+	}
+
+	for _, paren := range parens {
+		if strings.Contains(t.Tok, paren) {
+			return true
+		}
+	}
+
+	return false
+}
+
+// multiPunctWordAnnotation attempts to tease out custom Abbreviations such as
+// "F.B.I."
+type multiPunctWordAnnotation struct {
+	*sentences.Storage
+	sentences.TokenParser
+	sentences.TokenGrouper
+	sentences.Ortho
+}
+
+func (a *multiPunctWordAnnotation) Annotate(tokens []*sentences.Token) []*sentences.Token {
+	for _, tokPair := range a.TokenGrouper.Group(tokens) {
+		if len(tokPair) < 2 || tokPair[1] == nil {
+			tok := tokPair[0].Tok
+			if strings.Contains(tok, "\n") && strings.Contains(tok, " ") {
+				// We've mislabeled due to an errant newline.
+				tokPair[0].SentBreak = false
+			}
+			continue
+		}
+
+		a.tokenAnnotation(tokPair[0], tokPair[1])
+	}
+
+	return tokens
+}
+
+// looksInternal determines if tok's punctuation could appear
+// sentence-internally (i.e., parentheses or quotations).
+func looksInternal(tok string) bool {
+	internal := []string{")", `’`, `”`, `"`, `'`}
+	for _, punc := range internal {
+		if strings.HasSuffix(tok, punc) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *multiPunctWordAnnotation) tokenAnnotation(tokOne, tokTwo *sentences.Token) {
+	// This is an expensive calculation, so we only want to do it once.
+	var nextTyp string
+
+	// If both tokOne and tokTwo and periods, we're probably in an ellipsis
+	// that wasn't properly tokenized by `WordTokenizer`.
+	if strings.HasSuffix(tokOne.Tok, ".") && tokTwo.Tok == "." {
+		tokOne.SentBreak = false
+		tokTwo.SentBreak = false
+		return
+	}
+
+	isNonBreak := strings.HasSuffix(tokOne.Tok, ".") && !tokOne.SentBreak
+	isEllipsis := reLooksLikeEllipsis.MatchString(tokOne.Tok)
+	isInternal := tokOne.SentBreak && looksInternal(tokOne.Tok)
+
+	if isNonBreak || isEllipsis || isInternal {
+		nextTyp = a.TokenParser.TypeNoSentPeriod(tokTwo)
+		isStarter := a.SentStarters[nextTyp]
+
+		// If the tokOne looks like an ellipsis and tokTwo is either
+		// capitalized or a frequent sentence starter, break the sentence.
+		if isEllipsis {
+			if a.TokenParser.FirstUpper(tokTwo) || isStarter != 0 {
+				tokOne.SentBreak = true
+				return
+			}
+		}
+
+		// If the tokOne's sentence-breaking punctuation looks like it could
+		// occur sentence-internally, ensure that the following word is either
+		// capitalized or a frequent sentence starter.
+		if isInternal {
+			if a.TokenParser.FirstLower(tokTwo) && isStarter == 0 {
+				tokOne.SentBreak = false
+				return
+			}
+		}
+
+		// If the tokOne ends with a period but isn't marked as a sentence
+		// break, mark it if tokTwo is capitalized and can occur in _ORTHO_LC.
+		if isNonBreak && a.TokenParser.FirstUpper(tokTwo) {
+			if a.Storage.OrthoContext[nextTyp]&112 != 0 {
+				tokOne.SentBreak = true
+			}
+		}
+	}
+
+	if len(reAbbr.FindAllString(tokOne.Tok, 1)) == 0 {
+		return
+	}
+
+	if a.IsInitial(tokOne) {
+		return
+	}
+
+	tokOne.Abbr = true
+	tokOne.SentBreak = false
+
+	// [4.1.1. Orthographic Heuristic] Check if there's
+	// orthogrpahic evidence about whether the next word
+	// starts a sentence or not.
+	isSentStarter := a.Ortho.Heuristic(tokTwo)
+	if isSentStarter == 1 {
+		tokOne.SentBreak = true
+		return
+	}
+
+	if nextTyp == "" {
+		nextTyp = a.TokenParser.TypeNoSentPeriod(tokTwo)
+	}
+
+	// [4.1.3. Frequent Sentence Starter Heruistic] If the
+	// next word is capitalized, and is a member of the
+	// frequent-sentence-starters list, then label tok as a
+	// sentence break.
+	if a.TokenParser.FirstUpper(tokTwo) && a.SentStarters[nextTyp] != 0 {
+		tokOne.SentBreak = true
+		return
+	}
+}

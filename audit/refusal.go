@@ -1,0 +1,34 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+)
+
+// reRefusal matches answers that decline to answer for lack of knowledge.
+// Such answers are honest and never failures.
+var reRefusal = regexp.MustCompile(`(?i)` + strings.Join([]string{
+	`\bi (?:do not|don't|dont) (?:have|know|see|find)\b.{0,60}\b(?:information|answer|details|knowledge|data|record|documentation)`,
+	`\b(?:not|isn't|is not) (?:in|part of|covered by|available in) (?:my|the|our) (?:knowledge base|documents?|documentation|sources?|context|records)`,
+	`\bi(?:'m| am) (?:sorry|afraid)\b.{0,80}\b(?:can(?:no|')t|unable|couldn't|could not|don't|do not)\b`,
+	`\bi(?:'m| am) (?:unable|not able) to (?:find|answer|locate|help with)`,
+	`\bi (?:can(?:no|')t|could(?:n't| not)) (?:find|answer|locate)\b`,
+	`\b(?:the )?(?:provided|available|retrieved|given) (?:documents?|context|sources?|information|passages?) (?:do(?:es)?(?: not|n't)|did(?: not|n't)) (?:contain|mention|cover|include|say|provide|specify)`,
+	`\bno (?:relevant )?(?:information|documentation|results?) (?:was|were|is|are)? ?(?:found|available)`,
+	`\bthere is no (?:relevant )?information\b`,
+}, "|"))
+
+// IsRefusal reports whether an answer (with its markers) is a refusal: it
+// declines for lack of information and cites nothing.
+func IsRefusal(answer string, markers int) bool {
+	if markers > 0 {
+		return false
+	}
+	// Only the opening of the answer counts: a long answer that mentions a
+	// gap in passing is still an answer.
+	head := answer
+	if len(head) > 400 {
+		head = head[:400]
+	}
+	return reRefusal.MatchString(head)
+}

@@ -1,0 +1,199 @@
+package audit
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gopkg.in/neurosnap/sentences.v1"
+)
+
+// Sentence is one sentence of an answer with the markers that belong to it.
+type Sentence struct {
+	Index      int
+	Start, End int      // byte offsets into the answer
+	Text       string   // as in the answer, markers included
+	Plain      string   // markers and list bullets removed, for the checks
+	Markers    []Marker // offsets relative to the answer
+	ListItem   bool
+}
+
+// Splitter splits answers into sentences. It holds the Punkt model, loaded
+// once; it is safe for concurrent use.
+type Splitter struct {
+	punkt *sentences.DefaultSentenceTokenizer
+}
+
+// NewSplitter loads the English Punkt model.
+func NewSplitter() (*Splitter, error) {
+	p, err := newPunkt()
+	if err != nil {
+		return nil, err
+	}
+	return &Splitter{punkt: p}, nil
+}
+
+var (
+	reListItem = regexp.MustCompile(`^\s*(?:[-*+•‣◦]|\d{1,3}[.)]|[a-zA-Z][.)])\s+`)
+	reHeading  = regexp.MustCompile(`^\s*#{1,6}\s`)
+)
+
+// Split returns the sentences of answer. Each list item is one sentence;
+// paragraphs are split with Punkt; a marker written after the full stop
+// ("… 30 days. [1]") stays with the sentence before it.
+func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
+	markers := FindMarkers(answer, chunkIDs)
+	var spans [][2]int // byte spans of sentences, in order
+
+	// Walk the answer line by line, collecting paragraphs of plain lines.
+	paraStart, paraEnd := -1, -1
+	flush := func() {
+		if paraStart >= 0 {
+			spans = append(spans, s.splitParagraph(answer, paraStart, paraEnd, markers)...)
+		}
+		paraStart, paraEnd = -1, -1
+	}
+	for pos := 0; pos <= len(answer); {
+		nl := strings.IndexByte(answer[pos:], '\n')
+		end := len(answer)
+		if nl >= 0 {
+			end = pos + nl
+		}
+		line := answer[pos:end]
+		switch {
+		case strings.TrimSpace(line) == "":
+			flush()
+		case reListItem.MatchString(line) || reHeading.MatchString(line):
+			flush()
+			spans = append(spans, trimSpan(answer, pos, end))
+		default:
+			if paraStart < 0 {
+				paraStart = pos
+			}
+			paraEnd = end
+		}
+		if nl < 0 {
+			break
+		}
+		pos = end + 1
+	}
+	flush()
+
+	out := make([]Sentence, 0, len(spans))
+	for _, sp := range spans {
+		if sp[0] >= sp[1] {
+			continue
+		}
+		text := answer[sp[0]:sp[1]]
+		sent := Sentence{Start: sp[0], End: sp[1], Text: text}
+		var local []Marker
+		for _, m := range markers {
+			if m.Start >= sp[0] && m.End <= sp[1] {
+				sent.Markers = append(sent.Markers, m)
+				lm := m
+				lm.Start -= sp[0]
+				lm.End -= sp[0]
+				local = append(local, lm)
+			}
+		}
+		plain := StripMarkers(text, local)
+		if loc := reListItem.FindStringIndex(plain); loc != nil {
+			sent.ListItem = true
+			plain = plain[loc[1]:]
+		} else if reHeading.MatchString(plain) {
+			plain = strings.TrimLeft(strings.TrimSpace(plain), "# ")
+		}
+		sent.Plain = strings.TrimSpace(stripMarkdown(plain))
+		if sent.Plain == "" && len(sent.Markers) == 0 {
+			continue
+		}
+		sent.Index = len(out)
+		out = append(out, sent)
+	}
+	return out
+}
+
+// splitParagraph runs Punkt over answer[start:end] and moves markers that
+// open a sentence back to the sentence they close.
+func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marker) [][2]int {
+	para := answer[start:end]
+	var spans [][2]int
+	for _, ps := range s.punkt.Tokenize(para) {
+		sp := trimSpan(answer, start+ps.Start, start+ps.End)
+		if sp[0] < sp[1] {
+			spans = append(spans, sp)
+		}
+	}
+	spans = splitAfterMarkers(answer, spans, markers)
+	// Punkt breaks inside "days.[1]" or before "[1]": re-attach markers.
+	for i := 1; i < len(spans); i++ {
+		for {
+			j := sort.Search(len(markers), func(k int) bool { return markers[k].Start >= spans[i][0] })
+			if j == len(markers) || markers[j].Start != spans[i][0] {
+				break
+			}
+			m := markers[j]
+			spans[i-1][1] = m.End
+			spans[i] = trimSpan(answer, m.End, spans[i][1])
+		}
+		// A marker that Punkt left straddling a boundary.
+		for _, m := range markers {
+			if m.Start < spans[i][0] && m.End > spans[i][0] {
+				spans[i-1][1] = m.End
+				spans[i] = trimSpan(answer, m.End, spans[i][1])
+			}
+		}
+	}
+	out := spans[:0]
+	for _, sp := range spans {
+		if sp[0] < sp[1] {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func trimSpan(s string, a, b int) [2]int {
+	for a < b && isSpace(s[a]) {
+		a++
+	}
+	for b > a && isSpace(s[b-1]) {
+		b--
+	}
+	return [2]int{a, b}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+var reMarkdown = regexp.MustCompile(`\*\*|__|\x60`)
+
+// stripMarkdown removes emphasis and code ticks, which carry no claim.
+func stripMarkdown(s string) string { return reMarkdown.ReplaceAllString(s, "") }
+
+// splitAfterMarkers ends a sentence after a marker followed by a capital
+// letter: models often drop the full stop ("… cells [2][3] The first …").
+func splitAfterMarkers(answer string, spans [][2]int, markers []Marker) [][2]int {
+	var out [][2]int
+	for _, sp := range spans {
+		for _, m := range markers {
+			if m.Start <= sp[0] || m.End >= sp[1] {
+				continue
+			}
+			rest := answer[m.End:sp[1]]
+			trimmed := strings.TrimLeft(rest, " \t")
+			if len(trimmed) == len(rest) || trimmed == "" {
+				continue // no space after the marker
+			}
+			r, _ := utf8.DecodeRuneInString(trimmed)
+			prev, _ := utf8.DecodeLastRuneInString(strings.TrimRight(answer[sp[0]:m.Start], " "))
+			if unicode.IsUpper(r) && prev != ',' && prev != ':' {
+				out = append(out, [2]int{sp[0], m.End})
+				sp[0] = m.End + (len(rest) - len(trimmed))
+			}
+		}
+		out = append(out, sp)
+	}
+	return out
+}

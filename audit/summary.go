@@ -1,0 +1,194 @@
+package audit
+
+import (
+	"hash/fnv"
+	"math"
+	"sort"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Counts are the volumes of an audit. Maps are written sorted by key.
+type Counts struct {
+	RecordsRead        int            `json:"records_read"`
+	RecordsAudited     int            `json:"records_audited"`
+	RecordsFiltered    int            `json:"records_filtered"` // read, valid, left out by --tenant/--agent/--last
+	RecordsSkipped     int            `json:"records_skipped"`
+	SkippedByReason    map[string]int `json:"skipped_by_reason"`
+	Conversations      int            `json:"conversations"`
+	Answers            int            `json:"answers"`
+	Refusals           int            `json:"refusals"`
+	AnsweredBelowFloor int            `json:"answered_below_floor"`
+	Sentences          int            `json:"sentences"`
+	CitedSentences     int            `json:"cited_sentences"`
+	UncitedFactual     int            `json:"uncited_sentences"`
+	Citations          int            `json:"citations"`
+	CitationsByVerdict map[string]int `json:"citations_by_verdict"`
+	SentencesByVerdict map[string]int `json:"cited_sentences_by_verdict"`
+	NumberMismatches   int            `json:"number_mismatches"`
+	Resolution         map[string]int `json:"resolution"` // id, position, unresolved
+}
+
+// Group is the accuracy of one tenant or agent.
+type Group struct {
+	Name      string  `json:"name"`
+	Citations int     `json:"citations"`
+	Supported int     `json:"supported"`
+	Accuracy  float64 `json:"citation_accuracy"`
+}
+
+// Rate is citation accuracy with its 95 % Wilson score interval.
+type Rate struct {
+	Value float64 `json:"citation_accuracy"`
+	Low   float64 `json:"ci95_low"`
+	High  float64 `json:"ci95_high"`
+}
+
+// Tally accumulates results into counts. Its memory grows with the number
+// of distinct conversations (8 bytes each) and groups, not with findings.
+type Tally struct {
+	c       Counts
+	convs   map[uint64]struct{}
+	tenants map[string]*Group
+	agents  map[string]*Group
+}
+
+// NewTally returns an empty tally.
+func NewTally() *Tally {
+	return &Tally{
+		c: Counts{
+			SkippedByReason:    map[string]int{},
+			CitationsByVerdict: map[string]int{Supported: 0, Unsupported: 0, Fabricated: 0, NotAuditable: 0},
+			SentencesByVerdict: map[string]int{},
+			Resolution:         map[string]int{"id": 0, "position": 0, "unresolved": 0},
+		},
+		convs:   map[uint64]struct{}{},
+		tenants: map[string]*Group{},
+		agents:  map[string]*Group{},
+	}
+}
+
+// Read counts one input record read (valid or not).
+func (t *Tally) Read() { t.c.RecordsRead++ }
+
+// Skip counts a record that could not be audited.
+func (t *Tally) Skip(s *readers.SkipError) {
+	t.c.RecordsSkipped++
+	t.c.SkippedByReason[s.Reason]++
+}
+
+// Filter counts a valid record left out by a filter.
+func (t *Tally) Filter() { t.c.RecordsFiltered++ }
+
+// Add counts an audited record.
+func (t *Tally) Add(r *Result) {
+	t.c.RecordsAudited++
+	h := fnv.New64a()
+	h.Write([]byte(r.Record.ConversationID))
+	t.convs[h.Sum64()] = struct{}{}
+	for _, a := range r.Answers {
+		t.c.Answers++
+		t.c.Sentences += a.Sentences
+		switch a.Status {
+		case Refusal:
+			t.c.Refusals++
+		case AnsweredBelowFloor:
+			t.c.AnsweredBelowFloor++
+		}
+	}
+	lastSentence := [2]int{-1, -1}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if f.Verdict == Uncited {
+			t.c.UncitedFactual++
+			continue
+		}
+		if key := [2]int{f.MessageIndex, f.SentenceIndex}; key != lastSentence {
+			lastSentence = key
+			t.c.CitedSentences++
+			t.c.SentencesByVerdict[f.SentenceVerdict]++
+		}
+		t.c.Citations++
+		t.c.CitationsByVerdict[f.Verdict]++
+		if f.ResolvedBy == "" {
+			t.c.Resolution["unresolved"]++
+		} else {
+			t.c.Resolution[f.ResolvedBy]++
+		}
+		if len(f.NumbersMissing) > 0 {
+			t.c.NumberMismatches++
+		}
+		if f.Verdict == NotAuditable {
+			continue
+		}
+		for _, g := range []*Group{group(t.tenants, f.Tenant), group(t.agents, f.Agent)} {
+			g.Citations++
+			if f.Verdict == Supported {
+				g.Supported++
+			}
+		}
+	}
+}
+
+func group(m map[string]*Group, name string) *Group {
+	g, ok := m[name]
+	if !ok {
+		g = &Group{Name: name}
+		m[name] = g
+	}
+	return g
+}
+
+// Counts returns the totals so far.
+func (t *Tally) Counts() Counts {
+	c := t.c
+	c.Conversations = len(t.convs)
+	return c
+}
+
+// Accuracy is supported citations over all auditable citations (fabricated
+// ones count as failures; citations to chunks without text are left out).
+func (t *Tally) Accuracy() Rate {
+	by := t.c.CitationsByVerdict
+	n := by[Supported] + by[Unsupported] + by[Fabricated]
+	return Wilson(by[Supported], n)
+}
+
+// Tenants and Agents return the groups, worst accuracy first.
+func (t *Tally) Tenants() []Group { return sortedGroups(t.tenants) }
+
+// Agents returns the per-agent groups, worst accuracy first.
+func (t *Tally) Agents() []Group { return sortedGroups(t.agents) }
+
+func sortedGroups(m map[string]*Group) []Group {
+	out := make([]Group, 0, len(m))
+	for _, g := range m {
+		gg := *g
+		if gg.Citations > 0 {
+			gg.Accuracy = float64(gg.Supported) / float64(gg.Citations)
+		}
+		out = append(out, gg)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Accuracy != out[j].Accuracy {
+			return out[i].Accuracy < out[j].Accuracy
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// Wilson returns k/n with its 95 % Wilson score interval. With n = 0 all
+// three are 0.
+func Wilson(k, n int) Rate {
+	if n == 0 {
+		return Rate{}
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	centre := (p + z*z/(2*nn)) / den
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return Rate{Value: p, Low: math.Max(0, centre-half), High: math.Min(1, centre+half)}
+}

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+	"github.com/ragaudit/ragaudit/report"
+)
+
+// auditOptions is the whole configuration of one audit run.
+type auditOptions struct {
+	Files        []string     `json:"-"`
+	Out          string       `json:"-"`
+	Bar          float64      `json:"bar"`
+	Audit        audit.Config `json:"audit"`
+	Last         int          `json:"last,omitempty"`
+	Tenants      []string     `json:"tenants,omitempty"`
+	Agents       []string     `json:"agents,omitempty"`
+	Strict       bool         `json:"strict"`
+	MaxLineBytes int          `json:"max_line_bytes"`
+	Quiet        bool         `json:"-"`
+}
+
+func auditCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "audit",
+		Usage:     "audit conversation logs and write the report",
+		ArgsUsage: "FILE... (JSONL, optionally gzip-compressed; - reads stdin)",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for findings.jsonl, findings.csv, summary.json, summary.txt"},
+			&cli.Float64Flag{Name: "bar", Value: 0.9, Usage: "citation accuracy needed to pass (0..1)"},
+			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
+			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
+			&cli.Float64Flag{Name: "support-threshold", Value: audit.DefaultThresholds.Support, Usage: "support score at or above which a citation is supported"},
+			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
+			&cli.StringSliceFlag{Name: "tenant", Usage: "audit only this tenant (repeatable)"},
+			&cli.StringSliceFlag{Name: "agent", Usage: "audit only this agent (repeatable)"},
+			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
+			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
+		},
+		Action: func(c *cli.Context) error {
+			opts, err := auditOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return runAudit(c.Context, opts, c.App.Writer, c.App.ErrWriter)
+		},
+	}
+}
+
+func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
+	o := auditOptions{
+		Files:        c.Args().Slice(),
+		Out:          c.String("out"),
+		Bar:          c.Float64("bar"),
+		Last:         c.Int("last"),
+		Tenants:      c.StringSlice("tenant"),
+		Agents:       c.StringSlice("agent"),
+		Strict:       c.Bool("strict"),
+		MaxLineBytes: c.Int("max-line-bytes"),
+		Quiet:        c.Bool("quiet"),
+		Audit:        audit.DefaultConfig(),
+	}
+	rule, err := audit.ParseResolveRule(c.String("resolve"))
+	if err != nil {
+		return o, usageErr("%v", err)
+	}
+	o.Audit.Resolve = rule
+	o.Audit.MinScore = c.Float64("min-score")
+	o.Audit.Thresholds.Support = c.Float64("support-threshold")
+	switch {
+	case len(o.Files) == 0:
+		return o, usageErr("audit needs at least one log file (or - for stdin); see ragaudit audit --help")
+	case o.Bar < 0 || o.Bar > 1:
+		return o, usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+	case o.Last < 0:
+		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
+	case o.MaxLineBytes <= 0:
+		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
+	case o.Audit.Thresholds.Support < 0 || o.Audit.Thresholds.Support > 1:
+		return o, usageErr("--support-threshold %v: want a value between 0 and 1", o.Audit.Thresholds.Support)
+	}
+	return o, nil
+}
+
+// sink receives findings in output order.
+type sink struct {
+	jsonl *report.FindingsJSONL
+	csv   *report.FindingsCSV
+	files []*report.AtomicFile
+}
+
+func runAudit(ctx context.Context, o auditOptions, stdout, stderr io.Writer) error {
+	start := time.Now()
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if o.Quiet {
+		logger = slog.New(slog.DiscardHandler)
+	}
+
+	auditor, err := audit.New(o.Audit)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return usageErr("--out %s: %v", o.Out, err)
+	}
+	out, err := openSink(o.Out)
+	if err != nil {
+		return err
+	}
+	defer out.abort() // no-op after commit
+
+	tally, inputs, err := auditFiles(ctx, auditor, o, stderr, logger, func(res *audit.Result) error {
+		return out.write(res.Findings)
+	})
+	if err != nil {
+		return err
+	}
+
+	sum := report.NewSummary(version, tally, o.Bar, o, inputs)
+	if err := out.commit(o.Out, &sum); err != nil {
+		return err
+	}
+	if err := report.WriteText(stdout, &sum); err != nil {
+		return err
+	}
+	logger.Info("done", "elapsed", time.Since(start).Round(time.Millisecond))
+	if !o.Quiet {
+		fmt.Fprintf(stderr, "ragaudit: report in %s (%s)\n", o.Out, time.Since(start).Round(time.Millisecond))
+	}
+
+	c := sum.Counts
+	switch {
+	case o.Strict && c.RecordsSkipped > 0:
+		return cli.Exit(fmt.Sprintf("--strict: %d input record(s) skipped", c.RecordsSkipped), exitUsage)
+	case c.RecordsAudited == 0:
+		return cli.Exit("no auditable record in the input", exitUsage)
+	case !sum.Pass:
+		return cli.Exit("", exitFail)
+	}
+	return nil
+}
+
+func openSink(dir string) (*sink, error) {
+	s := &sink{}
+	jf, err := report.CreateAtomic(filepath.Join(dir, "findings.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	s.files = append(s.files, jf)
+	s.jsonl = report.NewFindingsJSONL(jf)
+	cf, err := report.CreateAtomic(filepath.Join(dir, "findings.csv"))
+	if err != nil {
+		s.abort()
+		return nil, err
+	}
+	s.files = append(s.files, cf)
+	if s.csv, err = report.NewFindingsCSV(cf); err != nil {
+		s.abort()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *sink) write(fs []audit.Finding) error {
+	if err := s.jsonl.Write(fs); err != nil {
+		return err
+	}
+	return s.csv.Write(fs)
+}
+
+// commit finishes the findings and writes the summaries; every file appears
+// under its real name only when complete.
+func (s *sink) commit(dir string, sum *report.Summary) error {
+	if err := s.jsonl.Flush(); err != nil {
+		return err
+	}
+	if err := s.csv.Flush(); err != nil {
+		return err
+	}
+	sj, err := report.CreateAtomic(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		return err
+	}
+	s.files = append(s.files, sj)
+	if err := report.WriteJSON(sj, sum); err != nil {
+		return err
+	}
+	st, err := report.CreateAtomic(filepath.Join(dir, "summary.txt"))
+	if err != nil {
+		return err
+	}
+	s.files = append(s.files, st)
+	if err := report.WriteText(st, sum); err != nil {
+		return err
+	}
+	for _, f := range s.files {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	s.files = nil
+	return nil
+}
+
+func (s *sink) abort() {
+	for _, f := range s.files {
+		f.Abort()
+	}
+}

@@ -1,0 +1,74 @@
+// Command ragaudit audits the citations of RAG chatbot answers in
+// conversation logs and reports the citation-accuracy rate against a bar.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+)
+
+// version is the tool version written into every report.
+const version = "0.1.0"
+
+// Exit codes, documented in the README.
+const (
+	exitPass  = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: tests call it with their own streams.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.RunContext(ctx, args)
+	if err == nil {
+		return exitPass
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "ragaudit:", msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(stderr, "ragaudit:", err)
+	return exitUsage
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:            "ragaudit",
+		Usage:           "audit the citations of RAG chatbot answers in conversation logs",
+		Version:         version,
+		Reader:          stdin,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		ExitErrHandler:  func(*cli.Context, error) {}, // run() reports errors and picks the code
+		Commands: []*cli.Command{
+			auditCommand(),
+			evalCommand(),
+		},
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return cli.Exit(err.Error(), exitUsage)
+		},
+	}
+}
+
+// usageErr is an error in how the tool was called: exit code 2.
+func usageErr(format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)
+}

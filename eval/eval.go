@@ -1,0 +1,205 @@
+// Package eval measures how well ragaudit's verdicts agree with human
+// labels: it joins findings to labelled (sentence, citation) pairs and
+// computes balanced accuracy, precision and recall on "unsupported", AUC of
+// the support score, and a confusion matrix, overall and per agent.
+package eval
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Pair is one labelled citation with ragaudit's prediction.
+type Pair struct {
+	Label     readers.Label
+	Predicted string  // supported or unsupported
+	Score     float64 // support score; higher means more supported
+	Agent     string
+	// HardFail: the pair fails whatever the threshold (fabricated, number
+	// mismatch), for threshold sweeps.
+	HardFail bool
+}
+
+// Join matches each cited label (partial excluded unless partialAs names
+// the class to count it as) to the finding of the same conversation,
+// message and citation whose sentence overlaps the labelled span most. It
+// returns the pairs and the number of labels it could not match.
+func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (pairs []Pair, unmatched int) {
+	type key struct {
+		conv string
+		msg  int
+	}
+	byMsg := map[key][]*audit.Finding{}
+	for i := range findings {
+		f := &findings[i]
+		if f.Cited() {
+			k := key{f.ConversationID, f.MessageIndex}
+			byMsg[k] = append(byMsg[k], f)
+		}
+	}
+	for _, l := range labels {
+		if l.CitationMarker == nil {
+			continue
+		}
+		truth := l.Label
+		if truth == "partial" {
+			if partialAs == "" {
+				continue
+			}
+			truth = partialAs
+		}
+		citation := strings.Trim(*l.CitationMarker, "[]^ ")
+		var best *audit.Finding
+		bestOverlap := 0
+		for _, f := range byMsg[key{l.ConversationID, l.MessageIndex}] {
+			if f.Citation != citation && (f.ChunkID == nil || l.ChunkID == nil || *f.ChunkID != *l.ChunkID) {
+				continue
+			}
+			ov := min(f.CharEnd, l.CharEnd) - max(f.CharStart, l.CharStart)
+			if ov > bestOverlap {
+				best, bestOverlap = f, ov
+			}
+		}
+		if best == nil {
+			unmatched++
+			continue
+		}
+		l.Label = truth
+		p := Pair{Label: l, Agent: best.Agent, Predicted: audit.Unsupported}
+		if best.Verdict == audit.Supported {
+			p.Predicted = audit.Supported
+		}
+		if best.SupportScore != nil {
+			p.Score = float64(*best.SupportScore)
+		}
+		p.HardFail = best.SupportScore == nil || len(best.NumbersMissing) > 0
+		pairs = append(pairs, p)
+	}
+	return pairs, unmatched
+}
+
+// Metrics describe agreement on a set of pairs; "positive" is unsupported,
+// the class an auditor must catch.
+type Metrics struct {
+	N                    int     `json:"n"`
+	Supported            int     `json:"labelled_supported"`
+	Unsupported          int     `json:"labelled_unsupported"`
+	BalancedAccuracy     float64 `json:"balanced_accuracy"`
+	PrecisionUnsupported float64 `json:"precision_unsupported"`
+	RecallUnsupported    float64 `json:"recall_unsupported"`
+	AUC                  float64 `json:"auc"`
+	Confusion            struct {
+		TP int `json:"unsupported_as_unsupported"`
+		FN int `json:"unsupported_as_supported"`
+		FP int `json:"supported_as_unsupported"`
+		TN int `json:"supported_as_supported"`
+	} `json:"confusion"`
+}
+
+// Compute returns the metrics of pairs.
+func Compute(pairs []Pair) Metrics {
+	var m Metrics
+	m.N = len(pairs)
+	for _, p := range pairs {
+		unsup := p.Label.Label == audit.Unsupported
+		predUnsup := p.Predicted == audit.Unsupported
+		switch {
+		case unsup && predUnsup:
+			m.Confusion.TP++
+		case unsup:
+			m.Confusion.FN++
+		case predUnsup:
+			m.Confusion.FP++
+		default:
+			m.Confusion.TN++
+		}
+	}
+	c := m.Confusion
+	m.Unsupported, m.Supported = c.TP+c.FN, c.TN+c.FP
+	tpr, tnr := ratio(c.TP, c.TP+c.FN), ratio(c.TN, c.TN+c.FP)
+	m.BalancedAccuracy = (tpr + tnr) / 2
+	m.PrecisionUnsupported = ratio(c.TP, c.TP+c.FP)
+	m.RecallUnsupported = tpr
+	m.AUC = AUC(pairs)
+	return m
+}
+
+// AUC is the probability that a supported pair scores above an unsupported
+// one (ties count half): the Mann-Whitney statistic.
+func AUC(pairs []Pair) float64 {
+	type sv struct {
+		s   float64
+		pos bool
+	}
+	var xs []sv
+	nPos, nNeg := 0, 0
+	for _, p := range pairs {
+		pos := p.Label.Label == audit.Supported
+		xs = append(xs, sv{p.Score, pos})
+		if pos {
+			nPos++
+		} else {
+			nNeg++
+		}
+	}
+	if nPos == 0 || nNeg == 0 {
+		return 0
+	}
+	sort.Slice(xs, func(i, j int) bool { return xs[i].s < xs[j].s })
+	var rankSum float64
+	for i := 0; i < len(xs); {
+		j := i
+		for j < len(xs) && xs[j].s == xs[i].s {
+			j++
+		}
+		avg := float64(i+j+1) / 2 // ranks are 1-based
+		for k := i; k < j; k++ {
+			if xs[k].pos {
+				rankSum += avg
+			}
+		}
+		i = j
+	}
+	return (rankSum - float64(nPos*(nPos+1))/2) / float64(nPos*nNeg)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// ByAgent groups pairs by agent, names sorted.
+func ByAgent(pairs []Pair) (names []string, groups map[string][]Pair) {
+	groups = map[string][]Pair{}
+	for _, p := range pairs {
+		groups[p.Agent] = append(groups[p.Agent], p)
+	}
+	for n := range groups {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, groups
+}
+
+// Sweep returns the balanced accuracy obtained with each support threshold
+// (hard failures stay unsupported), to choose and justify a default.
+func Sweep(pairs []Pair, thresholds []float64) []float64 {
+	out := make([]float64, len(thresholds))
+	for i, t := range thresholds {
+		re := make([]Pair, len(pairs))
+		for j, p := range pairs {
+			p.Predicted = audit.Supported
+			if p.HardFail || p.Score < t {
+				p.Predicted = audit.Unsupported
+			}
+			re[j] = p
+		}
+		out[i] = Compute(re).BalancedAccuracy
+	}
+	return out
+}

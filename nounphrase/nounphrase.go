@@ -1,0 +1,162 @@
+// Package nounphrase finds the noun phrases of a sentence with a chunker over
+// prose's part-of-speech tags, and normalises words so that a phrase can be
+// looked up in a chunk regardless of case, plural and punctuation.
+package nounphrase
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/jdkato/prose/v2"
+)
+
+// Token is a word with its Penn Treebank part-of-speech tag.
+type Token struct {
+	Text string
+	Tag  string
+}
+
+// Phrase is one noun phrase: its words as written and their normalised forms.
+type Phrase struct {
+	Text  string
+	Words []string // Normalize()d content words, never empty
+}
+
+// Tagger tags words with prose's averaged-perceptron model, loaded once.
+// It is safe for concurrent use: tagging only reads the model.
+type Tagger struct {
+	model *prose.Model
+}
+
+// NewTagger loads prose's English tagging model (about 10 ms, once).
+func NewTagger() (*Tagger, error) {
+	doc, err := prose.NewDocument("", prose.WithSegmentation(false), prose.WithExtraction(false))
+	if err != nil {
+		return nil, err
+	}
+	return &Tagger{model: doc.Model}, nil
+}
+
+// Tag tokenises and tags one sentence (no segmentation, no entity model).
+func (t *Tagger) Tag(sentence string) []Token {
+	doc, err := prose.NewDocument(sentence, prose.UsingModel(t.model),
+		prose.WithSegmentation(false), prose.WithExtraction(false))
+	if err != nil {
+		return nil
+	}
+	toks := doc.Tokens()
+	out := make([]Token, len(toks))
+	for i, tk := range toks {
+		out[i] = Token{Text: tk.Text, Tag: tk.Tag}
+	}
+	return out
+}
+
+// Phrases chunks tagged tokens into noun phrases: a maximal run of
+// adjectives, nouns and participles that ends in a noun. Determiners,
+// numbers (checked separately) and possessive markers split phrases.
+func Phrases(tokens []Token) []Phrase {
+	var out []Phrase
+	start := -1
+	flush := func(end int) { // tokens[start:end]
+		if start < 0 {
+			return
+		}
+		// Trim to the last noun.
+		last := end - 1
+		for last >= start && !isNoun(tokens[last].Tag) {
+			last--
+		}
+		if last >= start {
+			var text []string
+			var words []string
+			for _, tk := range tokens[start : last+1] {
+				text = append(text, tk.Text)
+				if w := Normalize(tk.Text); w != "" && !IsStopword(w) {
+					words = append(words, w)
+				}
+			}
+			if len(words) > 0 {
+				out = append(out, Phrase{Text: strings.Join(text, " "), Words: words})
+			}
+		}
+		start = -1
+	}
+	for i, tk := range tokens {
+		if inPhrase(tk) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+	}
+	flush(len(tokens))
+	return out
+}
+
+func isNoun(tag string) bool { return strings.HasPrefix(tag, "NN") }
+
+func inPhrase(tk Token) bool {
+	switch tk.Tag {
+	case "NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "VBN", "VBG", "FW":
+		return Normalize(tk.Text) != ""
+	}
+	return false
+}
+
+// Normalize lowercases w, strips surrounding punctuation and possessives,
+// and reduces plurals, so "Refunds," and "refund" compare equal.
+func Normalize(w string) string {
+	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}))
+	w = strings.TrimSuffix(w, "'s")
+	w = strings.TrimSuffix(w, "’s")
+	return singular(w)
+}
+
+func singular(w string) string {
+	n := len(w)
+	switch {
+	case n <= 3:
+		return w
+	case strings.HasSuffix(w, "ies") && n > 4:
+		return w[:n-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "xes"):
+		return w[:n-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:n-1]
+	}
+	return w
+}
+
+// Stem is Normalize plus light suffix stripping (-ing, -ed, -ly, -ment...),
+// for word overlap where "delivered" should meet "delivery".
+func Stem(w string) string {
+	w = Normalize(w)
+	for _, suf := range []string{"ational", "ization", "ations", "ation", "ments", "ment", "ness", "ingly", "edly", "ing", "ly", "ed", "er", "al", "e", "y"} {
+		if len(w)-len(suf) >= 4 && strings.HasSuffix(w, suf) {
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// Words splits text into normalised words (letters and digits), dropping
+// nothing; callers filter stopwords.
+func Words(text string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-')
+	}) {
+		for _, part := range strings.Split(f, "-") {
+			if w := Normalize(part); w != "" {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,384 @@
+package readers
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"iter"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// DefaultMaxLineBytes bounds one JSONL line. A longer line is skipped (and
+// drained without being held in memory), so one runaway record cannot take
+// the process down.
+const DefaultMaxLineBytes = 8 << 20
+
+// Options tune the readers.
+type Options struct {
+	MaxLineBytes int // 0 means DefaultMaxLineBytes
+}
+
+// FileStats is filled in while a file is read; SHA256 and Bytes are final
+// once the iteration has ended.
+type FileStats struct {
+	Path    string
+	SHA256  string // of the bytes as stored (compressed bytes for .gz)
+	Bytes   int64
+	Records int // records yielded
+	Skipped int // records skipped
+}
+
+// Stdin is the path that reads standard input.
+const Stdin = "-"
+
+// JSONL streams the records of one JSONL file (plain or gzip, detected from
+// its magic bytes; "-" reads stdin). It yields (Record, nil) for usable
+// records, (Record{}, *SkipError) for records it skipped, and a plain error,
+// after which it stops, when the file itself cannot be read.
+func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
+	if opts.MaxLineBytes <= 0 {
+		opts.MaxLineBytes = DefaultMaxLineBytes
+	}
+	if stats == nil {
+		stats = &FileStats{}
+	}
+	stats.Path = path
+	return func(yield func(Record, error) bool) {
+		var f io.ReadCloser
+		if path == Stdin {
+			f = io.NopCloser(os.Stdin)
+		} else {
+			file, err := os.Open(path)
+			if err != nil {
+				yield(Record{}, err)
+				return
+			}
+			f = file
+		}
+		defer f.Close()
+
+		h := sha256.New()
+		counted := &countingReader{r: f, h: h}
+		defer func() {
+			// Hash what is left so the digest covers the whole file even
+			// when the caller stopped early.
+			_, _ = io.Copy(io.Discard, counted)
+			stats.SHA256 = hex.EncodeToString(h.Sum(nil))
+			stats.Bytes = counted.n
+		}()
+
+		br := bufio.NewReaderSize(counted, 64<<10)
+		var src io.Reader = br
+		if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+			zr, err := gzip.NewReader(br)
+			if err != nil {
+				yield(Record{}, fmt.Errorf("%s: not a valid gzip stream: %w", path, err))
+				return
+			}
+			zr.Multistream(true)
+			src = zr
+		}
+		lr := bufio.NewReaderSize(src, 64<<10)
+
+		for line := 1; ; line++ {
+			b, tooLong, err := readLine(lr, opts.MaxLineBytes)
+			if tooLong {
+				stats.Skipped++
+				if !yield(Record{}, &SkipError{File: path, Line: line, Reason: ReasonLineTooLong,
+					Detail: fmt.Sprintf("line longer than %d bytes (raise --max-line-bytes if records are really this large)", opts.MaxLineBytes)}) {
+					return
+				}
+			} else if len(bytes.TrimSpace(b)) > 0 {
+				if err != nil && err != io.EOF {
+					// A partial last line of a damaged stream: it is a record
+					// we saw but cannot trust.
+					stats.Skipped++
+					yield(Record{}, &SkipError{File: path, Line: line, Reason: ReasonTruncatedGzip,
+						Detail: "record cut off by a read error: " + err.Error()})
+					return
+				}
+				rec, skip := parseLine(b, path, line)
+				if skip != nil {
+					stats.Skipped++
+					if !yield(Record{}, skip) {
+						return
+					}
+				} else {
+					stats.Records++
+					if !yield(rec, nil) {
+						return
+					}
+				}
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				stats.Skipped++
+				yield(Record{}, &SkipError{File: path, Line: line + 1, Reason: ReasonTruncatedGzip,
+					Detail: "input ends early (" + err.Error() + "); the rest of the file is lost"})
+				return
+			}
+		}
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	h hash.Hash
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	c.h.Write(p[:n])
+	return n, err
+}
+
+// readLine returns the next line without its newline. A line longer than max
+// is drained and reported as tooLong, holding at most one buffer in memory.
+func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > max+1 { // +1: the newline itself
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			return nil, true, err
+		}
+		buf = bytes.TrimSuffix(buf, []byte("\n"))
+		buf = bytes.TrimSuffix(buf, []byte("\r"))
+		return buf, false, err
+	}
+}
+
+// Wire types. Pointers tell "absent" from "empty".
+type jsonRecord struct {
+	ConversationID *flexString   `json:"conversation_id"`
+	Tenant         *flexString   `json:"tenant"`
+	Agent          *flexString   `json:"agent"`
+	Timestamp      *string       `json:"timestamp"`
+	Messages       []jsonMessage `json:"messages"`
+	// Flat form: one assistant turn per line.
+	Turn      *json.Number `json:"turn"`
+	Question  *string      `json:"question"`
+	Answer    *string      `json:"answer"`
+	Retrieval []jsonChunk  `json:"retrieval"`
+}
+
+type jsonMessage struct {
+	Role      *string     `json:"role"`
+	Content   *string     `json:"content"`
+	Retrieval []jsonChunk `json:"retrieval"`
+}
+
+type jsonChunk struct {
+	ID     *flexString `json:"id"`
+	Source *string     `json:"source"`
+	Text   *string     `json:"text"`
+	Score  *float64    `json:"score"`
+}
+
+// flexString accepts a JSON string or number (ids are often numeric).
+type flexString string
+
+func (s *flexString) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var v string
+		if err := json.Unmarshal(b, &v); err != nil {
+			return err
+		}
+		*s = flexString(v)
+		return nil
+	}
+	if bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return &json.UnmarshalTypeError{Value: jsonKind(b), Type: stringType}
+	}
+	*s = flexString(n.String())
+	return nil
+}
+
+var stringType = reflect.TypeOf("")
+
+func parseLine(b []byte, file string, line int) (Record, *SkipError) {
+	skip := func(reason, format string, args ...any) (Record, *SkipError) {
+		return Record{}, &SkipError{File: file, Line: line, Reason: reason, Detail: fmt.Sprintf(format, args...)}
+	}
+	if !utf8.Valid(b) {
+		off := invalidUTF8Offset(b)
+		return skip(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", off)
+	}
+	var jr jsonRecord
+	if err := json.Unmarshal(b, &jr); err != nil {
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &te):
+			field := te.Field
+			if field == "" {
+				field = "(record)"
+			}
+			return skip(ReasonWrongType, "field %q has a %s, want %s", field, te.Value, te.Type)
+		case errors.As(err, &se):
+			return skip(ReasonMalformedJSON, "%v (at byte %d)", se, se.Offset)
+		default:
+			return skip(ReasonMalformedJSON, "%v", err)
+		}
+	}
+	if jr.ConversationID == nil || *jr.ConversationID == "" {
+		return skip(ReasonMissingField, `"conversation_id" is missing or empty`)
+	}
+	rec := Record{
+		ConversationID: string(*jr.ConversationID),
+		File:           file,
+		Line:           line,
+	}
+	if jr.Tenant != nil {
+		rec.Tenant = string(*jr.Tenant)
+	}
+	if jr.Agent != nil {
+		rec.Agent = string(*jr.Agent)
+	}
+	if jr.Timestamp != nil && *jr.Timestamp != "" {
+		ts, err := ParseTimestamp(*jr.Timestamp)
+		if err != nil {
+			return skip(ReasonBadTimestamp, "timestamp %q: want RFC 3339, e.g. 2026-05-12T14:03:00Z", *jr.Timestamp)
+		}
+		rec.Timestamp = ts
+	}
+
+	switch {
+	case jr.Messages != nil:
+		hasAssistant := false
+		for i, m := range jr.Messages {
+			if m.Role == nil || *m.Role == "" {
+				return skip(ReasonMissingField, "messages[%d] has no \"role\"", i)
+			}
+			msg := Message{Role: *m.Role}
+			if m.Content == nil {
+				if msg.Role == "assistant" {
+					return skip(ReasonMissingContent, "messages[%d] (assistant) has no \"content\"", i)
+				}
+			} else {
+				msg.Content = *m.Content
+			}
+			if msg.Role == "assistant" {
+				hasAssistant = true
+				msg.Retrieval = convertChunks(m.Retrieval)
+			}
+			rec.Messages = append(rec.Messages, msg)
+		}
+		if !hasAssistant {
+			return skip(ReasonNoAssistantTurn, "no assistant message to audit")
+		}
+	case jr.Answer != nil:
+		q := ""
+		if jr.Question != nil {
+			q = *jr.Question
+		}
+		rec.Messages = []Message{
+			{Role: "user", Content: q},
+			{Role: "assistant", Content: *jr.Answer, Retrieval: convertChunks(jr.Retrieval)},
+		}
+	case jr.Question != nil:
+		return skip(ReasonMissingContent, `flat record has a "question" but no "answer"`)
+	default:
+		return skip(ReasonMissingField, `neither "messages" (canonical form) nor "answer" (flat form) is present`)
+	}
+	return rec, nil
+}
+
+func convertChunks(in []jsonChunk) []Chunk {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]Chunk, len(in))
+	for i, c := range in {
+		if c.ID != nil {
+			out[i].ID = string(*c.ID)
+		}
+		if c.Source != nil {
+			out[i].Source = *c.Source
+		}
+		if c.Text != nil {
+			out[i].Text = *c.Text
+		}
+		out[i].Score = c.Score
+	}
+	return out
+}
+
+var timeLayouts = []string{
+	time.RFC3339Nano,
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02 15:04:05.999999999Z07:00",
+	"2006-01-02 15:04:05.999999999Z07",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02",
+}
+
+// ParseTimestamp accepts RFC 3339 and the common SQL-style variants; times
+// without a zone are taken as UTC.
+func ParseTimestamp(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil && n > 0 {
+		return time.Unix(n, 0).UTC(), nil
+	}
+	return time.Time{}, fmt.Errorf("unrecognised timestamp %q", s)
+}
+
+func invalidUTF8Offset(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+func jsonKind(b []byte) string {
+	switch {
+	case len(b) == 0:
+		return "nothing"
+	case b[0] == '{':
+		return "object"
+	case b[0] == '[':
+		return "array"
+	case b[0] == 't' || b[0] == 'f':
+		return "bool"
+	default:
+		return "number"
+	}
+}

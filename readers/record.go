@@ -1,0 +1,65 @@
+// Package readers turns log files into canonical Records, one conversation
+// (or one flat assistant turn) at a time, and reports every input record it
+// could not use as a Skip with its position and reason.
+package readers
+
+import (
+	"fmt"
+	"time"
+)
+
+// Record is the canonical conversation: the one contract between readers and
+// the audit. Strings in a Record are owned by it (never views into buffers).
+type Record struct {
+	ConversationID string
+	Tenant         string
+	Agent          string
+	Timestamp      time.Time // zero when the log has none
+	Messages       []Message
+
+	// Provenance: where the record came from, for error messages and reports.
+	File string
+	Line int // 1-based line (JSONL) or row (Parquet)
+	Seq  int // 0-based order of the record across all inputs, for stable sorting
+}
+
+// Message is one turn of a conversation.
+type Message struct {
+	Role      string
+	Content   string
+	Retrieval []Chunk // chunks retrieved for this (assistant) turn
+}
+
+// Chunk is one retrieved passage.
+type Chunk struct {
+	ID     string
+	Source string
+	Text   string
+	Score  *float64 // nil when the retriever logged no score
+}
+
+// Skip reasons. They are stable strings: they appear in summary.json.
+const (
+	ReasonMalformedJSON   = "malformed_json"
+	ReasonWrongType       = "wrong_field_type"
+	ReasonMissingField    = "missing_field"
+	ReasonMissingContent  = "missing_content"
+	ReasonInvalidUTF8     = "invalid_utf8"
+	ReasonLineTooLong     = "line_too_long"
+	ReasonTruncatedGzip   = "truncated_input"
+	ReasonBadTimestamp    = "bad_timestamp"
+	ReasonNoAssistantTurn = "no_assistant_message"
+)
+
+// SkipError describes one input record that was read but cannot be audited.
+// Readers yield it in place of a Record and carry on with the next one.
+type SkipError struct {
+	File   string
+	Line   int
+	Reason string // one of the Reason constants
+	Detail string // what was wrong, for people
+}
+
+func (e *SkipError) Error() string {
+	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Reason, e.Detail)
+}

@@ -1,0 +1,124 @@
+package report
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+// FindingsJSONL writes one finding per line.
+type FindingsJSONL struct {
+	w   *bufio.Writer
+	enc *json.Encoder
+}
+
+// NewFindingsJSONL writes to w; call Flush at the end.
+func NewFindingsJSONL(w io.Writer) *FindingsJSONL {
+	bw := bufio.NewWriterSize(w, 256<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	return &FindingsJSONL{w: bw, enc: enc}
+}
+
+// Write appends findings.
+func (j *FindingsJSONL) Write(fs []audit.Finding) error {
+	for i := range fs {
+		f := fs[i]
+		// Lists are [] rather than null, so consumers need one code path.
+		f.NPFound, f.NPMissing = nonNil(f.NPFound), nonNil(f.NPMissing)
+		f.NumbersMissing, f.Reasons = nonNil(f.NumbersMissing), nonNil(f.Reasons)
+		if err := j.enc.Encode(&f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Flush writes buffered data.
+func (j *FindingsJSONL) Flush() error { return j.w.Flush() }
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// CSVHeader is the column order of findings.csv (same names as the JSONL).
+var CSVHeader = []string{
+	"conversation_id", "tenant", "agent", "timestamp", "source", "message_index", "sentence_index",
+	"char_start", "char_end", "sentence", "marker", "citation", "chunk_id", "resolved_by",
+	"verdict", "sentence_verdict", "answer_status", "support_score", "np_coverage", "token_overlap",
+	"np_found", "np_missing", "numbers_missing", "reasons",
+}
+
+// FindingsCSV writes findings as CSV, safe to open in a spreadsheet.
+type FindingsCSV struct {
+	w *csv.Writer
+}
+
+// NewFindingsCSV writes the header to w.
+func NewFindingsCSV(w io.Writer) (*FindingsCSV, error) {
+	cw := csv.NewWriter(w)
+	return &FindingsCSV{w: cw}, cw.Write(CSVHeader)
+}
+
+// Write appends findings.
+func (c *FindingsCSV) Write(fs []audit.Finding) error {
+	for i := range fs {
+		f := &fs[i]
+		chunk := ""
+		if f.ChunkID != nil {
+			chunk = *f.ChunkID
+		}
+		row := []string{
+			f.ConversationID, f.Tenant, f.Agent, f.Timestamp, f.Source,
+			strconv.Itoa(f.MessageIndex), strconv.Itoa(f.SentenceIndex),
+			strconv.Itoa(f.CharStart), strconv.Itoa(f.CharEnd),
+			f.Sentence, f.Marker, f.Citation, chunk, f.ResolvedBy,
+			f.Verdict, f.SentenceVerdict, f.AnswerStatus,
+			scoreCell(f.SupportScore), scoreCell(f.NPCoverage), scoreCell(f.TokenOverlap),
+			strings.Join(f.NPFound, " | "), strings.Join(f.NPMissing, " | "),
+			strings.Join(f.NumbersMissing, " | "), strings.Join(f.Reasons, " | "),
+		}
+		for i := range row {
+			row[i] = SafeCell(row[i])
+		}
+		if err := c.w.Write(row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Flush writes buffered data.
+func (c *FindingsCSV) Flush() error {
+	c.w.Flush()
+	return c.w.Error()
+}
+
+func scoreCell(s *audit.Score) string {
+	if s == nil {
+		return ""
+	}
+	return s.String()
+}
+
+// SafeCell neutralises spreadsheet formulas: a cell that begins with =, +,
+// -, @, tab or carriage return is prefixed with a single quote (OWASP's
+// advice), so "=HYPERLINK(…)" from a log is shown, never run.
+func SafeCell(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
+}

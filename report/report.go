@@ -1,0 +1,65 @@
+// Package report writes the results of an audit: findings as JSONL and CSV,
+// summary.json, and the short text summary for people and CI. It only
+// consumes findings and a summary; it never re-runs checks.
+package report
+
+import (
+	"math"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+// Input is one audited file with its digest, for reproducibility.
+type Input struct {
+	Path    string `json:"path"`
+	SHA256  string `json:"sha256"`
+	Bytes   int64  `json:"bytes"`
+	Records int    `json:"records"`
+	Skipped int    `json:"skipped"`
+}
+
+// Summary is the content of summary.json. It holds no clock time, so the
+// same input and config give the same bytes.
+type Summary struct {
+	Tool             string        `json:"tool"`
+	Version          string        `json:"version"`
+	CitationAccuracy float64       `json:"citation_accuracy"`
+	CI95Low          float64       `json:"ci95_low"`
+	CI95High         float64       `json:"ci95_high"`
+	Bar              float64       `json:"bar"`
+	Pass             bool          `json:"pass"`
+	Counts           audit.Counts  `json:"counts"`
+	Tenants          []audit.Group `json:"tenants"`
+	Agents           []audit.Group `json:"agents"`
+	Config           any           `json:"config"`
+	Inputs           []Input       `json:"inputs"`
+}
+
+// NewSummary assembles the summary from a tally.
+func NewSummary(version string, t *audit.Tally, bar float64, config any, inputs []Input) Summary {
+	r := t.Accuracy()
+	c := t.Counts()
+	auditable := c.CitationsByVerdict[audit.Supported] + c.CitationsByVerdict[audit.Unsupported] + c.CitationsByVerdict[audit.Fabricated]
+	s := Summary{
+		Tool:             "ragaudit",
+		Version:          version,
+		CitationAccuracy: round6(r.Value),
+		CI95Low:          round6(r.Low),
+		CI95High:         round6(r.High),
+		Bar:              bar,
+		Pass:             auditable > 0 && r.Value >= bar,
+		Counts:           c,
+		Tenants:          t.Tenants(),
+		Agents:           t.Agents(),
+		Config:           config,
+		Inputs:           inputs,
+	}
+	for _, gs := range [][]audit.Group{s.Tenants, s.Agents} {
+		for i := range gs {
+			gs[i].Accuracy = round6(gs[i].Accuracy)
+		}
+	}
+	return s
+}
+
+func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }

@@ -1,0 +1,75 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+// WriteJSON writes v as indented JSON with a trailing newline.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// WriteText writes the short summary people read on stdout and in CI logs.
+func WriteText(w io.Writer, s *Summary) error {
+	c := s.Counts
+	by := c.CitationsByVerdict
+	verdict := "FAIL"
+	if s.Pass {
+		verdict = "PASS"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "ragaudit %s — citation audit\n", s.Version)
+	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
+	if auditable == 0 {
+		fmt.Fprintf(&b, "Citation accuracy: n/a (no auditable citation) — %s (bar %s)\n", verdict, pct(s.Bar))
+	} else {
+		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations — %s (bar %s)\n",
+			pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), auditable, verdict, pct(s.Bar))
+	}
+	fmt.Fprintf(&b, "Audited: %d conversations, %d answers, %d sentences (%d cited)\n",
+		c.Conversations, c.Answers, c.Sentences, c.CitedSentences)
+	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable\n",
+		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable])
+	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported (%d with a number mismatch), %d uncited factual sentences, %d answered below the retrieval floor\n",
+		by[audit.Fabricated], by[audit.Unsupported], c.NumberMismatches, c.UncitedFactual, c.AnsweredBelowFloor)
+	fmt.Fprintf(&b, "Refusals (not failures): %d\n", c.Refusals)
+	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved\n",
+		c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])
+	fmt.Fprintf(&b, "Records: %d read, %d audited, %d filtered out, %d skipped", c.RecordsRead, c.RecordsAudited, c.RecordsFiltered, c.RecordsSkipped)
+	if c.RecordsSkipped > 0 {
+		var parts []string
+		for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
+			parts = append(parts, fmt.Sprintf("%s %d", r, c.SkippedByReason[r]))
+		}
+		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n")
+	if len(s.Tenants) > 1 || (len(s.Tenants) == 1 && s.Tenants[0].Name != "") {
+		var parts []string
+		for i, g := range s.Tenants {
+			if i == 3 {
+				break
+			}
+			name := g.Name
+			if name == "" {
+				name = "(none)"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s of %d", name, pct(g.Accuracy), g.Citations))
+		}
+		fmt.Fprintf(&b, "Worst tenants: %s\n", strings.Join(parts, "; "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
