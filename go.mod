@@ -1,6 +1,6 @@
 module github.com/ragaudit/ragaudit
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/jdkato/prose/v2 v2.0.0

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,145 +43,349 @@ var multipliers = map[string]float64{
 	"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9,
 }
 
-const monthRe = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
-
-var (
-	reISODate = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
-	reMDY     = regexp.MustCompile(`(?i)\b` + monthRe + `\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`)
-	reDMY     = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthRe + `\.?,?\s+(\d{4})\b`)
-	reMY      = regexp.MustCompile(`(?i)\b` + monthRe + `\.?,?\s+(?:of\s+)?(\d{4})\b`)
-	reMonth   = regexp.MustCompile(`(?i)^` + monthRe)
-
-	// A number with optional currency before or after, percent, multiplier.
-	reNumber = regexp.MustCompile(`(?i)(us\$|[€$£¥₹]|\b(?:usd|eur|gbp|chf|jpy|cad|aud|inr|rs\.?)\s?)?\s?` +
-		`(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?` +
-		`(?:(st|nd|rd|th)\b)?` +
-		`(?:\s?(thousand|million|billion|trillion|bn|mn|k|m)\b)?` +
-		`(?:\s?(%|percent\b|per cent\b|percentage points?\b))?` +
-		`(?:\s?(usd|eur|euros?|dollars?|gbp|pounds?|chf|jpy|cad|aud|inr)\b)?`)
-	reNumberWord = regexp.MustCompile(`(?i)\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ](two|three|four|five|six|seven|eight|nine|one)\b|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b`)
-)
-
-// Quantities extracts the quantities of text in order of appearance.
+// Quantities extracts the quantities of text in order of appearance. It is a
+// single left-to-right scan without regular expressions: it runs over every
+// cited chunk, and regular expressions made it the audit's hottest spot.
 func Quantities(text string) []Quantity {
 	var out []Quantity
-	covered := make([]bool, len(text))
-	mark := func(a, b int) {
-		for i := a; i < b; i++ {
-			covered[i] = true
-		}
-	}
-	add := func(a, b int, kind, key string) {
-		out = append(out, Quantity{Raw: text[a:b], Kind: kind, Key: key, Start: a})
-		mark(a, b)
-	}
-	// Dates first, so their parts are not read as bare numbers.
-	for _, m := range reISODate.FindAllStringSubmatchIndex(text, -1) {
-		add(m[0], m[1], "date", "d:"+text[m[2]:m[3]]+"-"+text[m[4]:m[5]]+"-"+text[m[6]:m[7]])
-	}
-	for _, m := range reMDY.FindAllStringSubmatchIndex(text, -1) {
-		if covered[m[0]] {
+	for i := 0; i < len(text); i++ {
+		if !isDigit(text[i]) {
 			continue
 		}
-		mon := monthOf(text[m[0]:])
-		add(m[0], m[1], "date", dateKey(text[m[4]:m[5]], mon, text[m[2]:m[3]]))
-	}
-	for _, m := range reDMY.FindAllStringSubmatchIndex(text, -1) {
-		if covered[m[0]] {
-			continue
-		}
-		mon := monthOf(strings.TrimLeft(text[m[3]:m[4]], " of"))
-		add(m[0], m[1], "date", dateKey(text[m[4]:m[5]], mon, text[m[2]:m[3]]))
-	}
-	for _, m := range reMY.FindAllStringSubmatchIndex(text, -1) {
-		if covered[m[0]] || covered[m[1]-1] {
-			continue
-		}
-		mon := monthOf(text[m[0]:])
-		y, _ := strconv.Atoi(text[m[2]:m[3]])
-		add(m[0], m[1], "date", "d:"+strconv.Itoa(y)+"-"+pad2(mon))
-	}
-	for _, m := range reNumber.FindAllStringSubmatchIndex(text, -1) {
-		ds, de := m[4], m[5] // the digits
-		if covered[ds] {
-			continue
-		}
-		// Digits glued to letters ("COVID-19" is fine, "B2B" or "mp3" is not a quantity).
-		if ds > 0 && isLetter(text[ds-1]) {
-			continue
-		}
-		intPart := strings.ReplaceAll(text[ds:de], ",", "")
-		frac := ""
-		if m[6] >= 0 {
-			frac = strings.TrimRight(text[m[6]:m[7]], "0")
-		}
-		val := intPart
-		if frac != "" {
-			val += "." + frac
-		}
-		val = trimLeadingZeros(val)
-		if m[10] >= 0 { // multiplier
-			mult := multipliers[strings.ToLower(text[m[10]:m[11]])]
-			// "m" alone is ambiguous (metres); only with a currency.
-			if strings.EqualFold(text[m[10]:m[11]], "m") && m[2] < 0 && m[14] < 0 {
-				mult = 0
+		if i > 0 && isLetter(text[i-1]) {
+			// Glued to a word ("mp3", "B2B"): skip the whole token.
+			for i < len(text) && (isDigit(text[i]) || isLetter(text[i])) {
+				i++
 			}
-			if mult > 0 {
-				if f, err := strconv.ParseFloat(val, 64); err == nil {
-					val = formatFloat(f * mult)
-				}
-			}
+			continue
 		}
-		cur := ""
-		if m[2] >= 0 {
-			cur = currencySymbols[strings.ToLower(strings.TrimRight(strings.TrimSpace(text[m[2]:m[3]]), "."))]
+		if start, end, key, ok := parseDate(text, i); ok {
+			out = append(out, Quantity{Raw: text[start:end], Kind: "date", Key: key, Start: start})
+			i = end - 1
+			continue
 		}
-		if m[14] >= 0 {
-			cur = currencySymbols[strings.ToLower(text[m[14]:m[15]])]
-		}
-		start := m[0]
-		if m[2] < 0 {
-			start = ds
-		}
+		n := parseNumber(text, i)
+		q := Quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start}
 		switch {
-		case m[12] >= 0:
-			add(start, m[1], "percent", "p:"+val)
-		case cur != "":
-			add(start, m[1], "money", "m:"+cur+":"+val)
-		default:
-			end := m[1]
-			if m[10] < 0 && m[8] < 0 {
-				end = de
-				if m[6] >= 0 {
-					end = m[7]
-				}
-			}
-			add(start, end, "number", "n:"+val)
+		case n.percent:
+			q.Kind, q.Key = "percent", "p:"+n.value
+		case n.currency != "":
+			q.Kind, q.Key = "money", "m:"+n.currency+":"+n.value
 		}
+		out = append(out, q)
+		i = n.end - 1
 	}
-	for _, m := range reNumberWord.FindAllStringSubmatchIndex(text, -1) {
-		if covered[m[0]] {
-			continue
-		}
-		var n int
-		if m[2] >= 0 {
-			n = numberWords[strings.ToLower(text[m[2]:m[3]])] + unitWord(text[m[4]:m[5]])
-		} else {
-			n = numberWords[strings.ToLower(text[m[6]:m[7]])]
-		}
-		add(m[0], m[1], "number", "n:"+strconv.Itoa(n))
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		return out[i].Start < out[j].Start
-	})
+	out = append(out, wordQuantities(text)...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
 }
 
-func unitWord(s string) int {
-	if strings.EqualFold(s, "one") {
-		return 1
+// parseDate reads a date around the digits at text[i]: 2026-05-12,
+// May 12, 2026, 12th of May 2026, May 2026.
+func parseDate(text string, i int) (start, end int, key string, ok bool) {
+	j := i
+	for j < len(text) && isDigit(text[j]) {
+		j++
 	}
-	return numberWords[strings.ToLower(s)]
+	run := j - i
+	// ISO 8601.
+	if run == 4 && j+6 <= len(text) && text[j] == '-' && isDigit(text[j+1]) && isDigit(text[j+2]) &&
+		text[j+3] == '-' && isDigit(text[j+4]) && isDigit(text[j+5]) && (j+6 == len(text) || !isDigit(text[j+6])) {
+		return i, j + 6, "d:" + text[i:j+6], true
+	}
+	// Month before the digits: "May 12, 2026", "May 2026".
+	if mon, mStart := monthBefore(text, i); mon > 0 {
+		if run <= 2 {
+			if y, yEnd, ok := yearAfter(text, skipOrdinal(text, j)); ok {
+				d, _ := strconv.Atoi(text[i:j])
+				return mStart, yEnd, "d:" + y + "-" + pad2(mon) + "-" + pad2(d), true
+			}
+		}
+		if run == 4 && (j == len(text) || !isLetter(text[j]) && !isDigit(text[j])) {
+			return mStart, j, "d:" + text[i:j] + "-" + pad2(mon), true
+		}
+	}
+	// Day before the month: "12 May 2026", "12th of May, 2026".
+	if run <= 2 {
+		k := skipOrdinal(text, j)
+		if k < len(text) && text[k] == ' ' {
+			k++
+			if w, e := wordAt(text, k, false); w == "of" && e < len(text) && text[e] == ' ' {
+				k = e + 1
+			}
+			if w, e := wordAt(text, k, false); months[w] > 0 {
+				if e < len(text) && text[e] == '.' {
+					e++
+				}
+				if y, yEnd, ok := yearAfter(text, e); ok {
+					d, _ := strconv.Atoi(text[i:j])
+					return i, yEnd, "d:" + y + "-" + pad2(months[w]) + "-" + pad2(d), true
+				}
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// monthBefore finds a month name just before text[i], separated by spaces
+// and optionally "of", a full stop or a comma: "May 2026", "Sept. 12".
+func monthBefore(text string, i int) (month, start int) {
+	k := i
+	if k == 0 || text[k-1] != ' ' {
+		return 0, 0
+	}
+	for k > 0 && text[k-1] == ' ' {
+		k--
+	}
+	if k >= 3 && strings.EqualFold(text[k-3:k], " of") {
+		k -= 3
+		for k > 0 && text[k-1] == ' ' {
+			k--
+		}
+	}
+	if k > 0 && (text[k-1] == '.' || text[k-1] == ',') {
+		k--
+	}
+	e := k
+	for k > 0 && isLetter(text[k-1]) {
+		k--
+	}
+	if e-k < 3 || e-k > 9 || (k > 0 && isDigit(text[k-1])) {
+		return 0, 0
+	}
+	return months[strings.ToLower(text[k:e])], k
+}
+
+// yearAfter reads ", 2026" or " 2026" at text[k:].
+func yearAfter(text string, k int) (year string, end int, ok bool) {
+	if k < len(text) && text[k] == ',' {
+		k++
+	}
+	if k >= len(text) || text[k] != ' ' {
+		return "", 0, false
+	}
+	for k < len(text) && text[k] == ' ' {
+		k++
+	}
+	e := k
+	for e < len(text) && isDigit(text[e]) {
+		e++
+	}
+	if e-k != 4 || (e < len(text) && isLetter(text[e])) {
+		return "", 0, false
+	}
+	return text[k:e], e, true
+}
+
+func skipOrdinal(text string, j int) int {
+	if w, k := wordAt(text, j, false); w == "st" || w == "nd" || w == "rd" || w == "th" {
+		return k
+	}
+	return j
+}
+
+// number is a parsed numeric expression: [currency] digits [.frac]
+// [ordinal] [multiplier] [percent] [currency].
+type number struct {
+	start, end int
+	value      string // normalised: no grouping commas, no trailing zeros, multiplier applied
+	currency   string // ISO code, or ""
+	percent    bool
+}
+
+// parseNumber reads the number whose digits start at text[i].
+func parseNumber(text string, i int) number {
+	n := number{start: i}
+	j := i
+	for j < len(text) && isDigit(text[j]) {
+		j++
+	}
+	intPart := text[i:j]
+	// Thousands separators: 1,000 and 20,770,000.
+	if j-i <= 3 {
+		for j+4 <= len(text) && text[j] == ',' && isDigit(text[j+1]) && isDigit(text[j+2]) && isDigit(text[j+3]) &&
+			(j+4 == len(text) || !isDigit(text[j+4])) {
+			intPart += text[j+1 : j+4]
+			j += 4
+		}
+	}
+	frac := ""
+	if j+1 < len(text) && text[j] == '.' && isDigit(text[j+1]) {
+		k := j + 1
+		for k < len(text) && isDigit(text[k]) {
+			k++
+		}
+		frac = strings.TrimRight(text[j+1:k], "0")
+		j = k
+	}
+	digitsEnd := j
+	n.value = trimLeadingZeros(intPart)
+	if frac != "" {
+		n.value += "." + frac
+	}
+	end := digitsEnd
+	plainEnd := true // a plain number ends at its digits
+	if w, k := wordAt(text, j, false); w == "st" || w == "nd" || w == "rd" || w == "th" {
+		end, j, plainEnd = k, k, false
+	}
+
+	// Currency before the digits: "€127.50", "€ 127", "US$5", "EUR 127".
+	p := i
+	if p > 0 && text[p-1] == ' ' {
+		p--
+	}
+	prefixCur, prefixStart := "", i
+	for _, sym := range []string{"US$", "us$", "€", "$", "£", "¥", "₹"} {
+		if strings.HasSuffix(text[:p], sym) {
+			prefixCur, prefixStart = currencySymbols[strings.ToLower(sym)], p-len(sym)
+			break
+		}
+	}
+	if prefixCur == "" {
+		q := p
+		if q > 0 && text[q-1] == '.' { // "Rs. 500"
+			q--
+		}
+		k := q
+		for k > 0 && isLetter(text[k-1]) {
+			k--
+		}
+		if code := strings.ToLower(text[k:q]); q-k >= 2 && q-k <= 3 {
+			if cur, ok := currencySymbols[code]; ok && code != "euro" {
+				prefixCur, prefixStart = cur, k
+			}
+		}
+	}
+
+	// Multiplier: "1.5 million", "$5m" (a bare "m" only with a currency: metres).
+	if w, k := wordAt(text, j, true); w != "" {
+		if mult, ok := multipliers[w]; ok && (w != "m" || prefixCur != "" || currencyAfter(text, k)) {
+			if f, err := strconv.ParseFloat(n.value, 64); err == nil {
+				n.value = formatFloat(f * mult)
+			}
+			end, j, plainEnd = k, k, false
+		}
+	}
+	// Percent: "15%", "15 %", "15 percent", "15 per cent", "3 percentage points".
+	k := j
+	if k < len(text) && text[k] == ' ' {
+		k++
+	}
+	switch {
+	case k < len(text) && text[k] == '%':
+		n.percent, end = true, k+1
+	default:
+		if w, e := wordAt(text, j, true); w == "percent" {
+			n.percent, end = true, e
+		} else if w == "percentage" {
+			if w2, e2 := wordAt(text, e, true); w2 == "point" || w2 == "points" {
+				n.percent, end = true, e2
+			}
+		} else if w == "per" {
+			if w2, e2 := wordAt(text, e, true); w2 == "cent" {
+				n.percent, end = true, e2
+			}
+		}
+	}
+	if n.percent {
+		j = end
+	}
+	// Currency after: "127.50 EUR", "5 million dollars".
+	if w, k := wordAt(text, j, true); w != "" {
+		if cur, ok := currencySymbols[w]; ok && len(w) >= 3 && w != "rs" {
+			n.currency, end = cur, k
+		}
+	}
+	if n.currency == "" && prefixCur != "" {
+		n.currency = prefixCur
+	}
+	if prefixCur != "" {
+		n.start = prefixStart
+	}
+	if plainEnd && !n.percent && n.currency == "" {
+		end = digitsEnd
+	}
+	n.end = end
+	return n
+}
+
+// wordAt returns the lowercased letters word at text[j:] (after one
+// optional space when space is true) and where it ends; "" if none or if
+// it runs into digits.
+func wordAt(text string, j int, space bool) (string, int) {
+	if space && j < len(text) && text[j] == ' ' {
+		j++
+	}
+	k := j
+	for k < len(text) && isLetter(text[k]) {
+		k++
+	}
+	if k == j || k-j > 12 || (k < len(text) && isDigit(text[k])) {
+		return "", j
+	}
+	return strings.ToLower(text[j:k]), k
+}
+
+func currencyAfter(text string, j int) bool {
+	w, _ := wordAt(text, j, true)
+	_, ok := currencySymbols[w]
+	return ok && len(w) >= 3
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// wordQuantities finds numbers written as words ("thirty-five", "two"),
+// with a plain word scan: a regular expression over whole chunks was the
+// audit's hottest spot.
+func wordQuantities(text string) []Quantity {
+	var out []Quantity
+	for i := 0; i < len(text); {
+		if !isLetter(text[i]) || (i > 0 && isLetter(text[i-1])) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isLetter(text[j]) {
+			j++
+		}
+		n, ok := numberWord(text[i:j])
+		if !ok || n == 100 || n == 1000 { // "hundred" alone is no quantity
+			i = j
+			continue
+		}
+		end := j
+		// "thirty-five", "thirty five"
+		if n >= 20 && n%10 == 0 && j+1 < len(text) && (text[j] == '-' || text[j] == ' ') {
+			k := j + 1
+			for k < len(text) && isLetter(text[k]) {
+				k++
+			}
+			if u, ok := numberWord(text[j+1 : k]); ok && u < 10 {
+				n, end = n+u, k
+			} else if strings.EqualFold(text[j+1:k], "one") {
+				n, end = n+1, k
+			}
+		}
+		out = append(out, Quantity{Raw: text[i:end], Kind: "number", Key: "n:" + strconv.Itoa(n), Start: i})
+		i = end
+	}
+	return out
+}
+
+func numberWord(w string) (int, bool) {
+	if len(w) < 3 || len(w) > 9 {
+		return 0, false
+	}
+	var buf [9]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	n, ok := numberWords[string(buf[:len(w)])]
+	return n, ok
 }
 
 // QuantityIndex is the set of quantity keys a chunk supports.
@@ -225,23 +428,6 @@ func (idx QuantityIndex) Supports(q Quantity) bool {
 		return idx["bare:"+q.Key[strings.LastIndexByte(q.Key, ':')+1:]]
 	}
 	return false
-}
-
-func monthOf(s string) int {
-	m := reMonth.FindString(s)
-	if m == "" {
-		return 0
-	}
-	m = strings.ToLower(m)
-	if n, ok := months[m]; ok {
-		return n
-	}
-	return months[m[:3]]
-}
-
-func dateKey(year string, month int, day string) string {
-	d, _ := strconv.Atoi(day)
-	return "d:" + year + "-" + pad2(month) + "-" + pad2(d)
 }
 
 func pad2(n int) string {

@@ -62,6 +62,10 @@ func Phrases(tokens []Token) []Phrase {
 		if start < 0 {
 			return
 		}
+		// Numbers are checked on their own: drop them from the front.
+		for start < end && hasDigit(tokens[start].Text) {
+			start++
+		}
 		// Trim to the last noun.
 		last := end - 1
 		for last >= start && !isNoun(tokens[last].Tag) {
@@ -72,8 +76,10 @@ func Phrases(tokens []Token) []Phrase {
 			var words []string
 			for _, tk := range tokens[start : last+1] {
 				text = append(text, tk.Text)
-				if w := Normalize(tk.Text); w != "" && !IsStopword(w) {
-					words = append(words, w)
+				for _, w := range Words(tk.Text) {
+					if !IsStopword(w) && !hasDigit(w) { // numbers are checked on their own
+						words = append(words, w)
+					}
 				}
 			}
 			if len(words) > 0 {
@@ -159,4 +165,8 @@ func Words(text string) []string {
 		}
 	}
 	return out
+}
+
+func hasDigit(w string) bool {
+	return strings.IndexFunc(w, unicode.IsDigit) >= 0
 }

@@ -27,7 +27,8 @@ const DefaultMaxLineBytes = 8 << 20
 
 // Options tune the readers.
 type Options struct {
-	MaxLineBytes int // 0 means DefaultMaxLineBytes
+	MaxLineBytes int       // 0 means DefaultMaxLineBytes
+	Stdin        io.Reader // what "-" reads; nil means os.Stdin
 }
 
 // FileStats is filled in while a file is read; SHA256 and Bytes are final
@@ -58,7 +59,11 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 	return func(yield func(Record, error) bool) {
 		var f io.ReadCloser
 		if path == Stdin {
-			f = io.NopCloser(os.Stdin)
+			in := opts.Stdin
+			if in == nil {
+				in = os.Stdin
+			}
+			f = io.NopCloser(in)
 		} else {
 			file, err := os.Open(path)
 			if err != nil {

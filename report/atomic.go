@@ -19,6 +19,12 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 	if err != nil {
 		return nil, err
 	}
+	// CreateTemp makes 0600 files; a report is meant to be shared.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
 	return &AtomicFile{File: f, target: path}, nil
 }
 

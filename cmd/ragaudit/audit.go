@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -53,7 +52,7 @@ func auditCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return runAudit(c.Context, opts, c.App.Writer, c.App.ErrWriter)
+			return runAudit(c.Context, opts, c.App.Reader, c.App.Writer, c.App.ErrWriter)
 		},
 	}
 }
@@ -100,12 +99,9 @@ type sink struct {
 	files []*report.AtomicFile
 }
 
-func runAudit(ctx context.Context, o auditOptions, stdout, stderr io.Writer) error {
+func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	start := time.Now()
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if o.Quiet {
-		logger = slog.New(slog.DiscardHandler)
-	}
+	logger := newLogger(stderr, o.Quiet)
 
 	auditor, err := audit.New(o.Audit)
 	if err != nil {
@@ -120,7 +116,7 @@ func runAudit(ctx context.Context, o auditOptions, stdout, stderr io.Writer) err
 	}
 	defer out.abort() // no-op after commit
 
-	tally, inputs, err := auditFiles(ctx, auditor, o, stderr, logger, func(res *audit.Result) error {
+	tally, inputs, err := auditFiles(ctx, auditor, o, stdin, stderr, logger, func(res *audit.Result) error {
 		return out.write(res.Findings)
 	})
 	if err != nil {

@@ -48,7 +48,7 @@ func evalCommand() *cli.Command {
 				return err
 			}
 			var findings []audit.Finding
-			_, _, err = auditFiles(c.Context, auditor, opts, c.App.ErrWriter, slog.New(slog.DiscardHandler),
+			_, _, err = auditFiles(c.Context, auditor, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
 				func(r *audit.Result) error { findings = append(findings, r.Findings...); return nil })
 			if err != nil {
 				return err

@@ -22,7 +22,7 @@ import (
 // auditor, in input order (or oldest first with --last), and hands each
 // result to emit. Every record read ends up audited, filtered or skipped in
 // the returned tally.
-func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, stderr io.Writer,
+func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, stdin io.Reader, stderr io.Writer,
 	logger *slog.Logger, emit func(*audit.Result) error) (*audit.Tally, []report.Input, error) {
 
 	var bar *progressbar.ProgressBar
@@ -52,10 +52,10 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 	}
 
 	inputs := make([]report.Input, 0, len(o.Files))
-	seq := 0
+	seq, warned := 0, 0
 	for _, path := range o.Files {
 		stats := &readers.FileStats{}
-		for rec, err := range readers.JSONL(path, readers.Options{MaxLineBytes: o.MaxLineBytes}, stats) {
+		for rec, err := range readers.JSONL(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin}, stats) {
 			if ctx.Err() != nil {
 				return nil, nil, cli.Exit("interrupted; no report written", 130)
 			}
@@ -67,7 +67,11 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 			switch {
 			case errors.As(err, &skip):
 				tally.Skip(skip)
-				logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
+				if warned++; warned <= maxWarnings {
+					logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
+				} else if warned == maxWarnings+1 {
+					logger.Warn("more records skipped; further warnings suppressed, summary.json counts them all")
+				}
 				continue
 			case err != nil:
 				return nil, nil, usageErr("%v", err)
@@ -106,4 +110,25 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// maxWarnings bounds per-record warnings so a broken file cannot flood a
+// terminal; every skip is still counted in the summary.
+const maxWarnings = 100
+
+// newLogger logs warnings to stderr as key=value lines without a clock, so
+// the same input gives the same diagnostics.
+func newLogger(stderr io.Writer, quiet bool) *slog.Logger {
+	if quiet {
+		return slog.New(slog.DiscardHandler)
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{
+		Level: slog.LevelWarn,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
 }

@@ -1,0 +1,54 @@
+# ragaudit — see README.md. Every target works from a fresh clone with Go installed.
+GO       ?= go
+BIN      := bin/ragaudit
+PKGS     := ./...
+FUZZTIME ?= 60s
+BENCH_N  ?= 10000 100000
+
+.PHONY: all build test demo bench bench-process lint fuzz clean
+
+all: lint test
+
+build:
+	$(GO) build -o $(BIN) ./cmd/ragaudit
+
+# The test command of the README and of .ci/run.
+test: lint
+	$(GO) test -count=1 $(PKGS)
+
+# Audit the bundled example logs. The example is built to fail the 90 % bar
+# (exit 1), which is the point of the demo; any other exit code fails make.
+demo: build
+	./$(BIN) audit --min-score 0.5 --out ragaudit-report testdata/example.jsonl; \
+	  code=$$?; [ $$code -eq 0 ] || [ $$code -eq 1 ]
+	@ls -l ragaudit-report
+
+lint:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+# Go benchmarks (micro, then whole audits of generated logs), then
+# whole-process runs measured by /usr/bin/time.
+bench:
+	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|Embed' -benchmem ./audit ./embed 2>/dev/null || \
+	  $(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities' -benchmem ./audit
+	$(GO) test -run '^$$' -bench AuditFile -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
+	$(MAKE) bench-process
+
+# Peak RSS of the real binary on generated logs piped through stdin, so no
+# large file is needed; memory should stay flat as N grows.
+bench-process: build
+	@for n in $(BENCH_N); do \
+	  ./$(BIN) gen -n $$n | /usr/bin/time -f "conversations=$$n wall=%es peak_rss=%MKB" \
+	    ./$(BIN) audit -q --out $$(mktemp -d) - >/dev/null; \
+	done 2>&1 | grep conversations=
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzJSONL -fuzztime $(FUZZTIME) ./readers
+	$(GO) test -run '^$$' -fuzz FuzzMarkers -fuzztime $(FUZZTIME) ./audit
+	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./audit
+	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) ./audit
+
+clean:
+	rm -rf bin ragaudit-report

@@ -1,0 +1,197 @@
+package audit
+
+import (
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+var testAuditor = func() *Auditor {
+	cfg := DefaultConfig()
+	cfg.MinScore = 0.5
+	a, err := New(cfg)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}()
+
+func score(v float64) *float64 { return &v }
+
+const refundChunk = "Refunds are accepted within 30 days of delivery. Items must be unused and in their original packaging. After 30 days we issue store credit instead of a refund."
+
+func record(answer string, chunks ...readers.Chunk) *readers.Record {
+	return &readers.Record{
+		ConversationID: "c-1", Tenant: "acme", Agent: "bot", File: "t.jsonl", Line: 1,
+		Messages: []readers.Message{
+			{Role: "user", Content: "What is the refund window?"},
+			{Role: "assistant", Content: answer, Retrieval: chunks},
+		},
+	}
+}
+
+func TestVerdicts(t *testing.T) {
+	refund := readers.Chunk{ID: "1", Source: "refund.md", Text: refundChunk, Score: score(0.9)}
+	cases := []struct {
+		name        string
+		rec         *readers.Record
+		verdicts    []string // per finding
+		sentence    []string // sentence_verdict per finding
+		status      string
+		wantReasons []string // of the first finding, if set
+	}{
+		{name: "a sentence the chunk states is supported",
+			rec: record("Refunds are accepted within 30 days of delivery [1].", refund), verdicts: []string{Supported}, status: Answered},
+		{name: "a paraphrase with the same content words is supported",
+			rec: record("After 30 days, store credit is issued instead of a refund [1].", refund), verdicts: []string{Supported}, status: Answered},
+		{name: "a changed number is unsupported however similar the words",
+			rec: record("Refunds are accepted within 60 days of delivery [1].", refund), verdicts: []string{Unsupported}, status: Answered, wantReasons: []string{"number_mismatch"}},
+		{name: "an unrelated claim is unsupported",
+			rec: record("Our kettles carry a lifetime warranty against limescale [1].", refund), verdicts: []string{Unsupported}, status: Answered, wantReasons: []string{"low_overlap"}},
+		{name: "a citation to a chunk that was not retrieved is fabricated",
+			rec: record("Refunds are accepted within 30 days of delivery [7].", refund), verdicts: []string{Fabricated}, sentence: []string{Fabricated}, status: Answered},
+		{name: "a chunk without text is not auditable",
+			rec: record("Refunds are accepted within 30 days [1].", readers.Chunk{ID: "1", Score: score(0.9)}), verdicts: []string{NotAuditable}, sentence: []string{NotAuditable}, status: Answered},
+		{name: "a factual sentence without citation is uncited",
+			rec: record("Refunds are accepted within 30 days of delivery.", refund), verdicts: []string{Uncited}, status: Answered},
+		{name: "courtesy without citation is not a finding",
+			rec: record("I hope this helps! Let me know if you need anything else.", refund), verdicts: nil, status: Answered},
+		{name: "a refusal is not a failure",
+			rec: record("I'm sorry, but I don't have information about that in my knowledge base.", refund), verdicts: nil, status: Refusal},
+		{name: "an answer over a weak retrieval is flagged below the floor",
+			rec: record("Refunds are accepted within 30 days of delivery [1].", readers.Chunk{ID: "1", Text: refundChunk, Score: score(0.2)}), verdicts: []string{Supported}, status: AnsweredBelowFloor},
+		{name: "an answer with nothing retrieved is flagged below the floor",
+			rec: record("Refunds are accepted within 30 days of delivery."), verdicts: []string{Uncited}, status: AnsweredBelowFloor},
+		{name: "one citation of two supports the sentence",
+			rec: record("Refunds are accepted within 30 days of delivery [1][2].", refund,
+				readers.Chunk{ID: "2", Text: "Kettles have a two-year warranty.", Score: score(0.8)}),
+			verdicts: []string{Supported, Unsupported}, sentence: []string{Supported, Supported}, status: Answered},
+		{name: "chunks together support what neither does alone",
+			rec: record("Refunds take 30 days and kettles have a two-year warranty [1][2].", refund,
+				readers.Chunk{ID: "2", Text: "Kettles have a two-year warranty.", Score: score(0.8)}),
+			verdicts: []string{Unsupported, Unsupported}, sentence: []string{Supported, Supported}, status: Answered},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := testAuditor.Audit(tc.rec)
+			if len(res.Answers) != 1 || res.Answers[0].Status != tc.status {
+				t.Fatalf("answers = %+v, want status %s", res.Answers, tc.status)
+			}
+			var got []string
+			for _, f := range res.Findings {
+				got = append(got, f.Verdict)
+			}
+			if len(got) != len(tc.verdicts) {
+				t.Fatalf("verdicts %v, want %v (findings %+v)", got, tc.verdicts, res.Findings)
+			}
+			for i := range got {
+				if got[i] != tc.verdicts[i] {
+					t.Errorf("finding %d: verdict %s, want %s (%+v)", i, got[i], tc.verdicts[i], res.Findings[i])
+				}
+				if tc.sentence != nil && res.Findings[i].SentenceVerdict != tc.sentence[i] {
+					t.Errorf("finding %d: sentence verdict %s, want %s", i, res.Findings[i].SentenceVerdict, tc.sentence[i])
+				}
+				if res.Findings[i].AnswerStatus != tc.status {
+					t.Errorf("finding %d: answer status %s", i, res.Findings[i].AnswerStatus)
+				}
+			}
+			if tc.wantReasons != nil {
+				r := res.Findings[0].Reasons
+				if len(r) == 0 || r[len(r)-1] != tc.wantReasons[0] {
+					t.Errorf("reasons %v, want %v", r, tc.wantReasons)
+				}
+			}
+		})
+	}
+}
+
+func TestFindingCarriesEvidenceAndPosition(t *testing.T) {
+	rec := record("Intro sentence without facts? Refunds are accepted within 45 days [1].",
+		readers.Chunk{ID: "1", Text: refundChunk})
+	res := testAuditor.Audit(rec)
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings = %+v", res.Findings)
+	}
+	f := res.Findings[0]
+	if f.Marker != "[1]" || f.Citation != "1" || f.ChunkID == nil || *f.ChunkID != "1" || f.ResolvedBy != "id" {
+		t.Errorf("citation fields: %+v", f)
+	}
+	if f.SentenceIndex != 1 || f.CharStart != 30 || f.CharEnd != len([]rune(rec.Messages[1].Content)) || f.MessageIndex != 1 {
+		t.Errorf("position: sentence %d chars %d-%d", f.SentenceIndex, f.CharStart, f.CharEnd)
+	}
+	if len(f.NumbersMissing) != 1 || f.NumbersMissing[0] != "45" {
+		t.Errorf("numbers missing %v", f.NumbersMissing)
+	}
+	if len(f.NPFound) == 0 || f.Source != "t.jsonl:1" {
+		t.Errorf("np found %v, source %q", f.NPFound, f.Source)
+	}
+}
+
+func TestResolve(t *testing.T) {
+	chunks := []readers.Chunk{{ID: "a"}, {ID: "3"}, {ID: "4:0"}}
+	cases := []struct {
+		rule    ResolveRule
+		id      string
+		wantIdx int
+		wantBy  string
+	}{
+		{ResolveAuto, "3", 1, "id"}, // id wins over position 3
+		{ResolvePosition, "3", 2, "position"},
+		{ResolveID, "3", 1, "id"},
+		{ResolveAuto, "1", 0, "position"}, // no chunk has id 1
+		{ResolveID, "1", -1, ""},
+		{ResolveAuto, "doc2", 1, "position"},
+		{ResolveAuto, "4:0†source", 2, "id"},
+		{ResolveAuto, "9", -1, ""},
+		{ResolvePosition, "a", -1, ""},
+	}
+	for _, tc := range cases {
+		idx, by := Resolve(tc.rule, tc.id, chunks)
+		if idx != tc.wantIdx || by != tc.wantBy {
+			t.Errorf("Resolve(%s, %q) = %d %q, want %d %q", tc.rule, tc.id, idx, by, tc.wantIdx, tc.wantBy)
+		}
+	}
+	if _, err := ParseResolveRule("nearest"); err == nil {
+		t.Error("ParseResolveRule accepted an unknown rule")
+	}
+}
+
+func TestIsRefusal(t *testing.T) {
+	yes := []string{
+		"I don't have that information in my knowledge base.",
+		"I'm sorry, but I can't find anything about Switzerland.",
+		"The provided context does not include information on fasting.",
+		"That is not in my knowledge base, sorry.",
+		"I am unable to find details on that product.",
+	}
+	no := []string{
+		"Refunds are accepted within 30 days.",
+		"We don't have a store in Paris, but we ship there within 3 days.",
+	}
+	for _, s := range yes {
+		if !IsRefusal(s, 0) {
+			t.Errorf("not a refusal: %q", s)
+		}
+	}
+	for _, s := range no {
+		if IsRefusal(s, 0) {
+			t.Errorf("refusal: %q", s)
+		}
+	}
+	if IsRefusal(yes[0], 1) {
+		t.Error("an answer with citations counted as a refusal")
+	}
+}
+
+func TestWilson(t *testing.T) {
+	r := Wilson(90, 100)
+	if r.Value != 0.9 || r.Low < 0.82 || r.Low > 0.83 || r.High < 0.94 || r.High > 0.95 {
+		t.Errorf("Wilson(90,100) = %+v, want 0.9 in about [0.826, 0.945]", r)
+	}
+	if r := Wilson(0, 0); r != (Rate{}) {
+		t.Errorf("Wilson(0,0) = %+v", r)
+	}
+	if r := Wilson(5, 5); r.High != 1 || r.Low >= 1 {
+		t.Errorf("Wilson(5,5) = %+v", r)
+	}
+}

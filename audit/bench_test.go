@@ -1,0 +1,39 @@
+package audit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+func BenchmarkAuditRecord(b *testing.B) {
+	chunk := strings.Repeat(refundChunk+" Orders over €50 ship free since May 2024; 15% of returns are refunded. ", 6)
+	rec := record("Refunds are accepted within 30 days of delivery [1]. After 30 days, store credit is issued [1]. "+
+		"Orders over €50 ship free [2]. Most returns are refunded within 5 days [2]. We ship worldwide.",
+		readers.Chunk{ID: "1", Text: chunk}, readers.Chunk{ID: "2", Text: chunk})
+	b.ReportAllocs()
+	cited := 0
+	for i := 0; i < b.N; i++ {
+		res := testAuditor.Audit(rec)
+		cited += len(res.Findings)
+	}
+	b.ReportMetric(float64(cited)/b.Elapsed().Seconds(), "findings/s")
+}
+
+func BenchmarkSplit(b *testing.B) {
+	answer := strings.Repeat("Refunds are accepted within 30 days of delivery [1]. It ships to the U.S. in approx. 5 days.[2] ", 4)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		testSplitter.Split(answer, nil)
+	}
+}
+
+func BenchmarkIndexQuantities(b *testing.B) {
+	chunk := strings.Repeat(refundChunk+" Orders over €50 ship free since May 2024; 15% of returns are refunded. ", 6)
+	b.SetBytes(int64(len(chunk)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		IndexQuantities(chunk)
+	}
+}

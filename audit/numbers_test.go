@@ -1,0 +1,144 @@
+package audit
+
+import (
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+func TestQuantitiesNormalise(t *testing.T) {
+	same := [][2]string{
+		{"15%", "15 percent"},
+		{"15%", "15 per cent"},
+		{"1,000 items", "1000 items"},
+		{"€127.50", "127.50 EUR"},
+		{"€127.50", "127.5 euros"},
+		{"$5m", "5 million dollars"},
+		{"May 12, 2026", "12 May 2026"},
+		{"May 12, 2026", "2026-05-12"},
+		{"12th of May 2026", "May 12th, 2026"},
+		{"thirty-five", "35"},
+		{"two-year warranty", "2-year warranty"},
+		{"1.5 million", "1,500,000"},
+	}
+	for _, p := range same {
+		a, b := Quantities(p[0]), Quantities(p[1])
+		if len(a) != 1 || len(b) != 1 || a[0].Key != b[0].Key {
+			t.Errorf("%q → %v and %q → %v: want one equal key", p[0], a, p[1], b)
+		}
+	}
+	different := [][2]string{
+		{"15%", "16%"},
+		{"€127.50", "$127.50"},
+		{"May 12, 2026", "May 13, 2026"},
+		{"1,000", "100"},
+	}
+	for _, p := range different {
+		a, b := Quantities(p[0]), Quantities(p[1])
+		if len(a) != 1 || len(b) != 1 || a[0].Key == b[0].Key {
+			t.Errorf("%q → %v and %q → %v: want different keys", p[0], a, p[1], b)
+		}
+	}
+}
+
+func TestQuantityIndexSupports(t *testing.T) {
+	idx := IndexQuantities("The plan costs 127.50 per year since 12 May 2026; 15 percent off.")
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"€127.50", true},  // amount against a bare number
+		{"127.5", true},    //
+		{"2026", true},     // year of a stated date
+		{"May 2026", true}, // month of a stated date
+		{"15%", true},
+		{"15", true},
+		{"16%", false},
+		{"€128", false},
+		{"2025", false},
+	}
+	for _, tc := range cases {
+		qs := Quantities(tc.in)
+		if len(qs) != 1 {
+			t.Fatalf("Quantities(%q) = %v", tc.in, qs)
+		}
+		if got := idx.Supports(qs[0]); got != tc.want {
+			t.Errorf("Supports(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+	// A chunk that names a different currency does not support the amount.
+	if IndexQuantities("It costs $127.50.").Supports(Quantities("€127.50")[0]) {
+		t.Error("$127.50 supported €127.50")
+	}
+}
+
+func TestQuantitiesIgnoreWordsGluedToDigits(t *testing.T) {
+	if qs := Quantities("Use B2B mp3 files"); len(qs) != 0 {
+		t.Errorf("got %v", qs)
+	}
+}
+
+func FuzzQuantities(f *testing.F) {
+	for _, s := range []string{"€127.50 15% 1,000 May 12, 2026", "12th of May 2026", "thirty-five $5m", "1.5 million"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, q := range Quantities(s) {
+			if q.Start < 0 || q.Start+len(q.Raw) > len(s) || s[q.Start:q.Start+len(q.Raw)] != q.Raw || q.Key == "" {
+				t.Fatalf("bad quantity %+v in %q", q, s)
+			}
+		}
+		_ = IndexQuantities(s)
+	})
+}
+
+// On every answer and chunk of the shared dev data, each quantity is where
+// it says it is, in order, with a well-formed key.
+func TestQuantitiesOnRealText(t *testing.T) {
+	texts := sharedTexts(t)
+	if len(texts) < 500 {
+		t.Fatalf("only %d texts read", len(texts))
+	}
+	found := 0
+	for _, text := range texts {
+		prev := -1
+		for _, q := range Quantities(text) {
+			found++
+			if q.Start < prev || text[q.Start:q.Start+len(q.Raw)] != q.Raw {
+				t.Fatalf("quantity %+v misplaced in %q", q, text)
+			}
+			prev = q.Start
+			if !reKey.MatchString(q.Key) {
+				t.Fatalf("malformed key %q for %q", q.Key, q.Raw)
+			}
+		}
+	}
+	if found < 1000 {
+		t.Errorf("only %d quantities in the shared data", found)
+	}
+}
+
+var reKey = regexp.MustCompile(`^(n:\d+(\.\d+)?|p:\d+(\.\d+)?|m:[A-Z]{3}:\d+(\.\d+)?|d:\d{4}-\d{2}(-\d{2})?)$`)
+
+// sharedTexts returns the answers and chunk texts of ../shared/data.
+func sharedTexts(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, name := range []string{"hagrid", "expertqa"} {
+		path := filepath.Join("..", "..", "shared", "data", name, "dev.jsonl")
+		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			for _, m := range rec.Messages {
+				out = append(out, m.Content)
+				for _, c := range m.Retrieval {
+					out = append(out, c.Text)
+				}
+			}
+		}
+	}
+	return out
+}

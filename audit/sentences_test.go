@@ -1,0 +1,78 @@
+package audit
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var testSplitter = func() *Splitter {
+	s, err := NewSplitter()
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+func TestSplitKeepsMarkersWithTheirSentence(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"marker before the period", "Refunds take 30 days [1]. Credit comes after [2].",
+			[]string{"Refunds take 30 days [1].", "Credit comes after [2]."}},
+		{"marker glued after the period stays with its sentence", "Refunds take 30 days.[1] Next one here.",
+			[]string{"Refunds take 30 days.[1]", "Next one here."}},
+		{"marker after the period and a space stays with its sentence", "Refunds take 30 days. [1] Next one here. [2]",
+			[]string{"Refunds take 30 days. [1]", "Next one here. [2]"}},
+		{"abbreviations do not end sentences", "It ships to the U.S. and e.g. Canada in approx. 5 days [1]. Done here.",
+			[]string{"It ships to the U.S. and e.g. Canada in approx. 5 days [1].", "Done here."}},
+		{"decimals and amounts do not end sentences", "The plan costs €127.50 or 3.5% more [1]. Next.",
+			[]string{"The plan costs €127.50 or 3.5% more [1].", "Next."}},
+		{"bullet items are one sentence each", "Options:\n- First item [1]\n* Second item. Still second [2]\n1. Numbered [3]\n2) Also numbered",
+			[]string{"Options:", "- First item [1]", "* Second item. Still second [2]", "1. Numbered [3]", "2) Also numbered"}},
+		{"a marker followed by a capital ends a sentence without a period", "Cells form colonies [2][3] The first state was Ohio [1].",
+			[]string{"Cells form colonies [2][3]", "The first state was Ohio [1]."}},
+		{"paragraphs split", "First para [1].\n\nSecond para [2].", []string{"First para [1].", "Second para [2]."}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for i, s := range testSplitter.Split(tc.in, nil) {
+				got = append(got, s.Text)
+				if tc.in[s.Start:s.End] != s.Text || s.Index != i {
+					t.Errorf("sentence %d: span/index mismatch %+v", i, s)
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Split(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSplitPlainHasNoMarkersOrBullets(t *testing.T) {
+	ss := testSplitter.Split("- Refunds take **30 days** [1][2].", nil)
+	if len(ss) != 1 || ss[0].Plain != "Refunds take 30 days." || !ss[0].ListItem || len(ss[0].Markers) != 1 {
+		t.Fatalf("got %+v", ss)
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"A [1]. B.[2] C", "- x [1]\n1. y", "U.S. e.g. €1.50 [^1]", "\n\n[1]\n", "【1:0†a】. [2]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		prev := 0
+		for _, sent := range testSplitter.Split(s, nil) {
+			if sent.Start < prev || sent.End > len(s) || sent.Start > sent.End || s[sent.Start:sent.End] != sent.Text {
+				t.Fatalf("bad sentence %+v of %q", sent, s)
+			}
+			if strings.TrimSpace(sent.Text) != sent.Text {
+				t.Fatalf("untrimmed sentence %q", sent.Text)
+			}
+			prev = sent.End
+		}
+	})
+}

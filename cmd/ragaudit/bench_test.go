@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ragaudit/ragaudit/internal/corpus"
+)
+
+var (
+	genOnce  sync.Map // size → path
+	genMutex sync.Mutex
+)
+
+// generated returns a generated log of n conversations, written once per
+// test binary run into a temporary directory.
+func generated(b *testing.B, n int) string {
+	genMutex.Lock()
+	defer genMutex.Unlock()
+	if p, ok := genOnce.Load(n); ok {
+		return p.(string)
+	}
+	dir, err := os.MkdirTemp("", "ragaudit-bench-")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(dir, fmt.Sprintf("gen-%d.jsonl", n))
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := corpus.Write(f, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	genOnce.Store(n, p)
+	return p
+}
+
+// peakMemory samples the memory the Go runtime holds from the OS (what RSS
+// follows) until stop is closed, and returns the peak in bytes.
+func peakMemory(stop <-chan struct{}) <-chan uint64 {
+	out := make(chan uint64, 1)
+	go func() {
+		samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+		var peak uint64
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(samples)
+			if v := samples[0].Value.Uint64() - samples[1].Value.Uint64(); v > peak {
+				peak = v
+			}
+			select {
+			case <-stop:
+				out <- peak
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return out
+}
+
+// BenchmarkAuditFile runs the whole audit (read, audit, write the four
+// report files) on generated logs of growing size and reports
+// conversations/s and the peak memory held by the process. The peak should
+// not grow with the file. Run with -benchtime 1x: one pass is long enough.
+func BenchmarkAuditFile(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("conversations=%d", n), func(b *testing.B) {
+			path := generated(b, n)
+			info, _ := os.Stat(path)
+			runtime.GC()
+			stop := make(chan struct{})
+			peak := peakMemory(stop)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				code := run(context.Background(), []string{"ragaudit", "audit", "-q", "--out", b.TempDir(), path},
+					strings.NewReader(""), io.Discard, io.Discard)
+				if code == exitUsage {
+					b.Fatalf("audit failed with exit %d", code)
+				}
+			}
+			b.StopTimer()
+			close(stop)
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "conversations/s")
+			b.ReportMetric(float64(info.Size()*int64(b.N))/b.Elapsed().Seconds()/1e6, "MB/s")
+			b.ReportMetric(float64(<-peak)/(1<<20), "peak-MiB")
+		})
+	}
+}

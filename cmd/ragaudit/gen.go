@@ -1,0 +1,26 @@
+package main
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/internal/corpus"
+)
+
+// genCommand writes synthetic logs for benchmarks (hidden: a developer tool).
+func genCommand() *cli.Command {
+	return &cli.Command{
+		Name:   "gen",
+		Usage:  "write N synthetic conversations as JSONL to stdout (for benchmarks)",
+		Hidden: true,
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "conversations", Aliases: []string{"n"}, Value: 1000},
+			&cli.Uint64Flag{Name: "seed", Value: 1},
+		},
+		Action: func(c *cli.Context) error {
+			if c.Int("conversations") < 0 {
+				return usageErr("--conversations must be positive")
+			}
+			return corpus.Write(c.App.Writer, c.Int("conversations"), c.Uint64("seed"))
+		},
+	}
+}

@@ -1,0 +1,52 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestSameSeedSameBytes(t *testing.T) {
+	var a, b, c bytes.Buffer
+	Write(&a, 50, 7)
+	Write(&b, 50, 7)
+	Write(&c, 50, 8)
+	if !bytes.Equal(a.Bytes(), b.Bytes()) || bytes.Equal(a.Bytes(), c.Bytes()) {
+		t.Fatal("output is not a function of the seed")
+	}
+}
+
+func TestShapeMatchesTheSpec(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, 200, 1); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 200 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for _, l := range lines {
+		var r record
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		turns := len(r.Messages) / 2
+		if turns < 1 || turns > 6 {
+			t.Fatalf("%d turns", turns)
+		}
+		for _, m := range r.Messages {
+			if m.Role != "assistant" {
+				continue
+			}
+			if n := len(m.Retrieval); n < 3 || n > 8 {
+				t.Fatalf("%d chunks", n)
+			}
+			for _, c := range m.Retrieval {
+				if n := len(c.Text); n < 500 || n > 1700 {
+					t.Fatalf("chunk of %d bytes", n)
+				}
+			}
+		}
+	}
+}

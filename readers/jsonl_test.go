@@ -1,0 +1,197 @@
+package readers
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const goodLine = `{"conversation_id":"c-1","tenant":"acme","agent":"bot","timestamp":"2026-05-12T14:03:00Z","messages":[{"role":"user","content":"Q?"},{"role":"assistant","content":"A [1].","retrieval":[{"id":"1","source":"s.md","text":"A.","score":0.8}]}]}`
+
+type outcome struct {
+	records []Record
+	skips   []*SkipError
+	fatal   error
+}
+
+func readAll(t *testing.T, path string, opts Options) (outcome, *FileStats) {
+	t.Helper()
+	var o outcome
+	stats := &FileStats{}
+	for rec, err := range JSONL(path, opts, stats) {
+		var skip *SkipError
+		switch {
+		case errors.As(err, &skip):
+			o.skips = append(o.skips, skip)
+		case err != nil:
+			o.fatal = err
+		default:
+			o.records = append(o.records, rec)
+		}
+	}
+	return o, stats
+}
+
+func writeFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestBadInputIsSkippedWithPositionAndTheRestIsRead(t *testing.T) {
+	cases := []struct {
+		name      string
+		line      string
+		reason    string
+		detailHas string
+	}{
+		{"malformed JSON names the syntax error", `{"conversation_id": "c-2", "messages": [`, ReasonMalformedJSON, "unexpected end"},
+		{"a number where content must be text", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":42}]}`, ReasonWrongType, "messages.content"},
+		{"messages that is not a list", `{"conversation_id":"c-2","messages":"hello"}`, ReasonWrongType, "messages"},
+		{"an assistant message without content", `{"conversation_id":"c-2","messages":[{"role":"user","content":"Q"},{"role":"assistant"}]}`, ReasonMissingContent, "messages[1]"},
+		{"an assistant message with null content", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":null}]}`, ReasonMissingContent, "messages[0]"},
+		{"no conversation id", `{"messages":[{"role":"assistant","content":"x"}]}`, ReasonMissingField, "conversation_id"},
+		{"a message without role", `{"conversation_id":"c-2","messages":[{"content":"x"}]}`, ReasonMissingField, "role"},
+		{"neither canonical nor flat", `{"conversation_id":"c-2","text":"x"}`, ReasonMissingField, "answer"},
+		{"flat record without answer", `{"conversation_id":"c-2","question":"x"}`, ReasonMissingContent, "answer"},
+		{"only user messages", `{"conversation_id":"c-2","messages":[{"role":"user","content":"x"}]}`, ReasonNoAssistantTurn, "assistant"},
+		{"an unparseable timestamp", `{"conversation_id":"c-2","timestamp":"yesterday","messages":[{"role":"assistant","content":"x"}]}`, ReasonBadTimestamp, "yesterday"},
+		{"a JSON array instead of an object", `[1,2,3]`, ReasonWrongType, "(record)"},
+		{"invalid UTF-8", "{\"conversation_id\":\"c-2\",\"messages\":[{\"role\":\"assistant\",\"content\":\"caf\xe9\"}]}", ReasonInvalidUTF8, "byte 71"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeFile(t, "log.jsonl", []byte(goodLine+"\n"+tc.line+"\n"+goodLine+"\n"))
+			o, stats := readAll(t, p, Options{})
+			if o.fatal != nil {
+				t.Fatalf("fatal error: %v", o.fatal)
+			}
+			if len(o.records) != 2 || len(o.skips) != 1 {
+				t.Fatalf("got %d records and %d skips, want 2 and 1", len(o.records), len(o.skips))
+			}
+			s := o.skips[0]
+			if s.Reason != tc.reason || s.Line != 2 || s.File != p {
+				t.Errorf("skip = %s:%d %s, want %s:2 %s", s.File, s.Line, s.Reason, p, tc.reason)
+			}
+			if !strings.Contains(s.Detail, tc.detailHas) {
+				t.Errorf("detail %q does not mention %q", s.Detail, tc.detailHas)
+			}
+			if !strings.HasPrefix(s.Error(), p+":2: ") {
+				t.Errorf("error %q does not start with file:line", s.Error())
+			}
+			if o.records[1].Line != 3 {
+				t.Errorf("third line reported as line %d", o.records[1].Line)
+			}
+			if stats.Records != 2 || stats.Skipped != 1 {
+				t.Errorf("stats = %+v", stats)
+			}
+		})
+	}
+}
+
+func TestLineLongerThanTheLimitIsSkippedNotLoaded(t *testing.T) {
+	// A 10 MB line, as the issue asks, against the default 8 MiB limit.
+	big := `{"conversation_id":"c-big","messages":[{"role":"assistant","content":"` + strings.Repeat("x", 10<<20) + `"}]}`
+	p := writeFile(t, "big.jsonl", []byte(goodLine+"\n"+big+"\n"+goodLine+"\n"))
+	o, _ := readAll(t, p, Options{})
+	if len(o.records) != 2 || len(o.skips) != 1 || o.skips[0].Reason != ReasonLineTooLong || o.skips[0].Line != 2 {
+		t.Fatalf("records=%d skips=%v", len(o.records), o.skips)
+	}
+}
+
+func TestTruncatedGzipKeepsWhatWasReadAndCountsTheLoss(t *testing.T) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	for i := 0; i < 200; i++ {
+		zw.Write([]byte(goodLine + "\n"))
+	}
+	zw.Close()
+	data := buf.Bytes()[:buf.Len()*2/3] // cut the stream
+	p := writeFile(t, "log.jsonl.gz", data)
+	o, stats := readAll(t, p, Options{})
+	if o.fatal != nil {
+		t.Fatalf("fatal: %v", o.fatal)
+	}
+	if len(o.records) == 0 || len(o.records) >= 200 {
+		t.Fatalf("got %d records from a stream cut at 2/3", len(o.records))
+	}
+	if len(o.skips) != 1 || o.skips[0].Reason != ReasonTruncatedGzip {
+		t.Fatalf("skips = %v, want one %s", o.skips, ReasonTruncatedGzip)
+	}
+	if stats.Bytes != int64(len(data)) || len(stats.SHA256) != 64 {
+		t.Errorf("stats = %+v", stats)
+	}
+}
+
+func TestGzipAndPlainGiveTheSameRecords(t *testing.T) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(goodLine + "\n" + goodLine))
+	zw.Close()
+	o, _ := readAll(t, writeFile(t, "a.gz", buf.Bytes()), Options{})
+	if len(o.records) != 2 || o.records[0].Messages[1].Retrieval[0].Text != "A." {
+		t.Fatalf("gzip records = %+v", o.records)
+	}
+}
+
+func TestFlatFormBecomesAQuestionAndAnAnswer(t *testing.T) {
+	line := `{"conversation_id":"c-9","turn":2,"timestamp":"2026-05-12 14:03:00+00","question":"Q?","answer":"A [1].","retrieval":[{"id":7,"text":"A.","score":0.5}]}`
+	o, _ := readAll(t, writeFile(t, "flat.jsonl", []byte(line+"\n")), Options{})
+	if len(o.records) != 1 {
+		t.Fatalf("skips: %v", o.skips)
+	}
+	r := o.records[0]
+	if len(r.Messages) != 2 || r.Messages[1].Role != "assistant" || r.Messages[1].Content != "A [1]." {
+		t.Fatalf("messages = %+v", r.Messages)
+	}
+	if c := r.Messages[1].Retrieval[0]; c.ID != "7" || *c.Score != 0.5 {
+		t.Errorf("numeric chunk id not read as text: %+v", c)
+	}
+	if r.Timestamp.Hour() != 14 {
+		t.Errorf("timestamp = %v", r.Timestamp)
+	}
+}
+
+func TestStdinIsReadFromTheGivenReader(t *testing.T) {
+	var got []Record
+	for rec, err := range JSONL(Stdin, Options{Stdin: strings.NewReader(goodLine + "\r\n\n" + goodLine)}, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, rec)
+	}
+	if len(got) != 2 || got[1].Line != 3 || got[0].File != "-" {
+		t.Fatalf("got %d records, lines %v", len(got), got)
+	}
+}
+
+func TestMissingFileIsAFatalErrorNotASkip(t *testing.T) {
+	o, _ := readAll(t, filepath.Join(t.TempDir(), "nope.jsonl"), Options{})
+	if o.fatal == nil || len(o.skips) != 0 {
+		t.Fatalf("fatal=%v skips=%v", o.fatal, o.skips)
+	}
+}
+
+func FuzzJSONL(f *testing.F) {
+	f.Add([]byte(goodLine))
+	f.Add([]byte(`{"conversation_id":"c","messages":[{"role":"assistant","content":"x","retrieval":[{"id":1}]}]}`))
+	f.Add([]byte("\x1f\x8b\x08garbage"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n := 0
+		for _, err := range JSONL(Stdin, Options{Stdin: bytes.NewReader(data), MaxLineBytes: 1 << 16}, nil) {
+			n++
+			var skip *SkipError
+			if err != nil && errors.As(err, &skip) && skip.Line < 1 {
+				t.Fatalf("skip without a line: %v", skip)
+			}
+		}
+		_ = n
+	})
+}
