@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/ragaudit/ragaudit/readers"
 )
@@ -16,7 +17,8 @@ type Counts struct {
 	RecordsSkipped     int            `json:"records_skipped"`
 	SkippedByReason    map[string]int `json:"skipped_by_reason"`
 	Conversations      int            `json:"conversations"`
-	Answers            int            `json:"answers"`
+	Messages           int            `json:"messages"`
+	Answers            int            `json:"answers"` // assistant messages
 	Refusals           int            `json:"refusals"`
 	AnsweredBelowFloor int            `json:"answered_below_floor"`
 	Sentences          int            `json:"sentences"`
@@ -46,7 +48,9 @@ type Rate struct {
 
 // Tally accumulates results into counts. Its memory grows with the number
 // of distinct conversations (8 bytes each) and groups, not with findings.
+// It is safe for concurrent use; every count is order-independent.
 type Tally struct {
+	mu      sync.Mutex
 	c       Counts
 	convs   map[uint64]struct{}
 	tenants map[string]*Group
@@ -69,23 +73,36 @@ func NewTally() *Tally {
 }
 
 // Read counts one input record read (valid or not).
-func (t *Tally) Read() { t.c.RecordsRead++ }
+func (t *Tally) Read() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.c.RecordsRead++
+}
 
 // Skip counts a record that could not be audited.
 func (t *Tally) Skip(s *readers.SkipError) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.c.RecordsSkipped++
 	t.c.SkippedByReason[s.Reason]++
 }
 
 // Filter counts a valid record left out by a filter.
-func (t *Tally) Filter() { t.c.RecordsFiltered++ }
+func (t *Tally) Filter() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.c.RecordsFiltered++
+}
 
 // Add counts an audited record.
 func (t *Tally) Add(r *Result) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.c.RecordsAudited++
 	h := fnv.New64a()
 	h.Write([]byte(r.Record.ConversationID))
 	t.convs[h.Sum64()] = struct{}{}
+	t.c.Messages += len(r.Record.Messages)
 	for _, a := range r.Answers {
 		t.c.Answers++
 		t.c.Sentences += a.Sentences
@@ -141,6 +158,8 @@ func group(m map[string]*Group, name string) *Group {
 
 // Counts returns the totals so far.
 func (t *Tally) Counts() Counts {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	c := t.c
 	c.Conversations = len(t.convs)
 	return c
@@ -149,16 +168,26 @@ func (t *Tally) Counts() Counts {
 // Accuracy is supported citations over all auditable citations (fabricated
 // ones count as failures; citations to chunks without text are left out).
 func (t *Tally) Accuracy() Rate {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	by := t.c.CitationsByVerdict
 	n := by[Supported] + by[Unsupported] + by[Fabricated]
 	return Wilson(by[Supported], n)
 }
 
 // Tenants and Agents return the groups, worst accuracy first.
-func (t *Tally) Tenants() []Group { return sortedGroups(t.tenants) }
+func (t *Tally) Tenants() []Group {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return sortedGroups(t.tenants)
+}
 
 // Agents returns the per-agent groups, worst accuracy first.
-func (t *Tally) Agents() []Group { return sortedGroups(t.agents) }
+func (t *Tally) Agents() []Group {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return sortedGroups(t.agents)
+}
 
 func sortedGroups(m map[string]*Group) []Group {
 	out := make([]Group, 0, len(m))

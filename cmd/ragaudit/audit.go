@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -26,6 +27,7 @@ type auditOptions struct {
 	Agents       []string     `json:"agents,omitempty"`
 	Strict       bool         `json:"strict"`
 	MaxLineBytes int          `json:"max_line_bytes"`
+	Workers      int          `json:"-"` // does not change results
 	Quiet        bool         `json:"-"`
 }
 
@@ -45,6 +47,7 @@ func auditCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "agent", Usage: "audit only this agent (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
+			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
 		},
 		Action: func(c *cli.Context) error {
@@ -67,6 +70,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		Agents:       c.StringSlice("agent"),
 		Strict:       c.Bool("strict"),
 		MaxLineBytes: c.Int("max-line-bytes"),
+		Workers:      c.Int("workers"),
 		Quiet:        c.Bool("quiet"),
 		Audit:        audit.DefaultConfig(),
 	}
@@ -84,6 +88,8 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return o, usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
 	case o.Last < 0:
 		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
+	case o.Workers < 1:
+		return o, usageErr("--workers %d: want at least 1", o.Workers)
 	case o.MaxLineBytes <= 0:
 		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
 	case o.Audit.Thresholds.Support < 0 || o.Audit.Thresholds.Support > 1:

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/internal/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -284,5 +286,27 @@ func TestSharedDevDataAuditsCleanlyAndAgreesWithLabels(t *testing.T) {
 			}
 			t.Logf("%s: balanced accuracy %.3f on %d labelled citations", tc.name, rep.Overall.BA, rep.Overall.N)
 		})
+	}
+}
+
+func TestWorkersDoNotChangeResults(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "gen.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := corpus.Write(f, 150, 3); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	one := runCLI(t, "", "audit", "-q", "--workers", "1", p, testdata+"/bad.jsonl")
+	many := runCLI(t, "", "audit", "-q", "--workers", "5", p, testdata+"/bad.jsonl")
+	for _, name := range reportFiles {
+		if !bytes.Equal(readFile(t, filepath.Join(one.out, name)), readFile(t, filepath.Join(many.out, name))) {
+			t.Errorf("%s differs between 1 and 5 workers", name)
+		}
+	}
+	if one.code != many.code || counts(t, one)["records_audited"].(float64) != 153 {
+		t.Errorf("exit %d vs %d, counts %v", one.code, many.code, counts(t, one))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -18,10 +19,14 @@ import (
 	"github.com/ragaudit/ragaudit/report"
 )
 
+// inFlightPerWorker bounds the records read but not yet written: memory
+// stays flat however long the input and however slow one record is.
+const inFlightPerWorker = 16
+
 // auditFiles streams every record of o.Files through the filters and the
 // auditor, in input order (or oldest first with --last), and hands each
-// result to emit. Every record read ends up audited, filtered or skipped in
-// the returned tally.
+// result to emit in that order, whatever the number of workers. Every
+// record read ends up audited, filtered or skipped in the returned tally.
 func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, stdin io.Reader, stderr io.Writer,
 	logger *slog.Logger, emit func(*audit.Result) error) (*audit.Tally, []report.Input, error) {
 
@@ -37,6 +42,26 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 	}
 
 	tally := audit.NewTally()
+	var inputs []report.Input
+	records := func(submit func(readers.Record) bool) error {
+		return readAll(ctx, o, stdin, logger, tally, bar, &inputs, submit)
+	}
+	err := auditInOrder(auditor, max(1, o.Workers), records, func(res *audit.Result) error {
+		tally.Add(res)
+		return emit(res)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return tally, inputs, nil
+}
+
+// readAll reads every input file, counts what it reads, skips and filters,
+// and submits the records to audit; with --last it submits only the most
+// recent ones, oldest first, once all input is read.
+func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.Logger, tally *audit.Tally,
+	bar *progressbar.ProgressBar, inputs *[]report.Input, submit func(readers.Record) bool) error {
+
 	var latest *readers.Latest
 	if o.Last > 0 {
 		latest = readers.NewLatest(o.Last)
@@ -45,19 +70,12 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 		return (len(o.Tenants) == 0 || contains(o.Tenants, r.Tenant)) &&
 			(len(o.Agents) == 0 || contains(o.Agents, r.Agent))
 	}
-	auditOne := func(rec *readers.Record) error {
-		res := auditor.Audit(rec)
-		tally.Add(&res)
-		return emit(&res)
-	}
-
-	inputs := make([]report.Input, 0, len(o.Files))
 	seq, warned := 0, 0
 	for _, path := range o.Files {
 		stats := &readers.FileStats{}
 		for rec, err := range readers.JSONL(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin}, stats) {
 			if ctx.Err() != nil {
-				return nil, nil, cli.Exit("interrupted; no report written", 130)
+				return cli.Exit("interrupted; no report written", 130)
 			}
 			tally.Read()
 			if bar != nil {
@@ -74,7 +92,7 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 				}
 				continue
 			case err != nil:
-				return nil, nil, usageErr("%v", err)
+				return usageErr("%v", err)
 			}
 			rec.Seq = seq
 			seq++
@@ -86,21 +104,96 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 					tally.Filter()
 				}
 			default:
-				if err := auditOne(&rec); err != nil {
-					return nil, nil, err
+				if !submit(rec) {
+					return nil // the consumer failed; it reports why
 				}
 			}
 		}
-		inputs = append(inputs, report.Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes, Records: stats.Records, Skipped: stats.Skipped})
+		*inputs = append(*inputs, report.Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes, Records: stats.Records, Skipped: stats.Skipped})
 	}
 	if latest != nil {
 		for _, rec := range latest.Records() {
-			if err := auditOne(&rec); err != nil {
-				return nil, nil, err
+			if !submit(rec) {
+				return nil
 			}
 		}
 	}
-	return tally, inputs, nil
+	return nil
+}
+
+// auditInOrder audits the records that produce submits on workers
+// goroutines and calls emit with the results in submission order. At most
+// workers*inFlightPerWorker records are in flight. The first error of
+// produce or emit is returned, after every goroutine has stopped.
+func auditInOrder(a *audit.Auditor, workers int, produce func(submit func(readers.Record) bool) error,
+	emit func(*audit.Result) error) error {
+
+	type job struct {
+		seq int
+		rec readers.Record
+	}
+	type done struct {
+		seq int
+		res audit.Result
+	}
+	inFlight := workers * inFlightPerWorker
+	jobs := make(chan job, inFlight)
+	results := make(chan done, inFlight)
+	tokens := make(chan struct{}, inFlight) // one per record not yet emitted
+	stop := make(chan struct{})             // closed when emit fails
+
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				results <- done{j.seq, a.Audit(&j.rec)}
+			}
+		}()
+	}
+
+	var produceErr error
+	go func() {
+		defer func() {
+			close(jobs)
+			wg.Wait()
+			close(results)
+		}()
+		seq := 0
+		produceErr = produce(func(rec readers.Record) bool {
+			select {
+			case tokens <- struct{}{}:
+			case <-stop:
+				return false
+			}
+			jobs <- job{seq, rec}
+			seq++
+			return true
+		})
+	}()
+
+	pending := map[int]*audit.Result{}
+	next := 0
+	var emitErr error
+	for d := range results {
+		pending[d.seq] = &d.res
+		for r, ok := pending[next]; ok; r, ok = pending[next] {
+			delete(pending, next)
+			next++
+			<-tokens
+			if emitErr == nil {
+				if emitErr = emit(r); emitErr != nil {
+					close(stop)
+				}
+			}
+		}
+	}
+	// results is closed only after produce returned: produceErr is set.
+	if produceErr != nil {
+		return produceErr
+	}
+	return emitErr
 }
 
 func contains(list []string, s string) bool {
