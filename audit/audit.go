@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -10,29 +12,48 @@ import (
 	"github.com/ragaudit/ragaudit/readers"
 )
 
-// Config is what the audit itself needs; the CLI fills it from flags.
+// Config is what the audit itself needs; the CLI fills it from flags and
+// config files.
 type Config struct {
-	Resolve    ResolveRule `json:"resolve"`
-	MinScore   float64     `json:"min_score"` // 0: no retrieval floor
-	Thresholds Thresholds  `json:"thresholds"`
+	Resolve  ResolveRule `json:"resolve"`
+	MinScore float64     `json:"min_score"` // 0: no retrieval floor
+	Model    Model       `json:"model"`
 }
 
-// DefaultConfig is the configuration without flags.
+// DefaultConfig is the configuration without flags: the shipped model for
+// the built-in embedder.
 func DefaultConfig() Config {
-	return Config{Resolve: ResolveAuto, Thresholds: DefaultThresholds}
+	return Config{Resolve: ResolveAuto, Model: DefaultModel()}
+}
+
+// Embedder turns texts into vectors; package embed has the implementations.
+// Implementations must be deterministic and safe for concurrent use.
+type Embedder interface {
+	Name() string
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// WordEmbedder is an Embedder that also gives word vectors with weights
+// (the built-in one does); it enables the word-alignment signal.
+type WordEmbedder interface {
+	Words(text string) (words []string, vecs [][]float32, weights []float32)
 }
 
 // Auditor audits records. Build it once (it loads the language models) and
 // share it: Audit is safe for concurrent use.
 type Auditor struct {
 	cfg      Config
+	embedder Embedder // nil: no embedding signal
 	splitter *Splitter
 	tagger   *nounphrase.Tagger
 }
 
-// New loads the models and returns an Auditor.
-func New(cfg Config) (*Auditor, error) {
+// New loads the models and returns an Auditor. emb may be nil.
+func New(cfg Config, emb Embedder) (*Auditor, error) {
 	if _, err := ParseResolveRule(string(cfg.Resolve)); err != nil {
+		return nil, err
+	}
+	if err := cfg.Model.Validate(); err != nil {
 		return nil, err
 	}
 	sp, err := NewSplitter()
@@ -43,7 +64,7 @@ func New(cfg Config) (*Auditor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading tagger model: %w", err)
 	}
-	return &Auditor{cfg: cfg, splitter: sp, tagger: tg}, nil
+	return &Auditor{cfg: cfg, embedder: emb, splitter: sp, tagger: tg}, nil
 }
 
 // Answer summarises one audited assistant message.
@@ -61,8 +82,9 @@ type Result struct {
 	Findings []Finding
 }
 
-// Audit checks every assistant message of rec.
-func (a *Auditor) Audit(rec *readers.Record) Result {
+// Audit checks every assistant message of rec. The only error is an
+// embedder's (e.g. an unreachable endpoint after its retries).
+func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error) {
 	res := Result{Record: rec}
 	ts := ""
 	if !rec.Timestamp.IsZero() {
@@ -79,14 +101,24 @@ func (a *Auditor) Audit(rec *readers.Record) Result {
 		if msg.Role != "assistant" {
 			continue
 		}
-		ans, fs := a.auditMessage(base, mi, msg)
+		ans, fs, err := a.auditMessage(ctx, base, mi, msg)
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", base.Source, err)
+		}
 		res.Answers = append(res.Answers, ans)
 		res.Findings = append(res.Findings, fs...)
 	}
-	return res
+	return res, nil
 }
 
-func (a *Auditor) auditMessage(base Finding, mi int, msg readers.Message) (Answer, []Finding) {
+// pair is one citation of a sentence, resolved.
+type pair struct {
+	marker, id string
+	chunk      int // index in the retrieval, -1: fabricated
+	by         string
+}
+
+func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message) (Answer, []Finding, error) {
 	chunkIDs := make(map[string]bool, len(msg.Retrieval))
 	for _, c := range msg.Retrieval {
 		if c.ID != "" {
@@ -101,46 +133,24 @@ func (a *Auditor) auditMessage(base Finding, mi int, msg readers.Message) (Answe
 	}
 	if IsRefusal(msg.Content, nMarkers) {
 		ans.Status = Refusal
-		return ans, nil
+		return ans, nil, nil
 	}
 	if reason := a.belowFloor(msg.Retrieval); reason != "" && len(sents) > 0 {
 		ans.Status, ans.FloorReason = AnsweredBelowFloor, reason
 	}
 
-	evs := make([]*evidence, len(msg.Retrieval)) // built lazily, once per chunk
-	evidenceOf := func(i int) *evidence {
-		if evs[i] == nil {
-			evs[i] = newEvidence(msg.Retrieval[i].Text)
-		}
-		return evs[i]
-	}
-
-	var out []Finding
-	runeOffsets := newRuneCounter(msg.Content)
-	for _, s := range sents {
-		f := base
-		f.MessageIndex = mi
-		f.SentenceIndex = s.Index
-		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
-		f.Sentence = s.Text
-		f.AnswerStatus = ans.Status
-
+	// Resolve every citation and build the claims and the evidence they need.
+	claims := make([]*claim, len(sents))
+	pairs := make([][]pair, len(sents))
+	evs := make([]*evidence, len(msg.Retrieval))
+	var toEmbed []*claim
+	for i, s := range sents {
 		if len(s.Markers) == 0 {
-			if a.isFactual(s) {
-				f.Verdict, f.SentenceVerdict = Uncited, Uncited
-				f.Reasons = []string{"no_citation"}
-				out = append(out, f)
-			}
 			continue
 		}
-
 		c := a.claimOf(s)
-		type pair struct {
-			marker, id string
-			chunk      int
-			by         string
-		}
-		var pairs []pair
+		claims[i] = &c
+		toEmbed = append(toEmbed, &c)
 		seen := map[string]bool{}
 		for _, m := range s.Markers {
 			for _, id := range m.IDs {
@@ -149,68 +159,193 @@ func (a *Auditor) auditMessage(base Finding, mi int, msg readers.Message) (Answe
 				}
 				seen[id] = true
 				idx, by := Resolve(a.cfg.Resolve, id, msg.Retrieval)
-				pairs = append(pairs, pair{marker: m.Raw, id: id, chunk: idx, by: by})
+				pairs[i] = append(pairs[i], pair{marker: m.Raw, id: id, chunk: idx, by: by})
+				if idx >= 0 && evs[idx] == nil && msg.Retrieval[idx].Text != "" {
+					evs[idx] = newEvidence(msg.Retrieval[idx].Text)
+				}
 			}
 		}
+	}
+	if err := a.embed(ctx, toEmbed, evs); err != nil {
+		return ans, nil, err
+	}
+
+	var out []Finding
+	runeOffsets := newRuneCounter(msg.Content)
+	for i, s := range sents {
+		f := base
+		f.MessageIndex = mi
+		f.SentenceIndex = s.Index
+		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
+		f.Sentence = s.Text
+		f.AnswerStatus = ans.Status
+
+		if claims[i] == nil {
+			if a.isFactual(s) {
+				f.Verdict, f.SentenceVerdict = Uncited, Uncited
+				f.Reasons = []string{"no_citation"}
+				out = append(out, f)
+			}
+			continue
+		}
+		c := claims[i]
 
 		// Sentence level: the cited, auditable chunks together.
 		var cited []*evidence
-		for _, p := range pairs {
-			if p.chunk >= 0 && msg.Retrieval[p.chunk].Text != "" {
-				cited = append(cited, evidenceOf(p.chunk))
+		for _, p := range pairs[i] {
+			if p.chunk >= 0 && evs[p.chunk] != nil {
+				cited = appendEvidence(cited, evs[p.chunk])
 			}
 		}
 		sentVerdict := Fabricated
+		var sentScore *Score
 		if len(cited) > 0 {
-			sentVerdict, _, _ = a.cfg.Thresholds.Verdict(runChecks(&c, union(cited)))
-		} else if anyResolved(pairs, func(p pair) bool { return p.chunk >= 0 }) {
+			v, p, _ := a.cfg.Model.Verdict(runChecks(c, union(cited)), base.Tenant)
+			sentVerdict, sentScore = v, scorePtr(p)
+		} else if anyResolved(pairs[i]) {
 			sentVerdict = NotAuditable
 		}
 
-		for _, p := range pairs {
+		for _, p := range pairs[i] {
 			g := f
 			g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
-			g.SentenceVerdict = sentVerdict
+			g.SentenceVerdict, g.SentenceScore = sentVerdict, sentScore
 			switch {
 			case p.chunk < 0:
 				g.Verdict = Fabricated
 				g.Reasons = []string{"citation_not_retrieved"}
-			case msg.Retrieval[p.chunk].Text == "":
+			case evs[p.chunk] == nil:
 				id := msg.Retrieval[p.chunk].ID
 				g.ChunkID = &id
 				g.Verdict = NotAuditable
 				g.Reasons = []string{"chunk_text_absent"}
 			default:
-				id := msg.Retrieval[p.chunk].ID
-				if id == "" {
-					id = fmt.Sprintf("#%d", p.chunk+1)
-				}
-				g.ChunkID = &id
-				sig := runChecks(&c, evidenceOf(p.chunk))
-				v, score, reasons := a.cfg.Thresholds.Verdict(sig)
+				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
+				sig := runChecks(c, evs[p.chunk])
+				v, score, reasons := a.cfg.Model.Verdict(sig, base.Tenant)
 				g.Verdict, g.Reasons = v, reasons
-				g.SupportScore = scorePtr(score)
-				if sig.NPCoverage >= 0 {
-					g.NPCoverage = scorePtr(sig.NPCoverage)
+				g.fill(sig, score)
+				if v == Unsupported {
+					better, err := a.betterChunk(ctx, c, msg.Retrieval, evs, p.chunk, base.Tenant)
+					if err != nil {
+						return ans, nil, err
+					}
+					if better >= 0 {
+						g.BetterChunkID = chunkID(msg.Retrieval, better)
+						g.Reasons = append(g.Reasons, "misattributed")
+					}
 				}
-				if sig.TokenOverlap >= 0 {
-					g.TokenOverlap = scorePtr(sig.TokenOverlap)
-				}
-				g.NPFound, g.NPMissing, g.NumbersMissing = sig.NPFound, sig.NPMissing, sig.NumbersMissing
 			}
 			out = append(out, g)
 		}
 	}
-	return ans, out
+	return ans, out, nil
 }
 
-func anyResolved[T any](xs []T, pred func(T) bool) bool {
-	for _, x := range xs {
-		if pred(x) {
+func appendEvidence(list []*evidence, ev *evidence) []*evidence {
+	for _, x := range list {
+		if x == ev {
+			return list
+		}
+	}
+	return append(list, ev)
+}
+
+func chunkID(chunks []readers.Chunk, i int) *string {
+	id := chunks[i].ID
+	if id == "" {
+		id = fmt.Sprintf("#%d", i+1)
+	}
+	return &id
+}
+
+func anyResolved(ps []pair) bool {
+	for _, p := range ps {
+		if p.chunk >= 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// betterChunk looks for another retrieved chunk of the answer that supports
+// the sentence its citation does not: a misattribution, not a fabrication.
+func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, cited int, tenant string) (int, error) {
+	var fresh []*evidence
+	for i := range chunks {
+		if i != cited && evs[i] == nil && chunks[i].Text != "" {
+			evs[i] = newEvidence(chunks[i].Text)
+			fresh = append(fresh, evs[i])
+		}
+	}
+	if err := a.embed(ctx, nil, fresh); err != nil {
+		return -1, err
+	}
+	best, bestP := -1, 0.0
+	for i, ev := range evs {
+		if i == cited || ev == nil {
+			continue
+		}
+		if v, p, _ := a.cfg.Model.Verdict(runChecks(c, ev), tenant); v == Supported && p > bestP {
+			best, bestP = i, p
+		}
+	}
+	return best, nil
+}
+
+// embed fills the embeddings of claims and of the windows of evs (those
+// not embedded yet) in one batch: one request to a remote endpoint per
+// answer.
+func (a *Auditor) embed(ctx context.Context, claims []*claim, evs []*evidence) error {
+	if a.embedder == nil {
+		return nil
+	}
+	we, words := a.embedder.(WordEmbedder)
+	texts := make([]string, 0, len(claims))
+	for _, c := range claims {
+		texts = append(texts, c.plain)
+		if words {
+			ws, vecs, weights := we.Words(c.plain)
+			for i, w := range ws {
+				if !nounphrase.IsStopword(w) {
+					c.wvecs = append(c.wvecs, vecs[i])
+					c.wweights = append(c.wweights, weights[i])
+				}
+			}
+		}
+	}
+	var pending []*evidence
+	for _, ev := range evs {
+		if ev == nil || ev.vecs != nil {
+			continue
+		}
+		pending = append(pending, ev)
+		for k, w := range ev.windows {
+			texts = append(texts, ev.texts[k][w.start:w.end])
+		}
+		if words && len(ev.texts) > 0 {
+			_, ev.wvecs, _ = we.Words(ev.texts[0])
+		}
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	vecs, err := a.embedder.Embed(ctx, texts)
+	if err != nil {
+		return fmt.Errorf("embedding with %s: %w", a.embedder.Name(), err)
+	}
+	if len(vecs) != len(texts) {
+		return fmt.Errorf("embedding with %s: %d vectors for %d texts", a.embedder.Name(), len(vecs), len(texts))
+	}
+	for i, c := range claims {
+		c.vec = vecs[i]
+	}
+	k := len(claims)
+	for _, ev := range pending {
+		ev.vecs = vecs[k : k+len(ev.windows)]
+		k += len(ev.windows)
+	}
+	return nil
 }
 
 // belowFloor says why an answer had nothing relevant to stand on, or "".
@@ -236,18 +371,36 @@ func (a *Auditor) belowFloor(chunks []readers.Chunk) string {
 
 func (a *Auditor) claimOf(s Sentence) claim {
 	c := claim{plain: s.Plain, quantities: Quantities(s.Plain)}
-	c.phrases = nounphrase.Phrases(a.tagger.Tag(s.Plain))
-	seen := map[string]bool{}
+	tags := a.tagger.Tag(s.Plain)
+	c.phrases = nounphrase.Phrases(tags)
+	for _, e := range nounphrase.ProperNouns(tags) {
+		if _, isCurrency := currencySymbols[strings.ToLower(e)]; !isCurrency {
+			c.entities = append(c.entities, e)
+		}
+	}
+	seen, seenBigram := map[string]bool{}, map[string]bool{}
+	var words []string
+	prev := ""
 	for _, w := range nounphrase.Words(s.Plain) {
-		if nounphrase.IsStopword(w) || isNumeric(w) {
+		if nounphrase.IsStopword(w) {
 			continue
 		}
 		st := nounphrase.Stem(w)
+		if prev != "" && !seenBigram[prev+" "+st] {
+			seenBigram[prev+" "+st] = true
+			c.bigrams = append(c.bigrams, prev+" "+st)
+		}
+		prev = st
+		if isNumeric(w) {
+			continue
+		}
+		words = append(words, w)
 		if !seen[st] {
 			seen[st] = true
 			c.stems = append(c.stems, st)
 		}
 	}
+	c.grams = charGrams(words)
 	return c
 }
 

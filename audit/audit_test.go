@@ -1,15 +1,21 @@
 package audit
 
 import (
+	"context"
 	"testing"
 
+	"github.com/ragaudit/ragaudit/embed"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
 var testAuditor = func() *Auditor {
 	cfg := DefaultConfig()
 	cfg.MinScore = 0.5
-	a, err := New(cfg)
+	emb, err := embed.Builtin()
+	if err != nil {
+		panic(err)
+	}
+	a, err := New(cfg, emb)
 	if err != nil {
 		panic(err)
 	}
@@ -47,7 +53,7 @@ func TestVerdicts(t *testing.T) {
 		{name: "a changed number is unsupported however similar the words",
 			rec: record("Refunds are accepted within 60 days of delivery [1].", refund), verdicts: []string{Unsupported}, status: Answered, wantReasons: []string{"number_mismatch"}},
 		{name: "an unrelated claim is unsupported",
-			rec: record("Our kettles carry a lifetime warranty against limescale [1].", refund), verdicts: []string{Unsupported}, status: Answered, wantReasons: []string{"low_overlap"}},
+			rec: record("Our kettles carry a lifetime warranty against limescale [1].", refund), verdicts: []string{Unsupported}, status: Answered, wantReasons: []string{"low_similarity"}},
 		{name: "a citation to a chunk that was not retrieved is fabricated",
 			rec: record("Refunds are accepted within 30 days of delivery [7].", refund), verdicts: []string{Fabricated}, sentence: []string{Fabricated}, status: Answered},
 		{name: "a chunk without text is not auditable",
@@ -73,7 +79,10 @@ func TestVerdicts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res := testAuditor.Audit(tc.rec)
+			res, err := testAuditor.Audit(context.Background(), tc.rec)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if len(res.Answers) != 1 || res.Answers[0].Status != tc.status {
 				t.Fatalf("answers = %+v, want status %s", res.Answers, tc.status)
 			}
@@ -108,7 +117,10 @@ func TestVerdicts(t *testing.T) {
 func TestFindingCarriesEvidenceAndPosition(t *testing.T) {
 	rec := record("Intro sentence without facts? Refunds are accepted within 45 days [1].",
 		readers.Chunk{ID: "1", Text: refundChunk})
-	res := testAuditor.Audit(rec)
+	res, err := testAuditor.Audit(context.Background(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(res.Findings) != 1 {
 		t.Fatalf("findings = %+v", res.Findings)
 	}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ func BenchmarkAuditRecord(b *testing.B) {
 	b.ReportAllocs()
 	cited := 0
 	for i := 0; i < b.N; i++ {
-		res := testAuditor.Audit(rec)
+		res, _ := testAuditor.Audit(context.Background(), rec)
 		cited += len(res.Findings)
 	}
 	b.ReportMetric(float64(cited)/b.Elapsed().Seconds(), "findings/s")

@@ -1,6 +1,10 @@
 package audit
 
 import (
+	"math"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/embed"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -9,7 +13,13 @@ type claim struct {
 	plain      string
 	phrases    []nounphrase.Phrase
 	stems      []string // distinct content-word stems
+	bigrams    []string // adjacent content-word stems, "a b"
 	quantities []Quantity
+	grams      sparse
+	entities   []string // proper nouns as written
+	vec        []float32
+	wvecs      [][]float32 // content-word vectors (unit length), with a word embedder
+	wweights   []float32   // their SIF weights
 }
 
 // evidence is what the checks know of one chunk (or of the union of the
@@ -17,14 +27,32 @@ type claim struct {
 type evidence struct {
 	words      map[string]bool // Normalize()d words
 	stems      map[string]bool
+	bigrams    map[string]bool
 	quantities QuantityIndex
+	windows    []window
+	texts      []string    // the text each window's span refers to
+	vecs       [][]float32 // per window; nil without an embedder
+	wvecs      [][]float32 // distinct word vectors (unit length), with a word embedder
 }
 
 func newEvidence(text string) *evidence {
-	ev := &evidence{words: map[string]bool{}, stems: map[string]bool{}, quantities: IndexQuantities(text)}
+	ev := &evidence{words: map[string]bool{}, stems: map[string]bool{}, bigrams: map[string]bool{}, quantities: IndexQuantities(text)}
+	prev := ""
 	for _, w := range nounphrase.Words(text) {
 		ev.words[w] = true
-		ev.stems[nounphrase.Stem(w)] = true
+		st := nounphrase.Stem(w)
+		ev.stems[st] = true
+		if !nounphrase.IsStopword(w) {
+			if prev != "" {
+				ev.bigrams[prev+" "+st] = true
+			}
+			prev = st
+		}
+	}
+	ev.windows = buildWindows(text)
+	ev.texts = make([]string, len(ev.windows))
+	for i := range ev.texts {
+		ev.texts[i] = text
 	}
 	return ev
 }
@@ -34,8 +62,11 @@ func union(evs []*evidence) *evidence {
 	if len(evs) == 1 {
 		return evs[0]
 	}
-	u := &evidence{words: map[string]bool{}, stems: map[string]bool{}, quantities: QuantityIndex{}}
+	u := &evidence{words: map[string]bool{}, stems: map[string]bool{}, bigrams: map[string]bool{}, quantities: QuantityIndex{}}
 	for _, ev := range evs {
+		for k := range ev.bigrams {
+			u.bigrams[k] = true
+		}
 		for k := range ev.words {
 			u.words[k] = true
 		}
@@ -45,19 +76,41 @@ func union(evs []*evidence) *evidence {
 		for k := range ev.quantities {
 			u.quantities[k] = true
 		}
+		u.wvecs = append(u.wvecs, ev.wvecs...)
+		u.windows = append(u.windows, ev.windows...)
+		u.texts = append(u.texts, ev.texts...)
+		if ev.vecs != nil || len(ev.windows) == 0 {
+			u.vecs = append(u.vecs, ev.vecs...)
+		}
+	}
+	if len(u.vecs) != len(u.windows) {
+		u.vecs = nil
 	}
 	return u
 }
 
-// Signals are the named measurements of one (sentence, chunk) pair that a
+// Signals are the named measurements of one (sentence, chunk) pair that the
 // verdict is made from; the evidence lists say why.
 type Signals struct {
-	NPCoverage     float64 // mean share of each noun phrase's words found in the chunk
-	TokenOverlap   float64 // share of the sentence's content-word stems found in the chunk
-	NumbersMissing []string
-	NPFound        []string
-	NPMissing      []string
-	HasContent     bool // the sentence has something to check (words or numbers)
+	NPCoverage       float64 // mean share of each noun phrase's words found in the chunk; -1: no phrase
+	TokenOverlap     float64 // share of the sentence's content-word stems found in the chunk; -1: no word
+	MissingWords     int     // content-word stems of the sentence absent from the chunk
+	Words            int     // content-word stems of the sentence
+	BigramOverlap    float64 // share of the sentence's adjacent content-word pairs found in the chunk; -1: none
+	WindowOverlap    float64 // the same, against the best-matching window only
+	NgramSim         float64 // character 4-gram cosine with the best-matching window
+	EmbedSim         float64 // embedding cosine with the best-matching window; -1: no embedder
+	NumbersMissing   []string
+	NegationMismatch bool // "not", "no", "never", "without", "n't"… on one side only, in a close match
+	EntitiesMissing  []string
+	EntityShare      float64 // share of the sentence's proper nouns found in the chunk; -1: none
+	EntityMismatch   bool    // a close match to a window whose only new words are names the chunk lacks
+	SoftRecall       float64 // SIF-weighted mean, over the sentence's words, of the best word-vector match in the chunk; -1: no word vectors
+	SoftMin          float64 // the worst such match among the sentence's contentful words; -1: none
+	NPFound          []string
+	NPMissing        []string
+	Span             [2]int // byte span of the best-matching window in its chunk
+	SpanText         string // the text the span refers to
 }
 
 // Check is one named, documented measurement over a pair, in the manner of
@@ -74,8 +127,8 @@ var Checks = []Check{
 		Name: "noun_phrases",
 		Doc:  "noun phrases of the sentence found in the chunk (case, plural and punctuation normalised)",
 		Run: func(c *claim, ev *evidence, s *Signals) {
+			s.NPCoverage = -1
 			if len(c.phrases) == 0 {
-				s.NPCoverage = -1
 				return
 			}
 			var sum float64
@@ -94,25 +147,86 @@ var Checks = []Check{
 				}
 			}
 			s.NPCoverage = sum / float64(len(c.phrases))
-			s.HasContent = true
 		},
 	},
 	{
 		Name: "word_overlap",
 		Doc:  "share of the sentence's content words (stemmed, stopwords removed) present in the chunk",
 		Run: func(c *claim, ev *evidence, s *Signals) {
-			if len(c.stems) == 0 {
-				s.TokenOverlap = -1
-				return
-			}
-			found := 0
+			s.TokenOverlap = overlap(c.stems, ev.stems)
+			s.Words = len(c.stems)
 			for _, st := range c.stems {
-				if ev.stems[st] {
-					found++
+				if !ev.stems[st] {
+					s.MissingWords++
 				}
 			}
-			s.TokenOverlap = float64(found) / float64(len(c.stems))
-			s.HasContent = true
+		},
+	},
+	{
+		Name: "bigrams",
+		Doc:  "share of the sentence's adjacent content-word pairs found as pairs in the chunk",
+		Run: func(c *claim, ev *evidence, s *Signals) {
+			s.BigramOverlap = overlap(c.bigrams, ev.bigrams)
+		},
+	},
+	{
+		Name: "best_window",
+		Doc:  "the chunk window (one or two sentences) most similar to the sentence by character 4-grams; word overlap with it",
+		Run: func(c *claim, ev *evidence, s *Signals) {
+			best := -1
+			for i := range ev.windows {
+				if sim := c.grams.cosine(ev.windows[i].grams); best < 0 || sim > s.NgramSim {
+					best, s.NgramSim = i, sim
+				}
+			}
+			if best < 0 {
+				s.WindowOverlap = -1
+				return
+			}
+			w := &ev.windows[best]
+			s.WindowOverlap = overlap(c.stems, w.stems)
+			s.Span, s.SpanText = [2]int{w.start, w.end}, ev.texts[best]
+		},
+	},
+	{
+		Name: "embedding",
+		Doc:  "cosine of the sentence embedding with the most similar window embedding",
+		Run: func(c *claim, ev *evidence, s *Signals) {
+			s.EmbedSim = -1
+			if c.vec == nil || ev.vecs == nil {
+				return
+			}
+			for _, v := range ev.vecs {
+				s.EmbedSim = math.Max(s.EmbedSim, embed.Cosine(c.vec, v))
+			}
+		},
+	},
+	{
+		Name: "word_alignment",
+		Doc:  "each content word of the sentence aligned to its closest chunk word by word vectors (exact or synonym)",
+		Run: func(c *claim, ev *evidence, s *Signals) {
+			s.SoftRecall, s.SoftMin = -1, -1
+			if len(c.wvecs) == 0 || len(ev.wvecs) == 0 {
+				return
+			}
+			var num, den float64
+			for i, v := range c.wvecs {
+				best := 0.0
+				for _, u := range ev.wvecs {
+					if d := dot32(v, u); d > best {
+						best = d
+					}
+				}
+				w := float64(c.wweights[i])
+				num += w * best
+				den += w
+				if w > 0.5 && (s.SoftMin < 0 || best < s.SoftMin) {
+					s.SoftMin = best
+				}
+			}
+			if den > 0 {
+				s.SoftRecall = num / den
+			}
 		},
 	},
 	{
@@ -124,12 +238,74 @@ var Checks = []Check{
 					s.NumbersMissing = appendUnique(s.NumbersMissing, q.Raw)
 				}
 			}
-			if len(c.quantities) > 0 {
-				s.HasContent = true
+		},
+	},
+	{
+		Name: "negation",
+		Doc:  "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share",
+		Run: func(c *claim, ev *evidence, s *Signals) {
+			// Only a window that the sentence closely follows can flip its
+			// polarity; against a loosely related window the comparison
+			// says nothing.
+			if s.SpanText == "" || s.NgramSim < closeMatch {
+				return
 			}
+			window := s.SpanText[s.Span[0]:s.Span[1]]
+			wStems := stemSet(window)
+			sStems := map[string]bool{}
+			for _, st := range c.stems {
+				sStems[st] = true
+			}
+			s.NegationMismatch = negatedAbout(c.plain, wStems) != negatedAbout(window, sStems)
+		},
+	},
+	{
+		Name: "entities",
+		Doc:  "names, products and places (proper nouns) of the sentence that the chunk does not mention",
+		Run: func(c *claim, ev *evidence, s *Signals) {
+			s.EntityShare = -1
+			if len(c.entities) == 0 {
+				return
+			}
+			found := 0
+			for _, e := range c.entities {
+				if entityIn(e, ev) {
+					found++
+				} else {
+					s.EntitiesMissing = appendUnique(s.EntitiesMissing, e)
+				}
+			}
+			s.EntityShare = float64(found) / float64(len(c.entities))
+			// A swapped name: the sentence follows a window closely and the
+			// only words the chunk lacks are the names themselves.
+			missingNameWords := 0
+			for _, e := range s.EntitiesMissing {
+				for _, w := range nounphrase.Words(e) {
+					if !ev.stems[nounphrase.Stem(w)] {
+						missingNameWords++
+					}
+				}
+			}
+			s.EntityMismatch = found < len(c.entities) && s.NgramSim >= closeMatch && s.MissingWords <= missingNameWords
 		},
 	},
 }
+
+// entityIn reports whether every word of a proper noun ("Haute-Saône")
+// is in the chunk, as written or as a stem.
+func entityIn(e string, ev *evidence) bool {
+	for _, w := range nounphrase.Words(e) {
+		if !ev.words[w] && !ev.stems[nounphrase.Stem(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// closeMatch is the 4-gram similarity above which a sentence follows a
+// window closely enough that a flipped negation or a swapped name is a
+// contradiction rather than a different topic.
+const closeMatch = 0.6
 
 func runChecks(c *claim, ev *evidence) Signals {
 	var s Signals
@@ -137,6 +313,84 @@ func runChecks(c *claim, ev *evidence) Signals {
 		ch.Run(c, ev, &s)
 	}
 	return s
+}
+
+func overlap(stems []string, in map[string]bool) float64 {
+	if len(stems) == 0 {
+		return -1
+	}
+	found := 0
+	for _, st := range stems {
+		if in[st] {
+			found++
+		}
+	}
+	return float64(found) / float64(len(stems))
+}
+
+var negationWords = map[string]bool{
+	"not": true, "no": true, "never": true, "without": true, "none": true, "nor": true, "neither": true,
+	"cannot": true, "nothing": true, "nobody": true, "nowhere": true,
+}
+
+func isNegation(w string) bool {
+	return negationWords[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")
+}
+
+// negatedAbout reports whether text negates something about the given
+// stems: a negation cue whose scope (the next content words up to a
+// clause break) shares a stem with them, or that negates its own clause
+// ("…is not."). A "No," that answers the question negates nothing.
+func negatedAbout(text string, about map[string]bool) bool {
+	if t := strings.TrimLeft(text, " \"'*"); len(t) > 3 && (strings.EqualFold(t[:3], "no,") || strings.EqualFold(t[:3], "no.")) {
+		text = t[3:]
+	}
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+		words := nounphrase.Words(clause)
+		for i, w := range words {
+			if !isNegation(w) {
+				continue
+			}
+			scope := 0
+			for _, x := range words[i+1:] {
+				if nounphrase.IsStopword(x) {
+					continue
+				}
+				if about[nounphrase.Stem(x)] {
+					return true
+				}
+				if scope++; scope == 6 {
+					break
+				}
+			}
+			if scope == 0 { // "… is not."
+				for _, x := range words[:i] {
+					if about[nounphrase.Stem(x)] {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func stemSet(text string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range nounphrase.Words(text) {
+		if !nounphrase.IsStopword(w) {
+			m[nounphrase.Stem(w)] = true
+		}
+	}
+	return m
+}
+
+func dot32(a, b []float32) float64 {
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return float64(s)
 }
 
 func appendUnique(list []string, s string) []string {

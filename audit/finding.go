@@ -6,6 +6,7 @@ package audit
 
 import (
 	"strconv"
+	"unicode/utf8"
 )
 
 // Verdicts of a (sentence, citation) pair, or of a sentence.
@@ -27,30 +28,62 @@ const (
 // Finding is one row of the audit: one (sentence, cited chunk) pair, or one
 // uncited factual sentence. Its JSON names are a public contract (README).
 type Finding struct {
-	ConversationID  string   `json:"conversation_id"`
-	Tenant          string   `json:"tenant"`
-	Agent           string   `json:"agent"`
-	Timestamp       string   `json:"timestamp"`
-	Source          string   `json:"source"` // file:line of the input record
-	MessageIndex    int      `json:"message_index"`
-	SentenceIndex   int      `json:"sentence_index"`
-	CharStart       int      `json:"char_start"` // code points into the message content
-	CharEnd         int      `json:"char_end"`
-	Sentence        string   `json:"sentence"`
-	Marker          string   `json:"marker"`
-	Citation        string   `json:"citation"`
-	ChunkID         *string  `json:"chunk_id"`
-	ResolvedBy      string   `json:"resolved_by"` // id, position, or "" when unresolved
-	Verdict         string   `json:"verdict"`
-	SentenceVerdict string   `json:"sentence_verdict"`
-	AnswerStatus    string   `json:"answer_status"`
-	SupportScore    *Score   `json:"support_score"`
-	NPCoverage      *Score   `json:"np_coverage"`
-	TokenOverlap    *Score   `json:"token_overlap"`
-	NPFound         []string `json:"np_found"`
-	NPMissing       []string `json:"np_missing"`
-	NumbersMissing  []string `json:"numbers_missing"`
-	Reasons         []string `json:"reasons"`
+	ConversationID  string           `json:"conversation_id"`
+	Tenant          string           `json:"tenant"`
+	Agent           string           `json:"agent"`
+	Timestamp       string           `json:"timestamp"`
+	Source          string           `json:"source"` // file:line of the input record
+	MessageIndex    int              `json:"message_index"`
+	SentenceIndex   int              `json:"sentence_index"`
+	CharStart       int              `json:"char_start"` // code points into the message content
+	CharEnd         int              `json:"char_end"`
+	Sentence        string           `json:"sentence"`
+	Marker          string           `json:"marker"`
+	Citation        string           `json:"citation"`
+	ChunkID         *string          `json:"chunk_id"`
+	ResolvedBy      string           `json:"resolved_by"` // id, position, or "" when unresolved
+	Verdict         string           `json:"verdict"`
+	SentenceVerdict string           `json:"sentence_verdict"`
+	AnswerStatus    string           `json:"answer_status"`
+	SupportScore    *Score           `json:"support_score"`  // p(supported) of this citation
+	SentenceScore   *Score           `json:"sentence_score"` // p(supported) of the sentence over its cited chunks
+	NPCoverage      *Score           `json:"np_coverage"`
+	TokenOverlap    *Score           `json:"token_overlap"`
+	Signals         map[string]Score `json:"signals"` // every model input, by name
+	NPFound         []string         `json:"np_found"`
+	NPMissing       []string         `json:"np_missing"`
+	NumbersMissing  []string         `json:"numbers_missing"`
+	EntitiesMissing []string         `json:"entities_missing"`
+	MatchedText     string           `json:"matched_text"`  // the best-matching window of the chunk
+	MatchedStart    int              `json:"matched_start"` // its span in the chunk text, code points
+	MatchedEnd      int              `json:"matched_end"`
+	BetterChunkID   *string          `json:"better_chunk_id"` // a retrieved chunk that supports the sentence when this one does not
+	Reasons         []string         `json:"reasons"`
+}
+
+// fill copies a pair's signals and score into the finding.
+func (f *Finding) fill(s Signals, p float64) {
+	f.SupportScore = scorePtr(p)
+	if s.NPCoverage >= 0 {
+		f.NPCoverage = scorePtr(s.NPCoverage)
+	}
+	if s.TokenOverlap >= 0 {
+		f.TokenOverlap = scorePtr(s.TokenOverlap)
+	}
+	feats := Features(s)
+	f.Signals = make(map[string]Score, len(feats))
+	for i, n := range FeatureNames {
+		if n == "embed_sim" && s.EmbedSim < 0 {
+			continue // no embedder
+		}
+		f.Signals[n] = Score(feats[i])
+	}
+	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = s.NPFound, s.NPMissing, s.NumbersMissing, s.EntitiesMissing
+	if s.SpanText != "" {
+		f.MatchedText = s.SpanText[s.Span[0]:s.Span[1]]
+		f.MatchedStart = utf8.RuneCountInString(s.SpanText[:s.Span[0]])
+		f.MatchedEnd = f.MatchedStart + utf8.RuneCountInString(f.MatchedText)
+	}
 }
 
 // Score is a signal value in [0, 1], written with four decimals so outputs

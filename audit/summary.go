@@ -28,7 +28,8 @@ type Counts struct {
 	CitationsByVerdict map[string]int `json:"citations_by_verdict"`
 	SentencesByVerdict map[string]int `json:"cited_sentences_by_verdict"`
 	NumberMismatches   int            `json:"number_mismatches"`
-	Resolution         map[string]int `json:"resolution"` // id, position, unresolved
+	ByReason           map[string]int `json:"citations_by_reason"` // why citations failed (a citation may have several)
+	Resolution         map[string]int `json:"resolution"`          // id, position, unresolved
 }
 
 // Group is the accuracy of one tenant or agent.
@@ -65,6 +66,7 @@ func NewTally() *Tally {
 			CitationsByVerdict: map[string]int{Supported: 0, Unsupported: 0, Fabricated: 0, NotAuditable: 0},
 			SentencesByVerdict: map[string]int{},
 			Resolution:         map[string]int{"id": 0, "position": 0, "unresolved": 0},
+			ByReason:           map[string]int{},
 		},
 		convs:   map[uint64]struct{}{},
 		tenants: map[string]*Group{},
@@ -134,6 +136,11 @@ func (t *Tally) Add(r *Result) {
 		}
 		if len(f.NumbersMissing) > 0 {
 			t.c.NumberMismatches++
+		}
+		if f.Verdict != Supported {
+			for _, r := range f.Reasons {
+				t.c.ByReason[r]++
+			}
 		}
 		if f.Verdict == NotAuditable {
 			continue

@@ -18,9 +18,19 @@ type Pair struct {
 	Predicted string  // supported or unsupported
 	Score     float64 // support score; higher means more supported
 	Agent     string
-	// HardFail: the pair fails whatever the threshold (fabricated, number
-	// mismatch), for threshold sweeps.
+	// HardFail: the pair fails whatever the threshold (fabricated, or a
+	// hard-fail signal of the model), for threshold sweeps.
 	HardFail bool
+	Finding  *audit.Finding
+}
+
+func hasHardReason(reasons []string) bool {
+	for _, r := range reasons {
+		if r == "number_mismatch" || r == "negation_mismatch" {
+			return true
+		}
+	}
+	return false
 }
 
 // Join matches each cited label (partial excluded unless partialAs names
@@ -68,14 +78,18 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 			continue
 		}
 		l.Label = truth
-		p := Pair{Label: l, Agent: best.Agent, Predicted: audit.Unsupported}
-		if best.Verdict == audit.Supported {
+		// The per-citation verdict is judged, also against "joint" labels
+		// (given to a sentence's citations together): ragaudit does not
+		// let one citation's verdict depend on the others.
+		verdict, score := best.Verdict, best.SupportScore
+		p := Pair{Label: l, Agent: best.Agent, Predicted: audit.Unsupported, Finding: best}
+		if verdict == audit.Supported {
 			p.Predicted = audit.Supported
 		}
-		if best.SupportScore != nil {
-			p.Score = float64(*best.SupportScore)
+		if score != nil {
+			p.Score = float64(*score)
 		}
-		p.HardFail = best.SupportScore == nil || len(best.NumbersMissing) > 0
+		p.HardFail = score == nil || (verdict == audit.Unsupported && hasHardReason(best.Reasons))
 		pairs = append(pairs, p)
 	}
 	return pairs, unmatched
@@ -200,6 +214,31 @@ func Sweep(pairs []Pair, thresholds []float64) []float64 {
 			re[j] = p
 		}
 		out[i] = Compute(re).BalancedAccuracy
+	}
+	return out
+}
+
+// SignalAUC is the AUC of each named signal alone on pairs (higher signal
+// meaning supported; below 0.5 means the signal points the other way).
+func SignalAUC(pairs []Pair) map[string]float64 {
+	out := map[string]float64{}
+	for _, n := range audit.FeatureNames {
+		var ps []Pair
+		for _, p := range pairs {
+			if p.Finding == nil || p.Finding.Signals == nil {
+				continue
+			}
+			v, ok := p.Finding.Signals[n]
+			if !ok {
+				continue
+			}
+			q := p
+			q.Score = float64(v)
+			ps = append(ps, q)
+		}
+		if len(ps) > 0 {
+			out[n] = AUC(ps)
+		}
 	}
 	return out
 }

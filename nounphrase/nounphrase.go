@@ -6,6 +6,7 @@ package nounphrase
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/jdkato/prose/v2"
 )
@@ -169,4 +170,32 @@ func Words(text string) []string {
 
 func hasDigit(w string) bool {
 	return strings.IndexFunc(w, unicode.IsDigit) >= 0
+}
+
+// ProperNouns returns the proper nouns of tagged tokens (NNP, NNPS) as
+// written: the names, products and places a supporting chunk must mention.
+func ProperNouns(tokens []Token) []string {
+	var out []string
+	for _, tk := range tokens {
+		if tk.Tag != "NNP" && tk.Tag != "NNPS" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(tk.Text)
+		if !unicode.IsUpper(r) || len(tk.Text) < 2 {
+			continue
+		}
+		// Abbreviations ("U.S.") and calendar words are not names to look
+		// for: dates are checked as quantities.
+		if w := Normalize(tk.Text); w == "" || IsStopword(w) || hasDigit(w) || strings.Contains(w, ".") || calendar[w] {
+			continue
+		}
+		out = append(out, tk.Text)
+	}
+	return out
+}
+
+var calendar = map[string]bool{
+	"january": true, "february": true, "march": true, "april": true, "may": true, "june": true, "july": true,
+	"august": true, "september": true, "october": true, "november": true, "december": true,
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
 }

@@ -32,6 +32,10 @@ func (j *FindingsJSONL) Write(fs []audit.Finding) error {
 		// Lists are [] rather than null, so consumers need one code path.
 		f.NPFound, f.NPMissing = nonNil(f.NPFound), nonNil(f.NPMissing)
 		f.NumbersMissing, f.Reasons = nonNil(f.NumbersMissing), nonNil(f.Reasons)
+		f.EntitiesMissing = nonNil(f.EntitiesMissing)
+		if f.Signals == nil {
+			f.Signals = map[string]audit.Score{}
+		}
 		if err := j.enc.Encode(&f); err != nil {
 			return err
 		}
@@ -49,12 +53,22 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// CSVHeader is the column order of findings.csv (same names as the JSONL).
-var CSVHeader = []string{
+// CSVHeader is the column order of findings.csv: the JSONL names, with
+// each signal in a column of its own ("signal_" + name).
+var CSVHeader = append([]string{
 	"conversation_id", "tenant", "agent", "timestamp", "source", "message_index", "sentence_index",
 	"char_start", "char_end", "sentence", "marker", "citation", "chunk_id", "resolved_by",
-	"verdict", "sentence_verdict", "answer_status", "support_score", "np_coverage", "token_overlap",
-	"np_found", "np_missing", "numbers_missing", "reasons",
+	"verdict", "sentence_verdict", "answer_status", "support_score", "sentence_score", "np_coverage", "token_overlap",
+	"np_found", "np_missing", "numbers_missing", "entities_missing", "matched_text", "matched_start", "matched_end",
+	"better_chunk_id", "reasons",
+}, signalColumns()...)
+
+func signalColumns() []string {
+	var cols []string
+	for _, n := range audit.FeatureNames {
+		cols = append(cols, "signal_"+n)
+	}
+	return cols
 }
 
 // FindingsCSV writes findings as CSV, safe to open in a spreadsheet.
@@ -72,9 +86,12 @@ func NewFindingsCSV(w io.Writer) (*FindingsCSV, error) {
 func (c *FindingsCSV) Write(fs []audit.Finding) error {
 	for i := range fs {
 		f := &fs[i]
-		chunk := ""
+		chunk, better := "", ""
 		if f.ChunkID != nil {
 			chunk = *f.ChunkID
+		}
+		if f.BetterChunkID != nil {
+			better = *f.BetterChunkID
 		}
 		row := []string{
 			f.ConversationID, f.Tenant, f.Agent, f.Timestamp, f.Source,
@@ -82,9 +99,18 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 			strconv.Itoa(f.CharStart), strconv.Itoa(f.CharEnd),
 			f.Sentence, f.Marker, f.Citation, chunk, f.ResolvedBy,
 			f.Verdict, f.SentenceVerdict, f.AnswerStatus,
-			scoreCell(f.SupportScore), scoreCell(f.NPCoverage), scoreCell(f.TokenOverlap),
+			scoreCell(f.SupportScore), scoreCell(f.SentenceScore), scoreCell(f.NPCoverage), scoreCell(f.TokenOverlap),
 			strings.Join(f.NPFound, " | "), strings.Join(f.NPMissing, " | "),
-			strings.Join(f.NumbersMissing, " | "), strings.Join(f.Reasons, " | "),
+			strings.Join(f.NumbersMissing, " | "), strings.Join(f.EntitiesMissing, " | "),
+			f.MatchedText, strconv.Itoa(f.MatchedStart), strconv.Itoa(f.MatchedEnd),
+			better, strings.Join(f.Reasons, " | "),
+		}
+		for _, n := range audit.FeatureNames {
+			cell := ""
+			if v, ok := f.Signals[n]; ok {
+				cell = v.String()
+			}
+			row = append(row, cell)
 		}
 		for i := range row {
 			row[i] = SafeCell(row[i])

@@ -40,8 +40,11 @@ func WriteText(w io.Writer, s *Summary) error {
 		c.Conversations, c.Answers, c.Sentences, c.CitedSentences)
 	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable\n",
 		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable])
-	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported (%d with a number mismatch), %d uncited factual sentences, %d answered below the retrieval floor\n",
-		by[audit.Fabricated], by[audit.Unsupported], c.NumberMismatches, c.UncitedFactual, c.AnsweredBelowFloor)
+	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor\n",
+		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, c.AnsweredBelowFloor)
+	r := c.ByReason
+	fmt.Fprintf(&b, "Unsupported because: %d number mismatch, %d negation flipped, %d name mismatch, %d low similarity; %d misattributed (another retrieved chunk supports the sentence)\n",
+		r["number_mismatch"], r["negation_mismatch"], r["entity_mismatch"], r["low_similarity"], r["misattributed"])
 	fmt.Fprintf(&b, "Refusals (not failures): %d\n", c.Refusals)
 	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved\n",
 		c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])

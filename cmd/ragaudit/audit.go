@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/embed"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
 )
@@ -27,6 +28,7 @@ type auditOptions struct {
 	Agents       []string     `json:"agents,omitempty"`
 	Strict       bool         `json:"strict"`
 	MaxLineBytes int          `json:"max_line_bytes"`
+	Embed        string       `json:"embedder"`
 	Workers      int          `json:"-"` // does not change results
 	Quiet        bool         `json:"-"`
 }
@@ -41,12 +43,14 @@ func auditCommand() *cli.Command {
 			&cli.Float64Flag{Name: "bar", Value: 0.9, Usage: "citation accuracy needed to pass (0..1)"},
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
-			&cli.Float64Flag{Name: "support-threshold", Value: audit.DefaultThresholds.Support, Usage: "support score at or above which a citation is supported"},
+			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported (default: the model's)"},
+			&cli.StringFlag{Name: "config", Usage: "JSON config written by ragaudit calibrate (model, thresholds)"},
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
 			&cli.StringSliceFlag{Name: "tenant", Usage: "audit only this tenant (repeatable)"},
 			&cli.StringSliceFlag{Name: "agent", Usage: "audit only this agent (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
+			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe) or none"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
 		},
@@ -71,8 +75,16 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		Strict:       c.Bool("strict"),
 		MaxLineBytes: c.Int("max-line-bytes"),
 		Workers:      c.Int("workers"),
+		Embed:        c.String("embed"),
 		Quiet:        c.Bool("quiet"),
 		Audit:        audit.DefaultConfig(),
+	}
+	switch o.Embed {
+	case "builtin":
+	case "none":
+		o.Audit.Model = audit.DefaultModelNoEmbed()
+	default:
+		return o, usageErr("--embed %q: want builtin or none", o.Embed)
 	}
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {
@@ -80,7 +92,16 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	}
 	o.Audit.Resolve = rule
 	o.Audit.MinScore = c.Float64("min-score")
-	o.Audit.Thresholds.Support = c.Float64("support-threshold")
+	if path := c.String("config"); path != "" {
+		m, err := loadModel(path)
+		if err != nil {
+			return o, usageErr("--config %s: %v", path, err)
+		}
+		o.Audit.Model = m
+	}
+	if c.IsSet("threshold") {
+		o.Audit.Model.Threshold = c.Float64("threshold")
+	}
 	switch {
 	case len(o.Files) == 0:
 		return o, usageErr("audit needs at least one log file (or - for stdin); see ragaudit audit --help")
@@ -92,8 +113,8 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return o, usageErr("--workers %d: want at least 1", o.Workers)
 	case o.MaxLineBytes <= 0:
 		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
-	case o.Audit.Thresholds.Support < 0 || o.Audit.Thresholds.Support > 1:
-		return o, usageErr("--support-threshold %v: want a value between 0 and 1", o.Audit.Thresholds.Support)
+	case o.Audit.Model.Threshold <= 0 || o.Audit.Model.Threshold >= 1:
+		return o, usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
 	}
 	return o, nil
 }
@@ -109,7 +130,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	start := time.Now()
 	logger := newLogger(stderr, o.Quiet)
 
-	auditor, err := audit.New(o.Audit)
+	auditor, err := newAuditor(o)
 	if err != nil {
 		return err
 	}
@@ -219,4 +240,29 @@ func (s *sink) abort() {
 	for _, f := range s.files {
 		f.Abort()
 	}
+}
+
+// loadModel reads a config file written by ragaudit calibrate.
+func loadModel(path string) (audit.Model, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return audit.Model{}, err
+	}
+	mf, err := audit.ParseModelFile(b)
+	return mf.Model, err
+}
+
+// newAuditor builds the auditor with the configured embedder.
+func newAuditor(o auditOptions) (*audit.Auditor, error) {
+	var emb audit.Embedder
+	switch o.Embed {
+	case "builtin":
+		g, err := embed.Builtin()
+		if err != nil {
+			return nil, fmt.Errorf("loading the built-in embeddings: %w", err)
+		}
+		emb = g
+	case "none":
+	}
+	return audit.New(o.Audit, emb)
 }

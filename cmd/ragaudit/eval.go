@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -16,10 +17,12 @@ import (
 
 func evalCommand() *cli.Command {
 	flags := append([]cli.Flag{
-		&cli.StringFlag{Name: "labels", Required: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl)"},
+		&cli.StringSliceFlag{Name: "labels", Required: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl); repeatable, each file is reported as a set"},
 		&cli.StringFlag{Name: "partial", Value: "exclude", Usage: "partial labels: exclude, supported or unsupported"},
+		&cli.IntFlag{Name: "cv", Usage: "instead of the configured model, fit on K-1 folds by conversation and score the held-out fold"},
+		&cli.BoolFlag{Name: "ablation", Usage: "with --cv: also refit without each signal in turn"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
-		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for support thresholds 0.30..0.90"},
+		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for thresholds 0.30..0.70"},
 	}, auditCommand().Flags...)
 	return &cli.Command{
 		Name:      "eval",
@@ -39,89 +42,190 @@ func evalCommand() *cli.Command {
 			default:
 				return usageErr("--partial %q: want exclude, supported or unsupported", partial)
 			}
-			labels, err := readers.ReadLabels(c.String("labels"))
-			if err != nil {
-				return usageErr("%v", err)
-			}
-			auditor, err := audit.New(opts.Audit)
+			findings, err := auditForEval(c, opts)
 			if err != nil {
 				return err
 			}
-			var findings []audit.Finding
-			_, _, err = auditFiles(c.Context, auditor, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
-				func(r *audit.Result) error { findings = append(findings, r.Findings...); return nil })
-			if err != nil {
-				return err
+			rep := evalReport{Sets: map[string]setReport{}}
+			var examples []eval.Example
+			for _, path := range c.StringSlice("labels") {
+				labels, err := readers.ReadLabels(path)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				pairs, unmatched := eval.Join(findings, labels, partial)
+				if len(pairs) == 0 {
+					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
+				}
+				rep.Sets[path] = newSetReport(pairs, unmatched, c.Bool("sweep"))
+				examples = append(examples, eval.Examples(path, findings, labels)...)
 			}
-			pairs, unmatched := eval.Join(findings, labels, partial)
-			if len(pairs) == 0 {
-				return cli.Exit("no label matched a finding: are these the labels of these logs?", exitUsage)
+			if k := c.Int("cv"); k > 0 {
+				if k < 2 {
+					return usageErr("--cv %d: want at least 2 folds", k)
+				}
+				rep.CV = crossValidate(examples, k, opts.Audit.Model.HardFail, c.Bool("ablation"))
 			}
-			return writeEval(c.App.Writer, pairs, unmatched, c.Bool("json"), c.Bool("sweep"))
+			if c.Bool("json") {
+				return report.WriteJSON(c.App.Writer, rep)
+			}
+			return writeEvalText(c.App.Writer, &rep)
 		},
 	}
 }
 
+func auditForEval(c *cli.Context, opts auditOptions) ([]audit.Finding, error) {
+	auditor, err := newAuditor(opts)
+	if err != nil {
+		return nil, err
+	}
+	var findings []audit.Finding
+	_, _, err = auditFiles(c.Context, auditor, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
+		func(r *audit.Result) error { findings = append(findings, r.Findings...); return nil })
+	return findings, err
+}
+
 type evalReport struct {
+	Sets map[string]setReport `json:"sets"`
+	CV   *cvReport            `json:"cross_validation,omitempty"`
+}
+
+type setReport struct {
 	Overall   eval.Metrics            `json:"overall"`
 	ByAgent   map[string]eval.Metrics `json:"by_agent"`
 	ByScope   map[string]eval.Metrics `json:"by_label_scope"`
+	SignalAUC map[string]float64      `json:"signal_auc"`
 	Unmatched int                     `json:"unmatched_labels"`
 	Sweep     map[string]float64      `json:"sweep,omitempty"`
 }
 
-func writeEval(w io.Writer, pairs []eval.Pair, unmatched int, asJSON, sweep bool) error {
-	rep := evalReport{Overall: eval.Compute(pairs), ByAgent: map[string]eval.Metrics{}, ByScope: map[string]eval.Metrics{}, Unmatched: unmatched}
+type cvReport struct {
+	Folds    int                                `json:"folds"`
+	Sets     map[string]eval.Metrics            `json:"sets"`
+	Ablation map[string]map[string]eval.Metrics `json:"ablation,omitempty"` // dropped signal → set → metrics
+}
+
+func newSetReport(pairs []eval.Pair, unmatched int, sweep bool) setReport {
+	r := setReport{Overall: eval.Compute(pairs), ByAgent: map[string]eval.Metrics{}, ByScope: map[string]eval.Metrics{},
+		SignalAUC: eval.SignalAUC(pairs), Unmatched: unmatched}
 	names, groups := eval.ByAgent(pairs)
 	for _, n := range names {
-		rep.ByAgent[n] = eval.Compute(groups[n])
+		r.ByAgent[n] = eval.Compute(groups[n])
 	}
 	scopes := map[string][]eval.Pair{}
 	for _, p := range pairs {
 		scopes[p.Label.LabelScope] = append(scopes[p.Label.LabelScope], p)
 	}
 	for s, ps := range scopes {
-		rep.ByScope[s] = eval.Compute(ps)
+		r.ByScope[s] = eval.Compute(ps)
 	}
-	var ths []float64
 	if sweep {
-		rep.Sweep = map[string]float64{}
-		for t := 0.30; t < 0.9001; t += 0.05 {
-			ths = append(ths, t)
-		}
+		r.Sweep = map[string]float64{}
+		ths := sweepThresholds()
 		for i, ba := range eval.Sweep(pairs, ths) {
-			rep.Sweep[fmt.Sprintf("%.2f", ths[i])] = ba
+			r.Sweep[fmt.Sprintf("%.2f", ths[i])] = ba
 		}
 	}
-	if asJSON {
-		return report.WriteJSON(w, rep)
+	return r
+}
+
+func sweepThresholds() []float64 {
+	var ths []float64
+	for t := 30; t <= 70; t += 5 {
+		ths = append(ths, float64(t)/100)
 	}
+	return ths
+}
+
+func crossValidate(xs []eval.Example, k int, hardFail []string, ablation bool) *cvReport {
+	r := &cvReport{Folds: k, Sets: map[string]eval.Metrics{}}
+	for set, pairs := range eval.CrossValidate(xs, k, nil, hardFail) {
+		r.Sets[set] = eval.Compute(pairs)
+	}
+	if ablation {
+		r.Ablation = map[string]map[string]eval.Metrics{}
+		for _, n := range audit.FeatureNames {
+			r.Ablation[n] = map[string]eval.Metrics{}
+			for set, pairs := range eval.CrossValidate(xs, k, map[string]bool{n: true}, hardFail) {
+				r.Ablation[n][set] = eval.Compute(pairs)
+			}
+		}
+	}
+	return r
+}
+
+func writeEvalText(w io.Writer, rep *evalReport) error {
 	var b strings.Builder
 	row := func(name string, m eval.Metrics) {
-		fmt.Fprintf(&b, "%-24s %5d %5d %5d  %.3f  %.3f  %.3f  %.3f   %4d %4d %4d %4d\n", name, m.N, m.Supported, m.Unsupported,
+		fmt.Fprintf(&b, "%-26s %5d %5d %5d  %.3f  %.3f  %.3f  %.3f   %4d %4d %4d %4d\n", name, m.N, m.Supported, m.Unsupported,
 			m.BalancedAccuracy, m.PrecisionUnsupported, m.RecallUnsupported, m.AUC,
 			m.Confusion.TP, m.Confusion.FN, m.Confusion.FP, m.Confusion.TN)
 	}
-	fmt.Fprintf(&b, "%-24s %5s %5s %5s  %5s  %5s  %5s  %5s   %4s %4s %4s %4s\n", "", "n", "sup", "uns", "BA", "P(u)", "R(u)", "AUC", "u→u", "u→s", "s→u", "s→s")
-	row("overall", rep.Overall)
-	for _, n := range names {
-		row("agent "+n, rep.ByAgent[n])
+	header := func(title string) {
+		fmt.Fprintf(&b, "%-26s %5s %5s %5s  %5s  %5s  %5s  %5s   %4s %4s %4s %4s\n", title, "n", "sup", "uns", "BA", "P(u)", "R(u)", "AUC", "u→u", "u→s", "s→u", "s→s")
 	}
-	for _, s := range []string{"citation", "joint"} {
-		if m, ok := rep.ByScope[s]; ok {
-			row("scope "+s, m)
+	for _, set := range sortedKeys(rep.Sets) {
+		r := rep.Sets[set]
+		header(set)
+		row("overall", r.Overall)
+		for _, n := range sortedKeys(r.ByAgent) {
+			row("agent "+n, r.ByAgent[n])
 		}
-	}
-	fmt.Fprintf(&b, "labels not matched to a finding: %d\n", unmatched)
-	if sweep {
-		b.WriteString("support threshold → balanced accuracy:")
-		for _, t := range ths {
-			fmt.Fprintf(&b, " %.2f→%.3f", t, rep.Sweep[fmt.Sprintf("%.2f", t)])
+		for _, s := range sortedKeys(r.ByScope) {
+			row("scope "+s, r.ByScope[s])
+		}
+		fmt.Fprintf(&b, "labels not matched to a finding: %d\nAUC of each signal alone:", r.Unmatched)
+		for _, n := range audit.FeatureNames {
+			if v, ok := r.SignalAUC[n]; ok {
+				fmt.Fprintf(&b, " %s %.3f", n, v)
+			}
+		}
+		b.WriteString("\n")
+		if r.Sweep != nil {
+			b.WriteString("threshold → balanced accuracy:")
+			for _, k := range sortedKeys(r.Sweep) {
+				fmt.Fprintf(&b, " %s→%.3f", k, r.Sweep[k])
+			}
+			b.WriteString("\n")
 		}
 		b.WriteString("\n")
 	}
+	if cv := rep.CV; cv != nil {
+		header(fmt.Sprintf("%d-fold CV by conversation", cv.Folds))
+		for _, set := range sortedKeys(cv.Sets) {
+			row(shortSet(set), cv.Sets[set])
+		}
+		if cv.Ablation != nil {
+			b.WriteString("\nablation: balanced accuracy without each signal (CV)\n")
+			for _, n := range audit.FeatureNames {
+				fmt.Fprintf(&b, "  without %-18s", n)
+				for _, set := range sortedKeys(cv.Ablation[n]) {
+					fmt.Fprintf(&b, " %s %.3f", shortSet(set), cv.Ablation[n][set].BalancedAccuracy)
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// shortSet names a label set by its folder (../shared/data/hagrid/… → hagrid).
+func shortSet(path string) string {
+	parts := strings.Split(path, "/")
+	if len(parts) >= 2 {
+		return parts[len(parts)-2]
+	}
+	return path
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func withoutFlag(flags []cli.Flag, names ...string) []cli.Flag {

@@ -61,6 +61,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			auditCommand(),
 			evalCommand(),
+			calibrateCommand(),
 			genCommand(),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {

@@ -46,7 +46,7 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 	records := func(submit func(readers.Record) bool) error {
 		return readAll(ctx, o, stdin, logger, tally, bar, &inputs, submit)
 	}
-	err := auditInOrder(auditor, max(1, o.Workers), records, func(res *audit.Result) error {
+	err := auditInOrder(ctx, auditor, max(1, o.Workers), records, func(res *audit.Result) error {
 		tally.Add(res)
 		return emit(res)
 	})
@@ -125,7 +125,7 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 // goroutines and calls emit with the results in submission order. At most
 // workers*inFlightPerWorker records are in flight. The first error of
 // produce or emit is returned, after every goroutine has stopped.
-func auditInOrder(a *audit.Auditor, workers int, produce func(submit func(readers.Record) bool) error,
+func auditInOrder(ctx context.Context, a *audit.Auditor, workers int, produce func(submit func(readers.Record) bool) error,
 	emit func(*audit.Result) error) error {
 
 	type job struct {
@@ -135,6 +135,7 @@ func auditInOrder(a *audit.Auditor, workers int, produce func(submit func(reader
 	type done struct {
 		seq int
 		res audit.Result
+		err error
 	}
 	inFlight := workers * inFlightPerWorker
 	jobs := make(chan job, inFlight)
@@ -148,7 +149,8 @@ func auditInOrder(a *audit.Auditor, workers int, produce func(submit func(reader
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				results <- done{j.seq, a.Audit(&j.rec)}
+				res, err := a.Audit(ctx, &j.rec)
+				results <- done{j.seq, res, err}
 			}
 		}()
 	}
@@ -173,19 +175,23 @@ func auditInOrder(a *audit.Auditor, workers int, produce func(submit func(reader
 		})
 	}()
 
-	pending := map[int]*audit.Result{}
+	pending := map[int]*done{}
 	next := 0
 	var emitErr error
 	for d := range results {
-		pending[d.seq] = &d.res
+		pending[d.seq] = &d
 		for r, ok := pending[next]; ok; r, ok = pending[next] {
 			delete(pending, next)
 			next++
 			<-tokens
-			if emitErr == nil {
-				if emitErr = emit(r); emitErr != nil {
-					close(stop)
-				}
+			if emitErr != nil {
+				continue
+			}
+			if emitErr = r.err; emitErr == nil {
+				emitErr = emit(&r.res)
+			}
+			if emitErr != nil {
+				close(stop)
 			}
 		}
 	}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"sort"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/readers"
+	"github.com/ragaudit/ragaudit/report"
+)
+
+func calibrateCommand() *cli.Command {
+	flags := append([]cli.Flag{
+		&cli.StringSliceFlag{Name: "labels", Required: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl); repeatable"},
+		&cli.StringFlag{Name: "config-out", Aliases: []string{"o"}, Value: "ragaudit-config.json", Usage: "config file to write (read it back with ragaudit audit --config)"},
+		&cli.IntFlag{Name: "min-tenant-labels", Value: 60, Usage: "fit a tenant's own threshold when it has this many labelled citations (and 10 of each class); 0: never"},
+		&cli.IntFlag{Name: "cv", Value: 5, Usage: "report K-fold cross-validation (by conversation) of the fit"},
+	}, auditCommand().Flags...)
+	return &cli.Command{
+		Name:      "calibrate",
+		Usage:     "fit the verdict model on your own labelled sentences and write a config file",
+		ArgsUsage: "LOGS...",
+		Flags:     withoutFlag(flags, "out", "strict", "config", "threshold"),
+		Action: func(c *cli.Context) error {
+			opts, err := auditOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			findings, err := auditForEval(c, opts)
+			if err != nil {
+				return err
+			}
+			var xs []eval.Example
+			var fitted []audit.Fitting
+			for _, path := range c.StringSlice("labels") {
+				labels, err := readers.ReadLabels(path)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				ex := eval.Examples(path, findings, labels)
+				if len(ex) == 0 {
+					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
+				}
+				sum, err := fileSHA256(path)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				xs = append(xs, ex...)
+				fitted = append(fitted, audit.Fitting{Labels: path, SHA256: sum, Pairs: len(ex)})
+			}
+			drop := map[string]bool{}
+			for _, n := range audit.FeatureNames {
+				drop[n] = true
+			}
+			for _, n := range audit.ModelSignals {
+				delete(drop, n)
+			}
+			if opts.Embed == "none" {
+				drop["embed_sim"], drop["soft_recall"] = true, true
+			}
+			name := "calibrated"
+			if c.String("config-out") != "" {
+				name = "calibrated:" + opts.Embed
+			}
+			m := eval.Fit(name, xs, drop, audit.HardFailSignals)
+			m.TenantThresholds = tenantThresholds(m, xs, c.Int("min-tenant-labels"))
+			mf := audit.ModelFile{Tool: "ragaudit", Version: version, Embedder: opts.Embed, Model: m, FittedOn: fitted}
+
+			f, err := os.Create(c.String("config-out"))
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			if err := report.WriteJSON(f, mf); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+			w := c.App.Writer
+			fmt.Fprintf(w, "fitted on %d labelled citations; wrote %s\n", len(xs), c.String("config-out"))
+			if k := c.Int("cv"); k >= 2 {
+				cv := eval.CrossValidate(xs, k, drop, audit.HardFailSignals)
+				for _, set := range sortedKeys(cv) {
+					mt := eval.Compute(cv[set])
+					fmt.Fprintf(w, "%d-fold CV %s: balanced accuracy %.3f, AUC %.3f (n=%d)\n", k, set, mt.BalancedAccuracy, mt.AUC, mt.N)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// tenantThresholds fits a threshold per tenant with enough labels of both
+// classes: the probability cut that maximises that tenant's balanced
+// accuracy under the pooled model.
+func tenantThresholds(m audit.Model, xs []eval.Example, minLabels int) map[string]float64 {
+	byTenant := map[string][]eval.Example{}
+	for _, x := range xs {
+		if x.Features != nil {
+			byTenant[x.Tenant] = append(byTenant[x.Tenant], x)
+		}
+	}
+	tenants := make([]string, 0, len(byTenant))
+	for t := range byTenant {
+		tenants = append(tenants, t)
+	}
+	sort.Strings(tenants)
+	out := map[string]float64{}
+	for _, t := range tenants {
+		ex := byTenant[t]
+		var ps []float64
+		var ys []bool
+		pos := 0
+		for _, x := range ex {
+			_, p := m.Decide(x.Features, "")
+			ps = append(ps, p)
+			ys = append(ys, x.Supported)
+			if x.Supported {
+				pos++
+			}
+		}
+		if minLabels > 0 && len(ex) >= minLabels && pos >= 10 && len(ex)-pos >= 10 {
+			out[t] = audit.BestThreshold(ps, ys)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+func fileSHA256(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:]), nil
+}

