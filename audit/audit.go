@@ -33,10 +33,11 @@ type Embedder interface {
 	Embed(ctx context.Context, texts []string) ([][]float32, error)
 }
 
-// WordEmbedder is an Embedder that also gives word vectors with weights
-// (the built-in one does); it enables the word-alignment signal.
+// WordEmbedder is an Embedder that also compares single words (the
+// built-in one does); it enables the word-alignment signal.
 type WordEmbedder interface {
-	Words(text string) (words []string, vecs [][]float32, weights []float32)
+	WordIDs(text string) (ids []int32, weights []float32)
+	WordSim(a, b int32) float32
 }
 
 // Auditor audits records. Build it once (it loads the language models) and
@@ -305,15 +306,13 @@ func (a *Auditor) embed(ctx context.Context, claims []*claim, evs []*evidence) e
 	for _, c := range claims {
 		texts = append(texts, c.plain)
 		if words {
-			ws, vecs, weights := we.Words(c.plain)
-			for i, w := range ws {
-				if !nounphrase.IsStopword(w) {
-					c.wvecs = append(c.wvecs, vecs[i])
-					c.wweights = append(c.wweights, weights[i])
-				}
-			}
+			c.wids, c.wweights = we.WordIDs(strings.Join(contentOnly(c.plain), " "))
+			c.wsim = we.WordSim
 		}
 	}
+	// Only one-sentence windows are embedded; a two-sentence window gets
+	// the sum of its sentences' vectors (exact for the built-in additive
+	// embedder, a close approximation for others), halving the work.
 	var pending []*evidence
 	for _, ev := range evs {
 		if ev == nil || ev.vecs != nil {
@@ -321,10 +320,12 @@ func (a *Auditor) embed(ctx context.Context, claims []*claim, evs []*evidence) e
 		}
 		pending = append(pending, ev)
 		for k, w := range ev.windows {
-			texts = append(texts, ev.texts[k][w.start:w.end])
+			if !w.pair {
+				texts = append(texts, ev.texts[k][w.start:w.end])
+			}
 		}
 		if words && len(ev.texts) > 0 {
-			_, ev.wvecs, _ = we.Words(ev.texts[0])
+			ev.wids, _ = we.WordIDs(strings.Join(contentOnly(ev.texts[0]), " "))
 		}
 	}
 	if len(texts) == 0 {
@@ -342,10 +343,32 @@ func (a *Auditor) embed(ctx context.Context, claims []*claim, evs []*evidence) e
 	}
 	k := len(claims)
 	for _, ev := range pending {
-		ev.vecs = vecs[k : k+len(ev.windows)]
-		k += len(ev.windows)
+		ev.vecs = make([][]float32, len(ev.windows))
+		for i, w := range ev.windows {
+			if !w.pair {
+				ev.vecs[i] = vecs[k]
+				k++
+			}
+		}
+		// Windows alternate sentence, pair, sentence, pair, …, sentence.
+		for i, w := range ev.windows {
+			if w.pair {
+				ev.vecs[i] = addVec(ev.vecs[i-1], ev.vecs[i+1])
+			}
+		}
 	}
 	return nil
+}
+
+func addVec(a, b []float32) []float32 {
+	if len(a) != len(b) {
+		return nil
+	}
+	out := make([]float32, len(a))
+	for i := range a {
+		out[i] = a[i] + b[i]
+	}
+	return out
 }
 
 // belowFloor says why an answer had nothing relevant to stand on, or "".
@@ -428,4 +451,15 @@ func (rc *runeCounter) at(b int) int {
 	rc.lastR += utf8.RuneCountInString(rc.s[rc.lastB:b])
 	rc.lastB = b
 	return rc.lastR
+}
+
+// contentOnly returns the non-stopwords of text.
+func contentOnly(text string) []string {
+	var out []string
+	for _, w := range nounphrase.Words(text) {
+		if !nounphrase.IsStopword(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

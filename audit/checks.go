@@ -18,8 +18,9 @@ type claim struct {
 	grams      sparse
 	entities   []string // proper nouns as written
 	vec        []float32
-	wvecs      [][]float32 // content-word vectors (unit length), with a word embedder
-	wweights   []float32   // their SIF weights
+	wids       []int32   // content words, by word-embedder id
+	wweights   []float32 // their SIF weights
+	wsim       func(a, b int32) float32
 }
 
 // evidence is what the checks know of one chunk (or of the union of the
@@ -32,24 +33,27 @@ type evidence struct {
 	windows    []window
 	texts      []string    // the text each window's span refers to
 	vecs       [][]float32 // per window; nil without an embedder
-	wvecs      [][]float32 // distinct word vectors (unit length), with a word embedder
+	wids       []int32     // distinct words, by word-embedder id
 }
 
 func newEvidence(text string) *evidence {
 	ev := &evidence{words: map[string]bool{}, stems: map[string]bool{}, bigrams: map[string]bool{}, quantities: IndexQuantities(text)}
+	var words []chunkWord
 	prev := ""
-	for _, w := range nounphrase.Words(text) {
-		ev.words[w] = true
+	nounphrase.WordsAt(text, func(w string, start int) {
 		st := nounphrase.Stem(w)
+		stop := nounphrase.IsStopword(w)
+		words = append(words, chunkWord{norm: w, stem: st, start: start, stop: stop})
+		ev.words[w] = true
 		ev.stems[st] = true
-		if !nounphrase.IsStopword(w) {
+		if !stop {
 			if prev != "" {
 				ev.bigrams[prev+" "+st] = true
 			}
 			prev = st
 		}
-	}
-	ev.windows = buildWindows(text)
+	})
+	ev.windows = buildWindows(text, words)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
 		ev.texts[i] = text
@@ -76,7 +80,7 @@ func union(evs []*evidence) *evidence {
 		for k := range ev.quantities {
 			u.quantities[k] = true
 		}
-		u.wvecs = append(u.wvecs, ev.wvecs...)
+		u.wids = append(u.wids, ev.wids...)
 		u.windows = append(u.windows, ev.windows...)
 		u.texts = append(u.texts, ev.texts...)
 		if ev.vecs != nil || len(ev.windows) == 0 {
@@ -109,8 +113,9 @@ type Signals struct {
 	SoftMin          float64 // the worst such match among the sentence's contentful words; -1: none
 	NPFound          []string
 	NPMissing        []string
-	Span             [2]int // byte span of the best-matching window in its chunk
-	SpanText         string // the text the span refers to
+	Span             [2]int  // byte span of the best-matching window in its chunk
+	Window           *window // the best-matching window
+	SpanText         string  // the text the span refers to
 }
 
 // Check is one named, documented measurement over a pair, in the manner of
@@ -184,7 +189,17 @@ var Checks = []Check{
 				return
 			}
 			w := &ev.windows[best]
-			s.WindowOverlap = overlap(c.stems, w.stems)
+			s.Window = w
+			s.WindowOverlap = -1
+			if len(c.stems) > 0 {
+				found := 0
+				for _, st := range c.stems {
+					if w.has(st) {
+						found++
+					}
+				}
+				s.WindowOverlap = float64(found) / float64(len(c.stems))
+			}
 			s.Span, s.SpanText = [2]int{w.start, w.end}, ev.texts[best]
 		},
 	},
@@ -206,15 +221,18 @@ var Checks = []Check{
 		Doc:  "each content word of the sentence aligned to its closest chunk word by word vectors (exact or synonym)",
 		Run: func(c *claim, ev *evidence, s *Signals) {
 			s.SoftRecall, s.SoftMin = -1, -1
-			if len(c.wvecs) == 0 || len(ev.wvecs) == 0 {
+			if len(c.wids) == 0 || len(ev.wids) == 0 {
 				return
 			}
 			var num, den float64
-			for i, v := range c.wvecs {
+			for i, v := range c.wids {
 				best := 0.0
-				for _, u := range ev.wvecs {
-					if d := dot32(v, u); d > best {
+				for _, u := range ev.wids {
+					if d := float64(c.wsim(v, u)); d > best {
 						best = d
+						if best >= 1 {
+							break
+						}
 					}
 				}
 				w := float64(c.wweights[i])
@@ -251,12 +269,11 @@ var Checks = []Check{
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
-			wStems := stemSet(window)
-			sStems := map[string]bool{}
+			sStems := make(map[string]bool, len(c.stems))
 			for _, st := range c.stems {
 				sStems[st] = true
 			}
-			s.NegationMismatch = negatedAbout(c.plain, wStems) != negatedAbout(window, sStems)
+			s.NegationMismatch = negatedAbout(c.plain, s.Window.has) != negatedAbout(window, func(st string) bool { return sStems[st] })
 		},
 	},
 	{
@@ -341,7 +358,7 @@ func isNegation(w string) bool {
 // stems: a negation cue whose scope (the next content words up to a
 // clause break) shares a stem with them, or that negates its own clause
 // ("…is not."). A "No," that answers the question negates nothing.
-func negatedAbout(text string, about map[string]bool) bool {
+func negatedAbout(text string, about func(stem string) bool) bool {
 	if t := strings.TrimLeft(text, " \"'*"); len(t) > 3 && (strings.EqualFold(t[:3], "no,") || strings.EqualFold(t[:3], "no.")) {
 		text = t[3:]
 	}
@@ -356,7 +373,7 @@ func negatedAbout(text string, about map[string]bool) bool {
 				if nounphrase.IsStopword(x) {
 					continue
 				}
-				if about[nounphrase.Stem(x)] {
+				if about(nounphrase.Stem(x)) {
 					return true
 				}
 				if scope++; scope == 6 {
@@ -365,7 +382,7 @@ func negatedAbout(text string, about map[string]bool) bool {
 			}
 			if scope == 0 { // "… is not."
 				for _, x := range words[:i] {
-					if about[nounphrase.Stem(x)] {
+					if about(nounphrase.Stem(x)) {
 						return true
 					}
 				}
@@ -373,24 +390,6 @@ func negatedAbout(text string, about map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-func stemSet(text string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range nounphrase.Words(text) {
-		if !nounphrase.IsStopword(w) {
-			m[nounphrase.Stem(w)] = true
-		}
-	}
-	return m
-}
-
-func dot32(a, b []float32) float64 {
-	var s float32
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return float64(s)
 }
 
 func appendUnique(list []string, s string) []string {

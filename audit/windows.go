@@ -2,21 +2,24 @@ package audit
 
 import (
 	"cmp"
-	"hash/fnv"
 	"math"
 	"slices"
 	"strings"
-
-	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // A window is a passage of a chunk (one sentence, or two adjacent ones)
 // that a claim is compared with: whole-chunk similarity is diluted by
 // everything else the chunk says.
 type window struct {
-	start, end int // byte span in the chunk text
-	stems      map[string]bool
+	start, end int                // byte span in the chunk text
+	pair       bool               // two sentences (its embedding is the sum of theirs)
+	stems      [2]map[string]bool // content-word stems of its one or two sentences
 	grams      sparse
+}
+
+// has reports whether the window contains a content-word stem.
+func (w *window) has(stem string) bool {
+	return w.stems[0][stem] || w.stems[1][stem]
 }
 
 // chunkSentences splits a chunk at sentence ends cheaply: ". ", "! ", "? "
@@ -57,41 +60,49 @@ func chunkSentences(text string) [][2]int {
 	return out
 }
 
-// buildWindows returns the one- and two-sentence windows of a chunk.
-func buildWindows(text string) []window {
+// chunkWord is a word of a chunk with its stem and offset.
+type chunkWord struct {
+	norm, stem string
+	start      int
+	stop       bool
+}
+
+// buildWindows returns the one- and two-sentence windows of a chunk whose
+// words (in order) are given; each sentence is measured once and a
+// two-sentence window merges its sentences.
+func buildWindows(text string, words []chunkWord) []window {
 	sents := chunkSentences(text)
-	ws := make([]window, 0, 2*len(sents))
-	for i, s := range sents {
-		ws = append(ws, newWindow(text, s[0], s[1]))
-		if i+1 < len(sents) {
-			ws = append(ws, newWindow(text, s[0], sents[i+1][1]))
+	if len(sents) == 0 {
+		sents = [][2]int{{0, len(text)}}
+	}
+	stems := make([]map[string]bool, len(sents))
+	counts := make([]map[uint32]float64, len(sents))
+	k := 0
+	for i, sp := range sents {
+		stems[i], counts[i] = map[string]bool{}, map[uint32]float64{}
+		for ; k < len(words) && words[k].start < sp[1]; k++ {
+			if words[k].start < sp[0] || words[k].stop {
+				continue
+			}
+			stems[i][words[k].stem] = true
+			addGrams(counts[i], words[k].norm)
 		}
 	}
-	if len(ws) == 0 {
-		ws = append(ws, newWindow(text, 0, len(text)))
+	ws := make([]window, 0, 2*len(sents))
+	for i, sp := range sents {
+		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]map[string]bool{stems[i]}, grams: normalise(counts[i])})
+		if i+1 < len(sents) {
+			both := make(map[uint32]float64, len(counts[i])+len(counts[i+1]))
+			for g, c := range counts[i] {
+				both[g] += c
+			}
+			for g, c := range counts[i+1] {
+				both[g] += c
+			}
+			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]map[string]bool{stems[i], stems[i+1]}, grams: normalise(both)})
+		}
 	}
 	return ws
-}
-
-func newWindow(text string, a, b int) window {
-	w := window{start: a, end: b, stems: map[string]bool{}}
-	words := contentWords(text[a:b])
-	for _, x := range words {
-		w.stems[nounphrase.Stem(x)] = true
-	}
-	w.grams = charGrams(words)
-	return w
-}
-
-// contentWords are the normalised words of s without stopwords.
-func contentWords(s string) []string {
-	var out []string
-	for _, w := range nounphrase.Words(s) {
-		if !nounphrase.IsStopword(w) {
-			out = append(out, w)
-		}
-	}
-	return out
 }
 
 // sparse is an L2-normalised sparse vector of hashed features, sorted by
@@ -108,19 +119,29 @@ type feature struct {
 // where whole words are not. Counts are sublinear (1+log tf).
 func charGrams(words []string) sparse {
 	counts := map[uint32]float64{}
-	var buf []byte
 	for _, w := range words {
-		buf = append(buf[:0], '_')
-		buf = append(buf, w...)
-		buf = append(buf, '_')
-		if len(buf) <= 4 {
-			counts[hash32(buf)]++
-			continue
-		}
-		for i := 0; i+4 <= len(buf); i++ {
-			counts[hash32(buf[i:i+4])]++
-		}
+		addGrams(counts, w)
 	}
+	return normalise(counts)
+}
+
+// addGrams counts the 4-grams of one word, padded with "_".
+func addGrams(counts map[uint32]float64, w string) {
+	var buf [72]byte
+	b := append(buf[:0], '_')
+	b = append(b, w...)
+	b = append(b, '_')
+	if len(b) <= 4 {
+		counts[hash32(b)]++
+		return
+	}
+	for i := 0; i+4 <= len(b); i++ {
+		counts[hash32(b[i:i+4])]++
+	}
+}
+
+// normalise turns gram counts into a sorted, L2-normalised sparse vector.
+func normalise(counts map[uint32]float64) sparse {
 	v := make(sparse, 0, len(counts))
 	for k, c := range counts {
 		v = append(v, feature{k, float32(1 + math.Log(c))})
@@ -139,10 +160,14 @@ func charGrams(words []string) sparse {
 	return v
 }
 
+// hash32 is FNV-1a, inlined: it runs for every 4-gram of every chunk.
 func hash32(b []byte) uint32 {
-	h := fnv.New32a()
-	h.Write(b)
-	return h.Sum32()
+	h := uint32(2166136261)
+	for _, c := range b {
+		h ^= uint32(c)
+		h *= 16777619
+	}
+	return h
 }
 
 // cosine of two normalised sparse vectors (a merge of sorted keys).

@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"math"
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -18,10 +19,11 @@ var gloveAsset []byte
 // with p(w) from the word's frequency rank by Zipf's law, so frequent
 // words count little and rare, contentful words count most.
 type Glove struct {
-	dims   int
-	index  map[string]int32
-	data   []int8
-	scales []float32 // per word: quantisation scale × SIF weight
+	dims    int
+	index   map[string]int32
+	data    []int8
+	scales  []float32 // per word: quantisation scale × SIF weight
+	invNorm []float32 // per word: 1 / |int8 vector|, 0 for a zero vector
 }
 
 // sifA is SIF's smoothing constant; 1e-3 is the value of the SIF paper.
@@ -53,10 +55,18 @@ func Builtin() (*Glove, error) {
 
 // NewGlove builds an embedder from vectors in frequency order.
 func NewGlove(vs *Vectors) *Glove {
-	g := &Glove{dims: vs.Dims, index: make(map[string]int32, len(vs.Words)), data: vs.Data, scales: make([]float32, len(vs.Words))}
+	g := &Glove{dims: vs.Dims, index: make(map[string]int32, len(vs.Words)), data: vs.Data,
+		scales: make([]float32, len(vs.Words)), invNorm: make([]float32, len(vs.Words))}
 	h := zipfNorm()
 	for i, w := range vs.Words {
 		g.index[w] = int32(i)
+		var n float64
+		for _, x := range vs.Data[i*vs.Dims : (i+1)*vs.Dims] {
+			n += float64(x) * float64(x)
+		}
+		if n > 0 {
+			g.invNorm[i] = float32(1 / math.Sqrt(n))
+		}
 		p := 1 / (float64(i+1) * h)
 		g.scales[i] = vs.Scales[i] * float32(sifA/(sifA+p))
 	}
@@ -153,36 +163,35 @@ func forEachWord(text string, buf []byte, fn func([]byte)) {
 
 var nt = []byte("n't")
 
-// Words returns the distinct known words of text with their unit-length
-// vectors and SIF weights, for word-level alignment.
-func (g *Glove) Words(text string) (words []string, vecs [][]float32, weights []float32) {
-	seen := map[int32]bool{}
+// WordIDs returns the distinct known words of text (in order of first
+// appearance, stopwords included) with their SIF weights, for word-level
+// alignment with WordSim.
+func (g *Glove) WordIDs(text string) (ids []int32, weights []float32) {
 	var buf [64]byte
 	forEachWord(text, buf[:0], func(w []byte) {
 		i, ok := g.lookup(w)
-		if !ok || seen[i] {
+		if !ok || g.invNorm[i] == 0 || slices.Contains(ids, i) {
 			return
 		}
-		seen[i] = true
-		row := g.data[int(i)*g.dims : (int(i)+1)*g.dims]
-		v := make([]float32, g.dims)
-		var norm float64
-		for k, x := range row {
-			v[k] = float32(x)
-			norm += float64(x) * float64(x)
-		}
-		if norm == 0 {
-			return
-		}
-		inv := float32(1 / math.Sqrt(norm))
-		for k := range v {
-			v[k] *= inv
-		}
-		words = append(words, string(w))
-		vecs = append(vecs, v)
+		ids = append(ids, i)
 		weights = append(weights, g.weight(i))
 	})
-	return words, vecs, weights
+	return ids, weights
+}
+
+// WordSim is the cosine similarity of two words (by WordIDs id), computed
+// on the int8 vectors without allocating.
+func (g *Glove) WordSim(a, b int32) float32 {
+	if a == b {
+		return 1
+	}
+	ra := g.data[int(a)*g.dims : (int(a)+1)*g.dims]
+	rb := g.data[int(b)*g.dims : (int(b)+1)*g.dims]
+	var dot int32
+	for k := range ra {
+		dot += int32(ra[k]) * int32(rb[k])
+	}
+	return float32(dot) * g.invNorm[a] * g.invNorm[b]
 }
 
 // weight is the SIF weight of word i.

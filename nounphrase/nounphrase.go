@@ -152,20 +152,40 @@ func Stem(w string) string {
 	return w
 }
 
-// Words splits text into normalised words (letters and digits), dropping
-// nothing; callers filter stopwords.
+// Words splits text into normalised words (letters and digits; hyphenated
+// words in parts), dropping nothing; callers filter stopwords.
 func Words(text string) []string {
 	var out []string
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-')
-	}) {
-		for _, part := range strings.Split(f, "-") {
-			if w := Normalize(part); w != "" {
-				out = append(out, w)
-			}
-		}
-	}
+	WordsAt(text, func(w string, _ int) { out = append(out, w) })
 	return out
+}
+
+// WordsAt calls fn with each normalised word of text and the byte offset
+// where it starts, without building a slice.
+func WordsAt(text string, fn func(w string, start int)) {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) || r == '-' {
+			i += size
+			continue
+		}
+		j := i
+		for j < len(text) {
+			r, size := utf8.DecodeRuneInString(text[j:])
+			if !isWordRune(r) || r == '-' {
+				break
+			}
+			j += size
+		}
+		if w := Normalize(text[i:j]); w != "" {
+			fn(w, i)
+		}
+		i = j
+	}
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-'
 }
 
 func hasDigit(w string) bool {
