@@ -19,18 +19,24 @@ import (
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files        []string     `json:"-"`
-	Out          string       `json:"-"`
-	Bar          float64      `json:"bar"`
-	Audit        audit.Config `json:"audit"`
-	Last         int          `json:"last,omitempty"`
-	Tenants      []string     `json:"tenants,omitempty"`
-	Agents       []string     `json:"agents,omitempty"`
-	Strict       bool         `json:"strict"`
-	MaxLineBytes int          `json:"max_line_bytes"`
-	Embed        string       `json:"embedder"`
-	Workers      int          `json:"-"` // does not change results
-	Quiet        bool         `json:"-"`
+	Files        []string      `json:"-"`
+	Out          string        `json:"-"`
+	Bar          float64       `json:"bar"`
+	Audit        audit.Config  `json:"audit"`
+	Last         int           `json:"last,omitempty"`
+	Tenants      []string      `json:"tenants,omitempty"`
+	Agents       []string      `json:"agents,omitempty"`
+	Strict       bool          `json:"strict"`
+	MaxLineBytes int           `json:"max_line_bytes"`
+	Embed        string        `json:"embedder"`
+	EmbedURL     string        `json:"embed_url,omitempty"`
+	EmbedModel   string        `json:"embed_model,omitempty"`
+	EmbedKeyEnv  string        `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache   string        `json:"-"`
+	EmbedRetries int           `json:"-"`
+	EmbedTimeout time.Duration `json:"-"`
+	Workers      int           `json:"-"` // does not change results
+	Quiet        bool          `json:"-"`
 }
 
 func auditCommand() *cli.Command {
@@ -50,7 +56,13 @@ func auditCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "agent", Usage: "audit only this agent (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
-			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe) or none"},
+			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url) or none"},
+			&cli.StringFlag{Name: "embed-url", Usage: "OpenAI-compatible embeddings endpoint, e.g. http://localhost:11434/v1 (implies --embed openai)"},
+			&cli.StringFlag{Name: "embed-model", Usage: "model name sent to --embed-url"},
+			&cli.StringFlag{Name: "embed-key-env", Value: "OPENAI_API_KEY", Usage: "environment variable that holds the endpoint's API key"},
+			&cli.IntFlag{Name: "embed-retries", Value: 4, Usage: "retries of a failed embedding request (429, 5xx, network), with doubling backoff from 0.5 s"},
+			&cli.DurationFlag{Name: "embed-timeout", Value: 30 * time.Second, Usage: "timeout of one embedding request"},
+			&cli.StringFlag{Name: "embed-cache", Value: defaultEmbedCache(), Usage: "directory caching remote embeddings by model and text (empty: no cache)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
 		},
@@ -76,15 +88,36 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		MaxLineBytes: c.Int("max-line-bytes"),
 		Workers:      c.Int("workers"),
 		Embed:        c.String("embed"),
+		EmbedURL:     c.String("embed-url"),
+		EmbedModel:   c.String("embed-model"),
+		EmbedKeyEnv:  c.String("embed-key-env"),
+		EmbedCache:   c.String("embed-cache"),
+		EmbedRetries: c.Int("embed-retries"),
+		EmbedTimeout: c.Duration("embed-timeout"),
 		Quiet:        c.Bool("quiet"),
 		Audit:        audit.DefaultConfig(),
+	}
+	if o.EmbedURL != "" && !c.IsSet("embed") {
+		o.Embed = "openai"
+	}
+	if o.Embed != "openai" {
+		o.EmbedURL, o.EmbedModel, o.EmbedKeyEnv = "", "", "" // not used: keep them out of summary.json
 	}
 	switch o.Embed {
 	case "builtin":
 	case "none":
 		o.Audit.Model = audit.DefaultModelNoEmbed()
+	case "openai":
+		if o.EmbedURL == "" || o.EmbedModel == "" {
+			return o, usageErr("--embed openai needs --embed-url and --embed-model")
+		}
+		// The shipped model was fitted on the built-in embedder's
+		// similarities; another embedder's scale differs. Until a config
+		// from ragaudit calibrate is given, its similarity is reported
+		// but not weighed.
+		o.Audit.Model = audit.DefaultModelNoEmbed()
 	default:
-		return o, usageErr("--embed %q: want builtin or none", o.Embed)
+		return o, usageErr("--embed %q: want builtin, openai or none", o.Embed)
 	}
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {
@@ -262,7 +295,25 @@ func newAuditor(o auditOptions) (*audit.Auditor, error) {
 			return nil, fmt.Errorf("loading the built-in embeddings: %w", err)
 		}
 		emb = g
-	case "none":
+	case "openai":
+		retries := o.EmbedRetries
+		if retries == 0 {
+			retries = -1 // embed.HTTP reads 0 as its default
+		}
+		h := &embed.HTTP{URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
+			Retries: retries, Timeout: o.EmbedTimeout}
+		if o.EmbedCache != "" {
+			h.Cache = &embed.Cache{Dir: o.EmbedCache}
+		}
+		emb = h
 	}
 	return audit.New(o.Audit, emb)
+}
+
+func defaultEmbedCache() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "ragaudit", "embeddings")
 }

@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/internal/corpus"
@@ -353,4 +356,68 @@ func TestContrastSet(t *testing.T) {
 		}
 	}
 	t.Logf("contrast set: %.1f%% of %d verdicts correct", 100*correct(set.Overall), set.Overall.N)
+}
+
+// A remote OpenAI-compatible endpoint (an httptest server standing in for
+// it: tests have no network) feeds the embedding signal; when it fails for
+// good the run stops with exit 2 and writes no report.
+func TestRemoteEmbeddingEndpoint(t *testing.T) {
+	var calls atomic.Int32
+	healthy := atomic.Bool{}
+	healthy.Store(true)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		if !healthy.Load() {
+			http.Error(w, "down", http.StatusBadGateway)
+			return
+		}
+		if r.Header.Get("Authorization") != "Bearer test-key" {
+			http.Error(w, "no key", http.StatusUnauthorized)
+			return
+		}
+		var req struct {
+			Input []string `json:"input"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		type item struct {
+			Index     int       `json:"index"`
+			Embedding []float32 `json:"embedding"`
+		}
+		var resp struct {
+			Data []item `json:"data"`
+		}
+		for i, s := range req.Input {
+			resp.Data = append(resp.Data, item{i, []float32{float32(len(s) % 7), float32(strings.Count(s, "e")), 1}})
+		}
+		json.NewEncoder(w).Encode(resp)
+	}))
+	defer srv.Close()
+	t.Setenv("TEST_EMBED_KEY", "test-key")
+	cache := t.TempDir()
+	args := []string{"audit", "-q", "--bar", "0", "--embed-url", srv.URL + "/v1", "--embed-model", "m", "--embed-key-env", "TEST_EMBED_KEY", "--embed-retries", "1", "--embed-cache", cache, testdata + "/example.jsonl"}
+	r := runCLI(t, "", args...)
+	if r.code != exitPass {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(string(readFile(t, filepath.Join(r.out, "findings.jsonl"))), `"embed_sim":`) {
+		t.Error("findings carry no embed_sim")
+	}
+	if strings.Contains(string(readFile(t, filepath.Join(r.out, "summary.json"))), "test-key") {
+		t.Error("the key is in summary.json")
+	}
+	// A re-audit is served from the cache, even with the endpoint down.
+	healthy.Store(false)
+	before := calls.Load()
+	if r2 := runCLI(t, "", args...); r2.code != exitPass || calls.Load() != before {
+		t.Errorf("cached re-audit: exit %d, %d new calls", r2.code, calls.Load()-before)
+	}
+	// Without the cache the failing endpoint stops the run.
+	args[len(args)-2] = t.TempDir()
+	r3 := runCLI(t, "", args...)
+	if r3.code != exitUsage || !strings.Contains(r3.stderr, "HTTP 502") {
+		t.Errorf("exit %d, stderr %q", r3.code, r3.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(r3.out, "summary.json")); !os.IsNotExist(err) {
+		t.Error("a failed run left a summary.json")
+	}
 }

@@ -137,6 +137,10 @@ func auditInOrder(ctx context.Context, a *audit.Auditor, workers int, produce fu
 		res audit.Result
 		err error
 	}
+	// The first failure cancels the work still queued (e.g. records
+	// waiting on an embedding endpoint that is down).
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	inFlight := workers * inFlightPerWorker
 	jobs := make(chan job, inFlight)
 	results := make(chan done, inFlight)
@@ -149,6 +153,10 @@ func auditInOrder(ctx context.Context, a *audit.Auditor, workers int, produce fu
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
+				if err := ctx.Err(); err != nil {
+					results <- done{j.seq, audit.Result{}, err}
+					continue
+				}
 				res, err := a.Audit(ctx, &j.rec)
 				results <- done{j.seq, res, err}
 			}
@@ -192,6 +200,7 @@ func auditInOrder(ctx context.Context, a *audit.Auditor, workers int, produce fu
 			}
 			if emitErr != nil {
 				close(stop)
+				cancel()
 			}
 		}
 	}

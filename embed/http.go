@@ -1,0 +1,277 @@
+package embed
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// HTTP embeds texts with an OpenAI-compatible /v1/embeddings endpoint
+// (OpenAI, Ollama, vLLM, TEI, llama.cpp's server): batched requests, a
+// bounded number in flight, retries with backoff on 429 and 5xx, a timeout
+// per request, and an on-disk cache so that a re-audit costs nothing and
+// gives the same vectors.
+type HTTP struct {
+	URL         string // base ("http://localhost:11434/v1") or full ".../embeddings" URL
+	Model       string
+	Key         string // bearer token; never logged or put in errors
+	Client      *http.Client
+	Batch       int           // texts per request; default 64
+	Concurrency int           // requests in flight; default 4
+	Retries     int           // retries after the first attempt; negative: none; 0: default 4
+	Timeout     time.Duration // per request; default 30s
+	Backoff     time.Duration // first retry delay, doubled each time; default 500ms
+	Cache       *Cache        // nil: no cache
+}
+
+// Name identifies the embedder and model.
+func (h *HTTP) Name() string { return "openai-compatible:" + h.Model }
+
+func (h *HTTP) endpoint() string {
+	u := strings.TrimRight(h.URL, "/")
+	if strings.HasSuffix(u, "/embeddings") {
+		return u
+	}
+	return u + "/embeddings"
+}
+
+// Embed returns one vector per text, from the cache where it can.
+func (h *HTTP) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	var missing []int
+	for i, t := range texts {
+		if v, ok := h.Cache.get(h.Model, t); ok {
+			out[i] = v
+		} else {
+			missing = append(missing, i)
+		}
+	}
+	batch := h.Batch
+	if batch <= 0 {
+		batch = 64
+	}
+	conc := h.Concurrency
+	if conc <= 0 {
+		conc = 4
+	}
+	sem := make(chan struct{}, conc)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for start := 0; start < len(missing); start += batch {
+		idx := missing[start:min(start+batch, len(missing))]
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			in := make([]string, len(idx))
+			for k, i := range idx {
+				in[k] = texts[i]
+			}
+			vecs, err := h.request(ctx, in)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				return
+			}
+			for k, i := range idx {
+				out[i] = vecs[k]
+				h.Cache.put(h.Model, texts[i], vecs[k])
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return out, nil
+}
+
+type embeddingRequest struct {
+	Model string   `json:"model"`
+	Input []string `json:"input"`
+}
+
+type embeddingResponse struct {
+	Data []struct {
+		Index     int       `json:"index"`
+		Embedding []float32 `json:"embedding"`
+	} `json:"data"`
+}
+
+// request sends one batch, retrying on 429, 5xx and network errors.
+func (h *HTTP) request(ctx context.Context, texts []string) ([][]float32, error) {
+	body, _ := json.Marshal(embeddingRequest{Model: h.Model, Input: texts})
+	retries := h.Retries
+	switch {
+	case retries == 0:
+		retries = 4
+	case retries < 0:
+		retries = 0
+	}
+	delay := h.Backoff
+	if delay <= 0 {
+		delay = 500 * time.Millisecond
+	}
+	var lastErr error
+	for attempt := 0; attempt <= retries; attempt++ {
+		if attempt > 0 {
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(delay):
+			}
+			delay *= 2
+		}
+		vecs, retryAfter, err := h.once(ctx, body, len(texts))
+		if err == nil {
+			return vecs, nil
+		}
+		var perm *permanentError
+		if errors.As(err, &perm) || ctx.Err() != nil {
+			return nil, err
+		}
+		lastErr = err
+		if retryAfter > delay {
+			delay = retryAfter
+		}
+	}
+	return nil, fmt.Errorf("%s: giving up after %d attempts: %w", h.endpoint(), retries+1, lastErr)
+}
+
+type permanentError struct{ msg string }
+
+func (e *permanentError) Error() string { return e.msg }
+
+func (h *HTTP) once(ctx context.Context, body []byte, n int) ([][]float32, time.Duration, error) {
+	timeout := h.Timeout
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.endpoint(), bytes.NewReader(body))
+	if err != nil {
+		return nil, 0, &permanentError{fmt.Sprintf("embedding endpoint %q: %v", h.URL, err)}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if h.Key != "" {
+		req.Header.Set("Authorization", "Bearer "+h.Key)
+	}
+	client := h.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		// Transport errors carry the URL, never the headers.
+		return nil, 0, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 512<<20))
+	if err != nil {
+		return nil, 0, err
+	}
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+		var after time.Duration
+		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
+			after = time.Duration(s) * time.Second
+		}
+		return nil, after, fmt.Errorf("%s: HTTP %d: %s", h.endpoint(), resp.StatusCode, snippet(data))
+	case resp.StatusCode != http.StatusOK:
+		return nil, 0, &permanentError{fmt.Sprintf("%s: HTTP %d: %s (check --embed-url, --embed-model and the key)", h.endpoint(), resp.StatusCode, snippet(data))}
+	}
+	var er embeddingResponse
+	if err := json.Unmarshal(data, &er); err != nil {
+		return nil, 0, &permanentError{fmt.Sprintf("%s: not an embeddings response: %v", h.endpoint(), err)}
+	}
+	if len(er.Data) != n {
+		return nil, 0, &permanentError{fmt.Sprintf("%s: %d embeddings for %d inputs", h.endpoint(), len(er.Data), n)}
+	}
+	out := make([][]float32, n)
+	for _, d := range er.Data {
+		if d.Index < 0 || d.Index >= n || out[d.Index] != nil || len(d.Embedding) == 0 {
+			return nil, 0, &permanentError{fmt.Sprintf("%s: bad or repeated index %d in the response", h.endpoint(), d.Index)}
+		}
+		out[d.Index] = d.Embedding
+	}
+	return out, 0, nil
+}
+
+func snippet(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+// Cache stores vectors on disk, one file per (model, text), named by the
+// SHA-256 of both, in 256 subdirectories. Safe for concurrent use and for
+// several processes: files are written to a temporary name and renamed.
+type Cache struct {
+	Dir string
+}
+
+func (c *Cache) path(model, text string) string {
+	h := sha256.Sum256([]byte(model + "\x00" + text))
+	name := hex.EncodeToString(h[:])
+	return filepath.Join(c.Dir, name[:2], name+".f32")
+}
+
+func (c *Cache) get(model, text string) ([]float32, bool) {
+	if c == nil {
+		return nil, false
+	}
+	b, err := os.ReadFile(c.path(model, text))
+	if err != nil || len(b) == 0 || len(b)%4 != 0 {
+		return nil, false
+	}
+	v := make([]float32, len(b)/4)
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return v, true
+}
+
+func (c *Cache) put(model, text string, v []float32) {
+	if c == nil {
+		return
+	}
+	p := c.path(model, text)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return // a cache that cannot be written is only slower
+	}
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := f.Write(b)
+	cerr := f.Close()
+	if werr != nil || cerr != nil || os.Rename(f.Name(), p) != nil {
+		os.Remove(f.Name())
+	}
+}

@@ -1,0 +1,219 @@
+package embed
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// fakeServer is an OpenAI-compatible embeddings endpoint: a text's vector
+// is (len, count of 'a', 1). fail decides per request whether to answer
+// with an error status instead.
+type fakeServer struct {
+	t        *testing.T
+	requests atomic.Int32
+	inputs   atomic.Int32
+	inFlight atomic.Int32
+	maxSeen  atomic.Int32
+	fail     func(n int32) int // HTTP status to fail with, 0 to answer
+	mu       sync.Mutex
+	auth     []string
+}
+
+func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	n := f.requests.Add(1)
+	cur := f.inFlight.Add(1)
+	defer f.inFlight.Add(-1)
+	for {
+		m := f.maxSeen.Load()
+		if cur <= m || f.maxSeen.CompareAndSwap(m, cur) {
+			break
+		}
+	}
+	time.Sleep(5 * time.Millisecond)
+	f.mu.Lock()
+	f.auth = append(f.auth, r.Header.Get("Authorization"))
+	f.mu.Unlock()
+	if r.URL.Path != "/v1/embeddings" || r.Method != http.MethodPost {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	if f.fail != nil {
+		if code := f.fail(n); code != 0 {
+			w.Header().Set("Retry-After", "0")
+			http.Error(w, `{"error":"busy"}`, code)
+			return
+		}
+	}
+	var req embeddingRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model != "test-model" {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	f.inputs.Add(int32(len(req.Input)))
+	var resp embeddingResponse
+	// Answer out of order: clients must use "index".
+	for i := len(req.Input) - 1; i >= 0; i-- {
+		t := req.Input[i]
+		resp.Data = append(resp.Data, struct {
+			Index     int       `json:"index"`
+			Embedding []float32 `json:"embedding"`
+		}{i, []float32{float32(len(t)), float32(strings.Count(t, "a")), 1}})
+	}
+	json.NewEncoder(w).Encode(resp)
+}
+
+func newClient(srv *httptest.Server, cache *Cache) *HTTP {
+	return &HTTP{URL: srv.URL + "/v1", Model: "test-model", Key: "sk-secret-123", Batch: 3, Concurrency: 2,
+		Backoff: time.Millisecond, Timeout: 2 * time.Second, Cache: cache}
+}
+
+func texts(n int) []string {
+	var out []string
+	for i := 0; i < n; i++ {
+		out = append(out, strings.Repeat("a", i)+" text")
+	}
+	return out
+}
+
+func TestHTTPBatchesBoundsConcurrencyAndKeepsOrder(t *testing.T) {
+	fs := &fakeServer{t: t}
+	srv := httptest.NewServer(fs)
+	defer srv.Close()
+	in := texts(10)
+	vecs, err := newClient(srv, nil).Embed(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range vecs {
+		if v[0] != float32(len(in[i])) || v[1] != float32(i) {
+			t.Fatalf("vector %d = %v: out of order", i, v)
+		}
+	}
+	if fs.requests.Load() != 4 || fs.maxSeen.Load() > 2 {
+		t.Errorf("%d requests (want 4 batches of ≤3), %d in flight at most (want ≤2)", fs.requests.Load(), fs.maxSeen.Load())
+	}
+	if fs.auth[0] != "Bearer sk-secret-123" {
+		t.Errorf("authorization header %q", fs.auth[0])
+	}
+}
+
+func TestHTTPRetriesOn429And5xx(t *testing.T) {
+	fs := &fakeServer{t: t, fail: func(n int32) int {
+		switch n {
+		case 1:
+			return http.StatusTooManyRequests
+		case 2:
+			return http.StatusServiceUnavailable
+		}
+		return 0
+	}}
+	srv := httptest.NewServer(fs)
+	defer srv.Close()
+	c := newClient(srv, nil)
+	c.Batch = 100
+	if _, err := c.Embed(context.Background(), texts(3)); err != nil {
+		t.Fatalf("after two transient failures: %v", err)
+	}
+	if fs.requests.Load() != 3 {
+		t.Errorf("%d requests, want 3", fs.requests.Load())
+	}
+}
+
+func TestHTTPGivesUpWithoutLeakingTheKey(t *testing.T) {
+	fs := &fakeServer{t: t, fail: func(int32) int { return http.StatusInternalServerError }}
+	srv := httptest.NewServer(fs)
+	defer srv.Close()
+	c := newClient(srv, nil)
+	c.Retries = 2
+	_, err := c.Embed(context.Background(), texts(2))
+	if err == nil || !strings.Contains(err.Error(), "giving up after 3 attempts") || !strings.Contains(err.Error(), "HTTP 500") {
+		t.Fatalf("err = %v", err)
+	}
+	if strings.Contains(err.Error(), "sk-secret") {
+		t.Fatal("the key is in the error message")
+	}
+}
+
+func TestHTTPDoesNotRetryClientErrors(t *testing.T) {
+	fs := &fakeServer{t: t}
+	srv := httptest.NewServer(fs)
+	defer srv.Close()
+	c := newClient(srv, nil)
+	c.Model = "wrong-model"
+	_, err := c.Embed(context.Background(), texts(2))
+	if err == nil || !strings.Contains(err.Error(), "HTTP 400") || fs.requests.Load() != 1 {
+		t.Fatalf("err = %v after %d requests", err, fs.requests.Load())
+	}
+}
+
+func TestHTTPTimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(2 * time.Second):
+		}
+	}))
+	defer srv.Close()
+	c := newClient(srv, nil)
+	c.Timeout, c.Retries = 50*time.Millisecond, 1
+	start := time.Now()
+	if _, err := c.Embed(context.Background(), texts(1)); err == nil {
+		t.Fatal("no error from a server that never answers")
+	}
+	if time.Since(start) > 1500*time.Millisecond {
+		t.Errorf("took %v despite a 50ms timeout", time.Since(start))
+	}
+}
+
+func TestCacheMakesReauditFree(t *testing.T) {
+	fs := &fakeServer{t: t}
+	srv := httptest.NewServer(fs)
+	defer srv.Close()
+	cache := &Cache{Dir: t.TempDir()}
+	in := texts(7)
+	first, err := newClient(srv, cache).Embed(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := fs.requests.Load()
+	second, err := newClient(srv, cache).Embed(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs.requests.Load() != before {
+		t.Errorf("second run sent %d requests", fs.requests.Load()-before)
+	}
+	for i := range first {
+		for k := range first[i] {
+			if first[i][k] != second[i][k] {
+				t.Fatalf("cached vector %d differs", i)
+			}
+		}
+	}
+	// The full ".../embeddings" URL works too, and only the new text is sent.
+	other := newClient(srv, cache)
+	other.URL = srv.URL + "/v1/embeddings"
+	if _, err := other.Embed(context.Background(), append(in, "new text")); err != nil {
+		t.Fatal(err)
+	}
+	if fs.inputs.Load() != 8 {
+		t.Errorf("%d texts sent in all, want 7 then 1", fs.inputs.Load())
+	}
+}
+
+func TestHTTPRejectsMalformedResponses(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"data":[{"index":0,"embedding":[1,2]}]}`)) // one vector for two inputs
+	}))
+	defer srv.Close()
+	if _, err := newClient(srv, nil).Embed(context.Background(), texts(2)); err == nil || !strings.Contains(err.Error(), "1 embeddings for 2 inputs") {
+		t.Fatalf("err = %v", err)
+	}
+}
