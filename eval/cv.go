@@ -130,3 +130,20 @@ func Sets(xs []Example) []string {
 	sort.Strings(out)
 	return out
 }
+
+// UnusedSignals returns the signals the shipped models leave out (all but
+// audit.ModelSignals; without embeddings also the embedding signals), as a
+// drop set for Fit and CrossValidate.
+func UnusedSignals(withEmbeddings bool) map[string]bool {
+	drop := map[string]bool{}
+	for _, n := range audit.FeatureNames {
+		drop[n] = true
+	}
+	for _, n := range audit.ModelSignals {
+		delete(drop, n)
+	}
+	if !withEmbeddings {
+		drop["embed_sim"], drop["soft_recall"] = true, true
+	}
+	return drop
+}

@@ -54,16 +54,7 @@ func calibrateCommand() *cli.Command {
 				xs = append(xs, ex...)
 				fitted = append(fitted, audit.Fitting{Labels: path, SHA256: sum, Pairs: len(ex)})
 			}
-			drop := map[string]bool{}
-			for _, n := range audit.FeatureNames {
-				drop[n] = true
-			}
-			for _, n := range audit.ModelSignals {
-				delete(drop, n)
-			}
-			if opts.Embed == "none" {
-				drop["embed_sim"], drop["soft_recall"] = true, true
-			}
+			drop := eval.UnusedSignals(opts.Embed != "none")
 			name := "calibrated"
 			if c.String("config-out") != "" {
 				name = "calibrated:" + opts.Embed

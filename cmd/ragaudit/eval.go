@@ -64,7 +64,7 @@ func evalCommand() *cli.Command {
 				if k < 2 {
 					return usageErr("--cv %d: want at least 2 folds", k)
 				}
-				rep.CV = crossValidate(examples, k, opts.Audit.Model.HardFail, c.Bool("ablation"))
+				rep.CV = crossValidate(examples, k, eval.UnusedSignals(opts.Embed != "none"), opts.Audit.Model.HardFail, c.Bool("ablation"))
 			}
 			if c.Bool("json") {
 				return report.WriteJSON(c.App.Writer, rep)
@@ -137,16 +137,32 @@ func sweepThresholds() []float64 {
 	return ths
 }
 
-func crossValidate(xs []eval.Example, k int, hardFail []string, ablation bool) *cvReport {
+// crossValidate scores the shipped fitting procedure (the model's signals,
+// its hard-fail rules) by K-fold CV, and with --ablation refits without each
+// signal in turn (a hard-fail signal is then neither weighed nor decisive).
+func crossValidate(xs []eval.Example, k int, drop map[string]bool, hardFail []string, ablation bool) *cvReport {
 	r := &cvReport{Folds: k, Sets: map[string]eval.Metrics{}}
-	for set, pairs := range eval.CrossValidate(xs, k, nil, hardFail) {
+	for set, pairs := range eval.CrossValidate(xs, k, drop, hardFail) {
 		r.Sets[set] = eval.Compute(pairs)
 	}
 	if ablation {
 		r.Ablation = map[string]map[string]eval.Metrics{}
 		for _, n := range audit.FeatureNames {
+			if drop[n] {
+				continue
+			}
+			without := map[string]bool{n: true}
+			for d := range drop {
+				without[d] = true
+			}
+			var hard []string
+			for _, h := range hardFail {
+				if h != n {
+					hard = append(hard, h)
+				}
+			}
 			r.Ablation[n] = map[string]eval.Metrics{}
-			for set, pairs := range eval.CrossValidate(xs, k, map[string]bool{n: true}, hardFail) {
+			for set, pairs := range eval.CrossValidate(xs, k, without, hard) {
 				r.Ablation[n][set] = eval.Compute(pairs)
 			}
 		}
@@ -198,6 +214,9 @@ func writeEvalText(w io.Writer, rep *evalReport) error {
 		if cv.Ablation != nil {
 			b.WriteString("\nablation: balanced accuracy without each signal (CV)\n")
 			for _, n := range audit.FeatureNames {
+				if _, ok := cv.Ablation[n]; !ok {
+					continue
+				}
 				fmt.Fprintf(&b, "  without %-18s", n)
 				for _, set := range sortedKeys(cv.Ablation[n]) {
 					fmt.Fprintf(&b, " %s %.3f", shortSet(set), cv.Ablation[n][set].BalancedAccuracy)
