@@ -5,7 +5,7 @@ PKGS     := ./...
 FUZZTIME ?= 60s
 BENCH_N  ?= 10000 100000
 
-.PHONY: all build test demo bench bench-process lint fuzz clean model embeddings
+.PHONY: all build test e2e demo bench bench-process lint fuzz clean model embeddings
 
 all: lint test
 
@@ -22,6 +22,14 @@ demo: build
 	./$(BIN) audit --min-score 0.5 --out ragaudit-report testdata/example.jsonl; \
 	  code=$$?; [ $$code -eq 0 ] || [ $$code -eq 1 ]
 	@ls -l ragaudit-report
+	@echo "open ragaudit-report/report.html in a browser"
+
+# report.html in a real headless Chromium (Debian package chromium); the
+# screenshot is left in $(E2E_OUT).
+E2E_OUT ?= bin/e2e
+e2e:
+	@mkdir -p $(E2E_OUT)
+	E2E_OUT=$(abspath $(E2E_OUT)) $(GO) test -tags e2e -count=1 -run E2E -v ./cmd/ragaudit
 
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -68,6 +68,14 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 	return &Auditor{cfg: cfg, embedder: emb, splitter: sp, tagger: tg}, nil
 }
 
+// EmbedderName names the embedder in use, "" for none.
+func (a *Auditor) EmbedderName() string {
+	if a.embedder == nil {
+		return ""
+	}
+	return a.embedder.Name()
+}
+
 // Answer summarises one audited assistant message.
 type Answer struct {
 	MessageIndex int

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/ragaudit/ragaudit/readers"
 )
@@ -51,12 +52,18 @@ type Rate struct {
 // of distinct conversations (8 bytes each) and groups, not with findings.
 // It is safe for concurrent use; every count is order-independent.
 type Tally struct {
-	mu      sync.Mutex
-	c       Counts
-	convs   map[uint64]struct{}
-	tenants map[string]*Group
-	agents  map[string]*Group
+	mu          sync.Mutex
+	c           Counts
+	convs       map[uint64]struct{}
+	tenants     map[string]*Group
+	agents      map[string]*Group
+	days        map[string]*Group
+	first, last time.Time
+	hist        map[string][]int // verdict → support-score bins
 }
+
+// HistogramBins is the number of equal-width support-score bins in [0, 1].
+const HistogramBins = 20
 
 // NewTally returns an empty tally.
 func NewTally() *Tally {
@@ -71,6 +78,8 @@ func NewTally() *Tally {
 		convs:   map[uint64]struct{}{},
 		tenants: map[string]*Group{},
 		agents:  map[string]*Group{},
+		days:    map[string]*Group{},
+		hist:    map[string][]int{Supported: make([]int, HistogramBins), Unsupported: make([]int, HistogramBins)},
 	}
 }
 
@@ -105,6 +114,16 @@ func (t *Tally) Add(r *Result) {
 	h.Write([]byte(r.Record.ConversationID))
 	t.convs[h.Sum64()] = struct{}{}
 	t.c.Messages += len(r.Record.Messages)
+	day := "(no date)"
+	if ts := r.Record.Timestamp; !ts.IsZero() {
+		day = ts.Format("2006-01-02")
+		if t.first.IsZero() || ts.Before(t.first) {
+			t.first = ts
+		}
+		if ts.After(t.last) {
+			t.last = ts
+		}
+	}
 	for _, a := range r.Answers {
 		t.c.Answers++
 		t.c.Sentences += a.Sentences
@@ -145,7 +164,10 @@ func (t *Tally) Add(r *Result) {
 		if f.Verdict == NotAuditable {
 			continue
 		}
-		for _, g := range []*Group{group(t.tenants, f.Tenant), group(t.agents, f.Agent)} {
+		if bins, ok := t.hist[f.Verdict]; ok && f.SupportScore != nil {
+			bins[min(HistogramBins-1, int(float64(*f.SupportScore)*HistogramBins))]++
+		}
+		for _, g := range []*Group{group(t.tenants, f.Tenant), group(t.agents, f.Agent), group(t.days, day)} {
 			g.Citations++
 			if f.Verdict == Supported {
 				g.Supported++
@@ -194,6 +216,39 @@ func (t *Tally) Agents() []Group {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return sortedGroups(t.agents)
+}
+
+// Days returns the per-day groups (by conversation timestamp, UTC), in
+// date order.
+func (t *Tally) Days() []Group {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := sortedGroups(t.days)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Period returns the first and last conversation timestamps audited
+// (RFC 3339, "" when none had one).
+func (t *Tally) Period() (first, last string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.first.IsZero() {
+		return "", ""
+	}
+	return t.first.Format(time.RFC3339), t.last.Format(time.RFC3339)
+}
+
+// Histogram returns the support-score bins of supported and unsupported
+// citations.
+func (t *Tally) Histogram() map[string][]int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := map[string][]int{}
+	for k, v := range t.hist {
+		out[k] = append([]int(nil), v...)
+	}
+	return out
 }
 
 func sortedGroups(m map[string]*Group) []Group {

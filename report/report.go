@@ -29,10 +29,16 @@ type Summary struct {
 	Bar              float64       `json:"bar"`
 	Pass             bool          `json:"pass"`
 	Counts           audit.Counts  `json:"counts"`
-	Tenants          []audit.Group `json:"tenants"`
+	PeriodStart      string        `json:"period_start"` // first conversation timestamp audited
+	PeriodEnd        string        `json:"period_end"`
+	Tenants          []audit.Group `json:"tenants"` // worst accuracy first
 	Agents           []audit.Group `json:"agents"`
-	Config           any           `json:"config"`
-	Inputs           []Input       `json:"inputs"`
+	Days             []audit.Group `json:"days"` // by date
+	// Histogram counts citations per support_score bin (20 bins of 0.05)
+	// for each of supported and unsupported.
+	Histogram map[string][]int `json:"support_score_histogram"`
+	Config    any              `json:"config"`
+	Inputs    []Input          `json:"inputs"`
 }
 
 // NewSummary assembles the summary from a tally.
@@ -51,10 +57,13 @@ func NewSummary(version string, t *audit.Tally, bar float64, config any, inputs 
 		Counts:           c,
 		Tenants:          t.Tenants(),
 		Agents:           t.Agents(),
+		Days:             t.Days(),
+		Histogram:        t.Histogram(),
 		Config:           config,
 		Inputs:           inputs,
 	}
-	for _, gs := range [][]audit.Group{s.Tenants, s.Agents} {
+	s.PeriodStart, s.PeriodEnd = t.Period()
+	for _, gs := range [][]audit.Group{s.Tenants, s.Agents, s.Days} {
 		for i := range gs {
 			gs[i].Accuracy = round6(gs[i].Accuracy)
 		}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -19,24 +20,26 @@ import (
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files        []string      `json:"-"`
-	Out          string        `json:"-"`
-	Bar          float64       `json:"bar"`
-	Audit        audit.Config  `json:"audit"`
-	Last         int           `json:"last,omitempty"`
-	Tenants      []string      `json:"tenants,omitempty"`
-	Agents       []string      `json:"agents,omitempty"`
-	Strict       bool          `json:"strict"`
-	MaxLineBytes int           `json:"max_line_bytes"`
-	Embed        string        `json:"embedder"`
-	EmbedURL     string        `json:"embed_url,omitempty"`
-	EmbedModel   string        `json:"embed_model,omitempty"`
-	EmbedKeyEnv  string        `json:"embed_key_env,omitempty"` // the name of the variable, never its value
-	EmbedCache   string        `json:"-"`
-	EmbedRetries int           `json:"-"`
-	EmbedTimeout time.Duration `json:"-"`
-	Workers      int           `json:"-"` // does not change results
-	Quiet        bool          `json:"-"`
+	Files           []string      `json:"-"`
+	Out             string        `json:"-"`
+	Bar             float64       `json:"bar"`
+	Audit           audit.Config  `json:"audit"`
+	Last            int           `json:"last,omitempty"`
+	Tenants         []string      `json:"tenants,omitempty"`
+	Agents          []string      `json:"agents,omitempty"`
+	Strict          bool          `json:"strict"`
+	MaxLineBytes    int           `json:"max_line_bytes"`
+	Embed           string        `json:"embedder"`
+	EmbedURL        string        `json:"embed_url,omitempty"`
+	EmbedModel      string        `json:"embed_model,omitempty"`
+	EmbedKeyEnv     string        `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache      string        `json:"-"`
+	EmbedRetries    int           `json:"-"`
+	EmbedTimeout    time.Duration `json:"-"`
+	Workers         int           `json:"-"` // does not change results
+	HTMLMaxFailures int           `json:"html_max_failures"`
+	Reproducible    bool          `json:"-"`
+	Quiet           bool          `json:"-"`
 }
 
 func auditCommand() *cli.Command {
@@ -63,6 +66,8 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "embed-retries", Value: 4, Usage: "retries of a failed embedding request (429, 5xx, network), with doubling backoff from 0.5 s"},
 			&cli.DurationFlag{Name: "embed-timeout", Value: 30 * time.Second, Usage: "timeout of one embedding request"},
 			&cli.StringFlag{Name: "embed-cache", Value: defaultEmbedCache(), Usage: "directory caching remote embeddings by model and text (empty: no cache)"},
+			&cli.IntFlag{Name: "html-max-failures", Value: report.DefaultMaxFailures, Usage: "failing rows listed in report.html (findings.csv has all)"},
+			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
 		},
@@ -78,24 +83,26 @@ func auditCommand() *cli.Command {
 
 func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	o := auditOptions{
-		Files:        c.Args().Slice(),
-		Out:          c.String("out"),
-		Bar:          c.Float64("bar"),
-		Last:         c.Int("last"),
-		Tenants:      c.StringSlice("tenant"),
-		Agents:       c.StringSlice("agent"),
-		Strict:       c.Bool("strict"),
-		MaxLineBytes: c.Int("max-line-bytes"),
-		Workers:      c.Int("workers"),
-		Embed:        c.String("embed"),
-		EmbedURL:     c.String("embed-url"),
-		EmbedModel:   c.String("embed-model"),
-		EmbedKeyEnv:  c.String("embed-key-env"),
-		EmbedCache:   c.String("embed-cache"),
-		EmbedRetries: c.Int("embed-retries"),
-		EmbedTimeout: c.Duration("embed-timeout"),
-		Quiet:        c.Bool("quiet"),
-		Audit:        audit.DefaultConfig(),
+		Files:           c.Args().Slice(),
+		Out:             c.String("out"),
+		Bar:             c.Float64("bar"),
+		Last:            c.Int("last"),
+		Tenants:         c.StringSlice("tenant"),
+		Agents:          c.StringSlice("agent"),
+		Strict:          c.Bool("strict"),
+		MaxLineBytes:    c.Int("max-line-bytes"),
+		Workers:         c.Int("workers"),
+		HTMLMaxFailures: c.Int("html-max-failures"),
+		Reproducible:    c.Bool("reproducible"),
+		Embed:           c.String("embed"),
+		EmbedURL:        c.String("embed-url"),
+		EmbedModel:      c.String("embed-model"),
+		EmbedKeyEnv:     c.String("embed-key-env"),
+		EmbedCache:      c.String("embed-cache"),
+		EmbedRetries:    c.Int("embed-retries"),
+		EmbedTimeout:    c.Duration("embed-timeout"),
+		Quiet:           c.Bool("quiet"),
+		Audit:           audit.DefaultConfig(),
 	}
 	if o.EmbedURL != "" && !c.IsSet("embed") {
 		o.Embed = "openai"
@@ -142,6 +149,8 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return o, usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
 	case o.Last < 0:
 		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
+	case o.HTMLMaxFailures < 1:
+		return o, usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
 	case o.Workers < 1:
 		return o, usageErr("--workers %d: want at least 1", o.Workers)
 	case o.MaxLineBytes <= 0:
@@ -176,7 +185,9 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	}
 	defer out.abort() // no-op after commit
 
+	html := report.NewHTMLCollector(o.HTMLMaxFailures)
 	tally, inputs, err := auditFiles(ctx, auditor, o, stdin, stderr, logger, func(res *audit.Result) error {
+		html.Add(res)
 		return out.write(res.Findings)
 	})
 	if err != nil {
@@ -184,7 +195,12 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	}
 
 	sum := report.NewSummary(version, tally, o.Bar, o, inputs)
-	if err := out.commit(o.Out, &sum); err != nil {
+	generated, err := generatedAt(o.Reproducible)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(auditor, o), Resolve: string(o.Audit.Resolve)}
+	if err := out.commit(o.Out, &sum, html, hopts); err != nil {
 		return err
 	}
 	if err := report.WriteText(stdout, &sum); err != nil {
@@ -237,7 +253,7 @@ func (s *sink) write(fs []audit.Finding) error {
 
 // commit finishes the findings and writes the summaries; every file appears
 // under its real name only when complete.
-func (s *sink) commit(dir string, sum *report.Summary) error {
+func (s *sink) commit(dir string, sum *report.Summary, html *report.HTMLCollector, hopts report.HTMLOptions) error {
 	if err := s.jsonl.Flush(); err != nil {
 		return err
 	}
@@ -258,6 +274,14 @@ func (s *sink) commit(dir string, sum *report.Summary) error {
 	}
 	s.files = append(s.files, st)
 	if err := report.WriteText(st, sum); err != nil {
+		return err
+	}
+	sh, err := report.CreateAtomic(filepath.Join(dir, "report.html"))
+	if err != nil {
+		return err
+	}
+	s.files = append(s.files, sh)
+	if err := report.WriteHTML(sh, sum, html, hopts); err != nil {
 		return err
 	}
 	for _, f := range s.files {
@@ -316,4 +340,28 @@ func defaultEmbedCache() string {
 		return ""
 	}
 	return filepath.Join(dir, "ragaudit", "embeddings")
+}
+
+// generatedAt is the report's single statement of time: SOURCE_DATE_EPOCH
+// when set (reproducible builds' convention), none with --reproducible,
+// else now.
+func generatedAt(reproducible bool) (string, error) {
+	if v := os.Getenv("SOURCE_DATE_EPOCH"); v != "" {
+		sec, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return "", fmt.Errorf("SOURCE_DATE_EPOCH=%q: want seconds since 1970", v)
+		}
+		return time.Unix(sec, 0).UTC().Format(time.RFC3339), nil
+	}
+	if reproducible {
+		return "", nil
+	}
+	return time.Now().UTC().Format(time.RFC3339), nil
+}
+
+func embedderName(a *audit.Auditor, o auditOptions) string {
+	if n := a.EmbedderName(); n != "" {
+		return n
+	}
+	return "none"
 }

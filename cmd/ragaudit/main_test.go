@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -58,13 +59,13 @@ func TestGolden(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"example", []string{"--min-score", "0.5", testdata + "/example.jsonl"}, exitFail},
+		{"example", []string{"--reproducible", "--min-score", "0.5", testdata + "/example.jsonl"}, exitFail},
 		{"markers", []string{testdata + "/markers.jsonl"}, exitFail},
 		{"markers-resolve-id", []string{"--resolve", "id", testdata + "/markers.jsonl"}, exitFail},
 		{"bad", []string{testdata + "/bad.jsonl"}, exitPass},
 		{"truncated-gzip", []string{testdata + "/truncated.jsonl.gz"}, exitPass},
 		{"flat", []string{"--bar", "0.5", testdata + "/flat.jsonl"}, exitPass},
-		{"payloads", []string{testdata + "/payloads.jsonl"}, exitFail},
+		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitFail},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,7 +77,11 @@ func TestGolden(t *testing.T) {
 				t.Errorf("stdout differs from summary.txt:\n%s\n---\n%s", r.stdout, got)
 			}
 			dir := filepath.Join(testdata, "golden", tc.name)
-			for _, name := range reportFiles {
+			files := reportFiles
+			if contains(tc.args, "--reproducible") {
+				files = slices.Concat(reportFiles, []string{"report.html"})
+			}
+			for _, name := range files {
 				got := readFile(t, filepath.Join(r.out, name))
 				golden := filepath.Join(dir, name)
 				if *update {
@@ -419,5 +424,58 @@ func TestRemoteEmbeddingEndpoint(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(r3.out, "summary.json")); !os.IsNotExist(err) {
 		t.Error("a failed run left a summary.json")
+	}
+}
+
+// Everything from the logs is inert in report.html: the payloads in
+// testdata/payloads.jsonl (<script>, an <img onerror>, =HYPERLINK) appear
+// only escaped, and the report has exactly one script, its own.
+func TestHTMLEscapesLogContent(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", testdata+"/payloads.jsonl", testdata+"/example.jsonl")
+	html := string(readFile(t, filepath.Join(r.out, "report.html")))
+	for _, live := range []string{"<script>alert", "<img src=x", "onerror=alert(1)>", "<b>kettles</b>"} {
+		if strings.Contains(html, live) {
+			t.Errorf("report.html contains live markup %q", live)
+		}
+	}
+	for _, escaped := range []string{"&lt;script&gt;alert", "&lt;img src=x onerror=alert(1)&gt;", "=HYPERLINK(", "&lt;b&gt;kettles&lt;/b&gt;"} {
+		if !strings.Contains(html, escaped) {
+			t.Errorf("report.html lacks the escaped payload %q: the test does not exercise it", escaped)
+		}
+	}
+	if n := strings.Count(html, "<script"); n != 1 {
+		t.Errorf("%d <script> tags, want 1 (ours)", n)
+	}
+	if strings.Contains(html, "http://") && !strings.Contains(html, "http://evil.example") {
+		t.Error("report.html references an external resource")
+	}
+}
+
+func TestHTMLIsDeterministicAndStatesTimeOnce(t *testing.T) {
+	args := []string{"audit", "-q", "--reproducible", testdata + "/example.jsonl", testdata + "/markers.jsonl"}
+	a, b := runCLI(t, "", args...), runCLI(t, "", args...)
+	ha, hb := readFile(t, filepath.Join(a.out, "report.html")), readFile(t, filepath.Join(b.out, "report.html"))
+	if !bytes.Equal(ha, hb) {
+		t.Error("report.html differs between two --reproducible runs")
+	}
+	if !strings.Contains(string(ha), "generation time not recorded") {
+		t.Error("--reproducible report states a time")
+	}
+	t.Setenv("SOURCE_DATE_EPOCH", "1778400000")
+	d := runCLI(t, "", "audit", "-q", testdata+"/example.jsonl", testdata+"/markers.jsonl")
+	hd := string(readFile(t, filepath.Join(d.out, "report.html")))
+	if strings.Count(hd, "2026-05-10T08:00:00Z") != 1 {
+		t.Error("SOURCE_DATE_EPOCH did not pin the one statement of time")
+	}
+}
+
+func TestHTMLCapsTheFailureList(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", "--html-max-failures", "2", testdata+"/example.jsonl")
+	html := string(readFile(t, filepath.Join(r.out, "report.html")))
+	if n := strings.Count(html, "<article class=\"failure"); n != 2 {
+		t.Errorf("%d failure rows, want 2", n)
+	}
+	if !strings.Contains(html, "more failing rows are not listed") {
+		t.Error("the report does not say rows were left out")
 	}
 }
