@@ -170,6 +170,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join":    strings.Join,
 	"barsSVG": barsSVG,
 	"histSVG": histSVG,
+	"daysSVG": daysSVG,
 	"sentenceMarks": func(f audit.Finding) []Segment {
 		miss := append(append(append([]string(nil), f.NPMissing...), f.NumbersMissing...), f.EntitiesMissing...)
 		var markers [][2]int // the sentence's own citation markers are never marked
@@ -360,6 +361,33 @@ func barsSVG(groups []audit.Group, bar float64) template.HTML {
 	x := float64(labelW) + plot*bar
 	fmt.Fprintf(&b, `<line x1="%.1f" y1="0" x2="%.1f" y2="%d" class="barline"/>`, x, x, n*rowH+6)
 	fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="val">bar %.0f%%</text>`, x-20, n*rowH+18, 100*bar)
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// daysSVG draws accuracy per day as thin columns, every day of the period
+// (a year fits), with the bar line; hovering a column names it.
+func daysSVG(days []audit.Group, bar float64) template.HTML {
+	const w, h, pad = 1000, 130, 30
+	if len(days) == 0 {
+		return ""
+	}
+	cw := float64(w-2*pad) / float64(len(days))
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="citation accuracy by day" width="100%%" height="%d" viewBox="0 0 %d %d" preserveAspectRatio="none">`, h+24, w, h+24)
+	for i, d := range days {
+		hh := float64(h-10) * d.Accuracy
+		cls := "ok"
+		if d.Accuracy < bar {
+			cls = "bad"
+		}
+		fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" class="%s"><title>%s: %.1f%% of %d</title></rect>`,
+			float64(pad)+float64(i)*cw, float64(h)-hh, math.Max(cw-1, 0.5), hh, cls, template.HTMLEscapeString(d.Name), 100*d.Accuracy, d.Citations)
+	}
+	y := float64(h) - float64(h-10)*bar
+	fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" class="barline"/>`, pad, y, w-pad, y)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="val">%s</text>`, pad, h+16, template.HTMLEscapeString(days[0].Name))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="val" text-anchor="end">%s</text>`, w-pad, h+16, template.HTMLEscapeString(days[len(days)-1].Name))
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }
