@@ -62,6 +62,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			auditCommand(),
 			evalCommand(),
 			calibrateCommand(),
+			convertCommand(),
 			genCommand(),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {

@@ -479,3 +479,28 @@ func TestHTMLCapsTheFailureList(t *testing.T) {
 		t.Error("the report does not say rows were left out")
 	}
 }
+
+// A Parquet file written by ragaudit convert from the HAGRID dev logs gives
+// exactly the findings of the JSONL (but for the file name in "source").
+func TestParquetGivesTheSameFindingsAsJSONL(t *testing.T) {
+	logs := filepath.Join(sharedData("hagrid"), "dev.jsonl")
+	pq := filepath.Join(t.TempDir(), "dev.parquet")
+	if c := runCLI(t, "", "convert", "-q", "-o", pq, logs); c.code != exitPass {
+		t.Fatalf("convert exit %d: %s", c.code, c.stderr)
+	}
+	a := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", logs)
+	b := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", pq)
+	if a.code != exitPass || b.code != exitPass {
+		t.Fatalf("exit %d and %d: %s %s", a.code, b.code, a.stderr, b.stderr)
+	}
+	for _, name := range []string{"findings.jsonl", "findings.csv"} {
+		fa := strings.ReplaceAll(string(readFile(t, filepath.Join(a.out, name))), logs+":", "LOG:")
+		fb := strings.ReplaceAll(string(readFile(t, filepath.Join(b.out, name))), pq+":", "LOG:")
+		if fa != fb {
+			t.Errorf("%s differs between JSONL and Parquet", name)
+		}
+	}
+	if counts(t, b)["records_audited"].(float64) != 180 {
+		t.Errorf("counts %v", counts(t, b))
+	}
+}

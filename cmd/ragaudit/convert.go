@@ -1,0 +1,85 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/readers"
+	"github.com/ragaudit/ragaudit/report"
+)
+
+func convertCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "convert",
+		Usage:     "write canonical JSONL or Parquet from any supported input",
+		ArgsUsage: "FILE... (- reads stdin)",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "file to write (.jsonl or .parquet)"},
+			&cli.StringFlag{Name: "to", Usage: "jsonl or parquet (default: from the output's extension)"},
+			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
+			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no warnings on stderr"},
+		},
+		Action: func(c *cli.Context) error {
+			files := c.Args().Slice()
+			if len(files) == 0 {
+				return usageErr("convert needs at least one input file")
+			}
+			out := c.String("output")
+			to := c.String("to")
+			if to == "" {
+				to = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+			}
+			f, err := report.CreateAtomic(out)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			defer f.Abort()
+			var w readers.Writer
+			switch to {
+			case "jsonl":
+				w = readers.NewJSONLWriter(f)
+			case "parquet":
+				if w, err = readers.NewParquetWriter(f); err != nil {
+					return err
+				}
+			default:
+				return usageErr("--to %q: want jsonl or parquet (or an output ending in .jsonl or .parquet)", to)
+			}
+			logger := newLogger(c.App.ErrWriter, c.Bool("quiet"))
+			written, skipped := 0, 0
+			for _, path := range files {
+				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader}, nil) {
+					var skip *readers.SkipError
+					switch {
+					case errors.As(err, &skip):
+						skipped++
+						logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
+						continue
+					case err != nil:
+						return usageErr("%v", err)
+					}
+					if err := w.Write(&rec); err != nil {
+						return err
+					}
+					written++
+				}
+			}
+			if err := w.Close(); err != nil {
+				return err
+			}
+			if err := f.Commit(); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.App.ErrWriter, "ragaudit: wrote %d records to %s (%s), skipped %d\n", written, out, to, skipped)
+			if c.Bool("strict") && skipped > 0 {
+				return cli.Exit(fmt.Sprintf("--strict: %d input record(s) skipped", skipped), exitUsage)
+			}
+			return nil
+		},
+	}
+}

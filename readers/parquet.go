@@ -1,0 +1,403 @@
+package readers
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+	"github.com/apache/arrow/go/v17/arrow/memory"
+	"github.com/apache/arrow/go/v17/parquet"
+	"github.com/apache/arrow/go/v17/parquet/file"
+	"github.com/apache/arrow/go/v17/parquet/pqarrow"
+)
+
+// parquetBatchRows is the record-batch size read from Parquet. pqarrow in
+// v17 reads nothing at all with a batch size of 0, so it is always set.
+const parquetBatchRows = 512
+
+// IsParquet reports whether path is a Parquet file (by its magic bytes).
+func IsParquet(path string) bool {
+	if path == Stdin {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	magic := make([]byte, 4)
+	_, err = io.ReadFull(f, magic)
+	return err == nil && string(magic) == "PAR1"
+}
+
+// Parquet streams the records of a Parquet file of canonical records:
+// either one conversation per row (conversation_id, tenant, agent,
+// timestamp, messages: list<struct<role, content, retrieval:
+// list<struct<id, source, text, score>>>>), or the flat layout, one
+// assistant turn per row (conversation_id, turn, timestamp, question,
+// answer, retrieval). It reads batch by batch with buffered streams, so
+// memory does not follow the file or row-group size; every string kept is
+// copied out of Arrow's buffers. Skips name the row (1-based) in Line.
+func Parquet(path string, stats *FileStats) iter.Seq2[Record, error] {
+	if stats == nil {
+		stats = &FileStats{}
+	}
+	stats.Path = path
+	return func(yield func(Record, error) bool) {
+		if path == Stdin {
+			yield(Record{}, errors.New("Parquet cannot be read from stdin (it needs random access): pass the file"))
+			return
+		}
+		sum, size, err := hashFile(path)
+		if err != nil {
+			yield(Record{}, err)
+			return
+		}
+		stats.SHA256, stats.Bytes = sum, size
+
+		props := parquet.NewReaderProperties(memory.DefaultAllocator)
+		props.BufferedStreamEnabled = true
+		props.BufferSize = 1 << 20
+		pf, err := file.OpenParquetFile(path, false, file.WithReadProps(props))
+		if err != nil {
+			yield(Record{}, fmt.Errorf("%s: not a readable Parquet file: %w", path, err))
+			return
+		}
+		defer pf.Close()
+		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, memory.DefaultAllocator)
+		if err != nil {
+			yield(Record{}, fmt.Errorf("%s: %w", path, err))
+			return
+		}
+		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+		if err != nil {
+			yield(Record{}, fmt.Errorf("%s: %w", path, err))
+			return
+		}
+		defer rr.Release()
+		cols, err := parquetColumns(rr.Schema())
+		if err != nil {
+			yield(Record{}, fmt.Errorf("%s: %w", path, err))
+			return
+		}
+		row := 0
+		for rr.Next() {
+			batch := rr.Record()
+			for i := 0; i < int(batch.NumRows()); i++ {
+				row++
+				rec, skip := cols.record(batch, i)
+				if skip != nil {
+					skip.File, skip.Line = path, row
+					stats.Skipped++
+					if !yield(Record{}, skip) {
+						return
+					}
+					continue
+				}
+				rec.File, rec.Line = path, row
+				stats.Records++
+				if !yield(rec, nil) {
+					return
+				}
+			}
+		}
+		if err := rr.Err(); err != nil && !errors.Is(err, io.EOF) {
+			stats.Skipped++
+			yield(Record{}, &SkipError{File: path, Line: row + 1, Reason: ReasonTruncatedGzip,
+				Detail: "Parquet data after this row cannot be read: " + err.Error()})
+		}
+	}
+}
+
+func hashFile(path string) (string, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// parquetCols locates the canonical columns in a file's schema.
+type parquetCols struct {
+	id, tenant, agent, ts int // -1 when absent
+	messages              int // canonical layout
+	question, answer, ret int // flat layout
+}
+
+func parquetColumns(s *arrow.Schema) (parquetCols, error) {
+	idx := func(name string) int {
+		if is := s.FieldIndices(name); len(is) > 0 {
+			return is[0]
+		}
+		return -1
+	}
+	c := parquetCols{id: idx("conversation_id"), tenant: idx("tenant"), agent: idx("agent"), ts: idx("timestamp"),
+		messages: idx("messages"), question: idx("question"), answer: idx("answer"), ret: idx("retrieval")}
+	if c.id < 0 {
+		return c, errors.New(`no "conversation_id" column: not a canonical ragaudit table (see README, Parquet)`)
+	}
+	if c.messages < 0 && c.answer < 0 {
+		return c, errors.New(`neither a "messages" column (one conversation per row) nor an "answer" column (one turn per row)`)
+	}
+	if c.messages >= 0 {
+		if _, ok := s.Field(c.messages).Type.(*arrow.ListType); !ok {
+			return c, fmt.Errorf(`column "messages" is %s, want list<struct<role, content, retrieval>>`, s.Field(c.messages).Type)
+		}
+	}
+	return c, nil
+}
+
+func (c parquetCols) record(b arrow.Record, i int) (Record, *SkipError) {
+	skip := func(reason, format string, args ...any) (Record, *SkipError) {
+		return Record{}, &SkipError{Reason: reason, Detail: fmt.Sprintf(format, args...)}
+	}
+	var rec Record
+	id, ok, err := stringAt(b.Column(c.id), i)
+	switch {
+	case err != nil:
+		return Record{}, fieldSkip("conversation_id", err)
+	case !ok || id == "":
+		return skip(ReasonMissingField, "conversation_id is null or empty")
+	}
+	rec.ConversationID = id
+	for _, f := range []struct {
+		col int
+		dst *string
+	}{{c.tenant, &rec.Tenant}, {c.agent, &rec.Agent}} {
+		if f.col >= 0 {
+			v, _, err := stringAt(b.Column(f.col), i)
+			if err != nil {
+				return Record{}, fieldSkip(b.ColumnName(f.col), err)
+			}
+			*f.dst = v
+		}
+	}
+	if c.ts >= 0 {
+		ts, err := timeAt(b.Column(c.ts), i)
+		if err != nil {
+			return skip(ReasonBadTimestamp, "%v", err)
+		}
+		rec.Timestamp = ts
+	}
+	if c.messages >= 0 && !b.Column(c.messages).IsNull(i) {
+		msgs, skipErr := messagesAt(b.Column(c.messages).(*array.List), i)
+		if skipErr != nil {
+			return Record{}, skipErr
+		}
+		rec.Messages = msgs
+		for _, m := range msgs {
+			if m.Role == "assistant" {
+				return rec, nil
+			}
+		}
+		return skip(ReasonNoAssistantTurn, "no assistant message to audit")
+	}
+	if c.answer < 0 {
+		return skip(ReasonMissingField, "messages is null")
+	}
+	answer, ok, err := stringAt(b.Column(c.answer), i)
+	if err != nil {
+		return Record{}, fieldSkip("answer", err)
+	}
+	if !ok {
+		return skip(ReasonMissingContent, "answer is null")
+	}
+	question := ""
+	if c.question >= 0 {
+		question, _, _ = stringAt(b.Column(c.question), i)
+	}
+	var chunks []Chunk
+	if c.ret >= 0 {
+		l, isList := b.Column(c.ret).(*array.List)
+		if !isList {
+			return skip(ReasonWrongType, "retrieval is %s, want list<struct<id, source, text, score>>", b.Column(c.ret).DataType())
+		}
+		var skipErr *SkipError
+		if chunks, skipErr = chunksAt(l, i); skipErr != nil {
+			return Record{}, skipErr
+		}
+	}
+	rec.Messages = []Message{{Role: "user", Content: question}, {Role: "assistant", Content: answer, Retrieval: chunks}}
+	return rec, nil
+}
+
+func messagesAt(l *array.List, i int) ([]Message, *SkipError) {
+	st, ok := l.ListValues().(*array.Struct)
+	if !ok {
+		return nil, &SkipError{Reason: ReasonWrongType, Detail: "messages is not a list of structs"}
+	}
+	role, content, ret := structField(st, "role"), structField(st, "content"), structField(st, "retrieval")
+	if role == nil {
+		return nil, &SkipError{Reason: ReasonMissingField, Detail: `messages have no "role" field`}
+	}
+	start, end := l.ValueOffsets(i)
+	msgs := make([]Message, 0, end-start)
+	for k := int(start); k < int(end); k++ {
+		var m Message
+		var ok bool
+		var err error
+		if m.Role, ok, err = stringAt(role, k); err != nil || !ok || m.Role == "" {
+			return nil, &SkipError{Reason: ReasonMissingField, Detail: fmt.Sprintf("messages[%d] has no role", k-int(start))}
+		}
+		if content != nil {
+			m.Content, ok, err = stringAt(content, k)
+			if err != nil {
+				return nil, fieldSkip(fmt.Sprintf("messages[%d].content", k-int(start)), err)
+			}
+		}
+		if m.Role == "assistant" && (content == nil || !ok) {
+			return nil, &SkipError{Reason: ReasonMissingContent, Detail: fmt.Sprintf("messages[%d] (assistant) has no content", k-int(start))}
+		}
+		if ret != nil && !ret.IsNull(k) {
+			rl, isList := ret.(*array.List)
+			if !isList {
+				return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("messages.retrieval is %s, want a list", ret.DataType())}
+			}
+			var skip *SkipError
+			if m.Retrieval, skip = chunksAt(rl, k); skip != nil {
+				return nil, skip
+			}
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, nil
+}
+
+func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
+	if l.IsNull(i) {
+		return nil, nil
+	}
+	st, ok := l.ListValues().(*array.Struct)
+	if !ok {
+		return nil, &SkipError{Reason: ReasonWrongType, Detail: "retrieval is not a list of structs"}
+	}
+	id, src, text, score := structField(st, "id"), structField(st, "source"), structField(st, "text"), structField(st, "score")
+	start, end := l.ValueOffsets(i)
+	if start == end {
+		return nil, nil
+	}
+	out := make([]Chunk, 0, end-start)
+	for k := int(start); k < int(end); k++ {
+		var c Chunk
+		var err error
+		for _, f := range []struct {
+			arr  arrow.Array
+			dst  *string
+			name string
+		}{{id, &c.ID, "id"}, {src, &c.Source, "source"}, {text, &c.Text, "text"}} {
+			if f.arr != nil {
+				if *f.dst, _, err = stringAt(f.arr, k); err != nil {
+					return nil, fieldSkip(fmt.Sprintf("retrieval[%d].%s", k-int(start), f.name), err)
+				}
+			}
+		}
+		if score != nil && !score.IsNull(k) {
+			switch a := score.(type) {
+			case *array.Float64:
+				v := a.Value(k)
+				c.Score = &v
+			case *array.Float32:
+				v := float64(a.Value(k))
+				c.Score = &v
+			default:
+				return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("retrieval.score is %s, want a float", score.DataType())}
+			}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func structField(st *array.Struct, name string) arrow.Array {
+	if i, ok := st.DataType().(*arrow.StructType).FieldIdx(name); ok {
+		return st.Field(i)
+	}
+	return nil
+}
+
+var errInvalidUTF8 = errors.New("invalid UTF-8")
+
+// fieldSkip turns a column error into a skip: invalid UTF-8 or a wrong type.
+func fieldSkip(field string, err error) *SkipError {
+	if errors.Is(err, errInvalidUTF8) {
+		return &SkipError{Reason: ReasonInvalidUTF8, Detail: field + ": invalid UTF-8"}
+	}
+	return &SkipError{Reason: ReasonWrongType, Detail: field + ": " + err.Error()}
+}
+
+// stringAt returns a copy of the text at row i (ok false when null).
+// Integers are accepted as text: ids are often numeric.
+func stringAt(a arrow.Array, i int) (string, bool, error) {
+	if a.IsNull(i) {
+		return "", false, nil
+	}
+	var s string
+	switch a := a.(type) {
+	case *array.String:
+		s = strings.Clone(a.Value(i))
+	case *array.LargeString:
+		s = strings.Clone(a.Value(i))
+	case *array.Binary:
+		s = string(a.Value(i))
+	case *array.Int64:
+		return fmt.Sprint(a.Value(i)), true, nil
+	case *array.Int32:
+		return fmt.Sprint(a.Value(i)), true, nil
+	default:
+		return "", false, fmt.Errorf("is %s, want a string", a.DataType())
+	}
+	if !utf8.ValidString(s) {
+		return "", false, errInvalidUTF8
+	}
+	return s, true, nil
+}
+
+func timeAt(a arrow.Array, i int) (time.Time, error) {
+	if a.IsNull(i) {
+		return time.Time{}, nil
+	}
+	switch a := a.(type) {
+	case *array.Timestamp:
+		unit := a.DataType().(*arrow.TimestampType).Unit
+		return a.Value(i).ToTime(unit).UTC(), nil
+	default:
+		s, _, err := stringAt(a, i)
+		if err != nil {
+			return time.Time{}, fmt.Errorf("timestamp %v", err)
+		}
+		if s == "" {
+			return time.Time{}, nil
+		}
+		t, err := ParseTimestamp(s)
+		if err != nil {
+			return time.Time{}, fmt.Errorf("timestamp %q: want RFC 3339", s)
+		}
+		return t, nil
+	}
+}
+
+// Open streams the records of path in whatever supported format it is:
+// Parquet (detected by its magic bytes) or JSONL (plain or gzip; "-" is
+// stdin).
+func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
+	if IsParquet(path) {
+		return Parquet(path, stats)
+	}
+	return JSONL(path, opts, stats)
+}

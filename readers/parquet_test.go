@@ -1,0 +1,194 @@
+package readers
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+	"github.com/apache/arrow/go/v17/arrow/memory"
+	"github.com/apache/arrow/go/v17/parquet/pqarrow"
+)
+
+func sampleRecords() []Record {
+	s := 0.8
+	return []Record{
+		{ConversationID: "c-1", Tenant: "acme", Agent: "bot", Timestamp: time.Date(2026, 5, 12, 14, 3, 0, 0, time.UTC),
+			Messages: []Message{
+				{Role: "user", Content: "What is the refund window?"},
+				{Role: "assistant", Content: "30 days [1].", Retrieval: []Chunk{{ID: "1", Source: "refund.md", Text: "Refunds within 30 days.", Score: &s}, {ID: "2", Text: "Other."}}},
+				{Role: "user", Content: "Thanks"},
+				{Role: "assistant", Content: "You're welcome."},
+			}},
+		{ConversationID: "c-2", Messages: []Message{{Role: "assistant", Content: "Unicode ✓ €127.50 [1].", Retrieval: []Chunk{{ID: "1", Text: "€127.50"}}}}},
+	}
+}
+
+func writeParquet(t *testing.T, recs []Record) string {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := NewParquetWriter(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return writeFile(t, "log.parquet", buf.Bytes())
+}
+
+func readParquet(t *testing.T, path string) ([]Record, []*SkipError, error) {
+	t.Helper()
+	var recs []Record
+	var skips []*SkipError
+	for rec, err := range Open(path, Options{}, nil) {
+		var skip *SkipError
+		switch {
+		case errors.As(err, &skip):
+			skips = append(skips, skip)
+		case err != nil:
+			return recs, skips, err
+		default:
+			rec.File, rec.Line = "", 0
+			recs = append(recs, rec)
+		}
+	}
+	return recs, skips, nil
+}
+
+func TestParquetRoundTrip(t *testing.T) {
+	in := sampleRecords()
+	p := writeParquet(t, in)
+	if !IsParquet(p) {
+		t.Fatal("written file not detected as Parquet")
+	}
+	got, skips, err := readParquet(t, p)
+	if err != nil || len(skips) != 0 {
+		t.Fatalf("err %v, skips %v", err, skips)
+	}
+	if !reflect.DeepEqual(got, in) {
+		t.Fatalf("round trip:\n got %+v\nwant %+v", got, in)
+	}
+}
+
+func TestParquetBadRowsAreSkippedByRow(t *testing.T) {
+	// The flat layout, built with arrow directly, with bad rows 2 and 4.
+	chunk := arrow.StructOf(arrow.Field{Name: "id", Type: arrow.BinaryTypes.String}, arrow.Field{Name: "text", Type: arrow.BinaryTypes.String})
+	schema := arrow.NewSchema([]arrow.Field{
+		{Name: "conversation_id", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "turn", Type: arrow.PrimitiveTypes.Int64},
+		{Name: "question", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "answer", Type: arrow.BinaryTypes.String, Nullable: true},
+		{Name: "retrieval", Type: arrow.ListOf(chunk), Nullable: true},
+	}, nil)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
+	defer b.Release()
+	rows := []struct {
+		id, answer *string
+	}{{ptr("f-1"), ptr("Refunds take 30 days [1].")}, {nil, ptr("x")}, {ptr("f-1"), ptr("Express takes 2 days [1].")}, {ptr("f-2"), nil}, {ptr("f-3"), ptr("bad \xff utf8")}}
+	for i, r := range rows {
+		appendNullable(b.Field(0).(*array.StringBuilder), r.id)
+		b.Field(1).(*array.Int64Builder).Append(int64(i))
+		b.Field(2).(*array.StringBuilder).Append("Q?")
+		appendNullable(b.Field(3).(*array.StringBuilder), r.answer)
+		lb := b.Field(4).(*array.ListBuilder)
+		lb.Append(true)
+		sb := lb.ValueBuilder().(*array.StructBuilder)
+		sb.Append(true)
+		sb.FieldBuilder(0).(*array.StringBuilder).Append("1")
+		sb.FieldBuilder(1).(*array.StringBuilder).Append("Refunds take 30 days.")
+	}
+	rec := b.NewRecord()
+	defer rec.Release()
+	var buf bytes.Buffer
+	fw, err := pqarrow.NewFileWriter(schema, &buf, nil, pqarrow.DefaultWriterProps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	fw.Close()
+	p := writeFile(t, "flat.parquet", buf.Bytes())
+	got, skips, err := readParquet(t, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[1].Messages[1].Content != "Express takes 2 days [1]." || got[0].Messages[1].Retrieval[0].Text != "Refunds take 30 days." {
+		t.Fatalf("records %+v", got)
+	}
+	want := []struct {
+		row    int
+		reason string
+	}{{2, ReasonMissingField}, {4, ReasonMissingContent}, {5, ReasonInvalidUTF8}}
+	if len(skips) != len(want) {
+		t.Fatalf("skips %v", skips)
+	}
+	for i, w := range want {
+		if skips[i].Line != w.row || skips[i].Reason != w.reason || skips[i].File != p {
+			t.Errorf("skip %d = %v, want row %d %s", i, skips[i], w.row, w.reason)
+		}
+	}
+}
+
+func TestParquetWithoutCanonicalColumnsIsAFileError(t *testing.T) {
+	schema := arrow.NewSchema([]arrow.Field{{Name: "x", Type: arrow.BinaryTypes.String}}, nil)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
+	b.Field(0).(*array.StringBuilder).Append("y")
+	rec := b.NewRecord()
+	var buf bytes.Buffer
+	fw, _ := pqarrow.NewFileWriter(schema, &buf, nil, pqarrow.DefaultWriterProps())
+	fw.Write(rec)
+	fw.Close()
+	p := writeFile(t, "other.parquet", buf.Bytes())
+	_, _, err := readParquet(t, p)
+	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "conversation_id") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestTruncatedParquetIsAnError(t *testing.T) {
+	p := writeParquet(t, sampleRecords())
+	b, _ := os.ReadFile(p)
+	cut := filepath.Join(t.TempDir(), "cut.parquet")
+	os.WriteFile(cut, b[:len(b)/2], 0o644)
+	if _, _, err := readParquet(t, cut); err == nil || !strings.Contains(err.Error(), cut) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestJSONLWriterRoundTrip(t *testing.T) {
+	in := sampleRecords()
+	var buf bytes.Buffer
+	w := NewJSONLWriter(&buf)
+	for i := range in {
+		w.Write(&in[i])
+	}
+	w.Close()
+	p := writeFile(t, "log.jsonl", buf.Bytes())
+	got, skips, err := readParquet(t, p) // Open dispatches to JSONL
+	if err != nil || len(skips) != 0 || !reflect.DeepEqual(got, in) {
+		t.Fatalf("err %v skips %v\n got %+v", err, skips, got)
+	}
+}
+
+func ptr(s string) *string { return &s }
+
+func appendNullable(b *array.StringBuilder, s *string) {
+	if s == nil {
+		b.AppendNull()
+		return
+	}
+	b.Append(*s)
+}

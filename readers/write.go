@@ -1,0 +1,183 @@
+package readers
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"time"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
+	"github.com/apache/arrow/go/v17/arrow/memory"
+	"github.com/apache/arrow/go/v17/parquet"
+	"github.com/apache/arrow/go/v17/parquet/compress"
+	"github.com/apache/arrow/go/v17/parquet/pqarrow"
+)
+
+// Writer writes canonical records (ragaudit convert).
+type Writer interface {
+	Write(rec *Record) error
+	Close() error // flushes; does not close the underlying writer
+}
+
+type wireChunk struct {
+	ID     string   `json:"id"`
+	Source string   `json:"source,omitempty"`
+	Text   string   `json:"text"`
+	Score  *float64 `json:"score,omitempty"`
+}
+
+type wireMessage struct {
+	Role      string      `json:"role"`
+	Content   string      `json:"content"`
+	Retrieval []wireChunk `json:"retrieval,omitempty"`
+}
+
+type wireRecord struct {
+	ConversationID string        `json:"conversation_id"`
+	Tenant         string        `json:"tenant,omitempty"`
+	Agent          string        `json:"agent,omitempty"`
+	Timestamp      string        `json:"timestamp,omitempty"`
+	Messages       []wireMessage `json:"messages"`
+}
+
+func toWire(rec *Record) wireRecord {
+	w := wireRecord{ConversationID: rec.ConversationID, Tenant: rec.Tenant, Agent: rec.Agent, Messages: []wireMessage{}}
+	if !rec.Timestamp.IsZero() {
+		w.Timestamp = rec.Timestamp.Format(time.RFC3339Nano)
+	}
+	for _, m := range rec.Messages {
+		wm := wireMessage{Role: m.Role, Content: m.Content}
+		for _, c := range m.Retrieval {
+			wm.Retrieval = append(wm.Retrieval, wireChunk(c))
+		}
+		w.Messages = append(w.Messages, wm)
+	}
+	return w
+}
+
+type jsonlWriter struct {
+	bw  *bufio.Writer
+	enc *json.Encoder
+}
+
+// NewJSONLWriter writes canonical JSONL, one conversation per line.
+func NewJSONLWriter(w io.Writer) Writer {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	return &jsonlWriter{bw: bw, enc: enc}
+}
+
+func (j *jsonlWriter) Write(rec *Record) error { w := toWire(rec); return j.enc.Encode(&w) }
+func (j *jsonlWriter) Close() error            { return j.bw.Flush() }
+
+// CanonicalSchema is the Arrow schema of canonical records in Parquet.
+var CanonicalSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "conversation_id", Type: arrow.BinaryTypes.String},
+	{Name: "tenant", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "agent", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "timestamp", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "messages", Type: arrow.ListOf(arrow.StructOf(
+		arrow.Field{Name: "role", Type: arrow.BinaryTypes.String},
+		arrow.Field{Name: "content", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "retrieval", Type: arrow.ListOf(arrow.StructOf(
+			arrow.Field{Name: "id", Type: arrow.BinaryTypes.String},
+			arrow.Field{Name: "source", Type: arrow.BinaryTypes.String, Nullable: true},
+			arrow.Field{Name: "text", Type: arrow.BinaryTypes.String, Nullable: true},
+			arrow.Field{Name: "score", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+		)), Nullable: true},
+	))},
+}, nil)
+
+// parquetRowGroup bounds the rows per row group, so that readers (ours
+// included) never need a large row group in memory.
+const parquetRowGroup = 2000
+
+type parquetWriter struct {
+	fw  *pqarrow.FileWriter
+	b   *array.RecordBuilder
+	n   int
+	err error
+}
+
+// NewParquetWriter writes canonical records as Parquet (zstd, row groups
+// of 2,000 conversations).
+func NewParquetWriter(w io.Writer) (Writer, error) {
+	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithMaxRowGroupLength(parquetRowGroup), parquet.WithCreatedBy("ragaudit"))
+	// pqarrow closes a sink that is an io.Closer; the caller owns w.
+	fw, err := pqarrow.NewFileWriter(CanonicalSchema, struct{ io.Writer }{w}, props, pqarrow.DefaultWriterProps())
+	if err != nil {
+		return nil, err
+	}
+	return &parquetWriter{fw: fw, b: array.NewRecordBuilder(memory.DefaultAllocator, CanonicalSchema)}, nil
+}
+
+func (p *parquetWriter) Write(rec *Record) error {
+	b := p.b
+	b.Field(0).(*array.StringBuilder).Append(rec.ConversationID)
+	appendOpt(b.Field(1).(*array.StringBuilder), rec.Tenant)
+	appendOpt(b.Field(2).(*array.StringBuilder), rec.Agent)
+	ts := ""
+	if !rec.Timestamp.IsZero() {
+		ts = rec.Timestamp.Format(time.RFC3339Nano)
+	}
+	appendOpt(b.Field(3).(*array.StringBuilder), ts)
+	ml := b.Field(4).(*array.ListBuilder)
+	ml.Append(true)
+	ms := ml.ValueBuilder().(*array.StructBuilder)
+	for _, m := range rec.Messages {
+		ms.Append(true)
+		ms.FieldBuilder(0).(*array.StringBuilder).Append(m.Role)
+		ms.FieldBuilder(1).(*array.StringBuilder).Append(m.Content)
+		rl := ms.FieldBuilder(2).(*array.ListBuilder)
+		if len(m.Retrieval) == 0 {
+			rl.AppendNull()
+			continue
+		}
+		rl.Append(true)
+		rs := rl.ValueBuilder().(*array.StructBuilder)
+		for _, c := range m.Retrieval {
+			rs.Append(true)
+			rs.FieldBuilder(0).(*array.StringBuilder).Append(c.ID)
+			appendOpt(rs.FieldBuilder(1).(*array.StringBuilder), c.Source)
+			rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
+			if c.Score != nil {
+				rs.FieldBuilder(3).(*array.Float64Builder).Append(*c.Score)
+			} else {
+				rs.FieldBuilder(3).(*array.Float64Builder).AppendNull()
+			}
+		}
+	}
+	if p.n++; p.n == 500 {
+		return p.flush()
+	}
+	return nil
+}
+
+func appendOpt(b *array.StringBuilder, s string) {
+	if s == "" {
+		b.AppendNull()
+		return
+	}
+	b.Append(s)
+}
+
+func (p *parquetWriter) flush() error {
+	if p.n == 0 {
+		return nil
+	}
+	rec := p.b.NewRecord()
+	defer rec.Release()
+	p.n = 0
+	return p.fw.WriteBuffered(rec)
+}
+
+func (p *parquetWriter) Close() error {
+	if err := p.flush(); err != nil {
+		return err
+	}
+	p.b.Release()
+	return p.fw.Close()
+}
