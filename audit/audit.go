@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -135,6 +136,12 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		}
 	}
 	sents := a.splitter.Split(msg.Content, chunkIDs)
+	rule := a.cfg.Resolve
+	if len(msg.Citations) > 0 {
+		// The provider said which span cites which chunk: audit those
+		// spans, by chunk id, and the uncited sentences around them.
+		sents, rule = structuredSentences(msg, sents), ResolveID
+	}
 	ans := Answer{MessageIndex: mi, Status: Answered, Sentences: len(sents)}
 	nMarkers := 0
 	for _, s := range sents {
@@ -167,9 +174,9 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 					continue
 				}
 				seen[id] = true
-				idx, by := Resolve(a.cfg.Resolve, id, msg.Retrieval)
+				idx, by := Resolve(rule, id, msg.Retrieval)
 				pairs[i] = append(pairs[i], pair{marker: m.Raw, id: id, chunk: idx, by: by})
-				if idx >= 0 && evs[idx] == nil && msg.Retrieval[idx].Text != "" {
+				if idx >= 0 && evs[idx] == nil && auditable(msg.Retrieval[idx]) {
 					evs[idx] = newEvidence(msg.Retrieval[idx].Text)
 				}
 			}
@@ -225,10 +232,9 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 				g.Verdict = Fabricated
 				g.Reasons = []string{"citation_not_retrieved"}
 			case evs[p.chunk] == nil:
-				id := msg.Retrieval[p.chunk].ID
-				g.ChunkID = &id
+				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
 				g.Verdict = NotAuditable
-				g.Reasons = []string{"chunk_text_absent"}
+				g.Reasons = []string{"chunk_text_" + textStatus(msg.Retrieval[p.chunk])}
 			default:
 				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
 				sig := runChecks(c, evs[p.chunk])
@@ -287,7 +293,7 @@ func anyResolved(ps []pair) bool {
 func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []map[string]bool, cited int, tenant string) (int, error) {
 	var fresh []*evidence
 	for i := range chunks {
-		if i == cited || evs[i] != nil || chunks[i].Text == "" {
+		if i == cited || evs[i] != nil || !auditable(chunks[i]) {
 			continue
 		}
 		if light[i] == nil {
@@ -494,6 +500,52 @@ func contentOnly(text string) []string {
 		if !nounphrase.IsStopword(w) {
 			out = append(out, w)
 		}
+	}
+	return out
+}
+
+// auditable reports whether a chunk's text can support a claim: present
+// and complete (a truncated or redacted text cannot prove anything).
+func auditable(c readers.Chunk) bool { return textStatus(c) == readers.TextFull }
+
+func textStatus(c readers.Chunk) string {
+	switch {
+	case c.Status != "" && c.Status != readers.TextFull:
+		return c.Status
+	case c.Text == "":
+		return readers.TextAbsent
+	}
+	return readers.TextFull
+}
+
+// structuredSentences turns a message's structured citations into the
+// sentences to audit: each citation's span is a claim citing its chunks,
+// and each split sentence that no citation overlaps is kept as well (it
+// may be an uncited factual sentence). Sorted by position.
+func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
+	var out []Sentence
+	for _, c := range msg.Citations {
+		text := msg.Content[c.Start:c.End]
+		m := Marker{Raw: c.Marker, Start: c.Start, End: c.End, IDs: c.ChunkIDs}
+		plain := strings.TrimSpace(stripMarkdown(StripMarkers(text, FindMarkers(text, nil))))
+		out = append(out, Sentence{Start: c.Start, End: c.End, Text: text, Plain: plain, Markers: []Marker{m}})
+	}
+	for _, s := range split {
+		covered := false
+		for _, c := range msg.Citations {
+			if s.Start < c.End && c.Start < s.End {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			s.Markers = nil
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	for i := range out {
+		out[i].Index = i
 	}
 	return out
 }

@@ -155,17 +155,29 @@ func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marke
 	return out
 }
 
+// trimSpan shrinks [a, b) of s past leading and trailing white space (any
+// Unicode space: a fuzzer found a form feed).
 func trimSpan(s string, a, b int) [2]int {
-	for a < b && isSpace(s[a]) {
-		a++
+	for a < b {
+		r, size := utf8.DecodeRuneInString(s[a:b])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		a += size
 	}
-	for b > a && isSpace(s[b-1]) {
-		b--
+	for b > a {
+		r, size := utf8.DecodeLastRuneInString(s[a:b])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		b -= size
 	}
 	return [2]int{a, b}
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
 
 var reMarkdown = regexp.MustCompile(`\*\*|__|\x60`)
 

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -29,6 +30,7 @@ const DefaultMaxLineBytes = 8 << 20
 type Options struct {
 	MaxLineBytes int       // 0 means DefaultMaxLineBytes
 	Stdin        io.Reader // what "-" reads; nil means os.Stdin
+	Format       string    // "" or "auto": detect; else jsonl, parquet or a provider format (Formats)
 }
 
 // FileStats is filled in while a file is read; SHA256 and Bytes are final
@@ -193,16 +195,32 @@ type jsonRecord struct {
 }
 
 type jsonMessage struct {
-	Role      *string     `json:"role"`
-	Content   *string     `json:"content"`
-	Retrieval []jsonChunk `json:"retrieval"`
+	Role       *string        `json:"role"`
+	Content    *string        `json:"content"`
+	Retrieval  []jsonChunk    `json:"retrieval"`
+	Citations  []jsonCitation `json:"citations"`
+	OffsetUnit string         `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
 }
 
 type jsonChunk struct {
-	ID     *flexString `json:"id"`
-	Source *string     `json:"source"`
-	Text   *string     `json:"text"`
-	Score  *float64    `json:"score"`
+	ID         *flexString `json:"id"`
+	Source     *string     `json:"source"`
+	Text       *string     `json:"text"`
+	Score      *float64    `json:"score"`
+	TextStatus string      `json:"text_status"`
+}
+
+// jsonCitation is a structured citation (ragaudit.conversation/v2).
+type jsonCitation struct {
+	Marker    string       `json:"marker"`
+	ClaimSpan *jsonSpan    `json:"claim_span"`
+	ChunkIDs  []flexString `json:"chunk_ids"`
+	Text      *string      `json:"text"` // the claim as quoted, to verify the span
+}
+
+type jsonSpan struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 // flexString accepts a JSON string or number (ids are often numeric).
@@ -295,6 +313,7 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 			if msg.Role == "assistant" {
 				hasAssistant = true
 				msg.Retrieval = convertChunks(m.Retrieval)
+				msg.Citations, rec.Warnings = convertCitations(msg.Content, m.OffsetUnit, m.Citations, i, rec.Warnings)
 			}
 			rec.Messages = append(rec.Messages, msg)
 		}
@@ -334,8 +353,110 @@ func convertChunks(in []jsonChunk) []Chunk {
 			out[i].Text = *c.Text
 		}
 		out[i].Score = c.Score
+		out[i].Status = c.TextStatus
 	}
 	return out
+}
+
+// convertCitations turns claim spans in unit into byte offsets, checking
+// them against the quoted claim; a span that does not fit is dropped with
+// a warning, a mismatch is kept with a warning.
+func convertCitations(content, unit string, in []jsonCitation, msg int, warnings []string) ([]Citation, []string) {
+	var out []Citation
+	for k, c := range in {
+		if c.ClaimSpan == nil {
+			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: no claim_span", msg, k))
+			continue
+		}
+		a, b, err := SpanToBytes(content, c.ClaimSpan.Start, c.ClaimSpan.End, unit)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: %v", msg, k, err))
+			continue
+		}
+		if c.Text != nil && content[a:b] != *c.Text {
+			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: span %d-%d (%s) reads %q, not the quoted %q",
+				msg, k, c.ClaimSpan.Start, c.ClaimSpan.End, unitName(unit), content[a:b], *c.Text))
+		}
+		cit := Citation{Start: a, End: b, Marker: c.Marker}
+		for _, id := range c.ChunkIDs {
+			cit.ChunkIDs = append(cit.ChunkIDs, string(id))
+		}
+		out = append(out, cit)
+	}
+	return out, warnings
+}
+
+func unitName(u string) string {
+	if u == "" {
+		return "codepoint"
+	}
+	return u
+}
+
+// SpanToBytes converts a [start, end) span counted in unit (codepoint,
+// utf8 or utf16) into byte offsets of s.
+func SpanToBytes(s string, start, end int, unit string) (int, int, error) {
+	if start < 0 || end < start {
+		return 0, 0, fmt.Errorf("bad span %d-%d", start, end)
+	}
+	switch strings.ToLower(unit) {
+	case "", "codepoint", "codepoints", "char", "chars":
+		a, b := -1, -1
+		n := 0
+		for i := range s {
+			if n == start {
+				a = i
+			}
+			if n == end {
+				b = i
+			}
+			n++
+		}
+		if start == n {
+			a = len(s)
+		}
+		if end == n {
+			b = len(s)
+		}
+		if a < 0 || b < 0 {
+			return 0, 0, fmt.Errorf("span %d-%d is outside the %d code points of the text", start, end, n)
+		}
+		return a, b, nil
+	case "utf8", "utf-8", "byte", "bytes", "utf8_byte":
+		if end > len(s) || !utf8.RuneStart(byteAt(s, start)) || !utf8.RuneStart(byteAt(s, end)) {
+			return 0, 0, fmt.Errorf("byte span %d-%d does not fit the %d bytes of the text on character boundaries", start, end, len(s))
+		}
+		return start, end, nil
+	case "utf16", "utf-16":
+		a, b, n := -1, -1, 0
+		for i, r := range s {
+			if n == start {
+				a = i
+			}
+			if n == end {
+				b = i
+			}
+			n += len(utf16.Encode([]rune{r}))
+		}
+		if start == n {
+			a = len(s)
+		}
+		if end == n {
+			b = len(s)
+		}
+		if a < 0 || b < 0 {
+			return 0, 0, fmt.Errorf("UTF-16 span %d-%d does not fit the text (%d units) on character boundaries", start, end, n)
+		}
+		return a, b, nil
+	}
+	return 0, 0, fmt.Errorf("offset unit %q: want codepoint, utf8 or utf16", unit)
+}
+
+func byteAt(s string, i int) byte {
+	if i >= len(s) {
+		return 0
+	}
+	return s[i]
 }
 
 var timeLayouts = []string{

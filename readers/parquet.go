@@ -393,11 +393,30 @@ func timeAt(a arrow.Array, i int) (time.Time, error) {
 }
 
 // Open streams the records of path in whatever supported format it is:
-// Parquet (detected by its magic bytes) or JSONL (plain or gzip; "-" is
-// stdin).
+// Parquet (by its magic bytes), a provider response format (by its
+// content, or opts.Format), or JSONL (plain or gzip; "-" is stdin).
 func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
-	if IsParquet(path) {
+	switch opts.Format {
+	case "", "auto":
+		if IsParquet(path) {
+			return Parquet(path, stats)
+		}
+		if !looksCanonical(path) {
+			if seq, ok := Document(path, "", stats); ok {
+				return seq
+			}
+		}
+	case "parquet":
 		return Parquet(path, stats)
+	case "jsonl":
+	default:
+		seq, ok := Document(path, opts.Format, stats)
+		if !ok {
+			return func(yield func(Record, error) bool) {
+				yield(Record{}, fmt.Errorf("%s: not readable as --format %s (one JSON document, or one per line)", path, opts.Format))
+			}
+		}
+		return seq
 	}
 	return JSONL(path, opts, stats)
 }

@@ -17,6 +17,10 @@ type Record struct {
 	Timestamp      time.Time // zero when the log has none
 	Messages       []Message
 
+	// Warnings are problems an adapter noticed but could work around (an
+	// offset that did not match its quoted text); they are reported.
+	Warnings []string
+
 	// Provenance: where the record came from, for error messages and reports.
 	File string
 	Line int // 1-based line (JSONL) or row (Parquet)
@@ -28,7 +32,26 @@ type Message struct {
 	Role      string
 	Content   string
 	Retrieval []Chunk // chunks retrieved for this (assistant) turn
+	// Citations are structured citations given by the provider (spans of
+	// the content with the chunks they cite). When present they are
+	// audited instead of markers in the text.
+	Citations []Citation
 }
+
+// Citation is a claim span of a message with the chunks cited for it.
+type Citation struct {
+	Start, End int // byte offsets into Message.Content
+	ChunkIDs   []string
+	Marker     string // as written, when the citation came from a marker
+}
+
+// Chunk text statuses: only "full" text can support a claim.
+const (
+	TextFull      = "full"
+	TextTruncated = "truncated"
+	TextAbsent    = "absent"
+	TextRedacted  = "redacted"
+)
 
 // Chunk is one retrieved passage.
 type Chunk struct {
@@ -36,6 +59,7 @@ type Chunk struct {
 	Source string
 	Text   string
 	Score  *float64 // nil when the retriever logged no score
+	Status string   // text status: "" or "full", "truncated", "absent", "redacted"
 }
 
 // Skip reasons. They are stable strings: they appear in summary.json.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"time"
+	"unicode/utf8"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -21,16 +22,26 @@ type Writer interface {
 }
 
 type wireChunk struct {
-	ID     string   `json:"id"`
-	Source string   `json:"source,omitempty"`
-	Text   string   `json:"text"`
-	Score  *float64 `json:"score,omitempty"`
+	ID         string   `json:"id"`
+	Source     string   `json:"source,omitempty"`
+	Text       string   `json:"text"`
+	Score      *float64 `json:"score,omitempty"`
+	TextStatus string   `json:"text_status,omitempty"`
 }
 
 type wireMessage struct {
-	Role      string      `json:"role"`
-	Content   string      `json:"content"`
-	Retrieval []wireChunk `json:"retrieval,omitempty"`
+	Role       string         `json:"role"`
+	Content    string         `json:"content"`
+	Retrieval  []wireChunk    `json:"retrieval,omitempty"`
+	OffsetUnit string         `json:"offset_unit,omitempty"`
+	Citations  []wireCitation `json:"citations,omitempty"`
+}
+
+type wireCitation struct {
+	Marker    string   `json:"marker,omitempty"`
+	ClaimSpan jsonSpan `json:"claim_span"` // code points
+	ChunkIDs  []string `json:"chunk_ids"`
+	Text      string   `json:"text"`
 }
 
 type wireRecord struct {
@@ -49,7 +60,13 @@ func toWire(rec *Record) wireRecord {
 	for _, m := range rec.Messages {
 		wm := wireMessage{Role: m.Role, Content: m.Content}
 		for _, c := range m.Retrieval {
-			wm.Retrieval = append(wm.Retrieval, wireChunk(c))
+			wm.Retrieval = append(wm.Retrieval, wireChunk{ID: c.ID, Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.Status})
+		}
+		for _, c := range m.Citations {
+			wm.OffsetUnit = "codepoint"
+			a := utf8.RuneCountInString(m.Content[:c.Start])
+			wm.Citations = append(wm.Citations, wireCitation{Marker: c.Marker, ChunkIDs: c.ChunkIDs, Text: m.Content[c.Start:c.End],
+				ClaimSpan: jsonSpan{Start: a, End: a + utf8.RuneCountInString(m.Content[c.Start:c.End])}})
 		}
 		w.Messages = append(w.Messages, wm)
 	}

@@ -11,11 +11,22 @@ import (
 
 // Input is one audited file with its digest, for reproducibility.
 type Input struct {
-	Path    string `json:"path"`
-	SHA256  string `json:"sha256"`
-	Bytes   int64  `json:"bytes"`
-	Records int    `json:"records"`
-	Skipped int    `json:"skipped"`
+	Path     string   `json:"path"`
+	SHA256   string   `json:"sha256"`
+	Bytes    int64    `json:"bytes"`
+	Records  int      `json:"records"`
+	Skipped  int      `json:"skipped"`
+	Coverage Coverage `json:"coverage"`
+}
+
+// Coverage says how much of a file's citations could be audited.
+type Coverage struct {
+	Citations       int `json:"citations"`
+	Resolved        int `json:"resolved"`
+	ChunksFull      int `json:"chunks_text_full"`
+	ChunksTruncated int `json:"chunks_text_truncated"`
+	ChunksAbsent    int `json:"chunks_text_absent"` // absent or redacted
+	Warnings        int `json:"adapter_warnings"`
 }
 
 // Summary is the content of summary.json. It holds no clock time, so the

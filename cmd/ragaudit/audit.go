@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -29,6 +30,7 @@ type auditOptions struct {
 	Agents          []string      `json:"agents,omitempty"`
 	Strict          bool          `json:"strict"`
 	MaxLineBytes    int           `json:"max_line_bytes"`
+	Format          string        `json:"format,omitempty"`
 	Embed           string        `json:"embedder"`
 	EmbedURL        string        `json:"embed_url,omitempty"`
 	EmbedModel      string        `json:"embed_model,omitempty"`
@@ -58,6 +60,7 @@ func auditCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "tenant", Usage: "audit only this tenant (repeatable)"},
 			&cli.StringSliceFlag{Name: "agent", Usage: "audit only this agent (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
+			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
 			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url) or none"},
 			&cli.StringFlag{Name: "embed-url", Usage: "OpenAI-compatible embeddings endpoint, e.g. http://localhost:11434/v1 (implies --embed openai)"},
@@ -153,6 +156,8 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return o, usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
 	case o.Workers < 1:
 		return o, usageErr("--workers %d: want at least 1", o.Workers)
+	case o.Format != "" && !contains(append(readers.Formats(), "auto"), o.Format):
+		return o, usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
 	case o.MaxLineBytes <= 0:
 		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
 	case o.Audit.Model.Threshold <= 0 || o.Audit.Model.Threshold >= 1:

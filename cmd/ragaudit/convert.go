@@ -20,6 +20,7 @@ func convertCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "file to write (.jsonl or .parquet)"},
 			&cli.StringFlag{Name: "to", Usage: "jsonl or parquet (default: from the output's extension)"},
+			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no warnings on stderr"},
@@ -53,7 +54,7 @@ func convertCommand() *cli.Command {
 			logger := newLogger(c.App.ErrWriter, c.Bool("quiet"))
 			written, skipped := 0, 0
 			for _, path := range files {
-				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader}, nil) {
+				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader, Format: c.String("format")}, nil) {
 					var skip *readers.SkipError
 					switch {
 					case errors.As(err, &skip):
@@ -62,6 +63,9 @@ func convertCommand() *cli.Command {
 						continue
 					case err != nil:
 						return usageErr("%v", err)
+					}
+					for _, warning := range rec.Warnings {
+						logger.Warn("adapter", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line), "detail", warning)
 					}
 					if err := w.Write(&rec); err != nil {
 						return err

@@ -504,3 +504,61 @@ func TestParquetGivesTheSameFindingsAsJSONL(t *testing.T) {
 		t.Errorf("counts %v", counts(t, b))
 	}
 }
+
+// Every provider format ragaudit reads converts to canonical records
+// (golden files in testdata/golden/formats) and audits with its
+// structured citations. The samples are copies of ../shared/formats.
+func TestProviderFormatsConvertAndAudit(t *testing.T) {
+	cases := []struct {
+		file      string
+		citations int
+		warnings  int
+	}{
+		{"anthropic-messages-citations.json", 5, 0},
+		{"openai-responses-annotations.json", 3, 1},
+		{"gemini-vertex-grounding-metadata.json", 3, 0},
+		{"cohere-chat-v2-citations.json", 4, 0},
+		{"dify-chat-message.json", 0, 0},
+		{"ragaudit-canonical-v2.jsonl", 8, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.file, func(t *testing.T) {
+			in := filepath.Join(testdata, "formats", tc.file)
+			out := filepath.Join(t.TempDir(), "canonical.jsonl")
+			if c := runCLI(t, "", "convert", "-q", "--strict", "-o", out, in); c.code != exitPass {
+				t.Fatalf("convert exit %d: %s", c.code, c.stderr)
+			}
+			golden := filepath.Join(testdata, "golden", "formats", strings.TrimSuffix(strings.TrimSuffix(tc.file, ".json"), ".jsonl")+".canonical.jsonl")
+			got := readFile(t, out)
+			if *update {
+				os.MkdirAll(filepath.Dir(golden), 0o755)
+				os.WriteFile(golden, got, 0o644)
+			} else if !bytes.Equal(got, readFile(t, golden)) {
+				t.Errorf("canonical records differ from %s (-update to refresh)\n%s", golden, got)
+			}
+			r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "0", in)
+			if r.code == exitUsage {
+				t.Fatalf("audit exit %d: %s", r.code, r.stderr)
+			}
+			var sum struct {
+				Inputs []struct {
+					Coverage struct {
+						Citations int `json:"citations"`
+						Warnings  int `json:"adapter_warnings"`
+					} `json:"coverage"`
+				} `json:"inputs"`
+			}
+			json.Unmarshal(readFile(t, filepath.Join(r.out, "summary.json")), &sum)
+			if cov := sum.Inputs[0].Coverage; cov.Citations != tc.citations || cov.Warnings != tc.warnings {
+				t.Errorf("coverage %+v, want %d citations and %d warnings", cov, tc.citations, tc.warnings)
+			}
+			// The canonical file audits to the same findings as the original.
+			rc := runCLI(t, "", "audit", "-q", "--bar", "0", out)
+			fa := strings.ReplaceAll(string(readFile(t, filepath.Join(r.out, "findings.jsonl"))), in+":", "X:")
+			fb := strings.ReplaceAll(string(readFile(t, filepath.Join(rc.out, "findings.jsonl"))), out+":", "X:")
+			if fa != fb {
+				t.Errorf("the canonical conversion audits differently:\n%s\n---\n%s", fa, fb)
+			}
+		})
+	}
+}

@@ -46,14 +46,56 @@ func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, std
 	records := func(submit func(readers.Record) bool) error {
 		return readAll(ctx, o, stdin, logger, tally, bar, &inputs, submit)
 	}
+	coverage := map[string]*report.Coverage{}
 	err := auditInOrder(ctx, auditor, max(1, o.Workers), records, func(res *audit.Result) error {
 		tally.Add(res)
+		addCoverage(coverage, res, logger)
 		return emit(res)
 	})
 	if err != nil {
 		return nil, nil, err
 	}
+	for i := range inputs {
+		if c := coverage[inputs[i].Path]; c != nil {
+			inputs[i].Coverage = *c
+		}
+	}
 	return tally, inputs, nil
+}
+
+// addCoverage counts, per input file, the citations found and resolved and
+// the text status of the chunks, and reports adapter warnings.
+func addCoverage(m map[string]*report.Coverage, res *audit.Result, logger *slog.Logger) {
+	rec := res.Record
+	c := m[rec.File]
+	if c == nil {
+		c = &report.Coverage{}
+		m[rec.File] = c
+	}
+	for _, w := range rec.Warnings {
+		c.Warnings++
+		logger.Warn("adapter", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line), "detail", w)
+	}
+	for _, msg := range rec.Messages {
+		for _, ch := range msg.Retrieval {
+			switch {
+			case ch.Status == readers.TextTruncated:
+				c.ChunksTruncated++
+			case ch.Text == "" || ch.Status == readers.TextAbsent || ch.Status == readers.TextRedacted:
+				c.ChunksAbsent++
+			default:
+				c.ChunksFull++
+			}
+		}
+	}
+	for i := range res.Findings {
+		if f := &res.Findings[i]; f.Cited() {
+			c.Citations++
+			if f.ChunkID != nil {
+				c.Resolved++
+			}
+		}
+	}
 }
 
 // readAll reads every input file, counts what it reads, skips and filters,
@@ -73,7 +115,7 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 	seq, warned := 0, 0
 	for _, path := range o.Files {
 		stats := &readers.FileStats{}
-		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin}, stats) {
+		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin, Format: o.Format}, stats) {
 			if ctx.Err() != nil {
 				return cli.Exit("interrupted; no report written", 130)
 			}

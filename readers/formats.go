@@ -1,0 +1,547 @@
+package readers
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// An adapter converts one provider response format into canonical
+// records. Provider responses are single JSON documents (often
+// pretty-printed), optionally wrapped by the app's logger in an object with
+// "_log" {conversation_id, tenant, agent, logged_at}.
+type adapter struct {
+	name    string
+	detect  func(doc map[string]any) bool
+	convert func(doc map[string]any) (Record, error)
+}
+
+// Formats lists the provider formats ragaudit reads besides canonical
+// JSONL and Parquet (for --format and the README).
+func Formats() []string {
+	names := []string{"jsonl", "parquet"}
+	for _, a := range adapters {
+		names = append(names, a.name)
+	}
+	return names
+}
+
+var adapters = []adapter{
+	{name: "anthropic", detect: func(d map[string]any) bool {
+		return get(d, "response", "content") != nil && get(d, "request", "messages") != nil
+	},
+		convert: anthropic},
+	{name: "openai-responses", detect: func(d map[string]any) bool { return str(get(d, "object")) == "response" && get(d, "output") != nil },
+		convert: openAIResponses},
+	{name: "gemini", detect: func(d map[string]any) bool { return get(d, "candidates") != nil },
+		convert: gemini},
+	{name: "cohere", detect: func(d map[string]any) bool { return get(d, "response", "message", "citations") != nil },
+		convert: cohere},
+	{name: "dify", detect: func(d map[string]any) bool { return get(d, "retriever_resources") != nil && get(d, "answer") != nil },
+		convert: dify},
+}
+
+// maxDocumentBytes bounds a provider document read whole.
+const maxDocumentBytes = 64 << 20
+
+// Document reads a file holding provider responses — one JSON document,
+// or one per line — and converts each with the named adapter, or with the
+// one its content matches when format is "". ok is false when the file is
+// not a provider document (canonical JSONL, say).
+func Document(path, format string, stats *FileStats) (seq iter.Seq2[Record, error], ok bool) {
+	if stats == nil {
+		stats = &FileStats{}
+	}
+	stats.Path = path
+	data, docs, err := readDocuments(path)
+	if err != nil || len(docs) == 0 {
+		return nil, false
+	}
+	ad, found := pickAdapter(docs[0], format)
+	if !found {
+		return nil, false
+	}
+	return func(yield func(Record, error) bool) {
+		sum, size, _ := hashBytes(data)
+		stats.SHA256, stats.Bytes = sum, size
+		for i, doc := range docs {
+			rec, err := ad.convert(doc)
+			if err != nil {
+				stats.Skipped++
+				if !yield(Record{}, &SkipError{File: path, Line: i + 1, Reason: ReasonMissingField, Detail: ad.name + ": " + err.Error()}) {
+					return
+				}
+				continue
+			}
+			rec.File, rec.Line = path, i+1
+			stats.Records++
+			if !yield(rec, nil) {
+				return
+			}
+		}
+	}, true
+}
+
+func pickAdapter(doc map[string]any, format string) (adapter, bool) {
+	for _, a := range adapters {
+		if (format == "" && a.detect(doc)) || a.name == format {
+			return a, true
+		}
+	}
+	return adapter{}, false
+}
+
+// readDocuments parses a file as one JSON object or as JSON objects one
+// per line; a file that is neither, or whose objects are canonical
+// records, yields none.
+func readDocuments(path string) ([]byte, []map[string]any, error) {
+	if path == Stdin {
+		return nil, nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxDocumentBytes+1))
+	if err != nil || len(data) > maxDocumentBytes {
+		return nil, nil, err
+	}
+	var docs []map[string]any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	for {
+		var d map[string]any
+		if err := dec.Decode(&d); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, nil, nil
+		}
+		if d["messages"] != nil || d["answer"] != nil && d["retriever_resources"] == nil {
+			return nil, nil, nil // canonical records: the JSONL reader's
+		}
+		docs = append(docs, d)
+	}
+	return data, docs, nil
+}
+
+func hashBytes(b []byte) (string, int64, error) {
+	return fmt.Sprintf("%x", sha256.Sum256(b)), int64(len(b)), nil
+}
+
+// looksCanonical sniffs the start of a file: gzip, or a first line that is
+// a canonical record, means the streaming JSONL reader; anything else may
+// be a provider document.
+func looksCanonical(path string) bool {
+	if path == Stdin {
+		return true
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return true // let the JSONL reader report it
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		return true
+	}
+	line := head
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		line = head[:i]
+	}
+	var d map[string]any
+	if err := json.Unmarshal(line, &d); err != nil {
+		// A pretty-printed document, or a broken line: a provider
+		// document if the whole file parses, else JSONL's errors.
+		return !bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) || bytes.Count(head, []byte("\n")) < 2
+	}
+	return d["messages"] != nil || (d["answer"] != nil && d["retriever_resources"] == nil)
+}
+
+// envelope fills the record fields the app's logger wraps around a
+// provider response.
+func envelope(d map[string]any, rec *Record) {
+	rec.ConversationID = str(get(d, "_log", "conversation_id"))
+	rec.Tenant = str(get(d, "_log", "tenant"))
+	rec.Agent = str(get(d, "_log", "agent"))
+	if ts, err := ParseTimestamp(str(get(d, "_log", "logged_at"))); err == nil {
+		rec.Timestamp = ts
+	}
+}
+
+// anthropic: Messages API request (documents, search results, question)
+// and response (text blocks, each with its citations).
+func anthropic(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	var question string
+	var docs, results []Chunk
+	for _, m := range list(get(d, "request", "messages")) {
+		if str(get(m, "role")) != "user" {
+			continue
+		}
+		for _, b := range list(get(m, "content")) {
+			switch str(get(b, "type")) {
+			case "text":
+				question = str(get(b, "text"))
+			case "document":
+				c := Chunk{ID: fmt.Sprintf("document-%d", len(docs)), Source: str(get(b, "title"))}
+				switch str(get(b, "source", "type")) {
+				case "text":
+					c.Text = str(get(b, "source", "data"))
+				case "content":
+					// Blocks are separate passages: a space keeps their
+					// sentences apart (block citations count blocks, not
+					// characters, so no offset depends on the joint).
+					c.Text = joinBlocks(list(get(b, "source", "content")), " ")
+				default: // base64 PDF, images: no text to audit against
+					c.Status = TextAbsent
+				}
+				docs = append(docs, c)
+			case "search_result":
+				results = append(results, Chunk{ID: fmt.Sprintf("search-result-%d", len(results)), Source: str(get(b, "source")),
+					Text: joinBlocks(list(get(b, "content")), " ")})
+			}
+		}
+	}
+	msg := Message{Role: "assistant", Retrieval: append(docs, results...)}
+	var b strings.Builder
+	for _, blk := range list(get(d, "response", "content")) {
+		if str(get(blk, "type")) != "text" {
+			continue
+		}
+		text := str(get(blk, "text"))
+		start := b.Len()
+		b.WriteString(text)
+		var ids []string
+		var kind string
+		for _, c := range list(get(blk, "citations")) {
+			kind = str(get(c, "type"))
+			if i, ok := num(get(c, "document_index")); ok && i >= 0 && i < len(docs) {
+				ids = appendID(ids, docs[i].ID)
+				checkQuote(&rec, docs[i], c)
+			} else if i, ok := num(get(c, "search_result_index")); ok && i >= 0 && i < len(results) {
+				ids = appendID(ids, results[i].ID)
+			}
+		}
+		if len(ids) > 0 {
+			msg.Citations = append(msg.Citations, Citation{Start: start, End: b.Len(), ChunkIDs: ids, Marker: "anthropic:" + kind})
+		}
+	}
+	msg.Content = b.String()
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "response", "id"))
+	}
+	rec.Messages = []Message{{Role: "user", Content: question}, msg}
+	return rec, requireID(rec)
+}
+
+// checkQuote verifies a char_location citation against the document: the
+// offsets count code points, and the quoted text must be there.
+func checkQuote(rec *Record, doc Chunk, c any) {
+	if str(get(c, "type")) != "char_location" || doc.Text == "" {
+		return
+	}
+	s, ok1 := num(get(c, "start_char_index"))
+	e, ok2 := num(get(c, "end_char_index"))
+	if !ok1 || !ok2 {
+		return
+	}
+	a, b, err := SpanToBytes(doc.Text, s, e, "codepoint")
+	if err != nil || doc.Text[a:b] != str(get(c, "cited_text")) {
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf("anthropic char_location %d-%d of %s does not match its cited_text", s, e, doc.ID))
+	}
+}
+
+// openAIResponses: file_search results are the chunks; a file_citation
+// annotation is a point after the claim and names a file, not a chunk, so
+// the claim is the sentence before the point and every result of that
+// file is cited (a warning says when that is ambiguous).
+func openAIResponses(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	if ts, ok := num(get(d, "created_at")); ok && rec.Timestamp.IsZero() {
+		rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+	}
+	msg := Message{Role: "assistant"}
+	byFile := map[string][]string{}
+	var annotations []any
+	for _, o := range list(get(d, "output")) {
+		switch str(get(o, "type")) {
+		case "file_search_call":
+			for i, r := range list(get(o, "results")) {
+				id := fmt.Sprintf("%s/%d", str(get(o, "id")), i)
+				c := Chunk{ID: id, Source: str(get(r, "filename")), Text: str(get(r, "text"))}
+				if f, ok := get(r, "score").(json.Number); ok {
+					v, _ := f.Float64()
+					c.Score = &v
+				}
+				msg.Retrieval = append(msg.Retrieval, c)
+				byFile[str(get(r, "file_id"))] = append(byFile[str(get(r, "file_id"))], id)
+			}
+		case "message":
+			for _, c := range list(get(o, "content")) {
+				if str(get(c, "type")) == "output_text" {
+					msg.Content += str(get(c, "text"))
+					annotations = append(annotations, list(get(c, "annotations"))...)
+				}
+			}
+		}
+	}
+	for _, a := range annotations {
+		if str(get(a, "type")) != "file_citation" {
+			continue
+		}
+		point, ok := num(get(a, "index"))
+		if !ok {
+			continue
+		}
+		_, end, err := SpanToBytes(msg.Content, 0, point, "codepoint")
+		if err != nil {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("openai file_citation index %d is outside the text", point))
+			continue
+		}
+		ids := byFile[str(get(a, "file_id"))]
+		if len(ids) > 1 {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("file_citation resolves to a file, not a chunk: %d candidate chunks", len(ids)))
+		}
+		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, end), End: end, ChunkIDs: ids, Marker: "openai:file_citation"})
+	}
+	rec.Messages = []Message{msg}
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "id"))
+	}
+	return rec, requireID(rec)
+}
+
+// sentenceStart finds where the sentence ending at end begins.
+func sentenceStart(s string, end int) int {
+	for i := end - 2; i > 0; i-- {
+		if (s[i] == '.' || s[i] == '!' || s[i] == '?' || s[i] == '\n') && (s[i+1] == ' ' || s[i+1] == '\n') {
+			j := i + 1
+			for j < end && (s[j] == ' ' || s[j] == '\n') {
+				j++
+			}
+			return j
+		}
+	}
+	return 0
+}
+
+// gemini: groundingSupports give claim segments in UTF-8 byte offsets
+// (startIndex omitted when 0) citing groundingChunks by index.
+func gemini(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	if ts, err := ParseTimestamp(str(get(d, "createTime"))); err == nil && rec.Timestamp.IsZero() {
+		rec.Timestamp = ts
+	}
+	cand := get(d, "candidates", 0)
+	msg := Message{Role: "assistant", Content: joinTexts(list(get(cand, "content", "parts")))}
+	for i, gc := range list(get(cand, "groundingMetadata", "groundingChunks")) {
+		rc := get(gc, "retrievedContext")
+		text := str(get(rc, "text"))
+		if t := str(get(rc, "ragChunk", "text")); t != "" {
+			text = t
+		}
+		msg.Retrieval = append(msg.Retrieval, Chunk{ID: strconv.Itoa(i), Source: firstNonEmpty(str(get(rc, "uri")), str(get(rc, "title"))), Text: text})
+	}
+	for _, s := range list(get(cand, "groundingMetadata", "groundingSupports")) {
+		start, _ := num(get(s, "segment", "startIndex"))
+		end, ok := num(get(s, "segment", "endIndex"))
+		if !ok {
+			continue
+		}
+		a, b, err := SpanToBytes(msg.Content, start, end, "utf8")
+		if err != nil {
+			rec.Warnings = append(rec.Warnings, "gemini segment: "+err.Error())
+			continue
+		}
+		if q := str(get(s, "segment", "text")); q != "" && msg.Content[a:b] != q {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("gemini segment %d-%d (utf8 bytes) does not match its text", start, end))
+		}
+		var ids []string
+		for _, ix := range list(get(s, "groundingChunkIndices")) {
+			if n, ok := num(ix); ok {
+				ids = appendID(ids, strconv.Itoa(n))
+			}
+		}
+		msg.Citations = append(msg.Citations, Citation{Start: a, End: b, ChunkIDs: ids, Marker: "gemini:groundingSupport"})
+	}
+	rec.Messages = []Message{msg}
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "responseId"))
+	}
+	return rec, requireID(rec)
+}
+
+// cohere: chat v2 citations give code-point spans citing documents by id.
+func cohere(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	question := ""
+	for _, m := range list(get(d, "request", "messages")) {
+		if str(get(m, "role")) == "user" {
+			question = str(get(m, "content"))
+		}
+	}
+	msg := Message{Role: "assistant", Content: joinTexts(list(get(d, "response", "message", "content")))}
+	for _, doc := range list(get(d, "request", "documents")) {
+		msg.Retrieval = append(msg.Retrieval, Chunk{ID: str(get(doc, "id")),
+			Source: firstNonEmpty(str(get(doc, "data", "url")), str(get(doc, "data", "title"))),
+			Text:   firstNonEmpty(str(get(doc, "data", "snippet")), str(get(doc, "data", "text")))})
+	}
+	for _, c := range list(get(d, "response", "message", "citations")) {
+		start, _ := num(get(c, "start"))
+		end, _ := num(get(c, "end"))
+		a, b, err := SpanToBytes(msg.Content, start, end, "codepoint")
+		if err != nil {
+			rec.Warnings = append(rec.Warnings, "cohere citation: "+err.Error())
+			continue
+		}
+		if q := str(get(c, "text")); q != "" && msg.Content[a:b] != q {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("cohere citation %d-%d does not match its text", start, end))
+		}
+		var ids []string
+		for _, s := range list(get(c, "sources")) {
+			ids = appendID(ids, str(get(s, "id")))
+		}
+		msg.Citations = append(msg.Citations, Citation{Start: a, End: b, ChunkIDs: ids, Marker: "cohere:citation"})
+	}
+	rec.Messages = []Message{{Role: "user", Content: question}, msg}
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "response", "id"))
+	}
+	return rec, requireID(rec)
+}
+
+// dify: retriever_resources are the chunks by 1-based position; the answer
+// has markers only when the app's prompt asks for them.
+func dify(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "conversation_id"))
+	}
+	if ts, ok := num(get(d, "created_at")); ok && rec.Timestamp.IsZero() {
+		rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+	}
+	res := list(get(d, "retriever_resources"))
+	sort.SliceStable(res, func(i, j int) bool {
+		a, _ := num(get(res[i], "position"))
+		b, _ := num(get(res[j], "position"))
+		return a < b
+	})
+	msg := Message{Role: "assistant", Content: str(get(d, "answer"))}
+	for _, r := range res {
+		c := Chunk{ID: str(get(r, "segment_id")), Source: str(get(r, "document_name")), Text: str(get(r, "content"))}
+		if f, ok := get(r, "score").(json.Number); ok {
+			v, _ := f.Float64()
+			c.Score = &v
+		}
+		msg.Retrieval = append(msg.Retrieval, c)
+	}
+	rec.Messages = []Message{{Role: "user", Content: str(get(d, "query"))}, msg}
+	return rec, requireID(rec)
+}
+
+func requireID(rec Record) error {
+	if rec.ConversationID == "" {
+		return fmt.Errorf("no conversation id (the logger's _log.conversation_id or the response id)")
+	}
+	for _, m := range rec.Messages {
+		if !utf8.ValidString(m.Content) {
+			return fmt.Errorf("invalid UTF-8 in the answer")
+		}
+	}
+	return nil
+}
+
+// get walks a decoded JSON value by object keys and array indexes.
+func get(v any, path ...any) any {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			m, ok := v.(map[string]any)
+			if !ok {
+				return nil
+			}
+			v = m[k]
+		case int:
+			l, ok := v.([]any)
+			if !ok || k < 0 || k >= len(l) {
+				return nil
+			}
+			v = l[k]
+		}
+	}
+	return v
+}
+
+func str(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	}
+	return ""
+}
+
+func num(v any) (int, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		if s, isStr := v.(string); isStr { // some exporters quote integers
+			i, err := strconv.Atoi(s)
+			return i, err == nil
+		}
+		return 0, false
+	}
+	i, err := n.Int64()
+	return int(i), err == nil
+}
+
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// joinTexts concatenates text blocks exactly (answers: offsets count on it).
+func joinTexts(blocks []any) string { return joinBlocks(blocks, "") }
+
+func joinBlocks(blocks []any, sep string) string {
+	var parts []string
+	for _, x := range blocks {
+		parts = append(parts, str(get(x, "text")))
+	}
+	return strings.Join(parts, sep)
+}
+
+func appendID(ids []string, id string) []string {
+	for _, x := range ids {
+		if x == id {
+			return ids
+		}
+	}
+	return append(ids, id)
+}
+
+func firstNonEmpty(xs ...string) string {
+	for _, x := range xs {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
