@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ragaudit/ragaudit/internal/corpus"
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 var (
@@ -98,4 +99,30 @@ func BenchmarkAuditFile(b *testing.B) {
 			b.ReportMetric(float64(<-peak)/(1<<20), "peak-MiB")
 		})
 	}
+}
+
+// BenchmarkAuditVersusDecode compares, in one run, the cost of the whole
+// audit of a generated file with the cost of only decoding it (reading and
+// parsing every record), and reports the ratio.
+func BenchmarkAuditVersusDecode(b *testing.B) {
+	path := generated(b, 2000)
+	var decode, full time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		n := 0
+		for _, err := range readers.Open(path, readers.Options{}, nil) {
+			if err == nil {
+				n++
+			}
+		}
+		decode += time.Since(start)
+		start = time.Now()
+		run(context.Background(), []string{"ragaudit", "audit", "-q", "--out", b.TempDir(), path}, strings.NewReader(""), io.Discard, io.Discard)
+		full += time.Since(start)
+		if n != 2000 {
+			b.Fatalf("decoded %d records", n)
+		}
+	}
+	b.ReportMetric(full.Seconds()/decode.Seconds(), "audit/decode")
+	b.ReportMetric(2000*float64(b.N)/full.Seconds(), "conversations/s")
 }
