@@ -17,9 +17,15 @@ import (
 // Embedder turns texts into vectors. Implementations are deterministic and
 // safe for concurrent use.
 type Embedder interface {
-	Name() string
+	Name() string // identifies the embedder (and model) in reports
+	Dim() int     // vector length; 0 while unknown (HTTP before a response)
 	Embed(ctx context.Context, texts []string) ([][]float32, error)
 }
+
+var (
+	_ Embedder = (*Glove)(nil)
+	_ Embedder = (*HTTP)(nil)
+)
 
 // Cosine is the cosine similarity of a and b; 0 when either is zero or
 // their lengths differ.

@@ -3,8 +3,13 @@ package embed
 import (
 	"bytes"
 	"context"
+	"io"
 	"math"
+	"net/http/httptest"
 	"reflect"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -77,12 +82,174 @@ func TestDeterministicAndZeroSafe(t *testing.T) {
 	}
 }
 
-func TestTokenisation(t *testing.T) {
+func words(text string) []string {
 	var got []string
-	forEachWord("Don't use Acme's 2-year e-mail!", nil, func(w []byte) { got = append(got, string(w)) })
-	want := []string{"do", "n't", "use", "acme", "2", "year", "e", "mail"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %q, want %q", got, want)
+	forEachWord(text, func(w []byte) { got = append(got, string(w)) })
+	return got
+}
+
+func TestTokenisation(t *testing.T) {
+	cases := map[string][]string{
+		"Don't use Acme's 2-year e-mail!":         {"do", "not", "use", "acme", "2", "year", "e", "mail"},
+		"We CAN'T, they won’t; I'm sure you'd've": {"we", "can", "not", "they", "will", "not", "i", "am", "sure", "you", "would", "ve"},
+		"We'll see: they're here, we've gone":     {"we", "will", "see", "they", "are", "here", "we", "have", "gone"},
+		"O'Sullivan rock'n'roll students' it'sx":  {"o", "sullivan", "rock", "n", "roll", "students", "it", "sx"},
+		"Ünïcode ÉTÉ café—naïve 東京":               {"ünïcode", "été", "café", "naïve", "東京"},
+		"n't 't ' '' don'":                        {"n", "t", "t", "don"},
+		"":                                        nil,
+		"   ...   ":                               nil,
+	}
+	for in, want := range cases {
+		if got := words(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+	}
+	long := strings.Repeat("x", 200)
+	if got := words("a " + long + " b"); !reflect.DeepEqual(got, []string{"a", long, "b"}) {
+		t.Errorf("long word: %q", got)
+	}
+}
+
+func TestContractionsReachTheVocabulary(t *testing.T) {
+	g := builtinT(t)
+	// "not" must count: a negated sentence moves away from the original.
+	a, neg := g.EmbedOne("the refund was approved"), g.EmbedOne("the refund wasn't approved")
+	if reflect.DeepEqual(a, neg) {
+		t.Error("n't was ignored")
+	}
+	if !reflect.DeepEqual(g.EmbedOne("it can't"), g.EmbedOne("it can not")) {
+		t.Error(`"can't" should embed as "can not"`)
+	}
+}
+
+func TestSIFWeightsFavourRareWords(t *testing.T) {
+	g := builtinT(t)
+	the, _ := g.lookup([]byte("the"))
+	refund, _ := g.lookup([]byte("refund"))
+	if the != 0 || refund < 1000 {
+		t.Fatalf("ranks: the %d, refund %d", the+1, refund+1)
+	}
+	if wt, wr := g.weight(the), g.weight(refund); !(wt < 0.05 && wr > 0.9) {
+		t.Errorf("weights: the %.3f, refund %.3f", wt, wr)
+	}
+	// A stopword barely moves a sentence; a content word does.
+	base := g.EmbedOne("refund policy")
+	if c := Cosine(base, g.EmbedOne("the refund policy")); c < 0.99 {
+		t.Errorf("adding 'the' moved the vector to cosine %.4f", c)
+	}
+	if c := Cosine(base, g.EmbedOne("giraffe refund policy")); c > 0.95 {
+		t.Errorf("adding 'giraffe' left the vector at cosine %.4f", c)
+	}
+}
+
+func TestNameDimAndConcurrency(t *testing.T) {
+	g := builtinT(t)
+	var e Embedder = g
+	if e.Dim() != 100 || e.Name() != "builtin:glove-100d-50k-int8-sif" {
+		t.Fatalf("Dim %d, Name %q", e.Dim(), e.Name())
+	}
+	if g2, _ := Builtin(); g2 != g {
+		t.Error("Builtin loaded twice")
+	}
+	in := []string{"Refunds within 30 days.", "The giraffe is tall.", "Shipping is free over $50.", ""}
+	want, _ := g.Embed(context.Background(), in)
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 200 {
+				for i, s := range in {
+					if !reflect.DeepEqual(g.EmbedOne(s), want[i]) {
+						errs <- s
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for s := range errs {
+		t.Errorf("concurrent EmbedOne(%q) differs", s)
+	}
+}
+
+func TestEmbedStopsWhenCancelled(t *testing.T) {
+	g := builtinT(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := g.Embed(ctx, make([]string, 5000)); err != context.Canceled {
+		t.Errorf("cancelled Embed: %v", err)
+	}
+	vs, err := g.Embed(context.Background(), nil)
+	if err != nil || len(vs) != 0 {
+		t.Errorf("empty Embed: %v %v", vs, err)
+	}
+}
+
+func TestCosineEdgeCases(t *testing.T) {
+	a := []float32{1, 2, 3}
+	for _, c := range []struct {
+		x, y []float32
+		want float64
+	}{
+		{a, a, 1},
+		{a, []float32{-1, -2, -3}, -1},
+		{a, []float32{2, 4, 6}, 1},
+		{[]float32{1, 0}, []float32{0, 1}, 0},
+		{a, []float32{0, 0, 0}, 0},
+		{[]float32{0, 0, 0}, []float32{0, 0, 0}, 0},
+		{a, []float32{1, 2}, 0},
+		{nil, nil, 0},
+	} {
+		got := Cosine(c.x, c.y)
+		if math.IsNaN(got) || math.Abs(got-c.want) > 1e-6 {
+			t.Errorf("Cosine(%v, %v) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+}
+
+func TestHTTPDim(t *testing.T) {
+	srv := httptest.NewServer(&fakeServer{t: t})
+	defer srv.Close()
+	h := newClient(srv, nil)
+	if h.Dim() != 0 {
+		t.Errorf("Dim before any call = %d", h.Dim())
+	}
+	if _, err := h.Embed(context.Background(), []string{"a", "b"}); err != nil {
+		t.Fatal(err)
+	}
+	if h.Dim() != 3 {
+		t.Errorf("Dim = %d, want 3", h.Dim())
+	}
+}
+
+func TestReadRejectsDamage(t *testing.T) {
+	vs := &Vectors{Dims: 2, Words: []string{"a", "bc"}, Scales: []float32{1, 0.5}, Data: []int8{1, -1, 127, -127}}
+	var buf bytes.Buffer
+	if err := vs.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	if back, err := Read(bytes.NewReader(good)); err != nil || !reflect.DeepEqual(back, vs) {
+		t.Fatalf("round trip: %v %+v", err, back)
+	}
+	for name, b := range map[string][]byte{
+		"truncated":  good[:len(good)-1],
+		"trailing":   append(slices.Clone(good), 0),
+		"empty":      nil,
+		"header":     good[:len(magic)+4],
+		"huge count": append(append([]byte(magic), 2, 0, 0, 0, 0xff, 0xff, 0xff, 0), good[len(magic)+8:]...),
+		"zero dims":  append(append([]byte(magic), 0, 0, 0, 0), good[len(magic)+4:]...),
+	} {
+		if _, err := Read(bytes.NewReader(b)); err == nil {
+			t.Errorf("%s: read without error", name)
+		}
+	}
+	if err := (&Vectors{Dims: 1, Words: []string{""}, Scales: []float32{1}, Data: []int8{0}}).Write(io.Discard); err == nil {
+		t.Error("empty word written")
 	}
 }
 
@@ -100,7 +267,9 @@ func TestGeneratorPipelineIsReproducible(t *testing.T) {
 		t.Fatalf("selected %q, want %q (frequency order, plain words, first 4)", vs.Words, want)
 	}
 	var a, b bytes.Buffer
-	vs.Write(&a)
+	if err := vs.Write(&a); err != nil {
+		t.Fatal(err)
+	}
 	vs.Write(&b)
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
 		t.Fatal("two encodings differ")

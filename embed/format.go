@@ -11,12 +11,16 @@ import (
 
 // The asset format, little-endian:
 //
-//	magic   "RAGEMB1\n"
+//	magic   "RAGEMB1\n"            (format name and version 1)
 //	dims    uint32
 //	count   uint32
-//	count × { len uint8, word [len]byte, scale float32, vec [dims]int8 }
+//	count × { len uint8, word [len]byte (UTF-8, 1..255 bytes),
+//	          scale float32, vec [dims]int8 }
 //
-// Words are in frequency order (rank 1 first); value = int8 × scale.
+// value = int8 × scale. Entries are in frequency order, most frequent
+// first, so a word's frequency rank is its position + 1 and is not stored
+// again; the embedder derives SIF weights from it. Nothing follows the last
+// entry. 100 dims × 50,000 words make 5.6 MB.
 const magic = "RAGEMB1\n"
 
 // Vectors is a quantised word-vector table in frequency order.
@@ -67,43 +71,56 @@ func (vs *Vectors) Write(w io.Writer) error {
 
 // Read decodes the asset format.
 func Read(r io.Reader) (*Vectors, error) {
-	br := bufio.NewReader(r)
-	head := make([]byte, len(magic))
-	if _, err := io.ReadFull(br, head); err != nil || string(head) != magic {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return decode(b)
+}
+
+func decode(b []byte) (*Vectors, error) {
+	if len(b) < len(magic)+8 || string(b[:len(magic)]) != magic {
 		return nil, errors.New("not a ragaudit vector file (bad magic)")
 	}
-	var dims, count uint32
-	if err := binary.Read(br, binary.LittleEndian, &dims); err != nil {
-		return nil, err
-	}
-	if err := binary.Read(br, binary.LittleEndian, &count); err != nil {
-		return nil, err
-	}
+	le := binary.LittleEndian
+	dims, count := le.Uint32(b[len(magic):]), le.Uint32(b[len(magic)+4:])
 	if dims == 0 || dims > 4096 || count > 10_000_000 {
 		return nil, fmt.Errorf("implausible header: %d dims, %d words", dims, count)
 	}
-	vs := &Vectors{Dims: int(dims), Words: make([]string, count), Scales: make([]float32, count), Data: make([]int8, int(count)*int(dims))}
-	buf := make([]byte, 255)
+	b = b[len(magic)+8:]
+	// Each entry takes at least 1+1+4+dims bytes: check before allocating.
+	if uint64(len(b)) < uint64(count)*(6+uint64(dims)) {
+		return nil, fmt.Errorf("truncated: %d bytes for %d words", len(b), count)
+	}
+	d := int(dims)
+	vs := &Vectors{Dims: d, Words: make([]string, count), Scales: make([]float32, count), Data: make([]int8, int(count)*d)}
+	// The words share one string: one allocation instead of count.
+	all := make([]byte, 0, len(b)-int(count)*(5+d))
+	ends := make([]int, count)
 	for i := range vs.Words {
-		n, err := br.ReadByte()
-		if err != nil {
-			return nil, fmt.Errorf("word %d: %w", i, err)
+		if len(b) < 1 {
+			return nil, fmt.Errorf("word %d: truncated", i)
 		}
-		if _, err := io.ReadFull(br, buf[:n]); err != nil {
-			return nil, fmt.Errorf("word %d: %w", i, err)
+		n := int(b[0])
+		if n == 0 || len(b) < 1+n+4+d {
+			return nil, fmt.Errorf("word %d: truncated or empty", i)
 		}
-		vs.Words[i] = string(buf[:n])
-		if err := binary.Read(br, binary.LittleEndian, &vs.Scales[i]); err != nil {
-			return nil, fmt.Errorf("word %d: %w", i, err)
+		all = append(all, b[1:1+n]...)
+		ends[i] = len(all)
+		vs.Scales[i] = math.Float32frombits(le.Uint32(b[1+n:]))
+		row := vs.Data[i*d : (i+1)*d]
+		for k, x := range b[1+n+4 : 1+n+4+d] {
+			row[k] = int8(x)
 		}
-		row := vs.Data[i*int(dims) : (i+1)*int(dims)]
-		raw := make([]byte, dims)
-		if _, err := io.ReadFull(br, raw); err != nil {
-			return nil, fmt.Errorf("word %d: %w", i, err)
-		}
-		for k, b := range raw {
-			row[k] = int8(b)
-		}
+		b = b[1+n+4+d:]
+	}
+	if len(b) != 0 {
+		return nil, fmt.Errorf("%d bytes after the last word", len(b))
+	}
+	words, start := string(all), 0
+	for i, end := range ends {
+		vs.Words[i] = words[start:end]
+		start = end
 	}
 	return vs, nil
 }

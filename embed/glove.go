@@ -1,11 +1,11 @@
 package embed
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -15,23 +15,43 @@ import (
 var gloveAsset []byte
 
 // Glove is the built-in embedder: a sentence vector is the SIF-weighted
-// mean of its words' GloVe vectors (Arora et al., 2017): weight a/(a+p(w)),
-// with p(w) from the word's frequency rank by Zipf's law, so frequent
-// words count little and rare, contentful words count most.
+// sum of its words' GloVe vectors (Arora, Liang and Ma, 2017, without the
+// common-component removal), which points the same way as the weighted
+// mean: only its direction matters to Cosine. A word's weight is
+// a/(a+p(w)), so frequent words count little and rare, contentful words
+// count most; see sifWeight for p(w).
 type Glove struct {
 	dims    int
-	index   map[string]int32
+	index   map[string]int32 // word → row (rank − 1)
 	data    []int8
 	scales  []float32 // per word: quantisation scale × SIF weight
 	invNorm []float32 // per word: 1 / |int8 vector|, 0 for a zero vector
 }
 
-// sifA is SIF's smoothing constant; 1e-3 is the value of the SIF paper.
+// sifA is SIF's smoothing constant a; 1e-3 is the value the SIF paper
+// recommends (its results are flat over 1e-4..1e-3). With the p(w) below
+// it gives "the" a weight of 0.013, a rank-100 word 0.57, a rank-1,000 word
+// 0.93 and the rarest kept word 0.9985.
 const sifA = 1e-3
 
 // gloveVocab is the vocabulary size of the source vectors, for Zipf's
-// normaliser (ln N + γ).
+// normaliser.
 const gloveVocab = 341479
+
+// zipfNorm is the harmonic number H_N ≈ ln N + γ for N = gloveVocab
+// (ln 341,479 = 12.741), so that p sums to 1 over the source vocabulary.
+// Changing it changes every vector: the calibrated models depend on it.
+const zipfNorm = 12.741 + 0.5772
+
+// sifWeight is the SIF weight of the word at row i (rank i+1). The asset
+// stores no counts, only frequency order, so p(w) is estimated by Zipf's
+// law from the rank: p = 1/(rank × H_N). The rank is the position among
+// the kept words (punctuation and other non-words dropped by Select), at
+// most 258 places from the source rank: a negligible change in weight.
+func sifWeight(i int32) float64 {
+	p := 1 / (float64(i+1) * zipfNorm)
+	return sifA / (sifA + p)
+}
 
 var (
 	builtinOnce sync.Once
@@ -40,10 +60,11 @@ var (
 )
 
 // Builtin returns the built-in embedder, loading it on first use (about
-// 40 ms, 7 MB).
+// 20 ms and 9 MB of heap; the asset itself is 5.6 MB of read-only data).
+// Later calls return the same *Glove.
 func Builtin() (*Glove, error) {
 	builtinOnce.Do(func() {
-		vs, err := Read(bytes.NewReader(gloveAsset))
+		vs, err := decode(gloveAsset)
 		if err != nil {
 			builtinErr = err
 			return
@@ -57,7 +78,6 @@ func Builtin() (*Glove, error) {
 func NewGlove(vs *Vectors) *Glove {
 	g := &Glove{dims: vs.Dims, index: make(map[string]int32, len(vs.Words)), data: vs.Data,
 		scales: make([]float32, len(vs.Words)), invNorm: make([]float32, len(vs.Words))}
-	h := zipfNorm()
 	for i, w := range vs.Words {
 		g.index[w] = int32(i)
 		var n float64
@@ -67,15 +87,9 @@ func NewGlove(vs *Vectors) *Glove {
 		if n > 0 {
 			g.invNorm[i] = float32(1 / math.Sqrt(n))
 		}
-		p := 1 / (float64(i+1) * h)
-		g.scales[i] = vs.Scales[i] * float32(sifA/(sifA+p))
+		g.scales[i] = vs.Scales[i] * float32(sifWeight(int32(i)))
 	}
 	return g
-}
-
-func zipfNorm() float64 {
-	// Harmonic number H_N ≈ ln N + γ.
-	return 12.741 + 0.5772
 }
 
 // Name identifies the embedder (and its calibrated model) in reports.
@@ -84,31 +98,43 @@ func (g *Glove) Name() string { return "builtin:glove-100d-50k-int8-sif" }
 // Dim is the vector length.
 func (g *Glove) Dim() int { return g.dims }
 
-// Embed embeds each text.
-func (g *Glove) Embed(_ context.Context, texts []string) ([][]float32, error) {
+// Embed embeds each text (see EmbedOne). It stops early only when ctx is
+// done, returning ctx's error.
+func (g *Glove) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
+		if i%1024 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		out[i] = g.EmbedOne(t)
 	}
 	return out, nil
 }
 
 // EmbedOne embeds one text. Unknown words are ignored; a text without any
-// known word gives the zero vector.
+// known word gives the zero vector. It allocates only the result.
 func (g *Glove) EmbedOne(text string) []float32 {
 	v := make([]float32, g.dims)
-	var buf [64]byte
-	forEachWord(text, buf[:0], func(w []byte) {
+	var sc wordScanner
+	sc.reset(text)
+	for {
+		w, ok := sc.next()
+		if !ok {
+			break
+		}
 		i, ok := g.lookup(w)
 		if !ok {
-			return
+			continue
 		}
 		s := g.scales[i]
 		row := g.data[int(i)*g.dims : (int(i)+1)*g.dims]
+		row = row[:len(v)]
 		for k, x := range row {
 			v[k] += s * float32(x)
 		}
-	})
+	}
 	return v
 }
 
@@ -125,50 +151,146 @@ func (g *Glove) lookup(w []byte) (int32, bool) {
 	return 0, false
 }
 
-// forEachWord calls fn with each lowercased word of text (letters and
-// digits; "n't" split off as GloVe tokenises it; possessive 's dropped).
-func forEachWord(text string, buf []byte, fn func([]byte)) {
-	i := 0
-	for i < len(text) {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			i += size
-			continue
-		}
-		buf = buf[:0]
-		for i < len(text) {
-			r, size = utf8.DecodeRuneInString(text[i:])
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-				break
-			}
-			buf = utf8.AppendRune(buf, unicode.ToLower(r))
-			i += size
-		}
-		// An apostrophe: "don't" gives "do" and "n't"; "acme's" gives "acme".
-		if i < len(text) && (r == '\'' || r == '’') && i+size < len(text) {
-			next := text[i+size] | 0x20
-			switch {
-			case next == 't' && len(buf) > 1 && buf[len(buf)-1] == 'n':
-				fn(buf[:len(buf)-1])
-				fn(nt)
-				i += size + 1
-				continue
-			case next == 's':
-				i += size + 1
-			}
-		}
-		fn(buf)
-	}
+// wordScanner yields the lowercased words of a text: runs of letters and
+// digits, split everywhere else (hyphens included). English contractions
+// are resolved to the words GloVe's vocabulary has (it has no clitic
+// tokens): "don't" gives "do" "not", "can't" "can" "not", "won't" "will"
+// "not"; "'ll" "'re" "'ve" "'m" "'d" give "will" "are" "have" "am"
+// "would"; "'s" (is, has or possessive) is dropped. An apostrophe that
+// starts no clitic separates words: "O'Brien" gives "o" "brien".
+//
+// It does not allocate for words up to 64 bytes; the word returned by next
+// is valid until the following call.
+type wordScanner struct {
+	text    string
+	i       int
+	pending []byte // a word to yield before scanning on
+	buf     [64]byte
 }
 
-var nt = []byte("n't")
+func (s *wordScanner) reset(text string) { s.text, s.i, s.pending = text, 0, nil }
+
+var (
+	wordNot   = []byte("not")
+	clitics   = [...]string{"ll", "re", "ve", "m", "d", "s"}
+	cliticFor = [...][]byte{[]byte("will"), []byte("are"), []byte("have"), []byte("am"), []byte("would"), nil}
+	ntStems   = map[string][]byte{"ca": []byte("can"), "wo": []byte("will"), "sha": []byte("shall")}
+)
+
+// isWordByte reports whether an ASCII byte is a letter or digit.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// runeAt decodes the rune at text[i] and whether it belongs to a word.
+func runeAt(text string, i int) (r rune, size int, word bool) {
+	if c := text[i]; c < utf8.RuneSelf {
+		return rune(c), 1, isWordByte(c)
+	}
+	r, size = utf8.DecodeRuneInString(text[i:])
+	return r, size, unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// wordEndsAt reports whether no letter or digit is at text[i].
+func wordEndsAt(text string, i int) bool {
+	if i >= len(text) {
+		return true
+	}
+	_, _, word := runeAt(text, i)
+	return !word
+}
+
+func (s *wordScanner) next() ([]byte, bool) {
+	if s.pending != nil {
+		w := s.pending
+		s.pending = nil
+		return w, true
+	}
+	text := s.text
+	for s.i < len(text) {
+		_, size, word := runeAt(text, s.i)
+		if !word {
+			s.i += size
+			continue
+		}
+		w := s.buf[:0]
+		for s.i < len(text) {
+			c := text[s.i]
+			if c < utf8.RuneSelf {
+				if !isWordByte(c) {
+					break
+				}
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				w = append(w, c)
+				s.i++
+				continue
+			}
+			r, size, word := runeAt(text, s.i)
+			if !word {
+				break
+			}
+			w = utf8.AppendRune(w, unicode.ToLower(r))
+			s.i += size
+		}
+		return s.contraction(w), true
+	}
+	return nil, false
+}
+
+// contraction looks past word w (just scanned) for an apostrophe and a
+// clitic, consumes them, and returns what to yield for w, queueing the
+// clitic's word.
+func (s *wordScanner) contraction(w []byte) []byte {
+	text, i := s.text, s.i
+	var size int
+	switch {
+	case i < len(text) && text[i] == '\'':
+		size = 1
+	case strings.HasPrefix(text[i:], "’"):
+		size = len("’")
+	default:
+		return w
+	}
+	j := i + size
+	// "n't": the n is the end of the word just scanned.
+	if n := len(w); n > 1 && w[n-1] == 'n' && j < len(text) && text[j]|0x20 == 't' && wordEndsAt(text, j+1) {
+		s.i = j + 1
+		s.pending = wordNot
+		if full, ok := ntStems[string(w[:n-1])]; ok {
+			return full
+		}
+		return w[:n-1]
+	}
+	for k, c := range clitics {
+		if len(text)-j >= len(c) && strings.EqualFold(text[j:j+len(c)], c) && wordEndsAt(text, j+len(c)) {
+			s.i = j + len(c)
+			s.pending = cliticFor[k]
+			return w
+		}
+	}
+	return w
+}
+
+// forEachWord calls fn with each word of text, as wordScanner yields them.
+func forEachWord(text string, fn func([]byte)) {
+	var sc wordScanner
+	sc.reset(text)
+	for {
+		w, ok := sc.next()
+		if !ok {
+			return
+		}
+		fn(w)
+	}
+}
 
 // WordIDs returns the distinct known words of text (in order of first
 // appearance, stopwords included) with their SIF weights, for word-level
 // alignment with WordSim.
 func (g *Glove) WordIDs(text string) (ids []int32, weights []float32) {
-	var buf [64]byte
-	forEachWord(text, buf[:0], func(w []byte) {
+	forEachWord(text, func(w []byte) {
 		i, ok := g.lookup(w)
 		if !ok || g.invNorm[i] == 0 || slices.Contains(ids, i) {
 			return
@@ -195,7 +317,4 @@ func (g *Glove) WordSim(a, b int32) float32 {
 }
 
 // weight is the SIF weight of word i.
-func (g *Glove) weight(i int32) float32 {
-	p := 1 / (float64(i+1) * zipfNorm())
-	return float32(sifA / (sifA + p))
-}
+func (g *Glove) weight(i int32) float32 { return float32(sifWeight(i)) }

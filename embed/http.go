@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -36,10 +37,16 @@ type HTTP struct {
 	Timeout     time.Duration // per request; default 30s
 	Backoff     time.Duration // first retry delay, doubled each time; default 500ms
 	Cache       *Cache        // nil: no cache
+
+	dim atomic.Int64 // length of the vectors last returned
 }
 
 // Name identifies the embedder and model.
 func (h *HTTP) Name() string { return "openai-compatible:" + h.Model }
+
+// Dim is the length of the vectors the endpoint returns: 0 until a call to
+// Embed has returned one (from the endpoint or the cache).
+func (h *HTTP) Dim() int { return int(h.dim.Load()) }
 
 func (h *HTTP) endpoint() string {
 	u := strings.TrimRight(h.URL, "/")
@@ -101,6 +108,9 @@ func (h *HTTP) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	wg.Wait()
 	if firstErr != nil {
 		return nil, firstErr
+	}
+	if len(out) > 0 {
+		h.dim.Store(int64(len(out[0])))
 	}
 	return out, nil
 }
