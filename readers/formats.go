@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"net/url"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,6 +50,15 @@ var adapters = []adapter{
 		convert: cohere},
 	{name: "dify", detect: func(d map[string]any) bool { return get(d, "retriever_resources") != nil && get(d, "answer") != nil },
 		convert: dify},
+	{name: "openai-assistants", detect: func(d map[string]any) bool { return str(get(d, "message", "object")) == "thread.message" },
+		convert: openAIAssistants},
+	{name: "bedrock", detect: func(d map[string]any) bool { return get(d, "output", "text") != nil && get(d, "citations") != nil },
+		convert: bedrock},
+	{name: "azure-on-your-data", detect: func(d map[string]any) bool { return get(d, "choices", 0, "message", "context", "citations") != nil },
+		convert: azureOnYourData},
+	{name: "openai-chat-url-citation", detect: func(d map[string]any) bool {
+		return str(get(d, "object")) == "chat.completion" && get(d, "choices", 0, "message", "annotations") != nil
+	}, convert: openAIChatURLCitations},
 }
 
 // maxDocumentBytes bounds a provider document read whole.
@@ -544,4 +555,177 @@ func firstNonEmpty(xs ...string) string {
 		}
 	}
 	return ""
+}
+
+// unixTime fills a missing timestamp from a Unix-seconds field.
+func unixTime(rec *Record, v any) {
+	if ts, ok := num(v); ok && rec.Timestamp.IsZero() {
+		rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+	}
+}
+
+func score(v any) *float64 {
+	if f, ok := v.(json.Number); ok {
+		x, err := f.Float64()
+		if err == nil {
+			return &x
+		}
+	}
+	return nil
+}
+
+// openAIAssistants: the 【n:m†source】 markers are annotations with code
+// point offsets naming a file; the claim is the sentence before the
+// marker, the chunks are the run step's file_search results of that file.
+func openAIAssistants(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	unixTime(&rec, get(d, "message", "created_at"))
+	msg := Message{Role: "assistant"}
+	byFile := map[string][]string{}
+	for _, tc := range list(get(d, "run_step", "step_details", "tool_calls")) {
+		for i, r := range list(get(tc, "file_search", "results")) {
+			id := fmt.Sprintf("%s/%d", str(get(tc, "id")), i)
+			msg.Retrieval = append(msg.Retrieval, Chunk{ID: id, Source: str(get(r, "file_name")), Text: joinBlocks(list(get(r, "content")), " "), Score: score(get(r, "score"))})
+			byFile[str(get(r, "file_id"))] = append(byFile[str(get(r, "file_id"))], id)
+		}
+	}
+	var annotations []any
+	for _, c := range list(get(d, "message", "content")) {
+		if str(get(c, "type")) == "text" {
+			msg.Content += str(get(c, "text", "value"))
+			annotations = append(annotations, list(get(c, "text", "annotations"))...)
+		}
+	}
+	for _, a := range annotations {
+		if str(get(a, "type")) != "file_citation" {
+			continue
+		}
+		start, ok1 := num(get(a, "start_index"))
+		end, ok2 := num(get(a, "end_index"))
+		if !ok1 || !ok2 {
+			continue
+		}
+		ms, me, err := SpanToBytes(msg.Content, start, end, "codepoint")
+		if err != nil || msg.Content[ms:me] != str(get(a, "text")) {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("assistants annotation %d-%d does not match its marker text", start, end))
+			continue
+		}
+		ids := byFile[str(get(a, "file_citation", "file_id"))]
+		if len(ids) > 1 {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("file_citation resolves to a file, not a chunk: %d candidate chunks", len(ids)))
+		}
+		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, ms), End: me, ChunkIDs: ids, Marker: str(get(a, "text"))})
+	}
+	rec.Messages = []Message{msg}
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "message", "thread_id"))
+	}
+	return rec, requireID(rec)
+}
+
+// bedrock: retrieve_and_generate parts with spans whose end is inclusive;
+// the chunks are the references of each part, by KB chunk id.
+func bedrock(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	msg := Message{Role: "assistant", Content: str(get(d, "output", "text"))}
+	seen := map[string]bool{}
+	for _, c := range list(get(d, "citations")) {
+		part := get(c, "generatedResponsePart", "textResponsePart")
+		start, _ := num(get(part, "span", "start"))
+		end, ok := num(get(part, "span", "end"))
+		if !ok {
+			continue
+		}
+		a, b, err := SpanToBytes(msg.Content, start, min(end+1, utf8.RuneCountInString(msg.Content)), "codepoint")
+		if err != nil {
+			rec.Warnings = append(rec.Warnings, "bedrock span: "+err.Error())
+			continue
+		}
+		if q := str(get(part, "text")); q != "" && strings.TrimSpace(msg.Content[a:b]) != q {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("bedrock span %d-%d (end inclusive) does not match its text", start, end))
+		}
+		var ids []string
+		for i, r := range list(get(c, "retrievedReferences")) {
+			id := str(get(r, "metadata", "x-amz-bedrock-kb-chunk-id"))
+			if u, err := url.QueryUnescape(id); err == nil {
+				id = u
+			}
+			if id == "" {
+				id = fmt.Sprintf("ref-%d-%d", start, i)
+			}
+			ids = appendID(ids, id)
+			if !seen[id] {
+				seen[id] = true
+				msg.Retrieval = append(msg.Retrieval, Chunk{ID: id, Source: str(get(r, "location", "s3Location", "uri")), Text: str(get(r, "content", "text"))})
+			}
+		}
+		msg.Citations = append(msg.Citations, Citation{Start: a, End: b, ChunkIDs: ids, Marker: "bedrock:citation"})
+	}
+	rec.Messages = []Message{msg}
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "sessionId"))
+	}
+	return rec, requireID(rec)
+}
+
+// azureOnYourData: [docN] markers in the answer are 1-based positions in
+// message.context.citations, which become chunks doc1, doc2, …
+func azureOnYourData(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	unixTime(&rec, get(d, "created"))
+	m := get(d, "choices", 0, "message")
+	msg := Message{Role: "assistant", Content: str(get(m, "content"))}
+	for i, c := range list(get(m, "context", "citations")) {
+		msg.Retrieval = append(msg.Retrieval, Chunk{ID: fmt.Sprintf("doc%d", i+1),
+			Source: firstNonEmpty(str(get(c, "filepath")), str(get(c, "url")), str(get(c, "title"))), Text: str(get(c, "content"))})
+	}
+	rec.Messages = []Message{msg}
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "id"))
+	}
+	return rec, requireID(rec)
+}
+
+// openAIChatURLCitations: web-search url_citation annotations give the span
+// of a link and its URL but no page text: the claim is the sentence
+// holding the link, and its chunk is not auditable.
+func openAIChatURLCitations(d map[string]any) (Record, error) {
+	var rec Record
+	envelope(d, &rec)
+	unixTime(&rec, get(d, "created"))
+	m := get(d, "choices", 0, "message")
+	msg := Message{Role: "assistant", Content: str(get(m, "content"))}
+	for _, a := range list(get(m, "annotations")) {
+		u := get(a, "url_citation")
+		start, ok1 := num(get(u, "start_index"))
+		end, ok2 := num(get(u, "end_index"))
+		if !ok1 || !ok2 {
+			continue
+		}
+		ls, le, err := SpanToBytes(msg.Content, start, end, "codepoint")
+		if err != nil {
+			rec.Warnings = append(rec.Warnings, "url_citation: "+err.Error())
+			continue
+		}
+		link := str(get(u, "url"))
+		if !strings.Contains(msg.Content[ls:le], strings.SplitN(link, "?", 2)[0]) {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("url_citation %d-%d does not hold its URL", start, end))
+		}
+		if !slices.ContainsFunc(msg.Retrieval, func(c Chunk) bool { return c.ID == link }) {
+			msg.Retrieval = append(msg.Retrieval, Chunk{ID: link, Source: str(get(u, "title")), Status: TextAbsent})
+		}
+		end2 := le
+		if end2 < len(msg.Content) && msg.Content[end2] == '.' {
+			end2++
+		}
+		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, ls), End: end2, ChunkIDs: []string{link}, Marker: "openai:url_citation"})
+	}
+	rec.Messages = []Message{msg}
+	if rec.ConversationID == "" {
+		rec.ConversationID = str(get(d, "id"))
+	}
+	return rec, requireID(rec)
 }

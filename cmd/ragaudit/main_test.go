@@ -520,6 +520,10 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		{"cohere-chat-v2-citations.json", 4, 0},
 		{"dify-chat-message.json", 0, 0},
 		{"ragaudit-canonical-v2.jsonl", 8, 0},
+		{"openai-assistants-file-citation.json", 2, 0},
+		{"bedrock-kb-retrieve-and-generate.json", 2, 0},
+		{"azure-openai-on-your-data.json", 3, 0},
+		{"openai-chat-completions-url-citation.json", 2, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
