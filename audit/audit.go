@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -135,7 +136,14 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			chunkIDs[c.ID] = true
 		}
 	}
+	claimsJSON := false
+	if cits, ok := claimCitations(msg.Content); ok && len(msg.Citations) == 0 {
+		msg.Citations, claimsJSON = cits, true
+	}
 	sents := a.splitter.Split(msg.Content, chunkIDs)
+	if claimsJSON {
+		sents = nil // the JSON around the claims is not prose
+	}
 	rule := a.cfg.Resolve
 	if len(msg.Citations) > 0 {
 		// The provider said which span cites which chunk: audit those
@@ -184,6 +192,17 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	}
 	if err := a.embed(ctx, toEmbed, evs); err != nil {
 		return ans, nil, err
+	}
+	if claimsJSON {
+		// Seed rule: a structured answer citing any evidence id that was
+		// not retrieved is rejected as a whole.
+		for _, ps := range pairs {
+			for _, p := range ps {
+				if p.chunk < 0 {
+					ans.Status = Rejected
+				}
+			}
+		}
 	}
 
 	var out []Finding
@@ -548,4 +567,48 @@ func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 		out[i].Index = i
 	}
 	return out
+}
+
+// claimCitations reads an answer that is strict JSON with claims carrying
+// evidence ids ({"claims":[{"text":…, "evidence_ids":[…]}]}) as structured
+// citations: each claim's text, located in the JSON, cites its evidence.
+func claimCitations(content string) ([]readers.Citation, bool) {
+	t := strings.TrimSpace(content)
+	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"claims"`) {
+		return nil, false
+	}
+	var doc struct {
+		Claims []struct {
+			Text        string            `json:"text"`
+			EvidenceIDs []json.RawMessage `json:"evidence_ids"`
+		} `json:"claims"`
+	}
+	if err := json.Unmarshal([]byte(t), &doc); err != nil || len(doc.Claims) == 0 {
+		return nil, false
+	}
+	var out []readers.Citation
+	from := 0
+	for _, c := range doc.Claims {
+		if c.Text == "" {
+			continue
+		}
+		quoted, _ := json.Marshal(c.Text)
+		i := strings.Index(content[from:], string(quoted[1:len(quoted)-1]))
+		if i < 0 {
+			continue // escaped differently: cannot be located, not audited
+		}
+		start := from + i
+		end := start + len(quoted) - 2
+		from = end
+		var ids []string
+		for _, raw := range c.EvidenceIDs {
+			var id string
+			if json.Unmarshal(raw, &id) != nil {
+				id = string(raw) // a number
+			}
+			ids = append(ids, id)
+		}
+		out = append(out, readers.Citation{Start: start, End: end, ChunkIDs: ids, Marker: "claims.evidence_ids"})
+	}
+	return out, len(out) > 0
 }

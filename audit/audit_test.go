@@ -207,3 +207,20 @@ func TestWilson(t *testing.T) {
 		t.Errorf("Wilson(5,5) = %+v", r)
 	}
 }
+
+func TestClaimsJSONAnswer(t *testing.T) {
+	refund := readers.Chunk{ID: "r1", Text: refundChunk}
+	ok := `{"claims":[{"text":"Refunds are accepted within 30 days of delivery.","evidence_ids":["r1"]}]}`
+	res, err := testAuditor.Audit(context.Background(), record(ok, refund))
+	if err != nil || len(res.Findings) != 1 || res.Findings[0].Verdict != Supported || res.Answers[0].Status != Answered {
+		t.Fatalf("valid claims: %+v %+v %v", res.Answers, res.Findings, err)
+	}
+	if f := res.Findings[0]; f.Sentence != "Refunds are accepted within 30 days of delivery." || f.Marker != "claims.evidence_ids" {
+		t.Errorf("claim finding %+v", f)
+	}
+	bad := `{"claims":[{"text":"Refunds are accepted within 30 days of delivery.","evidence_ids":["r1"]},{"text":"Shipping is free.","evidence_ids":["x9"]}]}`
+	res, _ = testAuditor.Audit(context.Background(), record(bad, refund))
+	if res.Answers[0].Status != Rejected || len(res.Findings) != 2 || res.Findings[1].Verdict != Fabricated {
+		t.Fatalf("an id outside the retrieval must reject the answer: %+v %+v", res.Answers, res.Findings)
+	}
+}

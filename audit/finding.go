@@ -23,6 +23,7 @@ const (
 	Answered           = "answered"
 	Refusal            = "refusal"
 	AnsweredBelowFloor = "answered_below_floor"
+	Rejected           = "rejected" // a claims-JSON answer citing evidence that was not retrieved
 )
 
 // Finding is one row of the audit: one (sentence, cited chunk) pair, or one

@@ -22,6 +22,7 @@ type Counts struct {
 	Answers            int            `json:"answers"` // assistant messages
 	Refusals           int            `json:"refusals"`
 	AnsweredBelowFloor int            `json:"answered_below_floor"`
+	Rejected           int            `json:"rejected_answers"` // claims JSON citing evidence not retrieved
 	Sentences          int            `json:"sentences"`
 	CitedSentences     int            `json:"cited_sentences"`
 	UncitedFactual     int            `json:"uncited_sentences"`
@@ -132,6 +133,8 @@ func (t *Tally) Add(r *Result) {
 			t.c.Refusals++
 		case AnsweredBelowFloor:
 			t.c.AnsweredBelowFloor++
+		case Rejected:
+			t.c.Rejected++
 		}
 	}
 	lastSentence := [2]int{-1, -1}

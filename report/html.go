@@ -234,6 +234,7 @@ func WriteHTML(w io.Writer, s *Summary, h *HTMLCollector, opts HTMLOptions) erro
 		{"name mismatch", c.ByReason["entity_mismatch"]},
 		{"uncited", c.UncitedFactual},
 		{"answered below the retrieval floor", c.AnsweredBelowFloor},
+		{"rejected answers (claims citing evidence not retrieved)", c.Rejected},
 	}
 	for _, r := range sortedReasons(c.SkippedByReason) {
 		d.Skipped = append(d.Skipped, reasonCount{r, c.SkippedByReason[r]})

@@ -45,7 +45,7 @@ func WriteText(w io.Writer, s *Summary) error {
 	r := c.ByReason
 	fmt.Fprintf(&b, "Unsupported because: %d number mismatch, %d negation flipped, %d name mismatch, %d low similarity; %d misattributed (another retrieved chunk supports the sentence)\n",
 		r["number_mismatch"], r["negation_mismatch"], r["entity_mismatch"], r["low_similarity"], r["misattributed"])
-	fmt.Fprintf(&b, "Refusals (not failures): %d\n", c.Refusals)
+	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
 	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved\n",
 		c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])
 	fmt.Fprintf(&b, "Records: %d read, %d audited, %d filtered out, %d skipped", c.RecordsRead, c.RecordsAudited, c.RecordsFiltered, c.RecordsSkipped)
