@@ -42,13 +42,20 @@ type WordEmbedder interface {
 	WordSim(a, b int32) float32
 }
 
+// Precomputed marks the use of vectors logged with the records
+// ("embedding" on a message and its chunks) instead of an embedder: a
+// sentence takes its message's vector and every window its chunk's, so the
+// signal compares the answer with each whole chunk.
+const Precomputed = "precomputed"
+
 // Auditor audits records. Build it once (it loads the language models) and
 // share it: Audit is safe for concurrent use.
 type Auditor struct {
-	cfg      Config
-	embedder Embedder // nil: no embedding signal
-	splitter *Splitter
-	tagger   *nounphrase.Tagger
+	cfg         Config
+	precomputed bool     // use the vectors in the logs
+	embedder    Embedder // nil: no embedding signal (or precomputed)
+	splitter    *Splitter
+	tagger      *nounphrase.Tagger
 }
 
 // New loads the models and returns an Auditor. emb may be nil.
@@ -70,8 +77,14 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 	return &Auditor{cfg: cfg, embedder: emb, splitter: sp, tagger: tg}, nil
 }
 
+// UsePrecomputed makes the auditor take embeddings from the logs.
+func (a *Auditor) UsePrecomputed() { a.precomputed = true }
+
 // EmbedderName names the embedder in use, "" for none.
 func (a *Auditor) EmbedderName() string {
+	if a.precomputed {
+		return Precomputed
+	}
 	if a.embedder == nil {
 		return ""
 	}
@@ -190,7 +203,9 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			}
 		}
 	}
-	if err := a.embed(ctx, toEmbed, evs); err != nil {
+	if a.precomputed {
+		usePrecomputed(msg, toEmbed, evs)
+	} else if err := a.embed(ctx, toEmbed, evs); err != nil {
 		return ans, nil, err
 	}
 	if claimsJSON {
@@ -611,4 +626,24 @@ func claimCitations(content string) ([]readers.Citation, bool) {
 		out = append(out, readers.Citation{Start: start, End: end, ChunkIDs: ids, Marker: "claims.evidence_ids"})
 	}
 	return out, len(out) > 0
+}
+
+// usePrecomputed gives claims their message's logged vector and the
+// windows of each chunk that chunk's logged vector.
+func usePrecomputed(msg readers.Message, claims []*claim, evs []*evidence) {
+	if msg.Embedding == nil {
+		return
+	}
+	for _, c := range claims {
+		c.vec = msg.Embedding
+	}
+	for i, ev := range evs {
+		if ev == nil || msg.Retrieval[i].Embedding == nil {
+			continue
+		}
+		ev.vecs = make([][]float32, len(ev.windows))
+		for k := range ev.vecs {
+			ev.vecs[k] = msg.Retrieval[i].Embedding
+		}
+	}
 }

@@ -200,6 +200,7 @@ type jsonMessage struct {
 	Retrieval  []jsonChunk    `json:"retrieval"`
 	Citations  []jsonCitation `json:"citations"`
 	OffsetUnit string         `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
+	Embedding  []float32      `json:"embedding"`
 }
 
 type jsonChunk struct {
@@ -208,6 +209,7 @@ type jsonChunk struct {
 	Text       *string     `json:"text"`
 	Score      *float64    `json:"score"`
 	TextStatus string      `json:"text_status"`
+	Embedding  []float32   `json:"embedding"`
 }
 
 // jsonCitation is a structured citation (ragaudit.conversation/v2).
@@ -313,6 +315,7 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 			if msg.Role == "assistant" {
 				hasAssistant = true
 				msg.Retrieval = convertChunks(m.Retrieval)
+				msg.Embedding = m.Embedding
 				msg.Citations, rec.Warnings = convertCitations(msg.Content, m.OffsetUnit, m.Citations, i, rec.Warnings)
 			}
 			rec.Messages = append(rec.Messages, msg)
@@ -354,6 +357,7 @@ func convertChunks(in []jsonChunk) []Chunk {
 		}
 		out[i].Score = c.Score
 		out[i].Status = c.TextStatus
+		out[i].Embedding = c.Embedding
 	}
 	return out
 }

@@ -36,6 +36,9 @@ type Message struct {
 	// the content with the chunks they cite). When present they are
 	// audited instead of markers in the text.
 	Citations []Citation
+	// Embedding is a vector of the whole content logged by the app
+	// ("embedding"), used by --embed precomputed.
+	Embedding []float32
 }
 
 // Citation is a claim span of a message with the chunks cited for it.
@@ -60,6 +63,9 @@ type Chunk struct {
 	Text   string
 	Score  *float64 // nil when the retriever logged no score
 	Status string   // text status: "" or "full", "truncated", "absent", "redacted"
+	// Embedding is the chunk's vector as logged by the retriever, used by
+	// --embed precomputed.
+	Embedding []float32
 }
 
 // Skip reasons. They are stable strings: they appear in summary.json.

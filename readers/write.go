@@ -22,11 +22,12 @@ type Writer interface {
 }
 
 type wireChunk struct {
-	ID         string   `json:"id"`
-	Source     string   `json:"source,omitempty"`
-	Text       string   `json:"text"`
-	Score      *float64 `json:"score,omitempty"`
-	TextStatus string   `json:"text_status,omitempty"`
+	ID         string    `json:"id"`
+	Source     string    `json:"source,omitempty"`
+	Text       string    `json:"text"`
+	Score      *float64  `json:"score,omitempty"`
+	TextStatus string    `json:"text_status,omitempty"`
+	Embedding  []float32 `json:"embedding,omitempty"`
 }
 
 type wireMessage struct {
@@ -35,6 +36,7 @@ type wireMessage struct {
 	Retrieval  []wireChunk    `json:"retrieval,omitempty"`
 	OffsetUnit string         `json:"offset_unit,omitempty"`
 	Citations  []wireCitation `json:"citations,omitempty"`
+	Embedding  []float32      `json:"embedding,omitempty"`
 }
 
 type wireCitation struct {
@@ -58,9 +60,9 @@ func toWire(rec *Record) wireRecord {
 		w.Timestamp = rec.Timestamp.Format(time.RFC3339Nano)
 	}
 	for _, m := range rec.Messages {
-		wm := wireMessage{Role: m.Role, Content: m.Content}
+		wm := wireMessage{Role: m.Role, Content: m.Content, Embedding: m.Embedding}
 		for _, c := range m.Retrieval {
-			wm.Retrieval = append(wm.Retrieval, wireChunk{ID: c.ID, Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.Status})
+			wm.Retrieval = append(wm.Retrieval, wireChunk{ID: c.ID, Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.Status, Embedding: c.Embedding})
 		}
 		for _, c := range m.Citations {
 			wm.OffsetUnit = "codepoint"

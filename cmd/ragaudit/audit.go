@@ -62,7 +62,7 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
-			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url) or none"},
+			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url), precomputed (\"embedding\" vectors in the logs) or none"},
 			&cli.StringFlag{Name: "embed-url", Usage: "OpenAI-compatible embeddings endpoint, e.g. http://localhost:11434/v1 (implies --embed openai)"},
 			&cli.StringFlag{Name: "embed-model", Usage: "model name sent to --embed-url"},
 			&cli.StringFlag{Name: "embed-key-env", Value: "OPENAI_API_KEY", Usage: "environment variable that holds the endpoint's API key"},
@@ -115,7 +115,9 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	}
 	switch o.Embed {
 	case "builtin":
-	case "none":
+	case "none", audit.Precomputed:
+		// Logged vectors come from an unknown model: reported, not weighed,
+		// until ragaudit calibrate fits weights for them.
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	case "openai":
 		if o.EmbedURL == "" || o.EmbedModel == "" {
@@ -127,7 +129,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		// but not weighed.
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	default:
-		return o, usageErr("--embed %q: want builtin, openai or none", o.Embed)
+		return o, usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
 	}
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {
@@ -336,7 +338,11 @@ func newAuditor(o auditOptions) (*audit.Auditor, error) {
 		}
 		emb = h
 	}
-	return audit.New(o.Audit, emb)
+	a, err := audit.New(o.Audit, emb)
+	if err == nil && o.Embed == audit.Precomputed {
+		a.UsePrecomputed()
+	}
+	return a, err
 }
 
 func defaultEmbedCache() string {

@@ -566,3 +566,30 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		})
 	}
 }
+
+// Vectors logged with the records ("embedding" on the message and its
+// chunks) feed the embedding signal with --embed precomputed.
+func TestPrecomputedEmbeddings(t *testing.T) {
+	line := `{"conversation_id":"v-1","messages":[{"role":"assistant","content":"Refunds are accepted within 30 days [1]. Kettles are red [2].","embedding":[1,0,0],` +
+		`"retrieval":[{"id":"1","text":"Refunds are accepted within 30 days of delivery.","embedding":[1,0,0]},{"id":"2","text":"Kettles carry a warranty.","embedding":[0,1,0]}]}]}`
+	p := filepath.Join(t.TempDir(), "vec.jsonl")
+	os.WriteFile(p, []byte(line+"\n"), 0o644)
+	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--embed", "precomputed", p)
+	if r.code != exitPass {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var sims []float64
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(r.out, "findings.jsonl")))), "\n") {
+		var f struct {
+			Signals map[string]float64 `json:"signals"`
+		}
+		json.Unmarshal([]byte(l), &f)
+		sims = append(sims, f.Signals["embed_sim"])
+	}
+	if len(sims) != 2 || sims[0] != 1 || sims[1] != 0 {
+		t.Errorf("embed_sim per citation %v, want [1 0] (cosines of the logged vectors)", sims)
+	}
+	if !strings.Contains(string(readFile(t, filepath.Join(r.out, "report.html"))), "embedder <b>precomputed</b>") {
+		t.Error("report.html does not name the precomputed embedder")
+	}
+}
