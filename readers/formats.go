@@ -9,6 +9,7 @@ import (
 	"iter"
 	"net/url"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -25,6 +26,9 @@ type adapter struct {
 	name    string
 	detect  func(doc map[string]any) bool
 	convert func(doc map[string]any) (Record, error)
+	// group, for trace exports, assembles records from all the lines of a
+	// file (spans or runs of one conversation are spread over lines).
+	group func(docs []map[string]any) ([]Record, []string)
 }
 
 // Formats lists the provider formats ragaudit reads besides canonical
@@ -56,6 +60,11 @@ var adapters = []adapter{
 		convert: bedrock},
 	{name: "azure-on-your-data", detect: func(d map[string]any) bool { return get(d, "choices", 0, "message", "context", "citations") != nil },
 		convert: azureOnYourData},
+	{name: "langfuse", detect: func(d map[string]any) bool {
+		return get(d, "trace_id") != nil && get(d, "parent_observation_id") != nil && get(d, "type") != nil
+	}, group: langfuse},
+	{name: "langsmith", detect: func(d map[string]any) bool { return get(d, "run_type") != nil && get(d, "dotted_order") != nil },
+		group: langsmith},
 	{name: "openai-chat-url-citation", detect: func(d map[string]any) bool {
 		return str(get(d, "object")) == "chat.completion" && get(d, "choices", 0, "message", "annotations") != nil
 	}, convert: openAIChatURLCitations},
@@ -84,6 +93,26 @@ func Document(path, format string, stats *FileStats) (seq iter.Seq2[Record, erro
 	return func(yield func(Record, error) bool) {
 		sum, size, _ := hashBytes(data)
 		stats.SHA256, stats.Bytes = sum, size
+		if ad.group != nil {
+			recs, problems := ad.group(docs)
+			for _, p := range problems {
+				stats.Skipped++
+				if !yield(Record{}, &SkipError{File: path, Line: 0, Reason: ReasonMissingField, Detail: ad.name + ": " + p}) {
+					return
+				}
+			}
+			for i := range recs {
+				recs[i].File = path
+				if recs[i].Line == 0 {
+					recs[i].Line = i + 1
+				}
+				stats.Records++
+				if !yield(recs[i], nil) {
+					return
+				}
+			}
+			return
+		}
 		for i, doc := range docs {
 			rec, err := ad.convert(doc)
 			if err != nil {
@@ -728,4 +757,192 @@ func openAIChatURLCitations(d map[string]any) (Record, error) {
 		rec.ConversationID = str(get(d, "id"))
 	}
 	return rec, requireID(rec)
+}
+
+// traceTurn is one question and answer assembled from a trace.
+type traceTurn struct {
+	conv, tenant, agent, trace string
+	start                      time.Time
+	line                       int // first line of the trace in the file
+	question, answer, prompt   string
+	docs                       []Chunk
+}
+
+// langfuse: observations (CHAIN root, RETRIEVER, GENERATION) linked by
+// trace_id, grouped into conversations by session_id; input and output
+// are JSON strings.
+func langfuse(docs []map[string]any) ([]Record, []string) {
+	turns := map[string]*traceTurn{}
+	var order []string
+	for i, d := range docs {
+		tr := str(get(d, "trace_id"))
+		t := turns[tr]
+		if t == nil {
+			t = &traceTurn{trace: tr, line: i + 1}
+			turns[tr] = t
+			order = append(order, tr)
+		}
+		if t.conv == "" {
+			t.conv = str(get(d, "session_id"))
+		}
+		if t.tenant == "" {
+			t.tenant = str(get(d, "metadata", "tenant"))
+		}
+		for _, tag := range list(get(d, "tags")) {
+			if k, v, ok := strings.Cut(str(tag), ":"); ok {
+				switch k {
+				case "tenant":
+					t.tenant = firstNonEmpty(t.tenant, v)
+				case "agent":
+					t.agent = firstNonEmpty(t.agent, v)
+				}
+			}
+		}
+		in, out := decodeJSONString(get(d, "input")), decodeJSONString(get(d, "output"))
+		switch str(get(d, "type")) {
+		case "RETRIEVER":
+			for _, doc := range list(out) {
+				c := Chunk{ID: str(get(doc, "metadata", "chunk_id")), Source: str(get(doc, "metadata", "source")),
+					Text: str(get(doc, "page_content")), Score: score(get(doc, "metadata", "relevance_score"))}
+				t.docs = append(t.docs, c)
+			}
+		case "GENERATION":
+			for _, m := range list(in) {
+				if str(get(m, "role")) == "system" {
+					t.prompt = str(get(m, "content"))
+				}
+			}
+			t.answer = firstNonEmpty(t.answer, str(get(out, "content")))
+		default:
+			if str(get(d, "parent_observation_id")) == "" {
+				t.question = str(get(in, "query"))
+				t.answer = firstNonEmpty(str(get(out, "result")), t.answer)
+				if ts, err := ParseTimestamp(str(get(d, "start_time"))); err == nil {
+					t.start = ts
+				}
+			}
+		}
+	}
+	return assembleTurns(turns, order)
+}
+
+// langsmith: runs (chain root, retriever, llm) linked by trace_id; the
+// conversation is extra.metadata.thread_id (session_id is the project).
+func langsmith(docs []map[string]any) ([]Record, []string) {
+	turns := map[string]*traceTurn{}
+	var order []string
+	for i, d := range docs {
+		tr := str(get(d, "trace_id"))
+		t := turns[tr]
+		if t == nil {
+			t = &traceTurn{trace: tr, line: i + 1}
+			turns[tr] = t
+			order = append(order, tr)
+		}
+		t.conv = firstNonEmpty(t.conv, str(get(d, "extra", "metadata", "thread_id")))
+		t.tenant = firstNonEmpty(t.tenant, str(get(d, "extra", "metadata", "tenant")))
+		switch str(get(d, "run_type")) {
+		case "retriever":
+			for _, doc := range list(get(d, "outputs", "documents")) {
+				t.docs = append(t.docs, Chunk{ID: str(get(doc, "metadata", "chunk_id")), Source: str(get(doc, "metadata", "source")),
+					Text: str(get(doc, "page_content")), Score: score(get(doc, "metadata", "relevance_score"))})
+			}
+		case "llm":
+			for _, m := range list(get(d, "inputs", "messages", 0)) {
+				if str(get(m, "kwargs", "type")) == "system" {
+					t.prompt = str(get(m, "kwargs", "content"))
+				}
+			}
+			t.answer = firstNonEmpty(t.answer, str(get(d, "outputs", "generations", 0, 0, "text")))
+		default:
+			if get(d, "parent_run_id") == nil {
+				t.question = str(get(d, "inputs", "query"))
+				t.answer = firstNonEmpty(str(get(d, "outputs", "result")), t.answer)
+				if ts, err := ParseTimestamp(str(get(d, "start_time"))); err == nil {
+					t.start = ts
+				}
+			}
+		}
+	}
+	return assembleTurns(turns, order)
+}
+
+// assembleTurns groups traces into conversations (turns ordered by start)
+// and gives each answer the chunks as the model saw them: when the prompt
+// lists sources as "[n] source" blocks, [n] markers refer to those, so
+// the chunks are the prompt's blocks with id "n" (the retriever's id,
+// score and text kept when a retrieved document has that source).
+func assembleTurns(turns map[string]*traceTurn, order []string) ([]Record, []string) {
+	var problems []string
+	byConv := map[string][]*traceTurn{}
+	var convs []string
+	for _, tr := range order {
+		t := turns[tr]
+		if t.conv == "" {
+			t.conv = t.trace
+		}
+		if t.answer == "" {
+			problems = append(problems, fmt.Sprintf("trace %s has no answer", tr))
+			continue
+		}
+		if byConv[t.conv] == nil {
+			convs = append(convs, t.conv)
+		}
+		byConv[t.conv] = append(byConv[t.conv], t)
+	}
+	var recs []Record
+	for _, c := range convs {
+		ts := byConv[c]
+		sort.SliceStable(ts, func(i, j int) bool { return ts[i].start.Before(ts[j].start) })
+		rec := Record{ConversationID: c, Tenant: ts[0].tenant, Agent: ts[0].agent, Timestamp: ts[0].start, Line: ts[0].line}
+		for _, t := range ts {
+			rec.Messages = append(rec.Messages, Message{Role: "user", Content: t.question},
+				Message{Role: "assistant", Content: t.answer, Retrieval: promptChunks(t.prompt, t.docs)})
+		}
+		recs = append(recs, rec)
+	}
+	return recs, problems
+}
+
+var rePromptSource = regexp.MustCompile(`(?m)^\[(\d+)\][ \t]*([^\n]*)\n`)
+
+func promptChunks(prompt string, docs []Chunk) []Chunk {
+	heads := rePromptSource.FindAllStringSubmatchIndex(prompt, -1)
+	if len(heads) == 0 {
+		return docs
+	}
+	var out []Chunk
+	for i, h := range heads {
+		end := len(prompt)
+		if i+1 < len(heads) {
+			end = heads[i+1][0]
+		}
+		c := Chunk{ID: prompt[h[2]:h[3]], Source: strings.TrimSpace(prompt[h[4]:h[5]]), Text: strings.TrimSpace(prompt[h[1]:end])}
+		for _, d := range docs {
+			if d.Source == c.Source {
+				c.Score = d.Score
+				if d.Text != "" {
+					c.Text = d.Text
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// decodeJSONString parses a JSON document held in a string field (as
+// Langfuse exports input and output); other values are returned as they are.
+func decodeJSONString(v any) any {
+	s, ok := v.(string)
+	if !ok {
+		return v
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var out any
+	if err := dec.Decode(&out); err != nil {
+		return v
+	}
+	return out
 }

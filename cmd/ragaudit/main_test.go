@@ -524,6 +524,8 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		{"bedrock-kb-retrieve-and-generate.json", 2, 0},
 		{"azure-openai-on-your-data.json", 3, 0},
 		{"openai-chat-completions-url-citation.json", 2, 0},
+		{"langfuse-observations-v2-export.jsonl", 2, 0},
+		{"langsmith-runs-export.jsonl", 2, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
