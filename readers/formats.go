@@ -63,6 +63,9 @@ var adapters = []adapter{
 	{name: "langfuse", detect: func(d map[string]any) bool {
 		return get(d, "trace_id") != nil && get(d, "parent_observation_id") != nil && get(d, "type") != nil
 	}, group: langfuse},
+	{name: "openinference", detect: func(d map[string]any) bool { return get(d, "resourceSpans") != nil }, group: openInferenceOTLP},
+	{name: "phoenix", detect: func(d map[string]any) bool { return get(d, "context.span_id") != nil && get(d, "span_kind") != nil },
+		group: phoenixRows},
 	{name: "langsmith", detect: func(d map[string]any) bool { return get(d, "run_type") != nil && get(d, "dotted_order") != nil },
 		group: langsmith},
 	{name: "openai-chat-url-citation", detect: func(d map[string]any) bool {
@@ -870,8 +873,9 @@ func langsmith(docs []map[string]any) ([]Record, []string) {
 // assembleTurns groups traces into conversations (turns ordered by start)
 // and gives each answer the chunks as the model saw them: when the prompt
 // lists sources as "[n] source" blocks, [n] markers refer to those, so
-// the chunks are the prompt's blocks with id "n" (the retriever's id,
-// score and text kept when a retrieved document has that source).
+// the chunks are the prompt's blocks, in the prompt's order (id "n", or
+// the retriever's id, score and text when a retrieved document has that
+// source).
 func assembleTurns(turns map[string]*traceTurn, order []string) ([]Record, []string) {
 	var problems []string
 	byConv := map[string][]*traceTurn{}
@@ -920,7 +924,12 @@ func promptChunks(prompt string, docs []Chunk) []Chunk {
 		c := Chunk{ID: prompt[h[2]:h[3]], Source: strings.TrimSpace(prompt[h[4]:h[5]]), Text: strings.TrimSpace(prompt[h[1]:end])}
 		for _, d := range docs {
 			if d.Source == c.Source {
+				// The retriever's chunk: its id (then [n] resolves by its
+				// position, which is the prompt's), score and text.
 				c.Score = d.Score
+				if d.ID != "" {
+					c.ID = d.ID
+				}
 				if d.Text != "" {
 					c.Text = d.Text
 				}
@@ -945,4 +954,114 @@ func decodeJSONString(v any) any {
 		return v
 	}
 	return out
+}
+
+// flatSpan is an OpenInference span with its attributes flattened to
+// dotted keys ("retrieval.documents.0.document.id"), from OTLP JSON or
+// from Phoenix span rows.
+type flatSpan struct {
+	trace, parent, kind string
+	start               time.Time
+	line                int
+	attrs               map[string]any
+}
+
+// openInferenceOTLP: OTLP JSON lines of resourceSpans; spans of one trace
+// may be spread over lines.
+func openInferenceOTLP(docs []map[string]any) ([]Record, []string) {
+	var spans []flatSpan
+	for i, d := range docs {
+		for _, rs := range list(get(d, "resourceSpans")) {
+			for _, ss := range list(get(rs, "scopeSpans")) {
+				for _, sp := range list(get(ss, "spans")) {
+					fs := flatSpan{trace: str(get(sp, "traceId")), parent: str(get(sp, "parentSpanId")), line: i + 1, attrs: map[string]any{}}
+					if ns, err := strconv.ParseInt(str(get(sp, "startTimeUnixNano")), 10, 64); err == nil {
+						fs.start = time.Unix(0, ns).UTC()
+					}
+					for _, a := range list(get(sp, "attributes")) {
+						v := get(a, "value")
+						for _, k := range []string{"stringValue", "intValue", "doubleValue", "boolValue"} {
+							if x := get(v, k); x != nil {
+								fs.attrs[str(get(a, "key"))] = x
+							}
+						}
+					}
+					fs.kind = str(fs.attrs["openinference.span.kind"])
+					spans = append(spans, fs)
+				}
+			}
+		}
+	}
+	return openInferenceTurns(spans)
+}
+
+// phoenixRows: Phoenix span dataframe rows, "attributes."-prefixed keys,
+// documents and messages as lists of objects with dotted keys.
+func phoenixRows(docs []map[string]any) ([]Record, []string) {
+	var spans []flatSpan
+	for i, d := range docs {
+		fs := flatSpan{trace: str(get(d, "context.trace_id")), parent: str(get(d, "parent_id")), kind: str(get(d, "span_kind")), line: i + 1, attrs: map[string]any{}}
+		if ts, err := ParseTimestamp(str(get(d, "start_time"))); err == nil {
+			fs.start = ts
+		}
+		for k, v := range d {
+			name, ok := strings.CutPrefix(k, "attributes.")
+			if !ok {
+				continue
+			}
+			if l, isList := v.([]any); isList {
+				for n, item := range l {
+					if m, isMap := item.(map[string]any); isMap {
+						for ik, iv := range m {
+							fs.attrs[fmt.Sprintf("%s.%d.%s", name, n, ik)] = iv
+						}
+					}
+				}
+				continue
+			}
+			fs.attrs[name] = v
+		}
+		spans = append(spans, fs)
+	}
+	return openInferenceTurns(spans)
+}
+
+func openInferenceTurns(spans []flatSpan) ([]Record, []string) {
+	turns := map[string]*traceTurn{}
+	var order []string
+	for _, sp := range spans {
+		t := turns[sp.trace]
+		if t == nil {
+			t = &traceTurn{trace: sp.trace, line: sp.line}
+			turns[sp.trace] = t
+			order = append(order, sp.trace)
+		}
+		a := sp.attrs
+		t.conv = firstNonEmpty(t.conv, str(a["session.id"]))
+		meta := decodeJSONString(a["metadata"])
+		t.tenant = firstNonEmpty(t.tenant, str(get(meta, "tenant")))
+		t.agent = firstNonEmpty(t.agent, str(get(meta, "agent")))
+		switch sp.kind {
+		case "RETRIEVER":
+			for n := 0; a[fmt.Sprintf("retrieval.documents.%d.document.content", n)] != nil || a[fmt.Sprintf("retrieval.documents.%d.document.id", n)] != nil; n++ {
+				pre := fmt.Sprintf("retrieval.documents.%d.document.", n)
+				c := Chunk{ID: str(a[pre+"id"]), Text: str(a[pre+"content"]), Source: str(get(decodeJSONString(a[pre+"metadata"]), "source"))}
+				c.Score = score(a[pre+"score"])
+				t.docs = append(t.docs, c)
+			}
+		case "LLM":
+			for n := 0; a[fmt.Sprintf("llm.input_messages.%d.message.role", n)] != nil; n++ {
+				if str(a[fmt.Sprintf("llm.input_messages.%d.message.role", n)]) == "system" {
+					t.prompt = str(a[fmt.Sprintf("llm.input_messages.%d.message.content", n)])
+				}
+			}
+			t.answer = firstNonEmpty(t.answer, str(a["llm.output_messages.0.message.content"]))
+		}
+		if sp.parent == "" {
+			t.question = firstNonEmpty(str(a["input.value"]), t.question)
+			t.answer = firstNonEmpty(str(a["output.value"]), t.answer)
+			t.start = sp.start
+		}
+	}
+	return assembleTurns(turns, order)
 }

@@ -526,6 +526,8 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		{"openai-chat-completions-url-citation.json", 2, 0},
 		{"langfuse-observations-v2-export.jsonl", 2, 0},
 		{"langsmith-runs-export.jsonl", 2, 0},
+		{"openinference-otlp-spans.jsonl", 2, 0},
+		{"phoenix-spans-dataframe-rows.jsonl", 2, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
