@@ -1037,6 +1037,10 @@ func openInferenceTurns(spans []flatSpan) ([]Record, []string) {
 			order = append(order, sp.trace)
 		}
 		a := sp.attrs
+		if op := str(a["gen_ai.operation.name"]); op != "" {
+			genAISpan(t, sp, op)
+			continue
+		}
 		t.conv = firstNonEmpty(t.conv, str(a["session.id"]))
 		meta := decodeJSONString(a["metadata"])
 		t.tenant = firstNonEmpty(t.tenant, str(get(meta, "tenant")))
@@ -1064,4 +1068,46 @@ func openInferenceTurns(spans []flatSpan) ([]Record, []string) {
 		}
 	}
 	return assembleTurns(turns, order)
+}
+
+// genAISpan reads a span of the OpenTelemetry GenAI semantic conventions
+// (gen_ai.*; messages and documents are JSON strings, documents may lack
+// their content, which the system prompt then supplies).
+func genAISpan(t *traceTurn, sp flatSpan, op string) {
+	a := sp.attrs
+	t.conv = firstNonEmpty(t.conv, str(a["gen_ai.conversation.id"]))
+	t.agent = firstNonEmpty(t.agent, str(a["gen_ai.agent.name"]))
+	switch op {
+	case "retrieval":
+		t.question = firstNonEmpty(t.question, str(a["gen_ai.retrieval.query.text"]))
+		for _, d := range list(decodeJSONString(a["gen_ai.retrieval.documents"])) {
+			t.docs = append(t.docs, Chunk{ID: str(get(d, "id")), Text: str(get(d, "content")), Source: str(get(d, "id")), Score: score(get(d, "score"))})
+		}
+	case "chat":
+		for _, p := range list(decodeJSONString(a["gen_ai.system_instructions"])) {
+			t.prompt += str(get(p, "content"))
+		}
+		for _, m := range list(decodeJSONString(a["gen_ai.input.messages"])) {
+			if str(get(m, "role")) == "user" {
+				t.question = firstNonEmpty(t.question, joinBlocks(partsAsText(get(m, "parts")), ""))
+			}
+		}
+		for _, m := range list(decodeJSONString(a["gen_ai.output.messages"])) {
+			t.answer = firstNonEmpty(t.answer, joinBlocks(partsAsText(get(m, "parts")), ""))
+		}
+	}
+	if sp.parent == "" && !sp.start.IsZero() {
+		t.start = sp.start
+	}
+}
+
+// partsAsText maps GenAI message parts ({type, content}) to text blocks.
+func partsAsText(v any) []any {
+	var out []any
+	for _, p := range list(v) {
+		if str(get(p, "type")) == "text" {
+			out = append(out, map[string]any{"text": str(get(p, "content"))})
+		}
+	}
+	return out
 }

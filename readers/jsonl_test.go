@@ -203,7 +203,7 @@ func FuzzDocument(f *testing.F) {
 	for _, name := range []string{"anthropic-messages-citations.json", "openai-responses-annotations.json",
 		"gemini-vertex-grounding-metadata.json", "cohere-chat-v2-citations.json", "dify-chat-message.json", "ragaudit-canonical-v2.jsonl",
 		"openai-assistants-file-citation.json", "bedrock-kb-retrieve-and-generate.json", "azure-openai-on-your-data.json", "openai-chat-completions-url-citation.json",
-		"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl", "phoenix-spans-dataframe-rows.jsonl"} {
+		"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl", "phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl"} {
 		if b, err := os.ReadFile(filepath.Join("..", "testdata", "formats", name)); err == nil {
 			f.Add(b, "")
 		}

@@ -528,6 +528,7 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		{"langsmith-runs-export.jsonl", 2, 0},
 		{"openinference-otlp-spans.jsonl", 2, 0},
 		{"phoenix-spans-dataframe-rows.jsonl", 2, 0},
+		{"otel-genai-semconv-spans.jsonl", 2, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
