@@ -77,7 +77,7 @@ func peakMemory(stop <-chan struct{}) <-chan uint64 {
 // conversations/s and the peak memory held by the process. The peak should
 // not grow with the file. Run with -benchtime 1x: one pass is long enough.
 func BenchmarkAuditFile(b *testing.B) {
-	for _, n := range []int{1000, 10000, 100000} {
+	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("conversations=%d", n), func(b *testing.B) {
 			path := generated(b, n)
 			info, _ := os.Stat(path)
