@@ -9,6 +9,7 @@ require (
 	github.com/urfave/cli/v2 v2.27.7
 	golang.org/x/term v0.47.0
 	gopkg.in/neurosnap/sentences.v1 v1.0.6
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

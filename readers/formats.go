@@ -503,10 +503,15 @@ func requireID(rec Record) error {
 	if rec.ConversationID == "" {
 		return fmt.Errorf("no conversation id (the logger's _log.conversation_id or the response id)")
 	}
+	answered := false
 	for _, m := range rec.Messages {
 		if !utf8.ValidString(m.Content) {
 			return fmt.Errorf("invalid UTF-8 in the answer")
 		}
+		answered = answered || (m.Role == "assistant" && strings.TrimSpace(m.Content) != "")
+	}
+	if !answered {
+		return fmt.Errorf("no answer text where this format keeps it (is --format right?)")
 	}
 	return nil
 }

@@ -31,6 +31,8 @@ type Options struct {
 	MaxLineBytes int       // 0 means DefaultMaxLineBytes
 	Stdin        io.Reader // what "-" reads; nil means os.Stdin
 	Format       string    // "" or "auto": detect; else jsonl, parquet or a provider format (Formats)
+	Mappings     []Mapping // custom-table mappings (--mapping); used for JSONL rows when set
+	MappingName  string    // which mapping; "" picks the first that fits
 }
 
 // FileStats is filled in while a file is read; SHA256 and Bytes are final

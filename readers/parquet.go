@@ -396,6 +396,9 @@ func timeAt(a arrow.Array, i int) (time.Time, error) {
 // Parquet (by its magic bytes), a provider response format (by its
 // content, or opts.Format), or JSONL (plain or gzip; "-" is stdin).
 func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
+	if len(opts.Mappings) > 0 && !IsParquet(path) {
+		return Mapped(path, opts.Mappings, opts.MappingName, opts, stats)
+	}
 	switch opts.Format {
 	case "", "auto":
 		if IsParquet(path) {

@@ -21,27 +21,30 @@ import (
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files           []string      `json:"-"`
-	Out             string        `json:"-"`
-	Bar             float64       `json:"bar"`
-	Audit           audit.Config  `json:"audit"`
-	Last            int           `json:"last,omitempty"`
-	Tenants         []string      `json:"tenants,omitempty"`
-	Agents          []string      `json:"agents,omitempty"`
-	Strict          bool          `json:"strict"`
-	MaxLineBytes    int           `json:"max_line_bytes"`
-	Format          string        `json:"format,omitempty"`
-	Embed           string        `json:"embedder"`
-	EmbedURL        string        `json:"embed_url,omitempty"`
-	EmbedModel      string        `json:"embed_model,omitempty"`
-	EmbedKeyEnv     string        `json:"embed_key_env,omitempty"` // the name of the variable, never its value
-	EmbedCache      string        `json:"-"`
-	EmbedRetries    int           `json:"-"`
-	EmbedTimeout    time.Duration `json:"-"`
-	Workers         int           `json:"-"` // does not change results
-	HTMLMaxFailures int           `json:"html_max_failures"`
-	Reproducible    bool          `json:"-"`
-	Quiet           bool          `json:"-"`
+	Files           []string          `json:"-"`
+	Out             string            `json:"-"`
+	Bar             float64           `json:"bar"`
+	Audit           audit.Config      `json:"audit"`
+	Last            int               `json:"last,omitempty"`
+	Tenants         []string          `json:"tenants,omitempty"`
+	Agents          []string          `json:"agents,omitempty"`
+	Strict          bool              `json:"strict"`
+	MaxLineBytes    int               `json:"max_line_bytes"`
+	Format          string            `json:"format,omitempty"`
+	MappingFile     string            `json:"mapping,omitempty"`
+	MappingName     string            `json:"mapping_name,omitempty"`
+	Mappings        []readers.Mapping `json:"-"`
+	Embed           string            `json:"embedder"`
+	EmbedURL        string            `json:"embed_url,omitempty"`
+	EmbedModel      string            `json:"embed_model,omitempty"`
+	EmbedKeyEnv     string            `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache      string            `json:"-"`
+	EmbedRetries    int               `json:"-"`
+	EmbedTimeout    time.Duration     `json:"-"`
+	Workers         int               `json:"-"` // does not change results
+	HTMLMaxFailures int               `json:"html_max_failures"`
+	Reproducible    bool              `json:"-"`
+	Quiet           bool              `json:"-"`
 }
 
 func auditCommand() *cli.Command {
@@ -61,6 +64,8 @@ func auditCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "agent", Usage: "audit only this agent (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
+			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
+			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
 			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url), precomputed (\"embedding\" vectors in the logs) or none"},
 			&cli.StringFlag{Name: "embed-url", Usage: "OpenAI-compatible embeddings endpoint, e.g. http://localhost:11434/v1 (implies --embed openai)"},
@@ -94,6 +99,9 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		Agents:          c.StringSlice("agent"),
 		Strict:          c.Bool("strict"),
 		MaxLineBytes:    c.Int("max-line-bytes"),
+		Format:          c.String("format"),
+		MappingFile:     c.String("mapping"),
+		MappingName:     c.String("mapping-name"),
 		Workers:         c.Int("workers"),
 		HTMLMaxFailures: c.Int("html-max-failures"),
 		Reproducible:    c.Bool("reproducible"),
@@ -130,6 +138,13 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	default:
 		return o, usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
+	}
+	if o.MappingFile != "" {
+		ms, err := readers.ReadMappings(o.MappingFile)
+		if err != nil {
+			return o, usageErr("--mapping: %v", err)
+		}
+		o.Mappings = ms
 	}
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {

@@ -21,6 +21,8 @@ func convertCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "file to write (.jsonl or .parquet)"},
 			&cli.StringFlag{Name: "to", Usage: "jsonl or parquet (default: from the output's extension)"},
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
+			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log"},
+			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping"},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no warnings on stderr"},
@@ -52,9 +54,15 @@ func convertCommand() *cli.Command {
 				return usageErr("--to %q: want jsonl or parquet (or an output ending in .jsonl or .parquet)", to)
 			}
 			logger := newLogger(c.App.ErrWriter, c.Bool("quiet"))
+			var maps []readers.Mapping
+			if mp := c.String("mapping"); mp != "" {
+				if maps, err = readers.ReadMappings(mp); err != nil {
+					return usageErr("--mapping: %v", err)
+				}
+			}
 			written, skipped := 0, 0
 			for _, path := range files {
-				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader, Format: c.String("format")}, nil) {
+				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader, Format: c.String("format"), Mappings: maps, MappingName: c.String("mapping-name")}, nil) {
 					var skip *readers.SkipError
 					switch {
 					case errors.As(err, &skip):

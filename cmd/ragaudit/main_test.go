@@ -598,3 +598,51 @@ func TestPrecomputedEmbeddings(t *testing.T) {
 		t.Error("report.html does not name the precomputed embedder")
 	}
 }
+
+// Custom flat logs are read through the YAML mapping of
+// ragaudit-mapping-examples.yaml (the first mapping that fits each file).
+func TestMappedCustomLogs(t *testing.T) {
+	mapping := filepath.Join(testdata, "formats", "ragaudit-mapping-examples.yaml")
+	cases := []struct {
+		file                string
+		records, citations  int
+		truncated, resolved int
+	}{
+		{"custom-app-log.jsonl", 2, 3, 1, 3},
+		{"ragas-style-eval-export.jsonl", 1, 2, 0, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.file, func(t *testing.T) {
+			in := filepath.Join(testdata, "formats", tc.file)
+			r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "0", "--mapping", mapping, in)
+			if r.code != exitPass {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			var sum struct {
+				Counts struct {
+					Audited int `json:"records_audited"`
+				} `json:"counts"`
+				Inputs []struct {
+					Coverage struct {
+						Citations int `json:"citations"`
+						Resolved  int `json:"resolved"`
+						Truncated int `json:"chunks_text_truncated"`
+					} `json:"coverage"`
+				} `json:"inputs"`
+			}
+			json.Unmarshal(readFile(t, filepath.Join(r.out, "summary.json")), &sum)
+			cov := sum.Inputs[0].Coverage
+			if sum.Counts.Audited != tc.records || cov.Citations != tc.citations || cov.Resolved != tc.resolved || cov.Truncated != tc.truncated {
+				t.Errorf("audited %d, coverage %+v", sum.Counts.Audited, cov)
+			}
+		})
+	}
+	// Without the mapping the custom log is not canonical: skipped, not crashed.
+	if r := runCLI(t, "", "audit", "-q", filepath.Join(testdata, "formats", "custom-app-log.jsonl")); r.code != exitUsage {
+		t.Errorf("unmapped custom log: exit %d", r.code)
+	}
+	// A forced wrong format is an error per record, not an empty answer.
+	if r := runCLI(t, "", "audit", "-q", "--format", "gemini", filepath.Join(testdata, "formats", "anthropic-messages-citations.json")); r.code != exitUsage {
+		t.Errorf("--format gemini on an Anthropic file: exit %d", r.code)
+	}
+}

@@ -115,7 +115,7 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 	seq, warned := 0, 0
 	for _, path := range o.Files {
 		stats := &readers.FileStats{}
-		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin, Format: o.Format}, stats) {
+		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName}, stats) {
 			if ctx.Err() != nil {
 				return cli.Exit("interrupted; no report written", 130)
 			}
