@@ -41,7 +41,8 @@ lint:
 bench:
 	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|Embed' -benchmem ./audit ./embed 2>/dev/null || \
 	  $(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities' -benchmem ./audit
-	$(GO) test -run '^$$' -bench AuditFile -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
+	$(GO) test -run '^$$' -bench 'AuditFile|AuditVersusDecode' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
+	$(GO) test -run '^$$' -bench ParquetRead -benchtime 1x -timeout 30m ./readers
 	$(MAKE) bench-process
 
 # Peak RSS of the real binary on generated logs piped through stdin, so no

@@ -1,0 +1,86 @@
+package readers
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"testing"
+	"time"
+
+	"github.com/ragaudit/ragaudit/internal/corpus"
+)
+
+// BenchmarkParquetRead writes generated conversations to Parquet (through
+// canonical JSONL and the Parquet writer) and streams them back, reporting
+// the file size, conversations/s and the peak memory held while reading;
+// the peak should not grow with the file.
+func BenchmarkParquetRead(b *testing.B) {
+	for _, n := range []int{2000, 20000} {
+		b.Run(fmt.Sprintf("conversations=%d", n), func(b *testing.B) {
+			dir := b.TempDir()
+			jl := filepath.Join(dir, "gen.jsonl")
+			f, _ := os.Create(jl)
+			if err := corpus.Write(f, n, 1); err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+			pq := filepath.Join(dir, "gen.parquet")
+			out, _ := os.Create(pq)
+			w, err := NewParquetWriter(out)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for rec, err := range JSONL(jl, Options{}, nil) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := w.Write(&rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+			w.Close()
+			out.Close()
+			os.Remove(jl)
+			info, _ := os.Stat(pq)
+			runtime.GC()
+			stop := make(chan struct{})
+			peak := make(chan uint64, 1)
+			go func() {
+				s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+				var p uint64
+				t := time.NewTicker(5 * time.Millisecond)
+				defer t.Stop()
+				for {
+					metrics.Read(s)
+					p = max(p, s[0].Value.Uint64()-s[1].Value.Uint64())
+					select {
+					case <-stop:
+						peak <- p
+						return
+					case <-t.C:
+					}
+				}
+			}()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				got := 0
+				for _, err := range Parquet(pq, nil) {
+					if err != nil {
+						b.Fatal(err)
+					}
+					got++
+				}
+				if got != n {
+					b.Fatalf("read %d of %d", got, n)
+				}
+			}
+			b.StopTimer()
+			close(stop)
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "conversations/s")
+			b.ReportMetric(float64(info.Size())/(1<<20), "file-MiB")
+			b.ReportMetric(float64(<-peak)/(1<<20), "peak-MiB")
+		})
+	}
+}
