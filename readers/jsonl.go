@@ -407,55 +407,40 @@ func SpanToBytes(s string, start, end int, unit string) (int, int, error) {
 	}
 	switch strings.ToLower(unit) {
 	case "", "codepoint", "codepoints", "char", "chars":
-		a, b := -1, -1
-		n := 0
-		for i := range s {
-			if n == start {
-				a = i
-			}
-			if n == end {
-				b = i
-			}
-			n++
-		}
-		if start == n {
-			a = len(s)
-		}
-		if end == n {
-			b = len(s)
-		}
-		if a < 0 || b < 0 {
-			return 0, 0, fmt.Errorf("span %d-%d is outside the %d code points of the text", start, end, n)
-		}
-		return a, b, nil
+		return unitsToBytes(s, start, end, "code point", func(rune) int { return 1 })
 	case "utf8", "utf-8", "byte", "bytes", "utf8_byte":
 		if end > len(s) || !utf8.RuneStart(byteAt(s, start)) || !utf8.RuneStart(byteAt(s, end)) {
 			return 0, 0, fmt.Errorf("byte span %d-%d does not fit the %d bytes of the text on character boundaries", start, end, len(s))
 		}
 		return start, end, nil
 	case "utf16", "utf-16":
-		a, b, n := -1, -1, 0
-		for i, r := range s {
-			if n == start {
-				a = i
-			}
-			if n == end {
-				b = i
-			}
-			n += len(utf16.Encode([]rune{r}))
-		}
-		if start == n {
-			a = len(s)
-		}
-		if end == n {
-			b = len(s)
-		}
-		if a < 0 || b < 0 {
-			return 0, 0, fmt.Errorf("UTF-16 span %d-%d does not fit the text (%d units) on character boundaries", start, end, n)
-		}
-		return a, b, nil
+		return unitsToBytes(s, start, end, "UTF-16 unit", func(r rune) int { return utf16.RuneLen(r) })
 	}
 	return 0, 0, fmt.Errorf("offset unit %q: want codepoint, utf8 or utf16", unit)
+}
+
+// unitsToBytes maps a span counted in units of width(r) per rune to bytes.
+func unitsToBytes(s string, start, end int, unit string, width func(rune) int) (int, int, error) {
+	a, b, n := -1, -1, 0
+	for i, r := range s {
+		if n == start {
+			a = i
+		}
+		if n == end {
+			b = i
+		}
+		n += width(r)
+	}
+	if start == n {
+		a = len(s)
+	}
+	if end == n {
+		b = len(s)
+	}
+	if a < 0 || b < 0 {
+		return 0, 0, fmt.Errorf("span %d-%d does not fit the text (%d %ss) on character boundaries", start, end, n, unit)
+	}
+	return a, b, nil
 }
 
 func byteAt(s string, i int) byte {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 const goodLine = `{"conversation_id":"c-1","tenant":"acme","agent":"bot","timestamp":"2026-05-12T14:03:00Z","messages":[{"role":"user","content":"Q?"},{"role":"assistant","content":"A [1].","retrieval":[{"id":"1","source":"s.md","text":"A.","score":0.8}]}]}`
@@ -231,3 +232,38 @@ func FuzzDocument(f *testing.F) {
 		}
 	})
 }
+
+func TestSpanToBytes(t *testing.T) {
+	s := "Good news — your kettle’s warranty 😀 covers it."
+	claim := "your kettle’s warranty 😀 covers"
+	bs := strings.Index(s, claim)
+	be := bs + len(claim)
+	cp := len([]rune(s[:bs]))
+	u16 := len(utf16Encode(s[:bs]))
+	cases := []struct {
+		unit       string
+		start, end int
+	}{
+		{"codepoint", cp, cp + len([]rune(claim))},
+		{"utf8", bs, be},
+		{"utf16", u16, u16 + len(utf16Encode(claim))},
+	}
+	for _, tc := range cases {
+		a, b, err := SpanToBytes(s, tc.start, tc.end, tc.unit)
+		if err != nil || s[a:b] != claim {
+			t.Errorf("%s %d-%d: %q, %v", tc.unit, tc.start, tc.end, s[a:b], err)
+		}
+	}
+	if _, _, err := SpanToBytes(s, 0, 999, "codepoint"); err == nil {
+		t.Error("a span past the end was accepted")
+	}
+	dash := strings.Index(s, "—")
+	if _, _, err := SpanToBytes(s, dash+1, be, "utf8"); err == nil {
+		t.Error("a byte span starting inside a character was accepted")
+	}
+	if _, _, err := SpanToBytes(s, 0, 1, "furlongs"); err == nil {
+		t.Error("an unknown unit was accepted")
+	}
+}
+
+func utf16Encode(s string) []uint16 { return utf16.Encode([]rune(s)) }
