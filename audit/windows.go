@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -76,30 +75,27 @@ func buildWindows(text string, words []chunkWord) []window {
 		sents = [][2]int{{0, len(text)}}
 	}
 	stems := make([]map[string]bool, len(sents))
-	counts := make([]map[uint32]float64, len(sents))
+	grams := make([][]uint32, len(sents)) // each sentence's 4-gram hashes, sorted
 	k := 0
 	for i, sp := range sents {
-		stems[i], counts[i] = map[string]bool{}, map[uint32]float64{}
+		stems[i] = map[string]bool{}
 		for ; k < len(words) && words[k].start < sp[1]; k++ {
 			if words[k].start < sp[0] || words[k].stop {
 				continue
 			}
 			stems[i][words[k].stem] = true
-			addGrams(counts[i], words[k].norm)
+			grams[i] = addGrams(grams[i], words[k].norm)
 		}
+	}
+	for i := range grams {
+		slices.Sort(grams[i])
 	}
 	ws := make([]window, 0, 2*len(sents))
 	for i, sp := range sents {
-		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]map[string]bool{stems[i]}, grams: normalise(counts[i])})
+		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]map[string]bool{stems[i]}, grams: normalise(grams[i])})
 		if i+1 < len(sents) {
-			both := make(map[uint32]float64, len(counts[i])+len(counts[i+1]))
-			for g, c := range counts[i] {
-				both[g] += c
-			}
-			for g, c := range counts[i+1] {
-				both[g] += c
-			}
-			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]map[string]bool{stems[i], stems[i+1]}, grams: normalise(both)})
+			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]map[string]bool{stems[i], stems[i+1]},
+				grams: normalise(mergeSorted(grams[i], grams[i+1]))})
 		}
 	}
 	return ws
@@ -118,35 +114,59 @@ type feature struct {
 // "_ref", "refu", "efun", "fund", "und_"): robust to morphology and typos
 // where whole words are not. Counts are sublinear (1+log tf).
 func charGrams(words []string) sparse {
-	counts := map[uint32]float64{}
+	var grams []uint32
 	for _, w := range words {
-		addGrams(counts, w)
+		grams = addGrams(grams, w)
 	}
-	return normalise(counts)
+	slices.Sort(grams)
+	return normalise(grams)
 }
 
-// addGrams counts the 4-grams of one word, padded with "_".
-func addGrams(counts map[uint32]float64, w string) {
+// addGrams appends the hashed 4-grams of one word, padded with "_". Hashes
+// are collected in a slice and sorted, not counted in a map: this runs for
+// every word of every cited chunk.
+func addGrams(grams []uint32, w string) []uint32 {
 	var buf [72]byte
 	b := append(buf[:0], '_')
 	b = append(b, w...)
 	b = append(b, '_')
 	if len(b) <= 4 {
-		counts[hash32(b)]++
-		return
+		return append(grams, hash32(b))
 	}
 	for i := 0; i+4 <= len(b); i++ {
-		counts[hash32(b[i:i+4])]++
+		grams = append(grams, hash32(b[i:i+4]))
 	}
+	return grams
 }
 
-// normalise turns gram counts into a sorted, L2-normalised sparse vector.
-func normalise(counts map[uint32]float64) sparse {
-	v := make(sparse, 0, len(counts))
-	for k, c := range counts {
-		v = append(v, feature{k, float32(1 + math.Log(c))})
+// mergeSorted merges two sorted slices into a new sorted slice.
+func mergeSorted(a, b []uint32) []uint32 {
+	out := make([]uint32, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i] <= b[j] {
+			out = append(out, a[i])
+			i++
+		} else {
+			out = append(out, b[j])
+			j++
+		}
 	}
-	slices.SortFunc(v, func(a, b feature) int { return cmp.Compare(a.key, b.key) })
+	return append(append(out, a[i:]...), b[j:]...)
+}
+
+// normalise turns sorted gram hashes (repeated per occurrence) into a
+// sorted, L2-normalised sparse vector of 1+log(count).
+func normalise(sorted []uint32) sparse {
+	v := make(sparse, 0, len(sorted))
+	for i := 0; i < len(sorted); {
+		j := i
+		for j < len(sorted) && sorted[j] == sorted[i] {
+			j++
+		}
+		v = append(v, feature{sorted[i], float32(1 + math.Log(float64(j-i)))})
+		i = j
+	}
 	var norm float64
 	for _, f := range v {
 		norm += float64(f.val) * float64(f.val)
