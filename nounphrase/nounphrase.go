@@ -115,9 +115,20 @@ func inPhrase(tk Token) bool {
 // Normalize lowercases w, strips surrounding punctuation and possessives,
 // and reduces plurals, so "Refunds," and "refund" compare equal.
 func Normalize(w string) string {
-	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}))
+	if isASCII(w) { // the common case, without rune decoding
+		a, b := 0, len(w)
+		for a < b && !isAlnum(w[a]) {
+			a++
+		}
+		for b > a && !isAlnum(w[b-1]) {
+			b--
+		}
+		w = strings.ToLower(w[a:b])
+	} else {
+		w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}))
+	}
 	w = strings.TrimSuffix(w, "'s")
 	w = strings.TrimSuffix(w, "’s")
 	return singular(w)
@@ -164,14 +175,14 @@ func Words(text string) []string {
 // where it starts, without building a slice.
 func WordsAt(text string, fn func(w string, start int)) {
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		r, size := runeAt(text, i)
 		if !isWordRune(r) || r == '-' {
 			i += size
 			continue
 		}
 		j := i
 		for j < len(text) {
-			r, size := utf8.DecodeRuneInString(text[j:])
+			r, size := runeAt(text, j)
 			if !isWordRune(r) || r == '-' {
 				break
 			}
@@ -184,8 +195,33 @@ func WordsAt(text string, fn func(w string, start int)) {
 	}
 }
 
+// runeAt decodes the rune at text[i], with a fast path for ASCII.
+func runeAt(text string, i int) (rune, int) {
+	if c := text[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(text[i:])
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-'
+	if r < utf8.RuneSelf {
+		c := byte(r)
+		return isAlnum(c) || c == '\'' || c == '-'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '’'
 }
 
 func hasDigit(w string) bool {
