@@ -221,7 +221,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(auditor, o), Resolve: string(o.Audit.Resolve)}
+	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(auditor), Resolve: string(o.Audit.Resolve)}
 	if err := out.commit(o.Out, &sum, html, hopts); err != nil {
 		return err
 	}
@@ -385,7 +385,7 @@ func generatedAt(reproducible bool) (string, error) {
 	return time.Now().UTC().Format(time.RFC3339), nil
 }
 
-func embedderName(a *audit.Auditor, o auditOptions) string {
+func embedderName(a *audit.Auditor) string {
 	if n := a.EmbedderName(); n != "" {
 		return n
 	}
