@@ -39,8 +39,7 @@ lint:
 # Go benchmarks (micro, then whole audits of generated logs), then
 # whole-process runs measured by /usr/bin/time.
 bench:
-	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|Embed' -benchmem ./audit ./embed 2>/dev/null || \
-	  $(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities' -benchmem ./audit
+	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|EmbedOne' -benchmem ./audit ./embed
 	$(GO) test -run '^$$' -bench 'AuditFile|AuditVersusDecode' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench ParquetRead -benchtime 1x -timeout 30m ./readers
 	$(MAKE) bench-process
@@ -58,6 +57,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzMarkers -fuzztime $(FUZZTIME) ./audit
 	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./audit
 	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) ./audit
+	$(GO) test -run '^$$' -fuzz FuzzDocument -fuzztime $(FUZZTIME) ./readers
 
 clean:
 	rm -rf bin ragaudit-report
