@@ -28,7 +28,7 @@ type adapter struct {
 	convert func(doc map[string]any) (Record, error)
 	// group, for trace exports, assembles records from all the lines of a
 	// file (spans or runs of one conversation are spread over lines).
-	group func(docs []map[string]any) ([]Record, []string)
+	group func(docs []map[string]any) ([]Record, []*SkipError)
 }
 
 // Formats lists the provider formats ragaudit reads besides canonical
@@ -100,7 +100,8 @@ func Document(path, format string, stats *FileStats) (seq iter.Seq2[Record, erro
 			recs, problems := ad.group(docs)
 			for _, p := range problems {
 				stats.Skipped++
-				if !yield(Record{}, &SkipError{File: path, Line: 0, Reason: ReasonMissingField, Detail: ad.name + ": " + p}) {
+				p.File, p.Detail = path, ad.name+": "+p.Detail
+				if !yield(Record{}, p) {
 					return
 				}
 			}
@@ -779,7 +780,7 @@ type traceTurn struct {
 // langfuse: observations (CHAIN root, RETRIEVER, GENERATION) linked by
 // trace_id, grouped into conversations by session_id; input and output
 // are JSON strings.
-func langfuse(docs []map[string]any) ([]Record, []string) {
+func langfuse(docs []map[string]any) ([]Record, []*SkipError) {
 	turns := map[string]*traceTurn{}
 	var order []string
 	for i, d := range docs {
@@ -836,7 +837,7 @@ func langfuse(docs []map[string]any) ([]Record, []string) {
 
 // langsmith: runs (chain root, retriever, llm) linked by trace_id; the
 // conversation is extra.metadata.thread_id (session_id is the project).
-func langsmith(docs []map[string]any) ([]Record, []string) {
+func langsmith(docs []map[string]any) ([]Record, []*SkipError) {
 	turns := map[string]*traceTurn{}
 	var order []string
 	for i, d := range docs {
@@ -881,8 +882,8 @@ func langsmith(docs []map[string]any) ([]Record, []string) {
 // the chunks are the prompt's blocks, in the prompt's order (id "n", or
 // the retriever's id, score and text when a retrieved document has that
 // source).
-func assembleTurns(turns map[string]*traceTurn, order []string) ([]Record, []string) {
-	var problems []string
+func assembleTurns(turns map[string]*traceTurn, order []string) ([]Record, []*SkipError) {
+	var problems []*SkipError
 	byConv := map[string][]*traceTurn{}
 	var convs []string
 	for _, tr := range order {
@@ -891,7 +892,7 @@ func assembleTurns(turns map[string]*traceTurn, order []string) ([]Record, []str
 			t.conv = t.trace
 		}
 		if t.answer == "" {
-			problems = append(problems, fmt.Sprintf("trace %s has no answer", tr))
+			problems = append(problems, &SkipError{Line: t.line, Reason: ReasonMissingContent, Detail: fmt.Sprintf("trace %s has no answer", tr)})
 			continue
 		}
 		if byConv[t.conv] == nil {
@@ -973,7 +974,7 @@ type flatSpan struct {
 
 // openInferenceOTLP: OTLP JSON lines of resourceSpans; spans of one trace
 // may be spread over lines.
-func openInferenceOTLP(docs []map[string]any) ([]Record, []string) {
+func openInferenceOTLP(docs []map[string]any) ([]Record, []*SkipError) {
 	var spans []flatSpan
 	for i, d := range docs {
 		for _, rs := range list(get(d, "resourceSpans")) {
@@ -1002,7 +1003,7 @@ func openInferenceOTLP(docs []map[string]any) ([]Record, []string) {
 
 // phoenixRows: Phoenix span dataframe rows, "attributes."-prefixed keys,
 // documents and messages as lists of objects with dotted keys.
-func phoenixRows(docs []map[string]any) ([]Record, []string) {
+func phoenixRows(docs []map[string]any) ([]Record, []*SkipError) {
 	var spans []flatSpan
 	for i, d := range docs {
 		fs := flatSpan{trace: str(get(d, "context.trace_id")), parent: str(get(d, "parent_id")), kind: str(get(d, "span_kind")), line: i + 1, attrs: map[string]any{}}
@@ -1031,7 +1032,7 @@ func phoenixRows(docs []map[string]any) ([]Record, []string) {
 	return openInferenceTurns(spans)
 }
 
-func openInferenceTurns(spans []flatSpan) ([]Record, []string) {
+func openInferenceTurns(spans []flatSpan) ([]Record, []*SkipError) {
 	turns := map[string]*traceTurn{}
 	var order []string
 	for _, sp := range spans {
