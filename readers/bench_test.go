@@ -17,6 +17,11 @@ import (
 // the file size, conversations/s and the peak memory held while reading;
 // the peak should not grow with the file.
 func BenchmarkParquetRead(b *testing.B) {
+	// RAGAUDIT_BENCH_PARQUET=file.parquet measures an existing (large)
+	// file too, e.g. written by: ragaudit gen -n 450000 | ragaudit convert -o big.parquet -
+	if p := os.Getenv("RAGAUDIT_BENCH_PARQUET"); p != "" {
+		b.Run("file="+filepath.Base(p), func(b *testing.B) { benchParquetFile(b, p, -1) })
+	}
 	for _, n := range []int{2000, 20000} {
 		b.Run(fmt.Sprintf("conversations=%d", n), func(b *testing.B) {
 			dir := b.TempDir()
@@ -43,44 +48,54 @@ func BenchmarkParquetRead(b *testing.B) {
 			w.Close()
 			out.Close()
 			os.Remove(jl)
-			info, _ := os.Stat(pq)
-			runtime.GC()
-			stop := make(chan struct{})
-			peak := make(chan uint64, 1)
-			go func() {
-				s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-				var p uint64
-				t := time.NewTicker(5 * time.Millisecond)
-				defer t.Stop()
-				for {
-					metrics.Read(s)
-					p = max(p, s[0].Value.Uint64()-s[1].Value.Uint64())
-					select {
-					case <-stop:
-						peak <- p
-						return
-					case <-t.C:
-					}
-				}
-			}()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				got := 0
-				for _, err := range Parquet(pq, nil) {
-					if err != nil {
-						b.Fatal(err)
-					}
-					got++
-				}
-				if got != n {
-					b.Fatalf("read %d of %d", got, n)
-				}
-			}
-			b.StopTimer()
-			close(stop)
-			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "conversations/s")
-			b.ReportMetric(float64(info.Size())/(1<<20), "file-MiB")
-			b.ReportMetric(float64(<-peak)/(1<<20), "peak-MiB")
+			benchParquetFile(b, pq, n)
 		})
 	}
+}
+
+// benchParquetFile streams path (n records, or any number when n < 0) and
+// reports conversations/s, the file size and the peak memory held.
+func benchParquetFile(b *testing.B, pq string, n int) {
+	info, err := os.Stat(pq)
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	stop := make(chan struct{})
+	peak := make(chan uint64, 1)
+	go func() {
+		s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+		var p uint64
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			p = max(p, s[0].Value.Uint64()-s[1].Value.Uint64())
+			select {
+			case <-stop:
+				peak <- p
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	b.ResetTimer()
+	got := 0
+	for i := 0; i < b.N; i++ {
+		got = 0
+		for _, err := range Parquet(pq, nil) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			got++
+		}
+		if n >= 0 && got != n {
+			b.Fatalf("read %d of %d", got, n)
+		}
+	}
+	b.StopTimer()
+	close(stop)
+	b.ReportMetric(float64(got*b.N)/b.Elapsed().Seconds(), "conversations/s")
+	b.ReportMetric(float64(info.Size())/(1<<20), "file-MiB")
+	b.ReportMetric(float64(<-peak)/(1<<20), "peak-MiB")
 }
