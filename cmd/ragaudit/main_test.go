@@ -614,6 +614,16 @@ func TestMappedCustomLogs(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
 			in := filepath.Join(testdata, "formats", tc.file)
+			out := filepath.Join(t.TempDir(), "canonical.jsonl")
+			if c := runCLI(t, "", "convert", "-q", "--strict", "--mapping", mapping, "-o", out, in); c.code != exitPass {
+				t.Fatalf("convert exit %d: %s", c.code, c.stderr)
+			}
+			golden := filepath.Join(testdata, "golden", "formats", strings.TrimSuffix(tc.file, ".jsonl")+".canonical.jsonl")
+			if got := readFile(t, out); *update {
+				os.WriteFile(golden, got, 0o644)
+			} else if !bytes.Equal(got, readFile(t, golden)) {
+				t.Errorf("canonical records differ from %s (-update to refresh)\n%s", golden, got)
+			}
 			r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "0", "--mapping", mapping, in)
 			if r.code != exitPass {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
