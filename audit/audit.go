@@ -333,7 +333,8 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 		if light[i] == nil {
 			light[i] = contentStems(chunks[i].Text)
 		}
-		if overlap(c.stems, light[i]) < minMisattributionOverlap {
+		if overlap(c.stems, light[i]) < minMisattributionOverlap ||
+			(a.cfg.Model.decisive("number_mismatch") && !statesAll(chunks[i].Text, c.quantities)) {
 			continue
 		}
 		evs[i] = newEvidence(chunks[i].Text)
@@ -352,6 +353,22 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 		}
 	}
 	return best, nil
+}
+
+// statesAll reports whether text states every quantity: when
+// number_mismatch is decisive, a chunk that lacks one of the sentence's
+// numbers cannot support it, so it need not be measured in full.
+func statesAll(text string, qs []Quantity) bool {
+	if len(qs) == 0 {
+		return true
+	}
+	idx := IndexQuantities(text)
+	for _, q := range qs {
+		if !idx.Supports(q) {
+			return false
+		}
+	}
+	return true
 }
 
 // minMisattributionOverlap is the share of a sentence's content words a

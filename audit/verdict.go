@@ -123,6 +123,16 @@ func (m *Model) ThresholdFor(tenant string) float64 {
 	return m.Threshold
 }
 
+// decisive reports whether a signal is one of the model's hard-fail rules.
+func (m *Model) decisive(signal string) bool {
+	for _, h := range m.HardFail {
+		if h == signal {
+			return true
+		}
+	}
+	return false
+}
+
 // Decide is the verdict on a feature vector: supported or not, and p.
 func (m *Model) Decide(f []float64, tenant string) (supported bool, p float64) {
 	p = m.Probability(f)
