@@ -514,6 +514,7 @@ func (a *Auditor) claimOf(s Sentence) claim {
 			c.stems = append(c.stems, st)
 		}
 	}
+	c.stemSet = seen
 	c.grams = charGrams(words)
 	return c
 }

@@ -13,6 +13,7 @@ type claim struct {
 	plain      string
 	phrases    []nounphrase.Phrase
 	stems      []string // distinct content-word stems
+	stemSet    map[string]bool
 	bigrams    []string // adjacent content-word stems, "a b"
 	quantities []Quantity
 	grams      sparse
@@ -269,11 +270,7 @@ var Checks = []Check{
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
-			sStems := make(map[string]bool, len(c.stems))
-			for _, st := range c.stems {
-				sStems[st] = true
-			}
-			s.NegationMismatch = negatedAbout(c.plain, s.Window.has) != negatedAbout(window, func(st string) bool { return sStems[st] })
+			s.NegationMismatch = negatedAbout(c.plain, s.Window.has) != negatedAbout(window, func(st string) bool { return c.stemSet[st] })
 		},
 	},
 	{

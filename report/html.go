@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -236,23 +238,10 @@ func WriteHTML(w io.Writer, s *Summary, h *HTMLCollector, opts HTMLOptions) erro
 		{"answered below the retrieval floor", c.AnsweredBelowFloor},
 		{"rejected answers (claims citing evidence not retrieved)", c.Rejected},
 	}
-	for _, r := range sortedReasons(c.SkippedByReason) {
+	for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
 		d.Skipped = append(d.Skipped, reasonCount{r, c.SkippedByReason[r]})
 	}
 	return tmpl.Execute(w, d)
-}
-
-func sortedReasons(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }
 
 func deref(s *string) string {

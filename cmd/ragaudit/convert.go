@@ -54,6 +54,7 @@ func convertCommand() *cli.Command {
 				return usageErr("--to %q: want jsonl or parquet (or an output ending in .jsonl or .parquet)", to)
 			}
 			logger := newLogger(c.App.ErrWriter, c.Bool("quiet"))
+			warn := skipWarner{logger: logger}
 			var maps []readers.Mapping
 			if mp := c.String("mapping"); mp != "" {
 				if maps, err = readers.ReadMappings(mp); err != nil {
@@ -67,7 +68,7 @@ func convertCommand() *cli.Command {
 					switch {
 					case errors.As(err, &skip):
 						skipped++
-						logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
+						warn.skipped(skip)
 						continue
 					case err != nil:
 						return usageErr("%v", err)

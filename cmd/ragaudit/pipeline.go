@@ -112,7 +112,8 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 		return (len(o.Tenants) == 0 || contains(o.Tenants, r.Tenant)) &&
 			(len(o.Agents) == 0 || contains(o.Agents, r.Agent))
 	}
-	seq, warned := 0, 0
+	seq := 0
+	warn := skipWarner{logger: logger}
 	for _, path := range o.Files {
 		stats := &readers.FileStats{}
 		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName}, stats) {
@@ -127,11 +128,7 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 			switch {
 			case errors.As(err, &skip):
 				tally.Skip(skip)
-				if warned++; warned <= maxWarnings {
-					logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
-				} else if warned == maxWarnings+1 {
-					logger.Warn("more records skipped; further warnings suppressed, summary.json counts them all")
-				}
+				warn.skipped(skip)
 				continue
 			case err != nil:
 				return usageErr("%v", err)
@@ -265,6 +262,20 @@ func contains(list []string, s string) bool {
 // maxWarnings bounds per-record warnings so a broken file cannot flood a
 // terminal; every skip is still counted in the summary.
 const maxWarnings = 100
+
+// skipWarner logs skipped records, the first maxWarnings of them.
+type skipWarner struct {
+	logger *slog.Logger
+	n      int
+}
+
+func (w *skipWarner) skipped(skip *readers.SkipError) {
+	if w.n++; w.n <= maxWarnings {
+		w.logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
+	} else if w.n == maxWarnings+1 {
+		w.logger.Warn("more records skipped; further warnings suppressed, the counts have them all")
+	}
+}
 
 // newLogger logs warnings to stderr as key=value lines without a clock, so
 // the same input gives the same diagnostics.
