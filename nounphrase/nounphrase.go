@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/jdkato/prose/v2"
 )
 
 // Token is a word with its Penn Treebank part-of-speech tag.
@@ -21,36 +19,6 @@ type Token struct {
 type Phrase struct {
 	Text  string
 	Words []string // Normalize()d content words, never empty
-}
-
-// Tagger tags words with prose's averaged-perceptron model, loaded once.
-// It is safe for concurrent use: tagging only reads the model.
-type Tagger struct {
-	model *prose.Model
-}
-
-// NewTagger loads prose's English tagging model (about 10 ms, once).
-func NewTagger() (*Tagger, error) {
-	doc, err := prose.NewDocument("", prose.WithSegmentation(false), prose.WithExtraction(false))
-	if err != nil {
-		return nil, err
-	}
-	return &Tagger{model: doc.Model}, nil
-}
-
-// Tag tokenises and tags one sentence (no segmentation, no entity model).
-func (t *Tagger) Tag(sentence string) []Token {
-	doc, err := prose.NewDocument(sentence, prose.UsingModel(t.model),
-		prose.WithSegmentation(false), prose.WithExtraction(false))
-	if err != nil {
-		return nil
-	}
-	toks := doc.Tokens()
-	out := make([]Token, len(toks))
-	for i, tk := range toks {
-		out[i] = Token{Text: tk.Text, Tag: tk.Tag}
-	}
-	return out
 }
 
 // Phrases chunks tagged tokens into noun phrases: a maximal run of

@@ -1,0 +1,229 @@
+package nounphrase
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+)
+
+// The tagging model is prose's averaged perceptron (en-v2.0.0, a port of
+// textblob-aptagger; MIT), converted by tools/taggen into a compact form:
+// features are keyed by a 64-bit hash of their text and weights are stored
+// as integers in thousandths (prose rounds every averaged weight to three
+// decimals, so this is exact). Decoding prose's gob takes about 250 ms and
+// its float sums depend on map order; this loads in a few milliseconds
+// and sums exactly.
+//
+//go:embed tagger.bin
+var taggerAsset []byte
+
+const taggerMagic = "RAGAUDIT-TAGGER-1\n"
+
+// Perceptron is the tagging model in its compact form.
+type Perceptron struct {
+	Classes []string          // tag names; a class is an index into it
+	TagMap  map[string]uint8  // words whose tag is fixed, by class
+	feats   map[uint64]uint32 // feature hash → offset into weights
+	weights []classWeight     // per feature: count, then that many weights
+}
+
+type classWeight struct {
+	class  uint8
+	weight int32 // thousandths
+}
+
+// FeatureHash is FNV-1a over a feature's text, as prose writes it.
+func FeatureHash(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// EncodePerceptron writes prose's model (weights[feature][class], the tag
+// map and the class list) in the compact form. It fails on a weight that is
+// not a whole number of thousandths, or on two features with one hash.
+func EncodePerceptron(w io.Writer, weights map[string]map[string]float64, tagMap map[string]string, classes []string) error {
+	classes = slices.Clone(classes)
+	index := map[string]int{}
+	for i, c := range classes {
+		index[c] = i
+	}
+	classOf := func(c string) int {
+		i, ok := index[c]
+		if !ok {
+			i = len(classes)
+			classes = append(classes, c)
+			index[c] = i
+		}
+		return i
+	}
+	type feat struct {
+		hash uint64
+		ws   []classWeight
+	}
+	feats := make([]feat, 0, len(weights))
+	seen := map[uint64]string{}
+	for name, byClass := range weights {
+		h := FeatureHash([]byte(name))
+		if other, dup := seen[h]; dup {
+			return fmt.Errorf("features %q and %q share hash %x", name, other, h)
+		}
+		seen[h] = name
+		f := feat{hash: h}
+		for c, v := range byClass {
+			milli := math.Round(v * 1000)
+			if math.Abs(milli-v*1000) > 1e-6 {
+				return fmt.Errorf("feature %q class %s: weight %v is not in thousandths", name, c, v)
+			}
+			f.ws = append(f.ws, classWeight{uint8(classOf(c)), int32(milli)})
+		}
+		slices.SortFunc(f.ws, func(a, b classWeight) int { return int(a.class) - int(b.class) })
+		feats = append(feats, f)
+	}
+	words := make([]string, 0, len(tagMap))
+	for word, tag := range tagMap {
+		classOf(tag)
+		words = append(words, word)
+	}
+	slices.Sort(words)
+	slices.SortFunc(feats, func(a, b feat) int {
+		switch {
+		case a.hash < b.hash:
+			return -1
+		case a.hash > b.hash:
+			return 1
+		}
+		return 0
+	})
+	if len(classes) > 255 {
+		return fmt.Errorf("%d classes: at most 255", len(classes))
+	}
+
+	var b bytes.Buffer
+	b.WriteString(taggerMagic)
+	putString := func(s string) {
+		b.Write(binary.AppendUvarint(nil, uint64(len(s))))
+		b.WriteString(s)
+	}
+	b.Write(binary.AppendUvarint(nil, uint64(len(classes))))
+	for _, c := range classes {
+		putString(c)
+	}
+	b.Write(binary.AppendUvarint(nil, uint64(len(words))))
+	for _, word := range words {
+		putString(word)
+		b.WriteByte(byte(index[tagMap[word]]))
+	}
+	b.Write(binary.AppendUvarint(nil, uint64(len(feats))))
+	for _, f := range feats {
+		b.Write(binary.LittleEndian.AppendUint64(nil, f.hash))
+		b.Write(binary.AppendUvarint(nil, uint64(len(f.ws))))
+		for _, cw := range f.ws {
+			b.WriteByte(cw.class)
+			b.Write(binary.AppendVarint(nil, int64(cw.weight)))
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+var errTruncated = errors.New("truncated tagger model")
+
+// DecodePerceptron reads a model written by EncodePerceptron.
+func DecodePerceptron(data []byte) (*Perceptron, error) {
+	if !bytes.HasPrefix(data, []byte(taggerMagic)) {
+		return nil, errors.New("not a ragaudit tagger model")
+	}
+	r := bytes.NewReader(data[len(taggerMagic):])
+	uv := func() (int, error) {
+		v, err := binary.ReadUvarint(r)
+		if err != nil || v > uint64(len(data)) {
+			return 0, errTruncated
+		}
+		return int(v), nil
+	}
+	str := func() (string, error) {
+		n, err := uv()
+		if err != nil || n > r.Len() {
+			return "", errTruncated
+		}
+		s := make([]byte, n)
+		_, _ = r.Read(s)
+		return string(s), nil
+	}
+	p := &Perceptron{}
+	nc, err := uv()
+	if err != nil {
+		return nil, err
+	}
+	for range nc {
+		s, err := str()
+		if err != nil {
+			return nil, err
+		}
+		p.Classes = append(p.Classes, s)
+	}
+	nw, err := uv()
+	if err != nil {
+		return nil, err
+	}
+	p.TagMap = make(map[string]uint8, nw)
+	for range nw {
+		word, err := str()
+		if err != nil {
+			return nil, err
+		}
+		c, err := r.ReadByte()
+		if err != nil || int(c) >= len(p.Classes) {
+			return nil, errTruncated
+		}
+		p.TagMap[word] = c
+	}
+	nf, err := uv()
+	if err != nil {
+		return nil, err
+	}
+	p.feats = make(map[uint64]uint32, nf)
+	var h [8]byte
+	for range nf {
+		if _, err := io.ReadFull(r, h[:]); err != nil {
+			return nil, errTruncated
+		}
+		n, err := uv()
+		if err != nil {
+			return nil, err
+		}
+		p.feats[binary.LittleEndian.Uint64(h[:])] = uint32(len(p.weights))
+		p.weights = append(p.weights, classWeight{weight: int32(n)})
+		for range n {
+			c, err := r.ReadByte()
+			if err != nil || int(c) >= len(p.Classes) {
+				return nil, errTruncated
+			}
+			v, err := binary.ReadVarint(r)
+			if err != nil {
+				return nil, errTruncated
+			}
+			p.weights = append(p.weights, classWeight{class: c, weight: int32(v)})
+		}
+	}
+	return p, nil
+}
+
+// weightsOf returns the class weights of a feature, nil if unknown.
+func (p *Perceptron) weightsOf(hash uint64) []classWeight {
+	off, ok := p.feats[hash]
+	if !ok {
+		return nil
+	}
+	n := p.weights[off].weight
+	return p.weights[off+1 : off+1+uint32(n)]
+}

@@ -1,0 +1,123 @@
+package nounphrase
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tokenize splits a sentence into words and punctuation exactly as prose's
+// iterTokenizer does (tokenize.go, MIT), which the tagging model was
+// trained with; ported to return strings (prose allocates a *Token per
+// word and shares it between repeats of a span).
+func tokenize(text string) []string {
+	clean, white := sanitizer.Replace(text), false
+	var out []string
+	start, index := 0, 0
+	for index <= len(clean) {
+		uc, size := utf8.DecodeRuneInString(clean[index:])
+		if size == 0 {
+			break
+		} else if index == 0 {
+			white = unicode.IsSpace(uc)
+		}
+		if unicode.IsSpace(uc) != white {
+			if start < index {
+				out = splitToken(clean[start:index], out)
+			}
+			if uc == ' ' {
+				start = index + 1
+			} else {
+				start = index
+			}
+			white = !white
+		}
+		index += size
+	}
+	if start < index {
+		out = splitToken(clean[start:index], out)
+	}
+	return out
+}
+
+// splitToken peels prefixes, clitics and trailing punctuation off one
+// whitespace-delimited span (prose's doSplit).
+func splitToken(token string, out []string) []string {
+	var suffs []string
+	last := 0
+	for token != "" && utf8.RuneCountInString(token) != last {
+		if isSpecial(token) {
+			out = addToken(token, out)
+			break
+		}
+		last = utf8.RuneCountInString(token)
+		lower := strings.ToLower(token)
+		if hasAnyPrefix(token, tokPrefixes) {
+			out = addToken(token[:1], out)
+			token = token[1:]
+		} else if idx := hasAnyIndex(lower, clitics); idx > -1 {
+			out = addToken(token[:idx], out)
+			token = token[idx:]
+		} else if idx := hasAnyIndex(lower, negClitic); idx > -1 {
+			out = addToken(token[:idx], out)
+			token = token[idx:]
+		} else if hasAnySuffix(token, tokSuffixes) {
+			suffs = append([]string{token[len(token)-1:]}, suffs...)
+			token = token[:len(token)-1]
+		} else {
+			out = addToken(token, out)
+		}
+	}
+	return append(out, suffs...)
+}
+
+func addToken(s string, out []string) []string {
+	if strings.TrimSpace(s) != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// isSpecial: emoticons and abbreviations ("U.S.", "Mr.") stay whole. Both
+// alternatives of the pattern end in a full stop, checked first.
+func isSpecial(token string) bool {
+	return emoticons[token] || strings.HasSuffix(token, ".") && internalRE.MatchString(token)
+}
+
+var (
+	internalRE = regexp.MustCompile(`^(?:[A-Za-z]\.){2,}$|^[A-Z][a-z]{1,2}\.$`)
+	sanitizer  = strings.NewReplacer("\u201c", `"`, "\u201d", `"`, "\u2018", "'", "\u2019", "'", "&rsquo;", "'")
+	// All ASCII: prose's string(token[i]) conversions equal these slices.
+	tokSuffixes = []string{",", ")", `"`, "]", "!", ";", ".", "?", ":", "'"}
+	tokPrefixes = []string{"$", "(", `"`, "["}
+	clitics     = []string{"'ll", "'s", "'re", "'m"}
+	negClitic   = []string{"n't"}
+)
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if len(s) > len(p) && strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasAnySuffix(s string, suffixes []string) bool {
+	for _, x := range suffixes {
+		if len(s) > len(x) && strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasAnyIndex(s string, subs []string) int {
+	for _, x := range subs {
+		if idx := strings.Index(s, x); idx >= 0 && len(s) > len(x) {
+			return idx
+		}
+	}
+	return -1
+}
