@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -221,7 +222,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	}
 
 	var out []Finding
-	light := make([]map[string]bool, len(msg.Retrieval)) // word stems for the misattribution search
+	light := make([]wordSet, len(msg.Retrieval)) // word stems for the misattribution search
 	runeOffsets := newRuneCounter(msg.Content)
 	for i, s := range sents {
 		f := base
@@ -324,7 +325,7 @@ func anyResolved(ps []pair) bool {
 // measured in full (light holds their word stems, computed once per
 // answer): such a chunk cannot be judged supporting, and the full
 // measurement of every chunk was a fifth of the audit's time.
-func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []map[string]bool, cited int, tenant string) (int, error) {
+func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []wordSet, cited int, tenant string) (int, error) {
 	var fresh []*evidence
 	for i := range chunks {
 		if i == cited || evs[i] != nil || !auditable(chunks[i]) {
@@ -375,14 +376,14 @@ func statesAll(text string, qs []Quantity) bool {
 // chunk must have to be considered as its better source.
 const minMisattributionOverlap = 0.5
 
-func contentStems(text string) map[string]bool {
-	m := map[string]bool{}
+func contentStems(text string) wordSet {
+	var hs []uint64
 	nounphrase.WordsAt(text, func(w string, _ int) {
 		if !nounphrase.IsStopword(w) {
-			m[nounphrase.Stem(w)] = true
+			hs = append(hs, hashWord(nounphrase.Stem(w)))
 		}
 	})
-	return m
+	return newWordSet(hs)
 }
 
 // embed fills the embeddings of claims and of the windows of evs (those
@@ -492,29 +493,39 @@ func (a *Auditor) claimOf(s Sentence) claim {
 			c.entities = append(c.entities, e)
 		}
 	}
-	seen, seenBigram := map[string]bool{}, map[string]bool{}
+	c.phraseKeys = make([][]wordKey, len(c.phrases))
+	for i, p := range c.phrases {
+		c.phraseKeys[i] = keysOf(p.Words)
+	}
+	c.entityKeys = make([][]wordKey, len(c.entities))
+	for i, e := range c.entities {
+		c.entityKeys[i] = keysOf(nounphrase.Words(e))
+	}
+	var stems, bigrams []uint64
 	var words []string
-	prev := ""
+	var prev uint64
+	hasPrev := false
 	for _, w := range nounphrase.Words(s.Plain) {
 		if nounphrase.IsStopword(w) {
 			continue
 		}
-		st := nounphrase.Stem(w)
-		if prev != "" && !seenBigram[prev+" "+st] {
-			seenBigram[prev+" "+st] = true
-			c.bigrams = append(c.bigrams, prev+" "+st)
+		st := hashWord(nounphrase.Stem(w))
+		if hasPrev {
+			if b := hashPair(prev, st); !slices.Contains(bigrams, b) {
+				bigrams = append(bigrams, b)
+			}
 		}
-		prev = st
+		prev, hasPrev = st, true
 		if isNumeric(w) {
 			continue
 		}
 		words = append(words, w)
-		if !seen[st] {
-			seen[st] = true
-			c.stems = append(c.stems, st)
+		if !slices.Contains(stems, st) {
+			stems = append(stems, st)
 		}
 	}
-	c.stemSet = seen
+	c.stems, c.bigrams = stems, bigrams
+	c.stemSet = newWordSet(slices.Clone(stems))
 	c.grams = charGrams(words)
 	return c
 }

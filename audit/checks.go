@@ -12,12 +12,14 @@ import (
 type claim struct {
 	plain      string
 	phrases    []nounphrase.Phrase
-	stems      []string // distinct content-word stems
-	stemSet    map[string]bool
-	bigrams    []string // adjacent content-word stems, "a b"
+	phraseKeys [][]wordKey // the words of each phrase
+	stems      []uint64    // distinct content-word stems, hashed, in order
+	stemSet    wordSet
+	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
 	quantities []Quantity
 	grams      sparse
-	entities   []string // proper nouns as written
+	entities   []string    // proper nouns as written
+	entityKeys [][]wordKey // the words of each proper noun
 	vec        []float32
 	wids       []int32   // content words, by word-embedder id
 	wweights   []float32 // their SIF weights
@@ -27,9 +29,9 @@ type claim struct {
 // evidence is what the checks know of one chunk (or of the union of the
 // chunks a sentence cites), computed once per answer.
 type evidence struct {
-	words      map[string]bool // Normalize()d words
-	stems      map[string]bool
-	bigrams    map[string]bool
+	words      wordSet // Normalize()d words
+	stems      wordSet
+	bigrams    wordSet // adjacent content-word stems
 	quantities QuantityIndex
 	windows    []window
 	texts      []string    // the text each window's span refers to
@@ -37,23 +39,41 @@ type evidence struct {
 	wids       []int32     // distinct words, by word-embedder id
 }
 
+// wordKey is a word of a claim as the evidence is probed for it: its
+// normalised form and its stem, hashed.
+type wordKey struct{ word, stem uint64 }
+
+func keysOf(words []string) []wordKey {
+	out := make([]wordKey, len(words))
+	for i, w := range words {
+		out[i] = wordKey{hashWord(w), hashWord(nounphrase.Stem(w))}
+	}
+	return out
+}
+
+// contains reports whether the chunk has the word, as written or as a stem.
+func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
+
 func newEvidence(text string) *evidence {
-	ev := &evidence{words: map[string]bool{}, stems: map[string]bool{}, bigrams: map[string]bool{}, quantities: IndexQuantities(text)}
+	ev := &evidence{quantities: IndexQuantities(text)}
 	var words []chunkWord
-	prev := ""
+	var ws, ss, bs []uint64
+	var prev uint64
+	hasPrev := false
 	nounphrase.WordsAt(text, func(w string, start int) {
-		st := nounphrase.Stem(w)
+		st := hashWord(nounphrase.Stem(w))
 		stop := nounphrase.IsStopword(w)
 		words = append(words, chunkWord{norm: w, stem: st, start: start, stop: stop})
-		ev.words[w] = true
-		ev.stems[st] = true
+		ws = append(ws, hashWord(w))
+		ss = append(ss, st)
 		if !stop {
-			if prev != "" {
-				ev.bigrams[prev+" "+st] = true
+			if hasPrev {
+				bs = append(bs, hashPair(prev, st))
 			}
-			prev = st
+			prev, hasPrev = st, true
 		}
 	})
+	ev.words, ev.stems, ev.bigrams = newWordSet(ws), newWordSet(ss), newWordSet(bs)
 	ev.windows = buildWindows(text, words)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
@@ -67,17 +87,10 @@ func union(evs []*evidence) *evidence {
 	if len(evs) == 1 {
 		return evs[0]
 	}
-	u := &evidence{words: map[string]bool{}, stems: map[string]bool{}, bigrams: map[string]bool{}, quantities: QuantityIndex{}}
+	u := &evidence{quantities: QuantityIndex{}}
+	var words, stems, bigrams []wordSet
 	for _, ev := range evs {
-		for k := range ev.bigrams {
-			u.bigrams[k] = true
-		}
-		for k := range ev.words {
-			u.words[k] = true
-		}
-		for k := range ev.stems {
-			u.stems[k] = true
-		}
+		words, stems, bigrams = append(words, ev.words), append(stems, ev.stems), append(bigrams, ev.bigrams)
 		for k := range ev.quantities {
 			u.quantities[k] = true
 		}
@@ -88,6 +101,7 @@ func union(evs []*evidence) *evidence {
 			u.vecs = append(u.vecs, ev.vecs...)
 		}
 	}
+	u.words, u.stems, u.bigrams = unionSets(words...), unionSets(stems...), unionSets(bigrams...)
 	if len(u.vecs) != len(u.windows) {
 		u.vecs = nil
 	}
@@ -138,10 +152,10 @@ var Checks = []Check{
 				return
 			}
 			var sum float64
-			for _, p := range c.phrases {
+			for i, p := range c.phrases {
 				found := 0
-				for _, w := range p.Words {
-					if ev.words[w] || ev.stems[nounphrase.Stem(w)] {
+				for _, k := range c.phraseKeys[i] {
+					if ev.contains(k) {
 						found++
 					}
 				}
@@ -162,7 +176,7 @@ var Checks = []Check{
 			s.TokenOverlap = overlap(c.stems, ev.stems)
 			s.Words = len(c.stems)
 			for _, st := range c.stems {
-				if !ev.stems[st] {
+				if !ev.stems.has(st) {
 					s.MissingWords++
 				}
 			}
@@ -270,7 +284,8 @@ var Checks = []Check{
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
-			s.NegationMismatch = negatedAbout(c.plain, s.Window.has) != negatedAbout(window, func(st string) bool { return c.stemSet[st] })
+			s.NegationMismatch = negatedAbout(c.plain, func(st string) bool { return s.Window.has(hashWord(st)) }) !=
+				negatedAbout(window, func(st string) bool { return c.stemSet.has(hashWord(st)) })
 		},
 	},
 	{
@@ -282,20 +297,24 @@ var Checks = []Check{
 				return
 			}
 			found := 0
-			for _, e := range c.entities {
-				if entityIn(e, ev) {
+			var missing [][]wordKey
+			for i, e := range c.entities {
+				if entityIn(c.entityKeys[i], ev) {
 					found++
 				} else {
-					s.EntitiesMissing = appendUnique(s.EntitiesMissing, e)
+					if n := len(s.EntitiesMissing); len(appendUnique(s.EntitiesMissing, e)) > n {
+						s.EntitiesMissing = append(s.EntitiesMissing, e)
+						missing = append(missing, c.entityKeys[i])
+					}
 				}
 			}
 			s.EntityShare = float64(found) / float64(len(c.entities))
 			// A swapped name: the sentence follows a window closely and the
 			// only words the chunk lacks are the names themselves.
 			missingNameWords := 0
-			for _, e := range s.EntitiesMissing {
-				for _, w := range nounphrase.Words(e) {
-					if !ev.stems[nounphrase.Stem(w)] {
+			for _, keys := range missing {
+				for _, k := range keys {
+					if !ev.stems.has(k.stem) {
 						missingNameWords++
 					}
 				}
@@ -307,9 +326,9 @@ var Checks = []Check{
 
 // entityIn reports whether every word of a proper noun ("Haute-Saône")
 // is in the chunk, as written or as a stem.
-func entityIn(e string, ev *evidence) bool {
-	for _, w := range nounphrase.Words(e) {
-		if !ev.words[w] && !ev.stems[nounphrase.Stem(w)] {
+func entityIn(keys []wordKey, ev *evidence) bool {
+	for _, k := range keys {
+		if !ev.contains(k) {
 			return false
 		}
 	}
@@ -329,13 +348,13 @@ func runChecks(c *claim, ev *evidence) Signals {
 	return s
 }
 
-func overlap(stems []string, in map[string]bool) float64 {
+func overlap(stems []uint64, in wordSet) float64 {
 	if len(stems) == 0 {
 		return -1
 	}
 	found := 0
 	for _, st := range stems {
-		if in[st] {
+		if in.has(st) {
 			found++
 		}
 	}

@@ -12,13 +12,13 @@ import (
 type window struct {
 	start, end int                // byte span in the chunk text
 	pair       bool               // two sentences (its embedding is the sum of theirs)
-	stems      [2]map[string]bool // content-word stems of its one or two sentences
+	stems      [2]wordSet // content-word stems (hashed) of its one or two sentences
 	grams      sparse
 }
 
 // has reports whether the window contains a content-word stem.
-func (w *window) has(stem string) bool {
-	return w.stems[0][stem] || w.stems[1][stem]
+func (w *window) has(stem uint64) bool {
+	return w.stems[0].has(stem) || w.stems[1].has(stem)
 }
 
 // chunkSentences splits a chunk at sentence ends cheaply: ". ", "! ", "? "
@@ -61,9 +61,10 @@ func chunkSentences(text string) [][2]int {
 
 // chunkWord is a word of a chunk with its stem and offset.
 type chunkWord struct {
-	norm, stem string
-	start      int
-	stop       bool
+	norm  string
+	stem  uint64 // hashed
+	start int
+	stop  bool
 }
 
 // buildWindows returns the one- and two-sentence windows of a chunk whose
@@ -74,27 +75,28 @@ func buildWindows(text string, words []chunkWord) []window {
 	if len(sents) == 0 {
 		sents = [][2]int{{0, len(text)}}
 	}
-	stems := make([]map[string]bool, len(sents))
+	stems := make([]wordSet, len(sents))
 	grams := make([][]uint32, len(sents)) // each sentence's 4-gram hashes, sorted
 	k := 0
 	for i, sp := range sents {
-		stems[i] = map[string]bool{}
+		var hs []uint64
 		for ; k < len(words) && words[k].start < sp[1]; k++ {
 			if words[k].start < sp[0] || words[k].stop {
 				continue
 			}
-			stems[i][words[k].stem] = true
+			hs = append(hs, words[k].stem)
 			grams[i] = addGrams(grams[i], words[k].norm)
 		}
+		stems[i] = newWordSet(hs)
 	}
 	for i := range grams {
 		slices.Sort(grams[i])
 	}
 	ws := make([]window, 0, 2*len(sents))
 	for i, sp := range sents {
-		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]map[string]bool{stems[i]}, grams: normalise(grams[i])})
+		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]wordSet{stems[i]}, grams: normalise(grams[i])})
 		if i+1 < len(sents) {
-			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]map[string]bool{stems[i], stems[i+1]},
+			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]wordSet{stems[i], stems[i+1]},
 				grams: normalise(mergeSorted(grams[i], grams[i+1]))})
 		}
 	}
