@@ -10,8 +10,8 @@ import (
 // that a claim is compared with: whole-chunk similarity is diluted by
 // everything else the chunk says.
 type window struct {
-	start, end int                // byte span in the chunk text
-	pair       bool               // two sentences (its embedding is the sum of theirs)
+	start, end int        // byte span in the chunk text
+	pair       bool       // two sentences (its embedding is the sum of theirs)
 	stems      [2]wordSet // content-word stems (hashed) of its one or two sentences
 	grams      sparse
 }
