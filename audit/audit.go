@@ -380,7 +380,7 @@ func contentStems(text string) wordSet {
 	var hs []uint64
 	nounphrase.WordsAt(text, func(w string, _ int) {
 		if !nounphrase.IsStopword(w) {
-			hs = append(hs, hashWord(nounphrase.Stem(w)))
+			hs = append(hs, hashWord(nounphrase.StemWord(w)))
 		}
 	})
 	return newWordSet(hs)
@@ -417,7 +417,7 @@ func (a *Auditor) embed(ctx context.Context, claims []*claim, evs []*evidence) e
 			}
 		}
 		if words && len(ev.texts) > 0 {
-			ev.wids, _ = we.WordIDs(strings.Join(contentOnly(ev.texts[0]), " "))
+			ev.wids, _ = we.WordIDs(strings.Join(ev.content, " "))
 		}
 	}
 	if len(texts) == 0 {
@@ -509,7 +509,7 @@ func (a *Auditor) claimOf(s Sentence) claim {
 		if nounphrase.IsStopword(w) {
 			continue
 		}
-		st := hashWord(nounphrase.Stem(w))
+		st := hashWord(nounphrase.StemWord(w))
 		if hasPrev {
 			if b := hashPair(prev, st); !slices.Contains(bigrams, b) {
 				bigrams = append(bigrams, b)

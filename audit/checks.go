@@ -2,6 +2,7 @@ package audit
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/ragaudit/ragaudit/embed"
@@ -35,6 +36,7 @@ type evidence struct {
 	quantities QuantityIndex
 	windows    []window
 	texts      []string    // the text each window's span refers to
+	content    []string    // the chunk's content words (Normalize()d, stopwords out), in order
 	vecs       [][]float32 // per window; nil without an embedder
 	wids       []int32     // distinct words, by word-embedder id
 }
@@ -46,7 +48,7 @@ type wordKey struct{ word, stem uint64 }
 func keysOf(words []string) []wordKey {
 	out := make([]wordKey, len(words))
 	for i, w := range words {
-		out[i] = wordKey{hashWord(w), hashWord(nounphrase.Stem(w))}
+		out[i] = wordKey{hashWord(w), hashWord(nounphrase.StemWord(w))}
 	}
 	return out
 }
@@ -61,9 +63,12 @@ func newEvidence(text string) *evidence {
 	var prev uint64
 	hasPrev := false
 	nounphrase.WordsAt(text, func(w string, start int) {
-		st := hashWord(nounphrase.Stem(w))
+		st := hashWord(nounphrase.StemWord(w))
 		stop := nounphrase.IsStopword(w)
 		words = append(words, chunkWord{norm: w, stem: st, start: start, stop: stop})
+		if !stop {
+			ev.content = append(ev.content, w)
+		}
 		ws = append(ws, hashWord(w))
 		ss = append(ss, st)
 		if !stop {
@@ -242,11 +247,15 @@ var Checks = []Check{
 			var num, den float64
 			for i, v := range c.wids {
 				best := 0.0
-				for _, u := range ev.wids {
-					if d := float64(c.wsim(v, u)); d > best {
-						best = d
-						if best >= 1 {
-							break
+				if slices.Contains(ev.wids, v) {
+					best = 1 // the word itself: no need to compare it with every other
+				} else {
+					for _, u := range ev.wids {
+						if d := float64(c.wsim(v, u)); d > best {
+							best = d
+							if best >= 1 {
+								break
+							}
 						}
 					}
 				}
@@ -389,7 +398,7 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 				if nounphrase.IsStopword(x) {
 					continue
 				}
-				if about(nounphrase.Stem(x)) {
+				if about(nounphrase.StemWord(x)) {
 					return true
 				}
 				if scope++; scope == 6 {
@@ -398,7 +407,7 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 			}
 			if scope == 0 { // "… is not."
 				for _, x := range words[:i] {
-					if about(nounphrase.Stem(x)) {
+					if about(nounphrase.StemWord(x)) {
 						return true
 					}
 				}

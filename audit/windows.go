@@ -166,7 +166,7 @@ func normalise(sorted []uint32) sparse {
 		for j < len(sorted) && sorted[j] == sorted[i] {
 			j++
 		}
-		v = append(v, feature{sorted[i], float32(1 + math.Log(float64(j-i)))})
+		v = append(v, feature{sorted[i], sublinear(j - i)})
 		i = j
 	}
 	var norm float64
@@ -181,6 +181,21 @@ func normalise(sorted []uint32) sparse {
 	}
 	return v
 }
+
+// sublinear is 1+log(n) as a float32, from a table for the common counts.
+func sublinear(n int) float32 {
+	if n < len(sublinearTable) {
+		return sublinearTable[n]
+	}
+	return float32(1 + math.Log(float64(n)))
+}
+
+var sublinearTable = func() (t [64]float32) {
+	for n := 1; n < len(t); n++ {
+		t[n] = float32(1 + math.Log(float64(n)))
+	}
+	return t
+}()
 
 // hash32 is FNV-1a, inlined: it runs for every 4-gram of every chunk.
 func hash32(b []byte) uint32 {

@@ -309,11 +309,22 @@ func (g *Glove) WordSim(a, b int32) float32 {
 	}
 	ra := g.data[int(a)*g.dims : (int(a)+1)*g.dims]
 	rb := g.data[int(b)*g.dims : (int(b)+1)*g.dims]
-	var dot int32
-	for k := range ra {
-		dot += int32(ra[k]) * int32(rb[k])
+	rb = rb[:len(ra)]
+	// Four independent sums (integers: exact in any order) keep the
+	// pipeline busy; this runs for every unmatched word of every claim
+	// against every word of its chunk.
+	var d0, d1, d2, d3 int32
+	k := 0
+	for ; k+4 <= len(ra); k += 4 {
+		d0 += int32(ra[k]) * int32(rb[k])
+		d1 += int32(ra[k+1]) * int32(rb[k+1])
+		d2 += int32(ra[k+2]) * int32(rb[k+2])
+		d3 += int32(ra[k+3]) * int32(rb[k+3])
 	}
-	return float32(dot) * g.invNorm[a] * g.invNorm[b]
+	for ; k < len(ra); k++ {
+		d0 += int32(ra[k]) * int32(rb[k])
+	}
+	return float32(d0+d1+d2+d3) * g.invNorm[a] * g.invNorm[b]
 }
 
 // weight is the SIF weight of word i.

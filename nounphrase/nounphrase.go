@@ -121,8 +121,12 @@ func singular(w string) string {
 
 // Stem is Normalize plus light suffix stripping (-ing, -ed, -ly, -ment...),
 // for word overlap where "delivered" should meet "delivery".
-func Stem(w string) string {
-	w = Normalize(w)
+func Stem(w string) string { return StemWord(Normalize(w)) }
+
+// StemWord is Stem of a word already normalised (as Words and WordsAt
+// yield them), without normalising it again: it runs for every word of
+// every cited chunk.
+func StemWord(w string) string {
 	for _, suf := range []string{"ational", "ization", "ations", "ation", "ments", "ment", "ness", "ingly", "edly", "ing", "ly", "ed", "er", "al", "e", "y"} {
 		if len(w)-len(suf) >= 4 && strings.HasSuffix(w, suf) {
 			return w[:len(w)-len(suf)]

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -68,8 +69,37 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return cli.Exit(err.Error(), exitUsage)
 		},
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile (go tool pprof) of the run to this file"},
+		},
+		Before: func(c *cli.Context) error {
+			path := c.String("cpuprofile")
+			if path == "" {
+				return nil
+			}
+			f, err := os.Create(path)
+			if err != nil {
+				return usageErr("--cpuprofile: %v", err)
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				f.Close()
+				return usageErr("--cpuprofile: %v", err)
+			}
+			profileFile = f
+			return nil
+		},
+		After: func(*cli.Context) error {
+			if profileFile != nil {
+				pprof.StopCPUProfile()
+				return profileFile.Close()
+			}
+			return nil
+		},
 	}
 }
+
+// profileFile is the open --cpuprofile file, closed by the app's After.
+var profileFile *os.File
 
 // usageErr is an error in how the tool was called: exit code 2.
 func usageErr(format string, args ...any) error {
