@@ -251,8 +251,13 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		}
 		sentVerdict := Fabricated
 		var sentScore *Score
+		var single *Signals // the signals of the one cited chunk, reused by its pair
 		if len(cited) > 0 {
-			v, p, _ := a.cfg.Model.Verdict(runChecks(c, union(cited)), base.Tenant)
+			sig := runChecks(c, union(cited))
+			if len(cited) == 1 {
+				single = &sig
+			}
+			v, p, _ := a.cfg.Model.Verdict(sig, base.Tenant)
 			sentVerdict, sentScore = v, scorePtr(p)
 		} else if anyResolved(pairs[i]) {
 			sentVerdict = NotAuditable
@@ -272,7 +277,12 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 				g.Reasons = []string{"chunk_text_" + textStatus(msg.Retrieval[p.chunk])}
 			default:
 				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
-				sig := runChecks(c, evs[p.chunk])
+				var sig Signals
+				if single != nil {
+					sig = *single
+				} else {
+					sig = runChecks(c, evs[p.chunk])
+				}
 				v, score, reasons := a.cfg.Model.Verdict(sig, base.Tenant)
 				g.Verdict, g.Reasons = v, reasons
 				g.fill(sig, score)
