@@ -58,6 +58,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./audit
 	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) ./audit
 	$(GO) test -run '^$$' -fuzz FuzzDocument -fuzztime $(FUZZTIME) ./readers
+	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) ./nounphrase
 
 clean:
 	rm -rf bin ragaudit-report

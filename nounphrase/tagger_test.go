@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jdkato/prose/v2"
 )
@@ -115,5 +117,79 @@ func BenchmarkTag(b *testing.B) {
 	const s = "Refunds for the Acme Pro plan are processed within 14 business days of the request in Germany."
 	for b.Loop() {
 		tg.Tag(s)
+	}
+}
+
+// FuzzTokenize checks the ported tokenizer against prose's on any input,
+// and that tagging never fails on it.
+func FuzzTokenize(f *testing.F) {
+	for _, s := range taggerSentences(f) {
+		f.Add(s)
+	}
+	f.Add("Mr. Smith's U.S. trip (don't ask) cost $1,200... :-) [1][2]")
+	tg, err := NewTagger()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := tokenize(s)
+		for _, tk := range tg.Tag(s) {
+			if tk.Text == "" {
+				t.Fatalf("%q: empty token", s)
+			}
+		}
+		if !lowerKeepsLength(s) {
+			return // prose panics or cuts wrongly here (see hasAnyIndex)
+		}
+		want, ok := proseTokens(s)
+		if !ok {
+			t.Fatalf("prose panics on %q", s)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%q: %d tokens %q, prose %d", s, len(got), got, len(want))
+		}
+		for i := range got {
+			if got[i] != want[i].Text {
+				t.Fatalf("%q token %d: %q, prose %q", s, i, got[i], want[i].Text)
+			}
+		}
+	})
+}
+
+// lowerKeepsLength reports whether s is valid UTF-8 and lowercasing keeps
+// every rune's encoded length: where it does not, prose's tokenizer
+// misbehaves and the port deliberately differs.
+func lowerKeepsLength(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if utf8.RuneLen(unicode.ToLower(r)) != utf8.RuneLen(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// proseTokens is prose's tokenization of s; ok is false where prose panics.
+func proseTokens(s string) (toks []prose.Token, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	doc, err := prose.NewDocument(s, prose.WithTagging(false), prose.WithSegmentation(false), prose.WithExtraction(false))
+	if err != nil {
+		return nil, false
+	}
+	return doc.Tokens(), true
+}
+
+// Inputs on which prose's tokenizer panics are tokenized without panic.
+func TestTokenizeWhereProsePanics(t *testing.T) {
+	for _, s := range []string{"00000\x9f'S", "\x98\x9f'S", "İİ'S", "ǅn't"} {
+		if toks := tokenize(s); len(toks) == 0 {
+			t.Errorf("tokenize(%q) = no tokens", s)
+		}
 	}
 }

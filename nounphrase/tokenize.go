@@ -52,14 +52,13 @@ func splitToken(token string, out []string) []string {
 			break
 		}
 		last = utf8.RuneCountInString(token)
-		lower := strings.ToLower(token)
 		if hasAnyPrefix(token, tokPrefixes) {
 			out = addToken(token[:1], out)
 			token = token[1:]
-		} else if idx := hasAnyIndex(lower, clitics); idx > -1 {
+		} else if idx := hasAnyIndex(token, clitics); idx > -1 {
 			out = addToken(token[:idx], out)
 			token = token[idx:]
-		} else if idx := hasAnyIndex(lower, negClitic); idx > -1 {
+		} else if idx := hasAnyIndex(token, negClitic); idx > -1 {
 			out = addToken(token[:idx], out)
 			token = token[idx:]
 		} else if hasAnySuffix(token, tokSuffixes) {
@@ -113,10 +112,34 @@ func hasAnySuffix(s string, suffixes []string) bool {
 	return false
 }
 
+// hasAnyIndex finds the first of subs (lowercase ASCII) in s, ignoring
+// ASCII case. prose searches strings.ToLower(s) and slices s with the
+// index, which panics or cuts wrongly where lowercasing changes the length
+// ("İ", invalid UTF-8); elsewhere the two agree.
 func hasAnyIndex(s string, subs []string) int {
 	for _, x := range subs {
-		if idx := strings.Index(s, x); idx >= 0 && len(s) > len(x) {
+		if idx := indexFoldASCII(s, x); idx >= 0 && len(s) > len(x) {
 			return idx
+		}
+	}
+	return -1
+}
+
+func indexFoldASCII(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != sub[j] {
+				break
+			}
+			j++
+		}
+		if j == len(sub) {
+			return i
 		}
 	}
 	return -1
