@@ -58,8 +58,10 @@ func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev
 
 func newEvidence(text string) *evidence {
 	ev := &evidence{quantities: IndexQuantities(text)}
-	var words []chunkWord
-	var ws, ss, bs []uint64
+	n := len(text)/5 + 8 // words are rarely shorter: one allocation each
+	words := make([]chunkWord, 0, n)
+	ws, ss, bs := make([]uint64, 0, n), make([]uint64, 0, n), make([]uint64, 0, n)
+	ev.content = make([]string, 0, n)
 	var prev uint64
 	hasPrev := false
 	nounphrase.WordsAt(text, func(w string, start int) {
