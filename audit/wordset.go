@@ -1,19 +1,16 @@
 package audit
 
-import "slices"
+import (
+	"slices"
 
-// hashWord is FNV-1a (64 bits) of a word. The evidence keeps its words,
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
+
+// hashWord hashes a word (64-bit FNV-1a). The evidence keeps its words,
 // stems and bigrams as sorted hash slices probed by binary search: built
 // once per chunk with one sort, where string-keyed maps cost a third of the
 // audit in allocation and hashing.
-func hashWord(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
-}
+func hashWord(s string) uint64 { return nounphrase.Hash(s) }
 
 // hashPair is the hash of an ordered pair of words (a bigram).
 func hashPair(a, b uint64) uint64 {

@@ -37,11 +37,12 @@ type classWeight struct {
 	weight int32 // thousandths
 }
 
-// FeatureHash is FNV-1a over a feature's text, as prose writes it.
-func FeatureHash(b []byte) uint64 {
+// Hash is FNV-1a (64 bits) of a text: a tagger feature here, a word in
+// package audit's word sets.
+func Hash[T ~string | ~[]byte](b T) uint64 {
 	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h ^= uint64(c)
+	for i := 0; i < len(b); i++ {
+		h ^= uint64(b[i])
 		h *= 1099511628211
 	}
 	return h
@@ -72,7 +73,7 @@ func EncodePerceptron(w io.Writer, weights map[string]map[string]float64, tagMap
 	feats := make([]feat, 0, len(weights))
 	seen := map[uint64]string{}
 	for name, byClass := range weights {
-		h := FeatureHash([]byte(name))
+		h := Hash(name)
 		if other, dup := seen[h]; dup {
 			return fmt.Errorf("features %q and %q share hash %x", name, other, h)
 		}

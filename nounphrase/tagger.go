@@ -93,7 +93,7 @@ func (t *Tagger) predict(buf []byte, i int, ctx []string, w, p1, p2 string) (str
 			}
 			buf = append(buf, p...)
 		}
-		for _, cw := range t.p.weightsOf(FeatureHash(buf)) {
+		for _, cw := range t.p.weightsOf(Hash(buf)) {
 			scores[cw.class] += int64(cw.weight)
 			present[cw.class] = true
 		}
