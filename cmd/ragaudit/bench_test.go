@@ -126,3 +126,28 @@ func BenchmarkAuditVersusDecode(b *testing.B) {
 	b.ReportMetric(full.Seconds()/decode.Seconds(), "audit/decode")
 	b.ReportMetric(2000*float64(b.N)/full.Seconds(), "conversations/s")
 }
+
+// BenchmarkEmbedderCost audits one generated file on one worker with the
+// built-in embedder and without embeddings, in the same run, and reports
+// the ratio of the two times (the embedding signal's cost).
+func BenchmarkEmbedderCost(b *testing.B) {
+	path := generated(b, 500)
+	var with, without time.Duration
+	for i := 0; i < b.N; i++ {
+		for _, embed := range []string{"builtin", "none"} {
+			start := time.Now()
+			code := run(context.Background(), []string{"ragaudit", "audit", "-q", "--workers", "1", "--embed", embed, "--out", b.TempDir(), path},
+				strings.NewReader(""), io.Discard, io.Discard)
+			if code == exitUsage {
+				b.Fatalf("audit --embed %s failed", embed)
+			}
+			if embed == "none" {
+				without += time.Since(start)
+			} else {
+				with += time.Since(start)
+			}
+		}
+	}
+	b.ReportMetric(with.Seconds()/without.Seconds(), "builtin/none")
+	b.ReportMetric(500*float64(b.N)/with.Seconds(), "conversations/s")
+}
