@@ -68,12 +68,10 @@ func newEvidence(text string) *evidence {
 		st := hashWord(nounphrase.StemWord(w))
 		stop := nounphrase.IsStopword(w)
 		words = append(words, chunkWord{norm: w, stem: st, start: start, stop: stop})
-		if !stop {
-			ev.content = append(ev.content, w)
-		}
 		ws = append(ws, hashWord(w))
 		ss = append(ss, st)
 		if !stop {
+			ev.content = append(ev.content, w)
 			if hasPrev {
 				bs = append(bs, hashPair(prev, st))
 			}
@@ -312,11 +310,9 @@ var Checks = []Check{
 			for i, e := range c.entities {
 				if entityIn(c.entityKeys[i], ev) {
 					found++
-				} else {
-					if n := len(s.EntitiesMissing); len(appendUnique(s.EntitiesMissing, e)) > n {
-						s.EntitiesMissing = append(s.EntitiesMissing, e)
-						missing = append(missing, c.entityKeys[i])
-					}
+				} else if !slices.Contains(s.EntitiesMissing, e) {
+					s.EntitiesMissing = append(s.EntitiesMissing, e)
+					missing = append(missing, c.entityKeys[i])
 				}
 			}
 			s.EntityShare = float64(found) / float64(len(c.entities))
