@@ -10,9 +10,10 @@ import (
 )
 
 // Tagger tags words with prose's averaged-perceptron English model. It
-// reproduces prose's tokenizer, tagging rules and features exactly, but scores them with the compact model (model.go): no per-token
-// maps, and ties broken by class order rather than map order, so the same
-// sentence always gets the same tags. Safe for concurrent use.
+// reproduces prose's tokenizer, tagging rules and features exactly, but
+// scores them with the compact model (model.go): no per-token maps, and
+// ties broken by class order rather than map order, so the same sentence
+// always gets the same tags. Safe for concurrent use.
 type Tagger struct {
 	p *Perceptron
 }
