@@ -222,7 +222,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	}
 
 	var out []Finding
-	light := make([]wordSet, len(msg.Retrieval)) // word stems for the misattribution search
+	light := make([]*lightChunk, len(msg.Retrieval)) // for the misattribution search
 	runeOffsets := newRuneCounter(msg.Content)
 	for i, s := range sents {
 		f := base
@@ -334,18 +334,21 @@ func anyResolved(ps []pair) bool {
 // Chunks sharing less than half of the sentence's content words are not
 // measured in full (light holds their word stems, computed once per
 // answer): such a chunk cannot be judged supporting, and the full
-// measurement of every chunk was a fifth of the audit's time.
-func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []wordSet, cited int, tenant string) (int, error) {
+// measurement of every chunk was a fifth of the audit's time. While
+// number_mismatch is decisive, a chunk lacking one of the sentence's
+// numbers cannot support it either and is not measured.
+func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []*lightChunk, cited int, tenant string) (int, error) {
+	numbersDecide := a.cfg.Model.decisive("number_mismatch")
 	var fresh []*evidence
 	for i := range chunks {
 		if i == cited || evs[i] != nil || !auditable(chunks[i]) {
 			continue
 		}
 		if light[i] == nil {
-			light[i] = contentStems(chunks[i].Text)
+			light[i] = newLightChunk(chunks[i].Text)
 		}
-		if overlap(c.stems, light[i]) < minMisattributionOverlap ||
-			(a.cfg.Model.decisive("number_mismatch") && !statesAll(chunks[i].Text, c.quantities)) {
+		if overlap(c.stems, light[i].stems) < minMisattributionOverlap ||
+			(numbersDecide && !light[i].states(c.quantities)) {
 			continue
 		}
 		evs[i] = newEvidence(chunks[i].Text)
@@ -356,7 +359,7 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 	}
 	best, bestP := -1, 0.0
 	for i, ev := range evs {
-		if i == cited || ev == nil {
+		if i == cited || ev == nil || (numbersDecide && !states(ev.quantities, c.quantities)) {
 			continue
 		}
 		if v, p, _ := a.cfg.Model.Verdict(runChecks(c, ev), tenant); v == Supported && p > bestP {
@@ -366,14 +369,30 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 	return best, nil
 }
 
-// statesAll reports whether text states every quantity: when
-// number_mismatch is decisive, a chunk that lacks one of the sentence's
-// numbers cannot support it, so it need not be measured in full.
-func statesAll(text string, qs []Quantity) bool {
+// lightChunk is what the misattribution search knows of a chunk before
+// measuring it in full.
+type lightChunk struct {
+	text       string
+	stems      wordSet       // content-word stems
+	quantities QuantityIndex // indexed on first use
+}
+
+func newLightChunk(text string) *lightChunk {
+	return &lightChunk{text: text, stems: contentStems(text)}
+}
+
+func (l *lightChunk) states(qs []Quantity) bool {
 	if len(qs) == 0 {
 		return true
 	}
-	idx := IndexQuantities(text)
+	if l.quantities == nil {
+		l.quantities = IndexQuantities(l.text)
+	}
+	return states(l.quantities, qs)
+}
+
+// states reports whether a chunk's quantities include every one of qs.
+func states(idx QuantityIndex, qs []Quantity) bool {
 	for _, q := range qs {
 		if !idx.Supports(q) {
 			return false
@@ -408,7 +427,7 @@ func (a *Auditor) embed(ctx context.Context, claims []*claim, evs []*evidence) e
 	for _, c := range claims {
 		texts = append(texts, c.plain)
 		if words {
-			c.wids, c.wweights = we.WordIDs(strings.Join(contentOnly(c.plain), " "))
+			c.wids, c.wweights = we.WordIDs(strings.Join(c.content, " "))
 			c.wsim = we.WordSim
 		}
 	}
@@ -519,6 +538,7 @@ func (a *Auditor) claimOf(s Sentence) claim {
 		if nounphrase.IsStopword(w) {
 			continue
 		}
+		c.content = append(c.content, w)
 		st := hashWord(nounphrase.StemWord(w))
 		if hasPrev {
 			if b := hashPair(prev, st); !slices.Contains(bigrams, b) {
@@ -564,17 +584,6 @@ func (rc *runeCounter) at(b int) int {
 	rc.lastR += utf8.RuneCountInString(rc.s[rc.lastB:b])
 	rc.lastB = b
 	return rc.lastR
-}
-
-// contentOnly returns the non-stopwords of text.
-func contentOnly(text string) []string {
-	var out []string
-	for _, w := range nounphrase.Words(text) {
-		if !nounphrase.IsStopword(w) {
-			out = append(out, w)
-		}
-	}
-	return out
 }
 
 // auditable reports whether a chunk's text can support a claim: present

@@ -12,6 +12,7 @@ import (
 // claim is what the checks know of a sentence, computed once per sentence.
 type claim struct {
 	plain      string
+	content    []string // Normalize()d non-stopwords, numbers included, in order
 	phrases    []nounphrase.Phrase
 	phraseKeys [][]wordKey // the words of each phrase
 	stems      []uint64    // distinct content-word stems, hashed, in order
