@@ -25,6 +25,7 @@ var (
 // generated returns a generated log of n conversations, written once per
 // test binary run into a temporary directory.
 func generated(b *testing.B, n int) string {
+	tuneGC() // as the binary runs
 	genMutex.Lock()
 	defer genMutex.Unlock()
 	if p, ok := genOnce.Load(n); ok {
