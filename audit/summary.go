@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"hash/fnv"
 	"math"
 	"sort"
 	"sync"
@@ -12,26 +11,29 @@ import (
 
 // Counts are the volumes of an audit. Maps are written sorted by key.
 type Counts struct {
-	RecordsRead        int            `json:"records_read"`
-	RecordsAudited     int            `json:"records_audited"`
-	RecordsFiltered    int            `json:"records_filtered"` // read, valid, left out by --tenant/--agent/--last
-	RecordsSkipped     int            `json:"records_skipped"`
-	SkippedByReason    map[string]int `json:"skipped_by_reason"`
-	Conversations      int            `json:"conversations"`
-	Messages           int            `json:"messages"`
-	Answers            int            `json:"answers"` // assistant messages
-	Refusals           int            `json:"refusals"`
-	AnsweredBelowFloor int            `json:"answered_below_floor"`
-	Rejected           int            `json:"rejected_answers"` // claims JSON citing evidence not retrieved
-	Sentences          int            `json:"sentences"`
-	CitedSentences     int            `json:"cited_sentences"`
-	UncitedFactual     int            `json:"uncited_sentences"`
-	Citations          int            `json:"citations"`
-	CitationsByVerdict map[string]int `json:"citations_by_verdict"`
-	SentencesByVerdict map[string]int `json:"cited_sentences_by_verdict"`
-	NumberMismatches   int            `json:"number_mismatches"`
-	ByReason           map[string]int `json:"citations_by_reason"` // why citations failed (a citation may have several)
-	Resolution         map[string]int `json:"resolution"`          // id, position, unresolved
+	RecordsRead     int            `json:"records_read"`
+	RecordsAudited  int            `json:"records_audited"`
+	RecordsFiltered int            `json:"records_filtered"` // read, valid, left out by --tenant/--agent/--last
+	RecordsSkipped  int            `json:"records_skipped"`
+	SkippedByReason map[string]int `json:"skipped_by_reason"`
+	Conversations   int            `json:"conversations"`
+	// ConversationsEstimated: past 131,072 distinct conversation ids the
+	// count is a HyperLogLog estimate (standard error 0.8 %).
+	ConversationsEstimated bool           `json:"conversations_estimated,omitempty"`
+	Messages               int            `json:"messages"`
+	Answers                int            `json:"answers"` // assistant messages
+	Refusals               int            `json:"refusals"`
+	AnsweredBelowFloor     int            `json:"answered_below_floor"`
+	Rejected               int            `json:"rejected_answers"` // claims JSON citing evidence not retrieved
+	Sentences              int            `json:"sentences"`
+	CitedSentences         int            `json:"cited_sentences"`
+	UncitedFactual         int            `json:"uncited_sentences"`
+	Citations              int            `json:"citations"`
+	CitationsByVerdict     map[string]int `json:"citations_by_verdict"`
+	SentencesByVerdict     map[string]int `json:"cited_sentences_by_verdict"`
+	NumberMismatches       int            `json:"number_mismatches"`
+	ByReason               map[string]int `json:"citations_by_reason"` // why citations failed (a citation may have several)
+	Resolution             map[string]int `json:"resolution"`          // id, position, unresolved
 }
 
 // Group is the accuracy of one tenant or agent.
@@ -49,13 +51,14 @@ type Rate struct {
 	High  float64 `json:"ci95_high"`
 }
 
-// Tally accumulates results into counts. Its memory grows with the number
-// of distinct conversations (8 bytes each) and groups, not with findings.
+// Tally accumulates results into counts. Its memory is bounded: it grows
+// with the groups (tenants, agents, days), not with conversations or
+// findings.
 // It is safe for concurrent use; every count is order-independent.
 type Tally struct {
 	mu          sync.Mutex
 	c           Counts
-	convs       map[uint64]struct{}
+	convs       distinctCounter
 	tenants     map[string]*Group
 	agents      map[string]*Group
 	days        map[string]*Group
@@ -76,7 +79,6 @@ func NewTally() *Tally {
 			Resolution:         map[string]int{"id": 0, "position": 0, "unresolved": 0},
 			ByReason:           map[string]int{},
 		},
-		convs:   map[uint64]struct{}{},
 		tenants: map[string]*Group{},
 		agents:  map[string]*Group{},
 		days:    map[string]*Group{},
@@ -111,9 +113,7 @@ func (t *Tally) Add(r *Result) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.c.RecordsAudited++
-	h := fnv.New64a()
-	h.Write([]byte(r.Record.ConversationID))
-	t.convs[h.Sum64()] = struct{}{}
+	t.convs.add(hashWord(r.Record.ConversationID))
 	t.c.Messages += len(r.Record.Messages)
 	day := "(no date)"
 	if ts := r.Record.Timestamp; !ts.IsZero() {
@@ -193,7 +193,7 @@ func (t *Tally) Counts() Counts {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	c := t.c
-	c.Conversations = len(t.convs)
+	c.Conversations, c.ConversationsEstimated = t.convs.count()
 	return c
 }
 

@@ -36,8 +36,12 @@ func WriteText(w io.Writer, s *Summary) error {
 		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations — %s (bar %s)\n",
 			pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), auditable, verdict, pct(s.Bar))
 	}
-	fmt.Fprintf(&b, "Audited: %d conversations, %d answers, %d sentences (%d cited)\n",
-		c.Conversations, c.Answers, c.Sentences, c.CitedSentences)
+	about := ""
+	if c.ConversationsEstimated {
+		about = "about "
+	}
+	fmt.Fprintf(&b, "Audited: %s%d conversations, %d answers, %d sentences (%d cited)\n",
+		about, c.Conversations, c.Answers, c.Sentences, c.CitedSentences)
 	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable\n",
 		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable])
 	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor\n",
