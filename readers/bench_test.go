@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,7 +28,7 @@ func BenchmarkParquetRead(b *testing.B) {
 			dir := b.TempDir()
 			jl := filepath.Join(dir, "gen.jsonl")
 			f, _ := os.Create(jl)
-			if err := corpus.Write(f, n, 1); err != nil {
+			if err := corpus.Write(context.Background(), f, n, 1); err != nil {
 				b.Fatal(err)
 			}
 			f.Close()

@@ -40,7 +40,7 @@ func generated(b *testing.B, n int) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := corpus.Write(f, n, 1); err != nil {
+	if err := corpus.Write(context.Background(), f, n, 1); err != nil {
 		b.Fatal(err)
 	}
 	f.Close()

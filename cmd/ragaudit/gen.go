@@ -20,7 +20,13 @@ func genCommand() *cli.Command {
 			if c.Int("conversations") < 0 {
 				return usageErr("--conversations must be positive")
 			}
-			return corpus.Write(c.App.Writer, c.Int("conversations"), c.Uint64("seed"))
+			if err := corpus.Write(c.Context, c.App.Writer, c.Int("conversations"), c.Uint64("seed")); err != nil {
+				if c.Context.Err() != nil {
+					return cli.Exit("interrupted", 130)
+				}
+				return err
+			}
+			return nil
 		},
 	}
 }

@@ -309,7 +309,7 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := corpus.Write(f, 150, 3); err != nil {
+	if err := corpus.Write(context.Background(), f, 150, 3); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

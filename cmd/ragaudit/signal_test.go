@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,7 +32,7 @@ func TestInterruptLeavesNoHalfWrittenReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := corpus.Write(f, 3000, 9); err != nil {
+	if err := corpus.Write(context.Background(), f, 3000, 9); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -7,6 +7,7 @@ package corpus
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -69,13 +70,21 @@ type record struct {
 	Messages       []message `json:"messages"`
 }
 
-// Write writes n conversations as JSONL to w.
-func Write(w io.Writer, n int, seed uint64) error {
+// Write writes n conversations as JSONL to w. It stops early, returning
+// ctx's error, when ctx is done (a generator piped into an audit must stop
+// on Ctrl-C like any other command).
+func Write(ctx context.Context, w io.Writer, n int, seed uint64) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < n; i++ {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				bw.Flush()
+				return err
+			}
+		}
 		r := rand.New(rand.NewPCG(seed, uint64(i)))
 		rec := record{
 			ConversationID: fmt.Sprintf("gen-%08d", i),

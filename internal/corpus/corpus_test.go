@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -9,9 +10,9 @@ import (
 
 func TestSameSeedSameBytes(t *testing.T) {
 	var a, b, c bytes.Buffer
-	Write(&a, 50, 7)
-	Write(&b, 50, 7)
-	Write(&c, 50, 8)
+	Write(context.Background(), &a, 50, 7)
+	Write(context.Background(), &b, 50, 7)
+	Write(context.Background(), &c, 50, 8)
 	if !bytes.Equal(a.Bytes(), b.Bytes()) || bytes.Equal(a.Bytes(), c.Bytes()) {
 		t.Fatal("output is not a function of the seed")
 	}
@@ -19,7 +20,7 @@ func TestSameSeedSameBytes(t *testing.T) {
 
 func TestShapeMatchesTheSpec(t *testing.T) {
 	var buf bytes.Buffer
-	if err := Write(&buf, 200, 1); err != nil {
+	if err := Write(context.Background(), &buf, 200, 1); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
@@ -48,5 +49,14 @@ func TestShapeMatchesTheSpec(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var buf bytes.Buffer
+	if err := Write(ctx, &buf, 1_000_000, 1); err == nil || buf.Len() > 0 {
+		t.Fatalf("cancelled Write returned %v after %d bytes", err, buf.Len())
 	}
 }
