@@ -177,7 +177,7 @@ func (a *multiPunctWordAnnotation) tokenAnnotation(tokOne, tokTwo *sentences.Tok
 		}
 	}
 
-	if len(reAbbr.FindAllString(tokOne.Tok, 1)) == 0 {
+	if !reAbbr.MatchString(tokOne.Tok) {
 		return
 	}
 

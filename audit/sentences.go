@@ -179,10 +179,10 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-var reMarkdown = regexp.MustCompile(`\*\*|__|\x60`)
+var markdown = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // stripMarkdown removes emphasis and code ticks, which carry no claim.
-func stripMarkdown(s string) string { return reMarkdown.ReplaceAllString(s, "") }
+func stripMarkdown(s string) string { return markdown.Replace(s) }
 
 // splitAfterMarkers ends a sentence after a marker followed by a capital
 // letter: models often drop the full stop ("… cells [2][3] The first …").
