@@ -3,7 +3,10 @@ package report
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
 )
 
 func TestSafeCell(t *testing.T) {
@@ -48,5 +51,18 @@ func TestAtomicFileAppearsOnlyOnCommit(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("abort left files: %v", entries)
+	}
+}
+
+func TestEstimatedConversationCountSaysAbout(t *testing.T) {
+	for _, estimated := range []bool{false, true} {
+		s := &Summary{Counts: audit.Counts{Conversations: 1000000, ConversationsEstimated: estimated}}
+		var b strings.Builder
+		if err := WriteText(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "Audited: about 1000000 conversations"); got != estimated {
+			t.Errorf("estimated=%v: text %q", estimated, b.String())
+		}
 	}
 }
