@@ -39,7 +39,7 @@ lint:
 # Go benchmarks (micro, then whole audits of generated logs), then
 # whole-process runs measured by /usr/bin/time.
 bench:
-	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|EmbedOne' -benchmem ./audit ./embed
+	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|EmbedOne|Tag' -benchmem ./audit ./embed ./nounphrase
 	$(GO) test -run '^$$' -bench 'AuditFile|AuditVersusDecode|EmbedderCost' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench ParquetRead -benchtime 1x -timeout 30m ./readers
 	$(MAKE) bench-process
