@@ -61,6 +61,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	var profileFile *os.File // the open --cpuprofile file, closed by After
 	return &cli.App{
 		Name:            "ragaudit",
 		Usage:           "audit the citations of RAG chatbot answers in conversation logs",
@@ -108,9 +109,6 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 	}
 }
-
-// profileFile is the open --cpuprofile file, closed by the app's After.
-var profileFile *os.File
 
 // usageErr is an error in how the tool was called: exit code 2.
 func usageErr(format string, args ...any) error {
