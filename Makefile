@@ -53,12 +53,12 @@ bench-process: build
 	done 2>&1 | grep conversations=
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzJSONL -fuzztime $(FUZZTIME) ./readers
-	$(GO) test -run '^$$' -fuzz FuzzMarkers -fuzztime $(FUZZTIME) ./audit
-	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) ./audit
-	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) ./audit
-	$(GO) test -run '^$$' -fuzz FuzzDocument -fuzztime $(FUZZTIME) ./readers
-	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) ./nounphrase
+	$(GO) test -run '^$$' -fuzz FuzzJSONL -fuzztime $(FUZZTIME) -timeout 0 ./readers
+	$(GO) test -run '^$$' -fuzz FuzzMarkers -fuzztime $(FUZZTIME) -timeout 0 ./audit
+	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) -timeout 0 ./audit
+	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) -timeout 0 ./audit
+	$(GO) test -run '^$$' -fuzz FuzzDocument -fuzztime $(FUZZTIME) -timeout 0 ./readers
+	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 
 clean:
 	rm -rf bin ragaudit-report

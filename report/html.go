@@ -4,13 +4,16 @@ import (
 	"container/heap"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"maps"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -203,6 +206,7 @@ type htmlData struct {
 	S        *Summary
 	Opts     HTMLOptions
 	Failures []Failure
+	Articles []template.HTML // Failures rendered, in order
 	Omitted  int
 	Worst    []ConversationFailures
 	Reasons  []reasonCount
@@ -241,7 +245,37 @@ func WriteHTML(w io.Writer, s *Summary, h *HTMLCollector, opts HTMLOptions) erro
 	for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
 		d.Skipped = append(d.Skipped, reasonCount{r, c.SkippedByReason[r]})
 	}
+	var err error
+	if d.Articles, err = renderFailures(h.failures); err != nil {
+		return err
+	}
 	return tmpl.Execute(w, d)
+}
+
+// renderFailures renders the failing rows, the bulk of the report, on all
+// cores: the report is written after the audit, when nothing else runs.
+// Each row is escaped by html/template in the context it has in the page
+// (element content), so the page is the same as if rendered in one pass.
+func renderFailures(fs []Failure) ([]template.HTML, error) {
+	out := make([]template.HTML, len(fs))
+	errs := make([]error, len(fs))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(fs)/16))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			var b strings.Builder
+			for i := w; i < len(fs); i += workers {
+				b.Reset()
+				errs[i] = tmpl.ExecuteTemplate(&b, "failure", struct {
+					N       int
+					Failure *Failure
+				}{i + 1, &fs[i]})
+				out[i] = template.HTML(b.String())
+			}
+		})
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
 }
 
 func deref(s *string) string {

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -194,10 +195,13 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	start := time.Now()
 	logger := newLogger(stderr, o.Quiet)
 
-	auditor, err := newAuditor(o)
-	if err != nil {
+	if err := o.Audit.Validate(); err != nil {
 		return err
 	}
+	// The models load while the input is read (--last reads it all before
+	// auditing): a quarter of a short audit's wall time was start-up.
+	auditor := sync.OnceValues(func() (*audit.Auditor, error) { return newAuditor(o) })
+	go auditor()
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return usageErr("--out %s: %v", o.Out, err)
 	}
@@ -216,12 +220,16 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 
+	a, err := auditor()
+	if err != nil {
+		return err
+	}
 	sum := report.NewSummary(version, tally, o.Bar, o, inputs)
 	generated, err := generatedAt(o.Reproducible)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(auditor), Resolve: string(o.Audit.Resolve)}
+	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(a), Resolve: string(o.Audit.Resolve)}
 	if err := out.commit(o.Out, &sum, html, hopts); err != nil {
 		return err
 	}
@@ -333,14 +341,20 @@ func loadModel(path string) (audit.Model, error) {
 
 // newAuditor builds the auditor with the configured embedder.
 func newAuditor(o auditOptions) (*audit.Auditor, error) {
-	var emb audit.Embedder
+	if o.Embed == "builtin" {
+		go embed.Builtin() // decoded once, while audit.New loads its models
+	}
+	a, err := audit.New(o.Audit, nil)
+	if err != nil {
+		return nil, err
+	}
 	switch o.Embed {
 	case "builtin":
 		g, err := embed.Builtin()
 		if err != nil {
 			return nil, fmt.Errorf("loading the built-in embeddings: %w", err)
 		}
-		emb = g
+		a.SetEmbedder(g)
 	case "openai":
 		retries := o.EmbedRetries
 		if retries == 0 {
@@ -351,13 +365,11 @@ func newAuditor(o auditOptions) (*audit.Auditor, error) {
 		if o.EmbedCache != "" {
 			h.Cache = &embed.Cache{Dir: o.EmbedCache}
 		}
-		emb = h
-	}
-	a, err := audit.New(o.Audit, emb)
-	if err == nil && o.Embed == audit.Precomputed {
+		a.SetEmbedder(h)
+	case audit.Precomputed:
 		a.UsePrecomputed()
 	}
-	return a, err
+	return a, nil
 }
 
 func defaultEmbedCache() string {

@@ -81,7 +81,7 @@ func auditForEval(c *cli.Context, opts auditOptions) ([]audit.Finding, error) {
 		return nil, err
 	}
 	var findings []audit.Finding
-	_, _, err = auditFiles(c.Context, auditor, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
+	_, _, err = auditFiles(c.Context, func() (*audit.Auditor, error) { return auditor, nil }, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
 		func(r *audit.Result) error { findings = append(findings, r.Findings...); return nil })
 	return findings, err
 }

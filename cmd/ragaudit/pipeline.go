@@ -27,7 +27,9 @@ const inFlightPerWorker = 16
 // auditor, in input order (or oldest first with --last), and hands each
 // result to emit in that order, whatever the number of workers. Every
 // record read ends up audited, filtered or skipped in the returned tally.
-func auditFiles(ctx context.Context, auditor *audit.Auditor, o auditOptions, stdin io.Reader, stderr io.Writer,
+// auditor is called by the workers: models may still be loading while the
+// first records are read.
+func auditFiles(ctx context.Context, auditor func() (*audit.Auditor, error), o auditOptions, stdin io.Reader, stderr io.Writer,
 	logger *slog.Logger, emit func(*audit.Result) error) (*audit.Tally, []report.Input, error) {
 
 	var bar *progressbar.ProgressBar
@@ -164,7 +166,7 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 // goroutines and calls emit with the results in submission order. At most
 // workers*inFlightPerWorker records are in flight. The first error of
 // produce or emit is returned, after every goroutine has stopped.
-func auditInOrder(ctx context.Context, a *audit.Auditor, workers int, produce func(submit func(readers.Record) bool) error,
+func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), workers int, produce func(submit func(readers.Record) bool) error,
 	emit func(*audit.Result) error) error {
 
 	type job struct {
@@ -193,6 +195,11 @@ func auditInOrder(ctx context.Context, a *audit.Auditor, workers int, produce fu
 			defer wg.Done()
 			for j := range jobs {
 				if err := ctx.Err(); err != nil {
+					results <- done{j.seq, audit.Result{}, err}
+					continue
+				}
+				a, err := auditor()
+				if err != nil {
 					results <- done{j.seq, audit.Result{}, err}
 					continue
 				}
