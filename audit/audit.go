@@ -58,6 +58,7 @@ type Auditor struct {
 	embedder    Embedder // nil: no embedding signal (or precomputed)
 	splitter    *Splitter
 	tagger      *nounphrase.Tagger
+	words       sync.Pool // of *wordCache, one per worker at a time
 }
 
 // Validate checks the configuration without loading any model.
@@ -139,11 +140,16 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 		Timestamp:      ts,
 		Source:         fmt.Sprintf("%s:%d", rec.File, rec.Line),
 	}
+	wc, _ := a.words.Get().(*wordCache)
+	if wc == nil {
+		wc = newWordCache()
+	}
+	defer a.words.Put(wc)
 	for mi, msg := range rec.Messages {
 		if msg.Role != "assistant" {
 			continue
 		}
-		ans, fs, err := a.auditMessage(ctx, base, mi, msg)
+		ans, fs, err := a.auditMessage(ctx, base, mi, msg, wc)
 		if err != nil {
 			return res, fmt.Errorf("%s: %w", base.Source, err)
 		}
@@ -160,7 +166,7 @@ type pair struct {
 	by         string
 }
 
-func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message) (Answer, []Finding, error) {
+func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache) (Answer, []Finding, error) {
 	chunkIDs := make(map[string]bool, len(msg.Retrieval))
 	for _, c := range msg.Retrieval {
 		if c.ID != "" {
@@ -203,7 +209,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		if len(s.Markers) == 0 {
 			continue
 		}
-		c := a.claimOf(s)
+		c := a.claimOf(s, wc)
 		claims[i] = &c
 		toEmbed = append(toEmbed, &c)
 		seen := map[string]bool{}
@@ -216,7 +222,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 				idx, by := Resolve(rule, id, msg.Retrieval)
 				pairs[i] = append(pairs[i], pair{marker: m.Raw, id: id, chunk: idx, by: by})
 				if idx >= 0 && evs[idx] == nil && auditable(msg.Retrieval[idx]) {
-					evs[idx] = newEvidence(msg.Retrieval[idx].Text)
+					evs[idx] = newEvidence(msg.Retrieval[idx].Text, wc)
 				}
 			}
 		}
@@ -304,7 +310,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 				g.Verdict, g.Reasons = v, reasons
 				g.fill(sig, score)
 				if v == Unsupported {
-					better, err := a.betterChunk(ctx, c, msg.Retrieval, evs, light, p.chunk, base.Tenant)
+					better, err := a.betterChunk(ctx, c, msg.Retrieval, evs, light, p.chunk, base.Tenant, wc)
 					if err != nil {
 						return ans, nil, err
 					}
@@ -354,7 +360,7 @@ func anyResolved(ps []pair) bool {
 // measurement of every chunk was a fifth of the audit's time. While
 // number_mismatch is decisive, a chunk lacking one of the sentence's
 // numbers cannot support it either and is not measured.
-func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []*lightChunk, cited int, tenant string) (int, error) {
+func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []*lightChunk, cited int, tenant string, wc *wordCache) (int, error) {
 	numbersDecide := a.cfg.Model.decisive("number_mismatch")
 	var fresh []*evidence
 	for i := range chunks {
@@ -362,13 +368,13 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 			continue
 		}
 		if light[i] == nil {
-			light[i] = newLightChunk(chunks[i].Text)
+			light[i] = newLightChunk(chunks[i].Text, wc)
 		}
 		if overlap(c.stems, light[i].stems) < minMisattributionOverlap ||
 			(numbersDecide && !light[i].states(c.quantities)) {
 			continue
 		}
-		evs[i] = newEvidence(chunks[i].Text)
+		evs[i] = newEvidence(chunks[i].Text, wc)
 		fresh = append(fresh, evs[i])
 	}
 	if err := a.embed(ctx, nil, fresh); err != nil {
@@ -394,8 +400,8 @@ type lightChunk struct {
 	quantities QuantityIndex // indexed on first use
 }
 
-func newLightChunk(text string) *lightChunk {
-	return &lightChunk{text: text, stems: contentStems(text)}
+func newLightChunk(text string, wc *wordCache) *lightChunk {
+	return &lightChunk{text: text, stems: contentStems(text, wc)}
 }
 
 func (l *lightChunk) states(qs []Quantity) bool {
@@ -422,11 +428,11 @@ func states(idx QuantityIndex, qs []Quantity) bool {
 // chunk must have to be considered as its better source.
 const minMisattributionOverlap = 0.5
 
-func contentStems(text string) wordSet {
+func contentStems(text string, wc *wordCache) wordSet {
 	var hs []uint64
-	nounphrase.WordsAt(text, func(w string, _ int) {
-		if !nounphrase.IsStopword(w) {
-			hs = append(hs, hashWord(nounphrase.StemWord(w)))
+	nounphrase.RawWordsAt(text, func(raw string, _ int) {
+		if w := wc.info(raw); w.norm != "" && !w.stop {
+			hs = append(hs, w.stem)
 		}
 	})
 	return newWordSet(hs)
@@ -530,7 +536,7 @@ func (a *Auditor) belowFloor(chunks []readers.Chunk) string {
 	return ""
 }
 
-func (a *Auditor) claimOf(s Sentence) claim {
+func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
 	c := claim{plain: s.Plain, quantities: Quantities(s.Plain)}
 	tags := a.tagger.Tag(s.Plain)
 	c.phrases = nounphrase.Phrases(tags)
@@ -551,12 +557,13 @@ func (a *Auditor) claimOf(s Sentence) claim {
 	var words []string
 	var prev uint64
 	hasPrev := false
-	for _, w := range nounphrase.Words(s.Plain) {
-		if nounphrase.IsStopword(w) {
-			continue
+	nounphrase.RawWordsAt(s.Plain, func(raw string, _ int) {
+		wi := wc.info(raw)
+		if wi.norm == "" || wi.stop {
+			return
 		}
+		w, st := wi.norm, wi.stem
 		c.content = append(c.content, w)
-		st := hashWord(nounphrase.StemWord(w))
 		if hasPrev {
 			if b := hashPair(prev, st); !slices.Contains(bigrams, b) {
 				bigrams = append(bigrams, b)
@@ -564,15 +571,15 @@ func (a *Auditor) claimOf(s Sentence) claim {
 		}
 		prev, hasPrev = st, true
 		if isNumeric(w) {
-			continue
+			return
 		}
 		words = append(words, w)
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
 		}
-	}
+	})
 	c.stems, c.bigrams = stems, bigrams
-	c.stemSet = newWordSet(slices.Clone(stems))
+	c.stemSet = newWordSet(stems)
 	c.grams = charGrams(words)
 	return c
 }

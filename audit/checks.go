@@ -57,7 +57,7 @@ func keysOf(words []string) []wordKey {
 // contains reports whether the chunk has the word, as written or as a stem.
 func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
 
-func newEvidence(text string) *evidence {
+func newEvidence(text string, wc *wordCache) *evidence {
 	ev := &evidence{quantities: IndexQuantities(text)}
 	n := len(text)/5 + 8 // words are rarely shorter: one allocation each
 	words := make([]chunkWord, 0, n)
@@ -65,18 +65,20 @@ func newEvidence(text string) *evidence {
 	ev.content = make([]string, 0, n)
 	var prev uint64
 	hasPrev := false
-	nounphrase.WordsAt(text, func(w string, start int) {
-		st := hashWord(nounphrase.StemWord(w))
-		stop := nounphrase.IsStopword(w)
-		words = append(words, chunkWord{norm: w, stem: st, start: start, stop: stop})
-		ws = append(ws, hashWord(w))
-		ss = append(ss, st)
-		if !stop {
-			ev.content = append(ev.content, w)
+	nounphrase.RawWordsAt(text, func(raw string, start int) {
+		w := wc.info(raw)
+		if w.norm == "" {
+			return
+		}
+		words = append(words, chunkWord{w, start})
+		ws = append(ws, w.hash)
+		ss = append(ss, w.stem)
+		if !w.stop {
+			ev.content = append(ev.content, w.norm)
 			if hasPrev {
-				bs = append(bs, hashPair(prev, st))
+				bs = append(bs, hashPair(prev, w.stem))
 			}
-			prev, hasPrev = st, true
+			prev, hasPrev = w.stem, true
 		}
 	})
 	ev.words, ev.stems, ev.bigrams = newWordSet(ws), newWordSet(ss), newWordSet(bs)

@@ -59,12 +59,10 @@ func chunkSentences(text string) [][2]int {
 	return out
 }
 
-// chunkWord is a word of a chunk with its stem and offset.
+// chunkWord is a word of a chunk with its offset.
 type chunkWord struct {
-	norm  string
-	stem  uint64 // hashed
+	*wordInfo
 	start int
-	stop  bool
 }
 
 // buildWindows returns the one- and two-sentence windows of a chunk whose
@@ -85,7 +83,7 @@ func buildWindows(text string, words []chunkWord) []window {
 				continue
 			}
 			hs = append(hs, words[k].stem)
-			grams[i] = addGrams(grams[i], words[k].norm)
+			grams[i] = append(grams[i], words[k].grams...)
 		}
 		stems[i] = newWordSet(hs)
 	}

@@ -1,7 +1,8 @@
 package audit
 
 import (
-	"slices"
+	"math/bits"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -19,29 +20,114 @@ func hashPair(a, b uint64) uint64 {
 	return h * 0xBF58476D1CE4E5B9
 }
 
-// wordSet is a sorted set of word hashes.
-type wordSet []uint64
-
-// newWordSet sorts hs and drops repeats, in place.
-func newWordSet(hs []uint64) wordSet {
-	slices.Sort(hs)
-	return slices.Compact(hs)
+// wordSet is a set of word hashes: an open-addressing table (linear
+// probing, at most half full). Built once per chunk from a few hundred
+// words and probed for every word of every claim: sorting them for binary
+// search was a twelfth of the audit.
+type wordSet struct {
+	slots []uint64 // 0 marks an empty slot
+	shift uint8    // 64 - log2(len(slots))
+	zero  bool     // the hash 0 itself is in the set
 }
 
+// newWordSet returns the set of hs (repeats allowed).
+func newWordSet(hs []uint64) wordSet {
+	if len(hs) == 0 {
+		return wordSet{}
+	}
+	b := max(3, bits.Len(uint(2*len(hs)-1))) // at least twice as many slots as words
+	s := wordSet{slots: make([]uint64, 1<<b), shift: uint8(64 - b)}
+	mask := len(s.slots) - 1
+	for _, h := range hs {
+		if h == 0 {
+			s.zero = true
+			continue
+		}
+		i := s.slot(h)
+		for s.slots[i] != 0 && s.slots[i] != h {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = h
+	}
+	return s
+}
+
+// slot is h's home slot (Fibonacci hashing: the top bits of h × φ).
+func (s wordSet) slot(h uint64) int { return int((h * 0x9E3779B97F4A7C15) >> s.shift) }
+
 func (s wordSet) has(h uint64) bool {
-	_, ok := slices.BinarySearch(s, h)
-	return ok
+	if h == 0 {
+		return s.zero
+	}
+	if len(s.slots) == 0 {
+		return false
+	}
+	mask := len(s.slots) - 1
+	for i := s.slot(h); ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case h:
+			return true
+		case 0:
+			return false
+		}
+	}
 }
 
 // unionSets merges sets into a new one.
 func unionSets(sets ...wordSet) wordSet {
-	n := 0
+	var all []uint64
 	for _, s := range sets {
-		n += len(s)
-	}
-	all := make([]uint64, 0, n)
-	for _, s := range sets {
-		all = append(all, s...)
+		for _, h := range s.slots {
+			if h != 0 {
+				all = append(all, h)
+			}
+		}
+		if s.zero {
+			all = append(all, 0)
+		}
 	}
 	return newWordSet(all)
+}
+
+// wordInfo is what the audit derives from one word as written. Chunks
+// repeat most of their words (across chunks and answers), so each word is
+// derived once per worker and looked up after that.
+type wordInfo struct {
+	norm  string   // nounphrase.Normalize of the word; "": no word
+	hash  uint64   // hashWord(norm)
+	stem  uint64   // hashWord of norm's stem
+	stop  bool     // norm is a stopword
+	grams []uint32 // addGrams(nil, norm)
+}
+
+// wordCache maps words as written to their wordInfo. It is not safe for
+// concurrent use: each worker takes one from the Auditor's pool. Its
+// entries are pure functions of the word, so results do not depend on
+// what it holds.
+type wordCache struct {
+	m map[string]*wordInfo
+}
+
+// maxCachedWords bounds a cache (a few MB): when full it starts over.
+const maxCachedWords = 1 << 15
+
+func newWordCache() *wordCache { return &wordCache{m: make(map[string]*wordInfo, 1024)} }
+
+func (c *wordCache) info(raw string) *wordInfo {
+	if w, ok := c.m[raw]; ok {
+		return w
+	}
+	if len(c.m) >= maxCachedWords {
+		clear(c.m)
+	}
+	raw = strings.Clone(raw) // not a window into the chunk, which it would keep alive
+	w := &wordInfo{norm: nounphrase.Normalize(raw)}
+	if w.norm != "" {
+		w.hash = hashWord(w.norm)
+		w.stem = hashWord(nounphrase.StemWord(w.norm))
+		w.stop = nounphrase.IsStopword(w.norm)
+		w.grams = addGrams(nil, w.norm)
+	}
+	c.m[raw] = w
+	return w
 }

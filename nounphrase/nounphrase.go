@@ -146,6 +146,17 @@ func Words(text string) []string {
 // WordsAt calls fn with each normalised word of text and the byte offset
 // where it starts, without building a slice.
 func WordsAt(text string, fn func(w string, start int)) {
+	RawWordsAt(text, func(raw string, start int) {
+		if w := Normalize(raw); w != "" {
+			fn(w, start)
+		}
+	})
+}
+
+// RawWordsAt calls fn with each word of text as written (Normalize gives
+// what WordsAt yields, or "" for a word WordsAt skips) and its offset:
+// for callers that cache what they derive from a word.
+func RawWordsAt(text string, fn func(raw string, start int)) {
 	for i := 0; i < len(text); {
 		r, size := runeAt(text, i)
 		if !isWordRune(r) || r == '-' {
@@ -160,9 +171,7 @@ func WordsAt(text string, fn func(w string, start int)) {
 			}
 			j += size
 		}
-		if w := Normalize(text[i:j]); w != "" {
-			fn(w, i)
-		}
+		fn(text[i:j], i)
 		i = j
 	}
 }

@@ -3,7 +3,6 @@ package report
 import (
 	"bufio"
 	"encoding/csv"
-	"encoding/json"
 	"io"
 	"strconv"
 	"strings"
@@ -14,29 +13,23 @@ import (
 // FindingsJSONL writes one finding per line.
 type FindingsJSONL struct {
 	w   *bufio.Writer
-	enc *json.Encoder
+	buf []byte
 }
 
 // NewFindingsJSONL writes to w; call Flush at the end.
 func NewFindingsJSONL(w io.Writer) *FindingsJSONL {
-	bw := bufio.NewWriterSize(w, 256<<10)
-	enc := json.NewEncoder(bw)
-	enc.SetEscapeHTML(false)
-	return &FindingsJSONL{w: bw, enc: enc}
+	return &FindingsJSONL{w: bufio.NewWriterSize(w, 256<<10)}
 }
 
-// Write appends findings.
+// Write appends findings. Lists are [] rather than null, so consumers need
+// one code path.
 func (j *FindingsJSONL) Write(fs []audit.Finding) error {
 	for i := range fs {
-		f := fs[i]
-		// Lists are [] rather than null, so consumers need one code path.
-		f.NPFound, f.NPMissing = nonNil(f.NPFound), nonNil(f.NPMissing)
-		f.NumbersMissing, f.Reasons = nonNil(f.NumbersMissing), nonNil(f.Reasons)
-		f.EntitiesMissing = nonNil(f.EntitiesMissing)
-		if f.Signals == nil {
-			f.Signals = map[string]audit.Score{}
+		var err error
+		if j.buf, err = appendFinding(j.buf[:0], &fs[i]); err != nil {
+			return err
 		}
-		if err := j.enc.Encode(&f); err != nil {
+		if _, err := j.w.Write(j.buf); err != nil {
 			return err
 		}
 	}
@@ -45,13 +38,6 @@ func (j *FindingsJSONL) Write(fs []audit.Finding) error {
 
 // Flush writes buffered data.
 func (j *FindingsJSONL) Flush() error { return j.w.Flush() }
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
 
 // CSVHeader is the column order of findings.csv: the JSONL names, with
 // each signal in a column of its own ("signal_" + name).
