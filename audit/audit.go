@@ -44,6 +44,16 @@ type WordEmbedder interface {
 	WordSim(a, b int32) float32
 }
 
+// TokenEmbedder is an Embedder whose vector of a text is the sum of its
+// words' vectors, added in order (the built-in one). The audit then embeds
+// chunk windows from each word's tokens, looked up once per worker,
+// instead of re-reading every window's text.
+type TokenEmbedder interface {
+	Tokens(text string) []int32         // ids of the known words of text, in order
+	AddTokens(v []float32, ids []int32) // adds their vectors to v, in order
+	Dim() int
+}
+
 // Precomputed marks the use of vectors logged with the records
 // ("embedding" on a message and its chunks) instead of an embedder: a
 // sentence takes its message's vector and every window its chunk's, so the
@@ -93,7 +103,8 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 	return &Auditor{cfg: cfg, embedder: emb, splitter: sp, tagger: tg}, nil
 }
 
-// SetEmbedder sets the embedder (nil: none); call it before auditing.
+// SetEmbedder sets the embedder (nil: none); call it before auditing
+// (the workers' word caches hold what it derives from words).
 func (a *Auditor) SetEmbedder(emb Embedder) { a.embedder = emb }
 
 // UsePrecomputed makes the auditor take embeddings from the logs.
@@ -143,6 +154,10 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 	wc, _ := a.words.Get().(*wordCache)
 	if wc == nil {
 		wc = newWordCache()
+		if !a.precomputed {
+			wc.te, _ = a.embedder.(TokenEmbedder)
+			wc.we, _ = a.embedder.(WordEmbedder)
+		}
 	}
 	defer a.words.Put(wc)
 	for mi, msg := range rec.Messages {

@@ -65,8 +65,12 @@ func newEvidence(text string, wc *wordCache) *evidence {
 	ev.content = make([]string, 0, n)
 	var prev uint64
 	hasPrev := false
+	var toks []wordTokens
 	nounphrase.RawWordsAt(text, func(raw string, start int) {
 		w := wc.info(raw)
+		if len(w.tokens) > 0 {
+			toks = append(toks, wordTokens{start, w.tokens})
+		}
 		if w.norm == "" {
 			return
 		}
@@ -87,7 +91,71 @@ func newEvidence(text string, wc *wordCache) *evidence {
 	for i := range ev.texts {
 		ev.texts[i] = text
 	}
+	if wc.te != nil {
+		ev.vecs = windowVectors(ev.windows, toks, wc.te)
+		if wc.we != nil && len(ev.windows) > 0 {
+			ev.wids = distinctIDs(words)
+		}
+	}
 	return ev
+}
+
+// wordTokens are the embedder tokens of a word of a chunk at offset start.
+type wordTokens struct {
+	start int
+	ids   []int32
+}
+
+// windowVectors embeds each one-sentence window as the sum of its words'
+// vectors, as the embedder would embed the window's text (same words,
+// same order: bit for bit), and each two-sentence window as the sum of
+// its sentences' (as Auditor.embed does).
+func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder) [][]float32 {
+	dim := te.Dim()
+	block := make([]float32, len(ws)*dim) // one allocation for all
+	vecs := make([][]float32, len(ws))
+	for i := range vecs {
+		vecs[i] = block[i*dim : (i+1)*dim : (i+1)*dim]
+	}
+	k := 0
+	for i, w := range ws {
+		if w.pair {
+			continue
+		}
+		v := vecs[i]
+		for k < len(toks) && toks[k].start < w.start {
+			k++
+		}
+		for ; k < len(toks) && toks[k].start < w.end; k++ {
+			te.AddTokens(v, toks[k].ids)
+		}
+	}
+	for i, w := range ws {
+		if w.pair {
+			for d, x := range vecs[i-1] {
+				vecs[i][d] = x + vecs[i+1][d]
+			}
+		}
+	}
+	return vecs
+}
+
+// distinctIDs is WordEmbedder.WordIDs of the chunk's content words joined
+// by spaces (which Auditor.embed computes from the text): each word's ids
+// in order of first appearance.
+func distinctIDs(words []chunkWord) []int32 {
+	var ids []int32
+	for _, w := range words {
+		if w.stop {
+			continue
+		}
+		for _, id := range w.wids {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
 }
 
 // union merges evidences, for the sentence-level verdict over all cited chunks.

@@ -67,38 +67,103 @@ type chunkWord struct {
 
 // buildWindows returns the one- and two-sentence windows of a chunk whose
 // words (in order) are given; each sentence is measured once and a
-// two-sentence window merges its sentences.
+// two-sentence window merges its sentences. It runs for every cited chunk,
+// so the 4-grams of all sentences share one buffer and the windows' vectors
+// another.
 func buildWindows(text string, words []chunkWord) []window {
 	sents := chunkSentences(text)
 	if len(sents) == 0 {
 		sents = [][2]int{{0, len(text)}}
 	}
+	n := 0
+	for _, w := range words {
+		if !w.stop {
+			n += len(w.grams)
+		}
+	}
+	grams := make([]uint32, 0, n) // every sentence's 4-gram hashes, one after the other
+	bounds := make([]int, len(sents)+1)
 	stems := make([]wordSet, len(sents))
-	grams := make([][]uint32, len(sents)) // each sentence's 4-gram hashes, sorted
+	var hs []uint64
 	k := 0
 	for i, sp := range sents {
-		var hs []uint64
+		hs = hs[:0]
 		for ; k < len(words) && words[k].start < sp[1]; k++ {
 			if words[k].start < sp[0] || words[k].stop {
 				continue
 			}
 			hs = append(hs, words[k].stem)
-			grams[i] = append(grams[i], words[k].grams...)
+			grams = append(grams, words[k].grams...)
 		}
+		bounds[i+1] = len(grams)
 		stems[i] = newWordSet(hs)
 	}
-	for i := range grams {
-		slices.Sort(grams[i])
+	// Each sentence's distinct grams with their counts, sorted by key.
+	counts := make([]gramCount, 0, len(grams))
+	cbounds := make([]int, len(sents)+1)
+	for i := range sents {
+		g := grams[bounds[i]:bounds[i+1]]
+		slices.Sort(g)
+		counts = appendCounts(counts, g)
+		cbounds[i+1] = len(counts)
 	}
+	// A pair has at most its sentences' distinct grams: every window's
+	// vector fits in three times the sentences' total.
+	feats := make(sparse, 0, 3*len(counts))
+	var pair []gramCount
 	ws := make([]window, 0, 2*len(sents))
 	for i, sp := range sents {
-		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]wordSet{stems[i]}, grams: normalise(grams[i])})
+		ci := counts[cbounds[i]:cbounds[i+1]]
+		var v sparse
+		feats, v = appendNormalised(feats, ci)
+		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]wordSet{stems[i]}, grams: v})
 		if i+1 < len(sents) {
-			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]wordSet{stems[i], stems[i+1]},
-				grams: normalise(mergeSorted(grams[i], grams[i+1]))})
+			pair = mergeCounts(pair[:0], ci, counts[cbounds[i+1]:cbounds[i+2]])
+			feats, v = appendNormalised(feats, pair)
+			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]wordSet{stems[i], stems[i+1]}, grams: v})
 		}
 	}
 	return ws
+}
+
+// gramCount is a distinct 4-gram hash and how often it occurs.
+type gramCount struct {
+	key uint32
+	n   int32
+}
+
+// appendCounts appends the distinct values of sorted with their counts.
+func appendCounts(out []gramCount, sorted []uint32) []gramCount {
+	for i := 0; i < len(sorted); {
+		j := i
+		for j < len(sorted) && sorted[j] == sorted[i] {
+			j++
+		}
+		out = append(out, gramCount{sorted[i], int32(j - i)})
+		i = j
+	}
+	return out
+}
+
+// mergeCounts appends the union of two sorted count lists to out, adding
+// the counts of a key in both.
+func mergeCounts(out, a, b []gramCount) []gramCount {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].key < b[j].key:
+			out = append(out, a[i])
+			i++
+		case a[i].key > b[j].key:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, gramCount{a[i].key, a[i].n + b[j].n})
+			i++
+			j++
+		}
+	}
+	return append(append(out, a[i:]...), b[j:]...)
 }
 
 // sparse is an L2-normalised sparse vector of hashed features, sorted by
@@ -139,34 +204,22 @@ func addGrams(grams []uint32, w string) []uint32 {
 	return grams
 }
 
-// mergeSorted merges two sorted slices into a new sorted slice.
-func mergeSorted(a, b []uint32) []uint32 {
-	out := make([]uint32, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		if a[i] <= b[j] {
-			out = append(out, a[i])
-			i++
-		} else {
-			out = append(out, b[j])
-			j++
-		}
-	}
-	return append(append(out, a[i:]...), b[j:]...)
-}
-
 // normalise turns sorted gram hashes (repeated per occurrence) into a
 // sorted, L2-normalised sparse vector of 1+log(count).
 func normalise(sorted []uint32) sparse {
-	v := make(sparse, 0, len(sorted))
-	for i := 0; i < len(sorted); {
-		j := i
-		for j < len(sorted) && sorted[j] == sorted[i] {
-			j++
-		}
-		v = append(v, feature{sorted[i], sublinear(j - i)})
-		i = j
+	_, v := appendNormalised(nil, appendCounts(nil, sorted))
+	return v
+}
+
+// appendNormalised appends to buf the sparse vector of 1+log(count) of
+// counts, L2-normalised, and returns buf and the vector (a full slice of
+// buf's tail, so later appends to buf cannot reach it).
+func appendNormalised(buf sparse, counts []gramCount) (sparse, sparse) {
+	start := len(buf)
+	for _, c := range counts {
+		buf = append(buf, feature{c.key, sublinear(int(c.n))})
 	}
+	v := buf[start:len(buf):len(buf)]
 	var norm float64
 	for _, f := range v {
 		norm += float64(f.val) * float64(f.val)
@@ -177,7 +230,7 @@ func normalise(sorted []uint32) sparse {
 			v[i].val *= inv
 		}
 	}
-	return v
+	return buf, v
 }
 
 // sublinear is 1+log(n) as a float32, from a table for the common counts.

@@ -98,6 +98,10 @@ type wordInfo struct {
 	stem  uint64   // hashWord of norm's stem
 	stop  bool     // norm is a stopword
 	grams []uint32 // addGrams(nil, norm)
+
+	// With an additive embedder (wordCache.te, .we):
+	tokens []int32 // TokenEmbedder.Tokens of the word as written
+	wids   []int32 // WordEmbedder.WordIDs of norm
 }
 
 // wordCache maps words as written to their wordInfo. It is not safe for
@@ -105,7 +109,9 @@ type wordInfo struct {
 // entries are pure functions of the word, so results do not depend on
 // what it holds.
 type wordCache struct {
-	m map[string]*wordInfo
+	m  map[string]*wordInfo
+	te TokenEmbedder // nil: chunk windows are embedded from their text
+	we WordEmbedder  // nil: no word ids
 }
 
 // maxCachedWords bounds a cache (a few MB): when full it starts over.
@@ -127,6 +133,12 @@ func (c *wordCache) info(raw string) *wordInfo {
 		w.stem = hashWord(nounphrase.StemWord(w.norm))
 		w.stop = nounphrase.IsStopword(w.norm)
 		w.grams = addGrams(nil, w.norm)
+		if c.we != nil {
+			w.wids, _ = c.we.WordIDs(w.norm)
+		}
+	}
+	if c.te != nil {
+		w.tokens = c.te.Tokens(raw) // a word without letters or digits has none
 	}
 	c.m[raw] = w
 	return w

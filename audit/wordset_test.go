@@ -1,8 +1,12 @@
 package audit
 
 import (
+	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/embed"
 )
 
 func TestWordSetAgreesWithAMap(t *testing.T) {
@@ -47,6 +51,43 @@ func TestWordSetAgreesWithAMap(t *testing.T) {
 		}
 		if !u.has(42) || !u.has(43) || u.has(44) && !want[44] {
 			t.Fatalf("n=%d: union of {42, 43} wrong", n)
+		}
+	}
+}
+
+// TestCachedWindowVectorsMatchEmbedder holds the shortcut of newEvidence
+// with an additive embedder (window vectors and word ids from per-word
+// cached tokens) to what Auditor.embed computes from the windows' text:
+// bit for bit, on every text of the dev sets and on awkward ones.
+func TestCachedWindowVectorsMatchEmbedder(t *testing.T) {
+	g, err := embed.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := append(sharedTexts(t),
+		"Don't wait: it's the customer's right. They won't pay [1]. We'll see; O'Brien's shan't.",
+		"Rock'n'roll — don’t, can’t, it’s; e-mail well-known 'quoted' words' ’tis", "ȺȺȺ's plan\ncosts €5.\n\nNew line.",
+		"invalid \xff\xfe utf-8. Sentence two! And three? Yes.", "U.S. trip e.g. at 3 p.m. cost $1,200.50 (20%).", "'", "’s", "")
+	cached := newWordCache()
+	cached.te, cached.we = g, g
+	plain := newWordCache()
+	a := &Auditor{embedder: g}
+	for _, text := range texts {
+		got := newEvidence(text, cached)
+		want := newEvidence(text, plain)
+		if err := a.embed(context.Background(), nil, []*evidence{want}); err != nil {
+			t.Fatal(err)
+		}
+		if len(got.vecs) != len(want.vecs) {
+			t.Fatalf("%q: %d window vectors, want %d", text, len(got.vecs), len(want.vecs))
+		}
+		for i := range want.vecs {
+			if !slices.Equal(got.vecs[i], want.vecs[i]) {
+				t.Fatalf("%q window %d: vectors differ", text, i)
+			}
+		}
+		if !slices.Equal(got.wids, want.wids) {
+			t.Fatalf("%q: word ids %v, want %v", text, got.wids, want.wids)
 		}
 	}
 }

@@ -124,18 +124,41 @@ func (g *Glove) EmbedOne(text string) []float32 {
 		if !ok {
 			break
 		}
-		i, ok := g.lookup(w)
-		if !ok {
-			continue
-		}
-		s := g.scales[i]
-		row := g.data[int(i)*g.dims : (int(i)+1)*g.dims]
-		row = row[:len(v)]
-		for k, x := range row {
-			v[k] += s * float32(x)
+		if i, ok := g.lookup(w); ok {
+			g.addRow(v, i)
 		}
 	}
 	return v
+}
+
+// Tokens returns the ids of the known words of text, in order, repeats
+// included: EmbedOne(text) equals AddTokens on a zero vector with them,
+// bit for bit. An additive embedder's caller can cache them per word.
+func (g *Glove) Tokens(text string) []int32 {
+	var ids []int32
+	forEachWord(text, func(w []byte) {
+		if i, ok := g.lookup(w); ok {
+			ids = append(ids, i)
+		}
+	})
+	return ids
+}
+
+// AddTokens adds the weighted vectors of ids to v (of length Dim), in
+// order, as EmbedOne does for the words of a text.
+func (g *Glove) AddTokens(v []float32, ids []int32) {
+	for _, i := range ids {
+		g.addRow(v, i)
+	}
+}
+
+func (g *Glove) addRow(v []float32, i int32) {
+	s := g.scales[i]
+	row := g.data[int(i)*g.dims : (int(i)+1)*g.dims]
+	row = row[:len(v)]
+	for k, x := range row {
+		v[k] += s * float32(x)
+	}
 }
 
 func (g *Glove) lookup(w []byte) (int32, bool) {
