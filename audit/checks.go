@@ -59,13 +59,14 @@ func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev
 
 func newEvidence(text string, wc *wordCache) *evidence {
 	ev := &evidence{quantities: IndexQuantities(text)}
-	n := len(text)/5 + 8 // words are rarely shorter: one allocation each
-	words := make([]chunkWord, 0, n)
-	ws, ss, bs := make([]uint64, 0, n), make([]uint64, 0, n), make([]uint64, 0, n)
-	ev.content = make([]string, 0, n)
+	// Word lists go to the worker's scratch buffers: the evidence keeps
+	// only the sets built from them.
+	b := &wc.scratch
+	words, ws, ss, bs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.toks[:0]
+	defer func() { b.words, b.ws, b.ss, b.bs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(toks) }()
+	ev.content = make([]string, 0, len(text)/10+8)
 	var prev uint64
 	hasPrev := false
-	var toks []wordTokens
 	nounphrase.RawWordsAt(text, func(raw string, start int) {
 		w := wc.info(raw)
 		if len(w.tokens) > 0 {
@@ -86,7 +87,7 @@ func newEvidence(text string, wc *wordCache) *evidence {
 		}
 	})
 	ev.words, ev.stems, ev.bigrams = newWordSet(ws), newWordSet(ss), newWordSet(bs)
-	ev.windows = buildWindows(text, words)
+	ev.windows = buildWindows(text, words, b)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
 		ev.texts[i] = text

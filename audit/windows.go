@@ -70,7 +70,7 @@ type chunkWord struct {
 // two-sentence window merges its sentences. It runs for every cited chunk,
 // so the 4-grams of all sentences share one buffer and the windows' vectors
 // another.
-func buildWindows(text string, words []chunkWord) []window {
+func buildWindows(text string, words []chunkWord, b *scratch) []window {
 	sents := chunkSentences(text)
 	if len(sents) == 0 {
 		sents = [][2]int{{0, len(text)}}
@@ -81,10 +81,9 @@ func buildWindows(text string, words []chunkWord) []window {
 			n += len(w.grams)
 		}
 	}
-	grams := make([]uint32, 0, n) // every sentence's 4-gram hashes, one after the other
-	bounds := make([]int, len(sents)+1)
+	// Every sentence's 4-gram hashes, one after the other.
+	grams, bounds, hs := slices.Grow(b.grams[:0], n), append(b.bounds[:0], 0), b.hs[:0]
 	stems := make([]wordSet, len(sents))
-	var hs []uint64
 	k := 0
 	for i, sp := range sents {
 		hs = hs[:0]
@@ -95,22 +94,24 @@ func buildWindows(text string, words []chunkWord) []window {
 			hs = append(hs, words[k].stem)
 			grams = append(grams, words[k].grams...)
 		}
-		bounds[i+1] = len(grams)
+		bounds = append(bounds, len(grams))
 		stems[i] = newWordSet(hs)
 	}
 	// Each sentence's distinct grams with their counts, sorted by key.
-	counts := make([]gramCount, 0, len(grams))
-	cbounds := make([]int, len(sents)+1)
+	counts, cbounds := b.counts[:0], append(b.cbounds[:0], 0)
 	for i := range sents {
 		g := grams[bounds[i]:bounds[i+1]]
 		slices.Sort(g)
 		counts = appendCounts(counts, g)
-		cbounds[i+1] = len(counts)
+		cbounds = append(cbounds, len(counts))
 	}
 	// A pair has at most its sentences' distinct grams: every window's
 	// vector fits in three times the sentences' total.
 	feats := make(sparse, 0, 3*len(counts))
-	var pair []gramCount
+	pair := b.pair[:0]
+	defer func() {
+		b.grams, b.bounds, b.hs, b.counts, b.cbounds, b.pair = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds), keep(pair)
+	}()
 	ws := make([]window, 0, 2*len(sents))
 	for i, sp := range sents {
 		ci := counts[cbounds[i]:cbounds[i+1]]
