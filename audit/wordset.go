@@ -132,14 +132,27 @@ const maxCachedWords = 1 << 15
 
 func newWordCache() *wordCache { return &wordCache{m: make(map[string]*wordInfo, 1024)} }
 
+// maxCachedWordLen keeps freak "words" (a run of thousands of letters in
+// a log) out of the cache, so that its size in bytes is bounded too.
+const maxCachedWordLen = 64
+
 func (c *wordCache) info(raw string) *wordInfo {
 	if w, ok := c.m[raw]; ok {
 		return w
+	}
+	if len(raw) > maxCachedWordLen {
+		return c.derive(raw)
 	}
 	if len(c.m) >= maxCachedWords {
 		clear(c.m)
 	}
 	raw = strings.Clone(raw) // not a window into the chunk, which it would keep alive
+	w := c.derive(raw)
+	c.m[raw] = w
+	return w
+}
+
+func (c *wordCache) derive(raw string) *wordInfo {
 	w := &wordInfo{norm: nounphrase.Normalize(raw)}
 	if w.norm != "" {
 		w.hash = hashWord(w.norm)
@@ -153,7 +166,6 @@ func (c *wordCache) info(raw string) *wordInfo {
 	if c.te != nil {
 		w.tokens = c.te.Tokens(raw) // a word without letters or digits has none
 	}
-	c.m[raw] = w
 	return w
 }
 

@@ -2,8 +2,10 @@ package audit
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/embed"
@@ -89,5 +91,26 @@ func TestCachedWindowVectorsMatchEmbedder(t *testing.T) {
 		if !slices.Equal(got.wids, want.wids) {
 			t.Fatalf("%q: word ids %v, want %v", text, got.wids, want.wids)
 		}
+	}
+}
+
+func TestWordCacheIsBounded(t *testing.T) {
+	c := newWordCache()
+	long := strings.Repeat("Refund", 20) // 120 bytes: derived, not kept
+	if w := c.info(long); w.norm != strings.ToLower(long) {
+		t.Errorf("long word normalised to %q", w.norm)
+	}
+	if len(c.m) != 0 {
+		t.Errorf("a %d-byte word was cached", len(long))
+	}
+	for i := range maxCachedWords + 10 {
+		c.info(fmt.Sprintf("w%d", i))
+	}
+	if len(c.m) > maxCachedWords {
+		t.Errorf("cache holds %d words, bound %d", len(c.m), maxCachedWords)
+	}
+	// What it returns does not depend on what it holds.
+	if a, b := c.info("Refunds"), newWordCache().info("Refunds"); a.norm != b.norm || a.stem != b.stem || !slices.Equal(a.grams, b.grams) {
+		t.Errorf("cached %+v, fresh %+v", a, b)
 	}
 }
