@@ -70,11 +70,20 @@ func TestCachedWindowVectorsMatchEmbedder(t *testing.T) {
 		"Don't wait: it's the customer's right. They won't pay [1]. We'll see; O'Brien's shan't.",
 		"Rock'n'roll — don’t, can’t, it’s; e-mail well-known 'quoted' words' ’tis", "ȺȺȺ's plan\ncosts €5.\n\nNew line.",
 		"invalid \xff\xfe utf-8. Sentence two! And three? Yes.", "U.S. trip e.g. at 3 p.m. cost $1,200.50 (20%).", "'", "’s", "")
+	check := evidenceChecker(t, g)
+	for _, text := range texts {
+		check(t, text)
+	}
+}
+
+// evidenceChecker returns a check that the evidence of a text built with
+// cached tokens equals the one embedded from its windows' text.
+func evidenceChecker(tb testing.TB, g *embed.Glove) func(testing.TB, string) {
 	cached := newWordCache()
 	cached.te, cached.we = g, g
 	plain := newWordCache()
 	a := &Auditor{embedder: g}
-	for _, text := range texts {
+	return func(t testing.TB, text string) {
 		got := newEvidence(text, cached)
 		want := newEvidence(text, plain)
 		if err := a.embed(context.Background(), nil, []*evidence{want}); err != nil {
@@ -92,6 +101,20 @@ func TestCachedWindowVectorsMatchEmbedder(t *testing.T) {
 			t.Fatalf("%q: word ids %v, want %v", text, got.wids, want.wids)
 		}
 	}
+}
+
+// FuzzEvidence checks the same on arbitrary text (and that building
+// evidence never panics).
+func FuzzEvidence(f *testing.F) {
+	for _, s := range []string{"Don't wait: it's O'Brien's. Next one! ’tis", "a\n\nb. C", "invalid \xff. X"} {
+		f.Add(s)
+	}
+	g, err := embed.Builtin()
+	if err != nil {
+		f.Fatal(err)
+	}
+	check := evidenceChecker(f, g)
+	f.Fuzz(func(t *testing.T, text string) { check(t, text) })
 }
 
 func TestWordCacheIsBounded(t *testing.T) {
