@@ -301,7 +301,24 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			sentVerdict = NotAuditable
 		}
 
-		for _, p := range pairs[i] {
+		// Every pair is measured before any is judged: the verdict of one
+		// citation weighs the sentence's weakest citation too.
+		sigs := make([]Signals, len(pairs[i]))
+		var weakest []*Signals
+		for j, p := range pairs[i] {
+			if p.chunk < 0 || evs[p.chunk] == nil {
+				continue
+			}
+			if single != nil {
+				sigs[j] = *single
+			} else {
+				sigs[j] = runChecks(c, evs[p.chunk])
+			}
+			weakest = append(weakest, &sigs[j])
+		}
+		setSentenceMin(weakest)
+
+		for j, p := range pairs[i] {
 			g := f
 			g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
 			g.SentenceVerdict, g.SentenceScore = sentVerdict, sentScore
@@ -315,16 +332,21 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 				g.Reasons = []string{"chunk_text_" + textStatus(msg.Retrieval[p.chunk])}
 			default:
 				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
-				var sig Signals
-				if single != nil {
-					sig = *single
-				} else {
-					sig = runChecks(c, evs[p.chunk])
-				}
+				sig := sigs[j]
 				v, score, reasons := a.cfg.Model.Verdict(sig, base.Tenant)
 				g.Verdict, g.Reasons = v, reasons
 				g.fill(sig, score)
-				if v == Unsupported {
+				if v == Unsupported && sig.sentenceMin != nil {
+					// The sentence context only lowers a score: say so when
+					// it alone decided, and look no further, as this chunk
+					// supports the sentence on its own.
+					alone := sig
+					alone.sentenceMin = nil
+					if va, _, _ := a.cfg.Model.Verdict(alone, base.Tenant); va == Supported {
+						g.Reasons = []string{"weak_co_citation"}
+					}
+				}
+				if v == Unsupported && !slices.Contains(g.Reasons, "weak_co_citation") {
 					better, err := a.betterChunk(ctx, c, msg.Retrieval, evs, light, p.chunk, base.Tenant, wc)
 					if err != nil {
 						return ans, nil, err

@@ -208,6 +208,9 @@ type Signals struct {
 	Span             [2]int  // byte span of the best-matching window in its chunk
 	Window           *window // the best-matching window
 	SpanText         string  // the text the span refers to
+	// sentenceMin: the lowest bigram_overlap and ngram_sim among the
+	// citations of the pair's sentence; nil: the pair alone.
+	sentenceMin *[2]float64
 }
 
 // Check is one named, documented measurement over a pair, in the manner of

@@ -64,7 +64,7 @@ func DefaultModelNoEmbed() Model { return mustModel(defaultModelNoEmbedJSON) }
 // ablation).
 var ModelSignals = []string{
 	"token_overlap", "ngram_sim", "bigram_overlap", "embed_sim", "soft_recall", "length",
-	"number_mismatch", "negation_mismatch", "entity_missing",
+	"number_mismatch", "negation_mismatch", "entity_missing", "sentence_min_bigram", "sentence_min_ngram",
 }
 
 // HardFailSignals are decisive in the shipped models: a wrong number, a

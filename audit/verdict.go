@@ -9,20 +9,22 @@ import (
 // FeatureNames are the model's inputs, in order. Each is a named signal a
 // reader can check in findings.jsonl ("signals").
 var FeatureNames = []string{
-	"np_coverage",       // share of noun-phrase words found in the chunk
-	"token_overlap",     // share of content words found in the chunk
-	"window_overlap",    // share of content words found in the best window
-	"ngram_sim",         // character 4-gram cosine with the best window
-	"embed_sim",         // embedding cosine with the most similar window
-	"number_mismatch",   // 1 when a number, amount or date is absent from the chunk
-	"negation_mismatch", // 1 when one side is negated and the other is not
-	"entity_missing",    // share of the sentence's proper nouns absent from the chunk
-	"bigram_overlap",    // share of adjacent content-word pairs found in the chunk
-	"missing_words",     // content words absent from the chunk, /8, capped at 1
-	"length",            // content words of the sentence, /30, capped at 1
-	"soft_recall",       // weighted share of the sentence's words matched by word vectors in the chunk
-	"soft_min",          // the worst-matched contentful word
-	"entity_mismatch",   // 1 when a close match names an entity the chunk does not
+	"np_coverage",         // share of noun-phrase words found in the chunk
+	"token_overlap",       // share of content words found in the chunk
+	"window_overlap",      // share of content words found in the best window
+	"ngram_sim",           // character 4-gram cosine with the best window
+	"embed_sim",           // embedding cosine with the most similar window
+	"number_mismatch",     // 1 when a number, amount or date is absent from the chunk
+	"negation_mismatch",   // 1 when one side is negated and the other is not
+	"entity_missing",      // share of the sentence's proper nouns absent from the chunk
+	"bigram_overlap",      // share of adjacent content-word pairs found in the chunk
+	"missing_words",       // content words absent from the chunk, /8, capped at 1
+	"length",              // content words of the sentence, /30, capped at 1
+	"soft_recall",         // weighted share of the sentence's words matched by word vectors in the chunk
+	"soft_min",            // the worst-matched contentful word
+	"entity_mismatch",     // 1 when a close match names an entity the chunk does not
+	"sentence_min_bigram", // the lowest bigram_overlap among the sentence's cited chunks
+	"sentence_min_ngram",  // the lowest ngram_sim among the sentence's cited chunks
 }
 
 var featureIndex = func() map[string]int {
@@ -32,6 +34,15 @@ var featureIndex = func() map[string]int {
 	}
 	return m
 }()
+
+// againstSupport are the signals that measure disagreement (or, for
+// length, neither): their weights may take any sign.
+var againstSupport = map[string]bool{"number_mismatch": true, "negation_mismatch": true, "entity_missing": true,
+	"missing_words": true, "length": true, "entity_mismatch": true}
+
+// Supportive reports whether a signal measures agreement between the
+// sentence and the chunk, so that its weight must not be negative.
+func Supportive(signal string) bool { return !againstSupport[signal] }
 
 // hardFailSignals are the binary signals a model may treat as decisive.
 var hardFailSignals = map[string]bool{"number_mismatch": true, "negation_mismatch": true, "entity_mismatch": true}
@@ -64,7 +75,33 @@ func Features(s Signals) []float64 {
 	if s.EntityShare >= 0 {
 		f[7] = 1 - s.EntityShare
 	}
-	return f
+	// Alone (one citation, the union of a sentence's chunks, a candidate
+	// better chunk) a pair is its sentence's weakest citation.
+	minBi, minNgram := bi, s.NgramSim
+	if s.sentenceMin != nil {
+		minBi, minNgram = s.sentenceMin[0], s.sentenceMin[1]
+	}
+	return append(f, minBi, minNgram)
+}
+
+// setSentenceMin gives each of a sentence's measured citations the lowest
+// bigram_overlap and ngram_sim among them. A sentence whose citations do
+// not all state it word for word is often a synthesis that none of them
+// supports (HAGRID's jointly judged sentences); measured by cross-validation
+// in the README.
+func setSentenceMin(sigs []*Signals) {
+	if len(sigs) < 2 {
+		return
+	}
+	lo := [2]float64{math.Inf(1), math.Inf(1)}
+	for _, s := range sigs {
+		f := Features(*s)
+		lo[0] = math.Min(lo[0], f[featureIndex["bigram_overlap"]])
+		lo[1] = math.Min(lo[1], f[featureIndex["ngram_sim"]])
+	}
+	for _, s := range sigs {
+		s.sentenceMin = &lo
+	}
 }
 
 // Model is the verdict: a logistic regression over named signals, small

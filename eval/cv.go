@@ -2,6 +2,7 @@ package eval
 
 import (
 	"hash/fnv"
+	"maps"
 	"sort"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -40,17 +41,36 @@ func Examples(set string, findings []audit.Finding, labels []readers.Label) []Ex
 }
 
 // Fit fits a model on examples; drop names signals left out (ablation).
+// The model is kept monotone: a signal that measures agreement
+// (audit.Supportive) never gets a negative weight, so more overlap never
+// lowers a score. Such a signal fitted negative, which happens when
+// signals overlap, is left out and the rest refitted.
 func Fit(name string, xs []Example, drop map[string]bool, hardFail []string) audit.Model {
-	var train []audit.Example
-	for _, x := range xs {
-		if x.Features == nil {
-			continue
-		}
-		train = append(train, audit.Example{Features: mask(x.Features, drop), Supported: x.Supported})
+	drop = maps.Clone(drop)
+	if drop == nil {
+		drop = map[string]bool{}
 	}
-	m := audit.Fit(name, train, 1.0)
-	m.HardFail = hardFail
-	return m
+	for {
+		var train []audit.Example
+		for _, x := range xs {
+			if x.Features == nil {
+				continue
+			}
+			train = append(train, audit.Example{Features: mask(x.Features, drop), Supported: x.Supported})
+		}
+		m := audit.Fit(name, train, 1.0)
+		m.HardFail = hardFail
+		worst, worstW := "", 0.0
+		for _, n := range audit.FeatureNames { // in order: deterministic
+			if w := m.Weights[n]; audit.Supportive(n) && !drop[n] && w < worstW {
+				worst, worstW = n, w
+			}
+		}
+		if worst == "" {
+			return m
+		}
+		drop[worst] = true
+	}
 }
 
 func mask(f []float64, drop map[string]bool) []float64 {

@@ -68,3 +68,43 @@ func TestJoinMatchesByCitationAndOverlap(t *testing.T) {
 		t.Errorf("partial as unsupported: %+v", pairs)
 	}
 }
+
+// A signal of agreement that the labels contradict (here token_overlap:
+// high on unsupported pairs) is left out rather than given a negative
+// weight, so the fitted model stays monotone; the others keep their sign.
+func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
+	tok, ngram := audit.FeatureNames[1], audit.FeatureNames[3]
+	if tok != "token_overlap" || ngram != "ngram_sim" {
+		t.Fatalf("feature order changed: %v", audit.FeatureNames)
+	}
+	var xs []Example
+	for i := 0; i < 200; i++ {
+		f := make([]float64, len(audit.FeatureNames))
+		sup := i%2 == 0
+		f[3] = 0.3 + 0.4*float64(i%7)/7 // ngram_sim: higher when supported
+		f[1] = 0.9 - 0.5*float64(i%5)/5 // token_overlap: higher when unsupported
+		if sup {
+			f[3] += 0.3
+			f[1] -= 0.3
+		}
+		xs = append(xs, Example{Conversation: string(rune('a' + i%26)), Supported: sup, Features: f})
+	}
+	free := audit.Fit("free", func() (out []audit.Example) {
+		for _, x := range xs {
+			out = append(out, audit.Example{Features: x.Features, Supported: x.Supported})
+		}
+		return out
+	}(), 1.0)
+	if free.Weights[tok] >= 0 {
+		t.Fatalf("the unconstrained fit gives token_overlap %v: the case does not test anything", free.Weights[tok])
+	}
+	m := Fit("monotone", xs, nil, nil)
+	for _, n := range audit.FeatureNames {
+		if audit.Supportive(n) && m.Weights[n] < 0 {
+			t.Errorf("weight of %s = %v, want ≥ 0", n, m.Weights[n])
+		}
+	}
+	if m.Weights[tok] != 0 || m.Weights[ngram] <= 0 {
+		t.Errorf("token_overlap %v (want 0), ngram_sim %v (want > 0)", m.Weights[tok], m.Weights[ngram])
+	}
+}

@@ -238,6 +238,7 @@ func WriteHTML(w io.Writer, s *Summary, h *HTMLCollector, opts HTMLOptions) erro
 		{"number mismatch", c.ByReason["number_mismatch"]},
 		{"negation flipped", c.ByReason["negation_mismatch"]},
 		{"name mismatch", c.ByReason["entity_mismatch"]},
+		{"weak co-citation", c.ByReason["weak_co_citation"]},
 		{"uncited", c.UncitedFactual},
 		{"answered below the retrieval floor", c.AnsweredBelowFloor},
 		{"rejected answers (claims citing evidence not retrieved)", c.Rejected},

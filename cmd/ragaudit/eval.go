@@ -218,7 +218,7 @@ func writeEvalText(w io.Writer, rep *evalReport) error {
 				if _, ok := cv.Ablation[n]; !ok {
 					continue
 				}
-				fmt.Fprintf(&b, "  without %-18s", n)
+				fmt.Fprintf(&b, "  without %-20s ", n)
 				for _, set := range sortedKeys(cv.Ablation[n]) {
 					fmt.Fprintf(&b, " %s %.3f", shortSet(set), cv.Ablation[n][set].BalancedAccuracy)
 				}

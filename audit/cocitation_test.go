@@ -1,0 +1,66 @@
+package audit
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// On every cited sentence of the shared dev logs, the sentence's weakest
+// citation can only lower a pair's score, and weak_co_citation is given
+// exactly when the pair alone would have been supported.
+func TestCoCitationOnlyLowersScores(t *testing.T) {
+	m := testAuditor.cfg.Model
+	lowered, flagged := 0, 0
+	for _, name := range []string{"hagrid", "expertqa"} {
+		path := filepath.Join("..", "..", "shared", "data", name, "dev.jsonl")
+		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			res, err := testAuditor.Audit(context.Background(), &rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range res.Findings {
+				if f.Signals == nil || f.SupportScore == nil {
+					continue
+				}
+				x := make([]float64, len(FeatureNames))
+				for i, n := range FeatureNames {
+					x[i] = float64(f.Signals[n])
+				}
+				alone := slices.Clone(x)
+				alone[featureIndex["sentence_min_bigram"]] = x[featureIndex["bigram_overlap"]]
+				alone[featureIndex["sentence_min_ngram"]] = x[featureIndex["ngram_sim"]]
+				if x[featureIndex["sentence_min_bigram"]] > alone[featureIndex["sentence_min_bigram"]] ||
+					x[featureIndex["sentence_min_ngram"]] > alone[featureIndex["sentence_min_ngram"]] {
+					t.Fatalf("%s: sentence minimum above the pair's own value: %v", f.Source, f.Signals)
+				}
+				p := float64(*f.SupportScore)
+				okAlone, pAlone := m.Decide(alone, f.Tenant)
+				if p > pAlone+1e-3 { // scores are rounded to 4 decimals
+					t.Errorf("%s %q [%s]: score %.4f with its sentence, %.4f alone", f.Source, f.Sentence, f.Citation, p, pAlone)
+				}
+				if p < pAlone-1e-3 {
+					lowered++
+				}
+				weak := slices.Contains(f.Reasons, "weak_co_citation")
+				if weak {
+					flagged++
+				}
+				if want := f.Verdict == Unsupported && okAlone; weak != want {
+					t.Errorf("%s %q [%s]: weak_co_citation %v, want %v (verdict %s, alone supported %v)",
+						f.Source, f.Sentence, f.Citation, weak, want, f.Verdict, okAlone)
+				}
+			}
+		}
+	}
+	if lowered == 0 || flagged == 0 {
+		t.Errorf("the sentence context lowered %d scores and decided %d verdicts: the check did not run", lowered, flagged)
+	}
+	t.Logf("sentence context lowered %d scores, decided %d verdicts", lowered, flagged)
+}
