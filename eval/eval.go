@@ -79,8 +79,8 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 		}
 		l.Label = truth
 		// The per-citation verdict is judged, also against "joint" labels
-		// (given to a sentence's citations together): ragaudit does not
-		// let one citation's verdict depend on the others.
+		// (given to a sentence's citations together); that verdict weighs
+		// the sentence's weakest citation (sentence_min_*).
 		verdict, score := best.Verdict, best.SupportScore
 		p := Pair{Label: l, Agent: best.Agent, Predicted: audit.Unsupported, Finding: best}
 		if verdict == audit.Supported {
