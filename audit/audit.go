@@ -336,6 +336,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 				v, score, reasons := a.cfg.Model.Verdict(sig, base.Tenant)
 				g.Verdict, g.Reasons = v, reasons
 				g.fill(sig, score)
+				weakCo := false
 				if v == Unsupported && sig.sentenceMin != nil {
 					// The sentence context only lowers a score: say so when
 					// it alone decided, and look no further, as this chunk
@@ -343,11 +344,11 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 					alone := sig
 					alone.sentenceMin = nil
 					if va, _, _ := a.cfg.Model.Verdict(alone, base.Tenant); va == Supported {
-						g.Reasons = []string{"weak_co_citation"}
+						g.Reasons, weakCo = []string{"weak_co_citation"}, true
 					}
 				}
-				if v == Unsupported && !slices.Contains(g.Reasons, "weak_co_citation") {
-					better, err := a.betterChunk(ctx, c, msg.Retrieval, evs, light, p.chunk, base.Tenant, wc)
+				if v == Unsupported && !weakCo {
+					better, err := a.betterChunk(ctx, c, msg.Retrieval, evs, light, pairs[i], base.Tenant, wc)
 					if err != nil {
 						return ans, nil, err
 					}
@@ -396,12 +397,15 @@ func anyResolved(ps []pair) bool {
 // answer): such a chunk cannot be judged supporting, and the full
 // measurement of every chunk was a fifth of the audit's time. While
 // number_mismatch is decisive, a chunk lacking one of the sentence's
-// numbers cannot support it either and is not measured.
-func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []*lightChunk, cited int, tenant string, wc *wordCache) (int, error) {
+// numbers cannot support it either and is not measured. The chunks the
+// sentence cites are not candidates: they are judged with their sentence,
+// and a co-cited chunk that states it is a weak co-citation, not a better
+// source.
+func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []*lightChunk, sentence []pair, tenant string, wc *wordCache) (int, error) {
 	numbersDecide := a.cfg.Model.decisive("number_mismatch")
 	var fresh []*evidence
 	for i := range chunks {
-		if i == cited || evs[i] != nil || !auditable(chunks[i]) {
+		if evs[i] != nil || !auditable(chunks[i]) || cites(sentence, i) {
 			continue
 		}
 		if light[i] == nil {
@@ -419,7 +423,7 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 	}
 	best, bestP := -1, 0.0
 	for i, ev := range evs {
-		if i == cited || ev == nil || (numbersDecide && !states(ev.quantities, c.quantities)) {
+		if ev == nil || cites(sentence, i) || (numbersDecide && !states(ev.quantities, c.quantities)) {
 			continue
 		}
 		if v, p, _ := a.cfg.Model.Verdict(runChecks(c, ev), tenant); v == Supported && p > bestP {
@@ -427,6 +431,16 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 		}
 	}
 	return best, nil
+}
+
+// cites reports whether one of a sentence's citations resolved to chunk i.
+func cites(sentence []pair, i int) bool {
+	for _, p := range sentence {
+		if p.chunk == i {
+			return true
+		}
+	}
+	return false
 }
 
 // lightChunk is what the misattribution search knows of a chunk before

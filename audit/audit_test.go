@@ -44,7 +44,7 @@ func TestVerdicts(t *testing.T) {
 		verdicts    []string // per finding
 		sentence    []string // sentence_verdict per finding
 		status      string
-		wantReasons []string // of the first finding, if set
+		wantReasons []string // the last reason of each finding, in order, if set
 	}{
 		{name: "a sentence the chunk states is supported",
 			rec: record("Refunds are accepted within 30 days of delivery [1].", refund), verdicts: []string{Supported}, status: Answered},
@@ -72,7 +72,7 @@ func TestVerdicts(t *testing.T) {
 			rec: record("Refunds are accepted within 30 days of delivery [1][2].", refund,
 				readers.Chunk{ID: "2", Text: "Kettles have a two-year warranty.", Score: score(0.8)}),
 			verdicts: []string{Unsupported, Unsupported}, sentence: []string{Supported, Supported}, status: Answered,
-			wantReasons: []string{"weak_co_citation"}},
+			wantReasons: []string{"weak_co_citation", "number_mismatch"}},
 		{name: "two citations that both state the sentence are both supported",
 			rec: record("Refunds are accepted within 30 days of delivery [1][2].", refund,
 				readers.Chunk{ID: "2", Text: "Refunds are accepted within 30 days of delivery, says the policy.", Score: score(0.8)}),
@@ -109,10 +109,12 @@ func TestVerdicts(t *testing.T) {
 					t.Errorf("finding %d: answer status %s", i, res.Findings[i].AnswerStatus)
 				}
 			}
-			if tc.wantReasons != nil {
-				r := res.Findings[0].Reasons
-				if len(r) == 0 || r[len(r)-1] != tc.wantReasons[0] {
-					t.Errorf("reasons %v, want %v", r, tc.wantReasons)
+			for i, want := range tc.wantReasons {
+				if r := res.Findings[i].Reasons; len(r) == 0 || r[len(r)-1] != want {
+					t.Errorf("finding %d: reasons %v, want last %q", i, r, want)
+				}
+				if res.Findings[i].BetterChunkID != nil {
+					t.Errorf("finding %d: better chunk %s, want none (its sentence cites the chunks that state it)", i, *res.Findings[i].BetterChunkID)
 				}
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/readers"
@@ -63,4 +64,19 @@ func TestCoCitationOnlyLowersScores(t *testing.T) {
 		t.Errorf("the sentence context lowered %d scores and decided %d verdicts: the check did not run", lowered, flagged)
 	}
 	t.Logf("sentence context lowered %d scores, decided %d verdicts", lowered, flagged)
+}
+
+func TestOutdatedModels(t *testing.T) {
+	for _, m := range []Model{DefaultModel(), DefaultModelNoEmbed()} {
+		if note := m.Outdated(); note != "" {
+			t.Errorf("shipped model %s is outdated: %s", m.Name, note)
+		}
+	}
+	old := Model{Name: "before sentence context", Threshold: 0.5, Weights: map[string]float64{"token_overlap": -0.05, "ngram_sim": 1}}
+	note := old.Outdated()
+	for _, want := range []string{"sentence_min_*", "token_overlap has a negative weight", "calibrate"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("note %q lacks %q", note, want)
+		}
+	}
 }

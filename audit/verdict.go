@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
 // FeatureNames are the model's inputs, in order. Each is a named signal a
@@ -141,6 +142,25 @@ func (m *Model) Validate() error {
 		return fmt.Errorf("model %q: threshold %v: want a probability strictly between 0 and 1", m.Name, m.Threshold)
 	}
 	return nil
+}
+
+// Outdated says, for a model fitted by an older ragaudit, what it lacks:
+// the sentence-context signals, or a monotone fit ("" when current).
+func (m *Model) Outdated() string {
+	var notes []string
+	if _, ok := m.Weights["sentence_min_bigram"]; !ok {
+		notes = append(notes, "it has no weights for the sentence context (sentence_min_*), so no citation is judged in its sentence")
+	}
+	for _, n := range FeatureNames {
+		if Supportive(n) && m.Weights[n] < 0 {
+			notes = append(notes, fmt.Sprintf("%s has a negative weight, so more overlap lowers a score", n))
+			break
+		}
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return strings.Join(notes, "; ") + ": run ragaudit calibrate again to refit it"
 }
 
 // Probability is p(supported) for a feature vector.

@@ -158,6 +158,9 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		if err != nil {
 			return o, usageErr("--config %s: %v", path, err)
 		}
+		if note := m.Outdated(); note != "" && !c.Bool("quiet") {
+			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --config %s: %s\n", path, note)
+		}
 		o.Audit.Model = m
 	}
 	if c.IsSet("threshold") {
