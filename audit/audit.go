@@ -405,7 +405,7 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 	numbersDecide := a.cfg.Model.decisive("number_mismatch")
 	var fresh []*evidence
 	for i := range chunks {
-		if evs[i] != nil || !auditable(chunks[i]) || cites(sentence, i) {
+		if evs[i] != nil || !auditable(chunks[i]) { // the sentence's own chunks are measured already
 			continue
 		}
 		if light[i] == nil {
@@ -605,7 +605,7 @@ func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
 		c.entityKeys[i] = keysOf(nounphrase.Words(e))
 	}
 	var stems, bigrams []uint64
-	var words []string
+	var grams []uint32
 	var prev uint64
 	hasPrev := false
 	nounphrase.RawWordsAt(s.Plain, func(raw string, _ int) {
@@ -624,14 +624,14 @@ func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
 		if isNumeric(w) {
 			return
 		}
-		words = append(words, w)
+		grams = append(grams, wi.grams...)
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
 		}
 	})
 	c.stems, c.bigrams = stems, bigrams
 	c.stemSet = newWordSet(stems)
-	c.grams = charGrams(words)
+	c.grams = charGrams(grams)
 	return c
 }
 

@@ -178,14 +178,13 @@ type feature struct {
 
 // charGrams is the character 4-gram profile of words ("_refund_" gives
 // "_ref", "refu", "efun", "fund", "und_"): robust to morphology and typos
-// where whole words are not. Counts are sublinear (1+log tf).
-func charGrams(words []string) sparse {
-	var grams []uint32
-	for _, w := range words {
-		grams = addGrams(grams, w)
-	}
+// where whole words are not. Counts are sublinear (1+log tf). grams are
+// the words' 4-grams (addGrams, cached per word), in any order; sorted in
+// place.
+func charGrams(grams []uint32) sparse {
 	slices.Sort(grams)
-	return normalise(grams)
+	_, v := appendNormalised(nil, appendCounts(nil, grams))
+	return v
 }
 
 // addGrams appends the hashed 4-grams of one word, padded with "_". Hashes
@@ -203,13 +202,6 @@ func addGrams(grams []uint32, w string) []uint32 {
 		grams = append(grams, hash32(b[i:i+4]))
 	}
 	return grams
-}
-
-// normalise turns sorted gram hashes (repeated per occurrence) into a
-// sorted, L2-normalised sparse vector of 1+log(count).
-func normalise(sorted []uint32) sparse {
-	_, v := appendNormalised(nil, appendCounts(nil, sorted))
-	return v
 }
 
 // appendNormalised appends to buf the sparse vector of 1+log(count) of
