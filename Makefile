@@ -59,6 +59,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzEvidence -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzDocument -fuzztime $(FUZZTIME) -timeout 0 ./readers
+	$(GO) test -run '^$$' -fuzz FuzzParquet -fuzztime $(FUZZTIME) -timeout 0 ./readers
 	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzAppendString -fuzztime $(FUZZTIME) -timeout 0 ./report
 

@@ -423,7 +423,7 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 	}
 	best, bestP := -1, 0.0
 	for i, ev := range evs {
-		if ev == nil || cites(sentence, i) || (numbersDecide && !states(ev.quantities, c.quantities)) {
+		if ev == nil || cites(sentence, chunks, i) || (numbersDecide && !states(ev.quantities, c.quantities)) {
 			continue
 		}
 		if v, p, _ := a.cfg.Model.Verdict(runChecks(c, ev), tenant); v == Supported && p > bestP {
@@ -433,10 +433,12 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Ch
 	return best, nil
 }
 
-// cites reports whether one of a sentence's citations resolved to chunk i.
-func cites(sentence []pair, i int) bool {
+// cites reports whether one of a sentence's citations resolved to chunk i,
+// or to a chunk with i's id (a log may repeat an id; "better" would then
+// name the cited chunk itself).
+func cites(sentence []pair, chunks []readers.Chunk, i int) bool {
 	for _, p := range sentence {
-		if p.chunk == i {
+		if p.chunk == i || (p.chunk >= 0 && chunks[i].ID != "" && chunks[p.chunk].ID == chunks[i].ID) {
 			return true
 		}
 	}
@@ -669,7 +671,7 @@ func textStatus(c readers.Chunk) string {
 	switch {
 	case c.Status != "" && c.Status != readers.TextFull:
 		return c.Status
-	case c.Text == "":
+	case strings.TrimSpace(c.Text) == "": // a logger's placeholder, not evidence
 		return readers.TextAbsent
 	}
 	return readers.TextFull

@@ -231,3 +231,33 @@ func TestClaimsJSONAnswer(t *testing.T) {
 		t.Fatalf("an id outside the retrieval must reject the answer: %+v %+v", res.Answers, res.Findings)
 	}
 }
+
+// A chunk whose text is only whitespace is a logger's placeholder: its
+// citations are not auditable, not unsupported.
+func TestBlankChunkIsNotAuditable(t *testing.T) {
+	res, err := testAuditor.Audit(context.Background(), record("Refunds are accepted within 30 days [1].",
+		readers.Chunk{ID: "1", Text: " \n\t "}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Findings[0].Verdict != NotAuditable {
+		t.Fatalf("findings %+v, want one not_auditable", res.Findings)
+	}
+}
+
+// A log that repeats a chunk id: the citation resolves to the first, and
+// the second, which states the sentence, is never named its "better"
+// chunk (that would read as the cited chunk itself).
+func TestRepeatedChunkIDIsNeverTheBetterChunk(t *testing.T) {
+	res, err := testAuditor.Audit(context.Background(), record("Refunds are accepted within 30 days of delivery [1].",
+		readers.Chunk{ID: "1", Text: "Our stores open at nine on weekdays and at ten on Sundays."},
+		readers.Chunk{ID: "1", Text: refundChunk}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Findings {
+		if f.BetterChunkID != nil && *f.BetterChunkID == "1" {
+			t.Errorf("better_chunk_id is the cited id: %+v", f)
+		}
+	}
+}

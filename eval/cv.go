@@ -87,7 +87,17 @@ func mask(f []float64, drop map[string]bool) []float64 {
 }
 
 // Predict applies a model to examples and returns them as pairs to score.
+// drop masks signals left out of the weights; the model's hard-fail
+// signals stay decisive as they are in an audit (entity_mismatch is
+// decisive without a weight, and masking it made CV score a model that
+// never ships).
 func Predict(m audit.Model, xs []Example, drop map[string]bool) []Pair {
+	if len(m.HardFail) > 0 {
+		drop = maps.Clone(drop)
+		for _, h := range m.HardFail {
+			delete(drop, h)
+		}
+	}
 	out := make([]Pair, len(xs))
 	for i, x := range xs {
 		label := audit.Unsupported

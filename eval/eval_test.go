@@ -108,3 +108,27 @@ func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
 		t.Errorf("token_overlap %v (want 0), ngram_sim %v (want > 0)", m.Weights[tok], m.Weights[ngram])
 	}
 }
+
+// CV must score the model that ships: a hard-fail signal that carries no
+// weight (entity_mismatch) is still decisive in Predict, though the drop
+// set masks it out of the weights.
+func TestPredictKeepsHardFailSignals(t *testing.T) {
+	f := make([]float64, len(audit.FeatureNames))
+	for i, n := range audit.FeatureNames {
+		switch n {
+		case "entity_mismatch":
+			f[i] = 1
+		case "ngram_sim":
+			f[i] = 1
+		}
+	}
+	m := audit.Model{Bias: 5, Weights: map[string]float64{"ngram_sim": 1}, Threshold: 0.5, HardFail: []string{"entity_mismatch"}}
+	xs := []Example{{Features: f, Supported: true}}
+	if p := Predict(m, xs, map[string]bool{"entity_mismatch": true})[0]; p.Predicted != audit.Unsupported {
+		t.Fatalf("predicted %s: the hard-fail rule was masked", p.Predicted)
+	}
+	m.HardFail = nil
+	if p := Predict(m, xs, map[string]bool{"entity_mismatch": true})[0]; p.Predicted != audit.Supported {
+		t.Fatalf("predicted %s without the rule", p.Predicted)
+	}
+}

@@ -161,7 +161,7 @@ func readDocuments(path string) ([]byte, []map[string]any, error) {
 		return nil, nil, err
 	}
 	var docs []map[string]any
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, utf8BOM)))
 	dec.UseNumber()
 	for {
 		var d map[string]any
@@ -196,7 +196,7 @@ func looksCanonical(path string) bool {
 	defer f.Close()
 	head := make([]byte, 64<<10)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	head = bytes.TrimPrefix(head[:n], utf8BOM)
 	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
 		return true
 	}

@@ -48,6 +48,14 @@ type FileStats struct {
 // Stdin is the path that reads standard input.
 const Stdin = "-"
 
+// normalRole spells a role as the canonical format does: loggers write
+// "Assistant" or "ASSISTANT " too.
+func normalRole(r string) string { return strings.ToLower(strings.TrimSpace(r)) }
+
+// utf8BOM is the byte order mark some Windows tools put at the start of a
+// UTF-8 file; it is not part of the first record.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // JSONL streams the records of one JSONL file (plain or gzip, detected from
 // its magic bytes; "-" reads stdin). It yields (Record, nil) for usable
 // records, (Record{}, *SkipError) for records it skipped, and a plain error,
@@ -103,6 +111,9 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 
 		for line := 1; ; line++ {
 			b, tooLong, err := readLine(lr, opts.MaxLineBytes)
+			if line == 1 {
+				b = bytes.TrimPrefix(b, utf8BOM) // Windows editors and Excel write one
+			}
 			if tooLong {
 				stats.Skipped++
 				if !yield(Record{}, &SkipError{File: path, Line: line, Reason: ReasonLineTooLong,
@@ -270,7 +281,7 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 			if field == "" {
 				field = "(record)"
 			}
-			return skip(ReasonWrongType, "field %q has a %s, want %s", field, te.Value, te.Type)
+			return skip(ReasonWrongType, "field %q is %s, want %s", field, withArticle(te.Value), jsonKindOf(te.Type))
 		case errors.As(err, &se):
 			return skip(ReasonMalformedJSON, "%v (at byte %d)", se, se.Offset)
 		default:
@@ -306,7 +317,7 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 			if m.Role == nil || *m.Role == "" {
 				return skip(ReasonMissingField, "messages[%d] has no \"role\"", i)
 			}
-			msg := Message{Role: *m.Role}
+			msg := Message{Role: normalRole(*m.Role)}
 			if m.Content == nil {
 				if msg.Role == "assistant" {
 					return skip(ReasonMissingContent, "messages[%d] (assistant) has no \"content\"", i)
@@ -498,4 +509,39 @@ func jsonKind(b []byte) string {
 	default:
 		return "number"
 	}
+}
+
+// withArticle names a JSON value kind as encoding/json reports it
+// ("array", "number 3") for people: "an array", "a number".
+func withArticle(v string) string {
+	v, _, _ = strings.Cut(v, " ")
+	switch v {
+	case "array", "object":
+		return "an " + v
+	case "":
+		return "a value"
+	}
+	return "a " + v
+}
+
+// jsonKindOf names the JSON kind a Go type decodes from, not the type.
+func jsonKindOf(t reflect.Type) string {
+	if t == nil {
+		return "another type"
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Pointer:
+		return jsonKindOf(t.Elem())
+	case reflect.Interface:
+		return "a value"
+	}
+	return "a number"
 }

@@ -267,3 +267,22 @@ func TestSpanToBytes(t *testing.T) {
 }
 
 func utf16Encode(s string) []uint16 { return utf16.Encode([]rune(s)) }
+
+// Loggers write "Assistant" too: roles are compared as the canonical
+// format spells them.
+func TestRolesAreCaseInsensitive(t *testing.T) {
+	p := writeFile(t, "roles.jsonl", []byte(`{"conversation_id":"c","messages":[{"role":"User","content":"q"},{"role":" Assistant","content":"a [1].","retrieval":[{"id":"1","text":"a"}]}]}`+"\n"))
+	n := 0
+	for rec, err := range Open(p, Options{}, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Messages[1].Role != "assistant" || len(rec.Messages[1].Retrieval) != 1 {
+			t.Errorf("messages %+v", rec.Messages)
+		}
+		n++
+	}
+	if n != 1 {
+		t.Fatalf("%d records", n)
+	}
+}

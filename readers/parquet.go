@@ -65,58 +65,178 @@ func Parquet(path string, stats *FileStats) iter.Seq2[Record, error] {
 		}
 		stats.SHA256, stats.Bytes = sum, size
 
-		props := parquet.NewReaderProperties(memory.DefaultAllocator)
-		props.BufferedStreamEnabled = true
-		props.BufferSize = 1 << 20
-		pf, err := file.OpenParquetFile(path, false, file.WithReadProps(props))
-		if err != nil {
-			yield(Record{}, fmt.Errorf("%s: not a readable Parquet file: %w", path, err))
-			return
-		}
-		defer pf.Close()
-		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, memory.DefaultAllocator)
-		if err != nil {
-			yield(Record{}, fmt.Errorf("%s: %w", path, err))
-			return
-		}
-		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-		if err != nil {
-			yield(Record{}, fmt.Errorf("%s: %w", path, err))
-			return
-		}
-		defer rr.Release()
-		cols, err := parquetColumns(rr.Schema())
+		// arrow panics on some damaged files (a bad page header, a corrupt
+		// compressed page) instead of returning an error, and pqarrow
+		// decodes struct columns on goroutines of its own, out of reach of
+		// any recover. So each row group is first decoded column by column
+		// here, under guard, and handed to pqarrow only when that worked:
+		// Parquet input costs two decodes, and damage becomes a counted
+		// loss naming the row, like any other bad input.
+		var (
+			pf   *file.Reader
+			fr   *pqarrow.FileReader
+			cols parquetCols
+		)
+		err = guard(func() error {
+			props := parquet.NewReaderProperties(memory.DefaultAllocator)
+			props.BufferedStreamEnabled = true
+			props.BufferSize = 1 << 20
+			var err error
+			if pf, err = file.OpenParquetFile(path, false, file.WithReadProps(props)); err != nil {
+				return fmt.Errorf("not a readable Parquet file: %w", err)
+			}
+			if fr, err = pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, memory.DefaultAllocator); err != nil {
+				return err
+			}
+			s, err := fr.Schema()
+			if err != nil {
+				return err
+			}
+			cols, err = parquetColumns(s)
+			return err
+		})
+		defer func() {
+			if pf != nil {
+				_ = guard(pf.Close)
+			}
+		}()
 		if err != nil {
 			yield(Record{}, fmt.Errorf("%s: %w", path, err))
 			return
 		}
 		row := 0
-		for rr.Next() {
-			batch := rr.Record()
-			for i := 0; i < int(batch.NumRows()); i++ {
-				row++
-				rec, skip := cols.record(batch, i)
-				if skip != nil {
-					skip.File, skip.Line = path, row
-					stats.Skipped++
-					if !yield(Record{}, skip) {
-						return
+		lost := func(err error) {
+			stats.Skipped++
+			detail := "Parquet data from this row on cannot be read: " + err.Error()
+			if n := pf.NumRows(); n > int64(row) {
+				detail = fmt.Sprintf("rows %d–%d of %d cannot be read (damaged file): %v", row+1, n, n, err)
+			}
+			yield(Record{}, &SkipError{File: path, Line: row + 1, Reason: ReasonTruncatedGzip, Detail: detail})
+		}
+		for g := 0; g < pf.NumRowGroups(); g++ {
+			if err := guard(func() error { return checkRowGroup(pf.RowGroup(g)) }); err != nil {
+				lost(err)
+				return
+			}
+			var rr pqarrow.RecordReader
+			if err := guard(func() (err error) {
+				rr, err = fr.GetRecordReader(context.Background(), nil, []int{g})
+				return err
+			}); err != nil {
+				lost(err)
+				return
+			}
+			ok := func() bool {
+				defer func() { _ = guard(func() error { rr.Release(); return nil }) }()
+				for {
+					var more bool
+					if err := guard(func() error { more = rr.Next(); return nil }); err != nil {
+						lost(err)
+						return false
 					}
-					continue
+					if !more {
+						break
+					}
+					batch := rr.Record()
+					for i := 0; i < int(batch.NumRows()); i++ {
+						var rec Record
+						var skip *SkipError
+						if err := guard(func() error { rec, skip = cols.record(batch, i); return nil }); err != nil {
+							lost(err)
+							return false
+						}
+						row++
+						if skip != nil {
+							skip.File, skip.Line = path, row
+							stats.Skipped++
+							if !yield(Record{}, skip) {
+								return false
+							}
+							continue
+						}
+						rec.File, rec.Line = path, row
+						stats.Records++
+						if !yield(rec, nil) {
+							return false
+						}
+					}
 				}
-				rec.File, rec.Line = path, row
-				stats.Records++
-				if !yield(rec, nil) {
-					return
+				if err := rr.Err(); err != nil && !errors.Is(err, io.EOF) {
+					lost(err)
+					return false
 				}
+				return true
+			}()
+			if !ok {
+				return
 			}
 		}
-		if err := rr.Err(); err != nil && !errors.Is(err, io.EOF) {
-			stats.Skipped++
-			yield(Record{}, &SkipError{File: path, Line: row + 1, Reason: ReasonTruncatedGzip,
-				Detail: "Parquet data after this row cannot be read: " + err.Error()})
+	}
+}
+
+// checkRowGroup decodes every value and level of a row group and returns
+// the first error; run under guard, it turns arrow's panics on damaged
+// data into errors on this goroutine.
+func checkRowGroup(rg *file.RowGroupReader) error {
+	const n = 1024
+	def, rep := make([]int16, n), make([]int16, n)
+	for j := 0; j < rg.NumColumns(); j++ {
+		cr, err := rg.Column(j)
+		if err != nil {
+			return err
+		}
+		var read func() (int64, error)
+		switch c := cr.(type) {
+		case *file.ByteArrayColumnChunkReader:
+			vals := make([]parquet.ByteArray, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		case *file.Int64ColumnChunkReader:
+			vals := make([]int64, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		case *file.Int32ColumnChunkReader:
+			vals := make([]int32, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		case *file.Float64ColumnChunkReader:
+			vals := make([]float64, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		case *file.Float32ColumnChunkReader:
+			vals := make([]float32, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		case *file.BooleanColumnChunkReader:
+			vals := make([]bool, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		case *file.Int96ColumnChunkReader:
+			vals := make([]parquet.Int96, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		case *file.FixedLenByteArrayColumnChunkReader:
+			vals := make([]parquet.FixedLenByteArray, n)
+			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+		default:
+			return fmt.Errorf("column %d: unsupported physical type %T", j, cr)
+		}
+		for cr.HasNext() {
+			if t, err := read(); err != nil {
+				return err
+			} else if t == 0 {
+				break
+			}
+		}
+		if err := cr.Err(); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// guard runs f, turning a panic inside it into an error. Only calls into
+// arrow are guarded, never yield: a panic of the consumer stays its own.
+func guard(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("damaged Parquet data (%v)", r)
+		}
+	}()
+	return f()
 }
 
 func hashFile(path string) (string, int64, error) {
@@ -255,6 +375,7 @@ func messagesAt(l *array.List, i int) ([]Message, *SkipError) {
 		if m.Role, ok, err = stringAt(role, k); err != nil || !ok || m.Role == "" {
 			return nil, &SkipError{Reason: ReasonMissingField, Detail: fmt.Sprintf("messages[%d] has no role", k-int(start))}
 		}
+		m.Role = normalRole(m.Role)
 		if content != nil {
 			m.Content, ok, err = stringAt(content, k)
 			if err != nil {
@@ -355,6 +476,8 @@ func stringAt(a arrow.Array, i int) (string, bool, error) {
 		s = strings.Clone(a.Value(i))
 	case *array.Binary:
 		s = string(a.Value(i))
+	case *array.Dictionary: // pandas writes categorical columns so
+		return stringAt(a.Dictionary(), a.GetValueIndex(i))
 	case *array.Int64:
 		return fmt.Sprint(a.Value(i)), true, nil
 	case *array.Int32:

@@ -64,14 +64,16 @@ func NewSummary(version string, t *audit.Tally, bar float64, config any, inputs 
 		CI95Low:          round6(r.Low),
 		CI95High:         round6(r.High),
 		Bar:              bar,
-		Pass:             auditable > 0 && r.Value >= bar,
-		Counts:           c,
-		Tenants:          t.Tenants(),
-		Agents:           t.Agents(),
-		Days:             t.Days(),
-		Histogram:        t.Histogram(),
-		Config:           config,
-		Inputs:           inputs,
+		// Judged on the rate as reported (six decimals), so that
+		// summary.json never shows a rate equal to the bar and a FAIL.
+		Pass:      auditable > 0 && round6(r.Value) >= bar,
+		Counts:    c,
+		Tenants:   t.Tenants(),
+		Agents:    t.Agents(),
+		Days:      t.Days(),
+		Histogram: t.Histogram(),
+		Config:    config,
+		Inputs:    inputs,
 	}
 	s.PeriodStart, s.PeriodEnd = t.Period()
 	for _, gs := range [][]audit.Group{s.Tenants, s.Agents, s.Days} {

@@ -33,8 +33,9 @@ func WriteText(w io.Writer, s *Summary) error {
 	if auditable == 0 {
 		fmt.Fprintf(&b, "Citation accuracy: n/a (no auditable citation) — %s (bar %s)\n", verdict, pct(s.Bar))
 	} else {
+		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations — %s (bar %s)\n",
-			pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), auditable, verdict, pct(s.Bar))
+			rate, pct(s.CI95Low), pct(s.CI95High), auditable, verdict, bar)
 	}
 	about := ""
 	if c.ConversationsEstimated {
@@ -80,3 +81,15 @@ func WriteText(w io.Writer, s *Summary) error {
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// pctPair formats a rate and the bar it is compared with, with as many
+// decimals as it takes to tell them apart: "71.4% … FAIL (bar 71.4%)"
+// reads as a contradiction.
+func pctPair(rate, bar float64) (string, string) {
+	for d := 1; ; d++ {
+		r, b := fmt.Sprintf("%.*f%%", d, 100*rate), fmt.Sprintf("%.*f%%", d, 100*bar)
+		if r != b || rate == bar || d == 6 {
+			return r, b
+		}
+	}
+}

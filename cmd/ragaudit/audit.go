@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,43 +25,45 @@ import (
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files           []string          `json:"-"`
-	Out             string            `json:"-"`
-	Bar             float64           `json:"bar"`
-	Audit           audit.Config      `json:"audit"`
-	Last            int               `json:"last,omitempty"`
-	Tenants         []string          `json:"tenants,omitempty"`
-	Agents          []string          `json:"agents,omitempty"`
-	Strict          bool              `json:"strict"`
-	MaxLineBytes    int               `json:"max_line_bytes"`
-	Format          string            `json:"format,omitempty"`
-	MappingFile     string            `json:"mapping,omitempty"`
-	MappingName     string            `json:"mapping_name,omitempty"`
-	Mappings        []readers.Mapping `json:"-"`
-	Embed           string            `json:"embedder"`
-	EmbedURL        string            `json:"embed_url,omitempty"`
-	EmbedModel      string            `json:"embed_model,omitempty"`
-	EmbedKeyEnv     string            `json:"embed_key_env,omitempty"` // the name of the variable, never its value
-	EmbedCache      string            `json:"-"`
-	EmbedRetries    int               `json:"-"`
-	EmbedTimeout    time.Duration     `json:"-"`
-	Workers         int               `json:"-"` // does not change results
-	HTMLMaxFailures int               `json:"html_max_failures"`
-	Reproducible    bool              `json:"-"`
-	Quiet           bool              `json:"-"`
+	Files           []string                 `json:"-"`
+	onSkip          func(*readers.SkipError) // also told of every skipped record
+	Out             string                   `json:"-"`
+	Bar             float64                  `json:"bar"`
+	Audit           audit.Config             `json:"audit"`
+	Last            int                      `json:"last,omitempty"`
+	Tenants         []string                 `json:"tenants,omitempty"`
+	Agents          []string                 `json:"agents,omitempty"`
+	Strict          bool                     `json:"strict"`
+	MaxLineBytes    int                      `json:"max_line_bytes"`
+	Format          string                   `json:"format,omitempty"`
+	MappingFile     string                   `json:"mapping,omitempty"`
+	MappingName     string                   `json:"mapping_name,omitempty"`
+	Mappings        []readers.Mapping        `json:"-"`
+	Embed           string                   `json:"embedder"`
+	EmbedURL        string                   `json:"embed_url,omitempty"`
+	EmbedModel      string                   `json:"embed_model,omitempty"`
+	EmbedKeyEnv     string                   `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache      string                   `json:"-"`
+	EmbedRetries    int                      `json:"-"`
+	EmbedTimeout    time.Duration            `json:"-"`
+	Workers         int                      `json:"-"` // does not change results
+	HTMLMaxFailures int                      `json:"html_max_failures"`
+	Reproducible    bool                     `json:"-"`
+	Quiet           bool                     `json:"-"`
 }
 
 func auditCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "audit",
-		Usage:     "audit conversation logs and write the report",
-		ArgsUsage: "FILE... (JSONL, optionally gzip-compressed; - reads stdin)",
+		Name:        "audit",
+		Usage:       "audit conversation logs and write the report",
+		ArgsUsage:   "FILE... (JSONL or JSONL.gz, Parquet, or a provider or tracing export: see --format; - reads stdin). Flags go before the files.",
+		Description: exitCodesHelp,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for findings.jsonl, findings.csv, summary.json, summary.txt"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for report.html, findings.jsonl, findings.csv, summary.json, summary.txt"},
 			&cli.Float64Flag{Name: "bar", Value: 0.9, Usage: "citation accuracy needed to pass (0..1)"},
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
-			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported (default: the model's)"},
+			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported", DefaultText: "the model's, 0.5"},
 			&cli.StringFlag{Name: "config", Usage: "JSON config written by ragaudit calibrate (model, thresholds)"},
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
 			&cli.StringSliceFlag{Name: "tenant", Usage: "audit only this tenant (repeatable)"},
@@ -184,14 +189,75 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	case o.Audit.Model.Threshold <= 0 || o.Audit.Model.Threshold >= 1:
 		return o, usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
 	}
-	return o, nil
+	return o, checkInputs(c, o.Files)
+}
+
+// checkInputs refuses, before anything is read or written, inputs that
+// would make a wrong report: a missing file, a directory, the same file
+// (or stdin) twice, which would count its records twice, and a flag after
+// the files, which the command line parser would take for a file name.
+func checkInputs(c *cli.Context, files []string) error {
+	var seen []os.FileInfo
+	var names []string
+	stdin := false
+	for _, f := range files {
+		if f == readers.Stdin {
+			if stdin {
+				return usageErr("- (standard input) is given twice")
+			}
+			stdin = true
+			continue
+		}
+		if name, ok := strings.CutPrefix(f, "-"); ok {
+			name, _, _ = strings.Cut(strings.TrimPrefix(name, "-"), "=")
+			for _, fl := range c.Command.Flags {
+				if slices.Contains(fl.Names(), name) {
+					return usageErr("%s comes after the log files: flags go before them (ragaudit %s [flags] FILE...)", f, c.Command.Name)
+				}
+			}
+		}
+		info, err := os.Stat(f)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if info.IsDir() {
+			return usageErr("%s is a directory: give the log files in it (e.g. %s)", f, filepath.Join(f, "*.jsonl"))
+		}
+		for i, prev := range seen {
+			if os.SameFile(prev, info) {
+				return usageErr("%s and %s are the same file: its records would be counted twice", names[i], f)
+			}
+		}
+		seen, names = append(seen, info), append(names, f)
+	}
+	return nil
 }
 
 // sink receives findings in output order.
 type sink struct {
-	jsonl *report.FindingsJSONL
-	csv   *report.FindingsCSV
-	files []*report.AtomicFile
+	jsonl   *report.FindingsJSONL
+	csv     *report.FindingsCSV
+	skipped *bufio.Writer // skipped.jsonl: which records were not audited, and why
+	skipErr error
+	files   []*report.AtomicFile
+}
+
+// skip records a skipped record in skipped.jsonl: the summary has the
+// counts, this file the file:line of each, for whoever must account for them.
+func (s *sink) skip(e *readers.SkipError) {
+	if s.skipErr != nil {
+		return
+	}
+	b, err := json.Marshal(struct {
+		File   string `json:"file"`
+		Line   int    `json:"line"`
+		Reason string `json:"reason"`
+		Detail string `json:"detail"`
+	}{e.File, e.Line, e.Reason, e.Detail})
+	if err == nil {
+		_, err = s.skipped.Write(append(b, '\n'))
+	}
+	s.skipErr = err
 }
 
 func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -213,6 +279,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 	defer out.abort() // no-op after commit
+	o.onSkip = out.skip
 
 	html := report.NewHTMLCollector(o.HTMLMaxFailures)
 	tally, inputs, err := auditFiles(ctx, auditor, o, stdin, stderr, logger, func(res *audit.Result) error {
@@ -274,6 +341,13 @@ func openSink(dir string) (*sink, error) {
 		s.abort()
 		return nil, err
 	}
+	kf, err := report.CreateAtomic(filepath.Join(dir, "skipped.jsonl"))
+	if err != nil {
+		s.abort()
+		return nil, err
+	}
+	s.files = append(s.files, kf)
+	s.skipped = bufio.NewWriter(kf)
 	return s, nil
 }
 
@@ -291,6 +365,12 @@ func (s *sink) commit(dir string, sum *report.Summary, html *report.HTMLCollecto
 		return err
 	}
 	if err := s.csv.Flush(); err != nil {
+		return err
+	}
+	if s.skipErr != nil {
+		return s.skipErr
+	}
+	if err := s.skipped.Flush(); err != nil {
 		return err
 	}
 	sj, err := report.CreateAtomic(filepath.Join(dir, "summary.json"))

@@ -9,9 +9,8 @@ import (
 // genCommand writes synthetic logs for benchmarks (hidden: a developer tool).
 func genCommand() *cli.Command {
 	return &cli.Command{
-		Name:   "gen",
-		Usage:  "write N synthetic conversations as JSONL to stdout (for benchmarks)",
-		Hidden: true,
+		Name:  "gen",
+		Usage: "write N synthetic conversations as JSONL to stdout (for benchmarks)",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "conversations", Aliases: []string{"n"}, Value: 1000},
 			&cli.Uint64Flag{Name: "seed", Value: 1},

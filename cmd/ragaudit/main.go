@@ -78,6 +78,15 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			convertCommand(),
 			genCommand(),
 		},
+		// Without an Action, cli answers an unknown command with its own
+		// exit code 3; a mistyped command is a usage error like any other.
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErr("unknown command %q: want audit, eval, calibrate, convert or gen (ragaudit --help)", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+		Description: exitCodesHelp,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return cli.Exit(err.Error(), exitUsage)
 		},
@@ -109,6 +118,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 	}
 }
+
+// exitCodesHelp is shown by --help; the README has the same table.
+const exitCodesHelp = `Exit codes: 0 citation accuracy at or above --bar; 1 below it;
+2 usage error, unreadable input, no auditable record, or (with --strict) any
+skipped record; 130 interrupted (no report written).`
 
 // usageErr is an error in how the tool was called: exit code 2.
 func usageErr(format string, args ...any) error {

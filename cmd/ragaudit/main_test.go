@@ -137,6 +137,11 @@ func TestExitCodes(t *testing.T) {
 		{"strict turns a skip into exit 2", []string{"audit", "-q", "--strict", "--bar", "0", testdata + "/bad.jsonl"}, exitUsage},
 		{"strict on clean input keeps the verdict", []string{"audit", "-q", "--strict", "--bar", "0.5", ex}, exitPass},
 		{"no auditable record is exit 2", []string{"audit", "-q", "--tenant", "nobody", ex}, exitUsage},
+		{"an unknown command is a usage error", []string{"audti", ex}, exitUsage},
+		{"a directory is a usage error", []string{"audit", "-q", ex, testdata}, exitUsage},
+		{"the same file twice is a usage error", []string{"audit", "-q", ex, testdata + "/../testdata/example.jsonl"}, exitUsage},
+		{"stdin twice is a usage error", []string{"audit", "-q", "-", "-"}, exitUsage},
+		{"a flag after the files is a usage error", []string{"audit", "-q", ex, "--bar", "0.5"}, exitUsage},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -144,6 +149,61 @@ func TestExitCodes(t *testing.T) {
 				t.Errorf("exit %d, want %d; stderr: %s", r.code, tc.code, r.stderr)
 			}
 		})
+	}
+}
+
+// Inputs refused before anything is read say why, and leave no report
+// directory behind.
+func TestRefusedInputsSayWhy(t *testing.T) {
+	ex := testdata + "/example.jsonl"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{ex, testdata}, "is a directory"},
+		{[]string{ex, ex}, "same file"},
+		{[]string{ex, "--bar", "0.5"}, "flags go before them"},
+	} {
+		out := filepath.Join(t.TempDir(), "never")
+		r := runCLI(t, "", append([]string{"audit", "-q", "--out", out}, tc.args...)...)
+		if !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%v: stderr %q lacks %q", tc.args, r.stderr, tc.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: %s was created", tc.args, out)
+		}
+	}
+}
+
+// skipped.jsonl lists every skipped record with its file, line and reason:
+// as many lines as the summary counts.
+func TestSkippedRecordsAreListed(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", testdata+"/bad.jsonl", testdata+"/truncated.jsonl.gz")
+	lines := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(r.out, "skipped.jsonl")))), "\n")
+	if want := int(counts(t, r)["records_skipped"].(float64)); len(lines) != want || want == 0 {
+		t.Fatalf("skipped.jsonl has %d lines, summary counts %d skipped", len(lines), want)
+	}
+	var first struct {
+		File   string `json:"file"`
+		Line   int    `json:"line"`
+		Reason string `json:"reason"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil || !strings.HasSuffix(first.File, "bad.jsonl") || first.Line != 2 || first.Reason != "malformed_json" {
+		t.Errorf("first line %s (err %v), want bad.jsonl line 2, malformed_json", lines[0], err)
+	}
+}
+
+// A UTF-8 byte order mark (Windows editors write one) is not part of the
+// first record.
+func TestByteOrderMarkIsIgnored(t *testing.T) {
+	b := append([]byte("\xef\xbb\xbf"), readFile(t, testdata+"/example.jsonl")...)
+	p := filepath.Join(t.TempDir(), "bom.jsonl")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	with, without := counts(t, runCLI(t, "", "audit", "-q", p)), counts(t, runCLI(t, "", "audit", "-q", testdata+"/example.jsonl"))
+	if with["records_audited"] != without["records_audited"] || with["records_skipped"].(float64) != 0 {
+		t.Errorf("with a BOM: %v audited, %v skipped; without: %v audited", with["records_audited"], with["records_skipped"], without["records_audited"])
 	}
 }
 

@@ -131,6 +131,9 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 			case errors.As(err, &skip):
 				tally.Skip(skip)
 				warn.skipped(skip)
+				if o.onSkip != nil {
+					o.onSkip(skip)
+				}
 				continue
 			case err != nil:
 				return usageErr("%v", err)
@@ -141,7 +144,7 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 			case !keep(&rec):
 				tally.Filter()
 			case latest != nil:
-				if latest.Offer(rec) {
+				for range latest.Offer(rec) {
 					tally.Filter()
 				}
 			default:
