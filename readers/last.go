@@ -12,10 +12,9 @@ import (
 // bounded by n conversations: one that drops out of the n most recent and
 // resumes later comes back with its later turns only.
 type Latest struct {
-	n     int
-	h     convHeap
-	byID  map[string]*conv
-	count int // records kept
+	n    int
+	h    convHeap
+	byID map[string]*conv
 }
 
 type conv struct {
@@ -33,36 +32,29 @@ func NewLatest(n int) *Latest { return &Latest{n: n, byID: map[string]*conv{}} }
 func (l *Latest) Offer(rec Record) (dropped int) {
 	if c, ok := l.byID[rec.ConversationID]; ok {
 		c.recs = append(c.recs, rec)
-		l.count++
 		if older(c.newest, rec) {
 			c.newest = rec
 			heap.Fix(&l.h, c.index)
 		}
 		return 0
 	}
-	if len(l.h) < l.n {
-		c := &conv{id: rec.ConversationID, newest: rec, recs: []Record{rec}}
-		heap.Push(&l.h, c)
-		l.byID[c.id] = c
-		l.count++
-		return 0
+	if len(l.h) == l.n { // full: rec replaces the oldest conversation, if newer
+		if l.n == 0 || older(rec, l.h[0].newest) {
+			return 1
+		}
+		gone := heap.Pop(&l.h).(*conv)
+		delete(l.byID, gone.id)
+		dropped = len(gone.recs)
 	}
-	if l.n == 0 || older(rec, l.h[0].newest) {
-		return 1
-	}
-	gone := heap.Pop(&l.h).(*conv)
-	delete(l.byID, gone.id)
-	l.count -= len(gone.recs)
 	c := &conv{id: rec.ConversationID, newest: rec, recs: []Record{rec}}
 	heap.Push(&l.h, c)
 	l.byID[c.id] = c
-	l.count++
-	return len(gone.recs)
+	return dropped
 }
 
 // Records returns the kept records, oldest first.
 func (l *Latest) Records() []Record {
-	out := make([]Record, 0, l.count)
+	var out []Record
 	for _, c := range l.h {
 		out = append(out, c.recs...)
 	}

@@ -188,29 +188,21 @@ func checkRowGroup(rg *file.RowGroupReader) error {
 		var read func() (int64, error)
 		switch c := cr.(type) {
 		case *file.ByteArrayColumnChunkReader:
-			vals := make([]parquet.ByteArray, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[parquet.ByteArray](c, def, rep)
 		case *file.Int64ColumnChunkReader:
-			vals := make([]int64, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[int64](c, def, rep)
 		case *file.Int32ColumnChunkReader:
-			vals := make([]int32, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[int32](c, def, rep)
 		case *file.Float64ColumnChunkReader:
-			vals := make([]float64, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[float64](c, def, rep)
 		case *file.Float32ColumnChunkReader:
-			vals := make([]float32, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[float32](c, def, rep)
 		case *file.BooleanColumnChunkReader:
-			vals := make([]bool, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[bool](c, def, rep)
 		case *file.Int96ColumnChunkReader:
-			vals := make([]parquet.Int96, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[parquet.Int96](c, def, rep)
 		case *file.FixedLenByteArrayColumnChunkReader:
-			vals := make([]parquet.FixedLenByteArray, n)
-			read = func() (int64, error) { t, _, err := c.ReadBatch(n, vals, def, rep); return t, err }
+			read = batchReader[parquet.FixedLenByteArray](c, def, rep)
 		default:
 			return fmt.Errorf("column %d: unsupported physical type %T", j, cr)
 		}
@@ -226,6 +218,19 @@ func checkRowGroup(rg *file.RowGroupReader) error {
 		}
 	}
 	return nil
+}
+
+// batchReader returns a function that reads the next batch of a typed
+// column chunk reader (arrow has one type per physical type, and no
+// untyped ReadBatch) into scratch space, reporting the values read.
+func batchReader[T any](c interface {
+	ReadBatch(int64, []T, []int16, []int16) (int64, int, error)
+}, def, rep []int16) func() (int64, error) {
+	vals := make([]T, len(def))
+	return func() (int64, error) {
+		t, _, err := c.ReadBatch(int64(len(vals)), vals, def, rep)
+		return t, err
+	}
 }
 
 // guard runs f, turning a panic inside it into an error. Only calls into
