@@ -118,12 +118,13 @@ func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
 // splitParagraph runs Punkt over answer[start:end] and moves markers that
 // open a sentence back to the sentence they close.
 func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marker) [][2]int {
-	para := answer[start:end]
 	var spans [][2]int
-	for _, ps := range s.punkt.Tokenize(para) {
-		sp := trimSpan(answer, start+ps.Start, start+ps.End)
-		if sp[0] < sp[1] {
-			spans = append(spans, sp)
+	for _, part := range gluedCuts(answer, start, end, markers) {
+		for _, ps := range s.punkt.Tokenize(answer[part[0]:part[1]]) {
+			sp := trimSpan(answer, part[0]+ps.Start, part[0]+ps.End)
+			if sp[0] < sp[1] {
+				spans = append(spans, sp)
+			}
 		}
 	}
 	spans = splitAfterMarkers(answer, spans, markers)
@@ -183,6 +184,30 @@ var markdown = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // stripMarkdown removes emphasis and code ticks, which carry no claim.
 func stripMarkdown(s string) string { return markdown.Replace(s) }
+
+// gluedCuts splits answer[start:end] after every marker glued to the
+// capitalised word that opens the next sentence ("… delivery [1]Store
+// credit …", "… 50 EUR.[1]Returns …": streamed output often loses the
+// space). Punkt would read "[1]Store" as one word and keep both sentences
+// together, or cut inside the next one.
+func gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
+	var parts [][2]int
+	from := start
+	for _, m := range markers {
+		if m.Start <= from || m.End >= end {
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(answer[m.End:end])
+		next, _ := utf8.DecodeRuneInString(answer[m.End+size : end])
+		prev, _ := utf8.DecodeLastRuneInString(strings.TrimRight(answer[from:m.Start], " "))
+		// "[1]Store" opens a sentence; "[1]A" or "[2]EU" may not.
+		if unicode.IsUpper(r) && unicode.IsLower(next) && prev != ',' && prev != ':' {
+			parts = append(parts, [2]int{from, m.End})
+			from = m.End
+		}
+	}
+	return append(parts, [2]int{from, end})
+}
 
 // splitAfterMarkers ends a sentence after a marker followed by a capital
 // letter: models often drop the full stop ("… cells [2][3] The first …").

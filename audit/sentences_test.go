@@ -34,6 +34,12 @@ func TestSplitKeepsMarkersWithTheirSentence(t *testing.T) {
 			[]string{"Options:", "- First item [1]", "* Second item. Still second [2]", "1. Numbered [3]", "2) Also numbered"}},
 		{"a marker followed by a capital ends a sentence without a period", "Cells form colonies [2][3] The first state was Ohio [1].",
 			[]string{"Cells form colonies [2][3]", "The first state was Ohio [1]."}},
+		{"a marker glued to the next sentence ends its own", "Refunds take 30 days after delivery [1]Store credit is issued in 5 days [2].",
+			[]string{"Refunds take 30 days after delivery [1]", "Store credit is issued in 5 days [2]."}},
+		{"a marker glued between the period and the next sentence stays with the first", "Shipping is free over 50 EUR.[1]Returns need a receipt [2].",
+			[]string{"Shipping is free over 50 EUR.[1]", "Returns need a receipt [2]."}},
+		{"a glued marker before an acronym or after a comma ends nothing", "Data from the agency [1]EU rules, as listed, [2]Annex text, apply [3].",
+			[]string{"Data from the agency [1]EU rules, as listed, [2]Annex text, apply [3]."}},
 		{"paragraphs split", "First para [1].\n\nSecond para [2].", []string{"First para [1].", "Second para [2]."}},
 	}
 	for _, tc := range cases {
@@ -60,7 +66,7 @@ func TestSplitPlainHasNoMarkersOrBullets(t *testing.T) {
 }
 
 func FuzzSplit(f *testing.F) {
-	for _, s := range []string{"A [1]. B.[2] C", "- x [1]\n1. y", "U.S. e.g. €1.50 [^1]", "\n\n[1]\n", "【1:0†a】. [2]"} {
+	for _, s := range []string{"A [1]. B.[2] C", "a [1]Bc.[2]De [3]", "- x [1]\n1. y", "U.S. e.g. €1.50 [^1]", "\n\n[1]\n", "【1:0†a】. [2]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
