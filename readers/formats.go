@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
@@ -160,6 +161,11 @@ func readDocuments(path string) ([]byte, []map[string]any, error) {
 	if err != nil || len(data) > maxDocumentBytes {
 		return nil, nil, err
 	}
+	if enc := utf16ByBOM(bufio.NewReader(bytes.NewReader(data))); enc != nil {
+		if data, err = enc.NewDecoder().Bytes(data); err != nil {
+			return nil, nil, fmt.Errorf("%s: not valid UTF-16: %w", path, err)
+		}
+	}
 	var docs []map[string]any
 	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, utf8BOM)))
 	dec.UseNumber()
@@ -196,7 +202,11 @@ func looksCanonical(path string) bool {
 	defer f.Close()
 	head := make([]byte, 64<<10)
 	n, _ := io.ReadFull(f, head)
-	head = bytes.TrimPrefix(head[:n], utf8BOM)
+	head = head[:n]
+	if enc := utf16ByBOM(bufio.NewReader(bytes.NewReader(head))); enc != nil {
+		head, _ = enc.NewDecoder().Bytes(head[:n&^1]) // whole code units
+	}
+	head = bytes.TrimPrefix(head, utf8BOM)
 	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
 		return true
 	}

@@ -9,6 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 	"hash"
 	"io"
 	"iter"
@@ -55,6 +58,21 @@ func normalRole(r string) string { return strings.ToLower(strings.TrimSpace(r)) 
 // utf8BOM is the byte order mark some Windows tools put at the start of a
 // UTF-8 file; it is not part of the first record.
 var utf8BOM = []byte("\xef\xbb\xbf")
+
+// utf16ByBOM returns the UTF-16 encoding announced by a byte order mark at
+// the start of r (the decoder drops the mark), or nil.
+func utf16ByBOM(r *bufio.Reader) encoding.Encoding {
+	b, _ := r.Peek(2)
+	switch {
+	case len(b) < 2:
+		return nil
+	case b[0] == 0xff && b[1] == 0xfe:
+		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case b[0] == 0xfe && b[1] == 0xff:
+		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	}
+	return nil
+}
 
 // JSONL streams the records of one JSONL file (plain or gzip, detected from
 // its magic bytes; "-" reads stdin). It yields (Record, nil) for usable
@@ -108,6 +126,11 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 			src = zr
 		}
 		lr := bufio.NewReaderSize(src, 64<<10)
+		if enc := utf16ByBOM(lr); enc != nil {
+			// PowerShell's redirection and some Windows exporters write
+			// UTF-16; records are read as the UTF-8 they encode.
+			lr = bufio.NewReaderSize(transform.NewReader(lr, enc.NewDecoder()), 64<<10)
+		}
 
 		for line := 1; ; line++ {
 			b, tooLong, err := readLine(lr, opts.MaxLineBytes)

@@ -142,6 +142,44 @@ func TestGzipAndPlainGiveTheSameRecords(t *testing.T) {
 	}
 }
 
+// UTF-16 files (PowerShell's "> file", some Windows exporters) are read as
+// the UTF-8 they encode, line numbers unchanged; plain and gzipped alike.
+func TestUTF16FilesAreDecoded(t *testing.T) {
+	text := goodLine + "\r\n" + `{"broken` + "\r\n" + strings.Replace(goodLine, "A [1].", "Ä café [1].", 1) + "\r\n"
+	encode := func(bigEndian bool) []byte {
+		out := []byte{0xff, 0xfe}
+		if bigEndian {
+			out = []byte{0xfe, 0xff}
+		}
+		for _, u := range utf16Encode(text) {
+			if bigEndian {
+				out = append(out, byte(u>>8), byte(u))
+			} else {
+				out = append(out, byte(u), byte(u>>8))
+			}
+		}
+		return out
+	}
+	gz := func(b []byte) []byte {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(b)
+		zw.Close()
+		return buf.Bytes()
+	}
+	for name, data := range map[string][]byte{"le.jsonl": encode(false), "be.jsonl": encode(true), "le.jsonl.gz": gz(encode(false))} {
+		t.Run(name, func(t *testing.T) {
+			o, _ := readAll(t, writeFile(t, name, data), Options{})
+			if o.fatal != nil || len(o.records) != 2 || len(o.skips) != 1 {
+				t.Fatalf("records %d, skips %v, fatal %v", len(o.records), o.skips, o.fatal)
+			}
+			if o.skips[0].Line != 2 || o.records[1].Line != 3 || o.records[1].Messages[1].Content != "Ä café [1]." {
+				t.Errorf("skip at line %d, second record at line %d with %q", o.skips[0].Line, o.records[1].Line, o.records[1].Messages[1].Content)
+			}
+		})
+	}
+}
+
 func TestFlatFormBecomesAQuestionAndAnAnswer(t *testing.T) {
 	line := `{"conversation_id":"c-9","turn":2,"timestamp":"2026-05-12 14:03:00+00","question":"Q?","answer":"A [1].","retrieval":[{"id":7,"text":"A.","score":0.5}]}`
 	o, _ := readAll(t, writeFile(t, "flat.jsonl", []byte(line+"\n")), Options{})
@@ -184,6 +222,7 @@ func FuzzJSONL(f *testing.F) {
 	f.Add([]byte(goodLine))
 	f.Add([]byte(`{"conversation_id":"c","messages":[{"role":"assistant","content":"x","retrieval":[{"id":1}]}]}`))
 	f.Add([]byte("\x1f\x8b\x08garbage"))
+	f.Add([]byte("\xff\xfe{\x00\"\x00\n\x00\xd8")) // UTF-16 with a lone surrogate half
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n := 0
 		for _, err := range JSONL(Stdin, Options{Stdin: bytes.NewReader(data), MaxLineBytes: 1 << 16}, nil) {

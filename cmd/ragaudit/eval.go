@@ -173,10 +173,20 @@ func crossValidate(xs []eval.Example, k int, drop map[string]bool, hardFail []st
 
 func writeEvalText(w io.Writer, rep *evalReport) error {
 	var b strings.Builder
+	// A rate without a denominator (a group with one class, or nothing
+	// predicted unsupported) is n/a, not 0 or 0.5.
+	num := func(v float64, defined bool) string {
+		if !defined {
+			return "  n/a"
+		}
+		return fmt.Sprintf("%.3f", v)
+	}
 	row := func(name string, m eval.Metrics) {
-		fmt.Fprintf(&b, "%-26s %5d %5d %5d  %.3f  %.3f  %.3f  %.3f   %4d %4d %4d %4d\n", name, m.N, m.Supported, m.Unsupported,
-			m.BalancedAccuracy, m.PrecisionUnsupported, m.RecallUnsupported, m.AUC,
-			m.Confusion.TP, m.Confusion.FN, m.Confusion.FP, m.Confusion.TN)
+		both := m.Supported > 0 && m.Unsupported > 0
+		c := m.Confusion
+		fmt.Fprintf(&b, "%-26s %5d %5d %5d  %s  %s  %s  %s   %4d %4d %4d %4d\n", name, m.N, m.Supported, m.Unsupported,
+			num(m.BalancedAccuracy, both), num(m.PrecisionUnsupported, c.TP+c.FP > 0), num(m.RecallUnsupported, m.Unsupported > 0), num(m.AUC, both),
+			c.TP, c.FN, c.FP, c.TN)
 	}
 	header := func(title string) {
 		fmt.Fprintf(&b, "%-26s %5s %5s %5s  %5s  %5s  %5s  %5s   %4s %4s %4s %4s\n", title, "n", "sup", "uns", "BA", "P(u)", "R(u)", "AUC", "u→u", "u→s", "s→u", "s→s")

@@ -9,10 +9,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/ragaudit/ragaudit/internal/corpus"
 )
@@ -204,6 +206,24 @@ func TestByteOrderMarkIsIgnored(t *testing.T) {
 	with, without := counts(t, runCLI(t, "", "audit", "-q", p)), counts(t, runCLI(t, "", "audit", "-q", testdata+"/example.jsonl"))
 	if with["records_audited"] != without["records_audited"] || with["records_skipped"].(float64) != 0 {
 		t.Errorf("with a BOM: %v audited, %v skipped; without: %v audited", with["records_audited"], with["records_skipped"], without["records_audited"])
+	}
+}
+
+// A provider document saved as UTF-16 (with its byte order mark) audits
+// as its UTF-8 original does.
+func TestUTF16ProviderDocumentIsDecoded(t *testing.T) {
+	src := testdata + "/formats/anthropic-messages-citations.json"
+	var b []byte = []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(string(readFile(t, src)))) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	p := filepath.Join(t.TempDir(), "anthropic-utf16.json")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, want := counts(t, runCLI(t, "", "audit", "-q", p)), counts(t, runCLI(t, "", "audit", "-q", src))
+	if got["citations"] == nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("UTF-16 counts %v, UTF-8 counts %v", got, want)
 	}
 }
 
@@ -421,6 +441,28 @@ func TestContrastSet(t *testing.T) {
 		}
 	}
 	t.Logf("contrast set: %.1f%% of %d verdicts correct", 100*correct(set.Overall), set.Overall.N)
+}
+
+// A group with one class has no balanced accuracy or AUC: the text says
+// n/a rather than 0.500 and 0.000 (the contrast set's kinds are one class
+// each; the overall row has both).
+func TestEvalTextSaysNAForOneClassGroups(t *testing.T) {
+	e := runCLI(t, "", "eval", "--labels", testdata+"/contrast/contrast.labels.jsonl", testdata+"/contrast/contrast.jsonl")
+	if e.code != exitPass {
+		t.Fatalf("eval exit %d: %s", e.code, e.stderr)
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(e.stdout, "\n") {
+		if f := strings.Fields(line); len(f) > 1 {
+			rows[strings.Join(f[:2], " ")] = f
+		}
+	}
+	if f := rows["agent paraphrase"]; len(f) < 9 || f[5] != "n/a" || f[8] != "n/a" {
+		t.Errorf("one-class row: BA and AUC want n/a, got %q", f)
+	}
+	if f := rows["overall 44"]; len(f) < 8 || f[4] == "n/a" || f[7] == "n/a" { // one-word name: BA, AUC at 4, 7
+		t.Errorf("two-class row: want numbers, got %q", f)
+	}
 }
 
 // A remote OpenAI-compatible endpoint (an httptest server standing in for
