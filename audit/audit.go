@@ -207,7 +207,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	for _, s := range sents {
 		nMarkers += len(s.Markers)
 	}
-	if IsRefusal(msg.Content, nMarkers) {
+	if IsRefusal(msg.Content, nMarkers) && !a.claimsBeside(sents) {
 		ans.Status = Refusal
 		return ans, nil, nil
 	}
@@ -685,9 +685,12 @@ func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 	var out []Sentence
 	for _, c := range msg.Citations {
 		text := msg.Content[c.Start:c.End]
-		m := Marker{Raw: c.Marker, Start: c.Start, End: c.End, IDs: c.ChunkIDs}
 		plain := strings.TrimSpace(stripMarkdown(StripMarkers(text, FindMarkers(text, nil))))
-		out = append(out, Sentence{Start: c.Start, End: c.End, Text: text, Plain: plain, Markers: []Marker{m}})
+		s := Sentence{Start: c.Start, End: c.End, Text: text, Plain: plain}
+		if len(c.ChunkIDs) > 0 {
+			s.Markers = []Marker{{Raw: c.Marker, Start: c.Start, End: c.End, IDs: c.ChunkIDs}}
+		} // else: a claim with no evidence is an uncited sentence, not nothing
+		out = append(out, s)
 	}
 	for _, s := range split {
 		covered := false
@@ -698,6 +701,8 @@ func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 			}
 		}
 		if !covered {
+			// Inline markers follow the log's own numbering (prompt
+			// position, say), which the structured citations replace.
 			s.Markers = nil
 			out = append(out, s)
 		}

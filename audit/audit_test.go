@@ -232,6 +232,49 @@ func TestClaimsJSONAnswer(t *testing.T) {
 	}
 }
 
+// A claim with no evidence ids is an uncited sentence like any other, not
+// a claim that disappears from the report.
+func TestClaimWithoutEvidenceIsUncited(t *testing.T) {
+	refund := readers.Chunk{ID: "r1", Text: refundChunk}
+	answer := `{"claims":[{"text":"Refunds are accepted within 30 days of delivery.","evidence_ids":["r1"]},` +
+		`{"text":"All orders ship free to Mars within 2 days.","evidence_ids":[]},{"text":"Our CEO is Alice Smith and she founded the company.","evidence_ids":null}]}`
+	res, err := testAuditor.Audit(context.Background(), record(answer, refund))
+	if err != nil || len(res.Findings) != 3 {
+		t.Fatalf("want 3 findings, got %+v %v", res.Findings, err)
+	}
+	for i, want := range []string{Supported, Uncited, Uncited} {
+		if res.Findings[i].Verdict != want {
+			t.Errorf("claim %d %q: verdict %s, want %s", i, res.Findings[i].Sentence, res.Findings[i].Verdict, want)
+		}
+	}
+}
+
+// An answer that declines and then states a fact anyway is audited: the
+// refusal does not excuse the claim after it.
+func TestRefusalWithAClaimIsAudited(t *testing.T) {
+	cases := []struct {
+		name, answer string
+		refusal      bool
+	}{
+		{"a plain refusal", "I don't have that information in my knowledge base. Please contact our support team.", true},
+		{"a refusal then a claim", "I don't have that in my knowledge base. However, refunds are accepted within 90 days of delivery.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: refundChunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Answers[0].Status == Refusal; got != tc.refusal {
+				t.Fatalf("refusal = %v, want %v (findings %+v)", got, tc.refusal, res.Findings)
+			}
+			if !tc.refusal && (len(res.Findings) == 0 || res.Findings[len(res.Findings)-1].Verdict != Uncited) {
+				t.Errorf("the claim after the refusal is not reported as uncited: %+v", res.Findings)
+			}
+		})
+	}
+}
+
 // A chunk whose text is only whitespace is a logger's placeholder: its
 // citations are not auditable, not unsupported.
 func TestBlankChunkIsNotAuditable(t *testing.T) {

@@ -32,3 +32,16 @@ func IsRefusal(answer string, markers int) bool {
 	}
 	return reRefusal.MatchString(head)
 }
+
+// claimsBeside reports whether an answer that declines also states a fact
+// in a sentence that is not itself the refusal ("I don't have that in my
+// knowledge base. However, refunds take 90 days."): such an answer is
+// audited, not excused as a refusal.
+func (a *Auditor) claimsBeside(sents []Sentence) bool {
+	for _, s := range sents {
+		if !reRefusal.MatchString(s.Plain) && a.isFactual(s) {
+			return true
+		}
+	}
+	return false
+}

@@ -138,8 +138,16 @@ func (m *Model) Validate() error {
 			return fmt.Errorf("model %q: hard_fail %q: want number_mismatch, negation_mismatch or entity_mismatch", m.Name, n)
 		}
 	}
-	if m.Threshold <= 0 || m.Threshold >= 1 {
+	if !(m.Threshold > 0 && m.Threshold < 1) {
 		return fmt.Errorf("model %q: threshold %v: want a probability strictly between 0 and 1", m.Name, m.Threshold)
+	}
+	for t, v := range m.TenantThresholds {
+		if !(v > 0 && v < 1) {
+			return fmt.Errorf("model %q: threshold of tenant %q is %v: want a probability strictly between 0 and 1", m.Name, t, v)
+		}
+	}
+	if math.IsNaN(m.Bias) || math.IsInf(m.Bias, 0) {
+		return fmt.Errorf("model %q: bias is not a number", m.Name)
 	}
 	return nil
 }

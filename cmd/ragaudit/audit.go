@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -63,7 +64,7 @@ func auditCommand() *cli.Command {
 			&cli.Float64Flag{Name: "bar", Value: 0.9, Usage: "citation accuracy needed to pass (0..1)"},
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
-			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported", DefaultText: "the model's, 0.5"},
+			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's, 0.5"},
 			&cli.StringFlag{Name: "config", Usage: "JSON config written by ragaudit calibrate (model, thresholds)"},
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
 			&cli.StringSliceFlag{Name: "tenant", Usage: "audit only this tenant (repeatable)"},
@@ -169,13 +170,24 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		o.Audit.Model = m
 	}
 	if c.IsSet("threshold") {
+		// The flag is the threshold for every citation: it replaces the
+		// per-tenant thresholds of a calibrated config too, or it would
+		// silently not apply to them.
 		o.Audit.Model.Threshold = c.Float64("threshold")
+		if n := len(o.Audit.Model.TenantThresholds); n > 0 {
+			if !c.Bool("quiet") {
+				fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --threshold %v replaces the calibrated thresholds of %d tenant(s) in --config\n", o.Audit.Model.Threshold, n)
+			}
+			o.Audit.Model.TenantThresholds = nil
+		}
 	}
 	switch {
 	case len(o.Files) == 0:
 		return o, usageErr("audit needs at least one log file (or - for stdin); see ragaudit audit --help")
-	case o.Bar < 0 || o.Bar > 1:
+	case !(o.Bar >= 0 && o.Bar <= 1): // NaN too
 		return o, usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+	case math.IsNaN(o.Audit.MinScore) || math.IsInf(o.Audit.MinScore, 0):
+		return o, usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
 	case o.Last < 0:
 		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
 	case o.HTMLMaxFailures < 1:
@@ -186,7 +198,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return o, usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
 	case o.MaxLineBytes <= 0:
 		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
-	case o.Audit.Model.Threshold <= 0 || o.Audit.Model.Threshold >= 1:
+	case !(o.Audit.Model.Threshold > 0 && o.Audit.Model.Threshold < 1): // NaN too
 		return o, usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
 	}
 	return o, checkInputs(c, o.Files)

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/internal/corpus"
 )
 
@@ -134,6 +135,9 @@ func TestExitCodes(t *testing.T) {
 		{"no file is a usage error", []string{"audit", "-q"}, exitUsage},
 		{"a missing file is a usage error", []string{"audit", "-q", testdata + "/nope.jsonl"}, exitUsage},
 		{"a bar above 1 is a usage error", []string{"audit", "-q", "--bar", "90", ex}, exitUsage},
+		{"a bar of NaN is a usage error", []string{"audit", "-q", "--bar", "NaN", ex}, exitUsage},
+		{"a threshold of NaN is a usage error", []string{"audit", "-q", "--threshold", "NaN", ex}, exitUsage},
+		{"an infinite retrieval floor is a usage error", []string{"audit", "-q", "--min-score", "Inf", ex}, exitUsage},
 		{"an unknown resolve rule is a usage error", []string{"audit", "-q", "--resolve", "nearest", ex}, exitUsage},
 		{"an unknown flag is a usage error", []string{"audit", "--frobnicate", ex}, exitUsage},
 		{"strict turns a skip into exit 2", []string{"audit", "-q", "--strict", "--bar", "0", testdata + "/bad.jsonl"}, exitUsage},
@@ -151,6 +155,41 @@ func TestExitCodes(t *testing.T) {
 				t.Errorf("exit %d, want %d; stderr: %s", r.code, tc.code, r.stderr)
 			}
 		})
+	}
+}
+
+// --threshold applies to every citation: it replaces the per-tenant
+// thresholds of a calibrated config (with a warning) instead of being
+// ignored for those tenants, and report.html lists the thresholds used.
+func TestThresholdFlagReplacesTenantThresholds(t *testing.T) {
+	ex := testdata + "/example.jsonl"
+	mf := audit.ModelFile{Tool: "ragaudit", Embedder: "builtin", Model: audit.DefaultModel()}
+	mf.Model.TenantThresholds = map[string]float64{"acme": 0.999}
+	b, _ := json.Marshal(mf)
+	cfg := filepath.Join(t.TempDir(), "cfg.json")
+	if err := os.WriteFile(cfg, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	supported := func(r runResult) float64 {
+		return counts(t, r)["citations_by_verdict"].(map[string]any)["supported"].(float64)
+	}
+	plain := runCLI(t, "", "audit", "-q", "--bar", "0", ex)
+	calibrated := runCLI(t, "", "audit", "-q", "--bar", "0", "--config", cfg, ex)
+	flagged := runCLI(t, "", "audit", "--bar", "0", "--config", cfg, "--threshold", "0.5", ex)
+	if supported(calibrated) >= supported(plain) {
+		t.Fatalf("acme's calibrated threshold 0.999 should fail citations: %v supported, %v without the config", supported(calibrated), supported(plain))
+	}
+	if supported(flagged) != supported(plain) {
+		t.Errorf("--threshold 0.5 with the config: %v supported, want %v as without it", supported(flagged), supported(plain))
+	}
+	if !strings.Contains(flagged.stderr, "replaces the calibrated thresholds of 1 tenant") {
+		t.Errorf("no warning that --threshold replaces tenant thresholds; stderr: %s", flagged.stderr)
+	}
+	if strings.Contains(string(readFile(t, flagged.out+"/report.html")), "threshold of tenant") {
+		t.Errorf("report lists tenant thresholds that --threshold replaced")
+	}
+	if !strings.Contains(string(readFile(t, calibrated.out+"/report.html")), "threshold of tenant acme (calibrated)") {
+		t.Errorf("report.html does not list acme's calibrated threshold")
 	}
 }
 
