@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"container/heap"
 	_ "embed"
 	"encoding/json"
@@ -250,7 +251,12 @@ func WriteHTML(w io.Writer, s *Summary, h *HTMLCollector, opts HTMLOptions) erro
 	if d.Articles, err = renderFailures(h.failures); err != nil {
 		return err
 	}
-	return tmpl.Execute(w, d)
+	var page bytes.Buffer
+	if err := tmpl.Execute(&page, d); err != nil {
+		return err
+	}
+	_, err = w.Write(neutraliseBidi(page.Bytes()))
+	return err
 }
 
 // renderFailures renders the failing rows, the bulk of the report, on all

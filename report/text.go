@@ -68,7 +68,7 @@ func WriteText(w io.Writer, s *Summary) error {
 			if i == 3 {
 				break
 			}
-			name := g.Name
+			name := Printable(g.Name)
 			if name == "" {
 				name = "(none)"
 			}

@@ -312,7 +312,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return usageErr("%v", err)
 	}
 	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(a), Resolve: string(o.Audit.Resolve)}
-	if err := out.commit(o.Out, &sum, html, hopts); err != nil {
+	if err := out.commit(ctx, o.Out, &sum, html, hopts); err != nil {
 		return err
 	}
 	if err := report.WriteText(stdout, &sum); err != nil {
@@ -372,7 +372,9 @@ func (s *sink) write(fs []audit.Finding) error {
 
 // commit finishes the findings and writes the summaries; every file appears
 // under its real name only when complete.
-func (s *sink) commit(dir string, sum *report.Summary, html *report.HTMLCollector, hopts report.HTMLOptions) error {
+// An interrupt while they are written (report.html can take a while)
+// still leaves no report.
+func (s *sink) commit(ctx context.Context, dir string, sum *report.Summary, html *report.HTMLCollector, hopts report.HTMLOptions) error {
 	if err := s.jsonl.Flush(); err != nil {
 		return err
 	}
@@ -408,6 +410,9 @@ func (s *sink) commit(dir string, sum *report.Summary, html *report.HTMLCollecto
 	s.files = append(s.files, sh)
 	if err := report.WriteHTML(sh, sum, html, hopts); err != nil {
 		return err
+	}
+	if ctx.Err() != nil {
+		return errInterrupted
 	}
 	for _, f := range s.files {
 		if err := f.Commit(); err != nil {

@@ -58,7 +58,17 @@ func evalCommand() *cli.Command {
 				if len(pairs) == 0 {
 					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
 				}
-				rep.Sets[path] = newSetReport(pairs, unmatched, c.Bool("sweep"))
+				sr := newSetReport(pairs, unmatched, c.Bool("sweep"))
+				sr.Labels = len(labels)
+				for _, l := range labels {
+					switch {
+					case l.CitationMarker == nil:
+						sr.LeftOutUncited++
+					case l.Label == "partial" && partial == "":
+						sr.LeftOutPartial++
+					}
+				}
+				rep.Sets[path] = sr
 				examples = append(examples, eval.Examples(path, findings, labels)...)
 			}
 			if k := c.Int("cv"); k > 0 {
@@ -97,7 +107,13 @@ type setReport struct {
 	ByScope   map[string]eval.Metrics `json:"by_label_scope"`
 	SignalAUC map[string]float64      `json:"signal_auc"`
 	Unmatched int                     `json:"unmatched_labels"`
-	Sweep     map[string]float64      `json:"sweep,omitempty"`
+	// Every label line is scored or counted here: lines = n + unmatched +
+	// the two left out (uncited sentences have no citation to judge;
+	// partial is left out unless --partial says how to count it).
+	Labels         int                `json:"label_lines"`
+	LeftOutUncited int                `json:"left_out_uncited"`
+	LeftOutPartial int                `json:"left_out_partial"`
+	Sweep          map[string]float64 `json:"sweep,omitempty"`
 }
 
 type cvReport struct {
@@ -196,12 +212,13 @@ func writeEvalText(w io.Writer, rep *evalReport) error {
 		header(set)
 		row("overall", r.Overall)
 		for _, n := range sortedKeys(r.ByAgent) {
-			row("agent "+n, r.ByAgent[n])
+			row("agent "+report.Printable(n), r.ByAgent[n])
 		}
 		for _, s := range sortedKeys(r.ByScope) {
-			row("scope "+s, r.ByScope[s])
+			row("scope "+report.Printable(s), r.ByScope[s])
 		}
-		fmt.Fprintf(&b, "labels not matched to a finding: %d\nAUC of each signal alone:", r.Unmatched)
+		fmt.Fprintf(&b, "label lines: %d = %d scored + %d not matched to a finding + %d uncited sentences + %d partial (left out; see --partial)\nAUC of each signal alone:",
+			r.Labels, r.Overall.N, r.Unmatched, r.LeftOutUncited, r.LeftOutPartial)
 		for _, n := range audit.FeatureNames {
 			if v, ok := r.SignalAUC[n]; ok {
 				fmt.Fprintf(&b, " %s %.3f", n, v)

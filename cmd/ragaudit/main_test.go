@@ -158,6 +158,22 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
+// Names from the logs cannot drive the terminal (an ESC sequence could
+// overwrite FAIL with a forged PASS) or reverse text in report.html.
+func TestLogTextCannotForgeOutput(t *testing.T) {
+	rec := `{"conversation_id":"c","tenant":"x\r\u001b[2K\u001b[1ACitation accuracy: 99.0% — PASS","agent":"\u202egnp.exe",` +
+		`"messages":[{"role":"assistant","content":"Refunds take 90 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}]}`
+	r := runCLI(t, rec+"\n", "audit", "-")
+	for name, text := range map[string]string{"stdout": r.stdout, "summary.txt": string(readFile(t, r.out+"/summary.txt"))} {
+		if strings.ContainsAny(text, "\x1b\r") {
+			t.Errorf("%s carries control characters from the logs: %q", name, text)
+		}
+	}
+	if html := string(readFile(t, r.out+"/report.html")); strings.ContainsRune(html, 0x202e) || !strings.Contains(html, `\u202egnp.exe`) {
+		t.Errorf("report.html obeys or hides a right-to-left override")
+	}
+}
+
 // --threshold applies to every citation: it replaces the per-tenant
 // thresholds of a calibrated config (with a warning) instead of being
 // ignored for those tenants, and report.html lists the thresholds used.
@@ -369,6 +385,25 @@ func TestCSVNeutralisesFormulas(t *testing.T) {
 
 func sharedData(name string) string {
 	return filepath.Join(testdata, "..", "..", "shared", "data", name)
+}
+
+// eval accounts for every label line: scored, unmatched, or left out as
+// an uncited sentence or a partial label (ExpertQA dev: 603 = 516 + 0 + 67 + 20).
+func TestEvalAccountsForEveryLabelLine(t *testing.T) {
+	labels := filepath.Join(sharedData("expertqa"), "dev.labels.jsonl")
+	e := runCLI(t, "", "eval", "--json", "--labels", labels, filepath.Join(sharedData("expertqa"), "dev.jsonl"))
+	var raw struct {
+		Sets map[string]map[string]any `json:"sets"`
+	}
+	if err := json.Unmarshal([]byte(e.stdout), &raw); err != nil {
+		t.Fatalf("%v: %s", err, e.stderr)
+	}
+	set := raw.Sets[labels]
+	n := set["overall"].(map[string]any)["n"].(float64)
+	sum := n + set["unmatched_labels"].(float64) + set["left_out_uncited"].(float64) + set["left_out_partial"].(float64)
+	if lines := set["label_lines"].(float64); lines != 603 || sum != lines || set["left_out_partial"].(float64) != 20 {
+		t.Errorf("label lines %v, accounted %v (n %v): %v", lines, sum, n, set)
+	}
 }
 
 // The real labelled data must audit with no skipped record, and the

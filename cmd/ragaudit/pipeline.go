@@ -100,6 +100,10 @@ func addCoverage(m map[string]*report.Coverage, res *audit.Result, logger *slog.
 	}
 }
 
+// errInterrupted ends a run stopped by SIGINT or SIGTERM before its report
+// was committed.
+var errInterrupted = cli.Exit("interrupted; no report written", 130)
+
 // readAll reads every input file, counts what it reads, skips and filters,
 // and submits the records to audit; with --last it submits only the most
 // recent ones, oldest first, once all input is read.
@@ -120,7 +124,7 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 		stats := &readers.FileStats{}
 		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName}, stats) {
 			if ctx.Err() != nil {
-				return cli.Exit("interrupted; no report written", 130)
+				return errInterrupted
 			}
 			tally.Read()
 			if bar != nil {

@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/internal/corpus"
+	"github.com/ragaudit/ragaudit/report"
 )
 
 // TestMain lets the test binary act as the ragaudit command when
@@ -65,5 +67,27 @@ func TestInterruptLeavesNoHalfWrittenReport(t *testing.T) {
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
 		t.Errorf("interrupted run left %s", e.Name())
+	}
+}
+
+// An interrupt that arrives while the report files are being written
+// (report.html of a large audit takes a while) still leaves no report.
+func TestInterruptWhileWritingTheReportLeavesNoReport(t *testing.T) {
+	dir := t.TempDir()
+	s, err := openSink(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.abort()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sum := report.NewSummary(version, audit.NewTally(), 0.9, nil, nil)
+	if err := s.commit(ctx, dir, &sum, report.NewHTMLCollector(10), report.HTMLOptions{Model: audit.DefaultModel()}); err != errInterrupted {
+		t.Fatalf("commit after an interrupt: %v, want errInterrupted", err)
+	}
+	s.abort()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		t.Errorf("interrupted commit left %s", e.Name())
 	}
 }

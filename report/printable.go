@@ -1,0 +1,54 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Printable makes text from the logs safe to print on a terminal: control
+// characters (an ESC sequence can move the cursor and overwrite "FAIL"
+// with a forged "PASS") and bidirectional overrides (which make
+// "\u202egnp.exe" read "exe.png") are shown as escapes instead.
+func Printable(s string) string {
+	if strings.IndexFunc(s, unsafeRune) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x80 && unsafeRune(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case unsafeRune(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func unsafeRune(r rune) bool {
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || isBidiControl(r)
+}
+
+// isBidiControl reports the embedding, override and isolate controls.
+func isBidiControl(r rune) bool {
+	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+}
+
+// neutraliseBidi shows the bidirectional controls in rendered HTML as
+// escapes; html/template escapes markup, not these.
+func neutraliseBidi(html []byte) []byte {
+	if !strings.ContainsFunc(string(html), isBidiControl) {
+		return html
+	}
+	return []byte(bidiReplacer.Replace(string(html)))
+}
+
+var bidiReplacer = func() *strings.Replacer {
+	var pairs []string
+	for _, r := range []rune{0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069} {
+		pairs = append(pairs, string(r), fmt.Sprintf(`\u%04x`, r))
+	}
+	return strings.NewReplacer(pairs...)
+}()
