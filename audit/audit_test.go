@@ -138,7 +138,7 @@ func TestFindingCarriesEvidenceAndPosition(t *testing.T) {
 	if f.SentenceIndex != 1 || f.CharStart != 30 || f.CharEnd != len([]rune(rec.Messages[1].Content)) || f.MessageIndex != 1 {
 		t.Errorf("position: sentence %d chars %d-%d", f.SentenceIndex, f.CharStart, f.CharEnd)
 	}
-	if len(f.NumbersMissing) != 1 || f.NumbersMissing[0] != "45" {
+	if len(f.NumbersMissing) != 1 || f.NumbersMissing[0] != "45 days" {
 		t.Errorf("numbers missing %v", f.NumbersMissing)
 	}
 	if len(f.NPFound) == 0 || f.Source != "t.jsonl:1" {

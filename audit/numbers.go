@@ -14,7 +14,8 @@ type Quantity struct {
 	Raw   string
 	Kind  string // number, percent, money, date
 	Key   string
-	Start int // byte offset in the text
+	Start int    // byte offset in the text
+	Unit  string // canonical unit of a plain number ("time:day"), or ""
 }
 
 var currencySymbols = map[string]string{
@@ -65,7 +66,7 @@ func Quantities(text string) []Quantity {
 			continue
 		}
 		n := parseNumber(text, i)
-		q := Quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start}
+		q := Quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start, Unit: n.unit}
 		switch {
 		case n.percent:
 			q.Kind, q.Key = "percent", "p:"+n.value
@@ -191,6 +192,7 @@ type number struct {
 	value      string // normalised: no grouping commas, no trailing zeros, multiplier applied
 	currency   string // ISO code, or ""
 	percent    bool
+	unit       string // of a plain number: units[...] of the word after it, or ""
 }
 
 // parseNumber reads the number whose digits start at text[i].
@@ -209,11 +211,28 @@ func parseNumber(text string, i int) number {
 			j += 4
 		}
 	}
-	frac := ""
+	frac, grouped := "", len(intPart) > j-i // 1,000 groups with commas
+	// "1.200.000": full stops that group thousands (European notation).
+	dotGroups := intPart
+	for q := j; !grouped && j-i <= 3 && q+4 <= len(text) && text[q] == '.' && isDigit(text[q+1]) && isDigit(text[q+2]) && isDigit(text[q+3]) &&
+		(q+4 == len(text) || !isDigit(text[q+4])); q += 4 {
+		dotGroups += text[q+1 : q+4]
+		if q+4 < len(text)-1 && text[q+4] == '.' && isDigit(text[q+5]) {
+			continue
+		}
+		if len(dotGroups) > len(intPart)+3 { // two groups or more: no decimal reads so
+			intPart, j = dotGroups, q+4
+		}
+		break
+	}
+	oneDotGroup := "" // "1.200": 1.2, or 1200 when it is an amount (below)
 	if j+1 < len(text) && text[j] == '.' && isDigit(text[j+1]) {
 		k := j + 1
 		for k < len(text) && isDigit(text[k]) {
 			k++
+		}
+		if !grouped && k-j == 4 && j-i <= 3 {
+			oneDotGroup = text[j+1 : k]
 		}
 		frac = strings.TrimRight(text[j+1:k], "0")
 		j = k
@@ -258,12 +277,13 @@ func parseNumber(text string, i int) number {
 	}
 
 	// Multiplier: "1.5 million", "$5m" (a bare "m" only with a currency: metres).
+	mult := 1.0
 	if w, k := wordAt(text, j, true); w != "" {
-		if mult, ok := multipliers[w]; ok && (w != "m" || prefixCur != "" || currencyAfter(text, k)) {
+		if m, ok := multipliers[w]; ok && (w != "m" || prefixCur != "" || currencyAfter(text, k)) {
 			if f, err := strconv.ParseFloat(n.value, 64); err == nil {
-				n.value = formatFloat(f * mult)
+				n.value = formatFloat(f * m)
 			}
-			end, j, plainEnd = k, k, false
+			mult, end, j, plainEnd = m, k, k, false
 		}
 	}
 	// Percent: "15%", "15 %", "15 percent", "15 per cent", "3 percentage points".
@@ -299,11 +319,28 @@ func parseNumber(text string, i int) number {
 	if n.currency == "" && prefixCur != "" {
 		n.currency = prefixCur
 	}
+	if oneDotGroup != "" && n.currency != "" && !n.percent {
+		// Prices are not written to three decimals: "€1.200" and
+		// "1.200 EUR" are 1,200 in the notation of most of Europe.
+		n.value = trimLeadingZeros(intPart + oneDotGroup)
+		if mult != 1 {
+			if f, err := strconv.ParseFloat(n.value, 64); err == nil {
+				n.value = formatFloat(f * mult)
+			}
+		}
+	}
 	if prefixCur != "" {
 		n.start = prefixStart
 	}
 	if plainEnd && !n.percent && n.currency == "" {
 		end = digitsEnd
+		if u, e := unitAfter(text, end); u != "" {
+			n.unit, end = u, e
+		}
+	}
+	// A sign belongs to the value: "-5 °C" is not "5 °C", nor "-$200" "$200".
+	if p := signBefore(text, n.start); p >= 0 && n.value != "0" {
+		n.value, n.start = "-"+n.value, p
 	}
 	n.end = end
 	return n
@@ -411,7 +448,13 @@ func IndexQuantities(text string) QuantityIndex {
 		case "percent":
 			idx["n:"+strings.TrimPrefix(q.Key, "p:")] = true
 		case "number":
-			idx["bare:"+strings.TrimPrefix(q.Key, "n:")] = true
+			v := strings.TrimPrefix(q.Key, "n:")
+			idx["bare:"+v] = true
+			if q.Unit != "" {
+				idx["u:"+v+":"+q.Unit] = true
+			} else {
+				idx["nounit:"+v] = true
+			}
 		}
 	}
 	return idx
@@ -422,7 +465,13 @@ func IndexQuantities(text string) QuantityIndex {
 // no currency for it.
 func (idx QuantityIndex) Supports(q Quantity) bool {
 	if idx[q.Key] {
-		return true
+		if q.Unit == "" {
+			return true
+		}
+		// "10 months" needs 10 months, or a 10 whose unit the chunk leaves
+		// open ("between 10 and 15 months"); 10 years is a different claim.
+		v := strings.TrimPrefix(q.Key, "n:")
+		return idx["u:"+v+":"+q.Unit] || idx["nounit:"+v]
 	}
 	if q.Kind == "money" {
 		return idx["bare:"+q.Key[strings.LastIndexByte(q.Key, ':')+1:]]

@@ -74,6 +74,51 @@ func TestQuantityIndexSupports(t *testing.T) {
 	}
 }
 
+// A number's unit and sign are part of what the chunk must state: a
+// similar sentence with the wrong unit or a lost minus is the error this
+// check exists for. A chunk that leaves the unit open supports any.
+func TestUnitsAndSignsMustAgree(t *testing.T) {
+	cases := []struct {
+		name, chunk, sentence string
+		want                  bool
+	}{
+		{"same unit", "Data is stored for 10 years.", "stored for 10 years", true},
+		{"a month is not a year", "Data is stored for 10 years.", "stored for 10 months", false},
+		{"hours are not days", "Transcripts are deleted after 30 days.", "deleted after 30 hours", false},
+		{"a hyphenated unit is the unit", "a 30-day return window", "within 30 days", true},
+		{"business days are days", "Shipping takes 3 business days.", "ships in 3 days", true},
+		{"mg is not g", "The dose is 5 mg per day.", "a dose of 5 g", false},
+		{"a glued unit is the unit", "The dose is 5mg per day.", "a dose of 5 mg", true},
+		{"kg is not g", "It weighs 2 kg.", "weighs 2 g", false},
+		{"metres are not feet", "The cable is 5 meters long.", "5 feet long", false},
+		{"a unit the chunk leaves open supports any", "between 10 and 15 years", "for 10 years", true},
+		{"a bare number in the sentence is not held to a unit", "Data is stored for 10 years.", "the 10 rules", true},
+		{"a lost minus is a different temperature", "It drops to -5 °C at night.", "drops to 5 °C", false},
+		{"the minus sign character counts too", "It drops to \u22125 °C at night.", "drops to 5 °C", false},
+		{"an added minus is wrong too", "It drops to 5 °C at night.", "drops to -5 °C", false},
+		{"Celsius is not Fahrenheit", "It is 20 °C inside.", "it is 20 °F", false},
+		{"a negative balance is not a positive one", "The balance was -$200 after the fee.", "a balance of $200", false},
+		{"the same negative balance", "The balance was -$200 after the fee.", "a balance of -$200", true},
+		{"a hyphen after a word is no sign", "COVID-19 cases rose.", "19 cases", true},
+		{"a range is no sign", "It takes 10-15 days.", "15 days", true},
+		{"European grouping in an amount", "The plan costs €1,200 per year.", "costs €1.200", true},
+		{"European grouping after the amount", "The plan costs €1,200 per year.", "costs 1.200 EUR", true},
+		{"three decimals without a currency stay decimals", "Version 1.2 is out.", "version 1.200", true},
+		{"dots grouping thousands twice", "It has 1,200,000 users.", "1.200.000 users", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			qs := Quantities(tc.sentence)
+			if len(qs) != 1 {
+				t.Fatalf("Quantities(%q) = %+v, want one", tc.sentence, qs)
+			}
+			if got := IndexQuantities(tc.chunk).Supports(qs[0]); got != tc.want {
+				t.Errorf("%q supports %+v = %v, want %v", tc.chunk, qs[0], got, tc.want)
+			}
+		})
+	}
+}
+
 func TestQuantitiesIgnoreWordsGluedToDigits(t *testing.T) {
 	if qs := Quantities("Use B2B mp3 files"); len(qs) != 0 {
 		t.Errorf("got %v", qs)
@@ -81,7 +126,7 @@ func TestQuantitiesIgnoreWordsGluedToDigits(t *testing.T) {
 }
 
 func FuzzQuantities(f *testing.F) {
-	for _, s := range []string{"€127.50 15% 1,000 May 12, 2026", "12th of May 2026", "thirty-five $5m", "1.5 million"} {
+	for _, s := range []string{"€127.50 15% 1,000 May 12, 2026", "12th of May 2026", "thirty-five $5m", "1.5 million", "-5 °C \u22125 °C -$200 30-day 5mg 3 business days", "€1.200 1.200.000 minus 5 degrees Celsius"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -120,7 +165,7 @@ func TestQuantitiesOnRealText(t *testing.T) {
 	}
 }
 
-var reKey = regexp.MustCompile(`^(n:\d+(\.\d+)?|p:\d+(\.\d+)?|m:[A-Z]{3}:\d+(\.\d+)?|d:\d{4}-\d{2}(-\d{2})?)$`)
+var reKey = regexp.MustCompile(`^(n:-?\d+(\.\d+)?|p:-?\d+(\.\d+)?|m:[A-Z]{3}:-?\d+(\.\d+)?|d:\d{4}-\d{2}(-\d{2})?)$`)
 
 // sharedTexts returns the answers and chunk texts of ../shared/data.
 func sharedTexts(t *testing.T) []string {

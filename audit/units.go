@@ -1,0 +1,123 @@
+package audit
+
+import "strings"
+
+// units maps a unit word after a number to its canonical unit, by
+// dimension: "10 months" must not pass for "10 years", nor "5 g" for
+// "5 mg". Words that are also common English ("in", "s", "l") are left
+// out: a missed unit only makes the check lenient, a false one fails a
+// true sentence.
+var units = func() map[string]string {
+	m := map[string]string{}
+	add := func(unit string, words ...string) {
+		for _, w := range words {
+			m[w] = unit
+		}
+	}
+	add("time:second", "second", "seconds", "sec", "secs")
+	add("time:minute", "minute", "minutes", "min", "mins")
+	add("time:hour", "hour", "hours", "hr", "hrs")
+	add("time:day", "day", "days")
+	add("time:week", "week", "weeks", "wk", "wks")
+	add("time:month", "month", "months")
+	add("time:year", "year", "years", "yr", "yrs")
+	add("time:decade", "decade", "decades")
+	add("time:century", "century", "centuries")
+	add("mass:mcg", "mcg", "microgram", "micrograms")
+	add("mass:mg", "mg", "milligram", "milligrams", "milligramme", "milligrammes")
+	add("mass:g", "g", "gram", "grams", "gramme", "grammes")
+	add("mass:kg", "kg", "kilogram", "kilograms", "kilogramme", "kilogrammes", "kilo", "kilos")
+	add("mass:t", "tonne", "tonnes", "ton", "tons")
+	add("mass:lb", "lb", "lbs")
+	add("mass:oz", "oz", "ounce", "ounces")
+	add("length:mm", "mm", "millimeter", "millimeters", "millimetre", "millimetres")
+	add("length:cm", "cm", "centimeter", "centimeters", "centimetre", "centimetres")
+	add("length:m", "meter", "meters", "metre", "metres")
+	add("length:km", "km", "kilometer", "kilometers", "kilometre", "kilometres")
+	add("length:ft", "ft", "foot", "feet")
+	add("length:yd", "yd", "yard", "yards")
+	add("length:mi", "mile", "miles")
+	add("length:inch", "inch", "inches")
+	add("volume:ml", "ml", "milliliter", "milliliters", "millilitre", "millilitres")
+	add("volume:l", "liter", "liters", "litre", "litres")
+	add("volume:gal", "gallon", "gallons", "gal")
+	add("data:kb", "kb", "kilobyte", "kilobytes")
+	add("data:mb", "mb", "megabyte", "megabytes")
+	add("data:gb", "gb", "gigabyte", "gigabytes")
+	add("data:tb", "tb", "terabyte", "terabytes")
+	add("energy:kwh", "kwh")
+	add("power:w", "w", "watt", "watts")
+	add("power:kw", "kw", "kilowatt", "kilowatts")
+	return m
+}()
+
+// dayQualifiers may stand between a number and "day(s)" without changing
+// the unit's dimension ("30 business days" is still days).
+var dayQualifiers = map[string]bool{"business": true, "working": true, "calendar": true, "banking": true}
+
+// unitAfter reads the unit written after a number ending at text[j]:
+// "30 days", "30-day", "5mg", "5 °C", "5 degrees Celsius". It returns the
+// canonical unit and where it ends, or "" when none follows.
+func unitAfter(text string, j int) (unit string, end int) {
+	k := j
+	if k < len(text) && (text[k] == ' ' || text[k] == '-') {
+		k++
+	}
+	// Temperatures: "°C", "° F", "ºC", "degrees Celsius".
+	for _, deg := range []string{"°", "º"} {
+		if strings.HasPrefix(text[k:], deg) {
+			e := k + len(deg)
+			if e < len(text) && text[e] == ' ' {
+				e++
+			}
+			if e < len(text) && (text[e] == 'C' || text[e] == 'F') && (e+1 == len(text) || !isLetter(text[e+1])) {
+				return "temp:" + strings.ToLower(text[e:e+1]), e + 1
+			}
+			return "", j
+		}
+	}
+	w, e := wordAt(text, k, false)
+	if w == "" {
+		return "", j
+	}
+	if w == "degrees" || w == "degree" {
+		if w2, e2 := wordAt(text, e, true); w2 == "celsius" || w2 == "fahrenheit" || w2 == "centigrade" {
+			return "temp:" + w2[:1], e2
+		}
+		return "", j
+	}
+	if dayQualifiers[w] {
+		if w2, e2 := wordAt(text, e, true); units[w2] == "time:day" {
+			return "time:day", e2
+		}
+		return "", j
+	}
+	if u, ok := units[w]; ok {
+		// A one-letter unit must stand alone ("5 g"), not open a word.
+		return u, e
+	}
+	return "", j
+}
+
+// signBefore returns where the minus sign of the number (or amount)
+// starting at text[start] begins, or -1: "-5", "−5 °C", "-$200", "minus 5".
+// A hyphen after a word or digit ("COVID-19", "10-15") is no sign.
+func signBefore(text string, start int) int {
+	p := start
+	switch {
+	case p >= 1 && text[p-1] == '-':
+		p--
+	case p >= 3 && text[p-3:p] == "−": // MINUS SIGN
+		p -= 3
+	case p >= 6 && strings.EqualFold(text[p-6:p], "minus "):
+		p -= 6
+	default:
+		return -1
+	}
+	if p > 0 {
+		if c := text[p-1]; isLetter(c) || isDigit(c) || c == '-' || c == '.' || c == '/' {
+			return -1
+		}
+	}
+	return p
+}
