@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fiftyTraces is the Langfuse sample copied into 50 traces (each its own
+// session), as in the user review's lf50.jsonl.
+func fiftyTraces(t *testing.T) []string {
+	t.Helper()
+	b := string(readFile(t, filepath.Join(testdata, "formats", "langfuse-observations-v2-export.jsonl")))
+	const trace = "3f9d2c7a0b1e4d6f8a2c5e7b9d1f3a5c"
+	var lines []string
+	for k := 0; k < 50; k++ {
+		c := strings.ReplaceAll(b, trace, fmt.Sprintf("%s%02d", trace[:30], k))
+		c = strings.ReplaceAll(c, `"session_id":"c-0011"`, fmt.Sprintf(`"session_id":"c-0011-%d"`, k))
+		lines = append(lines, strings.Split(strings.TrimRight(c, "\n"), "\n")...)
+	}
+	return lines
+}
+
+// One bad line in a 50-trace Langfuse export is skipped with its line and
+// the 50 traces are audited exactly as without it, detected or forced.
+func TestOneBadLineDoesNotMakeATraceExportUnauditable(t *testing.T) {
+	dir := t.TempDir()
+	lines := fiftyTraces(t)
+	clean := filepath.Join(dir, "lf50.jsonl")
+	os.WriteFile(clean, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	want := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", clean)
+	if n := counts(t, want)["records_audited"].(float64); n != 50 {
+		t.Fatalf("the clean export audits %v conversations, want 50", n)
+	}
+	const truncated = `{"id": "obs-truncated", "trace_id": "3f9d`
+	cases := []struct {
+		name string
+		at   int
+	}{{"a truncated last line", len(lines)}, {"a broken first line", 0}, {"a broken line in the middle", 75}}
+	for _, tc := range cases {
+		for _, format := range []string{"", "langfuse"} {
+			t.Run(fmt.Sprintf("%s, format %q", tc.name, format), func(t *testing.T) {
+				bad := append(append(append([]string{}, lines[:tc.at]...), truncated), lines[tc.at:]...)
+				p := filepath.Join(t.TempDir(), "lf50bad.jsonl")
+				os.WriteFile(p, []byte(strings.Join(bad, "\n")+"\n"), 0o644)
+				args := []string{"audit", "--reproducible", "--bar", "0"}
+				if format != "" {
+					args = append(args, "--format", format)
+				}
+				r := runCLI(t, "", append(args, p)...)
+				if r.code != exitPass {
+					t.Fatalf("exit %d: %s", r.code, r.stderr)
+				}
+				c := counts(t, r)
+				byReason := c["skipped_by_reason"].(map[string]any)
+				if c["records_read"].(float64) != 51 || c["records_audited"].(float64) != 50 || c["records_skipped"].(float64) != 1 || byReason["malformed_json"] != 1.0 {
+					t.Errorf("counts %v, want 51 read, 50 audited, 1 skipped as malformed_json", c)
+				}
+				if at := fmt.Sprintf("lf50bad.jsonl:%d reason=malformed_json", tc.at+1); !strings.Contains(r.stderr, at) {
+					t.Errorf("stderr does not name %s:\n%s", at, r.stderr)
+				}
+				fa := strings.ReplaceAll(string(readFile(t, filepath.Join(want.out, "findings.jsonl"))), clean, "LOG")
+				fb := strings.ReplaceAll(string(readFile(t, filepath.Join(r.out, "findings.jsonl"))), p, "LOG")
+				if tc.at == len(lines) && fa != fb {
+					t.Error("findings differ from the export without the bad line")
+				}
+			})
+		}
+	}
+}
