@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,48 @@ func TestOneBadLineDoesNotMakeATraceExportUnauditable(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// providerSamples are the provider samples of testdata/formats (copies of
+// ../shared/formats) that ragaudit reads without a mapping.
+var providerSamples = []string{
+	"anthropic-messages-citations.json", "openai-responses-annotations.json", "gemini-vertex-grounding-metadata.json",
+	"cohere-chat-v2-citations.json", "dify-chat-message.json", "ragaudit-canonical-v2.jsonl", "openai-assistants-file-citation.json",
+	"bedrock-kb-retrieve-and-generate.json", "azure-openai-on-your-data.json", "openai-chat-completions-url-citation.json",
+	"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl",
+	"phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl",
+}
+
+// Converting a provider sample to Parquet loses nothing the audit uses:
+// the Parquet file audits to the original's findings, coverage (citations,
+// resolution, chunk text status, adapter warnings) and accuracy.
+func TestEveryProviderSampleAuditsTheSameAfterAParquetRoundTrip(t *testing.T) {
+	for _, file := range providerSamples {
+		t.Run(file, func(t *testing.T) {
+			in := filepath.Join(testdata, "formats", file)
+			pq := filepath.Join(t.TempDir(), "x.parquet")
+			if c := runCLI(t, "", "convert", "-q", "--strict", "-o", pq, in); c.code != exitPass {
+				t.Fatalf("convert exit %d: %s", c.code, c.stderr)
+			}
+			a := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", in)
+			b := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", pq)
+			if a.code == exitUsage || b.code != a.code {
+				t.Fatalf("exit %d and %d: %s %s", a.code, b.code, a.stderr, b.stderr)
+			}
+			for _, name := range []string{"findings.jsonl", "findings.csv"} {
+				fa := strings.ReplaceAll(string(readFile(t, filepath.Join(a.out, name))), in, "LOG")
+				fb := strings.ReplaceAll(string(readFile(t, filepath.Join(b.out, name))), pq, "LOG")
+				if fa != fb {
+					t.Errorf("%s differs after the Parquet round trip:\n%s\n---\n%s", name, fa, fb)
+				}
+			}
+			sa, sb := summaryOf(t, a), summaryOf(t, b)
+			ca := sa["inputs"].([]any)[0].(map[string]any)["coverage"]
+			cb := sb["inputs"].([]any)[0].(map[string]any)["coverage"]
+			if !reflect.DeepEqual(ca, cb) || !reflect.DeepEqual(sa["counts"], sb["counts"]) || sa["citation_accuracy"] != sb["citation_accuracy"] {
+				t.Errorf("summary differs after the Parquet round trip:\ncoverage %v / %v\ncounts %v / %v", ca, cb, sa["counts"], sb["counts"])
+			}
+		})
 	}
 }
