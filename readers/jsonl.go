@@ -52,8 +52,14 @@ type FileStats struct {
 const Stdin = "-"
 
 // normalRole spells a role as the canonical format does: loggers write
-// "Assistant" or "ASSISTANT " too.
-func normalRole(r string) string { return strings.ToLower(strings.TrimSpace(r)) }
+// "Assistant" or "ASSISTANT " too, and Gemini's "model" is the assistant.
+func normalRole(r string) string {
+	r = strings.ToLower(strings.TrimSpace(r))
+	if r == "model" {
+		return "assistant"
+	}
+	return r
+}
 
 // utf8BOM is the byte order mark some Windows tools put at the start of a
 // UTF-8 file; it is not part of the first record.
