@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -29,7 +30,16 @@ type adapter struct {
 	convert func(doc map[string]any) (Record, error)
 	// group, for trace exports, assembles records from all the lines of a
 	// file (spans or runs of one conversation are spread over lines).
-	group func(docs []map[string]any) ([]Record, []*SkipError)
+	group func(in traceInput) ([]Record, []*SkipError)
+}
+
+// traceInput is what a trace adapter assembles: the documents that parsed,
+// with the line each starts on, and the traces named by lines that did not
+// parse (their conversations are audited with a warning: a span is lost).
+type traceInput struct {
+	docs    []map[string]any
+	lines   []int
+	damaged map[string][]int // trace id → unreadable lines naming it
 }
 
 // Formats lists the provider formats ragaudit reads besides canonical
@@ -86,102 +96,220 @@ func Document(path, format string, stats *FileStats) (seq iter.Seq2[Record, erro
 		stats = &FileStats{}
 	}
 	stats.Path = path
-	data, docs, err := readDocuments(path)
-	if err != nil || len(docs) == 0 {
+	data, parsed, err := readDocuments(path)
+	if err != nil || len(parsed.docs) == 0 {
 		return nil, false
 	}
-	ad, found := pickAdapter(docs[0], format)
+	ad, found := pickAdapter(parsed.docs, format)
 	if !found {
 		return nil, false
 	}
 	return func(yield func(Record, error) bool) {
 		sum, size, _ := hashBytes(data)
 		stats.SHA256, stats.Bytes = sum, size
+		// Lines that are not JSON are skipped where they are; the other
+		// lines are read as if they were not there.
+		skips := slices.Clone(parsed.bad)
+		var recs []Record
 		if ad.group != nil {
-			recs, problems := ad.group(docs)
+			var problems []*SkipError
+			recs, problems = ad.group(traceInput{docs: parsed.docs, lines: parsed.lines, damaged: parsed.damaged})
 			for _, p := range problems {
-				stats.Skipped++
-				p.File, p.Detail = path, ad.name+": "+p.Detail
-				if !yield(Record{}, p) {
-					return
-				}
+				p.Detail = ad.name + ": " + p.Detail
 			}
-			for i := range recs {
-				recs[i].File = path
-				if recs[i].Line == 0 {
-					recs[i].Line = i + 1
+			skips = append(skips, problems...)
+		} else {
+			for i, doc := range parsed.docs {
+				rec, err := ad.convert(doc)
+				if err != nil {
+					skips = append(skips, &SkipError{Line: parsed.lines[i], Reason: ReasonMissingField, Detail: ad.name + ": " + err.Error()})
+					continue
 				}
-				stats.Records++
-				if !yield(recs[i], nil) {
-					return
-				}
+				rec.Line = parsed.lines[i]
+				recs = append(recs, rec)
 			}
-			return
 		}
-		for i, doc := range docs {
-			rec, err := ad.convert(doc)
-			if err != nil {
-				stats.Skipped++
-				if !yield(Record{}, &SkipError{File: path, Line: i + 1, Reason: ReasonMissingField, Detail: ad.name + ": " + err.Error()}) {
-					return
-				}
-				continue
+		slices.SortStableFunc(skips, func(a, b *SkipError) int { return a.Line - b.Line })
+		for _, p := range skips {
+			stats.Skipped++
+			p.File = path
+			if !yield(Record{}, p) {
+				return
 			}
-			rec.File, rec.Line = path, i+1
+		}
+		for i := range recs {
+			recs[i].File = path
+			if recs[i].Line == 0 {
+				recs[i].Line = i + 1
+			}
 			stats.Records++
-			if !yield(rec, nil) {
+			if !yield(recs[i], nil) {
 				return
 			}
 		}
 	}, true
 }
 
-func pickAdapter(doc map[string]any, format string) (adapter, bool) {
-	for _, a := range adapters {
-		if (format == "" && a.detect(doc)) || a.name == format {
-			return a, true
+// pickAdapter returns the named adapter, or when format is "" the one
+// most documents match (the first in the file on a tie), so that a stray
+// line does not decide the format of the rest.
+func pickAdapter(docs []map[string]any, format string) (adapter, bool) {
+	if format != "" {
+		for _, a := range adapters {
+			if a.name == format {
+				return a, true
+			}
+		}
+		return adapter{}, false
+	}
+	votes := make([]int, len(adapters))
+	first := make([]int, len(adapters))
+	best := -1
+	for i, d := range docs {
+		for k, a := range adapters {
+			if a.detect(d) {
+				if votes[k] == 0 {
+					first[k] = i
+				}
+				votes[k]++
+				if best < 0 || votes[k] > votes[best] || votes[k] == votes[best] && first[k] < first[best] {
+					best = k
+				}
+				break
+			}
 		}
 	}
-	return adapter{}, false
+	if best < 0 {
+		return adapter{}, false
+	}
+	return adapters[best], true
 }
 
-// readDocuments parses a file as one JSON object or as JSON objects one
-// per line; a file that is neither, or whose objects are canonical
-// records, yields none.
-func readDocuments(path string) ([]byte, []map[string]any, error) {
+// documents is what readDocuments found in a file.
+type documents struct {
+	docs    []map[string]any
+	lines   []int        // the line each document starts on
+	bad     []*SkipError // lines of a one-per-line file that are not JSON objects
+	damaged map[string][]int
+}
+
+// readDocuments parses a file as JSON objects, pretty-printed or one per
+// line. When the whole file does not parse, it is read line by line: the
+// lines that are JSON objects are the documents, the others are skipped
+// (malformed_json, invalid_utf8, wrong_field_type) and, when they still
+// name a trace id, that trace is marked damaged. A file of canonical
+// records, or with no document at all, yields none.
+func readDocuments(path string) ([]byte, documents, error) {
+	var none documents
 	if path == Stdin {
-		return nil, nil, nil
+		return nil, none, nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, none, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxDocumentBytes+1))
 	if err != nil || len(data) > maxDocumentBytes {
-		return nil, nil, err
+		return nil, none, err
 	}
 	if enc := utf16ByBOM(bufio.NewReader(bytes.NewReader(data))); enc != nil {
 		if data, err = enc.NewDecoder().Bytes(data); err != nil {
-			return nil, nil, fmt.Errorf("%s: not valid UTF-16: %w", path, err)
+			return nil, none, fmt.Errorf("%s: not valid UTF-16: %w", path, err)
 		}
 	}
-	var docs []map[string]any
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, utf8BOM)))
+	body := bytes.TrimPrefix(data, utf8BOM)
+	// JSON decoding replaces invalid UTF-8 silently: such a file is read
+	// line by line, so that the lines holding it are skipped.
+	out, ok := wholeDocuments(body)
+	if !ok || !utf8.Valid(body) {
+		if byLine := lineDocuments(body); ok && len(byLine.docs) == 0 {
+			// one pretty-printed document: as decoded
+		} else {
+			out = byLine
+		}
+	}
+	for _, d := range out.docs {
+		if d["messages"] != nil || d["answer"] != nil && d["retriever_resources"] == nil {
+			return nil, none, nil // canonical records: the JSONL reader's
+		}
+	}
+	return data, out, nil
+}
+
+// wholeDocuments decodes body as a sequence of JSON objects; ok is false
+// when any part of it is not one.
+func wholeDocuments(body []byte) (documents, bool) {
+	var out documents
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
+	line, at := 1, 0
 	for {
 		var d map[string]any
 		if err := dec.Decode(&d); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, nil, nil
+			return out, true
+		} else if err != nil || d == nil {
+			return documents{}, false
 		}
-		if d["messages"] != nil || d["answer"] != nil && d["retriever_resources"] == nil {
-			return nil, nil, nil // canonical records: the JSONL reader's
+		end := int(dec.InputOffset())
+		start := at
+		for start < end && (body[start] == ' ' || body[start] == '\t' || body[start] == '\r' || body[start] == '\n') {
+			start++
 		}
-		docs = append(docs, d)
+		line += bytes.Count(body[at:start], []byte("\n"))
+		out.docs = append(out.docs, d)
+		out.lines = append(out.lines, line)
+		line += bytes.Count(body[start:end], []byte("\n"))
+		at = end
 	}
-	return data, docs, nil
+}
+
+// reTraceID finds the trace id a damaged trace-export line still names.
+var reTraceID = regexp.MustCompile(`"(?:trace_id|traceId|context\.trace_id)"\s*:\s*"([^"\\]+)"`)
+
+// lineDocuments reads body one JSON object per line.
+func lineDocuments(body []byte) documents {
+	out := documents{damaged: map[string][]int{}}
+	for n, raw := range bytes.Split(body, []byte("\n")) {
+		line := n + 1
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if len(bytes.TrimSpace(raw)) == 0 {
+			continue
+		}
+		bad := func(reason, format string, args ...any) {
+			out.bad = append(out.bad, &SkipError{Line: line, Reason: reason, Detail: fmt.Sprintf(format, args...)})
+			for _, m := range reTraceID.FindAllSubmatch(raw, -1) {
+				id := string(m[1])
+				if !slices.Contains(out.damaged[id], line) {
+					out.damaged[id] = append(out.damaged[id], line)
+				}
+			}
+		}
+		if !utf8.Valid(raw) {
+			bad(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", invalidUTF8Offset(raw))
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var d map[string]any
+		err := dec.Decode(&d)
+		if err == nil && dec.More() {
+			err = fmt.Errorf("more than one JSON value on the line")
+		}
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &te):
+			bad(ReasonWrongType, "the line is %s, want a JSON object", withArticle(te.Value))
+		case err != nil:
+			bad(ReasonMalformedJSON, "not a JSON object: %v", err)
+		case d == nil:
+			bad(ReasonWrongType, "the line is null, want a JSON object")
+		default:
+			out.docs = append(out.docs, d)
+			out.lines = append(out.lines, line)
+		}
+	}
+	return out
 }
 
 func hashBytes(b []byte) (string, int64, error) {
@@ -210,17 +338,19 @@ func looksCanonical(path string) bool {
 	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
 		return true
 	}
-	line := head
-	if i := bytes.IndexByte(head, '\n'); i >= 0 {
-		line = head[:i]
+	// The first line that is a JSON object decides, so that a broken
+	// first line does not hide the format of the rest (a nested object of
+	// a pretty-printed document is indented, so it does not count).
+	for _, line := range bytes.Split(head, []byte("\n")) {
+		var d map[string]any
+		if !bytes.HasPrefix(line, []byte("{")) || json.Unmarshal(line, &d) != nil || d == nil {
+			continue
+		}
+		return d["messages"] != nil || (d["answer"] != nil && d["retriever_resources"] == nil)
 	}
-	var d map[string]any
-	if err := json.Unmarshal(line, &d); err != nil {
-		// A pretty-printed document, or a broken line: a provider
-		// document if the whole file parses, else JSONL's errors.
-		return !bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) || bytes.Count(head, []byte("\n")) < 2
-	}
-	return d["messages"] != nil || (d["answer"] != nil && d["retriever_resources"] == nil)
+	// A pretty-printed document, or broken lines: a provider document if
+	// the file parses, else JSONL's errors.
+	return !bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) || bytes.Count(head, []byte("\n")) < 2
 }
 
 // envelope fills the record fields the app's logger wraps around a
@@ -790,14 +920,19 @@ type traceTurn struct {
 // langfuse: observations (CHAIN root, RETRIEVER, GENERATION) linked by
 // trace_id, grouped into conversations by session_id; input and output
 // are JSON strings.
-func langfuse(docs []map[string]any) ([]Record, []*SkipError) {
+func langfuse(in traceInput) ([]Record, []*SkipError) {
 	turns := map[string]*traceTurn{}
 	var order []string
-	for i, d := range docs {
+	var problems []*SkipError
+	for i, d := range in.docs {
 		tr := str(get(d, "trace_id"))
+		if tr == "" {
+			problems = append(problems, noTraceID(in.lines[i], "trace_id"))
+			continue
+		}
 		t := turns[tr]
 		if t == nil {
-			t = &traceTurn{trace: tr, line: i + 1}
+			t = &traceTurn{trace: tr, line: in.lines[i]}
 			turns[tr] = t
 			order = append(order, tr)
 		}
@@ -842,19 +977,29 @@ func langfuse(docs []map[string]any) ([]Record, []*SkipError) {
 			}
 		}
 	}
-	return assembleTurns(turns, order)
+	return assembleTurns(turns, order, in.damaged, problems)
+}
+
+// noTraceID is the skip of a trace-export line that names no trace.
+func noTraceID(line int, field string) *SkipError {
+	return &SkipError{Line: line, Reason: ReasonMissingField, Detail: fmt.Sprintf("line has no %q: it belongs to no trace", field)}
 }
 
 // langsmith: runs (chain root, retriever, llm) linked by trace_id; the
 // conversation is extra.metadata.thread_id (session_id is the project).
-func langsmith(docs []map[string]any) ([]Record, []*SkipError) {
+func langsmith(in traceInput) ([]Record, []*SkipError) {
 	turns := map[string]*traceTurn{}
 	var order []string
-	for i, d := range docs {
+	var problems []*SkipError
+	for i, d := range in.docs {
 		tr := str(get(d, "trace_id"))
+		if tr == "" {
+			problems = append(problems, noTraceID(in.lines[i], "trace_id"))
+			continue
+		}
 		t := turns[tr]
 		if t == nil {
-			t = &traceTurn{trace: tr, line: i + 1}
+			t = &traceTurn{trace: tr, line: in.lines[i]}
 			turns[tr] = t
 			order = append(order, tr)
 		}
@@ -883,7 +1028,7 @@ func langsmith(docs []map[string]any) ([]Record, []*SkipError) {
 			}
 		}
 	}
-	return assembleTurns(turns, order)
+	return assembleTurns(turns, order, in.damaged, problems)
 }
 
 // assembleTurns groups traces into conversations (turns ordered by start)
@@ -891,9 +1036,9 @@ func langsmith(docs []map[string]any) ([]Record, []*SkipError) {
 // lists sources as "[n] source" blocks, [n] markers refer to those, so
 // the chunks are the prompt's blocks, in the prompt's order (id "n", or
 // the retriever's id, score and text when a retrieved document has that
-// source).
-func assembleTurns(turns map[string]*traceTurn, order []string) ([]Record, []*SkipError) {
-	var problems []*SkipError
+// source). A conversation holding a trace that an unreadable line names
+// (damaged) is audited with a warning: that line's span is missing.
+func assembleTurns(turns map[string]*traceTurn, order []string, damaged map[string][]int, problems []*SkipError) ([]Record, []*SkipError) {
 	byConv := map[string][]*traceTurn{}
 	var convs []string
 	for _, tr := range order {
@@ -916,6 +1061,9 @@ func assembleTurns(turns map[string]*traceTurn, order []string) ([]Record, []*Sk
 		sort.SliceStable(ts, func(i, j int) bool { return ts[i].start.Before(ts[j].start) })
 		rec := Record{ConversationID: c, Tenant: ts[0].tenant, Agent: ts[0].agent, Timestamp: ts[0].start, Line: ts[0].line}
 		for _, t := range ts {
+			if lines := damaged[t.trace]; len(lines) > 0 {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("trace %s: line(s) %v naming it are unreadable and were skipped; its spans there are missing", t.trace, lines))
+			}
 			rec.Messages = append(rec.Messages, Message{Role: "user", Content: t.question},
 				Message{Role: "assistant", Content: t.answer, Retrieval: promptChunks(t.prompt, t.docs)})
 		}
@@ -984,13 +1132,15 @@ type flatSpan struct {
 
 // openInferenceOTLP: OTLP JSON lines of resourceSpans; spans of one trace
 // may be spread over lines.
-func openInferenceOTLP(docs []map[string]any) ([]Record, []*SkipError) {
+func openInferenceOTLP(in traceInput) ([]Record, []*SkipError) {
 	var spans []flatSpan
-	for i, d := range docs {
+	var problems []*SkipError
+	for i, d := range in.docs {
+		n, untraced := len(spans), 0
 		for _, rs := range list(get(d, "resourceSpans")) {
 			for _, ss := range list(get(rs, "scopeSpans")) {
 				for _, sp := range list(get(ss, "spans")) {
-					fs := flatSpan{trace: str(get(sp, "traceId")), parent: str(get(sp, "parentSpanId")), line: i + 1, attrs: map[string]any{}}
+					fs := flatSpan{trace: str(get(sp, "traceId")), parent: str(get(sp, "parentSpanId")), line: in.lines[i], attrs: map[string]any{}}
 					if ns, err := strconv.ParseInt(str(get(sp, "startTimeUnixNano")), 10, 64); err == nil {
 						fs.start = time.Unix(0, ns).UTC()
 					}
@@ -1003,20 +1153,36 @@ func openInferenceOTLP(docs []map[string]any) ([]Record, []*SkipError) {
 						}
 					}
 					fs.kind = str(fs.attrs["openinference.span.kind"])
+					if fs.trace == "" {
+						untraced++
+						continue
+					}
 					spans = append(spans, fs)
 				}
 			}
 		}
+		switch {
+		case untraced > 0:
+			problems = append(problems, &SkipError{Line: in.lines[i], Reason: ReasonMissingField,
+				Detail: fmt.Sprintf("%d span(s) on the line have no \"traceId\": they belong to no trace", untraced)})
+		case len(spans) == n:
+			problems = append(problems, &SkipError{Line: in.lines[i], Reason: ReasonMissingField, Detail: "line has no resourceSpans[].scopeSpans[].spans"})
+		}
 	}
-	return openInferenceTurns(spans)
+	return openInferenceTurns(spans, in.damaged, problems)
 }
 
 // phoenixRows: Phoenix span dataframe rows, "attributes."-prefixed keys,
 // documents and messages as lists of objects with dotted keys.
-func phoenixRows(docs []map[string]any) ([]Record, []*SkipError) {
+func phoenixRows(in traceInput) ([]Record, []*SkipError) {
 	var spans []flatSpan
-	for i, d := range docs {
-		fs := flatSpan{trace: str(get(d, "context.trace_id")), parent: str(get(d, "parent_id")), kind: str(get(d, "span_kind")), line: i + 1, attrs: map[string]any{}}
+	var problems []*SkipError
+	for i, d := range in.docs {
+		fs := flatSpan{trace: str(get(d, "context.trace_id")), parent: str(get(d, "parent_id")), kind: str(get(d, "span_kind")), line: in.lines[i], attrs: map[string]any{}}
+		if fs.trace == "" {
+			problems = append(problems, noTraceID(in.lines[i], "context.trace_id"))
+			continue
+		}
 		if ts, err := ParseTimestamp(str(get(d, "start_time"))); err == nil {
 			fs.start = ts
 		}
@@ -1039,10 +1205,10 @@ func phoenixRows(docs []map[string]any) ([]Record, []*SkipError) {
 		}
 		spans = append(spans, fs)
 	}
-	return openInferenceTurns(spans)
+	return openInferenceTurns(spans, in.damaged, problems)
 }
 
-func openInferenceTurns(spans []flatSpan) ([]Record, []*SkipError) {
+func openInferenceTurns(spans []flatSpan, damaged map[string][]int, problems []*SkipError) ([]Record, []*SkipError) {
 	turns := map[string]*traceTurn{}
 	var order []string
 	for _, sp := range spans {
@@ -1083,7 +1249,7 @@ func openInferenceTurns(spans []flatSpan) ([]Record, []*SkipError) {
 			t.start = sp.start
 		}
 	}
-	return assembleTurns(turns, order)
+	return assembleTurns(turns, order, damaged, problems)
 }
 
 // genAISpan reads a span of the OpenTelemetry GenAI semantic conventions

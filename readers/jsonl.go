@@ -52,8 +52,14 @@ type FileStats struct {
 const Stdin = "-"
 
 // normalRole spells a role as the canonical format does: loggers write
-// "Assistant" or "ASSISTANT " too.
-func normalRole(r string) string { return strings.ToLower(strings.TrimSpace(r)) }
+// "Assistant" or "ASSISTANT " too, and Gemini's "model" is the assistant.
+func normalRole(r string) string {
+	r = strings.ToLower(strings.TrimSpace(r))
+	if r == "model" {
+		return "assistant"
+	}
+	return r
+}
 
 // utf8BOM is the byte order mark some Windows tools put at the start of a
 // UTF-8 file; it is not part of the first record.
@@ -350,7 +356,10 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 			}
 			if msg.Role == "assistant" {
 				hasAssistant = true
-				msg.Retrieval = convertChunks(m.Retrieval)
+				var err error
+				if msg.Retrieval, err = convertChunks(m.Retrieval); err != nil {
+					return skip(ReasonWrongType, "messages[%d].%v", i, err)
+				}
 				msg.Embedding = m.Embedding
 				msg.Citations, rec.Warnings = convertCitations(msg.Content, m.OffsetUnit, m.Citations, i, rec.Warnings)
 			}
@@ -364,9 +373,13 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 		if jr.Question != nil {
 			q = *jr.Question
 		}
+		chunks, err := convertChunks(jr.Retrieval)
+		if err != nil {
+			return skip(ReasonWrongType, "%v", err)
+		}
 		rec.Messages = []Message{
 			{Role: "user", Content: q},
-			{Role: "assistant", Content: *jr.Answer, Retrieval: convertChunks(jr.Retrieval)},
+			{Role: "assistant", Content: *jr.Answer, Retrieval: chunks},
 		}
 	case jr.Question != nil:
 		return skip(ReasonMissingContent, `flat record has a "question" but no "answer"`)
@@ -376,9 +389,9 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 	return rec, nil
 }
 
-func convertChunks(in []jsonChunk) []Chunk {
+func convertChunks(in []jsonChunk) ([]Chunk, error) {
 	if len(in) == 0 {
-		return nil
+		return nil, nil
 	}
 	out := make([]Chunk, len(in))
 	for i, c := range in {
@@ -392,10 +405,25 @@ func convertChunks(in []jsonChunk) []Chunk {
 			out[i].Text = *c.Text
 		}
 		out[i].Score = c.Score
-		out[i].Status = c.TextStatus
+		status, err := textStatus(c.TextStatus)
+		if err != nil {
+			return nil, fmt.Errorf("retrieval[%d].text_status: %w", i, err)
+		}
+		out[i].Status = status
 		out[i].Embedding = c.Embedding
 	}
-	return out
+	return out, nil
+}
+
+// textStatus checks a chunk's text_status: one of the Text constants in
+// any case, or "" (none given). Any other value is an error: a status the
+// audit does not know cannot be guessed at.
+func textStatus(s string) (string, error) {
+	switch n := strings.ToLower(strings.TrimSpace(s)); n {
+	case "", TextFull, TextTruncated, TextAbsent, TextRedacted:
+		return n, nil
+	}
+	return "", fmt.Errorf("%q is not a text status: want full, truncated, absent or redacted", s)
 }
 
 // convertCitations turns claim spans in unit into byte offsets, checking

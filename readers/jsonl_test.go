@@ -307,21 +307,24 @@ func TestSpanToBytes(t *testing.T) {
 
 func utf16Encode(s string) []uint16 { return utf16.Encode([]rune(s)) }
 
-// Loggers write "Assistant" too: roles are compared as the canonical
-// format spells them.
-func TestRolesAreCaseInsensitive(t *testing.T) {
-	p := writeFile(t, "roles.jsonl", []byte(`{"conversation_id":"c","messages":[{"role":"User","content":"q"},{"role":" Assistant","content":"a [1].","retrieval":[{"id":"1","text":"a"}]}]}`+"\n"))
-	n := 0
-	for rec, err := range Open(p, Options{}, nil) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rec.Messages[1].Role != "assistant" || len(rec.Messages[1].Retrieval) != 1 {
-			t.Errorf("messages %+v", rec.Messages)
-		}
-		n++
-	}
-	if n != 1 {
-		t.Fatalf("%d records", n)
+// Loggers write "Assistant" too, and Gemini-style logs "model": roles are
+// compared as the canonical format spells them, in JSONL and in Parquet.
+func TestRolesAreCaseInsensitiveAndModelIsTheAssistant(t *testing.T) {
+	for _, role := range []string{"assistant", " Assistant", "ASSISTANT", "model", "Model"} {
+		t.Run(role, func(t *testing.T) {
+			p := writeFile(t, "roles.jsonl", []byte(`{"conversation_id":"c","messages":[{"role":"User","content":"q"},{"role":"`+role+`","content":"a [1].","retrieval":[{"id":"1","text":"a"}]}]}`+"\n"))
+			recs, skips := openAll(t, p, Options{})
+			if len(recs) != 1 || len(skips) != 0 {
+				t.Fatalf("%d records, skips %v", len(recs), skips)
+			}
+			if m := recs[0].Messages; m[0].Role != "user" || m[1].Role != "assistant" || len(m[1].Retrieval) != 1 {
+				t.Errorf("JSONL messages %+v", m)
+			}
+			in := []Record{{ConversationID: "c", Messages: []Message{{Role: "User", Content: "q"}, {Role: role, Content: "a."}}}}
+			got, skips, err := readParquet(t, writeParquet(t, in))
+			if err != nil || len(skips) != 0 || len(got) != 1 || got[0].Messages[1].Role != "assistant" {
+				t.Errorf("Parquet: %+v, skips %v, %v", got, skips, err)
+			}
+		})
 	}
 }

@@ -261,6 +261,7 @@ func hashFile(path string) (string, int64, error) {
 // parquetCols locates the canonical columns in a file's schema.
 type parquetCols struct {
 	id, tenant, agent, ts int // -1 when absent
+	warnings              int
 	messages              int // canonical layout
 	question, answer, ret int // flat layout
 }
@@ -273,7 +274,7 @@ func parquetColumns(s *arrow.Schema) (parquetCols, error) {
 		return -1
 	}
 	c := parquetCols{id: idx("conversation_id"), tenant: idx("tenant"), agent: idx("agent"), ts: idx("timestamp"),
-		messages: idx("messages"), question: idx("question"), answer: idx("answer"), ret: idx("retrieval")}
+		messages: idx("messages"), question: idx("question"), answer: idx("answer"), ret: idx("retrieval"), warnings: idx("warnings")}
 	if c.id < 0 {
 		return c, errors.New(`no "conversation_id" column: not a canonical ragaudit table (see README, Parquet)`)
 	}
@@ -320,8 +321,15 @@ func (c parquetCols) record(b arrow.Record, i int) (Record, *SkipError) {
 		}
 		rec.Timestamp = ts
 	}
+	if c.warnings >= 0 {
+		ws, err := stringsAt(b.Column(c.warnings), i)
+		if err != nil {
+			return Record{}, fieldSkip("warnings", err)
+		}
+		rec.Warnings = ws
+	}
 	if c.messages >= 0 && !b.Column(c.messages).IsNull(i) {
-		msgs, skipErr := messagesAt(b.Column(c.messages).(*array.List), i)
+		msgs, skipErr := messagesAt(b.Column(c.messages).(*array.List), i, &rec.Warnings)
 		if skipErr != nil {
 			return Record{}, skipErr
 		}
@@ -362,12 +370,13 @@ func (c parquetCols) record(b arrow.Record, i int) (Record, *SkipError) {
 	return rec, nil
 }
 
-func messagesAt(l *array.List, i int) ([]Message, *SkipError) {
+func messagesAt(l *array.List, i int, warnings *[]string) ([]Message, *SkipError) {
 	st, ok := l.ListValues().(*array.Struct)
 	if !ok {
 		return nil, &SkipError{Reason: ReasonWrongType, Detail: "messages is not a list of structs"}
 	}
 	role, content, ret := structField(st, "role"), structField(st, "content"), structField(st, "retrieval")
+	unit, cits, emb := structField(st, "offset_unit"), structField(st, "citations"), structField(st, "embedding")
 	if role == nil {
 		return nil, &SkipError{Reason: ReasonMissingField, Detail: `messages have no "role" field`}
 	}
@@ -400,6 +409,26 @@ func messagesAt(l *array.List, i int) ([]Message, *SkipError) {
 				return nil, skip
 			}
 		}
+		n := k - int(start)
+		var err2 error
+		if emb != nil {
+			if m.Embedding, err2 = vectorAt(emb, k); err2 != nil {
+				return nil, fieldSkip(fmt.Sprintf("messages[%d].embedding", n), err2)
+			}
+		}
+		if cits != nil && !cits.IsNull(k) {
+			u := ""
+			if unit != nil {
+				if u, _, err2 = stringAt(unit, k); err2 != nil {
+					return nil, fieldSkip(fmt.Sprintf("messages[%d].offset_unit", n), err2)
+				}
+			}
+			in, skip := citationsAt(cits, k, n)
+			if skip != nil {
+				return nil, skip
+			}
+			m.Citations, *warnings = convertCitations(m.Content, u, in, n, *warnings)
+		}
 		msgs = append(msgs, m)
 	}
 	return msgs, nil
@@ -414,6 +443,7 @@ func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
 		return nil, &SkipError{Reason: ReasonWrongType, Detail: "retrieval is not a list of structs"}
 	}
 	id, src, text, score := structField(st, "id"), structField(st, "source"), structField(st, "text"), structField(st, "score")
+	status, emb := structField(st, "text_status"), structField(st, "embedding")
 	start, end := l.ValueOffsets(i)
 	if start == end {
 		return nil, nil
@@ -445,7 +475,133 @@ func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
 				return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("retrieval.score is %s, want a float", score.DataType())}
 			}
 		}
+		if status != nil {
+			s, _, err := stringAt(status, k)
+			if err != nil {
+				return nil, fieldSkip(fmt.Sprintf("retrieval[%d].text_status", k-int(start)), err)
+			}
+			if c.Status, err = textStatus(s); err != nil {
+				return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("retrieval[%d].text_status: %v", k-int(start), err)}
+			}
+		}
+		if emb != nil {
+			if c.Embedding, err = vectorAt(emb, k); err != nil {
+				return nil, fieldSkip(fmt.Sprintf("retrieval[%d].embedding", k-int(start)), err)
+			}
+		}
 		out = append(out, c)
+	}
+	return out, nil
+}
+
+// citationsAt reads the structured citations of message n (at row k of
+// the message values) as the JSONL reader's wire form, spans unconverted.
+func citationsAt(a arrow.Array, k, n int) ([]jsonCitation, *SkipError) {
+	bad := func(format string, args ...any) ([]jsonCitation, *SkipError) {
+		return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("messages[%d].citations", n) + fmt.Sprintf(format, args...)}
+	}
+	l, ok := a.(*array.List)
+	if !ok {
+		return bad(" is %s, want list<struct<marker, start, end, chunk_ids, text>>", a.DataType())
+	}
+	st, ok := l.ListValues().(*array.Struct)
+	if !ok {
+		return bad(" is not a list of structs")
+	}
+	marker, s, e, ids, text := structField(st, "marker"), structField(st, "start"), structField(st, "end"), structField(st, "chunk_ids"), structField(st, "text")
+	start, end := l.ValueOffsets(k)
+	var out []jsonCitation
+	for j := int(start); j < int(end); j++ {
+		var c jsonCitation
+		var err error
+		if marker != nil {
+			if c.Marker, _, err = stringAt(marker, j); err != nil {
+				return nil, fieldSkip(fmt.Sprintf("messages[%d].citations[%d].marker", n, j-int(start)), err)
+			}
+		}
+		a, aok := intAt(s, j)
+		b, bok := intAt(e, j)
+		if aok && bok {
+			c.ClaimSpan = &jsonSpan{Start: a, End: b}
+		}
+		if text != nil {
+			t, ok, err := stringAt(text, j)
+			if err != nil {
+				return nil, fieldSkip(fmt.Sprintf("messages[%d].citations[%d].text", n, j-int(start)), err)
+			}
+			if ok {
+				c.Text = &t
+			}
+		}
+		if ids != nil {
+			vs, err := stringsAt(ids, j)
+			if err != nil {
+				return nil, fieldSkip(fmt.Sprintf("messages[%d].citations[%d].chunk_ids", n, j-int(start)), err)
+			}
+			for _, v := range vs {
+				c.ChunkIDs = append(c.ChunkIDs, flexString(v))
+			}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// intAt returns an integer column value (ok false when null or absent).
+func intAt(a arrow.Array, i int) (int, bool) {
+	if a == nil || a.IsNull(i) {
+		return 0, false
+	}
+	switch a := a.(type) {
+	case *array.Int64:
+		return int(a.Value(i)), true
+	case *array.Int32:
+		return int(a.Value(i)), true
+	}
+	return 0, false
+}
+
+// stringsAt reads a list<string> value (nil when null or empty).
+func stringsAt(a arrow.Array, i int) ([]string, error) {
+	if a.IsNull(i) {
+		return nil, nil
+	}
+	l, ok := a.(*array.List)
+	if !ok {
+		return nil, fmt.Errorf("is %s, want a list of strings", a.DataType())
+	}
+	start, end := l.ValueOffsets(i)
+	var out []string
+	for k := int(start); k < int(end); k++ {
+		s, _, err := stringAt(l.ListValues(), k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// vectorAt reads a list<float> value (nil when null).
+func vectorAt(a arrow.Array, i int) ([]float32, error) {
+	if a.IsNull(i) {
+		return nil, nil
+	}
+	l, ok := a.(*array.List)
+	if !ok {
+		return nil, fmt.Errorf("is %s, want a list of floats", a.DataType())
+	}
+	start, end := l.ValueOffsets(i)
+	out := make([]float32, 0, end-start)
+	switch v := l.ListValues().(type) {
+	case *array.Float32:
+		out = append(out, v.Float32Values()[start:end]...)
+	case *array.Float64:
+		for _, x := range v.Float64Values()[start:end] {
+			out = append(out, float32(x))
+		}
+	default:
+		return nil, fmt.Errorf("is %s, want a list of floats", a.DataType())
 	}
 	return out, nil
 }

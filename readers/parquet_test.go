@@ -323,3 +323,123 @@ func TestParquetDictionaryStrings(t *testing.T) {
 		t.Fatalf("tenants %v", tenants)
 	}
 }
+
+// richRecord has every field of a Record the audit uses: structured
+// citations on multi-byte content (a marker, several chunk ids, one
+// without), chunk text statuses, message and chunk embeddings, warnings.
+func richRecord() Record {
+	s := 0.5
+	content := "Le délai est de 30 jours 😀. Les frais sont 5 €."
+	second := strings.Index(content, "Les")
+	return Record{ConversationID: "c-rich", Tenant: "acme", Timestamp: time.Date(2026, 5, 12, 14, 3, 0, 0, time.UTC),
+		Warnings: []string{"gemini segment 3-9 (utf8 bytes) does not match its text"},
+		Messages: []Message{
+			{Role: "user", Content: "Délai ?"},
+			{Role: "assistant", Content: content, Embedding: []float32{0.25, -1, 3},
+				Retrieval: []Chunk{
+					{ID: "a", Source: "s.md", Text: "Délai de 30 jours.", Score: &s, Status: TextFull, Embedding: []float32{1, 0}},
+					{ID: "b", Text: "Frais…", Status: TextTruncated},
+					{ID: "c", Status: TextAbsent},
+					{ID: "d", Text: "[redacted]", Status: TextRedacted},
+				},
+				Citations: []Citation{
+					{Start: 0, End: second - 1, ChunkIDs: []string{"a", "c"}, Marker: "gemini:groundingSupport"},
+					{Start: second, End: len(content), ChunkIDs: []string{"b"}},
+					{Start: second, End: second + 3},
+				}},
+		}}
+}
+
+// Parquet carries every field of a Record: reading back what convert
+// wrote gives the same records, citations and warnings included.
+func TestParquetRoundTripKeepsCitationsStatusesEmbeddingsAndWarnings(t *testing.T) {
+	in := append(sampleRecords(), richRecord())
+	got, skips, err := readParquet(t, writeParquet(t, in))
+	if err != nil || len(skips) != 0 {
+		t.Fatalf("err %v, skips %v", err, skips)
+	}
+	if !reflect.DeepEqual(got, in) {
+		t.Fatalf("round trip:\n got %+v\nwant %+v", got, in)
+	}
+}
+
+// A citation whose span is not on the content's character boundaries
+// cannot be read back: convert refuses it, naming the record, rather than
+// write what would be dropped.
+func TestParquetWriterRefusesACitationItCouldNotReadBack(t *testing.T) {
+	rec := richRecord()
+	rec.File, rec.Line = "in.json", 7
+	rec.Messages[1].Citations[0].End = 5 // inside "é" (bytes 4-5)
+	w, err := NewParquetWriter(&bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.Write(&rec)
+	if err == nil || !strings.Contains(err.Error(), "in.json:7") || !strings.Contains(err.Error(), "c-rich") {
+		t.Fatalf("error %v, want one naming in.json:7 and the conversation", err)
+	}
+}
+
+// A file written before citations, statuses, embeddings and warnings had
+// columns (testdata/parquet/v1-schema.parquet, ragaudit-canonical-v2 as
+// convert wrote it then) reads as it did: three conversations, no
+// citations.
+func TestParquetOfTheFirstSchemaStillReads(t *testing.T) {
+	got, skips, err := readParquet(t, filepath.Join("..", "testdata", "parquet", "v1-schema.parquet"))
+	if err != nil || len(skips) != 0 || len(got) != 3 {
+		t.Fatalf("%d records, skips %v, %v", len(got), skips, err)
+	}
+	for _, r := range got {
+		for _, m := range r.Messages {
+			if len(m.Citations) != 0 || m.Embedding != nil {
+				t.Errorf("%s: a first-schema file has no citations or embeddings: %+v", r.ConversationID, m)
+			}
+		}
+	}
+}
+
+// An unknown text_status is not guessed at: the record is skipped as
+// wrong_field_type, naming the field and the allowed values; the known
+// ones are read in any case.
+func TestTextStatusMustBeKnown(t *testing.T) {
+	cases := []struct {
+		name, status, want, reason string
+	}{
+		{"a known status is kept", "truncated", TextTruncated, ""},
+		{"case and spaces do not matter", " Redacted ", TextRedacted, ""},
+		{"no status is no status", "", "", ""},
+		{"an unknown status skips the record", "banana", "", ReasonWrongType},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			line := `{"conversation_id":"c","messages":[{"role":"assistant","content":"a [1].","retrieval":[{"id":"1","text":"a","text_status":"` + tc.status + `"}]}]}`
+			flat := `{"conversation_id":"c","answer":"a [1].","retrieval":[{"id":"1","text":"a","text_status":"` + tc.status + `"}]}`
+			recs, skips := openAll(t, writeFile(t, "s.jsonl", []byte(line+"\n"+flat+"\n")), Options{})
+			pq := []Record{{ConversationID: "c", Messages: []Message{{Role: "assistant", Content: "a [1].", Retrieval: []Chunk{{ID: "1", Text: "a", Status: tc.status}}}}}}
+			precs, pskips, err := readParquet(t, writeParquet(t, pq))
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, skips = append(recs, precs...), append(skips, pskips...)
+			if tc.reason == "" {
+				if len(skips) != 0 || len(recs) != 3 {
+					t.Fatalf("%d records, skips %v", len(recs), skips)
+				}
+				for _, r := range recs {
+					if got := r.Messages[len(r.Messages)-1].Retrieval[0].Status; got != tc.want {
+						t.Errorf("status %q, want %q", got, tc.want)
+					}
+				}
+				return
+			}
+			if len(recs) != 0 || len(skips) != 3 {
+				t.Fatalf("%d records, %d skips, want 3 skips", len(recs), len(skips))
+			}
+			for _, s := range skips {
+				if s.Reason != tc.reason || !strings.Contains(s.Detail, "text_status") || !strings.Contains(s.Detail, "full, truncated, absent or redacted") || s.Line < 1 {
+					t.Errorf("skip %v, want %s naming text_status and the allowed values", s, tc.reason)
+				}
+			}
+		})
+	}
+}

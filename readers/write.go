@@ -3,6 +3,7 @@ package readers
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 	"unicode/utf8"
@@ -91,7 +92,30 @@ func NewJSONLWriter(w io.Writer) Writer {
 func (j *jsonlWriter) Write(rec *Record) error { w := toWire(rec); return j.enc.Encode(&w) }
 func (j *jsonlWriter) Close() error            { return j.bw.Flush() }
 
+// Arrow types of the canonical Parquet layout. Every column after the
+// first version's (role, content, retrieval id/source/text/score) is
+// nullable, so files written without them read as before.
+var (
+	vectorType = arrow.ListOf(arrow.PrimitiveTypes.Float32)
+	chunkType  = arrow.StructOf(
+		arrow.Field{Name: "id", Type: arrow.BinaryTypes.String},
+		arrow.Field{Name: "source", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "text", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "score", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+		arrow.Field{Name: "text_status", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "embedding", Type: vectorType, Nullable: true},
+	)
+	citationType = arrow.StructOf(
+		arrow.Field{Name: "marker", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "start", Type: arrow.PrimitiveTypes.Int64},
+		arrow.Field{Name: "end", Type: arrow.PrimitiveTypes.Int64},
+		arrow.Field{Name: "chunk_ids", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
+		arrow.Field{Name: "text", Type: arrow.BinaryTypes.String, Nullable: true},
+	)
+)
+
 // CanonicalSchema is the Arrow schema of canonical records in Parquet.
+// Citation spans are in offset_unit (convert writes utf8: byte offsets).
 var CanonicalSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "conversation_id", Type: arrow.BinaryTypes.String},
 	{Name: "tenant", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -100,13 +124,12 @@ var CanonicalSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "messages", Type: arrow.ListOf(arrow.StructOf(
 		arrow.Field{Name: "role", Type: arrow.BinaryTypes.String},
 		arrow.Field{Name: "content", Type: arrow.BinaryTypes.String, Nullable: true},
-		arrow.Field{Name: "retrieval", Type: arrow.ListOf(arrow.StructOf(
-			arrow.Field{Name: "id", Type: arrow.BinaryTypes.String},
-			arrow.Field{Name: "source", Type: arrow.BinaryTypes.String, Nullable: true},
-			arrow.Field{Name: "text", Type: arrow.BinaryTypes.String, Nullable: true},
-			arrow.Field{Name: "score", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-		)), Nullable: true},
+		arrow.Field{Name: "retrieval", Type: arrow.ListOf(chunkType), Nullable: true},
+		arrow.Field{Name: "offset_unit", Type: arrow.BinaryTypes.String, Nullable: true},
+		arrow.Field{Name: "citations", Type: arrow.ListOf(citationType), Nullable: true},
+		arrow.Field{Name: "embedding", Type: vectorType, Nullable: true},
 	))},
+	{Name: "warnings", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
 }, nil)
 
 // parquetRowGroup bounds the rows per row group, so that readers (ours
@@ -134,6 +157,16 @@ func NewParquetWriter(w io.Writer) (Writer, error) {
 }
 
 func (p *parquetWriter) Write(rec *Record) error {
+	// Every field of a Record has a column; a citation that does not lie
+	// on the content's character boundaries could not be read back, so it
+	// is refused here rather than written.
+	for i, m := range rec.Messages {
+		for k, c := range m.Citations {
+			if _, _, err := SpanToBytes(m.Content, c.Start, c.End, "utf8"); err != nil {
+				return fmt.Errorf("%s:%d: conversation %q, messages[%d].citations[%d]: %v: cannot be written", rec.File, rec.Line, rec.ConversationID, i, k, err)
+			}
+		}
+	}
 	b := p.b
 	b.Field(0).(*array.StringBuilder).Append(rec.ConversationID)
 	appendOpt(b.Field(1).(*array.StringBuilder), rec.Tenant)
@@ -153,26 +186,72 @@ func (p *parquetWriter) Write(rec *Record) error {
 		rl := ms.FieldBuilder(2).(*array.ListBuilder)
 		if len(m.Retrieval) == 0 {
 			rl.AppendNull()
-			continue
-		}
-		rl.Append(true)
-		rs := rl.ValueBuilder().(*array.StructBuilder)
-		for _, c := range m.Retrieval {
-			rs.Append(true)
-			rs.FieldBuilder(0).(*array.StringBuilder).Append(c.ID)
-			appendOpt(rs.FieldBuilder(1).(*array.StringBuilder), c.Source)
-			rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
-			if c.Score != nil {
-				rs.FieldBuilder(3).(*array.Float64Builder).Append(*c.Score)
-			} else {
-				rs.FieldBuilder(3).(*array.Float64Builder).AppendNull()
+		} else {
+			rl.Append(true)
+			rs := rl.ValueBuilder().(*array.StructBuilder)
+			for _, c := range m.Retrieval {
+				rs.Append(true)
+				rs.FieldBuilder(0).(*array.StringBuilder).Append(c.ID)
+				appendOpt(rs.FieldBuilder(1).(*array.StringBuilder), c.Source)
+				rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
+				if c.Score != nil {
+					rs.FieldBuilder(3).(*array.Float64Builder).Append(*c.Score)
+				} else {
+					rs.FieldBuilder(3).(*array.Float64Builder).AppendNull()
+				}
+				appendOpt(rs.FieldBuilder(4).(*array.StringBuilder), c.Status)
+				appendVector(rs.FieldBuilder(5).(*array.ListBuilder), c.Embedding)
 			}
+		}
+		cl := ms.FieldBuilder(4).(*array.ListBuilder)
+		if len(m.Citations) == 0 {
+			appendOpt(ms.FieldBuilder(3).(*array.StringBuilder), "")
+			cl.AppendNull()
+		} else {
+			ms.FieldBuilder(3).(*array.StringBuilder).Append("utf8")
+			cl.Append(true)
+			cs := cl.ValueBuilder().(*array.StructBuilder)
+			for _, c := range m.Citations {
+				cs.Append(true)
+				appendOpt(cs.FieldBuilder(0).(*array.StringBuilder), c.Marker)
+				cs.FieldBuilder(1).(*array.Int64Builder).Append(int64(c.Start))
+				cs.FieldBuilder(2).(*array.Int64Builder).Append(int64(c.End))
+				ids := cs.FieldBuilder(3).(*array.ListBuilder)
+				if c.ChunkIDs == nil {
+					ids.AppendNull()
+				} else {
+					ids.Append(true)
+					for _, id := range c.ChunkIDs {
+						ids.ValueBuilder().(*array.StringBuilder).Append(id)
+					}
+				}
+				cs.FieldBuilder(4).(*array.StringBuilder).Append(m.Content[c.Start:c.End])
+			}
+		}
+		appendVector(ms.FieldBuilder(5).(*array.ListBuilder), m.Embedding)
+	}
+	wl := b.Field(5).(*array.ListBuilder)
+	if len(rec.Warnings) == 0 {
+		wl.AppendNull()
+	} else {
+		wl.Append(true)
+		for _, w := range rec.Warnings {
+			wl.ValueBuilder().(*array.StringBuilder).Append(w)
 		}
 	}
 	if p.n++; p.n == 500 {
 		return p.flush()
 	}
 	return nil
+}
+
+func appendVector(b *array.ListBuilder, v []float32) {
+	if v == nil {
+		b.AppendNull()
+		return
+	}
+	b.Append(true)
+	b.ValueBuilder().(*array.Float32Builder).AppendValues(v, nil)
 }
 
 func appendOpt(b *array.StringBuilder, s string) {

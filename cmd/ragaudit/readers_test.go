@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fiftyTraces is the Langfuse sample copied into 50 traces (each its own
+// session), as in the user review's lf50.jsonl.
+func fiftyTraces(t *testing.T) []string {
+	t.Helper()
+	b := string(readFile(t, filepath.Join(testdata, "formats", "langfuse-observations-v2-export.jsonl")))
+	const trace = "3f9d2c7a0b1e4d6f8a2c5e7b9d1f3a5c"
+	var lines []string
+	for k := 0; k < 50; k++ {
+		c := strings.ReplaceAll(b, trace, fmt.Sprintf("%s%02d", trace[:30], k))
+		c = strings.ReplaceAll(c, `"session_id":"c-0011"`, fmt.Sprintf(`"session_id":"c-0011-%d"`, k))
+		lines = append(lines, strings.Split(strings.TrimRight(c, "\n"), "\n")...)
+	}
+	return lines
+}
+
+// One bad line in a 50-trace Langfuse export is skipped with its line and
+// the 50 traces are audited exactly as without it, detected or forced.
+func TestOneBadLineDoesNotMakeATraceExportUnauditable(t *testing.T) {
+	dir := t.TempDir()
+	lines := fiftyTraces(t)
+	clean := filepath.Join(dir, "lf50.jsonl")
+	os.WriteFile(clean, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	want := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", clean)
+	if n := counts(t, want)["records_audited"].(float64); n != 50 {
+		t.Fatalf("the clean export audits %v conversations, want 50", n)
+	}
+	const truncated = `{"id": "obs-truncated", "trace_id": "3f9d`
+	cases := []struct {
+		name string
+		at   int
+	}{{"a truncated last line", len(lines)}, {"a broken first line", 0}, {"a broken line in the middle", 75}}
+	for _, tc := range cases {
+		for _, format := range []string{"", "langfuse"} {
+			t.Run(fmt.Sprintf("%s, format %q", tc.name, format), func(t *testing.T) {
+				bad := append(append(append([]string{}, lines[:tc.at]...), truncated), lines[tc.at:]...)
+				p := filepath.Join(t.TempDir(), "lf50bad.jsonl")
+				os.WriteFile(p, []byte(strings.Join(bad, "\n")+"\n"), 0o644)
+				args := []string{"audit", "--reproducible", "--bar", "0"}
+				if format != "" {
+					args = append(args, "--format", format)
+				}
+				r := runCLI(t, "", append(args, p)...)
+				if r.code != exitPass {
+					t.Fatalf("exit %d: %s", r.code, r.stderr)
+				}
+				c := counts(t, r)
+				byReason := c["skipped_by_reason"].(map[string]any)
+				if c["records_read"].(float64) != 51 || c["records_audited"].(float64) != 50 || c["records_skipped"].(float64) != 1 || byReason["malformed_json"] != 1.0 {
+					t.Errorf("counts %v, want 51 read, 50 audited, 1 skipped as malformed_json", c)
+				}
+				if at := fmt.Sprintf("lf50bad.jsonl:%d reason=malformed_json", tc.at+1); !strings.Contains(r.stderr, at) {
+					t.Errorf("stderr does not name %s:\n%s", at, r.stderr)
+				}
+				fa := strings.ReplaceAll(string(readFile(t, filepath.Join(want.out, "findings.jsonl"))), clean, "LOG")
+				fb := strings.ReplaceAll(string(readFile(t, filepath.Join(r.out, "findings.jsonl"))), p, "LOG")
+				if tc.at == len(lines) && fa != fb {
+					t.Error("findings differ from the export without the bad line")
+				}
+			})
+		}
+	}
+}
+
+// providerSamples are the provider samples of testdata/formats (copies of
+// ../shared/formats) that ragaudit reads without a mapping.
+var providerSamples = []string{
+	"anthropic-messages-citations.json", "openai-responses-annotations.json", "gemini-vertex-grounding-metadata.json",
+	"cohere-chat-v2-citations.json", "dify-chat-message.json", "ragaudit-canonical-v2.jsonl", "openai-assistants-file-citation.json",
+	"bedrock-kb-retrieve-and-generate.json", "azure-openai-on-your-data.json", "openai-chat-completions-url-citation.json",
+	"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl",
+	"phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl",
+}
+
+// Converting a provider sample to Parquet loses nothing the audit uses:
+// the Parquet file audits to the original's findings, coverage (citations,
+// resolution, chunk text status, adapter warnings) and accuracy.
+func TestEveryProviderSampleAuditsTheSameAfterAParquetRoundTrip(t *testing.T) {
+	for _, file := range providerSamples {
+		t.Run(file, func(t *testing.T) {
+			in := filepath.Join(testdata, "formats", file)
+			pq := filepath.Join(t.TempDir(), "x.parquet")
+			if c := runCLI(t, "", "convert", "-q", "--strict", "-o", pq, in); c.code != exitPass {
+				t.Fatalf("convert exit %d: %s", c.code, c.stderr)
+			}
+			a := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", in)
+			b := runCLI(t, "", "audit", "-q", "--reproducible", "--bar", "0", pq)
+			if a.code == exitUsage || b.code != a.code {
+				t.Fatalf("exit %d and %d: %s %s", a.code, b.code, a.stderr, b.stderr)
+			}
+			for _, name := range []string{"findings.jsonl", "findings.csv"} {
+				fa := strings.ReplaceAll(string(readFile(t, filepath.Join(a.out, name))), in, "LOG")
+				fb := strings.ReplaceAll(string(readFile(t, filepath.Join(b.out, name))), pq, "LOG")
+				if fa != fb {
+					t.Errorf("%s differs after the Parquet round trip:\n%s\n---\n%s", name, fa, fb)
+				}
+			}
+			sa, sb := summaryOf(t, a), summaryOf(t, b)
+			ca := sa["inputs"].([]any)[0].(map[string]any)["coverage"]
+			cb := sb["inputs"].([]any)[0].(map[string]any)["coverage"]
+			if !reflect.DeepEqual(ca, cb) || !reflect.DeepEqual(sa["counts"], sb["counts"]) || sa["citation_accuracy"] != sb["citation_accuracy"] {
+				t.Errorf("summary differs after the Parquet round trip:\ncoverage %v / %v\ncounts %v / %v", ca, cb, sa["counts"], sb["counts"])
+			}
+		})
+	}
+}
