@@ -361,7 +361,9 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 					return skip(ReasonWrongType, "messages[%d].%v", i, err)
 				}
 				msg.Embedding = m.Embedding
-				msg.Citations, rec.Warnings = convertCitations(msg.Content, m.OffsetUnit, m.Citations, i, rec.Warnings)
+				if msg.Citations, rec.Warnings, err = convertCitations(msg.Content, m.OffsetUnit, m.Citations, i, rec.Warnings); err != nil {
+					return skip(ReasonWrongType, "%v", err)
+				}
 			}
 			rec.Messages = append(rec.Messages, msg)
 		}
@@ -427,19 +429,19 @@ func textStatus(s string) (string, error) {
 }
 
 // convertCitations turns claim spans in unit into byte offsets, checking
-// them against the quoted claim; a span that does not fit is dropped with
-// a warning, a mismatch is kept with a warning.
-func convertCitations(content, unit string, in []jsonCitation, msg int, warnings []string) ([]Citation, []string) {
+// them against the quoted claim. A citation without a usable span makes
+// the record unreadable (an error): dropping it would audit the record
+// without that citation and change its result silently. A span that reads
+// other text than the quoted claim is kept with a warning.
+func convertCitations(content, unit string, in []jsonCitation, msg int, warnings []string) ([]Citation, []string, error) {
 	var out []Citation
 	for k, c := range in {
 		if c.ClaimSpan == nil {
-			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: no claim_span", msg, k))
-			continue
+			return nil, warnings, fmt.Errorf("messages[%d].citations[%d]: no claim_span", msg, k)
 		}
 		a, b, err := SpanToBytes(content, c.ClaimSpan.Start, c.ClaimSpan.End, unit)
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: %v", msg, k, err))
-			continue
+			return nil, warnings, fmt.Errorf("messages[%d].citations[%d].claim_span: %v", msg, k, err)
 		}
 		if c.Text != nil && content[a:b] != *c.Text {
 			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: span %d-%d (%s) reads %q, not the quoted %q",
@@ -451,7 +453,7 @@ func convertCitations(content, unit string, in []jsonCitation, msg int, warnings
 		}
 		out = append(out, cit)
 	}
-	return out, warnings
+	return out, warnings, nil
 }
 
 func unitName(u string) string {

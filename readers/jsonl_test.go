@@ -309,6 +309,36 @@ func utf16Encode(s string) []uint16 { return utf16.Encode([]rune(s)) }
 
 // Loggers write "Assistant" too, and Gemini-style logs "model": roles are
 // compared as the canonical format spells them, in JSONL and in Parquet.
+// A structured citation whose claim_span cannot be read skips its record
+// (wrong_field_type, naming the citation): auditing the record without
+// that citation would change its result without a trace.
+func TestUnreadableClaimSpanSkipsTheRecord(t *testing.T) {
+	rec := func(span string) string {
+		return `{"conversation_id":"c","messages":[{"role":"assistant","content":"Refunds take 30 days. Shipping is free.",` +
+			`"retrieval":[{"id":"a","text":"Refunds take 30 days."}],"citations":[{"marker":"[1]","chunk_ids":["a"]` + span + `}]}]}`
+	}
+	cases := []struct{ name, span, detail string }{
+		{"a negative start", `,"claim_span":{"start":-5,"end":10}`, "citations[0].claim_span: bad span"},
+		{"a reversed span", `,"claim_span":{"start":20,"end":10}`, "citations[0].claim_span: bad span"},
+		{"a span past the text", `,"claim_span":{"start":0,"end":1000}`, "does not fit the text"},
+		{"no span", ``, "citations[0]: no claim_span"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o, _ := readAll(t, writeFile(t, "v2.jsonl", []byte(rec(tc.span)+"\n"+rec(`,"claim_span":{"start":0,"end":21}`)+"\n")), Options{})
+			if len(o.records) != 1 || len(o.skips) != 1 {
+				t.Fatalf("records %d, skips %v", len(o.records), o.skips)
+			}
+			if sk := o.skips[0]; sk.Line != 1 || sk.Reason != ReasonWrongType || !strings.Contains(sk.Detail, tc.detail) {
+				t.Errorf("skip %+v, want line 1, %s, detail with %q", sk, ReasonWrongType, tc.detail)
+			}
+			if c := o.records[0].Messages[0].Citations; len(c) != 1 || c[0].End != 21 {
+				t.Errorf("the good record's citation: %+v", c)
+			}
+		})
+	}
+}
+
 func TestRolesAreCaseInsensitiveAndModelIsTheAssistant(t *testing.T) {
 	for _, role := range []string{"assistant", " Assistant", "ASSISTANT", "model", "Model"} {
 		t.Run(role, func(t *testing.T) {

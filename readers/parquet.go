@@ -427,7 +427,10 @@ func messagesAt(l *array.List, i int, warnings *[]string) ([]Message, *SkipError
 			if skip != nil {
 				return nil, skip
 			}
-			m.Citations, *warnings = convertCitations(m.Content, u, in, n, *warnings)
+			var err error
+			if m.Citations, *warnings, err = convertCitations(m.Content, u, in, n, *warnings); err != nil {
+				return nil, &SkipError{Reason: ReasonWrongType, Detail: err.Error()}
+			}
 		}
 		msgs = append(msgs, m)
 	}
