@@ -206,7 +206,29 @@ func gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
 			from = m.End
 		}
 	}
-	return append(parts, [2]int{from, end})
+	parts = append(parts, [2]int{from, end})
+	return cutAfterIdeographicStops(answer, parts)
+}
+
+// cutAfterIdeographicStops splits parts after "。", "！" and "？", which end
+// sentences in Chinese and Japanese and which Punkt does not know. A marker
+// right after the stop then opens the next part, and splitParagraph hands
+// it back to the sentence it closes.
+func cutAfterIdeographicStops(answer string, parts [][2]int) [][2]int {
+	var out [][2]int
+	for _, p := range parts {
+		from := p[0]
+		for i := p[0]; i < p[1]; {
+			r, size := utf8.DecodeRuneInString(answer[i:p[1]])
+			i += size
+			if (r == '。' || r == '！' || r == '？') && i < p[1] {
+				out = append(out, [2]int{from, i})
+				from = i
+			}
+		}
+		out = append(out, [2]int{from, p[1]})
+	}
+	return out
 }
 
 // splitAfterMarkers ends a sentence after a marker followed by a capital

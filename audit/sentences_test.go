@@ -40,6 +40,8 @@ func TestSplitKeepsMarkersWithTheirSentence(t *testing.T) {
 			[]string{"Shipping is free over 50 EUR.[1]", "Returns need a receipt [2]."}},
 		{"a glued marker before an acronym or after a comma ends nothing", "Data from the agency [1]EU rules, as listed, [2]Annex text, apply [3].",
 			[]string{"Data from the agency [1]EU rules, as listed, [2]Annex text, apply [3]."}},
+		{"an ideographic full stop ends a sentence, its marker stays with it", "返金は配達から30日以内です。 [1]送料は無料です。[2]",
+			[]string{"返金は配達から30日以内です。 [1]", "送料は無料です。[2]"}},
 		{"paragraphs split", "First para [1].\n\nSecond para [2].", []string{"First para [1].", "Second para [2]."}},
 	}
 	for _, tc := range cases {

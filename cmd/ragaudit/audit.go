@@ -327,8 +327,10 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	switch {
 	case o.Strict && c.RecordsSkipped > 0:
 		return cli.Exit(fmt.Sprintf("--strict: %d input record(s) skipped", c.RecordsSkipped), exitUsage)
+	case c.RecordsAudited == 0 && c.RecordsFiltered > 0 && c.RecordsFiltered == c.RecordsRead-c.RecordsSkipped:
+		return cli.Exit(fmt.Sprintf("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered), exitUsage)
 	case c.RecordsAudited == 0:
-		return cli.Exit("no auditable record in the input", exitUsage)
+		return cli.Exit(fmt.Sprintf("no auditable record in the input (%d read, %d skipped: see skipped.jsonl)", c.RecordsRead, c.RecordsSkipped), exitUsage)
 	case !sum.Pass:
 		return cli.Exit("", exitFail)
 	}
