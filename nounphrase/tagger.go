@@ -45,7 +45,7 @@ func (t *Tagger) Tag(sentence string) []Token {
 	}
 	ctx[len(ctx)-2], ctx[len(ctx)-1] = "-END-", "-END2-"
 	p1, p2 := "-START-", "-START2-"
-	var buf []byte
+	var sc scores
 	for i := range out {
 		word := out[i].Text
 		var tag string
@@ -66,7 +66,7 @@ func (t *Tagger) Tag(sentence string) []Token {
 			if c, ok := t.p.TagMap[word]; ok {
 				tag = t.p.Classes[c]
 			} else {
-				tag, buf = t.predict(buf, i+2, ctx, word, p1, p2)
+				tag = t.predict(&sc, i+2, ctx, word, p1, p2)
 			}
 		}
 		out[i].Tag = tag
@@ -81,49 +81,78 @@ var (
 	reKeep = regexp.MustCompile(`^\-[A-Z]{3}\-$`)
 )
 
+// scores is predict's scratch space, one per Tag call.
+type scores struct {
+	sum     [256]int64
+	present [256]bool
+}
+
 // predict scores prose's 14 features of the word at ctx[i] and returns the
-// best class (buf is scratch space, returned for reuse).
-func (t *Tagger) predict(buf []byte, i int, ctx []string, w, p1, p2 string) (string, []byte) {
-	var scores [256]int64
-	var present [256]bool
-	add := func(parts ...string) {
-		buf = buf[:0]
-		for k, p := range parts {
-			if k > 0 {
-				buf = append(buf, ' ')
-			}
-			buf = append(buf, p...)
-		}
-		for _, cw := range t.p.weightsOf(Hash(buf)) {
-			scores[cw.class] += int64(cw.weight)
-			present[cw.class] = true
+// best class. A feature's hash is FNV-1a of its name, a space and its
+// parts joined by spaces: the names' part is hashed once (featureNames).
+func (t *Tagger) predict(sc *scores, i int, ctx []string, w, p1, p2 string) string {
+	n := len(t.p.Classes)
+	clear(sc.sum[:n])
+	clear(sc.present[:n])
+	add := func(h fnv) {
+		for _, cw := range t.p.weightsOf(uint64(h)) {
+			sc.sum[cw.class] += int64(cw.weight)
+			sc.present[cw.class] = true
 		}
 	}
-	add("bias")
-	add("i suffix", suffix3(w))
-	add("i pref1", string(rune(w[0]))) // prose converts the first byte, not rune
-	add("i-1 tag", p1)
-	add("i-2 tag", p2)
-	add("i tag+i-2 tag", p1, p2)
-	add("i word", ctx[i])
-	add("i-1 tag+i word", p1, ctx[i])
-	add("i-1 word", ctx[i-1])
-	add("i-1 suffix", suffix3(ctx[i-1]))
-	add("i-2 word", ctx[i-2])
-	add("i+1 word", ctx[i+1])
-	add("i+1 suffix", suffix3(ctx[i+1]))
-	add("i+2 word", ctx[i+2])
+	f := &featureNames
+	add(f.bias)
+	add(f.suffix.add(suffix3(w)))
+	add(f.pref1.add(string(rune(w[0])))) // prose converts the first byte, not rune
+	add(f.tag1.add(p1))
+	add(f.tag2.add(p2))
+	add(f.tag12.add(p1).add(" ").add(p2))
+	add(f.word.add(ctx[i]))
+	add(f.tag1word.add(p1).add(" ").add(ctx[i]))
+	add(f.prevWord.add(ctx[i-1]))
+	add(f.prevSuffix.add(suffix3(ctx[i-1])))
+	add(f.prev2Word.add(ctx[i-2]))
+	add(f.nextWord.add(ctx[i+1]))
+	add(f.nextSuffix.add(suffix3(ctx[i+1])))
+	add(f.next2Word.add(ctx[i+2]))
 	best, found := 0, false
-	for c := range t.p.Classes {
-		if present[c] && (!found || scores[c] > scores[best]) {
+	for c := range n {
+		if sc.present[c] && (!found || sc.sum[c] > sc.sum[best]) {
 			best, found = c, true
 		}
 	}
 	if !found {
-		return "", buf
+		return ""
 	}
-	return t.p.Classes[best], buf
+	return t.p.Classes[best]
 }
+
+// fnv is an FNV-1a hash in progress (Hash, continued).
+type fnv uint64
+
+func (h fnv) add(s string) fnv {
+	for i := 0; i < len(s); i++ {
+		h ^= fnv(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// featureNames are the hashes of prose's feature names followed by a space
+// ("bias" alone), to be continued with the feature's parts.
+var featureNames = func() (f struct {
+	bias, suffix, pref1, tag1, tag2, tag12, word, tag1word,
+	prevWord, prevSuffix, prev2Word, nextWord, nextSuffix, next2Word fnv
+}) {
+	name := func(s string) fnv { return fnv(14695981039346656037).add(s + " ") }
+	f.bias = fnv(14695981039346656037).add("bias")
+	f.suffix, f.pref1 = name("i suffix"), name("i pref1")
+	f.tag1, f.tag2, f.tag12 = name("i-1 tag"), name("i-2 tag"), name("i tag+i-2 tag")
+	f.word, f.tag1word = name("i word"), name("i-1 tag+i word")
+	f.prevWord, f.prevSuffix, f.prev2Word = name("i-1 word"), name("i-1 suffix"), name("i-2 word")
+	f.nextWord, f.nextSuffix, f.next2Word = name("i+1 word"), name("i+1 suffix"), name("i+2 word")
+	return f
+}()
 
 // suffix3 is the last three bytes of s, as prose takes them.
 func suffix3(s string) string { return s[len(s)-min(len(s), 3):] }
