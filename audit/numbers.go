@@ -376,6 +376,13 @@ func numberWord(w string) (int, bool) {
 	if len(w) < 3 || len(w) > 9 {
 		return 0, false
 	}
+	// Every number word starts with one of these: most words are turned
+	// away before the map (this runs for every word of every cited chunk).
+	switch w[0] | 0x20 {
+	case 't', 'f', 's', 'e', 'n', 'h':
+	default:
+		return 0, false
+	}
 	var buf [9]byte
 	for i := 0; i < len(w); i++ {
 		c := w[i]

@@ -3,6 +3,7 @@ package audit
 import (
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/readers"
@@ -141,4 +142,21 @@ func sharedTexts(t *testing.T) []string {
 		}
 	}
 	return out
+}
+
+// TestNumberWordFilter checks that the first-letter filter of numberWord
+// lets every number word through, in any case, and turns others away.
+func TestNumberWordFilter(t *testing.T) {
+	for w, n := range numberWords {
+		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+			if got, ok := numberWord(v); !ok || got != n {
+				t.Errorf("numberWord(%q) = %d, %v; want %d", v, got, ok, n)
+			}
+		}
+	}
+	for _, w := range []string{"refund", "one", "twos", "tw", "Hundreds", "é€"} {
+		if _, ok := numberWord(w); ok {
+			t.Errorf("numberWord(%q) is a number", w)
+		}
+	}
 }

@@ -1,0 +1,65 @@
+package nounphrase
+
+import (
+	"reflect"
+	"testing"
+	"unicode/utf8"
+)
+
+// rawWordsRef is RawWordsAt as it was before the ASCII table: rune by rune.
+func rawWordsRef(text string) (words []string, starts []int) {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) || r == '-' {
+			i += size
+			continue
+		}
+		j := i
+		for j < len(text) {
+			r, size := utf8.DecodeRuneInString(text[j:])
+			if !isWordRune(r) || r == '-' {
+				break
+			}
+			j += size
+		}
+		words, starts = append(words, text[i:j]), append(starts, i)
+		i = j
+	}
+	return words, starts
+}
+
+func TestRawWordsAt(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"", nil},
+		{"Refunds take 14 days.", []string{"Refunds", "take", "14", "days"}},
+		{"don't re-order O’Brien's", []string{"don't", "re", "order", "O’Brien's"}},
+		{"Haute-Saône, Zürich – 12€", []string{"Haute", "Saône", "Zürich", "12"}},
+		{"a\xffb \xe2\x80", []string{"a", "b"}},
+		{"--'quoted'--", []string{"'quoted'"}},
+	} {
+		var got []string
+		var starts []int
+		RawWordsAt(c.text, func(raw string, start int) { got, starts = append(got, raw), append(starts, start) })
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+		if refWords, refStarts := rawWordsRef(c.text); !reflect.DeepEqual(got, refWords) || !reflect.DeepEqual(starts, refStarts) {
+			t.Errorf("%q: got %q at %v, rune by rune %q at %v", c.text, got, starts, refWords, refStarts)
+		}
+	}
+}
+
+func FuzzRawWordsAt(f *testing.F) {
+	f.Add("Haute-Saône, O’Brien's 12€ a\xffb")
+	f.Fuzz(func(t *testing.T, s string) {
+		var got []string
+		var starts []int
+		RawWordsAt(s, func(raw string, start int) { got, starts = append(got, raw), append(starts, start) })
+		if refWords, refStarts := rawWordsRef(s); !reflect.DeepEqual(got, refWords) || !reflect.DeepEqual(starts, refStarts) {
+			t.Errorf("%q: got %q at %v, rune by rune %q at %v", s, got, starts, refWords, refStarts)
+		}
+	})
+}
