@@ -182,6 +182,7 @@ type pair struct {
 }
 
 func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache) (Answer, []Finding, error) {
+	wc.arena.reset() // the previous answer's evidence is out of use
 	chunkIDs := make(map[string]bool, len(msg.Retrieval))
 	for _, c := range msg.Retrieval {
 		if c.ID != "" {
@@ -488,7 +489,7 @@ func contentStems(text string, wc *wordCache) wordSet {
 			hs = append(hs, w.stem)
 		}
 	})
-	return newWordSet(hs)
+	return newWordSetIn(hs, &wc.arena.u64)
 }
 
 // embed fills the embeddings of claims and of the windows of evs (those

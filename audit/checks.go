@@ -86,14 +86,15 @@ func newEvidence(text string, wc *wordCache) *evidence {
 			prev, hasPrev = w.stem, true
 		}
 	})
-	ev.words, ev.stems, ev.bigrams = newWordSet(ws), newWordSet(ss), newWordSet(bs)
-	ev.windows = buildWindows(text, words, b)
+	ar := &wc.arena
+	ev.words, ev.stems, ev.bigrams = newWordSetIn(ws, &ar.u64), newWordSetIn(ss, &ar.u64), newWordSetIn(bs, &ar.u64)
+	ev.windows = buildWindows(text, words, b, ar)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
 		ev.texts[i] = text
 	}
 	if wc.te != nil {
-		ev.vecs = windowVectors(ev.windows, toks, wc.te)
+		ev.vecs = windowVectors(ev.windows, toks, wc.te, &ar.f32)
 		if wc.we != nil && len(ev.windows) > 0 {
 			ev.wids = distinctIDs(words)
 		}
@@ -111,9 +112,9 @@ type wordTokens struct {
 // vectors, as the embedder would embed the window's text (same words,
 // same order: bit for bit), and each two-sentence window as the sum of
 // its sentences' (as Auditor.embed does).
-func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder) [][]float32 {
+func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder, slab *slab[float32]) [][]float32 {
 	dim := te.Dim()
-	block := make([]float32, len(ws)*dim) // one allocation for all
+	block := slab.alloc(len(ws) * dim) // one allocation for all
 	vecs := make([][]float32, len(ws))
 	for i := range vecs {
 		vecs[i] = block[i*dim : (i+1)*dim : (i+1)*dim]

@@ -70,7 +70,7 @@ type chunkWord struct {
 // two-sentence window merges its sentences. It runs for every cited chunk,
 // so the 4-grams of all sentences share one buffer and the windows' vectors
 // another.
-func buildWindows(text string, words []chunkWord, b *scratch) []window {
+func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []window {
 	sents := chunkSentences(text)
 	if len(sents) == 0 {
 		sents = [][2]int{{0, len(text)}}
@@ -95,7 +95,7 @@ func buildWindows(text string, words []chunkWord, b *scratch) []window {
 			grams = append(grams, words[k].grams...)
 		}
 		bounds = append(bounds, len(grams))
-		stems[i] = newWordSet(hs)
+		stems[i] = newWordSetIn(hs, &ar.u64)
 	}
 	// Each sentence's distinct grams with their counts, sorted by key.
 	counts, cbounds := b.counts[:0], append(b.cbounds[:0], 0)
@@ -107,7 +107,7 @@ func buildWindows(text string, words []chunkWord, b *scratch) []window {
 	}
 	// A pair has at most its sentences' distinct grams: every window's
 	// vector fits in three times the sentences' total.
-	feats := make(sparse, 0, 3*len(counts))
+	feats := sparse(ar.feat.alloc(3 * len(counts))[:0])
 	pair := b.pair[:0]
 	defer func() {
 		b.grams, b.bounds, b.hs, b.counts, b.cbounds, b.pair = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds), keep(pair)

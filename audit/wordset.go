@@ -31,12 +31,15 @@ type wordSet struct {
 }
 
 // newWordSet returns the set of hs (repeats allowed).
-func newWordSet(hs []uint64) wordSet {
+func newWordSet(hs []uint64) wordSet { return newWordSetIn(hs, nil) }
+
+// newWordSetIn is newWordSet with its slots from slab (nil: the heap).
+func newWordSetIn(hs []uint64, slab *slab[uint64]) wordSet {
 	if len(hs) == 0 {
 		return wordSet{}
 	}
 	b := max(3, bits.Len(uint(2*len(hs)-1))) // at least twice as many slots as words
-	s := wordSet{slots: make([]uint64, 1<<b), shift: uint8(64 - b)}
+	s := wordSet{slots: slab.alloc(1 << b), shift: uint8(64 - b)}
 	mask := len(s.slots) - 1
 	for _, h := range hs {
 		if h == 0 {
@@ -113,7 +116,60 @@ type wordCache struct {
 	te      TokenEmbedder // nil: chunk windows are embedded from their text
 	we      WordEmbedder  // nil: no word ids
 	scratch scratch
+	arena   arena
 }
+
+// arena holds the pointer-free slices of the evidence of one answer
+// (window vectors and 4-gram features, word-set slots): they are reused
+// from answer to answer, as allocating them was most of the audit's
+// allocation volume and the collections it caused. reset is called when
+// no evidence built since the previous reset is in use any more.
+type arena struct {
+	f32  slab[float32]
+	u64  slab[uint64]
+	feat slab[feature]
+}
+
+func (a *arena) reset() { a.f32.reset(); a.u64.reset(); a.feat.reset() }
+
+// slab hands out zeroed slices from large blocks, reused after reset.
+// It holds at most slabMax elements; past that it allocates on the heap.
+// A nil *slab always allocates on the heap.
+type slab[T any] struct {
+	blocks   [][]T
+	cur, off int // next free element: blocks[cur][off]
+	held     int // elements in blocks
+}
+
+const (
+	slabBlock = 1 << 14
+	slabMax   = 1 << 20
+)
+
+func (s *slab[T]) alloc(n int) []T {
+	if s == nil {
+		return make([]T, n)
+	}
+	for s.cur < len(s.blocks) {
+		if b := s.blocks[s.cur]; s.off+n <= len(b) {
+			out := b[s.off : s.off+n : s.off+n]
+			s.off += n
+			clear(out) // used before the last reset
+			return out
+		}
+		s.cur, s.off = s.cur+1, 0
+	}
+	size := max(n, slabBlock)
+	if s.held+size > slabMax {
+		return make([]T, n)
+	}
+	b := make([]T, size)
+	s.blocks, s.held = append(s.blocks, b), s.held+size
+	s.cur, s.off = len(s.blocks)-1, n
+	return b[:n:n]
+}
+
+func (s *slab[T]) reset() { s.cur, s.off = 0, 0 }
 
 // scratch holds a worker's buffers for building a chunk's evidence, reused
 // from chunk to chunk (allocation was a sixth of the audit's CPU). Nothing

@@ -137,3 +137,51 @@ func TestWordCacheIsBounded(t *testing.T) {
 		t.Errorf("cached %+v, fresh %+v", a, b)
 	}
 }
+
+// TestSlab checks that a slab's slices are zeroed, do not overlap until
+// reset, are reused after it, and that it holds at most slabMax elements.
+func TestSlab(t *testing.T) {
+	for _, sizes := range [][]int{
+		{1, 2, 3},
+		{slabBlock - 1, 2, slabBlock}, // the second does not fit the first block
+		{slabBlock * 3, 5},            // one block larger than slabBlock
+		{slabMax / 2, slabMax / 2, slabMax / 2, 7}, // past slabMax: from the heap
+	} {
+		var s slab[uint64]
+		for round := range 2 {
+			var got [][]uint64
+			for _, n := range sizes {
+				v := s.alloc(n)
+				if len(v) != n || cap(v) != n {
+					t.Fatalf("%v: alloc(%d) has len %d cap %d", sizes, n, len(v), cap(v))
+				}
+				for i, x := range v {
+					if x != 0 {
+						t.Fatalf("%v round %d: alloc(%d)[%d] = %d, not zeroed", sizes, round, n, i, x)
+					}
+				}
+				for i := range v {
+					v[i] = uint64(len(got) + 1)
+				}
+				got = append(got, v)
+			}
+			for k, v := range got { // no later slice wrote over an earlier one
+				if slices.ContainsFunc(v, func(x uint64) bool { return x != uint64(k+1) }) {
+					t.Fatalf("%v round %d: slice %d overwritten", sizes, round, k)
+				}
+			}
+			if s.held > slabMax {
+				t.Fatalf("%v: slab holds %d elements", sizes, s.held)
+			}
+			held := s.held
+			s.reset()
+			if round == 1 && held != s.held {
+				t.Fatalf("%v: the second round grew the slab from %d to %d", sizes, held, s.held)
+			}
+		}
+	}
+	var none *slab[float32]
+	if v := none.alloc(4); len(v) != 4 {
+		t.Fatalf("nil slab: alloc(4) has len %d", len(v))
+	}
+}
