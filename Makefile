@@ -62,6 +62,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParquet -fuzztime $(FUZZTIME) -timeout 0 ./readers
 	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzRawWordsAt -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
+	$(GO) test -run '^$$' -fuzz FuzzIsInternal -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzAppendString -fuzztime $(FUZZTIME) -timeout 0 ./report
 
 clean:

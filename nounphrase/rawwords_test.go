@@ -2,6 +2,8 @@ package nounphrase
 
 import (
 	"reflect"
+	"regexp"
+	"strconv"
 	"testing"
 	"unicode/utf8"
 )
@@ -60,6 +62,32 @@ func FuzzRawWordsAt(f *testing.F) {
 		RawWordsAt(s, func(raw string, start int) { got, starts = append(got, raw), append(starts, start) })
 		if refWords, refStarts := rawWordsRef(s); !reflect.DeepEqual(got, refWords) || !reflect.DeepEqual(starts, refStarts) {
 			t.Errorf("%q: got %q at %v, rune by rune %q at %v", s, got, starts, refWords, refStarts)
+		}
+	})
+}
+
+var internalRE = regexp.MustCompile(`^(?:[A-Za-z]\.){2,}$|^[A-Z][a-z]{1,2}\.$`)
+
+func TestIsInternalAndIsInt(t *testing.T) {
+	for _, s := range []string{"", ".", "U.S.", "u.s.", "e.g.", "U.S", "US.", "Mr.", "Mrs.", "Mrsx.", "MR.", "mr.", "A.", "A.B.C.", "A..B.", "Ab.c.", "É.U.", "days.", "Sr.", "1.2.", "2024", "-123", "+12", "+", "-", "12a", "0", "١٢"} {
+		if got, want := isInternal(s), internalRE.MatchString(s); got != want {
+			t.Errorf("isInternal(%q) = %v, regexp says %v", s, got, want)
+		}
+		_, err := strconv.Atoi(s)
+		if got, want := isInt(s), err == nil; got != want {
+			t.Errorf("isInt(%q) = %v, strconv.Atoi says %v", s, got, want)
+		}
+	}
+}
+
+func FuzzIsInternal(f *testing.F) {
+	f.Add("U.S.")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isInternal(s), internalRE.MatchString(s); got != want {
+			t.Errorf("isInternal(%q) = %v, regexp says %v", s, got, want)
+		}
+		if _, err := strconv.Atoi(s); len(s) <= 18 && isInt(s) != (err == nil) {
+			t.Errorf("isInt(%q) = %v, strconv.Atoi error %v", s, isInt(s), err)
 		}
 	})
 }

@@ -2,7 +2,6 @@ package nounphrase
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -165,13 +164,33 @@ func contextWord(word string) string {
 	first := word[:1]
 	if strings.Contains(word, "-") && first != "-" {
 		return "!HYPHEN"
-	} else if _, err := strconv.Atoi(word); err == nil && len(word) == 4 {
+	} else if len(word) == 4 && isInt(word) { // strconv.Atoi(word) succeeds
 		return "!YEAR"
-	} else if _, err := strconv.Atoi(first); err == nil {
+	} else if isDigit(word[0]) { // strconv.Atoi(first) succeeds
 		return "!DIGITS"
 	}
 	return strings.ToLower(word)
 }
+
+// isInt reports whether strconv.Atoi would accept s (short enough not to
+// overflow): a sign, then decimal digits. Atoi's error allocates, and this
+// runs for every word of every claim.
+func isInt(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if s == "" || len(s) > 18 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // emoticons are tagged SYM (prose's list, tokenize.go).
 var emoticons = map[string]bool{
