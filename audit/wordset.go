@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"hash/maphash"
 	"math/bits"
 	"strings"
 
@@ -112,7 +113,12 @@ type wordInfo struct {
 // entries are pure functions of the word, so results do not depend on
 // what it holds.
 type wordCache struct {
-	m       map[string]*wordInfo
+	// The words, in an open-addressing table (linear probing, at most
+	// half full) probed with a maphash of the word: a Go map's lookup was
+	// a tenth of the audit.
+	slots   []cacheSlot
+	n       int // words held
+	seed    maphash.Seed
 	te      TokenEmbedder // nil: chunk windows are embedded from their text
 	we      WordEmbedder  // nil: no word ids
 	scratch scratch
@@ -186,26 +192,63 @@ type scratch struct {
 // maxCachedWords bounds a cache (a few MB): when full it starts over.
 const maxCachedWords = 1 << 15
 
-func newWordCache() *wordCache { return &wordCache{m: make(map[string]*wordInfo, 1024)} }
+func newWordCache() *wordCache {
+	return &wordCache{slots: make([]cacheSlot, 1024), seed: maphash.MakeSeed()}
+}
+
+type cacheSlot struct {
+	hash uint64
+	raw  string
+	w    *wordInfo // nil: an empty slot
+}
 
 // maxCachedWordLen keeps freak "words" (a run of thousands of letters in
 // a log) out of the cache, so that its size in bytes is bounded too.
 const maxCachedWordLen = 64
 
 func (c *wordCache) info(raw string) *wordInfo {
-	if w, ok := c.m[raw]; ok {
-		return w
-	}
 	if len(raw) > maxCachedWordLen {
 		return c.derive(raw)
 	}
-	if len(c.m) >= maxCachedWords {
-		clear(c.m)
+	h := maphash.String(c.seed, raw)
+	mask := len(c.slots) - 1
+	i := int(h) & mask
+	for ; c.slots[i].w != nil; i = (i + 1) & mask {
+		if s := &c.slots[i]; s.hash == h && s.raw == raw {
+			return s.w
+		}
+	}
+	if c.n >= maxCachedWords {
+		clear(c.slots)
+		c.n = 0
+	} else if 2*(c.n+1) > len(c.slots) {
+		c.grow()
 	}
 	raw = strings.Clone(raw) // not a window into the chunk, which it would keep alive
 	w := c.derive(raw)
-	c.m[raw] = w
+	c.put(cacheSlot{h, raw, w})
 	return w
+}
+
+func (c *wordCache) put(s cacheSlot) {
+	mask := len(c.slots) - 1
+	i := int(s.hash) & mask
+	for c.slots[i].w != nil {
+		i = (i + 1) & mask
+	}
+	c.slots[i] = s
+	c.n++
+}
+
+// grow doubles the table.
+func (c *wordCache) grow() {
+	old := c.slots
+	c.slots, c.n = make([]cacheSlot, 2*len(old)), 0
+	for _, s := range old {
+		if s.w != nil {
+			c.put(s)
+		}
+	}
 }
 
 func (c *wordCache) derive(raw string) *wordInfo {

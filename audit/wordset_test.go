@@ -123,14 +123,14 @@ func TestWordCacheIsBounded(t *testing.T) {
 	if w := c.info(long); w.norm != strings.ToLower(long) {
 		t.Errorf("long word normalised to %q", w.norm)
 	}
-	if len(c.m) != 0 {
+	if c.n != 0 {
 		t.Errorf("a %d-byte word was cached", len(long))
 	}
 	for i := range maxCachedWords + 10 {
 		c.info(fmt.Sprintf("w%d", i))
 	}
-	if len(c.m) > maxCachedWords {
-		t.Errorf("cache holds %d words, bound %d", len(c.m), maxCachedWords)
+	if c.n > maxCachedWords || len(c.slots) > 2*maxCachedWords {
+		t.Errorf("cache holds %d words in %d slots, bound %d", c.n, len(c.slots), maxCachedWords)
 	}
 	// What it returns does not depend on what it holds.
 	if a, b := c.info("Refunds"), newWordCache().info("Refunds"); a.norm != b.norm || a.stem != b.stem || !slices.Equal(a.grams, b.grams) {
@@ -183,5 +183,27 @@ func TestSlab(t *testing.T) {
 	var none *slab[float32]
 	if v := none.alloc(4); len(v) != 4 {
 		t.Fatalf("nil slab: alloc(4) has len %d", len(v))
+	}
+}
+
+// TestWordCacheFindsWhatItHolds checks lookups across the table's growth:
+// every word gets its own entry, found again on the next lookup.
+func TestWordCacheFindsWhatItHolds(t *testing.T) {
+	c := newWordCache()
+	words := make([]string, 5000)
+	for i := range words {
+		words[i] = fmt.Sprintf("Word%d", i)
+	}
+	first := make([]*wordInfo, len(words))
+	for i, w := range words {
+		first[i] = c.info(w)
+	}
+	for i, w := range words {
+		if got := c.info(w); got != first[i] || got.norm != strings.ToLower(w) {
+			t.Fatalf("%q: entry %p (%q), first %p", w, got, got.norm, first[i])
+		}
+	}
+	if c.n != len(words) {
+		t.Errorf("cache holds %d words, want %d", c.n, len(words))
 	}
 }
