@@ -164,8 +164,17 @@ func (g *Glove) AddTokens(v []float32, ids []int32) {
 func (g *Glove) addRow(v []float32, i int32) {
 	row := g.row(i)
 	row = row[:len(v)]
-	for k, x := range row {
-		v[k] += x
+	// Four elements per step: this runs for every word of every cited chunk.
+	k := 0
+	for ; k+4 <= len(row); k += 4 {
+		r, w := row[k:k+4:k+4], v[k:k+4:k+4]
+		w[0] += r[0]
+		w[1] += r[1]
+		w[2] += r[2]
+		w[3] += r[3]
+	}
+	for ; k < len(row); k++ {
+		v[k] += row[k]
 	}
 }
 
