@@ -1,7 +1,8 @@
 package audit
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -47,10 +48,18 @@ var multipliers = map[string]float64{
 // single left-to-right scan without regular expressions: it runs over every
 // cited chunk, and regular expressions made it the audit's hottest spot.
 func Quantities(text string) []Quantity {
+	out := unsortedQuantities(text)
+	slices.SortStableFunc(out, func(a, b Quantity) int { return cmp.Compare(a.Start, b.Start) })
+	return out
+}
+
+// unsortedQuantities are the quantities of text, numbers in digits first,
+// then numbers in words.
+func unsortedQuantities(text string) []Quantity {
 	var out []Quantity
 	for i := 0; i < len(text); i++ {
-		if !isDigit(text[i]) {
-			continue
+		if i = nextDigit(text, i); i == len(text) {
+			break
 		}
 		if i > 0 && isLetter(text[i-1]) {
 			// Glued to a word ("mp3", "B2B"): skip the whole token.
@@ -75,9 +84,30 @@ func Quantities(text string) []Quantity {
 		out = append(out, q)
 		i = n.end - 1
 	}
-	out = append(out, wordQuantities(text)...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
-	return out
+	return appendWordQuantities(out, text)
+}
+
+// nextDigit returns the index of the first ASCII digit of text at or after
+// i, or len(text). Chunks are mostly letters: eight bytes at a time are
+// tested for a byte in '0'..'9' (Anderson's hasbetween; no carry crosses
+// bytes) before any is looked at.
+func nextDigit(text string, i int) int {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(text); i += 8 {
+		b := text[i : i+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		low := x & (ones * 127)
+		if (ones*(127+'9'+1)-low)&^x&(low+ones*(127-('0'-1)))&high != 0 {
+			break
+		}
+	}
+	for ; i < len(text); i++ {
+		if isDigit(text[i]) {
+			return i
+		}
+	}
+	return i
 }
 
 // parseDate reads a date around the digits at text[i]: 2026-05-12,
@@ -334,11 +364,10 @@ func currencyAfter(text string, j int) bool {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// wordQuantities finds numbers written as words ("thirty-five", "two"),
-// with a plain word scan: a regular expression over whole chunks was the
-// audit's hottest spot.
-func wordQuantities(text string) []Quantity {
-	var out []Quantity
+// appendWordQuantities appends the numbers written as words
+// ("thirty-five", "two"), with a plain word scan: a regular expression
+// over whole chunks was the audit's hottest spot.
+func appendWordQuantities(out []Quantity, text string) []Quantity {
 	for i := 0; i < len(text); {
 		if !isLetter(text[i]) || (i > 0 && isLetter(text[i-1])) {
 			i++
@@ -402,7 +431,7 @@ type QuantityIndex map[string]bool
 // supports its bare year and month, and an amount supports its bare value.
 func IndexQuantities(text string) QuantityIndex {
 	idx := QuantityIndex{}
-	for _, q := range Quantities(text) {
+	for _, q := range unsortedQuantities(text) { // a set: in any order
 		idx[q.Key] = true
 		switch q.Kind {
 		case "date":

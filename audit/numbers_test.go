@@ -160,3 +160,17 @@ func TestNumberWordFilter(t *testing.T) {
 		}
 	}
 }
+
+func TestNextDigit(t *testing.T) {
+	for _, text := range []string{"", "7", "abcdefgh", "abcdefgh9", "/:/:/:/:/:", "\xb0\xb9\xff0", "€127.50 and 30 days", "days in 2026, not 20", "é/:ÿ9"} {
+		for i := 0; i <= len(text); i++ {
+			want := i
+			for want < len(text) && (text[want] < '0' || text[want] > '9') {
+				want++
+			}
+			if got := nextDigit(text, i); got != want {
+				t.Errorf("nextDigit(%q, %d) = %d, want %d", text, i, got, want)
+			}
+		}
+	}
+}
