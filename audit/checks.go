@@ -64,7 +64,12 @@ func newEvidence(text string, wc *wordCache) *evidence {
 	b := &wc.scratch
 	words, ws, ss, bs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.toks[:0]
 	defer func() { b.words, b.ws, b.ss, b.bs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(toks) }()
-	ev.content = make([]string, 0, len(text)/10+8)
+	// The content words are for an embedder that embeds windows from
+	// their text (Auditor.embed); an additive one gets vectors below.
+	needContent := wc.te == nil
+	if needContent {
+		ev.content = make([]string, 0, len(text)/10+8)
+	}
 	var prev uint64
 	hasPrev := false
 	nounphrase.RawWordsAt(text, func(raw string, start int) {
@@ -79,7 +84,9 @@ func newEvidence(text string, wc *wordCache) *evidence {
 		ws = append(ws, w.hash)
 		ss = append(ss, w.stem)
 		if !w.stop {
-			ev.content = append(ev.content, w.norm)
+			if needContent {
+				ev.content = append(ev.content, w.norm)
+			}
 			if hasPrev {
 				bs = append(bs, hashPair(prev, w.stem))
 			}

@@ -83,7 +83,7 @@ func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []windo
 	}
 	// Every sentence's 4-gram hashes, one after the other.
 	grams, bounds, hs := slices.Grow(b.grams[:0], n), append(b.bounds[:0], 0), b.hs[:0]
-	stems := make([]wordSet, len(sents))
+	stems := ar.sets.alloc(len(sents))
 	k := 0
 	for i, sp := range sents {
 		hs = hs[:0]
@@ -112,7 +112,7 @@ func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []windo
 	defer func() {
 		b.grams, b.bounds, b.hs, b.counts, b.cbounds, b.pair = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds), keep(pair)
 	}()
-	ws := make([]window, 0, 2*len(sents))
+	ws := ar.win.alloc(2 * len(sents))[:0]
 	for i, sp := range sents {
 		ci := counts[cbounds[i]:cbounds[i+1]]
 		var v sparse
@@ -209,13 +209,13 @@ func addGrams(grams []uint32, w string) []uint32 {
 // buf's tail, so later appends to buf cannot reach it).
 func appendNormalised(buf sparse, counts []gramCount) (sparse, sparse) {
 	start := len(buf)
-	for _, c := range counts {
-		buf = append(buf, feature{c.key, sublinear(int(c.n))})
-	}
+	buf = slices.Grow(buf, len(counts))[:start+len(counts)]
 	v := buf[start:len(buf):len(buf)]
 	var norm float64
-	for _, f := range v {
-		norm += float64(f.val) * float64(f.val)
+	for i, c := range counts {
+		x := sublinear(int(c.n))
+		v[i] = feature{c.key, x}
+		norm += float64(x) * float64(x)
 	}
 	if norm > 0 {
 		inv := float32(1 / math.Sqrt(norm))

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"strings"
+	"unsafe"
 
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -125,22 +126,25 @@ type wordCache struct {
 	arena   arena
 }
 
-// arena holds the pointer-free slices of the evidence of one answer
-// (window vectors and 4-gram features, word-set slots): they are reused
-// from answer to answer, as allocating them was most of the audit's
-// allocation volume and the collections it caused. reset is called when
-// no evidence built since the previous reset is in use any more.
+// arena holds the slices of the evidence of one answer (windows, their
+// vectors, 4-gram features and word sets): they are reused from answer to
+// answer, as allocating them was most of the audit's allocation volume
+// and the collections it caused. Nothing in them points outside the
+// arena, so reused blocks keep no record alive. reset is called when no
+// evidence built since the previous reset is in use any more.
 type arena struct {
 	f32  slab[float32]
 	u64  slab[uint64]
 	feat slab[feature]
+	sets slab[wordSet]
+	win  slab[window]
 }
 
-func (a *arena) reset() { a.f32.reset(); a.u64.reset(); a.feat.reset() }
+func (a *arena) reset() { a.f32.reset(); a.u64.reset(); a.feat.reset(); a.sets.reset(); a.win.reset() }
 
-// slab hands out zeroed slices from large blocks, reused after reset.
-// It holds at most slabMax elements; past that it allocates on the heap.
-// A nil *slab always allocates on the heap.
+// slab hands out zeroed slices from blocks of slabBlock bytes (or one
+// larger slice), reused after reset. It holds at most slabMax bytes; past
+// that it allocates on the heap. A nil *slab always allocates on the heap.
 type slab[T any] struct {
 	blocks   [][]T
 	cur, off int // next free element: blocks[cur][off]
@@ -148,9 +152,16 @@ type slab[T any] struct {
 }
 
 const (
-	slabBlock = 1 << 14
-	slabMax   = 1 << 20
+	slabBlock = 64 << 10
+	slabMax   = 4 << 20
 )
+
+// limits are a slab's block size and bound in elements.
+func (s *slab[T]) limits() (block, most int) {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	return max(1, slabBlock/size), slabMax / size
+}
 
 func (s *slab[T]) alloc(n int) []T {
 	if s == nil {
@@ -165,8 +176,9 @@ func (s *slab[T]) alloc(n int) []T {
 		}
 		s.cur, s.off = s.cur+1, 0
 	}
-	size := max(n, slabBlock)
-	if s.held+size > slabMax {
+	block, most := s.limits()
+	size := max(n, block)
+	if s.held+size > most {
 		return make([]T, n)
 	}
 	b := make([]T, size)

@@ -141,11 +141,12 @@ func TestWordCacheIsBounded(t *testing.T) {
 // TestSlab checks that a slab's slices are zeroed, do not overlap until
 // reset, are reused after it, and that it holds at most slabMax elements.
 func TestSlab(t *testing.T) {
+	block, most := (*slab[uint64])(nil).limits()
 	for _, sizes := range [][]int{
 		{1, 2, 3},
-		{slabBlock - 1, 2, slabBlock}, // the second does not fit the first block
-		{slabBlock * 3, 5},            // one block larger than slabBlock
-		{slabMax / 2, slabMax / 2, slabMax / 2, 7}, // past slabMax: from the heap
+		{block - 1, 2, block},             // the second does not fit the first block
+		{block * 3, 5},                    // one block larger than a block
+		{most / 2, most / 2, most / 2, 7}, // past the bound: from the heap
 	} {
 		var s slab[uint64]
 		for round := range 2 {
@@ -170,7 +171,7 @@ func TestSlab(t *testing.T) {
 					t.Fatalf("%v round %d: slice %d overwritten", sizes, round, k)
 				}
 			}
-			if s.held > slabMax {
+			if s.held > most {
 				t.Fatalf("%v: slab holds %d elements", sizes, s.held)
 			}
 			held := s.held
