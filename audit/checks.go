@@ -2,6 +2,7 @@ package audit
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -103,7 +104,7 @@ func newEvidence(text string, wc *wordCache) *evidence {
 	if wc.te != nil {
 		ev.vecs = windowVectors(ev.windows, toks, wc.te, &ar.f32)
 		if wc.we != nil && len(ev.windows) > 0 {
-			ev.wids = distinctIDs(words)
+			ev.wids = distinctIDs(words, &b.ids)
 		}
 	}
 	return ev
@@ -151,20 +152,63 @@ func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder, slab *slab[
 
 // distinctIDs is WordEmbedder.WordIDs of the chunk's content words joined
 // by spaces (which Auditor.embed computes from the text): each word's ids
-// in order of first appearance.
-func distinctIDs(words []chunkWord) []int32 {
+// in order of first appearance. seen is scratch space (a list search made
+// this quadratic in the chunk's vocabulary).
+func distinctIDs(words []chunkWord, seen *idSet) []int32 {
+	n := 0
+	for _, w := range words {
+		n += len(w.wids)
+	}
+	seen.reset(n)
 	var ids []int32
 	for _, w := range words {
 		if w.stop {
 			continue
 		}
 		for _, id := range w.wids {
-			if !slices.Contains(ids, id) {
+			if seen.add(id) {
 				ids = append(ids, id)
 			}
 		}
 	}
 	return ids
+}
+
+// idSet is a set of word ids for one use at a time: open addressing, its
+// slots marked with the use's generation so that reset need not clear them.
+type idSet struct {
+	slots []idSlot
+	gen   uint32
+}
+
+type idSlot struct {
+	id  int32
+	gen uint32 // the slot is in the set if gen is the set's
+}
+
+// reset empties the set, with room for n ids.
+func (s *idSet) reset(n int) {
+	if size := max(64, 1<<bits.Len(uint(2*n))); len(s.slots) < size {
+		s.slots, s.gen = make([]idSlot, size), 0
+	}
+	if s.gen++; s.gen == 0 { // wrapped: old marks could match
+		clear(s.slots)
+		s.gen = 1
+	}
+}
+
+// add adds id and reports whether it was new.
+func (s *idSet) add(id int32) bool {
+	mask := len(s.slots) - 1
+	for i := int(uint32(id)*0x9E3779B1) & mask; ; i = (i + 1) & mask {
+		switch sl := &s.slots[i]; {
+		case sl.gen != s.gen:
+			*sl = idSlot{id, s.gen}
+			return true
+		case sl.id == id:
+			return false
+		}
+	}
 }
 
 // union merges evidences, for the sentence-level verdict over all cited chunks.

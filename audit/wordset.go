@@ -199,6 +199,7 @@ type scratch struct {
 	grams           []uint32
 	bounds, cbounds []int
 	counts, pair    []gramCount
+	ids             idSet
 }
 
 // maxCachedWords bounds a cache (a few MB): when full it starts over.

@@ -208,3 +208,32 @@ func TestWordCacheFindsWhatItHolds(t *testing.T) {
 		t.Errorf("cache holds %d words, want %d", c.n, len(words))
 	}
 }
+
+// TestIDSet checks that the set forgets its ids at each reset, also when
+// its generation wraps, and grows for a larger use.
+func TestIDSet(t *testing.T) {
+	var s idSet
+	for round, ids := range [][]int32{
+		{1, 2, 1, 3, 2},
+		{2, 2, 4, 64, 128, 0},
+		{5},
+	} {
+		if round == 2 {
+			s.gen = ^uint32(0) // the next reset wraps
+		}
+		s.reset(len(ids))
+		seen := map[int32]bool{}
+		for _, id := range ids {
+			if got, want := s.add(id), !seen[id]; got != want {
+				t.Errorf("round %d: add(%d) = %v, want %v", round, id, got, want)
+			}
+			seen[id] = true
+		}
+	}
+	s.reset(1000)
+	for i := range int32(1000) {
+		if !s.add(i * 64) {
+			t.Fatalf("add(%d) not new", i*64)
+		}
+	}
+}
