@@ -11,7 +11,12 @@ import (
 // trained with; ported to return strings (prose allocates a *Token per
 // word and shares it between repeats of a span).
 func tokenize(text string) []string {
-	clean, white := sanitizer.Replace(text), false
+	clean, white := text, false
+	// Every pattern of sanitizer starts with '&' or 0xE2 (the curly quotes'
+	// first byte): most sentences have neither.
+	if strings.IndexByte(text, '&') >= 0 || strings.IndexByte(text, 0xE2) >= 0 {
+		clean = sanitizer.Replace(text)
+	}
 	var out []string
 	start, index := 0, 0
 	for index <= len(clean) {
