@@ -55,6 +55,7 @@ bench-process: build
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzJSONL -fuzztime $(FUZZTIME) -timeout 0 ./readers
 	$(GO) test -run '^$$' -fuzz FuzzMarkers -fuzztime $(FUZZTIME) -timeout 0 ./audit
+	$(GO) test -run '^$$' -fuzz FuzzBrackets -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzEvidence -fuzztime $(FUZZTIME) -timeout 0 ./audit
