@@ -31,14 +31,6 @@ var months = map[string]int{
 	"sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
 }
 
-var numberWords = map[string]int{
-	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-	"forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-	"hundred": 100, "thousand": 1000,
-}
-
 var multipliers = map[string]float64{
 	"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
 	"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9,
@@ -406,7 +398,7 @@ func numberWord(w string) (int, bool) {
 		return 0, false
 	}
 	// Every number word starts with one of these: most words are turned
-	// away before the map (this runs for every word of every cited chunk).
+	// away at once (this runs for every word of every cited chunk).
 	switch w[0] | 0x20 {
 	case 't', 'f', 's', 'e', 'n', 'h':
 	default:
@@ -420,8 +412,67 @@ func numberWord(w string) (int, bool) {
 		}
 		buf[i] = c
 	}
-	n, ok := numberWords[string(buf[:len(w)])]
-	return n, ok
+	// A switch (by length, then bytes): a map lookup here was a fortieth
+	// of the audit.
+	switch string(buf[:len(w)]) {
+	case "two":
+		return 2, true
+	case "three":
+		return 3, true
+	case "four":
+		return 4, true
+	case "five":
+		return 5, true
+	case "six":
+		return 6, true
+	case "seven":
+		return 7, true
+	case "eight":
+		return 8, true
+	case "nine":
+		return 9, true
+	case "ten":
+		return 10, true
+	case "eleven":
+		return 11, true
+	case "twelve":
+		return 12, true
+	case "thirteen":
+		return 13, true
+	case "fourteen":
+		return 14, true
+	case "fifteen":
+		return 15, true
+	case "sixteen":
+		return 16, true
+	case "seventeen":
+		return 17, true
+	case "eighteen":
+		return 18, true
+	case "nineteen":
+		return 19, true
+	case "twenty":
+		return 20, true
+	case "thirty":
+		return 30, true
+	case "forty":
+		return 40, true
+	case "fifty":
+		return 50, true
+	case "sixty":
+		return 60, true
+	case "seventy":
+		return 70, true
+	case "eighty":
+		return 80, true
+	case "ninety":
+		return 90, true
+	case "hundred":
+		return 100, true
+	case "thousand":
+		return 1000, true
+	}
+	return 0, false
 }
 
 // QuantityIndex is the set of quantity keys a chunk supports.

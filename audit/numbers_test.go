@@ -144,6 +144,15 @@ func sharedTexts(t *testing.T) []string {
 	return out
 }
 
+// numberWords are the number words numberWord knows.
+var numberWords = map[string]int{
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+	"forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+	"hundred": 100, "thousand": 1000,
+}
+
 // TestNumberWordFilter checks that the first-letter filter of numberWord
 // lets every number word through, in any case, and turns others away.
 func TestNumberWordFilter(t *testing.T) {
@@ -172,5 +181,11 @@ func TestNextDigit(t *testing.T) {
 				t.Errorf("nextDigit(%q, %d) = %d, want %d", text, i, got, want)
 			}
 		}
+	}
+}
+
+func TestNumberWordAllocates(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { numberWord("Thirteen"); numberWord("those") }); n != 0 {
+		t.Errorf("numberWord allocates %v times", n)
 	}
 }
