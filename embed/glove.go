@@ -27,12 +27,13 @@ type Glove struct {
 	scales  []float32 // per word: quantisation scale × SIF weight
 	invNorm []float32 // per word: 1 / |int8 vector|, 0 for a zero vector
 
-	// rows holds each word's int8 row times its scale as float32, filled
-	// on the word's first use (ready): adding a row is then a plain add,
-	// not a convert-and-multiply, and only the words a log uses take
-	// memory. s×float32(x) is rounded to float32 either way (amd64 does
-	// not fuse), so sums are bit-identical.
-	rows  []float32
+	// rows holds each word's int8 row times its scale as float32, made on
+	// the word's first use (ready): adding a row is then a plain add, not
+	// a convert-and-multiply, and only the words a log uses take memory
+	// (a table for all of them would be 20 MB of heap, raising the
+	// collector's target by as much again). s×float32(x) is rounded to
+	// float32 either way (amd64 does not fuse), so sums are bit-identical.
+	rows  [][]float32
 	ready []sync.Once
 }
 
@@ -86,7 +87,7 @@ func Builtin() (*Glove, error) {
 func NewGlove(vs *Vectors) *Glove {
 	g := &Glove{dims: vs.Dims, index: make(map[string]int32, len(vs.Words)), data: vs.Data,
 		scales: make([]float32, len(vs.Words)), invNorm: make([]float32, len(vs.Words)),
-		rows: make([]float32, len(vs.Words)*vs.Dims), ready: make([]sync.Once, len(vs.Words))}
+		rows: make([][]float32, len(vs.Words)), ready: make([]sync.Once, len(vs.Words))}
 	for i, w := range vs.Words {
 		g.index[w] = int32(i)
 		var n float64
@@ -180,15 +181,14 @@ func (g *Glove) addRow(v []float32, i int32) {
 
 // row is word i's scaled float32 vector, computed on first use.
 func (g *Glove) row(i int32) []float32 {
-	lo, hi := int(i)*g.dims, (int(i)+1)*g.dims
-	row := g.rows[lo:hi:hi]
 	g.ready[i].Do(func() {
-		s := g.scales[i]
-		for k, x := range g.data[lo:hi] {
+		s, row := g.scales[i], make([]float32, g.dims)
+		for k, x := range g.data[int(i)*g.dims : (int(i)+1)*g.dims] {
 			row[k] = s * float32(x)
 		}
+		g.rows[i] = row
 	})
-	return row
+	return g.rows[i]
 }
 
 func (g *Glove) lookup(w []byte) (int32, bool) {
