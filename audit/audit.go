@@ -483,7 +483,8 @@ func states(idx QuantityIndex, qs []Quantity) bool {
 const minMisattributionOverlap = 0.5
 
 func contentStems(text string, wc *wordCache) wordSet {
-	var hs []uint64
+	hs := wc.scratch.hs[:0]
+	defer func() { wc.scratch.hs = keep(hs) }()
 	nounphrase.RawWordsAt(text, func(raw string, _ int) {
 		if w := wc.info(raw); w.norm != "" && !w.stop {
 			hs = append(hs, w.stem)

@@ -41,6 +41,7 @@ type evidence struct {
 	content    []string    // the chunk's content words (Normalize()d, stopwords out), in order
 	vecs       [][]float32 // per window; nil without an embedder
 	wids       []int32     // distinct words, by word-embedder id
+	arena      *arena      // what its slices came from; nil: the heap
 }
 
 // wordKey is a word of a claim as the evidence is probed for it: its
@@ -95,6 +96,7 @@ func newEvidence(text string, wc *wordCache) *evidence {
 		}
 	})
 	ar := &wc.arena
+	ev.arena = ar
 	ev.words, ev.stems, ev.bigrams = newWordSetIn(ws, &ar.u64), newWordSetIn(ss, &ar.u64), newWordSetIn(bs, &ar.u64)
 	ev.windows = buildWindows(text, words, b, ar)
 	ev.texts = make([]string, len(ev.windows))
@@ -216,8 +218,18 @@ func union(evs []*evidence) *evidence {
 	if len(evs) == 1 {
 		return evs[0]
 	}
-	u := &evidence{quantities: QuantityIndex{}}
-	var words, stems, bigrams []wordSet
+	u := &evidence{quantities: QuantityIndex{}, arena: evs[0].arena}
+	var (
+		words, stems, bigrams []wordSet
+		sets                  *slab[uint64]
+		n                     int
+	)
+	for _, ev := range evs {
+		n += len(ev.windows)
+	}
+	if u.arena != nil {
+		sets, u.windows = &u.arena.u64, u.arena.win.alloc(n)[:0]
+	}
 	for _, ev := range evs {
 		words, stems, bigrams = append(words, ev.words), append(stems, ev.stems), append(bigrams, ev.bigrams)
 		for k := range ev.quantities {
@@ -230,7 +242,7 @@ func union(evs []*evidence) *evidence {
 			u.vecs = append(u.vecs, ev.vecs...)
 		}
 	}
-	u.words, u.stems, u.bigrams = unionSets(words...), unionSets(stems...), unionSets(bigrams...)
+	u.words, u.stems, u.bigrams = unionSets(sets, words...), unionSets(sets, stems...), unionSets(sets, bigrams...)
 	if len(u.vecs) != len(u.windows) {
 		u.vecs = nil
 	}

@@ -78,9 +78,13 @@ func (s wordSet) has(h uint64) bool {
 	}
 }
 
-// unionSets merges sets into a new one.
-func unionSets(sets ...wordSet) wordSet {
-	var all []uint64
+// unionSets merges sets into a new one, from slab (nil: the heap).
+func unionSets(slab *slab[uint64], sets ...wordSet) wordSet {
+	n := 0
+	for _, s := range sets {
+		n += len(s.slots)/2 + 1 // a set is at most half full
+	}
+	all := slab.alloc(n)[:0]
 	for _, s := range sets {
 		for _, h := range s.slots {
 			if h != 0 {
@@ -91,7 +95,7 @@ func unionSets(sets ...wordSet) wordSet {
 			all = append(all, 0)
 		}
 	}
-	return newWordSet(all)
+	return newWordSetIn(all, slab)
 }
 
 // wordInfo is what the audit derives from one word as written. Chunks
