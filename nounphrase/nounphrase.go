@@ -157,14 +157,26 @@ func WordsAt(text string, fn func(w string, start int)) {
 // what WordsAt yields, or "" for a word WordsAt skips) and its offset:
 // for callers that cache what they derive from a word.
 func RawWordsAt(text string, fn func(raw string, start int)) {
+	// ASCII is tested inline: wordAt is a call.
 	for i := 0; i < len(text); {
-		word, size := wordAt(text, i)
-		if !word {
+		if c := text[i]; c < utf8.RuneSelf {
+			if !asciiWord[c] {
+				i++
+				continue
+			}
+		} else if word, size := wordAt(text, i); !word {
 			i += size
 			continue
 		}
-		j := i + size
+		j := i
 		for j < len(text) {
+			if c := text[j]; c < utf8.RuneSelf {
+				if !asciiWord[c] {
+					break
+				}
+				j++
+				continue
+			}
 			word, size := wordAt(text, j)
 			if !word {
 				break
