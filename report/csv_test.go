@@ -3,8 +3,11 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
 )
 
 func csvReference(t testing.TB, record []string) string {
@@ -42,4 +45,15 @@ func FuzzAppendCSVRecord(f *testing.F) {
 			t.Errorf("%q: got %q, want %q", record, got, want)
 		}
 	})
+}
+
+// TestAppendScoreCell holds the score cells to the cells of the strings.
+func TestAppendScoreCell(t *testing.T) {
+	for _, v := range []float64{0, 0.5, 1, 0.123456, -0.25, -0.00001, 1e300, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		s := audit.Score(v)
+		want := csvReference(t, []string{SafeCell(s.String())})
+		if got := string(appendScoreCell(nil, s)) + "\n"; got != want {
+			t.Errorf("%v: got %q, want %q", v, got, want)
+		}
+	}
 }

@@ -96,22 +96,37 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 			f.MatchedText, strconv.Itoa(f.MatchedStart), strconv.Itoa(f.MatchedEnd),
 			better, strings.Join(f.Reasons, " | "),
 		)
-		for _, n := range audit.FeatureNames {
-			cell := ""
-			if v, ok := f.Signals[n]; ok {
-				cell = v.String()
-			}
-			row = append(row, cell)
-		}
 		for i := range row {
 			row[i] = SafeCell(row[i])
 		}
 		c.row = row
-		if err := c.writeRow(row); err != nil {
+		// The signals are formatted straight into the row.
+		b := appendCSVRecord(c.buf[:0], row)
+		b = b[:len(b)-1]
+		for _, n := range audit.FeatureNames {
+			b = append(b, ',')
+			if v, ok := f.Signals[n]; ok {
+				b = appendScoreCell(b, v)
+			}
+		}
+		c.buf = append(b, '\n')
+		if _, err := c.w.Write(c.buf); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// appendScoreCell appends the cell of SafeCell(v.String()): a formatted
+// number never needs quotes.
+func appendScoreCell(b []byte, v audit.Score) []byte {
+	var tmp [32]byte
+	s := strconv.AppendFloat(tmp[:0], float64(v), 'f', 4, 64)
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		b = append(b, '\'')
+	}
+	return append(b, s...)
 }
 
 func (c *FindingsCSV) writeRow(row []string) error {
