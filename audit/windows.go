@@ -108,9 +108,8 @@ func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []windo
 	// A pair has at most its sentences' distinct grams: every window's
 	// vector fits in three times the sentences' total.
 	feats := sparse(ar.feat.alloc(3 * len(counts))[:0])
-	pair := b.pair[:0]
 	defer func() {
-		b.grams, b.bounds, b.hs, b.counts, b.cbounds, b.pair = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds), keep(pair)
+		b.grams, b.bounds, b.hs, b.counts, b.cbounds = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds)
 	}()
 	ws := ar.win.alloc(2 * len(sents))[:0]
 	for i, sp := range sents {
@@ -119,8 +118,7 @@ func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []windo
 		feats, v = appendNormalised(feats, ci)
 		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]wordSet{stems[i]}, grams: v})
 		if i+1 < len(sents) {
-			pair = mergeCounts(pair[:0], ci, counts[cbounds[i+1]:cbounds[i+2]])
-			feats, v = appendNormalised(feats, pair)
+			feats, v = appendMergedNormalised(feats, ci, counts[cbounds[i+1]:cbounds[i+2]])
 			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]wordSet{stems[i], stems[i+1]}, grams: v})
 		}
 	}
@@ -146,25 +144,47 @@ func appendCounts(out []gramCount, sorted []uint32) []gramCount {
 	return out
 }
 
-// mergeCounts appends the union of two sorted count lists to out, adding
-// the counts of a key in both.
-func mergeCounts(out, a, b []gramCount) []gramCount {
+// appendMergedNormalised is appendNormalised of the union of two sorted
+// count lists (the counts of a key in both added), without building the
+// union: it runs for every pair window.
+func appendMergedNormalised(buf sparse, a, b []gramCount) (sparse, sparse) {
+	start := len(buf)
+	buf = slices.Grow(buf, len(a)+len(b))
+	var norm float64
+	add := func(key uint32, n int32) {
+		x := sublinear(int(n))
+		buf = append(buf, feature{key, x})
+		norm += float64(x) * float64(x)
+	}
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
 		case a[i].key < b[j].key:
-			out = append(out, a[i])
+			add(a[i].key, a[i].n)
 			i++
 		case a[i].key > b[j].key:
-			out = append(out, b[j])
+			add(b[j].key, b[j].n)
 			j++
 		default:
-			out = append(out, gramCount{a[i].key, a[i].n + b[j].n})
+			add(a[i].key, a[i].n+b[j].n)
 			i++
 			j++
 		}
 	}
-	return append(append(out, a[i:]...), b[j:]...)
+	for ; i < len(a); i++ {
+		add(a[i].key, a[i].n)
+	}
+	for ; j < len(b); j++ {
+		add(b[j].key, b[j].n)
+	}
+	v := buf[start:len(buf):len(buf)]
+	if norm > 0 {
+		inv := float32(1 / math.Sqrt(norm))
+		for i := range v {
+			v[i].val *= inv
+		}
+	}
+	return buf, v
 }
 
 // sparse is an L2-normalised sparse vector of hashed features, sorted by

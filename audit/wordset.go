@@ -202,7 +202,7 @@ type scratch struct {
 	toks            []wordTokens
 	grams           []uint32
 	bounds, cbounds []int
-	counts, pair    []gramCount
+	counts          []gramCount
 	ids             idSet
 }
 
