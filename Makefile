@@ -64,6 +64,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzRawWordsAt -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzIsInternal -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
+	$(GO) test -run '^$$' -fuzz FuzzMaybeLink -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzAppendString -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzAppendCSVRecord -fuzztime $(FUZZTIME) -timeout 0 ./report
 

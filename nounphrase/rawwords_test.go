@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mingrammer/commonregex"
 )
 
 // rawWordsRef is RawWordsAt as it was before the ASCII table: rune by rune.
@@ -88,6 +90,25 @@ func FuzzIsInternal(f *testing.F) {
 		}
 		if _, err := strconv.Atoi(s); len(s) <= 18 && isInt(s) != (err == nil) {
 			t.Errorf("isInt(%q) = %v, strconv.Atoi error %v", s, isInt(s), err)
+		}
+	})
+}
+
+// TestMaybeLink checks that the prefilter passes every token the link
+// expression matches.
+func TestMaybeLink(t *testing.T) {
+	for _, w := range []string{".", "a.b", "a.bc", "A.bc", "U.S.", "e.g.", "25.50", "example.com", "www.x.org/a(b)", "http://a.io", "..x", "-.ab", "x.(a)", "é.ab", "a.b.", "a.é"} {
+		if commonregex.LinkRegex.MatchString(w) && !maybeLink(w) {
+			t.Errorf("%q: the expression matches, the prefilter says no", w)
+		}
+	}
+}
+
+func FuzzMaybeLink(f *testing.F) {
+	f.Add("example.com")
+	f.Fuzz(func(t *testing.T, w string) {
+		if commonregex.LinkRegex.MatchString(w) && !maybeLink(w) {
+			t.Errorf("%q: the expression matches, the prefilter says no", w)
 		}
 	})
 }

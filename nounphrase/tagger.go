@@ -54,7 +54,7 @@ func (t *Tagger) Tag(sentence string) []Token {
 		case emoticons[word]:
 			tag = "SYM"
 		case strings.HasPrefix(word, "@") ||
-			strings.Contains(word, ".") && commonregex.LinkRegex.MatchString(word) ||
+			maybeLink(word) && commonregex.LinkRegex.MatchString(word) ||
 			strings.Contains(word, "@") && commonregex.EmailRegex.MatchString(word):
 			tag = "NN"
 		case (word == "0" || word[0] == '*') && reNone.MatchString(word):
@@ -72,6 +72,18 @@ func (t *Tagger) Tag(sentence string) []Token {
 		p2, p1 = p1, tag
 	}
 	return out
+}
+
+// maybeLink reports whether commonregex.LinkRegex could match word: a
+// match has a '.' after one of [a-z0-9.-] and before at least two more
+// bytes. Every sentence's final "." reached the expression.
+func maybeLink(word string) bool {
+	for k := 1; k+2 < len(word); k++ {
+		if c := word[k-1]; word[k] == '.' && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-') {
+			return true
+		}
+	}
+	return false
 }
 
 // prose's rules for tokens that are not scored (tag.go).
