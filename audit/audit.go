@@ -182,6 +182,7 @@ type pair struct {
 }
 
 func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache) (Answer, []Finding, error) {
+	wc.arena.reset() // the previous answer's evidence is out of use
 	chunkIDs := make(map[string]bool, len(msg.Retrieval))
 	for _, c := range msg.Retrieval {
 		if c.ID != "" {
@@ -482,13 +483,14 @@ func states(idx QuantityIndex, qs []Quantity) bool {
 const minMisattributionOverlap = 0.5
 
 func contentStems(text string, wc *wordCache) wordSet {
-	var hs []uint64
+	hs := wc.scratch.hs[:0]
+	defer func() { wc.scratch.hs = keep(hs) }()
 	nounphrase.RawWordsAt(text, func(raw string, _ int) {
 		if w := wc.info(raw); w.norm != "" && !w.stop {
 			hs = append(hs, w.stem)
 		}
 	})
-	return newWordSet(hs)
+	return newWordSetIn(hs, &wc.arena.u64)
 }
 
 // embed fills the embeddings of claims and of the windows of evs (those

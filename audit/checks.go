@@ -2,6 +2,7 @@ package audit
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -40,6 +41,7 @@ type evidence struct {
 	content    []string    // the chunk's content words (Normalize()d, stopwords out), in order
 	vecs       [][]float32 // per window; nil without an embedder
 	wids       []int32     // distinct words, by word-embedder id
+	arena      *arena      // what its slices came from; nil: the heap
 }
 
 // wordKey is a word of a claim as the evidence is probed for it: its
@@ -64,7 +66,12 @@ func newEvidence(text string, wc *wordCache) *evidence {
 	b := &wc.scratch
 	words, ws, ss, bs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.toks[:0]
 	defer func() { b.words, b.ws, b.ss, b.bs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(toks) }()
-	ev.content = make([]string, 0, len(text)/10+8)
+	// The content words are for an embedder that embeds windows from
+	// their text (Auditor.embed); an additive one gets vectors below.
+	needContent := wc.te == nil
+	if needContent {
+		ev.content = make([]string, 0, len(text)/10+8)
+	}
 	var prev uint64
 	hasPrev := false
 	nounphrase.RawWordsAt(text, func(raw string, start int) {
@@ -79,23 +86,27 @@ func newEvidence(text string, wc *wordCache) *evidence {
 		ws = append(ws, w.hash)
 		ss = append(ss, w.stem)
 		if !w.stop {
-			ev.content = append(ev.content, w.norm)
+			if needContent {
+				ev.content = append(ev.content, w.norm)
+			}
 			if hasPrev {
 				bs = append(bs, hashPair(prev, w.stem))
 			}
 			prev, hasPrev = w.stem, true
 		}
 	})
-	ev.words, ev.stems, ev.bigrams = newWordSet(ws), newWordSet(ss), newWordSet(bs)
-	ev.windows = buildWindows(text, words, b)
+	ar := &wc.arena
+	ev.arena = ar
+	ev.words, ev.stems, ev.bigrams = newWordSetIn(ws, &ar.u64), newWordSetIn(ss, &ar.u64), newWordSetIn(bs, &ar.u64)
+	ev.windows = buildWindows(text, words, b, ar)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
 		ev.texts[i] = text
 	}
 	if wc.te != nil {
-		ev.vecs = windowVectors(ev.windows, toks, wc.te)
+		ev.vecs = windowVectors(ev.windows, toks, wc.te, &ar.f32)
 		if wc.we != nil && len(ev.windows) > 0 {
-			ev.wids = distinctIDs(words)
+			ev.wids = distinctIDs(words, &b.ids)
 		}
 	}
 	return ev
@@ -111,9 +122,9 @@ type wordTokens struct {
 // vectors, as the embedder would embed the window's text (same words,
 // same order: bit for bit), and each two-sentence window as the sum of
 // its sentences' (as Auditor.embed does).
-func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder) [][]float32 {
+func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder, slab *slab[float32]) [][]float32 {
 	dim := te.Dim()
-	block := make([]float32, len(ws)*dim) // one allocation for all
+	block := slab.alloc(len(ws) * dim) // one allocation for all
 	vecs := make([][]float32, len(ws))
 	for i := range vecs {
 		vecs[i] = block[i*dim : (i+1)*dim : (i+1)*dim]
@@ -143,15 +154,21 @@ func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder) [][]float32
 
 // distinctIDs is WordEmbedder.WordIDs of the chunk's content words joined
 // by spaces (which Auditor.embed computes from the text): each word's ids
-// in order of first appearance.
-func distinctIDs(words []chunkWord) []int32 {
+// in order of first appearance. seen is scratch space (a list search made
+// this quadratic in the chunk's vocabulary).
+func distinctIDs(words []chunkWord, seen *idSet) []int32 {
+	n := 0
+	for _, w := range words {
+		n += len(w.wids)
+	}
+	seen.reset(n)
 	var ids []int32
 	for _, w := range words {
 		if w.stop {
 			continue
 		}
 		for _, id := range w.wids {
-			if !slices.Contains(ids, id) {
+			if seen.add(id) {
 				ids = append(ids, id)
 			}
 		}
@@ -159,13 +176,60 @@ func distinctIDs(words []chunkWord) []int32 {
 	return ids
 }
 
+// idSet is a set of word ids for one use at a time: open addressing, its
+// slots marked with the use's generation so that reset need not clear them.
+type idSet struct {
+	slots []idSlot
+	gen   uint32
+}
+
+type idSlot struct {
+	id  int32
+	gen uint32 // the slot is in the set if gen is the set's
+}
+
+// reset empties the set, with room for n ids.
+func (s *idSet) reset(n int) {
+	if size := max(64, 1<<bits.Len(uint(2*n))); len(s.slots) < size {
+		s.slots, s.gen = make([]idSlot, size), 0
+	}
+	if s.gen++; s.gen == 0 { // wrapped: old marks could match
+		clear(s.slots)
+		s.gen = 1
+	}
+}
+
+// add adds id and reports whether it was new.
+func (s *idSet) add(id int32) bool {
+	mask := len(s.slots) - 1
+	for i := int(uint32(id)*0x9E3779B1) & mask; ; i = (i + 1) & mask {
+		switch sl := &s.slots[i]; {
+		case sl.gen != s.gen:
+			*sl = idSlot{id, s.gen}
+			return true
+		case sl.id == id:
+			return false
+		}
+	}
+}
+
 // union merges evidences, for the sentence-level verdict over all cited chunks.
 func union(evs []*evidence) *evidence {
 	if len(evs) == 1 {
 		return evs[0]
 	}
-	u := &evidence{quantities: QuantityIndex{}}
-	var words, stems, bigrams []wordSet
+	u := &evidence{quantities: QuantityIndex{}, arena: evs[0].arena}
+	var (
+		words, stems, bigrams []wordSet
+		sets                  *slab[uint64]
+		n                     int
+	)
+	for _, ev := range evs {
+		n += len(ev.windows)
+	}
+	if u.arena != nil {
+		sets, u.windows = &u.arena.u64, u.arena.win.alloc(n)[:0]
+	}
 	for _, ev := range evs {
 		words, stems, bigrams = append(words, ev.words), append(stems, ev.stems), append(bigrams, ev.bigrams)
 		for k := range ev.quantities {
@@ -178,7 +242,7 @@ func union(evs []*evidence) *evidence {
 			u.vecs = append(u.vecs, ev.vecs...)
 		}
 	}
-	u.words, u.stems, u.bigrams = unionSets(words...), unionSets(stems...), unionSets(bigrams...)
+	u.words, u.stems, u.bigrams = unionSets(sets, words...), unionSets(sets, stems...), unionSets(sets, bigrams...)
 	if len(u.vecs) != len(u.windows) {
 		u.vecs = nil
 	}

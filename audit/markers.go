@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Marker is one citation group as written in an answer, e.g. "[1, 2]" or
@@ -15,9 +16,51 @@ type Marker struct {
 	IDs        []string
 }
 
-// reBracket finds candidate markers; the content is validated by parseIDs.
-// 【n:m†source】 is OpenAI's file_search style.
-var reBracket = regexp.MustCompile(`\[([^\[\]\n]{1,80})\]|【([^【】\n]{1,80})】`)
+// Candidate markers are what the regular expression
+// \[([^\[\]\n]{1,80})\]|【([^【】\n]{1,80})】 finds (brackets); the content is
+// validated by parseIDs. 【n:m†source】 is OpenAI's file_search style.
+
+// brackets returns the candidate markers of text as
+// regexp.FindAllStringSubmatchIndex would with that expression, by hand:
+// the expression ran over every answer.
+func brackets(text string) [][6]int {
+	var out [][6]int
+	for p := 0; p < len(text); p++ {
+		var open, closing string
+		switch {
+		case text[p] == '[':
+			open, closing = "[", "]"
+		case text[p] == 0xE3 && strings.HasPrefix(text[p:], "【"):
+			open, closing = "【", "】"
+		default:
+			continue
+		}
+		// The inner run: at most 80 runes (an invalid byte is one), none
+		// of them an opening or closing bracket or a line break.
+		in := p + len(open)
+		q, runes := in, 0
+		for q < len(text) && runes <= 80 {
+			if text[q] == '\n' || strings.HasPrefix(text[q:], open) || strings.HasPrefix(text[q:], closing) {
+				break
+			}
+			_, size := utf8.DecodeRuneInString(text[q:])
+			q += size
+			runes++
+		}
+		if runes < 1 || runes > 80 || !strings.HasPrefix(text[q:], closing) {
+			continue
+		}
+		m := [6]int{p, q + len(closing), -1, -1, -1, -1}
+		if open == "[" {
+			m[2], m[3] = in, q
+		} else {
+			m[4], m[5] = in, q
+		}
+		out = append(out, m)
+		p = m[1] - 1
+	}
+	return out
+}
 
 // Accepted citation ids inside [...]: bare numbers, [^n] footnotes, [docN],
 // [ref-hex] and [citation:n]; anything else only when it equals a chunk id.
@@ -35,7 +78,7 @@ var (
 // Markdown links "[text](url)" are never markers.
 func FindMarkers(text string, chunkIDs map[string]bool) []Marker {
 	var out []Marker
-	for _, m := range reBracket.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range brackets(text) {
 		start, end := m[0], m[1]
 		var ids []string
 		if m[2] >= 0 {

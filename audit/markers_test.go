@@ -2,6 +2,9 @@ package audit
 
 import (
 	"reflect"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -71,5 +74,37 @@ func FuzzMarkers(f *testing.F) {
 			prev = m.End
 		}
 		_ = StripMarkers(s, ms)
+	})
+}
+
+var reBracket = regexp.MustCompile(`\[([^\[\]\n]{1,80})\]|【([^【】\n]{1,80})】`)
+
+func bracketsByRegexp(text string) [][6]int {
+	var out [][6]int
+	for _, m := range reBracket.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, [6]int(m))
+	}
+	return out
+}
+
+// TestBrackets holds the hand-written bracket scan to the expression.
+func TestBrackets(t *testing.T) {
+	for _, text := range []string{
+		"", "[", "[]", "[1]", "a [1][2] b", "[[1]]", "[1\n]", "[" + strings.Repeat("x", 80) + "]", "[" + strings.Repeat("x", 81) + "]",
+		"[" + strings.Repeat("é", 80) + "]", "[" + strings.Repeat("é", 81) + "]", "【4:0†source】", "【】", "【[1]】", "[【1】]", "【a【b】",
+		"x\xe3\x80[1]", "[\xff]", "【\xe3\x80】", "[a](http://x) [b]", "See [doc1, doc2].[3]",
+	} {
+		if got, want := brackets(text), bracketsByRegexp(text); !slices.Equal(got, want) {
+			t.Errorf("%q: got %v, want %v", text, got, want)
+		}
+	}
+}
+
+func FuzzBrackets(f *testing.F) {
+	f.Add("a [1][2] 【4:0†s】 [x\n]")
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := brackets(text), bracketsByRegexp(text); !slices.Equal(got, want) {
+			t.Errorf("%q: got %v, want %v", text, got, want)
+		}
 	})
 }

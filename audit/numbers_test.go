@@ -3,6 +3,7 @@ package audit
 import (
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/readers"
@@ -186,4 +187,50 @@ func sharedTexts(t *testing.T) []string {
 		}
 	}
 	return out
+}
+
+// numberWords are the number words numberWord knows.
+var numberWords = map[string]int{
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+	"forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+	"hundred": 100, "thousand": 1000,
+}
+
+// TestNumberWordFilter checks that the first-letter filter of numberWord
+// lets every number word through, in any case, and turns others away.
+func TestNumberWordFilter(t *testing.T) {
+	for w, n := range numberWords {
+		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+			if got, ok := numberWord(v); !ok || got != n {
+				t.Errorf("numberWord(%q) = %d, %v; want %d", v, got, ok, n)
+			}
+		}
+	}
+	for _, w := range []string{"refund", "one", "twos", "tw", "Hundreds", "é€"} {
+		if _, ok := numberWord(w); ok {
+			t.Errorf("numberWord(%q) is a number", w)
+		}
+	}
+}
+
+func TestNextDigit(t *testing.T) {
+	for _, text := range []string{"", "7", "abcdefgh", "abcdefgh9", "/:/:/:/:/:", "\xb0\xb9\xff0", "€127.50 and 30 days", "days in 2026, not 20", "é/:ÿ9"} {
+		for i := 0; i <= len(text); i++ {
+			want := i
+			for want < len(text) && (text[want] < '0' || text[want] > '9') {
+				want++
+			}
+			if got := nextDigit(text, i); got != want {
+				t.Errorf("nextDigit(%q, %d) = %d, want %d", text, i, got, want)
+			}
+		}
+	}
+}
+
+func TestNumberWordAllocates(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { numberWord("Thirteen"); numberWord("those") }); n != 0 {
+		t.Errorf("numberWord allocates %v times", n)
+	}
 }

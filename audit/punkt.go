@@ -61,7 +61,6 @@ type wordTokenizer struct {
 
 var reAbbr = regexp.MustCompile(`((?:[\w]\.)+[\w]*\.)`)
 var reLooksLikeEllipsis = regexp.MustCompile(`(?:\.\s?){2,}\.`)
-var reEntities = regexp.MustCompile(`Yahoo!`)
 
 func (e *wordTokenizer) HasSentEndChars(t *sentences.Token) bool {
 	enders := []string{
@@ -71,7 +70,7 @@ func (e *wordTokenizer) HasSentEndChars(t *sentences.Token) bool {
 	}
 
 	for _, ender := range enders {
-		if strings.HasSuffix(t.Tok, ender) && !reEntities.MatchString(t.Tok) {
+		if strings.HasSuffix(t.Tok, ender) && !strings.Contains(t.Tok, "Yahoo!") {
 			return true
 		}
 	}
@@ -142,7 +141,10 @@ func (a *multiPunctWordAnnotation) tokenAnnotation(tokOne, tokTwo *sentences.Tok
 	}
 
 	isNonBreak := strings.HasSuffix(tokOne.Tok, ".") && !tokOne.SentBreak
-	isEllipsis := reLooksLikeEllipsis.MatchString(tokOne.Tok)
+	// The regular expressions need three full stops, and reAbbr two: most
+	// tokens are turned away by counting them.
+	dots := strings.Count(tokOne.Tok, ".")
+	isEllipsis := dots >= 3 && reLooksLikeEllipsis.MatchString(tokOne.Tok)
 	isInternal := tokOne.SentBreak && looksInternal(tokOne.Tok)
 
 	if isNonBreak || isEllipsis || isInternal {
@@ -177,7 +179,7 @@ func (a *multiPunctWordAnnotation) tokenAnnotation(tokOne, tokTwo *sentences.Tok
 		}
 	}
 
-	if !reAbbr.MatchString(tokOne.Tok) {
+	if dots < 2 || !reAbbr.MatchString(tokOne.Tok) {
 		return
 	}
 

@@ -70,7 +70,7 @@ type chunkWord struct {
 // two-sentence window merges its sentences. It runs for every cited chunk,
 // so the 4-grams of all sentences share one buffer and the windows' vectors
 // another.
-func buildWindows(text string, words []chunkWord, b *scratch) []window {
+func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []window {
 	sents := chunkSentences(text)
 	if len(sents) == 0 {
 		sents = [][2]int{{0, len(text)}}
@@ -83,7 +83,7 @@ func buildWindows(text string, words []chunkWord, b *scratch) []window {
 	}
 	// Every sentence's 4-gram hashes, one after the other.
 	grams, bounds, hs := slices.Grow(b.grams[:0], n), append(b.bounds[:0], 0), b.hs[:0]
-	stems := make([]wordSet, len(sents))
+	stems := ar.sets.alloc(len(sents))
 	k := 0
 	for i, sp := range sents {
 		hs = hs[:0]
@@ -95,7 +95,7 @@ func buildWindows(text string, words []chunkWord, b *scratch) []window {
 			grams = append(grams, words[k].grams...)
 		}
 		bounds = append(bounds, len(grams))
-		stems[i] = newWordSet(hs)
+		stems[i] = newWordSetIn(hs, &ar.u64)
 	}
 	// Each sentence's distinct grams with their counts, sorted by key.
 	counts, cbounds := b.counts[:0], append(b.cbounds[:0], 0)
@@ -107,20 +107,18 @@ func buildWindows(text string, words []chunkWord, b *scratch) []window {
 	}
 	// A pair has at most its sentences' distinct grams: every window's
 	// vector fits in three times the sentences' total.
-	feats := make(sparse, 0, 3*len(counts))
-	pair := b.pair[:0]
+	feats := sparse(ar.feat.alloc(3 * len(counts))[:0])
 	defer func() {
-		b.grams, b.bounds, b.hs, b.counts, b.cbounds, b.pair = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds), keep(pair)
+		b.grams, b.bounds, b.hs, b.counts, b.cbounds = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds)
 	}()
-	ws := make([]window, 0, 2*len(sents))
+	ws := ar.win.alloc(2 * len(sents))[:0]
 	for i, sp := range sents {
 		ci := counts[cbounds[i]:cbounds[i+1]]
 		var v sparse
 		feats, v = appendNormalised(feats, ci)
 		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]wordSet{stems[i]}, grams: v})
 		if i+1 < len(sents) {
-			pair = mergeCounts(pair[:0], ci, counts[cbounds[i+1]:cbounds[i+2]])
-			feats, v = appendNormalised(feats, pair)
+			feats, v = appendMergedNormalised(feats, ci, counts[cbounds[i+1]:cbounds[i+2]])
 			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]wordSet{stems[i], stems[i+1]}, grams: v})
 		}
 	}
@@ -146,25 +144,47 @@ func appendCounts(out []gramCount, sorted []uint32) []gramCount {
 	return out
 }
 
-// mergeCounts appends the union of two sorted count lists to out, adding
-// the counts of a key in both.
-func mergeCounts(out, a, b []gramCount) []gramCount {
+// appendMergedNormalised is appendNormalised of the union of two sorted
+// count lists (the counts of a key in both added), without building the
+// union: it runs for every pair window.
+func appendMergedNormalised(buf sparse, a, b []gramCount) (sparse, sparse) {
+	start := len(buf)
+	buf = slices.Grow(buf, len(a)+len(b))
+	var norm float64
+	add := func(key uint32, n int32) {
+		x := sublinear(int(n))
+		buf = append(buf, feature{key, x})
+		norm += float64(x) * float64(x)
+	}
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
 		case a[i].key < b[j].key:
-			out = append(out, a[i])
+			add(a[i].key, a[i].n)
 			i++
 		case a[i].key > b[j].key:
-			out = append(out, b[j])
+			add(b[j].key, b[j].n)
 			j++
 		default:
-			out = append(out, gramCount{a[i].key, a[i].n + b[j].n})
+			add(a[i].key, a[i].n+b[j].n)
 			i++
 			j++
 		}
 	}
-	return append(append(out, a[i:]...), b[j:]...)
+	for ; i < len(a); i++ {
+		add(a[i].key, a[i].n)
+	}
+	for ; j < len(b); j++ {
+		add(b[j].key, b[j].n)
+	}
+	v := buf[start:len(buf):len(buf)]
+	if norm > 0 {
+		inv := float32(1 / math.Sqrt(norm))
+		for i := range v {
+			v[i].val *= inv
+		}
+	}
+	return buf, v
 }
 
 // sparse is an L2-normalised sparse vector of hashed features, sorted by
@@ -209,13 +229,13 @@ func addGrams(grams []uint32, w string) []uint32 {
 // buf's tail, so later appends to buf cannot reach it).
 func appendNormalised(buf sparse, counts []gramCount) (sparse, sparse) {
 	start := len(buf)
-	for _, c := range counts {
-		buf = append(buf, feature{c.key, sublinear(int(c.n))})
-	}
+	buf = slices.Grow(buf, len(counts))[:start+len(counts)]
 	v := buf[start:len(buf):len(buf)]
 	var norm float64
-	for _, f := range v {
-		norm += float64(f.val) * float64(f.val)
+	for i, c := range counts {
+		x := sublinear(int(c.n))
+		v[i] = feature{c.key, x}
+		norm += float64(x) * float64(x)
 	}
 	if norm > 0 {
 		inv := float32(1 / math.Sqrt(norm))

@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"hash/maphash"
 	"math/bits"
 	"strings"
+	"unsafe"
 
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -31,12 +33,15 @@ type wordSet struct {
 }
 
 // newWordSet returns the set of hs (repeats allowed).
-func newWordSet(hs []uint64) wordSet {
+func newWordSet(hs []uint64) wordSet { return newWordSetIn(hs, nil) }
+
+// newWordSetIn is newWordSet with its slots from slab (nil: the heap).
+func newWordSetIn(hs []uint64, slab *slab[uint64]) wordSet {
 	if len(hs) == 0 {
 		return wordSet{}
 	}
 	b := max(3, bits.Len(uint(2*len(hs)-1))) // at least twice as many slots as words
-	s := wordSet{slots: make([]uint64, 1<<b), shift: uint8(64 - b)}
+	s := wordSet{slots: slab.alloc(1 << b), shift: uint8(64 - b)}
 	mask := len(s.slots) - 1
 	for _, h := range hs {
 		if h == 0 {
@@ -73,9 +78,13 @@ func (s wordSet) has(h uint64) bool {
 	}
 }
 
-// unionSets merges sets into a new one.
-func unionSets(sets ...wordSet) wordSet {
-	var all []uint64
+// unionSets merges sets into a new one, from slab (nil: the heap).
+func unionSets(slab *slab[uint64], sets ...wordSet) wordSet {
+	n := 0
+	for _, s := range sets {
+		n += len(s.slots)/2 + 1 // a set is at most half full
+	}
+	all := slab.alloc(n)[:0]
 	for _, s := range sets {
 		for _, h := range s.slots {
 			if h != 0 {
@@ -86,7 +95,7 @@ func unionSets(sets ...wordSet) wordSet {
 			all = append(all, 0)
 		}
 	}
-	return newWordSet(all)
+	return newWordSetIn(all, slab)
 }
 
 // wordInfo is what the audit derives from one word as written. Chunks
@@ -109,11 +118,80 @@ type wordInfo struct {
 // entries are pure functions of the word, so results do not depend on
 // what it holds.
 type wordCache struct {
-	m       map[string]*wordInfo
+	// The words, in an open-addressing table (linear probing, at most
+	// half full) probed with a maphash of the word: a Go map's lookup was
+	// a tenth of the audit.
+	slots   []cacheSlot
+	n       int // words held
+	seed    maphash.Seed
 	te      TokenEmbedder // nil: chunk windows are embedded from their text
 	we      WordEmbedder  // nil: no word ids
 	scratch scratch
+	arena   arena
 }
+
+// arena holds the slices of the evidence of one answer (windows, their
+// vectors, 4-gram features and word sets): they are reused from answer to
+// answer, as allocating them was most of the audit's allocation volume
+// and the collections it caused. Nothing in them points outside the
+// arena, so reused blocks keep no record alive. reset is called when no
+// evidence built since the previous reset is in use any more.
+type arena struct {
+	f32  slab[float32]
+	u64  slab[uint64]
+	feat slab[feature]
+	sets slab[wordSet]
+	win  slab[window]
+}
+
+func (a *arena) reset() { a.f32.reset(); a.u64.reset(); a.feat.reset(); a.sets.reset(); a.win.reset() }
+
+// slab hands out zeroed slices from blocks of slabBlock bytes (or one
+// larger slice), reused after reset. It holds at most slabMax bytes; past
+// that it allocates on the heap. A nil *slab always allocates on the heap.
+type slab[T any] struct {
+	blocks   [][]T
+	cur, off int // next free element: blocks[cur][off]
+	held     int // elements in blocks
+}
+
+const (
+	slabBlock = 64 << 10
+	slabMax   = 4 << 20
+)
+
+// limits are a slab's block size and bound in elements.
+func (s *slab[T]) limits() (block, most int) {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	return max(1, slabBlock/size), slabMax / size
+}
+
+func (s *slab[T]) alloc(n int) []T {
+	if s == nil {
+		return make([]T, n)
+	}
+	for s.cur < len(s.blocks) {
+		if b := s.blocks[s.cur]; s.off+n <= len(b) {
+			out := b[s.off : s.off+n : s.off+n]
+			s.off += n
+			clear(out) // used before the last reset
+			return out
+		}
+		s.cur, s.off = s.cur+1, 0
+	}
+	block, most := s.limits()
+	size := max(n, block)
+	if s.held+size > most {
+		return make([]T, n)
+	}
+	b := make([]T, size)
+	s.blocks, s.held = append(s.blocks, b), s.held+size
+	s.cur, s.off = len(s.blocks)-1, n
+	return b[:n:n]
+}
+
+func (s *slab[T]) reset() { s.cur, s.off = 0, 0 }
 
 // scratch holds a worker's buffers for building a chunk's evidence, reused
 // from chunk to chunk (allocation was a sixth of the audit's CPU). Nothing
@@ -124,32 +202,70 @@ type scratch struct {
 	toks            []wordTokens
 	grams           []uint32
 	bounds, cbounds []int
-	counts, pair    []gramCount
+	counts          []gramCount
+	ids             idSet
 }
 
 // maxCachedWords bounds a cache (a few MB): when full it starts over.
 const maxCachedWords = 1 << 15
 
-func newWordCache() *wordCache { return &wordCache{m: make(map[string]*wordInfo, 1024)} }
+func newWordCache() *wordCache {
+	return &wordCache{slots: make([]cacheSlot, 1024), seed: maphash.MakeSeed()}
+}
+
+type cacheSlot struct {
+	hash uint64
+	raw  string
+	w    *wordInfo // nil: an empty slot
+}
 
 // maxCachedWordLen keeps freak "words" (a run of thousands of letters in
 // a log) out of the cache, so that its size in bytes is bounded too.
 const maxCachedWordLen = 64
 
 func (c *wordCache) info(raw string) *wordInfo {
-	if w, ok := c.m[raw]; ok {
-		return w
-	}
 	if len(raw) > maxCachedWordLen {
 		return c.derive(raw)
 	}
-	if len(c.m) >= maxCachedWords {
-		clear(c.m)
+	h := maphash.String(c.seed, raw)
+	mask := len(c.slots) - 1
+	i := int(h) & mask
+	for ; c.slots[i].w != nil; i = (i + 1) & mask {
+		if s := &c.slots[i]; s.hash == h && s.raw == raw {
+			return s.w
+		}
+	}
+	if c.n >= maxCachedWords {
+		clear(c.slots)
+		c.n = 0
+	} else if 2*(c.n+1) > len(c.slots) {
+		c.grow()
 	}
 	raw = strings.Clone(raw) // not a window into the chunk, which it would keep alive
 	w := c.derive(raw)
-	c.m[raw] = w
+	c.put(cacheSlot{h, raw, w})
 	return w
+}
+
+func (c *wordCache) put(s cacheSlot) {
+	mask := len(c.slots) - 1
+	i := int(s.hash) & mask
+	for c.slots[i].w != nil {
+		i = (i + 1) & mask
+	}
+	c.slots[i] = s
+	c.n++
+}
+
+// grow doubles the table.
+func (c *wordCache) grow() {
+	old := c.slots
+	c.slots, c.n = make([]cacheSlot, 2*len(old)), 0
+	for _, s := range old {
+		if s.w != nil {
+			c.put(s)
+		}
+	}
 }
 
 func (c *wordCache) derive(raw string) *wordInfo {

@@ -45,14 +45,16 @@ func TestWordSetAgreesWithAMap(t *testing.T) {
 		}
 		// A union holds exactly the members of its parts.
 		other := newWordSet([]uint64{42, 43})
-		u := unionSets(s, other, wordSet{})
-		for h := range want {
-			if !u.has(h) {
-				t.Fatalf("n=%d: union lacks %x", n, h)
+		var sl slab[uint64]
+		for _, u := range []wordSet{unionSets(nil, s, other, wordSet{}), unionSets(&sl, s, other, wordSet{})} {
+			for h := range want {
+				if !u.has(h) {
+					t.Fatalf("n=%d: union lacks %x", n, h)
+				}
 			}
-		}
-		if !u.has(42) || !u.has(43) || u.has(44) && !want[44] {
-			t.Fatalf("n=%d: union of {42, 43} wrong", n)
+			if !u.has(42) || !u.has(43) || u.has(44) && !want[44] {
+				t.Fatalf("n=%d: union of {42, 43} wrong", n)
+			}
 		}
 	}
 }
@@ -123,17 +125,117 @@ func TestWordCacheIsBounded(t *testing.T) {
 	if w := c.info(long); w.norm != strings.ToLower(long) {
 		t.Errorf("long word normalised to %q", w.norm)
 	}
-	if len(c.m) != 0 {
+	if c.n != 0 {
 		t.Errorf("a %d-byte word was cached", len(long))
 	}
 	for i := range maxCachedWords + 10 {
 		c.info(fmt.Sprintf("w%d", i))
 	}
-	if len(c.m) > maxCachedWords {
-		t.Errorf("cache holds %d words, bound %d", len(c.m), maxCachedWords)
+	if c.n > maxCachedWords || len(c.slots) > 2*maxCachedWords {
+		t.Errorf("cache holds %d words in %d slots, bound %d", c.n, len(c.slots), maxCachedWords)
 	}
 	// What it returns does not depend on what it holds.
 	if a, b := c.info("Refunds"), newWordCache().info("Refunds"); a.norm != b.norm || a.stem != b.stem || !slices.Equal(a.grams, b.grams) {
 		t.Errorf("cached %+v, fresh %+v", a, b)
+	}
+}
+
+// TestSlab checks that a slab's slices are zeroed, do not overlap until
+// reset, are reused after it, and that it holds at most slabMax elements.
+func TestSlab(t *testing.T) {
+	block, most := (*slab[uint64])(nil).limits()
+	for _, sizes := range [][]int{
+		{1, 2, 3},
+		{block - 1, 2, block},             // the second does not fit the first block
+		{block * 3, 5},                    // one block larger than a block
+		{most / 2, most / 2, most / 2, 7}, // past the bound: from the heap
+	} {
+		var s slab[uint64]
+		for round := range 2 {
+			var got [][]uint64
+			for _, n := range sizes {
+				v := s.alloc(n)
+				if len(v) != n || cap(v) != n {
+					t.Fatalf("%v: alloc(%d) has len %d cap %d", sizes, n, len(v), cap(v))
+				}
+				for i, x := range v {
+					if x != 0 {
+						t.Fatalf("%v round %d: alloc(%d)[%d] = %d, not zeroed", sizes, round, n, i, x)
+					}
+				}
+				for i := range v {
+					v[i] = uint64(len(got) + 1)
+				}
+				got = append(got, v)
+			}
+			for k, v := range got { // no later slice wrote over an earlier one
+				if slices.ContainsFunc(v, func(x uint64) bool { return x != uint64(k+1) }) {
+					t.Fatalf("%v round %d: slice %d overwritten", sizes, round, k)
+				}
+			}
+			if s.held > most {
+				t.Fatalf("%v: slab holds %d elements", sizes, s.held)
+			}
+			held := s.held
+			s.reset()
+			if round == 1 && held != s.held {
+				t.Fatalf("%v: the second round grew the slab from %d to %d", sizes, held, s.held)
+			}
+		}
+	}
+	var none *slab[float32]
+	if v := none.alloc(4); len(v) != 4 {
+		t.Fatalf("nil slab: alloc(4) has len %d", len(v))
+	}
+}
+
+// TestWordCacheFindsWhatItHolds checks lookups across the table's growth:
+// every word gets its own entry, found again on the next lookup.
+func TestWordCacheFindsWhatItHolds(t *testing.T) {
+	c := newWordCache()
+	words := make([]string, 5000)
+	for i := range words {
+		words[i] = fmt.Sprintf("Word%d", i)
+	}
+	first := make([]*wordInfo, len(words))
+	for i, w := range words {
+		first[i] = c.info(w)
+	}
+	for i, w := range words {
+		if got := c.info(w); got != first[i] || got.norm != strings.ToLower(w) {
+			t.Fatalf("%q: entry %p (%q), first %p", w, got, got.norm, first[i])
+		}
+	}
+	if c.n != len(words) {
+		t.Errorf("cache holds %d words, want %d", c.n, len(words))
+	}
+}
+
+// TestIDSet checks that the set forgets its ids at each reset, also when
+// its generation wraps, and grows for a larger use.
+func TestIDSet(t *testing.T) {
+	var s idSet
+	for round, ids := range [][]int32{
+		{1, 2, 1, 3, 2},
+		{2, 2, 4, 64, 128, 0},
+		{5},
+	} {
+		if round == 2 {
+			s.gen = ^uint32(0) // the next reset wraps
+		}
+		s.reset(len(ids))
+		seen := map[int32]bool{}
+		for _, id := range ids {
+			if got, want := s.add(id), !seen[id]; got != want {
+				t.Errorf("round %d: add(%d) = %v, want %v", round, id, got, want)
+			}
+			seen[id] = true
+		}
+	}
+	s.reset(1000)
+	for i := range int32(1000) {
+		if !s.add(i * 64) {
+			t.Fatalf("add(%d) not new", i*64)
+		}
 	}
 }

@@ -299,3 +299,30 @@ func BenchmarkEmbedOne(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
 }
+
+// TestFloatRowsMatchInt8 checks that embedding from the cached float32
+// rows gives, bit for bit, the sums of scale × int8 element the embedder
+// computed before the rows existed (the calibrated models depend on them).
+func TestFloatRowsMatchInt8(t *testing.T) {
+	g := builtinT(t)
+	for _, text := range []string{
+		"the refund was issued within 14 days",
+		"Customers can't return opened items; they'll get store credit.",
+		"zzzzunknownword",
+		"",
+	} {
+		want := make([]float32, g.dims)
+		for _, i := range g.Tokens(text) {
+			s := g.scales[i]
+			for k, x := range g.data[int(i)*g.dims : (int(i)+1)*g.dims] {
+				want[k] += s * float32(x)
+			}
+		}
+		got := g.EmbedOne(text)
+		for k := range want {
+			if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
+				t.Fatalf("%q: element %d is %v, want %v", text, k, got[k], want[k])
+			}
+		}
+	}
+}

@@ -26,6 +26,15 @@ type Glove struct {
 	data    []int8
 	scales  []float32 // per word: quantisation scale × SIF weight
 	invNorm []float32 // per word: 1 / |int8 vector|, 0 for a zero vector
+
+	// rows holds each word's int8 row times its scale as float32, made on
+	// the word's first use (ready): adding a row is then a plain add, not
+	// a convert-and-multiply, and only the words a log uses take memory
+	// (a table for all of them would be 20 MB of heap, raising the
+	// collector's target by as much again). s×float32(x) is rounded to
+	// float32 either way (amd64 does not fuse), so sums are bit-identical.
+	rows  [][]float32
+	ready []sync.Once
 }
 
 // sifA is SIF's smoothing constant a; 1e-3 is the value the SIF paper
@@ -77,7 +86,8 @@ func Builtin() (*Glove, error) {
 // NewGlove builds an embedder from vectors in frequency order.
 func NewGlove(vs *Vectors) *Glove {
 	g := &Glove{dims: vs.Dims, index: make(map[string]int32, len(vs.Words)), data: vs.Data,
-		scales: make([]float32, len(vs.Words)), invNorm: make([]float32, len(vs.Words))}
+		scales: make([]float32, len(vs.Words)), invNorm: make([]float32, len(vs.Words)),
+		rows: make([][]float32, len(vs.Words)), ready: make([]sync.Once, len(vs.Words))}
 	for i, w := range vs.Words {
 		g.index[w] = int32(i)
 		var n float64
@@ -153,22 +163,32 @@ func (g *Glove) AddTokens(v []float32, ids []int32) {
 }
 
 func (g *Glove) addRow(v []float32, i int32) {
-	s := g.scales[i]
-	row := g.data[int(i)*g.dims : (int(i)+1)*g.dims]
+	row := g.row(i)
 	row = row[:len(v)]
-	// Four elements per step (each element's sum is unchanged, so results
-	// are bit-identical): this runs for every word of every cited chunk.
+	// Four elements per step: this runs for every word of every cited chunk.
 	k := 0
 	for ; k+4 <= len(row); k += 4 {
 		r, w := row[k:k+4:k+4], v[k:k+4:k+4]
-		w[0] += s * float32(r[0])
-		w[1] += s * float32(r[1])
-		w[2] += s * float32(r[2])
-		w[3] += s * float32(r[3])
+		w[0] += r[0]
+		w[1] += r[1]
+		w[2] += r[2]
+		w[3] += r[3]
 	}
 	for ; k < len(row); k++ {
-		v[k] += s * float32(row[k])
+		v[k] += row[k]
 	}
+}
+
+// row is word i's scaled float32 vector, computed on first use.
+func (g *Glove) row(i int32) []float32 {
+	g.ready[i].Do(func() {
+		s, row := g.scales[i], make([]float32, g.dims)
+		for k, x := range g.data[int(i)*g.dims : (int(i)+1)*g.dims] {
+			row[k] = s * float32(x)
+		}
+		g.rows[i] = row
+	})
+	return g.rows[i]
 }
 
 func (g *Glove) lookup(w []byte) (int32, bool) {

@@ -157,16 +157,28 @@ func WordsAt(text string, fn func(w string, start int)) {
 // what WordsAt yields, or "" for a word WordsAt skips) and its offset:
 // for callers that cache what they derive from a word.
 func RawWordsAt(text string, fn func(raw string, start int)) {
+	// ASCII is tested inline: wordAt is a call.
 	for i := 0; i < len(text); {
-		r, size := runeAt(text, i)
-		if !isWordRune(r) || r == '-' {
+		if c := text[i]; c < utf8.RuneSelf {
+			if !asciiWord[c] {
+				i++
+				continue
+			}
+		} else if word, size := wordAt(text, i); !word {
 			i += size
 			continue
 		}
 		j := i
 		for j < len(text) {
-			r, size := runeAt(text, j)
-			if !isWordRune(r) || r == '-' {
+			if c := text[j]; c < utf8.RuneSelf {
+				if !asciiWord[c] {
+					break
+				}
+				j++
+				continue
+			}
+			word, size := wordAt(text, j)
+			if !word {
 				break
 			}
 			j += size
@@ -176,13 +188,24 @@ func RawWordsAt(text string, fn func(raw string, start int)) {
 	}
 }
 
-// runeAt decodes the rune at text[i], with a fast path for ASCII.
-func runeAt(text string, i int) (rune, int) {
+// wordAt reports whether the rune at text[i] belongs to a raw word (a word
+// rune other than '-') and its size, by table for ASCII: this runs for
+// every byte of every cited chunk.
+func wordAt(text string, i int) (bool, int) {
 	if c := text[i]; c < utf8.RuneSelf {
-		return rune(c), 1
+		return asciiWord[c], 1
 	}
-	return utf8.DecodeRuneInString(text[i:])
+	r, size := utf8.DecodeRuneInString(text[i:])
+	return isWordRune(r), size
 }
+
+// asciiWord marks the ASCII bytes wordAt accepts: isWordRune but '-'.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = isWordRune(rune(c)) && c != '-'
+	}
+	return t
+}()
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

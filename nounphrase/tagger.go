@@ -2,7 +2,6 @@ package nounphrase
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -45,7 +44,7 @@ func (t *Tagger) Tag(sentence string) []Token {
 	}
 	ctx[len(ctx)-2], ctx[len(ctx)-1] = "-END-", "-END2-"
 	p1, p2 := "-START-", "-START2-"
-	var buf []byte
+	var sc scores
 	for i := range out {
 		word := out[i].Text
 		var tag string
@@ -55,7 +54,7 @@ func (t *Tagger) Tag(sentence string) []Token {
 		case emoticons[word]:
 			tag = "SYM"
 		case strings.HasPrefix(word, "@") ||
-			strings.Contains(word, ".") && commonregex.LinkRegex.MatchString(word) ||
+			maybeLink(word) && commonregex.LinkRegex.MatchString(word) ||
 			strings.Contains(word, "@") && commonregex.EmailRegex.MatchString(word):
 			tag = "NN"
 		case (word == "0" || word[0] == '*') && reNone.MatchString(word):
@@ -66,7 +65,7 @@ func (t *Tagger) Tag(sentence string) []Token {
 			if c, ok := t.p.TagMap[word]; ok {
 				tag = t.p.Classes[c]
 			} else {
-				tag, buf = t.predict(buf, i+2, ctx, word, p1, p2)
+				tag = t.predict(&sc, i+2, ctx, word, p1, p2)
 			}
 		}
 		out[i].Tag = tag
@@ -75,55 +74,96 @@ func (t *Tagger) Tag(sentence string) []Token {
 	return out
 }
 
+// maybeLink reports whether commonregex.LinkRegex could match word: a
+// match has a '.' after one of [a-z0-9.-] and before at least two more
+// bytes. Every sentence's final "." reached the expression.
+func maybeLink(word string) bool {
+	for k := 1; k+2 < len(word); k++ {
+		if c := word[k-1]; word[k] == '.' && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-') {
+			return true
+		}
+	}
+	return false
+}
+
 // prose's rules for tokens that are not scored (tag.go).
 var (
 	reNone = regexp.MustCompile(`^(?:0|\*[\w?]\*|\*\-\d{1,3}|\*[A-Z]+\*\-\d{1,3}|\*)$`)
 	reKeep = regexp.MustCompile(`^\-[A-Z]{3}\-$`)
 )
 
+// scores is predict's scratch space, one per Tag call.
+type scores struct {
+	sum     [256]int64
+	present [256]bool
+}
+
 // predict scores prose's 14 features of the word at ctx[i] and returns the
-// best class (buf is scratch space, returned for reuse).
-func (t *Tagger) predict(buf []byte, i int, ctx []string, w, p1, p2 string) (string, []byte) {
-	var scores [256]int64
-	var present [256]bool
-	add := func(parts ...string) {
-		buf = buf[:0]
-		for k, p := range parts {
-			if k > 0 {
-				buf = append(buf, ' ')
-			}
-			buf = append(buf, p...)
-		}
-		for _, cw := range t.p.weightsOf(Hash(buf)) {
-			scores[cw.class] += int64(cw.weight)
-			present[cw.class] = true
+// best class. A feature's hash is FNV-1a of its name, a space and its
+// parts joined by spaces: the names' part is hashed once (featureNames).
+func (t *Tagger) predict(sc *scores, i int, ctx []string, w, p1, p2 string) string {
+	n := len(t.p.Classes)
+	clear(sc.sum[:n])
+	clear(sc.present[:n])
+	add := func(h fnv) {
+		for _, cw := range t.p.weightsOf(uint64(h)) {
+			sc.sum[cw.class] += int64(cw.weight)
+			sc.present[cw.class] = true
 		}
 	}
-	add("bias")
-	add("i suffix", suffix3(w))
-	add("i pref1", string(rune(w[0]))) // prose converts the first byte, not rune
-	add("i-1 tag", p1)
-	add("i-2 tag", p2)
-	add("i tag+i-2 tag", p1, p2)
-	add("i word", ctx[i])
-	add("i-1 tag+i word", p1, ctx[i])
-	add("i-1 word", ctx[i-1])
-	add("i-1 suffix", suffix3(ctx[i-1]))
-	add("i-2 word", ctx[i-2])
-	add("i+1 word", ctx[i+1])
-	add("i+1 suffix", suffix3(ctx[i+1]))
-	add("i+2 word", ctx[i+2])
+	f := &featureNames
+	add(f.bias)
+	add(f.suffix.add(suffix3(w)))
+	add(f.pref1.add(string(rune(w[0])))) // prose converts the first byte, not rune
+	add(f.tag1.add(p1))
+	add(f.tag2.add(p2))
+	add(f.tag12.add(p1).add(" ").add(p2))
+	add(f.word.add(ctx[i]))
+	add(f.tag1word.add(p1).add(" ").add(ctx[i]))
+	add(f.prevWord.add(ctx[i-1]))
+	add(f.prevSuffix.add(suffix3(ctx[i-1])))
+	add(f.prev2Word.add(ctx[i-2]))
+	add(f.nextWord.add(ctx[i+1]))
+	add(f.nextSuffix.add(suffix3(ctx[i+1])))
+	add(f.next2Word.add(ctx[i+2]))
 	best, found := 0, false
-	for c := range t.p.Classes {
-		if present[c] && (!found || scores[c] > scores[best]) {
+	for c := range n {
+		if sc.present[c] && (!found || sc.sum[c] > sc.sum[best]) {
 			best, found = c, true
 		}
 	}
 	if !found {
-		return "", buf
+		return ""
 	}
-	return t.p.Classes[best], buf
+	return t.p.Classes[best]
 }
+
+// fnv is an FNV-1a hash in progress (Hash, continued).
+type fnv uint64
+
+func (h fnv) add(s string) fnv {
+	for i := 0; i < len(s); i++ {
+		h ^= fnv(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// featureNames are the hashes of prose's feature names followed by a space
+// ("bias" alone), to be continued with the feature's parts.
+var featureNames = func() (f struct {
+	bias, suffix, pref1, tag1, tag2, tag12, word, tag1word,
+	prevWord, prevSuffix, prev2Word, nextWord, nextSuffix, next2Word fnv
+}) {
+	name := func(s string) fnv { return fnv(14695981039346656037).add(s + " ") }
+	f.bias = fnv(14695981039346656037).add("bias")
+	f.suffix, f.pref1 = name("i suffix"), name("i pref1")
+	f.tag1, f.tag2, f.tag12 = name("i-1 tag"), name("i-2 tag"), name("i tag+i-2 tag")
+	f.word, f.tag1word = name("i word"), name("i-1 tag+i word")
+	f.prevWord, f.prevSuffix, f.prev2Word = name("i-1 word"), name("i-1 suffix"), name("i-2 word")
+	f.nextWord, f.nextSuffix, f.next2Word = name("i+1 word"), name("i+1 suffix"), name("i+2 word")
+	return f
+}()
 
 // suffix3 is the last three bytes of s, as prose takes them.
 func suffix3(s string) string { return s[len(s)-min(len(s), 3):] }
@@ -136,13 +176,33 @@ func contextWord(word string) string {
 	first := word[:1]
 	if strings.Contains(word, "-") && first != "-" {
 		return "!HYPHEN"
-	} else if _, err := strconv.Atoi(word); err == nil && len(word) == 4 {
+	} else if len(word) == 4 && isInt(word) { // strconv.Atoi(word) succeeds
 		return "!YEAR"
-	} else if _, err := strconv.Atoi(first); err == nil {
+	} else if isDigit(word[0]) { // strconv.Atoi(first) succeeds
 		return "!DIGITS"
 	}
 	return strings.ToLower(word)
 }
+
+// isInt reports whether strconv.Atoi would accept s (short enough not to
+// overflow): a sign, then decimal digits. Atoi's error allocates, and this
+// runs for every word of every claim.
+func isInt(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if s == "" || len(s) > 18 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // emoticons are tagged SYM (prose's list, tokenize.go).
 var emoticons = map[string]bool{

@@ -1,7 +1,6 @@
 package nounphrase
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,7 +11,12 @@ import (
 // trained with; ported to return strings (prose allocates a *Token per
 // word and shares it between repeats of a span).
 func tokenize(text string) []string {
-	clean, white := sanitizer.Replace(text), false
+	clean, white := text, false
+	// Every pattern of sanitizer starts with '&' or 0xE2 (the curly quotes'
+	// first byte): most sentences have neither.
+	if strings.IndexByte(text, '&') >= 0 || strings.IndexByte(text, 0xE2) >= 0 {
+		clean = sanitizer.Replace(text)
+	}
 	var out []string
 	start, index := 0, 0
 	for index <= len(clean) {
@@ -81,12 +85,33 @@ func addToken(s string, out []string) []string {
 // isSpecial: emoticons and abbreviations ("U.S.", "Mr.") stay whole. Both
 // alternatives of the pattern end in a full stop, checked first.
 func isSpecial(token string) bool {
-	return emoticons[token] || strings.HasSuffix(token, ".") && internalRE.MatchString(token)
+	return emoticons[token] || strings.HasSuffix(token, ".") && isInternal(token)
+}
+
+// isInternal is prose's ^(?:[A-Za-z]\.){2,}$|^[A-Z][a-z]{1,2}\.$ by
+// hand: every token ending a claim's sentence reaches it.
+func isInternal(t string) bool {
+	isUpper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	isLower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	// ^[A-Z][a-z]{1,2}\.$
+	if (len(t) == 3 || len(t) == 4) && isUpper(t[0]) && t[len(t)-1] == '.' &&
+		isLower(t[1]) && (len(t) == 3 || isLower(t[2])) {
+		return true
+	}
+	// ^(?:[A-Za-z]\.){2,}$
+	if len(t) < 4 || len(t)%2 != 0 {
+		return false
+	}
+	for i := 0; i < len(t); i += 2 {
+		if !isUpper(t[i]) && !isLower(t[i]) || t[i+1] != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 var (
-	internalRE = regexp.MustCompile(`^(?:[A-Za-z]\.){2,}$|^[A-Z][a-z]{1,2}\.$`)
-	sanitizer  = strings.NewReplacer("\u201c", `"`, "\u201d", `"`, "\u2018", "'", "\u2019", "'", "&rsquo;", "'")
+	sanitizer = strings.NewReplacer("\u201c", `"`, "\u201d", `"`, "\u2018", "'", "\u2019", "'", "&rsquo;", "'")
 	// All ASCII: prose's string(token[i]) conversions equal these slices.
 	tokSuffixes = []string{",", ")", `"`, "]", "!", ";", ".", "?", ":", "'"}
 	tokPrefixes = []string{"$", "(", `"`, "["}

@@ -2,10 +2,11 @@ package report
 
 import (
 	"bufio"
-	"encoding/csv"
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/audit"
 )
@@ -57,15 +58,19 @@ func signalColumns() []string {
 	return cols
 }
 
-// FindingsCSV writes findings as CSV, safe to open in a spreadsheet.
+// FindingsCSV writes findings as CSV, safe to open in a spreadsheet. Rows
+// are encoded as encoding/csv encodes them (comma, LF line ends), into a
+// buffer reused from row to row: its Writer was a twentieth of the audit.
 type FindingsCSV struct {
-	w *csv.Writer
+	w   *bufio.Writer
+	buf []byte
+	row []string
 }
 
 // NewFindingsCSV writes the header to w.
 func NewFindingsCSV(w io.Writer) (*FindingsCSV, error) {
-	cw := csv.NewWriter(w)
-	return &FindingsCSV{w: cw}, cw.Write(CSVHeader)
+	c := &FindingsCSV{w: bufio.NewWriterSize(w, 256<<10)}
+	return c, c.writeRow(CSVHeader)
 }
 
 // Write appends findings.
@@ -79,7 +84,7 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 		if f.BetterChunkID != nil {
 			better = *f.BetterChunkID
 		}
-		row := []string{
+		row := append(c.row[:0],
 			f.ConversationID, f.Tenant, f.Agent, f.Timestamp, f.Source,
 			strconv.Itoa(f.MessageIndex), strconv.Itoa(f.SentenceIndex),
 			strconv.Itoa(f.CharStart), strconv.Itoa(f.CharEnd),
@@ -90,28 +95,88 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 			strings.Join(f.NumbersMissing, " | "), strings.Join(f.EntitiesMissing, " | "),
 			f.MatchedText, strconv.Itoa(f.MatchedStart), strconv.Itoa(f.MatchedEnd),
 			better, strings.Join(f.Reasons, " | "),
-		}
-		for _, n := range audit.FeatureNames {
-			cell := ""
-			if v, ok := f.Signals[n]; ok {
-				cell = v.String()
-			}
-			row = append(row, cell)
-		}
+		)
 		for i := range row {
 			row[i] = SafeCell(row[i])
 		}
-		if err := c.w.Write(row); err != nil {
+		c.row = row
+		// The signals are formatted straight into the row.
+		b := appendCSVRecord(c.buf[:0], row)
+		b = b[:len(b)-1]
+		for _, n := range audit.FeatureNames {
+			b = append(b, ',')
+			if v, ok := f.Signals[n]; ok {
+				b = appendScoreCell(b, v)
+			}
+		}
+		c.buf = append(b, '\n')
+		if _, err := c.w.Write(c.buf); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// appendScoreCell appends the cell of SafeCell(v.String()): a formatted
+// number never needs quotes.
+func appendScoreCell(b []byte, v audit.Score) []byte {
+	var tmp [32]byte
+	s := strconv.AppendFloat(tmp[:0], float64(v), 'f', 4, 64)
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		b = append(b, '\'')
+	}
+	return append(b, s...)
+}
+
+func (c *FindingsCSV) writeRow(row []string) error {
+	c.buf = appendCSVRecord(c.buf[:0], row)
+	_, err := c.w.Write(c.buf)
+	return err
+}
+
 // Flush writes buffered data.
-func (c *FindingsCSV) Flush() error {
-	c.w.Flush()
-	return c.w.Error()
+func (c *FindingsCSV) Flush() error { return c.w.Flush() }
+
+// appendCSVRecord appends record as encoding/csv's Writer writes it with
+// its defaults (Comma ',', UseCRLF false).
+func appendCSVRecord(b []byte, record []string) []byte {
+	for n, field := range record {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		if !csvNeedsQuotes(field) {
+			b = append(b, field...)
+			continue
+		}
+		b = append(b, '"')
+		for i := 0; i < len(field); i++ {
+			if field[i] == '"' {
+				b = append(b, '"')
+			}
+			b = append(b, field[i])
+		}
+		b = append(b, '"')
+	}
+	return append(b, '\n')
+}
+
+// csvNeedsQuotes is encoding/csv's fieldNeedsQuotes for Comma ','.
+func csvNeedsQuotes(field string) bool {
+	if field == "" {
+		return false
+	}
+	if field == `\.` {
+		return true
+	}
+	for i := 0; i < len(field); i++ {
+		switch field[i] {
+		case '\n', '\r', '"', ',':
+			return true
+		}
+	}
+	r1, _ := utf8.DecodeRuneInString(field)
+	return unicode.IsSpace(r1)
 }
 
 func scoreCell(s *audit.Score) string {

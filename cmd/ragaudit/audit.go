@@ -281,7 +281,8 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	}
 	// The models load while the input is read (--last reads it all before
 	// auditing): a quarter of a short audit's wall time was start-up.
-	auditor := sync.OnceValues(func() (*audit.Auditor, error) { return newAuditor(o) })
+	ao := o // a copy: o is still being filled in below while the models load
+	auditor := sync.OnceValues(func() (*audit.Auditor, error) { return newAuditor(ao) })
 	go auditor()
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return usageErr("--out %s: %v", o.Out, err)

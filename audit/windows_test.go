@@ -1,0 +1,52 @@
+package audit
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// mergeCounts (the reference) appends the union of two sorted count lists to out, adding
+// the counts of a key in both.
+func mergeCounts(out, a, b []gramCount) []gramCount {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].key < b[j].key:
+			out = append(out, a[i])
+			i++
+		case a[i].key > b[j].key:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, gramCount{a[i].key, a[i].n + b[j].n})
+			i++
+			j++
+		}
+	}
+	return append(append(out, a[i:]...), b[j:]...)
+}
+
+// TestAppendMergedNormalised holds the pair-window vector to the
+// normalised merge of its sentences' counts, bit for bit.
+func TestAppendMergedNormalised(t *testing.T) {
+	for _, c := range []struct{ a, b []gramCount }{
+		{nil, nil},
+		{[]gramCount{{1, 1}}, nil},
+		{nil, []gramCount{{7, 3}}},
+		{[]gramCount{{1, 1}, {5, 2}, {9, 1}}, []gramCount{{2, 4}, {5, 70}, {10, 1}, {11, 1}}},
+		{[]gramCount{{3, 1}, {4, 1}}, []gramCount{{3, 1}, {4, 1}}},
+	} {
+		prefix := sparse{{42, 0.5}}
+		_, want := appendNormalised(slices.Clone(prefix), mergeCounts(nil, c.a, c.b))
+		buf, got := appendMergedNormalised(slices.Clone(prefix), c.a, c.b)
+		if len(got) != len(want) || buf[0] != prefix[0] {
+			t.Fatalf("%v + %v: %v, want %v", c.a, c.b, got, want)
+		}
+		for i := range want {
+			if got[i].key != want[i].key || math.Float32bits(got[i].val) != math.Float32bits(want[i].val) {
+				t.Fatalf("%v + %v: %v, want %v", c.a, c.b, got, want)
+			}
+		}
+	}
+}
