@@ -65,7 +65,7 @@ func brackets(text string) [][6]int {
 // Accepted citation ids inside [...]: bare numbers, [^n] footnotes, [docN],
 // [ref-hex] and [citation:n]; anything else only when it equals a chunk id.
 var (
-	reNumList = regexp.MustCompile(`^\s*\^?\d{1,4}\^?(\s*[,;\x{2013}-]\s*\^?\d{1,4}\^?)*\s*$`)
+	reNumList = regexp.MustCompile(`^\s*\^?\d{1,4}\^?(\s*[,;\x{2013}\x{2014}-]\s*\^?\d{1,4}\^?)*\s*$`)
 	reDoc     = regexp.MustCompile(`^doc\d{1,4}$`)
 	reRef     = regexp.MustCompile(`^ref-[0-9a-zA-Z]{4,}$`)
 	reCiteN   = regexp.MustCompile(`^citation:\s*(\d{1,4})$`)
@@ -101,6 +101,7 @@ func FindMarkers(text string, chunkIDs map[string]bool) []Marker {
 }
 
 func parseBracketIDs(inner string, chunkIDs map[string]bool) []string {
+	inner = zeroWidth.Replace(inner) // "[\u200b1]" is still [1]
 	trimmed := strings.TrimSpace(inner)
 	if chunkIDs[trimmed] {
 		return []string{trimmed}
@@ -131,15 +132,29 @@ func parseBracketIDs(inner string, chunkIDs map[string]bool) []string {
 
 // expandNumList turns "1, 2", "^1", "1-3" into ids; ranges are capped so a
 // year span such as [1990-2020] is not read as thirty citations.
+// maxRange is the widest "[a-b]" read as a citation range.
+const maxRange = 50
+
+var (
+	dashes    = strings.NewReplacer("\u2013", "-", "\u2014", "-") // en and em dash
+	zeroWidth = strings.NewReplacer("\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "")
+)
+
 func expandNumList(inner string) []string {
 	var ids []string
 	inner = strings.ReplaceAll(inner, ";", ",")
 	for _, part := range strings.Split(inner, ",") {
 		part = strings.Trim(strings.TrimSpace(part), "^")
-		if lo, hi, ok := strings.Cut(strings.ReplaceAll(part, "\u2013", "-"), "-"); ok {
+		if lo, hi, ok := strings.Cut(dashes.Replace(part), "-"); ok {
 			a, err1 := strconv.Atoi(strings.Trim(strings.TrimSpace(lo), "^"))
 			b, err2 := strconv.Atoi(strings.Trim(strings.TrimSpace(hi), "^"))
-			if err1 != nil || err2 != nil || b < a || b-a > 20 {
+			if b < a { // "[3-1]"
+				a, b = b, a
+			}
+			// A range cites every chunk in it: ids not retrieved are
+			// fabricated, not ignored. Past 50 it is no citation, nor is a
+			// span of years ("[1990-2020]").
+			if err1 != nil || err2 != nil || b-a >= maxRange || (a >= 1000 && b-a > 20) {
 				return nil
 			}
 			for n := a; n <= b; n++ {

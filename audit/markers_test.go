@@ -4,9 +4,18 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
+
+func rangeIDs(a, b int) []string {
+	var ids []string
+	for n := a; n <= b; n++ {
+		ids = append(ids, strconv.Itoa(n))
+	}
+	return ids
+}
 
 func TestFindMarkers(t *testing.T) {
 	cases := []struct {
@@ -31,6 +40,11 @@ func TestFindMarkers(t *testing.T) {
 		{name: "a markdown link is not a marker", in: "See [the policy](https://x.example/p).", raw: nil},
 		{name: "editorial brackets are not markers", in: "He said [sic] it [citation needed].", raw: nil},
 		{name: "a year span is not thirty citations", in: "From [1990-2020].", raw: nil},
+		{name: "a wide range cites every chunk in it", in: "A [1-30].", raw: []string{"[1-30]"}, cites: [][]string{rangeIDs(1, 30)}},
+		{name: "a reversed range is the same range", in: "A [3-1].", raw: []string{"[3-1]"}, cites: [][]string{{"1", "2", "3"}}},
+		{name: "an em dash makes a range", in: "A [1\u20142].", raw: []string{"[1\u20142]"}, cites: [][]string{{"1", "2"}}},
+		{name: "a zero-width space inside a marker is ignored", in: "A [\u200b1].", raw: []string{"[\u200b1]"}, cites: [][]string{{"1"}}},
+		{name: "a range past fifty is no citation", in: "A [1-60].", raw: nil},
 		{name: "repeated id in a group is kept once per group here", in: "A [1][1].", raw: []string{"[1][1]"}, cites: [][]string{{"1", "1"}}},
 	}
 	for _, tc := range cases {
