@@ -79,6 +79,7 @@ const (
 	ReasonTruncatedGzip   = "truncated_input"
 	ReasonBadTimestamp    = "bad_timestamp"
 	ReasonNoAssistantTurn = "no_assistant_message"
+	ReasonDuplicate       = "duplicate_record" // the same conversation and messages were read before
 )
 
 // SkipError describes one input record that was read but cannot be audited.

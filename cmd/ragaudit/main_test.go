@@ -357,15 +357,40 @@ func TestSameInputGivesByteIdenticalReports(t *testing.T) {
 	}
 }
 
+// A record read twice (a log given under two names, overlapping rotated
+// logs) is audited once; the copy is skipped as duplicate_record naming
+// the first, so the rate and its interval do not count it twice. The same
+// turn at another time is a new record.
+func TestDuplicateRecordsAreAuditedOnce(t *testing.T) {
+	dir := t.TempDir()
+	ex := string(readFile(t, testdata+"/example.jsonl"))
+	copyPath := filepath.Join(dir, "copy.jsonl")
+	os.WriteFile(copyPath, []byte(ex), 0o644)
+	later := strings.Replace(strings.SplitN(ex, "\n", 2)[0], `"timestamp": "2026-05-12T09:00:00Z"`, `"timestamp": "2026-05-13T09:00:00Z"`, 1)
+	laterPath := filepath.Join(dir, "later.jsonl")
+	os.WriteFile(laterPath, []byte(later+"\n"), 0o644)
+
+	once := counts(t, runCLI(t, "", "audit", "-q", testdata+"/example.jsonl"))
+	r := runCLI(t, "", "audit", "-q", testdata+"/example.jsonl", copyPath, laterPath)
+	twice := counts(t, r)
+	if twice["records_audited"].(float64) != once["records_audited"].(float64)+1 || twice["skipped_by_reason"].(map[string]any)["duplicate_record"].(float64) != 11 {
+		t.Errorf("once %v; with a copy and a later turn %v", once, twice)
+	}
+	if !strings.Contains(string(readFile(t, r.out+"/skipped.jsonl")), `"detail":"the same conversation and messages as ../../testdata/example.jsonl:1`) {
+		t.Errorf("skipped.jsonl does not name the first reading")
+	}
+}
+
 func TestLongLineIsSkippedAndCounted(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "big.jsonl")
 	good := string(readFile(t, testdata+"/markers.jsonl"))
 	big := `{"conversation_id":"big","messages":[{"role":"assistant","content":"` + strings.Repeat("a ", 5<<20) + `"}]}` + "\n"
-	os.WriteFile(p, []byte(good+big+good), 0o644)
+	other := string(readFile(t, testdata+"/example.jsonl"))
+	os.WriteFile(p, []byte(good+big+other), 0o644)
 	r := runCLI(t, "", "audit", "-q", p)
 	c := counts(t, r)
-	if c["records_skipped"].(float64) != 1 || c["skipped_by_reason"].(map[string]any)["line_too_long"].(float64) != 1 || c["records_audited"].(float64) != 20 {
+	if c["records_skipped"].(float64) != 1 || c["skipped_by_reason"].(map[string]any)["line_too_long"].(float64) != 1 || c["records_audited"].(float64) != 21 {
 		t.Errorf("counts %v", c)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"log/slog"
 	"os"
@@ -104,6 +105,51 @@ func addCoverage(m map[string]*report.Coverage, res *audit.Result, logger *slog.
 // was committed.
 var errInterrupted = cli.Exit("interrupted; no report written", 130)
 
+// duplicates recognises a record read before: the same conversation, time,
+// messages and chunks, as when a log is given twice under two
+// names or rotated logs overlap. Counted twice, it would weigh twice in the
+// rate and narrow its interval. Exact for the first maxTrackedRecords
+// distinct records, then off: memory stays bounded, and a probabilistic
+// filter would skip records that are not duplicates.
+type duplicates struct {
+	seed  maphash.Seed
+	first map[uint64]string // record hash → file:line where it was read
+}
+
+const maxTrackedRecords = 1 << 17
+
+func newDuplicates() *duplicates {
+	return &duplicates{seed: maphash.MakeSeed(), first: map[uint64]string{}}
+}
+
+func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
+	var h maphash.Hash
+	h.SetSeed(d.seed)
+	field := func(s string) { h.WriteString(s); h.WriteByte(0) }
+	field(r.ConversationID)
+	field(r.Tenant)
+	field(r.Agent)
+	// A repeated turn (same question, same answer) at another time is a
+	// new record, not a copy.
+	field(r.Timestamp.Format(time.RFC3339Nano))
+	for _, m := range r.Messages {
+		field(m.Role)
+		field(m.Content)
+		for _, c := range m.Retrieval {
+			field(c.ID)
+			field(c.Text)
+		}
+	}
+	k := h.Sum64()
+	if first, ok := d.first[k]; ok {
+		return first, true
+	}
+	if len(d.first) < maxTrackedRecords {
+		d.first[k] = fmt.Sprintf("%s:%d", r.File, r.Line)
+	}
+	return "", false
+}
+
 // readAll reads every input file, counts what it reads, skips and filters,
 // and submits the records to audit; with --last it submits only the most
 // recent ones, oldest first, once all input is read.
@@ -120,8 +166,10 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 	}
 	seq := 0
 	warn := skipWarner{logger: logger}
+	dups := newDuplicates()
 	for _, path := range o.Files {
 		stats := &readers.FileStats{}
+		dupsInFile := 0
 		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: o.MaxLineBytes, Stdin: stdin, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName}, stats) {
 			if ctx.Err() != nil {
 				return errInterrupted
@@ -142,6 +190,17 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 			case err != nil:
 				return usageErr("%v", err)
 			}
+			if first, dup := dups.check(&rec); dup {
+				skip := &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonDuplicate,
+					Detail: "the same conversation and messages as " + first + " (a log given twice?); audited once"}
+				tally.Skip(skip)
+				warn.skipped(skip)
+				if o.onSkip != nil {
+					o.onSkip(skip)
+				}
+				dupsInFile++
+				continue
+			}
 			rec.Seq = seq
 			seq++
 			switch {
@@ -157,7 +216,8 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 				}
 			}
 		}
-		*inputs = append(*inputs, report.Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes, Records: stats.Records, Skipped: stats.Skipped})
+		*inputs = append(*inputs, report.Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes,
+			Records: stats.Records - dupsInFile, Skipped: stats.Skipped + dupsInFile})
 	}
 	if latest != nil {
 		for _, rec := range latest.Records() {
