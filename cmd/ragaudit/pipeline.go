@@ -113,13 +113,15 @@ var errInterrupted = cli.Exit("interrupted; no report written", 130)
 // filter would skip records that are not duplicates.
 type duplicates struct {
 	seed  maphash.Seed
-	first map[uint64]string // record hash → file:line where it was read
+	files []string          // the files records came from, in order
+	first map[uint64]uint64 // record hash → where it was read: file index << 40 | line
 }
 
+// maxTrackedRecords bounds the map to about 3 MB (16 bytes an entry).
 const maxTrackedRecords = 1 << 17
 
 func newDuplicates() *duplicates {
-	return &duplicates{seed: maphash.MakeSeed(), first: map[uint64]string{}}
+	return &duplicates{seed: maphash.MakeSeed(), first: map[uint64]uint64{}}
 }
 
 func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
@@ -141,11 +143,14 @@ func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
 		}
 	}
 	k := h.Sum64()
-	if first, ok := d.first[k]; ok {
-		return first, true
+	if at, ok := d.first[k]; ok {
+		return fmt.Sprintf("%s:%d", d.files[at>>40], at&(1<<40-1)), true
 	}
 	if len(d.first) < maxTrackedRecords {
-		d.first[k] = fmt.Sprintf("%s:%d", r.File, r.Line)
+		if len(d.files) == 0 || d.files[len(d.files)-1] != r.File {
+			d.files = append(d.files, r.File)
+		}
+		d.first[k] = uint64(len(d.files)-1)<<40 | uint64(r.Line)&(1<<40-1)
 	}
 	return "", false
 }
