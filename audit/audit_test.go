@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/embed"
@@ -258,6 +259,8 @@ func TestRefusalWithAClaimIsAudited(t *testing.T) {
 	}{
 		{"a plain refusal", "I don't have that information in my knowledge base. Please contact our support team.", true},
 		{"a refusal then a claim", "I don't have that in my knowledge base. However, refunds are accepted within 90 days of delivery.", false},
+		{"a refusal with a referral to support", "I'm sorry, but I couldn't find any information about that. You may want to contact our support team for further help.", true},
+		{"a refusal naming who can help", "I don't have information about that in my knowledge base. Our support team can answer questions about orders by phone.", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -268,8 +271,8 @@ func TestRefusalWithAClaimIsAudited(t *testing.T) {
 			if got := res.Answers[0].Status == Refusal; got != tc.refusal {
 				t.Fatalf("refusal = %v, want %v (findings %+v)", got, tc.refusal, res.Findings)
 			}
-			if !tc.refusal && (len(res.Findings) == 0 || res.Findings[len(res.Findings)-1].Verdict != Uncited) {
-				t.Errorf("the claim after the refusal is not reported as uncited: %+v", res.Findings)
+			if !tc.refusal && (len(res.Findings) != 1 || res.Findings[0].Verdict != Uncited || !strings.HasPrefix(res.Findings[0].Sentence, "However")) {
+				t.Errorf("want only the claim after the refusal reported as uncited, got %+v", res.Findings)
 			}
 		})
 	}

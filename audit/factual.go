@@ -25,7 +25,7 @@ func (a *Auditor) isFactual(s Sentence) bool {
 	if p == "" || strings.HasSuffix(p, "?") || strings.HasSuffix(p, ":") {
 		return false
 	}
-	if reNonFactual.MatchString(p) {
+	if reNonFactual.MatchString(p) || reRefusal.MatchString(p) { // "I couldn't find that" claims nothing
 		return false
 	}
 	if len(strings.Fields(p)) < 4 {

@@ -152,9 +152,10 @@ func expandNumList(inner string) []string {
 				a, b = b, a
 			}
 			// A range cites every chunk in it: ids not retrieved are
-			// fabricated, not ignored. Past 50 it is no citation, nor is a
-			// span of years ("[1990-2020]").
-			if err1 != nil || err2 != nil || b-a >= maxRange || (a >= 1000 && b-a > 20) {
+			// fabricated, not ignored. A wide one only from the first
+			// chunk ("[1-30]"): "[18-65]" is an age range, "[1990-2020]"
+			// years.
+			if err1 != nil || err2 != nil || b-a >= maxRange || (a > 1 && b-a > 20) {
 				return nil
 			}
 			for n := a; n <= b; n++ {

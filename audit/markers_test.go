@@ -45,6 +45,7 @@ func TestFindMarkers(t *testing.T) {
 		{name: "an em dash makes a range", in: "A [1\u20142].", raw: []string{"[1\u20142]"}, cites: [][]string{{"1", "2"}}},
 		{name: "a zero-width space inside a marker is ignored", in: "A [\u200b1].", raw: []string{"[\u200b1]"}, cites: [][]string{{"1"}}},
 		{name: "a range past fifty is no citation", in: "A [1-60].", raw: nil},
+		{name: "a wide range not from the first chunk is no citation", in: "Adults aged [18-65] may apply.", raw: nil},
 		{name: "repeated id in a group is kept once per group here", in: "A [1][1].", raw: []string{"[1][1]"}, cites: [][]string{{"1", "1"}}},
 	}
 	for _, tc := range cases {

@@ -17,6 +17,10 @@ type Quantity struct {
 	Key   string
 	Start int    // byte offset in the text
 	Unit  string // canonical unit of a plain number ("time:day"), or ""
+	// AltKey is a second reading of an ambiguous amount ("€1.200" is
+	// 1,200 or 1.2); either key matches.
+	AltKey   string
+	Negative bool // written with a minus sign ("-5 °C", "−$200", "minus 5")
 }
 
 var currencySymbols = map[string]string{
@@ -67,12 +71,15 @@ func unsortedQuantities(text string) []Quantity {
 			continue
 		}
 		n := parseNumber(text, i)
-		q := Quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start, Unit: n.unit}
+		q := Quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start, Unit: n.unit, Negative: n.negative}
 		switch {
 		case n.percent:
 			q.Kind, q.Key = "percent", "p:"+n.value
 		case n.currency != "":
 			q.Kind, q.Key = "money", "m:"+n.currency+":"+n.value
+			if n.alt != "" {
+				q.AltKey = "m:" + n.currency + ":" + n.alt
+			}
 		}
 		out = append(out, q)
 		i = n.end - 1
@@ -215,6 +222,8 @@ type number struct {
 	currency   string // ISO code, or ""
 	percent    bool
 	unit       string // of a plain number: units[...] of the word after it, or ""
+	alt        string // another reading of value ("€1.200": 1200 beside 1.2), or ""
+	negative   bool   // written with a minus sign
 }
 
 // parseNumber reads the number whose digits start at text[i].
@@ -341,15 +350,11 @@ func parseNumber(text string, i int) number {
 	if n.currency == "" && prefixCur != "" {
 		n.currency = prefixCur
 	}
-	if oneDotGroup != "" && n.currency != "" && !n.percent {
-		// Prices are not written to three decimals: "€1.200" and
-		// "1.200 EUR" are 1,200 in the notation of most of Europe.
-		n.value = trimLeadingZeros(intPart + oneDotGroup)
-		if mult != 1 {
-			if f, err := strconv.ParseFloat(n.value, 64); err == nil {
-				n.value = formatFloat(f * mult)
-			}
-		}
+	if oneDotGroup != "" && (n.currency == "EUR" || n.currency == "CHF") && !n.percent && mult == 1 && intPart[0] != '0' {
+		// "€1.200" is 1,200 in the notation of most of Europe, and 1.2 in
+		// English (a fuel price may have three decimals): either reading
+		// matches. "$3.499" and "€0.005" have only the English one.
+		n.alt = trimLeadingZeros(intPart + oneDotGroup)
 	}
 	if prefixCur != "" {
 		n.start = prefixStart
@@ -360,9 +365,10 @@ func parseNumber(text string, i int) number {
 			n.unit, end = u, e
 		}
 	}
-	// A sign belongs to the value: "-5 °C" is not "5 °C", nor "-$200" "$200".
+	// The sign is kept apart from the value: "-5 °C" and "5 °C" disagree
+	// only where a text states the value with one sign alone (Supports).
 	if p := signBefore(text, n.start); p >= 0 && n.value != "0" {
-		n.value, n.start = "-"+n.value, p
+		n.negative, n.start = true, p
 	}
 	n.end = end
 	return n
@@ -521,6 +527,14 @@ func IndexQuantities(text string) QuantityIndex {
 	idx := QuantityIndex{}
 	for _, q := range unsortedQuantities(text) { // a set: in any order
 		idx[q.Key] = true
+		if q.AltKey != "" {
+			idx[q.AltKey] = true
+		}
+		if q.Negative {
+			idx["-"+q.Key] = true
+		} else {
+			idx["+"+q.Key] = true
+		}
 		switch q.Kind {
 		case "date":
 			parts := strings.Split(strings.TrimPrefix(q.Key, "d:"), "-")
@@ -551,7 +565,16 @@ func IndexQuantities(text string) QuantityIndex {
 // supported by the same amount, or by the bare number when the chunk names
 // no currency for it.
 func (idx QuantityIndex) Supports(q Quantity) bool {
+	if q.AltKey != "" && idx[q.AltKey] {
+		return idx.Supports(Quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
+	}
 	if idx[q.Key] {
+		// A sign disagrees only where the chunk writes the value with the
+		// other sign alone: "-5 °C" against "5 °C" (a list's "-5 days"
+		// bullet beside "5 days" elsewhere does not count).
+		if q.Negative && idx["+"+q.Key] && !idx["-"+q.Key] || !q.Negative && idx["-"+q.Key] && !idx["+"+q.Key] {
+			return false
+		}
 		if q.Unit == "" {
 			return true
 		}

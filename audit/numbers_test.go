@@ -106,6 +106,13 @@ func TestUnitsAndSignsMustAgree(t *testing.T) {
 		{"European grouping after the amount", "The plan costs €1,200 per year.", "costs 1.200 EUR", true},
 		{"three decimals without a currency stay decimals", "Version 1.2 is out.", "version 1.200", true},
 		{"dots grouping thousands twice", "It has 1,200,000 users.", "1.200.000 users", true},
+		{"an amount in euros reads either way", "Fuel costs €1.799 per litre.", "€1.799 per litre", true},
+		{"a dollar amount to three decimals is not thousands", "Diesel costs $3.499 per gallon.", "$3,499 per gallon", false},
+		{"a fraction of a cent is not thousands", "Each request costs $0.005.", "costs $5", false},
+		{"no thousands reading after a multiplier", "Revenue was $1.250 billion.", "$1.25 billion", true},
+		{"a list bullet is no minus sign", "Options:\n-5 days for standard shipping\n-2 days for express", "takes 5 days", true},
+		{"a spaced range is no minus sign", "It takes 10 -15 days.", "15 days", true},
+		{"a value stated with both signs supports either", "From -5 °C at night to 5 °C by day.", "5 °C", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

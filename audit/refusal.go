@@ -39,9 +39,14 @@ func IsRefusal(answer string, markers int) bool {
 // audited, not excused as a refusal.
 func (a *Auditor) claimsBeside(sents []Sentence) bool {
 	for _, s := range sents {
-		if !reRefusal.MatchString(s.Plain) && a.isFactual(s) {
+		if !reReferral.MatchString(s.Plain) && a.isFactual(s) {
 			return true
 		}
 	}
 	return false
 }
+
+// reReferral matches what a refusal adds to send the user elsewhere ("You
+// may want to contact our support team", "Our support team can answer
+// questions about orders by phone"): not a claim that makes it an answer.
+var reReferral = regexp.MustCompile(`(?i)\b(?:contact|reach out to|reach|call|e-?mail|ask|visit|consult)\b.{0,40}\b(?:support|service|team|desk|agent|representative|staff|website|help ?cent(?:er|re))\b|\b(?:support|service|team|desk|agents?|representatives?|staff)\b.{0,40}\b(?:can|could|will|would|may|might)\b.{0,20}\b(?:help|answer|assist|advise)`)

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ragaudit/ragaudit/nounphrase"
 	"gopkg.in/neurosnap/sentences.v1"
 )
 
@@ -199,15 +200,32 @@ func gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
 		}
 		r, size := utf8.DecodeRuneInString(answer[m.End:end])
 		next, _ := utf8.DecodeRuneInString(answer[m.End+size : end])
-		prev, _ := utf8.DecodeLastRuneInString(strings.TrimRight(answer[from:m.Start], " "))
-		// "[1]Store" opens a sentence; "[1]A" or "[2]EU" may not.
-		if unicode.IsUpper(r) && unicode.IsLower(next) && prev != ',' && prev != ':' {
+		before := strings.TrimRight(answer[from:m.Start], " ")
+		prev, _ := utf8.DecodeLastRuneInString(before)
+		// "[1]Store" opens a sentence; "[1]A" or "[2]EU" may not, nor a
+		// name after a function word ("according to [1]Reuters").
+		if unicode.IsUpper(r) && unicode.IsLower(next) && prev != ',' && prev != ':' && !endsInFunctionWord(before) {
 			parts = append(parts, [2]int{from, m.End})
 			from = m.End
 		}
 	}
 	parts = append(parts, [2]int{from, end})
 	return cutAfterIdeographicStops(answer, parts)
+}
+
+// endsInFunctionWord reports whether text ends in a stopword ("to", "by",
+// "per"), after which a capitalised word continues the sentence.
+func endsInFunctionWord(text string) bool {
+	i := strings.LastIndexFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })
+	w := strings.ToLower(text[i+1:])
+	return w != "" && nounphrase.IsStopword(w)
+}
+
+// closesQuote reports whether text starts with a closing quote or bracket:
+// "「はい。」と言った。" goes on after the stop inside the quote.
+func closesQuote(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return strings.ContainsRune("」』）〉》】\"'”’)", r)
 }
 
 // cutAfterIdeographicStops splits parts after "。", "！" and "？", which end
@@ -221,7 +239,7 @@ func cutAfterIdeographicStops(answer string, parts [][2]int) [][2]int {
 		for i := p[0]; i < p[1]; {
 			r, size := utf8.DecodeRuneInString(answer[i:p[1]])
 			i += size
-			if (r == '。' || r == '！' || r == '？') && i < p[1] {
+			if (r == '。' || r == '！' || r == '？') && i < p[1] && !closesQuote(answer[i:p[1]]) {
 				out = append(out, [2]int{from, i})
 				from = i
 			}

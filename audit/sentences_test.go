@@ -42,6 +42,10 @@ func TestSplitKeepsMarkersWithTheirSentence(t *testing.T) {
 			[]string{"Data from the agency [1]EU rules, as listed, [2]Annex text, apply [3]."}},
 		{"an ideographic full stop ends a sentence, its marker stays with it", "返金は配達から30日以内です。 [1]送料は無料です。[2]",
 			[]string{"返金は配達から30日以内です。 [1]", "送料は無料です。[2]"}},
+		{"a name glued after a function word is not a new sentence", "According to [1]Reuters, the rate rose to 5%.",
+			[]string{"According to [1]Reuters, the rate rose to 5%."}},
+		{"a stop inside a closing quote does not end the sentence", "彼は「はい。」と言った。[1]",
+			[]string{"彼は「はい。」と言った。[1]"}},
 		{"paragraphs split", "First para [1].\n\nSecond para [2].", []string{"First para [1].", "Second para [2]."}},
 	}
 	for _, tc := range cases {

@@ -100,24 +100,25 @@ func unitAfter(text string, j int) (unit string, end int) {
 }
 
 // signBefore returns where the minus sign of the number (or amount)
-// starting at text[start] begins, or -1: "-5", "−5 °C", "-$200", "minus 5".
-// A hyphen after a word or digit ("COVID-19", "10-15") is no sign.
+// starting at text[start] begins, or -1: "−5 °C" (U+2212) and "minus 5"
+// always; an ASCII hyphen only after a space or "(" in running text: not
+// after a word or digit ("COVID-19", "10-15", "10 -15") and not at the
+// start of a line, where it is a list bullet ("-5 days for standard").
 func signBefore(text string, start int) int {
-	p := start
-	switch {
-	case p >= 1 && text[p-1] == '-':
-		p--
-	case p >= 3 && text[p-3:p] == "−": // MINUS SIGN
-		p -= 3
-	case p >= 6 && strings.EqualFold(text[p-6:p], "minus "):
-		p -= 6
-	default:
-		return -1
-	}
-	if p > 0 {
-		if c := text[p-1]; isLetter(c) || isDigit(c) || c == '-' || c == '.' || c == '/' {
+	switch p := start; {
+	case p >= 3 && text[p-3:p] == "\u2212":
+		return p - 3
+	case p >= 6 && strings.EqualFold(text[p-6:p], "minus ") && (p == 6 || !isLetter(text[p-7])):
+		return p - 6
+	case p >= 2 && text[p-1] == '-' && (text[p-2] == ' ' || text[p-2] == '('):
+		q := p - 2
+		for q >= 0 && (text[q] == ' ' || text[q] == '\t' || text[q] == '(') {
+			q--
+		}
+		if q < 0 || text[q] == '\n' || text[q] == '\r' || isDigit(text[q]) {
 			return -1
 		}
+		return p - 1
 	}
-	return p
+	return -1
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -378,6 +379,13 @@ func TestDuplicateRecordsAreAuditedOnce(t *testing.T) {
 	}
 	if !strings.Contains(string(readFile(t, r.out+"/skipped.jsonl")), `"detail":"the same conversation and messages as ../../testdata/example.jsonl:1`) {
 		t.Errorf("skipped.jsonl does not name the first reading")
+	}
+	// Without timestamps, a turn asked twice alike is not taken for a copy.
+	turn := `{"conversation_id":"f-1","turn":%d,"question":"Refund window?","answer":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}`
+	flat := filepath.Join(dir, "flat.jsonl")
+	os.WriteFile(flat, []byte(fmt.Sprintf(turn, 1)+"\n"+fmt.Sprintf(turn, 2)+"\n"), 0o644)
+	if c := counts(t, runCLI(t, "", "audit", "-q", flat)); c["records_audited"].(float64) != 2 {
+		t.Errorf("two untimed turns alike: %v", c)
 	}
 }
 

@@ -125,6 +125,11 @@ func newDuplicates() *duplicates {
 }
 
 func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
+	if r.Timestamp.IsZero() {
+		// Without a time, a turn asked and answered twice alike cannot
+		// be told from a copy: both are audited.
+		return "", false
+	}
 	var h maphash.Hash
 	h.SetSeed(d.seed)
 	field := func(s string) { h.WriteString(s); h.WriteByte(0) }
