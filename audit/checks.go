@@ -232,8 +232,8 @@ func union(evs []*evidence) *evidence {
 	}
 	for _, ev := range evs {
 		words, stems, bigrams = append(words, ev.words), append(stems, ev.stems), append(bigrams, ev.bigrams)
-		for k := range ev.quantities {
-			u.quantities[k] = true
+		for k, f := range ev.quantities {
+			u.quantities[k] |= f
 		}
 		u.wids = append(u.wids, ev.wids...)
 		u.windows = append(u.windows, ev.windows...)

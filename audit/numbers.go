@@ -518,43 +518,51 @@ func numberWord(w string) (int, bool) {
 	return 0, false
 }
 
-// QuantityIndex is the set of quantity keys a chunk supports.
-type QuantityIndex map[string]bool
+// QuantityIndex maps the quantity keys a chunk supports to what is known
+// of them (the q* flags): a flag set, not extra keys, so that indexing a
+// chunk makes no strings beyond its keys.
+type QuantityIndex map[string]uint8
+
+const (
+	qPresent  uint8 = 1 << iota // the chunk states the key
+	qPositive                   // written without a sign somewhere
+	qNegative                   // written with a minus sign somewhere
+	qPlain                      // a plain number (not part of an amount, date or percentage)
+	qNoUnit                     // a plain number without a unit somewhere
+)
 
 // IndexQuantities indexes the quantities of a chunk. A dated chunk also
 // supports its bare year and month, and an amount supports its bare value.
 func IndexQuantities(text string) QuantityIndex {
 	idx := QuantityIndex{}
 	for _, q := range unsortedQuantities(text) { // a set: in any order
-		idx[q.Key] = true
-		if q.AltKey != "" {
-			idx[q.AltKey] = true
-		}
+		sign := qPositive
 		if q.Negative {
-			idx["-"+q.Key] = true
-		} else {
-			idx["+"+q.Key] = true
+			sign = qNegative
+		}
+		idx[q.Key] |= qPresent | sign
+		if q.AltKey != "" {
+			idx[q.AltKey] |= qPresent | sign
 		}
 		switch q.Kind {
 		case "date":
 			parts := strings.Split(strings.TrimPrefix(q.Key, "d:"), "-")
-			idx["n:"+parts[0]] = true
+			idx["n:"+parts[0]] |= qPresent
 			if len(parts) == 3 {
-				idx["d:"+parts[0]+"-"+parts[1]] = true
-				idx["n:"+trimLeadingZeros(parts[2])] = true
+				idx["d:"+parts[0]+"-"+parts[1]] |= qPresent
+				idx["n:"+trimLeadingZeros(parts[2])] |= qPresent
 			}
 		case "money":
 			val := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
-			idx["n:"+val] = true
+			idx["n:"+val] |= qPresent
 		case "percent":
-			idx["n:"+strings.TrimPrefix(q.Key, "p:")] = true
+			idx["n:"+strings.TrimPrefix(q.Key, "p:")] |= qPresent
 		case "number":
-			v := strings.TrimPrefix(q.Key, "n:")
-			idx["bare:"+v] = true
+			idx[q.Key] |= qPlain
 			if q.Unit != "" {
-				idx["u:"+v+":"+q.Unit] = true
+				idx["u:"+strings.TrimPrefix(q.Key, "n:")+":"+q.Unit] |= qPresent
 			} else {
-				idx["nounit:"+v] = true
+				idx[q.Key] |= qNoUnit
 			}
 		}
 	}
@@ -565,14 +573,14 @@ func IndexQuantities(text string) QuantityIndex {
 // supported by the same amount, or by the bare number when the chunk names
 // no currency for it.
 func (idx QuantityIndex) Supports(q Quantity) bool {
-	if q.AltKey != "" && idx[q.AltKey] {
+	if q.AltKey != "" && idx[q.AltKey]&qPresent != 0 {
 		return idx.Supports(Quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
 	}
-	if idx[q.Key] {
+	if f := idx[q.Key]; f&qPresent != 0 {
 		// A sign disagrees only where the chunk writes the value with the
 		// other sign alone: "-5 °C" against "5 °C" (a list's "-5 days"
 		// bullet beside "5 days" elsewhere does not count).
-		if q.Negative && idx["+"+q.Key] && !idx["-"+q.Key] || !q.Negative && idx["-"+q.Key] && !idx["+"+q.Key] {
+		if q.Negative && f&(qPositive|qNegative) == qPositive || !q.Negative && f&(qPositive|qNegative) == qNegative {
 			return false
 		}
 		if q.Unit == "" {
@@ -580,11 +588,10 @@ func (idx QuantityIndex) Supports(q Quantity) bool {
 		}
 		// "10 months" needs 10 months, or a 10 whose unit the chunk leaves
 		// open ("between 10 and 15 months"); 10 years is a different claim.
-		v := strings.TrimPrefix(q.Key, "n:")
-		return idx["u:"+v+":"+q.Unit] || idx["nounit:"+v]
+		return f&qNoUnit != 0 || idx["u:"+strings.TrimPrefix(q.Key, "n:")+":"+q.Unit]&qPresent != 0
 	}
 	if q.Kind == "money" {
-		return idx["bare:"+q.Key[strings.LastIndexByte(q.Key, ':')+1:]]
+		return idx["n:"+q.Key[strings.LastIndexByte(q.Key, ':')+1:]]&qPlain != 0
 	}
 	return false
 }
