@@ -130,8 +130,6 @@ func parseBracketIDs(inner string, chunkIDs map[string]bool) []string {
 	return nil
 }
 
-// expandNumList turns "1, 2", "^1", "1-3" into ids; ranges are capped so a
-// year span such as [1990-2020] is not read as thirty citations.
 // maxRange is the widest "[a-b]" read as a citation range.
 const maxRange = 50
 
@@ -140,6 +138,8 @@ var (
 	zeroWidth = strings.NewReplacer("\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "", "\ufeff", "")
 )
 
+// expandNumList turns "1, 2", "^1", "1-3" into ids; ranges are capped so a
+// year span such as [1990-2020] is not read as thirty citations.
 func expandNumList(inner string) []string {
 	var ids []string
 	inner = strings.ReplaceAll(inner, ";", ",")

@@ -243,18 +243,18 @@ func parseNumber(text string, i int) number {
 		}
 	}
 	frac, grouped := "", len(intPart) > j-i // 1,000 groups with commas
-	// "1.200.000": full stops that group thousands (European notation).
-	dotGroups := intPart
-	for q := j; !grouped && j-i <= 3 && q+4 <= len(text) && text[q] == '.' && isDigit(text[q+1]) && isDigit(text[q+2]) && isDigit(text[q+3]) &&
-		(q+4 == len(text) || !isDigit(text[q+4])); q += 4 {
-		dotGroups += text[q+1 : q+4]
-		if q+4 < len(text)-1 && text[q+4] == '.' && isDigit(text[q+5]) {
-			continue
+	// "1.200.000": two or more full stops grouping thousands (European
+	// notation; no decimal reads so), ending where the number ends.
+	if !grouped && j-i <= 3 {
+		q, groups := j, intPart
+		for q+4 <= len(text) && text[q] == '.' && isDigit(text[q+1]) && isDigit(text[q+2]) && isDigit(text[q+3]) &&
+			(q+4 == len(text) || !isDigit(text[q+4])) {
+			groups += text[q+1 : q+4]
+			q += 4
 		}
-		if len(dotGroups) > len(intPart)+3 { // two groups or more: no decimal reads so
-			intPart, j = dotGroups, q+4
+		if q-j >= 8 && !(q+1 < len(text) && text[q] == '.' && isDigit(text[q+1])) {
+			intPart, j = groups, q
 		}
-		break
 	}
 	oneDotGroup := "" // "1.200": 1.2, or 1200 when it is an amount (below)
 	if j+1 < len(text) && text[j] == '.' && isDigit(text[j+1]) {

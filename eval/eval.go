@@ -33,11 +33,19 @@ func hasHardReason(reasons []string) bool {
 	return false
 }
 
+// LeftOut counts the labels Join does not score, by why: with the pairs
+// they account for every label line.
+type LeftOut struct {
+	Unmatched int // cited, but no finding of that conversation, message and citation
+	Uncited   int // an uncited sentence: no citation to judge
+	Partial   int // partial, and partialAs did not say how to count it
+}
+
 // Join matches each cited label (partial excluded unless partialAs names
 // the class to count it as) to the finding of the same conversation,
 // message and citation whose sentence overlaps the labelled span most. It
-// returns the pairs and the number of labels it could not match.
-func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (pairs []Pair, unmatched int) {
+// returns the pairs and what it left out.
+func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (pairs []Pair, left LeftOut) {
 	type key struct {
 		conv string
 		msg  int
@@ -52,11 +60,13 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 	}
 	for _, l := range labels {
 		if l.CitationMarker == nil {
+			left.Uncited++
 			continue
 		}
 		truth := l.Label
 		if truth == "partial" {
 			if partialAs == "" {
+				left.Partial++
 				continue
 			}
 			truth = partialAs
@@ -74,7 +84,7 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 			}
 		}
 		if best == nil {
-			unmatched++
+			left.Unmatched++
 			continue
 		}
 		l.Label = truth
@@ -92,7 +102,7 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 		p.HardFail = score == nil || (verdict == audit.Unsupported && hasHardReason(best.Reasons))
 		pairs = append(pairs, p)
 	}
-	return pairs, unmatched
+	return pairs, left
 }
 
 // Metrics describe agreement on a set of pairs; "positive" is unsupported,

@@ -56,9 +56,9 @@ func TestJoinMatchesByCitationAndOverlap(t *testing.T) {
 		{ConversationID: "c", MessageIndex: 1, CharStart: 0, CharEnd: 38, CitationMarker: &marker, Label: "partial"},   // excluded
 		{ConversationID: "x", MessageIndex: 1, CharStart: 0, CharEnd: 38, CitationMarker: &marker, Label: "supported"}, // no finding
 	}
-	pairs, unmatched := Join(findings, labels, "")
-	if len(pairs) != 1 || unmatched != 1 {
-		t.Fatalf("pairs %d, unmatched %d", len(pairs), unmatched)
+	pairs, left := Join(findings, labels, "")
+	if len(pairs) != 1 || left.Unmatched != 1 {
+		t.Fatalf("pairs %d, unmatched %d", len(pairs), left.Unmatched)
 	}
 	if pairs[0].Predicted != audit.Supported || pairs[0].Score != 0.8 {
 		t.Errorf("joined the wrong finding: %+v", pairs[0])

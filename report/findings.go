@@ -122,8 +122,7 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 func appendScoreCell(b []byte, v audit.Score) []byte {
 	var tmp [32]byte
 	s := strconv.AppendFloat(tmp[:0], float64(v), 'f', 4, 64)
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
+	if formulaLead(s[0]) {
 		b = append(b, '\'')
 	}
 	return append(b, s...)
@@ -190,12 +189,18 @@ func scoreCell(s *audit.Score) string {
 // -, @, tab or carriage return is prefixed with a single quote (OWASP's
 // advice), so "=HYPERLINK(…)" from a log is shown, never run.
 func SafeCell(s string) string {
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
+	if s != "" && formulaLead(s[0]) {
 		return "'" + s
 	}
 	return s
+}
+
+// formulaLead reports whether a cell starting with c would be read as a
+// formula by a spreadsheet.
+func formulaLead(c byte) bool {
+	switch c {
+	case '=', '+', '-', '@', '\t', '\r':
+		return true
+	}
+	return false
 }

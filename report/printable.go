@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -39,16 +40,20 @@ func isBidiControl(r rune) bool {
 // neutraliseBidi shows the bidirectional controls in rendered HTML as
 // escapes; html/template escapes markup, not these.
 func neutraliseBidi(html []byte) []byte {
-	if !strings.ContainsFunc(string(html), isBidiControl) {
+	if !bytes.ContainsFunc(html, isBidiControl) { // the usual case: no copy
 		return html
 	}
 	return []byte(bidiReplacer.Replace(string(html)))
 }
 
+// bidiReplacer replaces each rune isBidiControl reports with its escape;
+// a Replacer keeps every other byte as it is, valid UTF-8 or not.
 var bidiReplacer = func() *strings.Replacer {
 	var pairs []string
-	for _, r := range []rune{0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069} {
-		pairs = append(pairs, string(r), fmt.Sprintf(`\u%04x`, r))
+	for r := rune(0x2000); r < 0x2100; r++ {
+		if isBidiControl(r) {
+			pairs = append(pairs, string(r), fmt.Sprintf(`\u%04x`, r))
+		}
 	}
 	return strings.NewReplacer(pairs...)
 }()

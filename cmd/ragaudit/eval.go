@@ -54,20 +54,12 @@ func evalCommand() *cli.Command {
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				pairs, unmatched := eval.Join(findings, labels, partial)
+				pairs, left := eval.Join(findings, labels, partial)
 				if len(pairs) == 0 {
 					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
 				}
-				sr := newSetReport(pairs, unmatched, c.Bool("sweep"))
-				sr.Labels = len(labels)
-				for _, l := range labels {
-					switch {
-					case l.CitationMarker == nil:
-						sr.LeftOutUncited++
-					case l.Label == "partial" && partial == "":
-						sr.LeftOutPartial++
-					}
-				}
+				sr := newSetReport(pairs, left.Unmatched, c.Bool("sweep"))
+				sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
 				rep.Sets[path] = sr
 				examples = append(examples, eval.Examples(path, findings, labels)...)
 			}

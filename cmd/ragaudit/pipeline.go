@@ -176,6 +176,13 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 	}
 	seq := 0
 	warn := skipWarner{logger: logger}
+	skipped := func(skip *readers.SkipError) {
+		tally.Skip(skip)
+		warn.skipped(skip)
+		if o.onSkip != nil {
+			o.onSkip(skip)
+		}
+	}
 	dups := newDuplicates()
 	for _, path := range o.Files {
 		stats := &readers.FileStats{}
@@ -191,23 +198,14 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 			var skip *readers.SkipError
 			switch {
 			case errors.As(err, &skip):
-				tally.Skip(skip)
-				warn.skipped(skip)
-				if o.onSkip != nil {
-					o.onSkip(skip)
-				}
+				skipped(skip)
 				continue
 			case err != nil:
 				return usageErr("%v", err)
 			}
 			if first, dup := dups.check(&rec); dup {
-				skip := &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonDuplicate,
-					Detail: "the same conversation and messages as " + first + " (a log given twice?); audited once"}
-				tally.Skip(skip)
-				warn.skipped(skip)
-				if o.onSkip != nil {
-					o.onSkip(skip)
-				}
+				skipped(&readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonDuplicate,
+					Detail: "the same conversation and messages as " + first + " (a log given twice?); audited once"})
 				dupsInFile++
 				continue
 			}
