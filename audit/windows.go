@@ -178,13 +178,18 @@ func appendMergedNormalised(buf sparse, a, b []gramCount) (sparse, sparse) {
 		add(b[j].key, b[j].n)
 	}
 	v := buf[start:len(buf):len(buf)]
+	scaleToUnit(v, norm)
+	return buf, v
+}
+
+// scaleToUnit divides v by its L2 norm, given as the sum of its squares.
+func scaleToUnit(v sparse, norm float64) {
 	if norm > 0 {
 		inv := float32(1 / math.Sqrt(norm))
 		for i := range v {
 			v[i].val *= inv
 		}
 	}
-	return buf, v
 }
 
 // sparse is an L2-normalised sparse vector of hashed features, sorted by
@@ -237,12 +242,7 @@ func appendNormalised(buf sparse, counts []gramCount) (sparse, sparse) {
 		v[i] = feature{c.key, x}
 		norm += float64(x) * float64(x)
 	}
-	if norm > 0 {
-		inv := float32(1 / math.Sqrt(norm))
-		for i := range v {
-			v[i].val *= inv
-		}
-	}
+	scaleToUnit(v, norm)
 	return buf, v
 }
 
