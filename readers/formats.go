@@ -921,8 +921,7 @@ type traceTurn struct {
 // trace_id, grouped into conversations by session_id; input and output
 // are JSON strings.
 func langfuse(in traceInput) ([]Record, []*SkipError) {
-	turns := map[string]*traceTurn{}
-	var order []string
+	var ts traceSet
 	var problems []*SkipError
 	for i, d := range in.docs {
 		tr := str(get(d, "trace_id"))
@@ -930,12 +929,7 @@ func langfuse(in traceInput) ([]Record, []*SkipError) {
 			problems = append(problems, noTraceID(in.lines[i], "trace_id"))
 			continue
 		}
-		t := turns[tr]
-		if t == nil {
-			t = &traceTurn{trace: tr, line: in.lines[i]}
-			turns[tr] = t
-			order = append(order, tr)
-		}
+		t := ts.turn(tr, in.lines[i])
 		if t.conv == "" {
 			t.conv = str(get(d, "session_id"))
 		}
@@ -977,7 +971,28 @@ func langfuse(in traceInput) ([]Record, []*SkipError) {
 			}
 		}
 	}
-	return assembleTurns(turns, order, in.damaged, problems)
+	return assembleTurns(ts, in.damaged, problems)
+}
+
+// traceSet collects the turns of a trace export, in the order their
+// traces first appear.
+type traceSet struct {
+	turns map[string]*traceTurn
+	order []string
+}
+
+// turn returns the turn of trace, started at line when it is new.
+func (s *traceSet) turn(trace string, line int) *traceTurn {
+	t := s.turns[trace]
+	if t == nil {
+		if s.turns == nil {
+			s.turns = map[string]*traceTurn{}
+		}
+		t = &traceTurn{trace: trace, line: line}
+		s.turns[trace] = t
+		s.order = append(s.order, trace)
+	}
+	return t
 }
 
 // noTraceID is the skip of a trace-export line that names no trace.
@@ -988,8 +1003,7 @@ func noTraceID(line int, field string) *SkipError {
 // langsmith: runs (chain root, retriever, llm) linked by trace_id; the
 // conversation is extra.metadata.thread_id (session_id is the project).
 func langsmith(in traceInput) ([]Record, []*SkipError) {
-	turns := map[string]*traceTurn{}
-	var order []string
+	var ts traceSet
 	var problems []*SkipError
 	for i, d := range in.docs {
 		tr := str(get(d, "trace_id"))
@@ -997,12 +1011,7 @@ func langsmith(in traceInput) ([]Record, []*SkipError) {
 			problems = append(problems, noTraceID(in.lines[i], "trace_id"))
 			continue
 		}
-		t := turns[tr]
-		if t == nil {
-			t = &traceTurn{trace: tr, line: in.lines[i]}
-			turns[tr] = t
-			order = append(order, tr)
-		}
+		t := ts.turn(tr, in.lines[i])
 		t.conv = firstNonEmpty(t.conv, str(get(d, "extra", "metadata", "thread_id")))
 		t.tenant = firstNonEmpty(t.tenant, str(get(d, "extra", "metadata", "tenant")))
 		switch str(get(d, "run_type")) {
@@ -1028,7 +1037,7 @@ func langsmith(in traceInput) ([]Record, []*SkipError) {
 			}
 		}
 	}
-	return assembleTurns(turns, order, in.damaged, problems)
+	return assembleTurns(ts, in.damaged, problems)
 }
 
 // assembleTurns groups traces into conversations (turns ordered by start)
@@ -1038,11 +1047,11 @@ func langsmith(in traceInput) ([]Record, []*SkipError) {
 // the retriever's id, score and text when a retrieved document has that
 // source). A conversation holding a trace that an unreadable line names
 // (damaged) is audited with a warning: that line's span is missing.
-func assembleTurns(turns map[string]*traceTurn, order []string, damaged map[string][]int, problems []*SkipError) ([]Record, []*SkipError) {
+func assembleTurns(ts traceSet, damaged map[string][]int, problems []*SkipError) ([]Record, []*SkipError) {
 	byConv := map[string][]*traceTurn{}
 	var convs []string
-	for _, tr := range order {
-		t := turns[tr]
+	for _, tr := range ts.order {
+		t := ts.turns[tr]
 		if t.conv == "" {
 			t.conv = t.trace
 		}
@@ -1209,15 +1218,9 @@ func phoenixRows(in traceInput) ([]Record, []*SkipError) {
 }
 
 func openInferenceTurns(spans []flatSpan, damaged map[string][]int, problems []*SkipError) ([]Record, []*SkipError) {
-	turns := map[string]*traceTurn{}
-	var order []string
+	var ts traceSet
 	for _, sp := range spans {
-		t := turns[sp.trace]
-		if t == nil {
-			t = &traceTurn{trace: sp.trace, line: sp.line}
-			turns[sp.trace] = t
-			order = append(order, sp.trace)
-		}
+		t := ts.turn(sp.trace, sp.line)
 		a := sp.attrs
 		if op := str(a["gen_ai.operation.name"]); op != "" {
 			genAISpan(t, sp, op)
@@ -1249,7 +1252,7 @@ func openInferenceTurns(spans []flatSpan, damaged map[string][]int, problems []*
 			t.start = sp.start
 		}
 	}
-	return assembleTurns(turns, order, damaged, problems)
+	return assembleTurns(ts, damaged, problems)
 }
 
 // genAISpan reads a span of the OpenTelemetry GenAI semantic conventions
