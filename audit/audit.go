@@ -452,6 +452,7 @@ type lightChunk struct {
 	text       string
 	stems      wordSet       // content-word stems
 	quantities QuantityIndex // indexed on first use
+	indexed    bool
 }
 
 func newLightChunk(text string, wc *wordCache) *lightChunk {
@@ -462,8 +463,8 @@ func (l *lightChunk) states(qs []Quantity) bool {
 	if len(qs) == 0 {
 		return true
 	}
-	if l.quantities == nil {
-		l.quantities = IndexQuantities(l.text)
+	if !l.indexed {
+		l.quantities, l.indexed = IndexQuantities(l.text), true
 	}
 	return states(l.quantities, qs)
 }

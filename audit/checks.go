@@ -232,9 +232,7 @@ func union(evs []*evidence) *evidence {
 	}
 	for _, ev := range evs {
 		words, stems, bigrams = append(words, ev.words), append(stems, ev.stems), append(bigrams, ev.bigrams)
-		for k, f := range ev.quantities {
-			u.quantities[k] |= f
-		}
+		u.quantities.merge(ev.quantities)
 		u.wids = append(u.wids, ev.wids...)
 		u.windows = append(u.windows, ev.windows...)
 		u.texts = append(u.texts, ev.texts...)

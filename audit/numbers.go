@@ -569,6 +569,13 @@ func IndexQuantities(text string) QuantityIndex {
 	return idx
 }
 
+// merge adds the quantities of o to idx.
+func (idx QuantityIndex) merge(o QuantityIndex) {
+	for k, f := range o {
+		idx[k] |= f
+	}
+}
+
 // Supports reports whether the chunk states quantity q. An amount is
 // supported by the same amount, or by the bare number when the chunk names
 // no currency for it.
