@@ -4,6 +4,9 @@ BIN      := bin/ragaudit
 PKGS     := ./...
 FUZZTIME ?= 60s
 BENCH_N  ?= 10000 100000
+# GOMAXPROCS values for the audit/decode ratio (the audit uses every core, the
+# decode one): e.g. BENCH_CPU=1,2,4,8 on a larger machine.
+BENCH_CPU ?= 1,2
 
 .PHONY: all build test e2e demo bench bench-process lint fuzz clean model embeddings tagger
 
@@ -40,7 +43,8 @@ lint:
 # whole-process runs measured by /usr/bin/time.
 bench:
 	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|EmbedOne|Tag' -benchmem ./audit ./embed ./nounphrase
-	$(GO) test -run '^$$' -bench 'AuditFile|AuditVersusDecode|EmbedderCost' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
+	$(GO) test -run '^$$' -bench 'AuditFile|EmbedderCost' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
+	$(GO) test -run '^$$' -bench AuditVersusDecode -benchtime 2x -cpu $(BENCH_CPU) ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench ParquetRead -benchtime 1x -timeout 30m ./readers
 	$(MAKE) bench-process
 

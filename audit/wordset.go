@@ -10,9 +10,8 @@ import (
 )
 
 // hashWord hashes a word (64-bit FNV-1a). The evidence keeps its words,
-// stems and bigrams as sorted hash slices probed by binary search: built
-// once per chunk with one sort, where string-keyed maps cost a third of the
-// audit in allocation and hashing.
+// stems and bigrams as sets of these hashes (wordSet): string-keyed maps
+// cost a third of the audit in allocation and hashing.
 func hashWord(s string) uint64 { return nounphrase.Hash(s) }
 
 // hashPair is the hash of an ordered pair of words (a bigram).
