@@ -175,3 +175,26 @@ func TestIsLetter(t *testing.T) {
 		}
 	}
 }
+
+func TestLetterBits(t *testing.T) {
+	var buf [64]byte
+	for c := range 256 {
+		for k := range buf {
+			buf[k] = 'x'
+		}
+		for k := range buf {
+			buf[k] = byte(c)
+			for n := 0; n <= len(buf); n++ {
+				var want uint64
+				for i := range n {
+					if isLetter(buf[i]) {
+						want |= 1 << i
+					}
+				}
+				if got := letterBits(string(buf[:n])); got != want {
+					t.Fatalf("letterBits(%q) = %#x, want %#x", buf[:n], got, want)
+				}
+			}
+		}
+	}
+}
