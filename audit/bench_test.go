@@ -1,10 +1,14 @@
 package audit
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ragaudit/ragaudit/internal/corpus"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -37,4 +41,40 @@ func BenchmarkIndexQuantities(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		IndexQuantities(chunk)
 	}
+}
+
+// BenchmarkIndexQuantitiesChunks indexes the chunks of the shared dev data
+// and of generated logs: real text, where most chunks hold few numbers.
+func BenchmarkIndexQuantitiesChunks(b *testing.B) {
+	gen := filepath.Join(b.TempDir(), "gen.jsonl")
+	var buf bytes.Buffer
+	if err := corpus.Write(context.Background(), &buf, 100, 1); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(gen, buf.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	var chunks []string
+	size := 0
+	for _, path := range []string{filepath.Join("..", "..", "shared", "data", "hagrid", "dev.jsonl"),
+		filepath.Join("..", "..", "shared", "data", "expertqa", "dev.jsonl"), gen} {
+		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
+			if err != nil {
+				b.Fatalf("%s: %v", path, err)
+			}
+			for _, m := range rec.Messages {
+				for _, c := range m.Retrieval {
+					chunks, size = append(chunks, c.Text), size+len(c.Text)
+				}
+			}
+		}
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range chunks {
+			IndexQuantities(c)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(chunks)), "ns/chunk")
 }

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,15 +46,46 @@ var multipliers = map[string]float64{
 // single left-to-right scan without regular expressions: it runs over every
 // cited chunk, and regular expressions made it the audit's hottest spot.
 func Quantities(text string) []Quantity {
-	out := unsortedQuantities(text)
+	var out []Quantity
+	scanQuantities(text, func(f found) { out = append(out, f.quantity(text)) })
 	slices.SortStableFunc(out, func(a, b Quantity) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
 
-// unsortedQuantities are the quantities of text, numbers in digits first,
-// then numbers in words.
-func unsortedQuantities(text string) []Quantity {
-	var out []Quantity
+// found is a quantity as the scan reads it, its key still in parts:
+// Quantities joins them into strings, IndexQuantities only hashes them.
+type found struct {
+	number         // a number, percentage or amount; of a date only start and end
+	date    bool   // a date, of the parts below
+	y, m, d string // "2026", "05", "12"; d is "" for a month ("May 2026")
+}
+
+func (f *found) quantity(text string) Quantity {
+	q := Quantity{Raw: text[f.start:f.end], Kind: "number", Start: f.start}
+	switch {
+	case f.date && f.d == "":
+		q.Kind, q.Key = "date", "d:"+f.y+"-"+f.m
+		return q
+	case f.date:
+		q.Kind, q.Key = "date", "d:"+f.y+"-"+f.m+"-"+f.d
+		return q
+	case f.percent:
+		q.Kind, q.Key = "percent", "p:"+f.value.String()
+	case f.currency != "":
+		q.Kind, q.Key = "money", "m:"+f.currency+":"+f.value.String()
+		if f.alt != "" {
+			q.AltKey = "m:" + f.currency + ":" + f.alt
+		}
+	default:
+		q.Key = "n:" + f.value.String()
+	}
+	q.Unit, q.Negative = f.unit, f.negative
+	return q
+}
+
+// scanQuantities calls emit for each quantity of text, numbers in digits
+// first, then numbers in words.
+func scanQuantities(text string, emit func(f found)) {
 	for i := 0; i < len(text); i++ {
 		if i = nextDigit(text, i); i == len(text) {
 			break
@@ -65,26 +97,18 @@ func unsortedQuantities(text string) []Quantity {
 			}
 			continue
 		}
-		if start, end, key, ok := parseDate(text, i); ok {
-			out = append(out, Quantity{Raw: text[start:end], Kind: "date", Key: key, Start: start})
+		if start, end, y, m, d, ok := parseDate(text, i); ok {
+			emit(found{number: number{start: start, end: end}, date: true, y: y, m: m, d: d})
 			i = end - 1
 			continue
 		}
 		n := parseNumber(text, i)
-		q := Quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start, Unit: n.unit, Negative: n.negative}
-		switch {
-		case n.percent:
-			q.Kind, q.Key = "percent", "p:"+n.value
-		case n.currency != "":
-			q.Kind, q.Key = "money", "m:"+n.currency+":"+n.value
-			if n.alt != "" {
-				q.AltKey = "m:" + n.currency + ":" + n.alt
-			}
-		}
-		out = append(out, q)
+		emit(found{number: n})
 		i = n.end - 1
 	}
-	return appendWordQuantities(out, text)
+	scanWordNumbers(text, func(start, end, n int) {
+		emit(found{number: number{start: start, end: end, value: decimal{whole: strconv.Itoa(n)}}})
+	})
 }
 
 // nextDigit returns the index of the first ASCII digit of text at or after
@@ -111,8 +135,9 @@ func nextDigit(text string, i int) int {
 }
 
 // parseDate reads a date around the digits at text[i]: 2026-05-12,
-// May 12, 2026, 12th of May 2026, May 2026.
-func parseDate(text string, i int) (start, end int, key string, ok bool) {
+// May 12, 2026, 12th of May 2026, May 2026. Its key is "d:y-m-d", or
+// "d:y-m" when d is "".
+func parseDate(text string, i int) (start, end int, y, m, d string, ok bool) {
 	j := i
 	for j < len(text) && isDigit(text[j]) {
 		j++
@@ -121,18 +146,18 @@ func parseDate(text string, i int) (start, end int, key string, ok bool) {
 	// ISO 8601.
 	if run == 4 && j+6 <= len(text) && text[j] == '-' && isDigit(text[j+1]) && isDigit(text[j+2]) &&
 		text[j+3] == '-' && isDigit(text[j+4]) && isDigit(text[j+5]) && (j+6 == len(text) || !isDigit(text[j+6])) {
-		return i, j + 6, "d:" + text[i:j+6], true
+		return i, j + 6, text[i:j], text[j+1 : j+3], text[j+4 : j+6], true
 	}
 	// Month before the digits: "May 12, 2026", "May 2026".
 	if mon, mStart := monthBefore(text, i); mon > 0 {
 		if run <= 2 {
 			if y, yEnd, ok := yearAfter(text, skipOrdinal(text, j)); ok {
 				d, _ := strconv.Atoi(text[i:j])
-				return mStart, yEnd, "d:" + y + "-" + pad2(mon) + "-" + pad2(d), true
+				return mStart, yEnd, y, pad2(mon), pad2(d), true
 			}
 		}
 		if run == 4 && (j == len(text) || !isLetter(text[j]) && !isDigit(text[j])) {
-			return mStart, j, "d:" + text[i:j] + "-" + pad2(mon), true
+			return mStart, j, text[i:j], pad2(mon), "", true
 		}
 	}
 	// Day before the month: "12 May 2026", "12th of May, 2026".
@@ -149,12 +174,12 @@ func parseDate(text string, i int) (start, end int, key string, ok bool) {
 				}
 				if y, yEnd, ok := yearAfter(text, e); ok {
 					d, _ := strconv.Atoi(text[i:j])
-					return i, yEnd, "d:" + y + "-" + pad2(months[w]) + "-" + pad2(d), true
+					return i, yEnd, y, pad2(months[w]), pad2(d), true
 				}
 			}
 		}
 	}
-	return 0, 0, "", false
+	return 0, 0, "", "", "", false
 }
 
 // monthBefore finds a month name just before text[i], separated by spaces
@@ -183,7 +208,20 @@ func monthBefore(text string, i int) (month, start int) {
 	if e-k < 3 || e-k > 9 || (k > 0 && isDigit(text[k-1])) {
 		return 0, 0
 	}
-	return months[strings.ToLower(text[k:e])], k
+	var buf [9]byte // "May" is lowercased without a string: one per date
+	return months[string(lowerASCII(buf[:0], text[k:e]))], k
+}
+
+// lowerASCII appends s to dst with ASCII letters lowercased.
+func lowerASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // yearAfter reads ", 2026" or " 2026" at text[k:].
@@ -218,8 +256,8 @@ func skipOrdinal(text string, j int) int {
 // [ordinal] [multiplier] [percent] [currency].
 type number struct {
 	start, end int
-	value      string // normalised: no grouping commas, no trailing zeros, multiplier applied
-	currency   string // ISO code, or ""
+	value      decimal // normalised: no grouping commas, no trailing zeros, multiplier applied
+	currency   string  // ISO code, or ""
 	percent    bool
 	unit       string // of a plain number: units[...] of the word after it, or ""
 	alt        string // another reading of value ("€1.200": 1200 beside 1.2), or ""
@@ -269,10 +307,7 @@ func parseNumber(text string, i int) number {
 		j = k
 	}
 	digitsEnd := j
-	n.value = trimLeadingZeros(intPart)
-	if frac != "" {
-		n.value += "." + frac
-	}
+	n.value = decimal{whole: trimLeadingZeros(intPart), frac: frac}
 	end := digitsEnd
 	plainEnd := true // a plain number ends at its digits
 	if w, k := wordAt(text, j, false); w == "st" || w == "nd" || w == "rd" || w == "th" {
@@ -300,8 +335,9 @@ func parseNumber(text string, i int) number {
 		for k > 0 && isLetter(text[k-1]) {
 			k--
 		}
-		if code := strings.ToLower(text[k:q]); q-k >= 2 && q-k <= 3 {
-			if cur, ok := currencySymbols[code]; ok && code != "euro" {
+		// The length first: most numbers follow a longer word.
+		if q-k >= 2 && q-k <= 3 {
+			if cur, ok := currencySymbols[strings.ToLower(text[k:q])]; ok {
 				prefixCur, prefixStart = cur, k
 			}
 		}
@@ -311,8 +347,9 @@ func parseNumber(text string, i int) number {
 	mult := 1.0
 	if w, k := wordAt(text, j, true); w != "" {
 		if m, ok := multipliers[w]; ok && (w != "m" || prefixCur != "" || currencyAfter(text, k)) {
-			if f, err := strconv.ParseFloat(n.value, 64); err == nil {
-				n.value = formatFloat(f * m)
+			if f, err := strconv.ParseFloat(n.value.String(), 64); err == nil {
+				whole, frac, _ := strings.Cut(formatFloat(f*m), ".")
+				n.value = decimal{whole: whole, frac: frac}
 			}
 			mult, end, j, plainEnd = m, k, k, false
 		}
@@ -367,7 +404,7 @@ func parseNumber(text string, i int) number {
 	}
 	// The sign is kept apart from the value: "-5 °C" and "5 °C" disagree
 	// only where a text states the value with one sign alone (Supports).
-	if p := signBefore(text, n.start); p >= 0 && n.value != "0" {
+	if p := signBefore(text, n.start); p >= 0 && n.value != (decimal{whole: "0"}) {
 		n.negative, n.start = true, p
 	}
 	n.end = end
@@ -399,52 +436,103 @@ func currencyAfter(text string, j int) bool {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// appendWordQuantities appends the numbers written as words
-// ("thirty-five", "two"), with a plain word scan: a regular expression
-// over whole chunks was the audit's hottest spot.
-func appendWordQuantities(out []Quantity, text string) []Quantity {
-	for i := 0; i < len(text); {
-		if !isLetter(text[i]) || (i > 0 && isLetter(text[i-1])) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && isLetter(text[j]) {
-			j++
-		}
-		n, ok := numberWord(text[i:j])
-		if !ok || n == 100 || n == 1000 { // "hundred" alone is no quantity
-			i = j
-			continue
-		}
-		end := j
-		// "thirty-five", "thirty five"
-		if n >= 20 && n%10 == 0 && j+1 < len(text) && (text[j] == '-' || text[j] == ' ') {
-			k := j + 1
-			for k < len(text) && isLetter(text[k]) {
-				k++
-			}
-			if u, ok := numberWord(text[j+1 : k]); ok && u < 10 {
-				n, end = n+u, k
-			} else if strings.EqualFold(text[j+1:k], "one") {
-				n, end = n+1, k
-			}
-		}
-		out = append(out, Quantity{Raw: text[i:end], Kind: "number", Key: "n:" + strconv.Itoa(n), Start: i})
-		i = end
+// decimal is a normalised number value: "127.5" is {"127", "5"}. The parts
+// stay apart so that reading a number makes no string.
+type decimal struct{ whole, frac string }
+
+func (d decimal) String() string {
+	if d.frac == "" {
+		return d.whole
 	}
-	return out
+	return d.whole + "." + d.frac
 }
+
+// scanWordNumbers calls emit for each number written as words
+// ("thirty-five", "two"). It runs over every cited chunk: words are found
+// on a bitmask of the letters of 64 bytes at a time, and most are turned
+// away on their first two letters, without a branch per letter.
+func scanWordNumbers(text string, emit func(start, end, n int)) {
+	next := 0         // where the next word may start: after the last one read
+	var before uint64 // 1 when the byte before the block is a letter
+	for base := 0; base < len(text); base += 64 {
+		letters := letterBits(text[base:min(base+64, len(text))])
+		starts := letters &^ (letters<<1 | before)
+		before = letters >> 63
+		for ; starts != 0; starts &= starts - 1 {
+			i := base + bits.TrailingZeros64(starts)
+			if i < next || i+1 == len(text) || !isLetter(text[i+1]) ||
+				numberWordLengths[int((text[i]|0x20)-'a')*26+int((text[i+1]|0x20)-'a')] == 0 {
+				continue
+			}
+			j := i + 2
+			for j < len(text) && isLetter(text[j]) {
+				j++
+			}
+			n, ok := numberWord(text[i:j])
+			if !ok || n == 100 || n == 1000 { // "hundred" alone is no quantity
+				continue
+			}
+			end := j
+			// "thirty-five", "thirty five"
+			if n >= 20 && n%10 == 0 && j+1 < len(text) && (text[j] == '-' || text[j] == ' ') {
+				k := j + 1
+				for k < len(text) && isLetter(text[k]) {
+					k++
+				}
+				if u, ok := numberWord(text[j+1 : k]); ok && u < 10 {
+					n, end = n+u, k
+				} else if strings.EqualFold(text[j+1:k], "one") {
+					n, end = n+1, k
+				}
+			}
+			emit(i, end, n)
+			next = end
+		}
+	}
+}
+
+// letterBits returns a bitmask of the ASCII letters of s (at most 64
+// bytes): bit k for s[k]. Eight bytes at a time, as in nextDigit.
+func letterBits(s string) uint64 {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	var m uint64
+	k := 0
+	for ; k+8 <= len(s); k += 8 {
+		b := s[k : k+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		low := (x | ones*0x20) &^ high // lowercased, the top bit apart: no carry below
+		l := (low + ones*(0x80-'a')) &^ (low + ones*(0x80-'z'-1)) &^ x & high
+		// The top bit of byte i goes to bit 56+i, the others below it.
+		m |= (l >> 7 * 0x0102040810204080 >> 56) << k
+	}
+	for ; k < len(s); k++ {
+		if isLetter(s[k]) {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// numberWordLengths holds, by their first two letters, the lengths of the
+// number words of numberWord ("th": 5, 6, 8): most words are turned away
+// on it alone (this runs for every word of every cited chunk).
+var numberWordLengths = func() (t [26 * 26]uint16) {
+	for _, w := range []string{"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+		"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+		"nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+		"hundred", "thousand"} {
+		t[int(w[0]-'a')*26+int(w[1]-'a')] |= 1 << len(w)
+	}
+	return t
+}()
 
 func numberWord(w string) (int, bool) {
 	if len(w) < 3 || len(w) > 9 {
 		return 0, false
 	}
-	// Every number word starts with one of these: most words are turned
-	// away at once (this runs for every word of every cited chunk).
-	switch w[0] | 0x20 {
-	case 't', 'f', 's', 'e', 'n', 'h':
-	default:
+	a, b := uint((w[0]|0x20)-'a'), uint((w[1]|0x20)-'a')
+	if a >= 26 || b >= 26 || numberWordLengths[a*26+b]&(1<<len(w)) == 0 {
 		return 0, false
 	}
 	var buf [9]byte
@@ -518,72 +606,134 @@ func numberWord(w string) (int, bool) {
 	return 0, false
 }
 
-// QuantityIndex maps the quantity keys a chunk supports to what is known
-// of them (the q* flags): a flag set, not extra keys, so that indexing a
-// chunk makes no strings beyond its keys.
-type QuantityIndex map[string]uint8
+// QuantityIndex is the set of quantity keys a chunk supports, each with
+// what is known of it (the q* flags). A chunk has few quantities: a sorted
+// slice of key hashes, flags in the low bits, is smaller and quicker to
+// build than a map of key strings, and its zero value is an empty index.
+type QuantityIndex struct {
+	keys []uint64 // hash&^qFlags | flags, sorted, one per key
+}
 
 const (
-	qPresent  uint8 = 1 << iota // the chunk states the key
-	qPositive                   // written without a sign somewhere
-	qNegative                   // written with a minus sign somewhere
-	qPlain                      // a plain number (not part of an amount, date or percentage)
-	qNoUnit                     // a plain number without a unit somewhere
+	qPresent  uint64 = 1 << iota // the chunk states the key
+	qPositive                    // written without a sign somewhere
+	qNegative                    // written with a minus sign somewhere
+	qPlain                       // a plain number (not part of an amount, date or percentage)
+	qNoUnit                      // a plain number without a unit somewhere
+
+	qFlags = 1<<iota - 1
 )
+
+// keyHash is the 64-bit FNV-1a hash of a key string, fed in parts so
+// that no key string is built; the index keeps its high 59 bits (FNV's low
+// bits are its weakest), and it is deterministic, so reports stay
+// reproducible.
+// Collisions: a chunk has at most a few hundred keys, so a key matches another with odds under 1e-15 (n/2^59) per lookup.
+type keyHash uint64
+
+const keyHashStart keyHash = 14695981039346656037
+
+func (h keyHash) add(s string) keyHash {
+	for i := 0; i < len(s); i++ {
+		h ^= keyHash(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func (h keyHash) addDecimal(d decimal) keyHash {
+	if h = h.add(d.whole); d.frac != "" {
+		h = h.add(".").add(d.frac)
+	}
+	return h
+}
+
+func (h keyHash) key() uint64 { return uint64(h) &^ qFlags }
 
 // IndexQuantities indexes the quantities of a chunk. A dated chunk also
 // supports its bare year and month, and an amount supports its bare value.
 func IndexQuantities(text string) QuantityIndex {
-	idx := QuantityIndex{}
-	for _, q := range unsortedQuantities(text) { // a set: in any order
+	var buf [64]uint64 // a chunk's keys, before they are sorted and copied
+	keys := buf[:0]
+	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
+	n := keyHashStart.add("n:")
+	scanQuantities(text, func(f found) {
 		sign := qPositive
-		if q.Negative {
+		if f.negative {
 			sign = qNegative
 		}
-		idx[q.Key] |= qPresent | sign
-		if q.AltKey != "" {
-			idx[q.AltKey] |= qPresent | sign
+		switch {
+		case f.date:
+			month := keyHashStart.add("d:").add(f.y).add("-").add(f.m)
+			set(n.add(f.y), qPresent)
+			if f.d == "" {
+				set(month, qPresent|qPositive)
+				break
+			}
+			set(month.add("-").add(f.d), qPresent|qPositive)
+			set(month, qPresent)
+			set(n.add(trimLeadingZeros(f.d)), qPresent)
+		case f.percent:
+			set(keyHashStart.add("p:").addDecimal(f.value), qPresent|sign)
+			set(n.addDecimal(f.value), qPresent)
+		case f.currency != "":
+			money := keyHashStart.add("m:").add(f.currency).add(":")
+			set(money.addDecimal(f.value), qPresent|sign)
+			if f.alt != "" {
+				set(money.add(f.alt), qPresent|sign)
+			}
+			set(n.addDecimal(f.value), qPresent)
+		case f.unit != "":
+			set(n.addDecimal(f.value), qPresent|sign|qPlain)
+			set(keyHashStart.add("u:").addDecimal(f.value).add(":").add(f.unit), qPresent)
+		default:
+			set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
 		}
-		switch q.Kind {
-		case "date":
-			parts := strings.Split(strings.TrimPrefix(q.Key, "d:"), "-")
-			idx["n:"+parts[0]] |= qPresent
-			if len(parts) == 3 {
-				idx["d:"+parts[0]+"-"+parts[1]] |= qPresent
-				idx["n:"+trimLeadingZeros(parts[2])] |= qPresent
-			}
-		case "money":
-			val := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
-			idx["n:"+val] |= qPresent
-		case "percent":
-			idx["n:"+strings.TrimPrefix(q.Key, "p:")] |= qPresent
-		case "number":
-			idx[q.Key] |= qPlain
-			if q.Unit != "" {
-				idx["u:"+strings.TrimPrefix(q.Key, "n:")+":"+q.Unit] |= qPresent
-			} else {
-				idx[q.Key] |= qNoUnit
-			}
+	})
+	if len(keys) == 0 {
+		return QuantityIndex{}
+	}
+	keys = compactKeys(keys)
+	return QuantityIndex{keys: append(make([]uint64, 0, len(keys)), keys...)}
+}
+
+// compactKeys sorts keys and joins the flags of equal hashes.
+func compactKeys(keys []uint64) []uint64 {
+	slices.Sort(keys)
+	out := keys[:0]
+	for _, k := range keys {
+		if last := len(out) - 1; last >= 0 && out[last]&^qFlags == k&^qFlags {
+			out[last] |= k
+		} else {
+			out = append(out, k)
 		}
 	}
-	return idx
+	return out
 }
 
 // merge adds the quantities of o to idx.
-func (idx QuantityIndex) merge(o QuantityIndex) {
-	for k, f := range o {
-		idx[k] |= f
+func (idx *QuantityIndex) merge(o QuantityIndex) {
+	keys := make([]uint64, 0, len(idx.keys)+len(o.keys)) // o's slice is never written
+	idx.keys = compactKeys(append(append(keys, idx.keys...), o.keys...))
+}
+
+// flags returns the flags of the key of hash h, 0 if idx lacks it.
+func (idx QuantityIndex) flags(h keyHash) uint64 {
+	k := h.key()
+	if i, _ := slices.BinarySearch(idx.keys, k); i < len(idx.keys) && idx.keys[i]&^qFlags == k {
+		return idx.keys[i] & qFlags
 	}
+	return 0
 }
 
 // Supports reports whether the chunk states quantity q. An amount is
 // supported by the same amount, or by the bare number when the chunk names
 // no currency for it.
 func (idx QuantityIndex) Supports(q Quantity) bool {
-	if q.AltKey != "" && idx[q.AltKey]&qPresent != 0 {
+	if q.AltKey != "" && idx.flags(keyHashStart.add(q.AltKey))&qPresent != 0 {
 		return idx.Supports(Quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
 	}
-	if f := idx[q.Key]; f&qPresent != 0 {
+	if f := idx.flags(keyHashStart.add(q.Key)); f&qPresent != 0 {
 		// A sign disagrees only where the chunk writes the value with the
 		// other sign alone: "-5 °C" against "5 °C" (a list's "-5 days"
 		// bullet beside "5 days" elsewhere does not count).
@@ -595,20 +745,21 @@ func (idx QuantityIndex) Supports(q Quantity) bool {
 		}
 		// "10 months" needs 10 months, or a 10 whose unit the chunk leaves
 		// open ("between 10 and 15 months"); 10 years is a different claim.
-		return f&qNoUnit != 0 || idx["u:"+strings.TrimPrefix(q.Key, "n:")+":"+q.Unit]&qPresent != 0
+		return f&qNoUnit != 0 ||
+			idx.flags(keyHashStart.add("u:").add(strings.TrimPrefix(q.Key, "n:")).add(":").add(q.Unit))&qPresent != 0
 	}
 	if q.Kind == "money" {
-		return idx["n:"+q.Key[strings.LastIndexByte(q.Key, ':')+1:]]&qPlain != 0
+		return idx.flags(keyHashStart.add("n:").add(q.Key[strings.LastIndexByte(q.Key, ':')+1:]))&qPlain != 0
 	}
 	return false
 }
 
-func pad2(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
+// pad2 formats 0 ≤ n < 100 in two digits, without making a string.
+func pad2(n int) string { return twoDigits[2*n : 2*n+2] }
+
+const twoDigits = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
 
 func trimLeadingZeros(s string) string {
 	t := strings.TrimLeft(s, "0")
@@ -622,4 +773,6 @@ func formatFloat(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+// isLetter reports whether c is an ASCII letter, in one comparison: c|0x20
+// lowercases a capital and maps no other byte into 'a'..'z'.
+func isLetter(c byte) bool { return (c|0x20)-'a' < 26 }

@@ -9,34 +9,38 @@ import (
 	"github.com/ragaudit/ragaudit/readers"
 )
 
+// sameQuantity and differentQuantity are pairs of texts of one quantity
+// each, with the same key and with different keys.
+var sameQuantity = [][2]string{
+	{"15%", "15 percent"},
+	{"15%", "15 per cent"},
+	{"1,000 items", "1000 items"},
+	{"€127.50", "127.50 EUR"},
+	{"€127.50", "127.5 euros"},
+	{"$5m", "5 million dollars"},
+	{"May 12, 2026", "12 May 2026"},
+	{"May 12, 2026", "2026-05-12"},
+	{"12th of May 2026", "May 12th, 2026"},
+	{"thirty-five", "35"},
+	{"two-year warranty", "2-year warranty"},
+	{"1.5 million", "1,500,000"},
+}
+
+var differentQuantity = [][2]string{
+	{"15%", "16%"},
+	{"€127.50", "$127.50"},
+	{"May 12, 2026", "May 13, 2026"},
+	{"1,000", "100"},
+}
+
 func TestQuantitiesNormalise(t *testing.T) {
-	same := [][2]string{
-		{"15%", "15 percent"},
-		{"15%", "15 per cent"},
-		{"1,000 items", "1000 items"},
-		{"€127.50", "127.50 EUR"},
-		{"€127.50", "127.5 euros"},
-		{"$5m", "5 million dollars"},
-		{"May 12, 2026", "12 May 2026"},
-		{"May 12, 2026", "2026-05-12"},
-		{"12th of May 2026", "May 12th, 2026"},
-		{"thirty-five", "35"},
-		{"two-year warranty", "2-year warranty"},
-		{"1.5 million", "1,500,000"},
-	}
-	for _, p := range same {
+	for _, p := range sameQuantity {
 		a, b := Quantities(p[0]), Quantities(p[1])
 		if len(a) != 1 || len(b) != 1 || a[0].Key != b[0].Key {
 			t.Errorf("%q → %v and %q → %v: want one equal key", p[0], a, p[1], b)
 		}
 	}
-	different := [][2]string{
-		{"15%", "16%"},
-		{"€127.50", "$127.50"},
-		{"May 12, 2026", "May 13, 2026"},
-		{"1,000", "100"},
-	}
-	for _, p := range different {
+	for _, p := range differentQuantity {
 		a, b := Quantities(p[0]), Quantities(p[1])
 		if len(a) != 1 || len(b) != 1 || a[0].Key == b[0].Key {
 			t.Errorf("%q → %v and %q → %v: want different keys", p[0], a, p[1], b)
@@ -78,43 +82,44 @@ func TestQuantityIndexSupports(t *testing.T) {
 // A number's unit and sign are part of what the chunk must state: a
 // similar sentence with the wrong unit or a lost minus is the error this
 // check exists for. A chunk that leaves the unit open supports any.
+var unitAndSignCases = []struct {
+	name, chunk, sentence string
+	want                  bool
+}{
+	{"same unit", "Data is stored for 10 years.", "stored for 10 years", true},
+	{"a month is not a year", "Data is stored for 10 years.", "stored for 10 months", false},
+	{"hours are not days", "Transcripts are deleted after 30 days.", "deleted after 30 hours", false},
+	{"a hyphenated unit is the unit", "a 30-day return window", "within 30 days", true},
+	{"business days are days", "Shipping takes 3 business days.", "ships in 3 days", true},
+	{"mg is not g", "The dose is 5 mg per day.", "a dose of 5 g", false},
+	{"a glued unit is the unit", "The dose is 5mg per day.", "a dose of 5 mg", true},
+	{"kg is not g", "It weighs 2 kg.", "weighs 2 g", false},
+	{"metres are not feet", "The cable is 5 meters long.", "5 feet long", false},
+	{"a unit the chunk leaves open supports any", "between 10 and 15 years", "for 10 years", true},
+	{"a bare number in the sentence is not held to a unit", "Data is stored for 10 years.", "the 10 rules", true},
+	{"a lost minus is a different temperature", "It drops to -5 °C at night.", "drops to 5 °C", false},
+	{"the minus sign character counts too", "It drops to \u22125 °C at night.", "drops to 5 °C", false},
+	{"an added minus is wrong too", "It drops to 5 °C at night.", "drops to -5 °C", false},
+	{"Celsius is not Fahrenheit", "It is 20 °C inside.", "it is 20 °F", false},
+	{"a negative balance is not a positive one", "The balance was -$200 after the fee.", "a balance of $200", false},
+	{"the same negative balance", "The balance was -$200 after the fee.", "a balance of -$200", true},
+	{"a hyphen after a word is no sign", "COVID-19 cases rose.", "19 cases", true},
+	{"a range is no sign", "It takes 10-15 days.", "15 days", true},
+	{"European grouping in an amount", "The plan costs €1,200 per year.", "costs €1.200", true},
+	{"European grouping after the amount", "The plan costs €1,200 per year.", "costs 1.200 EUR", true},
+	{"three decimals without a currency stay decimals", "Version 1.2 is out.", "version 1.200", true},
+	{"dots grouping thousands twice", "It has 1,200,000 users.", "1.200.000 users", true},
+	{"an amount in euros reads either way", "Fuel costs €1.799 per litre.", "€1.799 per litre", true},
+	{"a dollar amount to three decimals is not thousands", "Diesel costs $3.499 per gallon.", "$3,499 per gallon", false},
+	{"a fraction of a cent is not thousands", "Each request costs $0.005.", "costs $5", false},
+	{"no thousands reading after a multiplier", "Revenue was $1.250 billion.", "$1.25 billion", true},
+	{"a list bullet is no minus sign", "Options:\n-5 days for standard shipping\n-2 days for express", "takes 5 days", true},
+	{"a spaced range is no minus sign", "It takes 10 -15 days.", "15 days", true},
+	{"a value stated with both signs supports either", "From -5 °C at night to 5 °C by day.", "5 °C", true},
+}
+
 func TestUnitsAndSignsMustAgree(t *testing.T) {
-	cases := []struct {
-		name, chunk, sentence string
-		want                  bool
-	}{
-		{"same unit", "Data is stored for 10 years.", "stored for 10 years", true},
-		{"a month is not a year", "Data is stored for 10 years.", "stored for 10 months", false},
-		{"hours are not days", "Transcripts are deleted after 30 days.", "deleted after 30 hours", false},
-		{"a hyphenated unit is the unit", "a 30-day return window", "within 30 days", true},
-		{"business days are days", "Shipping takes 3 business days.", "ships in 3 days", true},
-		{"mg is not g", "The dose is 5 mg per day.", "a dose of 5 g", false},
-		{"a glued unit is the unit", "The dose is 5mg per day.", "a dose of 5 mg", true},
-		{"kg is not g", "It weighs 2 kg.", "weighs 2 g", false},
-		{"metres are not feet", "The cable is 5 meters long.", "5 feet long", false},
-		{"a unit the chunk leaves open supports any", "between 10 and 15 years", "for 10 years", true},
-		{"a bare number in the sentence is not held to a unit", "Data is stored for 10 years.", "the 10 rules", true},
-		{"a lost minus is a different temperature", "It drops to -5 °C at night.", "drops to 5 °C", false},
-		{"the minus sign character counts too", "It drops to \u22125 °C at night.", "drops to 5 °C", false},
-		{"an added minus is wrong too", "It drops to 5 °C at night.", "drops to -5 °C", false},
-		{"Celsius is not Fahrenheit", "It is 20 °C inside.", "it is 20 °F", false},
-		{"a negative balance is not a positive one", "The balance was -$200 after the fee.", "a balance of $200", false},
-		{"the same negative balance", "The balance was -$200 after the fee.", "a balance of -$200", true},
-		{"a hyphen after a word is no sign", "COVID-19 cases rose.", "19 cases", true},
-		{"a range is no sign", "It takes 10-15 days.", "15 days", true},
-		{"European grouping in an amount", "The plan costs €1,200 per year.", "costs €1.200", true},
-		{"European grouping after the amount", "The plan costs €1,200 per year.", "costs 1.200 EUR", true},
-		{"three decimals without a currency stay decimals", "Version 1.2 is out.", "version 1.200", true},
-		{"dots grouping thousands twice", "It has 1,200,000 users.", "1.200.000 users", true},
-		{"an amount in euros reads either way", "Fuel costs €1.799 per litre.", "€1.799 per litre", true},
-		{"a dollar amount to three decimals is not thousands", "Diesel costs $3.499 per gallon.", "$3,499 per gallon", false},
-		{"a fraction of a cent is not thousands", "Each request costs $0.005.", "costs $5", false},
-		{"no thousands reading after a multiplier", "Revenue was $1.250 billion.", "$1.25 billion", true},
-		{"a list bullet is no minus sign", "Options:\n-5 days for standard shipping\n-2 days for express", "takes 5 days", true},
-		{"a spaced range is no minus sign", "It takes 10 -15 days.", "15 days", true},
-		{"a value stated with both signs supports either", "From -5 °C at night to 5 °C by day.", "5 °C", true},
-	}
-	for _, tc := range cases {
+	for _, tc := range unitAndSignCases {
 		t.Run(tc.name, func(t *testing.T) {
 			qs := Quantities(tc.sentence)
 			if len(qs) != 1 {
