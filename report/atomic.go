@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -45,4 +46,34 @@ func (a *AtomicFile) Commit() error {
 func (a *AtomicFile) Abort() {
 	a.Close()
 	os.Remove(a.Name())
+}
+
+// CommitAll commits files as one report: every target is checked before
+// any is replaced, so a target that cannot be replaced (a directory in its
+// place) leaves the previous report whole instead of half new, half old.
+// On error the caller aborts the files.
+func CommitAll(files []*AtomicFile) error {
+	for _, a := range files {
+		if fi, err := os.Lstat(a.target); err == nil && !fi.Mode().IsRegular() {
+			what := "not a regular file"
+			if fi.IsDir() {
+				what = "a directory"
+			}
+			return fmt.Errorf("%s is %s: no report file was replaced", a.target, what)
+		}
+	}
+	for _, a := range files {
+		if err := a.Sync(); err != nil {
+			return err
+		}
+		if err := a.Close(); err != nil {
+			return err
+		}
+	}
+	for _, a := range files {
+		if err := os.Rename(a.Name(), a.target); err != nil {
+			return err
+		}
+	}
+	return nil
 }

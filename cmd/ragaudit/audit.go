@@ -67,8 +67,8 @@ func auditCommand() *cli.Command {
 			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's, 0.5"},
 			&cli.StringFlag{Name: "config", Usage: "JSON config written by ragaudit calibrate (model, thresholds)"},
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
-			&cli.StringSliceFlag{Name: "tenant", Usage: "audit only this tenant (repeatable)"},
-			&cli.StringSliceFlag{Name: "agent", Usage: "audit only this agent (repeatable)"},
+			&cli.StringSliceFlag{Name: "tenant", KeepSpace: true, Usage: "audit only this tenant, exactly as written (repeatable)"},
+			&cli.StringSliceFlag{Name: "agent", KeepSpace: true, Usage: "audit only this agent, exactly as written (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
@@ -417,10 +417,8 @@ func (s *sink) commit(ctx context.Context, dir string, sum *report.Summary, html
 	if ctx.Err() != nil {
 		return errInterrupted
 	}
-	for _, f := range s.files {
-		if err := f.Commit(); err != nil {
-			return err
-		}
+	if err := report.CommitAll(s.files); err != nil {
+		return err
 	}
 	s.files = nil
 	return nil

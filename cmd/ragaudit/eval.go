@@ -18,7 +18,7 @@ import (
 
 func evalCommand() *cli.Command {
 	flags := append([]cli.Flag{
-		&cli.StringSliceFlag{Name: "labels", Required: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl); repeatable, each file is reported as a set"},
+		&cli.StringSliceFlag{Name: "labels", Required: true, KeepSpace: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl); repeatable, each file is reported as a set"},
 		&cli.StringFlag{Name: "partial", Value: "exclude", Usage: "partial labels: exclude, supported or unsupported"},
 		&cli.IntFlag{Name: "cv", Usage: "instead of the configured model, fit on K-1 folds by conversation and score the held-out fold"},
 		&cli.BoolFlag{Name: "ablation", Usage: "with --cv: also refit without each signal in turn"},

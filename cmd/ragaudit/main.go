@@ -70,7 +70,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		ExitErrHandler:  func(*cli.Context, error) {}, // run() reports errors and picks the code
+		// A tenant named "Acme, Inc." is one tenant: repeat a flag for more.
+		DisableSliceFlagSeparator: true,
+		ExitErrHandler:            func(*cli.Context, error) {}, // run() reports errors and picks the code
 		Commands: []*cli.Command{
 			auditCommand(),
 			evalCommand(),

@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"sync"
 	"time"
@@ -55,6 +57,11 @@ func auditFiles(ctx context.Context, auditor func() (*audit.Auditor, error), o a
 		addCoverage(coverage, res, logger)
 		return emit(res)
 	})
+	if err != nil && ctx.Err() != nil {
+		// Stopped by a signal: whatever a worker said (an embedding
+		// request cut short, "context canceled") is the interrupt's doing.
+		return nil, nil, errInterrupted
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -130,24 +137,7 @@ func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
 		// be told from a copy: both are audited.
 		return "", false
 	}
-	var h maphash.Hash
-	h.SetSeed(d.seed)
-	field := func(s string) { h.WriteString(s); h.WriteByte(0) }
-	field(r.ConversationID)
-	field(r.Tenant)
-	field(r.Agent)
-	// A repeated turn (same question, same answer) at another time is a
-	// new record, not a copy.
-	field(r.Timestamp.Format(time.RFC3339Nano))
-	for _, m := range r.Messages {
-		field(m.Role)
-		field(m.Content)
-		for _, c := range m.Retrieval {
-			field(c.ID)
-			field(c.Text)
-		}
-	}
-	k := h.Sum64()
+	k := recordHash(d.seed, r)
 	if at, ok := d.first[k]; ok {
 		return fmt.Sprintf("%s:%d", d.files[at>>40], at&(1<<40-1)), true
 	}
@@ -158,6 +148,61 @@ func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
 		d.first[k] = uint64(len(d.files)-1)<<40 | uint64(r.Line)&(1<<40-1)
 	}
 	return "", false
+}
+
+// recordHash hashes everything of a record that can change its audit: two
+// records differing in a chunk's text status, a score or a structured
+// citation are not copies. Strings are length-prefixed, so no choice of
+// field contents can make two different records hash alike by design.
+func recordHash(seed maphash.Seed, r *readers.Record) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	var buf [8]byte
+	num := func(v uint64) { binary.LittleEndian.PutUint64(buf[:], v); h.Write(buf[:]) }
+	str := func(s string) { num(uint64(len(s))); h.WriteString(s) }
+	vec := func(v []float32) {
+		num(uint64(len(v)))
+		for _, x := range v {
+			num(uint64(math.Float32bits(x)))
+		}
+	}
+	str(r.ConversationID)
+	str(r.Tenant)
+	str(r.Agent)
+	// A repeated turn (same question, same answer) at another time is a
+	// new record, not a copy.
+	str(r.Timestamp.Format(time.RFC3339Nano))
+	num(uint64(len(r.Messages)))
+	for _, m := range r.Messages {
+		str(m.Role)
+		str(m.Content)
+		vec(m.Embedding)
+		num(uint64(len(m.Retrieval)))
+		for _, c := range m.Retrieval {
+			str(c.ID)
+			str(c.Source)
+			str(c.Text)
+			str(c.Status)
+			if c.Score == nil {
+				num(0)
+			} else {
+				num(1)
+				num(math.Float64bits(*c.Score))
+			}
+			vec(c.Embedding)
+		}
+		num(uint64(len(m.Citations)))
+		for _, c := range m.Citations {
+			num(uint64(c.Start))
+			num(uint64(c.End))
+			str(c.Marker)
+			num(uint64(len(c.ChunkIDs)))
+			for _, id := range c.ChunkIDs {
+				str(id)
+			}
+		}
+	}
+	return h.Sum64()
 }
 
 // readAll reads every input file, counts what it reads, skips and filters,

@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -89,5 +93,22 @@ func TestInterruptWhileWritingTheReportLeavesNoReport(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		t.Errorf("interrupted commit left %s", e.Name())
+	}
+}
+
+// An interrupt that reaches a worker after the input was read (always the
+// case with --last) is an interrupt, exit 130, whatever the worker said
+// ("context canceled", an embedding request cut short).
+func TestInterruptDuringTheAuditIsExit130(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	auditor := func() (*audit.Auditor, error) {
+		cancel() // the signal arrives as the first record is audited
+		return nil, fmt.Errorf("embedding with builtin: %w", context.Canceled)
+	}
+	o := auditOptions{Files: []string{testdata + "/example.jsonl"}, Last: 100, Workers: 1, Quiet: true}
+	_, _, err := auditFiles(ctx, auditor, o, strings.NewReader(""), io.Discard, slog.New(slog.DiscardHandler), func(*audit.Result) error { return nil })
+	if err != errInterrupted {
+		t.Fatalf("auditFiles after an interrupt: %v, want errInterrupted", err)
 	}
 }
