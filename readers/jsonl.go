@@ -86,6 +86,21 @@ func utf16ByBOM(r *bufio.Reader) encoding.Encoding {
 // records, (Record{}, *SkipError) for records it skipped, and a plain error,
 // after which it stops, when the file itself cannot be read.
 func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
+	return jsonLines(path, opts, stats, func(b []byte, line int) (Record, *SkipError, error) {
+		rec, skip := parseLine(b, path, line)
+		return rec, skip, nil
+	})
+}
+
+// lineParser turns one non-blank line into a record or a skip (which it
+// gives file and line); an error stops the file.
+type lineParser func(b []byte, line int) (Record, *SkipError, error)
+
+// jsonLines is the line reading the JSONL and mapping readers share: plain
+// or gzip, stdin, UTF-16 and UTF-8 byte order marks, CR-only line endings,
+// and lines over opts.MaxLineBytes skipped without being held in memory.
+// parse sees every line that is not blank.
+func jsonLines(path string, opts Options, stats *FileStats, parse lineParser) iter.Seq2[Record, error] {
 	if opts.MaxLineBytes <= 0 {
 		opts.MaxLineBytes = DefaultMaxLineBytes
 	}
@@ -122,6 +137,16 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 		}()
 
 		br := bufio.NewReaderSize(counted, 64<<10)
+		if magic, _ := br.Peek(4); string(magic) == parquetMagic {
+			// Read as lines, Parquet would be a screenful of skipped
+			// binary "records".
+			if path == Stdin {
+				yield(Record{}, errParquetStdin)
+			} else {
+				yield(Record{}, fmt.Errorf("%s is a Parquet file, not JSONL: read it without --format jsonl", path))
+			}
+			return
+		}
 		var src io.Reader = br
 		if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 			zr, err := gzip.NewReader(br)
@@ -129,8 +154,8 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 				yield(Record{}, fmt.Errorf("%s: not a valid gzip stream: %w", path, err))
 				return
 			}
-			zr.Multistream(true)
-			src = zr
+			zr.Multistream(false)
+			src = &gzipMembers{src: br, zr: zr}
 		}
 		lr := bufio.NewReaderSize(src, 64<<10)
 		if enc := utf16ByBOM(lr); enc != nil {
@@ -138,6 +163,7 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 			// UTF-16; records are read as the UTF-8 they encode.
 			lr = bufio.NewReaderSize(transform.NewReader(lr, enc.NewDecoder()), 64<<10)
 		}
+		lr = bufio.NewReaderSize(newCRLines(lr), 64<<10)
 
 		for line := 1; ; line++ {
 			b, tooLong, err := readLine(lr, opts.MaxLineBytes)
@@ -159,13 +185,17 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 						Detail: "record cut off by a read error: " + err.Error()})
 					return
 				}
-				rec, skip := parseLine(b, path, line)
-				if skip != nil {
+				rec, skip, fatal := parse(b, line)
+				switch {
+				case fatal != nil:
+					yield(Record{}, fatal)
+					return
+				case skip != nil:
 					stats.Skipped++
 					if !yield(Record{}, skip) {
 						return
 					}
-				} else {
+				default:
 					stats.Records++
 					if !yield(rec, nil) {
 						return
@@ -185,6 +215,110 @@ func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error]
 	}
 }
 
+// gzipMembers reads the members of a gzip stream one after the other, as
+// gzip -d does, and takes zero bytes after a complete member for the end
+// of the input: copies from tape or block devices are padded so, and
+// gzip -t accepts them. Anything else after a member must be a member.
+type gzipMembers struct {
+	src *bufio.Reader // gzip reads no further than a member's end from a ByteReader
+	zr  *gzip.Reader
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	for {
+		n, err := g.zr.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		if n > 0 {
+			return n, nil // the member's end; a later call moves on
+		}
+		if err := g.nextMember(); err != nil {
+			return 0, err
+		}
+	}
+}
+
+// nextMember starts the member that follows, or returns io.EOF at the end
+// of the input or of its zero padding.
+func (g *gzipMembers) nextMember() error {
+	b, err := g.src.Peek(1)
+	if len(b) == 0 {
+		return err
+	}
+	if b[0] == 0 {
+		for {
+			c, err := g.src.ReadByte()
+			if err != nil {
+				return err // io.EOF: padding to the end
+			}
+			if c != 0 {
+				return fmt.Errorf("%w (data after zero padding)", gzip.ErrHeader)
+			}
+		}
+	}
+	if err := g.zr.Reset(g.src); err != nil {
+		return err
+	}
+	g.zr.Multistream(false) // Reset turns it back on
+	return nil
+}
+
+// crLines turns a lone CR into LF when CR alone is the input's line ending
+// (classic Mac files, some exporters), which would otherwise merge every
+// record into one line. In an LF or CRLF file a stray CR is left to the
+// JSON parser, so that line numbers stay those of other tools.
+type crLines struct {
+	r    *bufio.Reader
+	mode byte // 0 undecided; '\n': LF or CRLF endings; '\r': CR endings
+}
+
+// newCRLines decides the line ending on the first buffer read: an LF in
+// it means LF (a CR inside the first record does not make a CR file), a
+// CR without any LF means CR. Undecided, the first line ending decides.
+func newCRLines(r *bufio.Reader) *crLines {
+	c := &crLines{r: r}
+	_, _ = r.Peek(1) // fills the buffer without waiting for more
+	head, _ := r.Peek(r.Buffered())
+	switch cr := bytes.IndexByte(head, '\r'); {
+	case bytes.IndexByte(head, '\n') >= 0:
+		c.mode = '\n'
+	case cr >= 0 && cr < len(head)-1:
+		c.mode = '\r'
+	}
+	return c
+}
+
+func (c *crLines) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for i := 0; i < n && c.mode != '\n'; i++ {
+		switch p[i] {
+		case '\n':
+			if c.mode == 0 {
+				c.mode = '\n'
+			}
+		case '\r':
+			next := p[i+1 : min(i+2, n)]
+			if len(next) == 0 {
+				var perr error
+				if next, perr = c.r.Peek(1); len(next) == 0 && err == nil {
+					err = perr // Peek took it from the reader: pass it on
+				}
+			}
+			switch {
+			case len(next) > 0 && next[0] == '\n':
+				if c.mode == 0 {
+					c.mode = '\n'
+				}
+			default:
+				c.mode = '\r'
+				p[i] = '\n'
+			}
+		}
+	}
+	return n, err
+}
+
 type countingReader struct {
 	r io.Reader
 	h hash.Hash
@@ -198,14 +332,15 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// readLine returns the next line without its newline. A line longer than max
-// is drained and reported as tooLong, holding at most one buffer in memory.
+// readLine returns the next line without its line ending (LF or CRLF). A
+// line longer than max bytes, its ending not counted, is drained and
+// reported as tooLong, holding at most one buffer in memory.
 func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
 		if !tooLong {
-			if len(buf)+len(chunk) > max+1 { // +1: the newline itself
+			if len(buf)+len(chunk) > max+2 { // +2: the line ending may be CRLF
 				tooLong, buf = true, nil
 			} else {
 				buf = append(buf, chunk...)
@@ -219,6 +354,9 @@ func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
 		}
 		buf = bytes.TrimSuffix(buf, []byte("\n"))
 		buf = bytes.TrimSuffix(buf, []byte("\r"))
+		if len(buf) > max {
+			return nil, true, err
+		}
 		return buf, false, err
 	}
 }
@@ -228,13 +366,13 @@ type jsonRecord struct {
 	ConversationID *flexString   `json:"conversation_id"`
 	Tenant         *flexString   `json:"tenant"`
 	Agent          *flexString   `json:"agent"`
-	Timestamp      *string       `json:"timestamp"`
+	Timestamp      *flexString   `json:"timestamp"` // a Unix time may be a number
 	Messages       []jsonMessage `json:"messages"`
 	// Flat form: one assistant turn per line.
-	Turn      *json.Number `json:"turn"`
-	Question  *string      `json:"question"`
-	Answer    *string      `json:"answer"`
-	Retrieval []jsonChunk  `json:"retrieval"`
+	Turn      *jsonTurn   `json:"turn"`
+	Question  *string     `json:"question"`
+	Answer    *string     `json:"answer"`
+	Retrieval []jsonChunk `json:"retrieval"`
 }
 
 type jsonMessage struct {
@@ -263,10 +401,28 @@ type jsonCitation struct {
 	Text      *string      `json:"text"` // the claim as quoted, to verify the span
 }
 
+// jsonSpan is a claim span as read: nil tells a missing or null bound
+// from 0.
 type jsonSpan struct {
-	Start int `json:"start"`
-	End   int `json:"end"`
+	Start *int `json:"start"`
+	End   *int `json:"end"`
 }
+
+// jsonTurn is the flat form's turn number, which loggers also write as
+// text ("3"); it is checked, not used.
+type jsonTurn struct{}
+
+func (jsonTurn) UnmarshalJSON(b []byte) error {
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		// json.Number reports text that is not a number as a syntax
+		// error of its own; it is the field's type that is wrong.
+		return &json.UnmarshalTypeError{Value: jsonKind(b), Type: float64Type}
+	}
+	return nil
+}
+
+var float64Type = reflect.TypeOf(0.0)
 
 // flexString accepts a JSON string or number (ids are often numeric).
 type flexString string
@@ -307,11 +463,7 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &te):
-			field := te.Field
-			if field == "" {
-				field = "(record)"
-			}
-			return skip(ReasonWrongType, "field %q is %s, want %s", field, withArticle(te.Value), jsonKindOf(te.Type))
+			return skip(ReasonWrongType, "%s", typeMismatch(te))
 		case errors.As(err, &se):
 			return skip(ReasonMalformedJSON, "%v (at byte %d)", se, se.Offset)
 		default:
@@ -333,9 +485,9 @@ func parseLine(b []byte, file string, line int) (Record, *SkipError) {
 		rec.Agent = string(*jr.Agent)
 	}
 	if jr.Timestamp != nil && *jr.Timestamp != "" {
-		ts, err := ParseTimestamp(*jr.Timestamp)
+		ts, err := ParseTimestamp(string(*jr.Timestamp))
 		if err != nil {
-			return skip(ReasonBadTimestamp, "timestamp %q: want RFC 3339, e.g. 2026-05-12T14:03:00Z", *jr.Timestamp)
+			return skip(ReasonBadTimestamp, "timestamp: %v", err)
 		}
 		rec.Timestamp = ts
 	}
@@ -440,13 +592,22 @@ func convertCitations(content, unit string, in []jsonCitation, msg int, warnings
 		if c.ClaimSpan == nil {
 			return nil, warnings, fmt.Errorf("messages[%d].citations[%d]: no claim_span", msg, k)
 		}
-		a, b, err := SpanToBytes(content, c.ClaimSpan.Start, c.ClaimSpan.End, unit)
+		start, end := c.ClaimSpan.Start, c.ClaimSpan.End
+		switch {
+		case start == nil || end == nil:
+			return nil, warnings, fmt.Errorf("messages[%d].citations[%d].claim_span: no start or no end (both must be integers)", msg, k)
+		case *start == *end:
+			// An empty claim would be audited as an empty sentence, and
+			// the sentence it stands for would count as cited.
+			return nil, warnings, fmt.Errorf("messages[%d].citations[%d].claim_span: empty span %d-%d: it must cover the claim's text", msg, k, *start, *end)
+		}
+		a, b, err := SpanToBytes(content, *start, *end, unit)
 		if err != nil {
 			return nil, warnings, fmt.Errorf("messages[%d].citations[%d].claim_span: %v", msg, k, err)
 		}
 		if c.Text != nil && content[a:b] != *c.Text {
 			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: span %d-%d (%s) reads %q, not the quoted %q",
-				msg, k, c.ClaimSpan.Start, c.ClaimSpan.End, unitName(unit), content[a:b], *c.Text))
+				msg, k, *start, *end, unitName(unit), content[a:b], *c.Text))
 		}
 		cit := Citation{Start: a, End: b, Marker: c.Marker}
 		for _, id := range c.ChunkIDs {
@@ -524,19 +685,65 @@ var timeLayouts = []string{
 	"2006-01-02",
 }
 
-// ParseTimestamp accepts RFC 3339 and the common SQL-style variants; times
-// without a zone are taken as UTC.
+// ParseTimestamp accepts RFC 3339, the common SQL-style variants and Unix
+// times written as digits alone (see unixByMagnitude); times without a
+// zone are taken as UTC. A time outside the years 1970–9999 is an error
+// (checkTimeRange), except Go's zero time, which loggers write for "no
+// time" and which stays the zero Time.
 func ParseTimestamp(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	for _, layout := range timeLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC(), nil
+			if t.IsZero() {
+				return t, nil
+			}
+			return inRange(t.UTC())
 		}
 	}
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil && n > 0 {
-		return time.Unix(n, 0).UTC(), nil
+	if s != "" && strings.Trim(s, "0123456789") == "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n == 0 {
+			return time.Time{}, fmt.Errorf("Unix time %s is out of range", s)
+		}
+		return inRange(unixByMagnitude(n))
 	}
-	return time.Time{}, fmt.Errorf("unrecognised timestamp %q", s)
+	return time.Time{}, fmt.Errorf("%q is not a time: want RFC 3339 (e.g. 2026-05-12T14:03:00Z) or a Unix time", s)
+}
+
+// inRange returns t, or an error when checkTimeRange refuses it.
+func inRange(t time.Time) (time.Time, error) {
+	if err := checkTimeRange(t); err != nil {
+		return time.Time{}, err
+	}
+	return t, nil
+}
+
+// unixByMagnitude reads a Unix time whose unit the log does not say, as
+// loggers write seconds, milliseconds, microseconds or nanoseconds alike:
+// under 1e11 it is seconds (up to the year 5138), under 1e14 milliseconds,
+// under 1e17 microseconds, else nanoseconds. Every unit's range starts by
+// 1973-03-03 (1e8 s), so no time after that is misread; a millisecond
+// time before it would be read as seconds.
+func unixByMagnitude(n int64) time.Time {
+	switch {
+	case n < 1e11:
+		return time.Unix(n, 0).UTC()
+	case n < 1e14:
+		return time.UnixMilli(n).UTC()
+	case n < 1e17:
+		return time.UnixMicro(n).UTC()
+	}
+	return time.Unix(0, n).UTC()
+}
+
+// checkTimeRange refuses a time no conversation log has, before 1970 or
+// after 9999: it would become the audit's period and win --last, and
+// RFC 3339, which convert writes, has four-digit years.
+func checkTimeRange(t time.Time) error {
+	if y := t.UTC().Year(); y < 1970 || y > 9999 {
+		return fmt.Errorf("%s is out of range (years 1970–9999)", t.UTC().Format(time.RFC3339Nano))
+	}
+	return nil
 }
 
 func invalidUTF8Offset(b []byte) int {
@@ -560,9 +767,34 @@ func jsonKind(b []byte) string {
 		return "array"
 	case b[0] == 't' || b[0] == 'f':
 		return "bool"
+	case b[0] == '"':
+		return "string"
 	default:
 		return "number"
 	}
+}
+
+// typeMismatch says for people which field has the wrong kind of value. A
+// number that does not fit its field is named: "is a number, want a
+// number" would not tell that 0.5 is not an integer or 1e999 too large.
+func typeMismatch(te *json.UnmarshalTypeError) string {
+	field := te.Field
+	if field == "" {
+		field = "(record)"
+	}
+	if lit, ok := strings.CutPrefix(te.Value, "number "); ok && te.Type != nil {
+		switch te.Type.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			if strings.ContainsAny(lit, ".eE") {
+				return fmt.Sprintf("field %q is %s, want an integer", field, lit)
+			}
+			return fmt.Sprintf("field %q is %s, out of range", field, lit)
+		case reflect.Float32, reflect.Float64:
+			return fmt.Sprintf("field %q is %s, out of range", field, lit)
+		}
+	}
+	return fmt.Sprintf("field %q is %s, want %s", field, withArticle(te.Value), jsonKindOf(te.Type))
 }
 
 // withArticle names a JSON value kind as encoding/json reports it
@@ -596,6 +828,9 @@ func jsonKindOf(t reflect.Type) string {
 		return jsonKindOf(t.Elem())
 	case reflect.Interface:
 		return "a value"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
 	}
 	return "a number"
 }

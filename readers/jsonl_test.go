@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,9 +22,15 @@ type outcome struct {
 
 func readAll(t *testing.T, path string, opts Options) (outcome, *FileStats) {
 	t.Helper()
-	var o outcome
 	stats := &FileStats{}
-	for rec, err := range JSONL(path, opts, stats) {
+	return collect(JSONL(path, opts, stats)), stats
+}
+
+// collect sorts what a reader yields into records, skips and the error
+// that stopped it.
+func collect(seq iter.Seq2[Record, error]) outcome {
+	var o outcome
+	for rec, err := range seq {
 		var skip *SkipError
 		switch {
 		case errors.As(err, &skip):
@@ -34,7 +41,7 @@ func readAll(t *testing.T, path string, opts Options) (outcome, *FileStats) {
 			o.records = append(o.records, rec)
 		}
 	}
-	return o, stats
+	return o
 }
 
 func writeFile(t *testing.T, name string, data []byte) string {
@@ -66,6 +73,12 @@ func TestBadInputIsSkippedWithPositionAndTheRestIsRead(t *testing.T) {
 		{"an unparseable timestamp", `{"conversation_id":"c-2","timestamp":"yesterday","messages":[{"role":"assistant","content":"x"}]}`, ReasonBadTimestamp, "yesterday"},
 		{"a JSON array instead of an object", `[1,2,3]`, ReasonWrongType, "(record)"},
 		{"invalid UTF-8", "{\"conversation_id\":\"c-2\",\"messages\":[{\"role\":\"assistant\",\"content\":\"caf\xe9\"}]}", ReasonInvalidUTF8, "byte 71"},
+		{"a turn that is not a number", `{"conversation_id":"c-2","turn":"abc","answer":"x"}`, ReasonWrongType, `"turn" is a string, want a number`},
+		{"a span bound that is not an integer", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":"Refunds.","citations":[{"claim_span":{"start":0.5,"end":5},"chunk_ids":["1"]}]}]}`, ReasonWrongType, "is 0.5, want an integer"},
+		{"an embedding value out of range", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":"x","embedding":[1e999]}]}`, ReasonWrongType, `"messages.embedding" is 1e999, out of range`},
+		{"a millisecond timestamp past the year 9999", `{"conversation_id":"c-2","timestamp":"253402300800000000000","messages":[{"role":"assistant","content":"x"}]}`, ReasonBadTimestamp, "out of range"},
+		{"a timestamp before 1970", `{"conversation_id":"c-2","timestamp":"1969-12-31T23:00:00Z","messages":[{"role":"assistant","content":"x"}]}`, ReasonBadTimestamp, "years 1970–9999"},
+		{"a timestamp past 9999 once in UTC", `{"conversation_id":"c-2","timestamp":"9999-12-31T23:00:00-05:00","messages":[{"role":"assistant","content":"x"}]}`, ReasonBadTimestamp, "years 1970–9999"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -322,6 +335,10 @@ func TestUnreadableClaimSpanSkipsTheRecord(t *testing.T) {
 		{"a reversed span", `,"claim_span":{"start":20,"end":10}`, "citations[0].claim_span: bad span"},
 		{"a span past the text", `,"claim_span":{"start":0,"end":1000}`, "does not fit the text"},
 		{"no span", ``, "citations[0]: no claim_span"},
+		{"an empty span", `,"claim_span":{"start":10,"end":10}`, "empty span 10-10"},
+		{"an empty claim_span object", `,"claim_span":{}`, "no start or no end"},
+		{"null bounds", `,"claim_span":{"start":null,"end":null}`, "no start or no end"},
+		{"a start without an end", `,"claim_span":{"start":3}`, "no start or no end"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

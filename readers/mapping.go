@@ -1,7 +1,7 @@
 package readers
 
 import (
-	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -91,66 +92,109 @@ func ReadMappings(path string) ([]Mapping, error) {
 }
 
 // Mapped streams the JSONL rows of path through the first mapping whose
-// answer path exists in the first row (or the one named).
+// answer path exists in the first row (or the one named). Lines are read
+// as the JSONL reader reads them (gzip, stdin, --max-line-bytes, …), and
+// each must be one JSON object.
 func Mapped(path string, maps []Mapping, name string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
-	if stats == nil {
-		stats = &FileStats{}
-	}
-	stats.Path = path
 	return func(yield func(Record, error) bool) {
-		f, err := os.Open(path)
-		if err != nil {
-			yield(Record{}, err)
-			return
-		}
-		defer f.Close()
-		h := sha256.New()
-		counted := &countingReader{r: f, h: h}
-		defer func() {
-			_, _ = io.Copy(io.Discard, counted)
-			stats.SHA256, stats.Bytes = hex.EncodeToString(h.Sum(nil)), counted.n
-		}()
-		br := bufio.NewReaderSize(counted, 64<<10)
 		var m *Mapping
-		for line := 1; ; line++ {
-			b, tooLong, err := readLine(br, max(opts.MaxLineBytes, DefaultMaxLineBytes))
-			if len(strings.TrimSpace(string(b))) > 0 || tooLong {
-				var row map[string]any
-				dec := json.NewDecoder(strings.NewReader(string(b)))
-				dec.UseNumber()
-				if tooLong || dec.Decode(&row) != nil {
-					stats.Skipped++
-					if !yield(Record{}, &SkipError{File: path, Line: line, Reason: ReasonMalformedJSON, Detail: "not a JSON object"}) {
-						return
-					}
-				} else {
-					if m == nil {
-						if m = pickMapping(maps, name, row); m == nil {
-							yield(Record{}, fmt.Errorf("%s: no mapping fits its first row (name one with --mapping-name)", path))
-							return
-						}
-					}
-					rec, skip := m.record(row, b)
-					if skip != nil {
-						skip.File, skip.Line = path, line
-						stats.Skipped++
-						if !yield(Record{}, skip) {
-							return
-						}
-					} else {
-						rec.File, rec.Line = path, line
-						stats.Records++
-						if !yield(rec, nil) {
-							return
-						}
+		rows := jsonLines(path, opts, stats, func(b []byte, line int) (Record, *SkipError, error) {
+			row, skip := objectLine(b)
+			if skip == nil {
+				if m == nil {
+					if m = pickMapping(maps, name, row); m == nil {
+						return Record{}, nil, fmt.Errorf("%s: no mapping fits its first row (name one with --mapping-name)", path)
 					}
 				}
+				var rec Record
+				if rec, skip = m.record(row, b); skip == nil {
+					rec.File, rec.Line = path, line
+					return rec, nil, nil
+				}
 			}
-			if err != nil {
+			skip.File, skip.Line = path, line
+			return Record{}, skip, nil
+		})
+		for rec, err := range rows {
+			if !yield(rec, err) {
 				return
 			}
 		}
 	}
+}
+
+// objectLine decodes a line holding one JSON object, numbers as
+// json.Number. Anything else on the line skips it: a second object
+// glued on would otherwise be lost without a trace.
+func objectLine(b []byte) (map[string]any, *SkipError) {
+	if !utf8.Valid(b) {
+		return nil, &SkipError{Reason: ReasonInvalidUTF8, Detail: fmt.Sprintf("invalid UTF-8 at byte %d of the line", invalidUTF8Offset(b))}
+	}
+	v, err := decodeJSONValue(b)
+	if err != nil {
+		return nil, &SkipError{Reason: ReasonMalformedJSON, Detail: "not a JSON object: " + err.Error()}
+	}
+	row, ok := v.(map[string]any)
+	if !ok {
+		return nil, &SkipError{Reason: ReasonWrongType, Detail: "the line is " + kindOf(v) + ", want a JSON object"}
+	}
+	return row, nil
+}
+
+// decodeJSONValue decodes exactly one JSON value, numbers as json.Number;
+// text after it is an error.
+func decodeJSONValue(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, errors.New("the JSON text ends early (cut short?)")
+	} else if err != nil {
+		return nil, err
+	}
+	at := dec.InputOffset()
+	switch rest := bytes.TrimSpace(b[at:]); {
+	case len(rest) == 0:
+		return v, nil
+	case rest[0] == '{' || rest[0] == '[':
+		return nil, fmt.Errorf("a second JSON value follows at byte %d (one per line)", at)
+	default:
+		return nil, fmt.Errorf("text after the JSON value at byte %d", at)
+	}
+}
+
+// decodeJSONField decodes a field that holds JSON as text; a value that
+// is not text is returned as it is, and blank text is no value (nil).
+// Unlike decodeJSONString it reports text that is not JSON — cut short by
+// a logger's size limit, typically — so that the caller can say so.
+func decodeJSONField(v any) (any, error) {
+	s, ok := v.(string)
+	if !ok {
+		return v, nil
+	}
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	return decodeJSONValue([]byte(s))
+}
+
+// kindOf names the JSON kind of a decoded value, for people.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "true or false"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("a %T", v)
 }
 
 func pickMapping(maps []Mapping, name string, row map[string]any) *Mapping {
@@ -195,15 +239,23 @@ func (m *Mapping) record(row map[string]any, raw []byte) (Record, *SkipError) {
 	}
 	msg := Message{Role: "assistant", Content: answer}
 	r := m.Turn.Retrieval
-	items := path(row, r.List)
-	if r.Decode == "json_string" {
-		items = decodeJSONString(items)
+	items, skip := m.chunkList(row)
+	if skip != nil {
+		return rec, skip
 	}
-	for i, it := range list(items) {
+	for i, it := range items {
 		c := Chunk{ID: strconv.Itoa(i + 1)}
 		if r.ItemIsText {
+			switch it.(type) {
+			case string, json.Number:
+			default:
+				return rec, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("%s[%d] is %s, want the chunk's text (the mapping says item_is_text)", r.List, i, kindOf(it))}
+			}
 			c.Text = str(it)
 		} else {
+			if _, isMap := it.(map[string]any); !isMap {
+				return rec, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("%s[%d] is %s, want an object with the chunk's fields", r.List, i, kindOf(it))}
+			}
 			if id := str(path(it, r.Fields["id"])); id != "" {
 				c.ID = id
 			}
@@ -218,14 +270,19 @@ func (m *Mapping) record(row map[string]any, raw []byte) (Record, *SkipError) {
 		msg.Retrieval = append(msg.Retrieval, c)
 	}
 	if sp := m.Citations.Spans; sp != nil && sp.List != "" {
-		for _, c := range list(path(row, sp.List)) {
+		for k, c := range list(path(row, sp.List)) {
 			s, ok1 := num(path(c, sp.Fields["start"]))
 			e, ok2 := num(path(c, sp.Fields["end"]))
 			if !ok1 || !ok2 {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("mapped citation %s[%d]: its start or end is missing or not an integer", sp.List, k))
 				continue
 			}
 			if m.Offsets.EndInclusive {
 				e++
+			}
+			if s == e {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("mapped citation %s[%d]: empty span %d-%d", sp.List, k, s, e))
+				continue
 			}
 			a, b, err := SpanToBytes(answer, s, e, m.Offsets.Unit)
 			if err != nil {
@@ -243,6 +300,25 @@ func (m *Mapping) record(row map[string]any, raw []byte) (Record, *SkipError) {
 	return rec, nil
 }
 
+// chunkList returns the row's chunk list, decoded when the mapping says
+// it is stored as JSON text. A list that cannot be read skips the row: as
+// no chunks, every citation of the answer would pass for fabricated.
+func (m *Mapping) chunkList(row map[string]any) ([]any, *SkipError) {
+	r := m.Turn.Retrieval
+	items := path(row, r.List)
+	if r.Decode == "json_string" {
+		var err error
+		if items, err = decodeJSONField(items); err != nil {
+			return nil, &SkipError{Reason: ReasonMalformedJSON, Detail: fmt.Sprintf("%s (decode: json_string) is not JSON: %v", r.List, err)}
+		}
+	}
+	l, ok := items.([]any)
+	if !ok && items != nil {
+		return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("%s (the chunk list) is %s, want a list", r.List, kindOf(items))}
+	}
+	return l, nil
+}
+
 func mappedTime(s, layout string) (time.Time, error) {
 	switch layout {
 	case "", "rfc3339":
@@ -254,17 +330,17 @@ func mappedTime(s, layout string) (time.Time, error) {
 		}
 		switch layout {
 		case "unix_s":
-			return time.Unix(n, 0).UTC(), nil
+			return inRange(time.Unix(n, 0).UTC())
 		case "unix_ms":
-			return time.UnixMilli(n).UTC(), nil
+			return inRange(time.UnixMilli(n).UTC())
 		}
-		return time.Unix(0, n).UTC(), nil
+		return inRange(time.Unix(0, n).UTC())
 	}
 	t, err := time.Parse(layout, s)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%q does not match layout %q", s, layout)
 	}
-	return t.UTC(), nil
+	return inRange(t.UTC())
 }
 
 // path walks a dotted path; "\." is a dot inside a key.

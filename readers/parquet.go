@@ -25,6 +25,12 @@ import (
 // v17 reads nothing at all with a batch size of 0, so it is always set.
 const parquetBatchRows = 512
 
+// parquetMagic starts (and ends) every Parquet file.
+const parquetMagic = "PAR1"
+
+// errParquetStdin: Parquet's footer is read first, so a pipe will not do.
+var errParquetStdin = errors.New("Parquet cannot be read from stdin (it needs random access): pass the file")
+
 // IsParquet reports whether path is a Parquet file (by its magic bytes).
 func IsParquet(path string) bool {
 	if path == Stdin {
@@ -37,7 +43,7 @@ func IsParquet(path string) bool {
 	defer f.Close()
 	magic := make([]byte, 4)
 	_, err = io.ReadFull(f, magic)
-	return err == nil && string(magic) == "PAR1"
+	return err == nil && string(magic) == parquetMagic
 }
 
 // Parquet streams the records of a Parquet file of canonical records:
@@ -55,7 +61,7 @@ func Parquet(path string, stats *FileStats) iter.Seq2[Record, error] {
 	stats.Path = path
 	return func(yield func(Record, error) bool) {
 		if path == Stdin {
-			yield(Record{}, errors.New("Parquet cannot be read from stdin (it needs random access): pass the file"))
+			yield(Record{}, errParquetStdin)
 			return
 		}
 		sum, size, err := hashFile(path)
@@ -386,7 +392,9 @@ func messagesAt(l *array.List, i int, warnings *[]string) ([]Message, *SkipError
 		var m Message
 		var ok bool
 		var err error
-		if m.Role, ok, err = stringAt(role, k); err != nil || !ok || m.Role == "" {
+		if m.Role, ok, err = stringAt(role, k); err != nil {
+			return nil, fieldSkip(fmt.Sprintf("messages[%d].role", k-int(start)), err)
+		} else if !ok || m.Role == "" {
 			return nil, &SkipError{Reason: ReasonMissingField, Detail: fmt.Sprintf("messages[%d] has no role", k-int(start))}
 		}
 		m.Role = normalRole(m.Role)
@@ -524,8 +532,14 @@ func citationsAt(a arrow.Array, k, n int) ([]jsonCitation, *SkipError) {
 		}
 		a, aok := intAt(s, j)
 		b, bok := intAt(e, j)
-		if aok && bok {
-			c.ClaimSpan = &jsonSpan{Start: a, End: b}
+		if aok || bok { // one bound alone is a span without the other
+			c.ClaimSpan = &jsonSpan{}
+			if aok {
+				c.ClaimSpan.Start = &a
+			}
+			if bok {
+				c.ClaimSpan.End = &b
+			}
 		}
 		if text != nil {
 			t, ok, err := stringAt(text, j)
@@ -662,7 +676,11 @@ func timeAt(a arrow.Array, i int) (time.Time, error) {
 	switch a := a.(type) {
 	case *array.Timestamp:
 		unit := a.DataType().(*arrow.TimestampType).Unit
-		return a.Value(i).ToTime(unit).UTC(), nil
+		t, err := inRange(a.Value(i).ToTime(unit).UTC())
+		if err != nil {
+			return time.Time{}, fmt.Errorf("timestamp %v", err)
+		}
+		return t, nil
 	default:
 		s, _, err := stringAt(a, i)
 		if err != nil {
@@ -673,7 +691,7 @@ func timeAt(a arrow.Array, i int) (time.Time, error) {
 		}
 		t, err := ParseTimestamp(s)
 		if err != nil {
-			return time.Time{}, fmt.Errorf("timestamp %q: want RFC 3339", s)
+			return time.Time{}, fmt.Errorf("timestamp: %v", err)
 		}
 		return t, nil
 	}

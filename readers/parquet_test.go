@@ -93,35 +93,23 @@ func TestParquetBadRowsAreSkippedByRow(t *testing.T) {
 		{Name: "answer", Type: arrow.BinaryTypes.String, Nullable: true},
 		{Name: "retrieval", Type: arrow.ListOf(chunk), Nullable: true},
 	}, nil)
-	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
-	defer b.Release()
 	rows := []struct {
 		id, answer *string
 	}{{ptr("f-1"), ptr("Refunds take 30 days [1].")}, {nil, ptr("x")}, {ptr("f-1"), ptr("Express takes 2 days [1].")}, {ptr("f-2"), nil}, {ptr("f-3"), ptr("bad \xff utf8")}}
-	for i, r := range rows {
-		appendNullable(b.Field(0).(*array.StringBuilder), r.id)
-		b.Field(1).(*array.Int64Builder).Append(int64(i))
-		b.Field(2).(*array.StringBuilder).Append("Q?")
-		appendNullable(b.Field(3).(*array.StringBuilder), r.answer)
-		lb := b.Field(4).(*array.ListBuilder)
-		lb.Append(true)
-		sb := lb.ValueBuilder().(*array.StructBuilder)
-		sb.Append(true)
-		sb.FieldBuilder(0).(*array.StringBuilder).Append("1")
-		sb.FieldBuilder(1).(*array.StringBuilder).Append("Refunds take 30 days.")
-	}
-	rec := b.NewRecord()
-	defer rec.Release()
-	var buf bytes.Buffer
-	fw, err := pqarrow.NewFileWriter(schema, &buf, nil, pqarrow.DefaultWriterProps())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := fw.Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	fw.Close()
-	p := writeFile(t, "flat.parquet", buf.Bytes())
+	p := writeTable(t, schema, func(b *array.RecordBuilder) {
+		for i, r := range rows {
+			appendNullable(b.Field(0).(*array.StringBuilder), r.id)
+			b.Field(1).(*array.Int64Builder).Append(int64(i))
+			b.Field(2).(*array.StringBuilder).Append("Q?")
+			appendNullable(b.Field(3).(*array.StringBuilder), r.answer)
+			lb := b.Field(4).(*array.ListBuilder)
+			lb.Append(true)
+			sb := lb.ValueBuilder().(*array.StructBuilder)
+			sb.Append(true)
+			sb.FieldBuilder(0).(*array.StringBuilder).Append("1")
+			sb.FieldBuilder(1).(*array.StringBuilder).Append("Refunds take 30 days.")
+		}
+	})
 	got, skips, err := readParquet(t, p)
 	if err != nil {
 		t.Fatal(err)
@@ -438,6 +426,119 @@ func TestTextStatusMustBeKnown(t *testing.T) {
 			for _, s := range skips {
 				if s.Reason != tc.reason || !strings.Contains(s.Detail, "text_status") || !strings.Contains(s.Detail, "full, truncated, absent or redacted") || s.Line < 1 {
 					t.Errorf("skip %v, want %s naming text_status and the allowed values", s, tc.reason)
+				}
+			}
+		})
+	}
+}
+
+// writeTable writes one Arrow record batch as a Parquet file.
+func writeTable(t *testing.T, schema *arrow.Schema, fill func(b *array.RecordBuilder)) string {
+	t.Helper()
+	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
+	defer b.Release()
+	fill(b)
+	rec := b.NewRecord()
+	defer rec.Release()
+	var buf bytes.Buffer
+	fw, err := pqarrow.NewFileWriter(schema, &buf, nil, pqarrow.DefaultWriterProps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return writeFile(t, "t.parquet", buf.Bytes())
+}
+
+// A role column of another type is a wrong type, not a missing role.
+func TestParquetRoleOfTheWrongTypeIsAWrongType(t *testing.T) {
+	schema := arrow.NewSchema([]arrow.Field{
+		{Name: "conversation_id", Type: arrow.BinaryTypes.String},
+		{Name: "messages", Type: arrow.ListOf(arrow.StructOf(
+			arrow.Field{Name: "role", Type: arrow.FixedWidthTypes.Boolean},
+			arrow.Field{Name: "content", Type: arrow.BinaryTypes.String}))},
+	}, nil)
+	p := writeTable(t, schema, func(b *array.RecordBuilder) {
+		b.Field(0).(*array.StringBuilder).Append("c")
+		ml := b.Field(1).(*array.ListBuilder)
+		ml.Append(true)
+		ms := ml.ValueBuilder().(*array.StructBuilder)
+		ms.Append(true)
+		ms.FieldBuilder(0).(*array.BooleanBuilder).Append(true)
+		ms.FieldBuilder(1).(*array.StringBuilder).Append("A.")
+	})
+	got, skips, err := readParquet(t, p)
+	if err != nil || len(got) != 0 || len(skips) != 1 {
+		t.Fatalf("records %d, skips %v, %v", len(got), skips, err)
+	}
+	if s := skips[0]; s.Reason != ReasonWrongType || !strings.Contains(s.Detail, "messages[0].role") || !strings.Contains(s.Detail, "want a string") {
+		t.Errorf("skip %v, want %s naming messages[0].role", s, ReasonWrongType)
+	}
+}
+
+// An empty claim span in Parquet skips its record as in JSONL.
+func TestParquetEmptyClaimSpanSkipsTheRecord(t *testing.T) {
+	rec := richRecord()
+	c := &rec.Messages[1].Citations[0]
+	c.End = c.Start
+	got, skips, err := readParquet(t, writeParquet(t, []Record{rec}))
+	if err != nil || len(got) != 0 || len(skips) != 1 {
+		t.Fatalf("records %d, skips %v, %v", len(got), skips, err)
+	}
+	if s := skips[0]; s.Reason != ReasonWrongType || !strings.Contains(s.Detail, "empty span") {
+		t.Errorf("skip %v, want %s: empty span", s, ReasonWrongType)
+	}
+}
+
+// Timestamps in Parquet: Unix times in an integer column are read by
+// magnitude (no int64 is out of range then), and a Timestamp column out of
+// 1970–9999 skips its row.
+func TestParquetTimestampColumns(t *testing.T) {
+	cases := []struct {
+		name  string
+		typ   arrow.DataType
+		vals  []int64
+		skips int
+	}{
+		{"int64 seconds and milliseconds", arrow.PrimitiveTypes.Int64, []int64{1715522580, 1715522580000}, 0},
+		{"timestamp[s], one past the year 9999", arrow.FixedWidthTypes.Timestamp_s, []int64{1715522580, 253402300800, 1715522580}, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			schema := arrow.NewSchema([]arrow.Field{
+				{Name: "conversation_id", Type: arrow.BinaryTypes.String},
+				{Name: "timestamp", Type: tc.typ},
+				{Name: "answer", Type: arrow.BinaryTypes.String},
+			}, nil)
+			p := writeTable(t, schema, func(b *array.RecordBuilder) {
+				for _, v := range tc.vals {
+					b.Field(0).(*array.StringBuilder).Append("c")
+					switch tb := b.Field(1).(type) {
+					case *array.Int64Builder:
+						tb.Append(v)
+					case *array.TimestampBuilder:
+						tb.Append(arrow.Timestamp(v))
+					}
+					b.Field(2).(*array.StringBuilder).Append("A.")
+				}
+			})
+			got, skips, err := readParquet(t, p)
+			if err != nil || len(got) != len(tc.vals)-tc.skips || len(skips) != tc.skips {
+				t.Fatalf("records %d, skips %v, %v", len(got), skips, err)
+			}
+			want := time.Date(2024, 5, 12, 14, 3, 0, 0, time.UTC)
+			for _, r := range got {
+				if !r.Timestamp.Equal(want) {
+					t.Errorf("timestamp %v, want %v", r.Timestamp, want)
+				}
+			}
+			for _, s := range skips {
+				if s.Line != 2 || s.Reason != ReasonBadTimestamp || !strings.Contains(s.Detail, "out of range") {
+					t.Errorf("skip %v, want row 2 %s out of range", s, ReasonBadTimestamp)
 				}
 			}
 		})

@@ -42,9 +42,14 @@ type wireMessage struct {
 
 type wireCitation struct {
 	Marker    string   `json:"marker,omitempty"`
-	ClaimSpan jsonSpan `json:"claim_span"` // code points
+	ClaimSpan wireSpan `json:"claim_span"` // code points
 	ChunkIDs  []string `json:"chunk_ids"`
 	Text      string   `json:"text"`
+}
+
+type wireSpan struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 type wireRecord struct {
@@ -69,7 +74,7 @@ func toWire(rec *Record) wireRecord {
 			wm.OffsetUnit = "codepoint"
 			a := utf8.RuneCountInString(m.Content[:c.Start])
 			wm.Citations = append(wm.Citations, wireCitation{Marker: c.Marker, ChunkIDs: c.ChunkIDs, Text: m.Content[c.Start:c.End],
-				ClaimSpan: jsonSpan{Start: a, End: a + utf8.RuneCountInString(m.Content[c.Start:c.End])}})
+				ClaimSpan: wireSpan{Start: a, End: a + utf8.RuneCountInString(m.Content[c.Start:c.End])}})
 		}
 		w.Messages = append(w.Messages, wm)
 	}
@@ -89,8 +94,28 @@ func NewJSONLWriter(w io.Writer) Writer {
 	return &jsonlWriter{bw: bw, enc: enc}
 }
 
-func (j *jsonlWriter) Write(rec *Record) error { w := toWire(rec); return j.enc.Encode(&w) }
-func (j *jsonlWriter) Close() error            { return j.bw.Flush() }
+func (j *jsonlWriter) Write(rec *Record) error {
+	if err := checkWritableTime(rec); err != nil {
+		return err
+	}
+	w := toWire(rec)
+	return j.enc.Encode(&w)
+}
+
+// checkWritableTime refuses a timestamp the readers would refuse when
+// reading the copy back (a reader that did not check it, say): a
+// converted file must audit as its source does.
+func checkWritableTime(rec *Record) error {
+	if rec.Timestamp.IsZero() {
+		return nil
+	}
+	if err := checkTimeRange(rec.Timestamp); err != nil {
+		return fmt.Errorf("%s:%d: conversation %q: timestamp %v: cannot be written", rec.File, rec.Line, rec.ConversationID, err)
+	}
+	return nil
+}
+
+func (j *jsonlWriter) Close() error { return j.bw.Flush() }
 
 // Arrow types of the canonical Parquet layout. Every column after the
 // first version's (role, content, retrieval id/source/text/score) is
@@ -160,6 +185,9 @@ func (p *parquetWriter) Write(rec *Record) error {
 	// Every field of a Record has a column; a citation that does not lie
 	// on the content's character boundaries could not be read back, so it
 	// is refused here rather than written.
+	if err := checkWritableTime(rec); err != nil {
+		return err
+	}
 	for i, m := range rec.Messages {
 		for k, c := range m.Citations {
 			if _, _, err := SpanToBytes(m.Content, c.Start, c.End, "utf8"); err != nil {

@@ -1,0 +1,213 @@
+package readers
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lineOf returns a canonical record line of exactly n bytes.
+func lineOf(t *testing.T, n int) string {
+	t.Helper()
+	head, tail := `{"conversation_id":"c","messages":[{"role":"assistant","content":"`, `"}]}`
+	if n < len(head)+len(tail) {
+		t.Fatalf("no record line of %d bytes", n)
+	}
+	return head + strings.Repeat("x", n-len(head)-len(tail)) + tail
+}
+
+// --max-line-bytes counts a line's bytes without its line ending (LF or
+// CRLF), and the last line, without one, the same way.
+func TestMaxLineBytesExcludesTheLineEnding(t *testing.T) {
+	const limit = 300
+	cases := []struct {
+		name string
+		data string
+		kept bool
+	}{
+		{"300 bytes, LF", lineOf(t, 300) + "\n", true},
+		{"300 bytes, CRLF", lineOf(t, 300) + "\r\n", true},
+		{"300 bytes, no line ending", lineOf(t, 300), true},
+		{"301 bytes, LF", lineOf(t, 301) + "\n", false},
+		{"301 bytes, CRLF", lineOf(t, 301) + "\r\n", false},
+		{"301 bytes, no line ending", lineOf(t, 301), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o, _ := readAll(t, writeFile(t, "l.jsonl", []byte(tc.data)), Options{MaxLineBytes: limit})
+			if tc.kept && (len(o.records) != 1 || len(o.skips) != 0) {
+				t.Fatalf("records %d, skips %v: want it kept", len(o.records), o.skips)
+			}
+			if !tc.kept && (len(o.records) != 0 || len(o.skips) != 1 || o.skips[0].Reason != ReasonLineTooLong) {
+				t.Fatalf("records %d, skips %v: want one %s", len(o.records), o.skips, ReasonLineTooLong)
+			}
+		})
+	}
+}
+
+func gzipped(t *testing.T, s string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// Zero bytes after a complete gzip member (gzip -t accepts them) end the
+// input; other data after a member is still reported as damage.
+func TestGzipZeroPaddingIsTheEndOfTheInput(t *testing.T) {
+	two := goodLine + "\n" + goodLine + "\n"
+	padded := append(gzipped(t, two), make([]byte, 512)...)
+	o, _ := readAll(t, writeFile(t, "z.jsonl.gz", padded), Options{})
+	if o.fatal != nil || len(o.records) != 2 || len(o.skips) != 0 {
+		t.Fatalf("zero padding: records %d, skips %v, fatal %v", len(o.records), o.skips, o.fatal)
+	}
+	members := append(gzipped(t, two), gzipped(t, goodLine+"\n")...)
+	o, _ = readAll(t, writeFile(t, "m.jsonl.gz", append(members, 0, 0, 0)), Options{})
+	if o.fatal != nil || len(o.records) != 3 || len(o.skips) != 0 {
+		t.Fatalf("two members and padding: records %d, skips %v, fatal %v", len(o.records), o.skips, o.fatal)
+	}
+	for name, tail := range map[string][]byte{"garbage": []byte("garbage"), "zeros then garbage": append(make([]byte, 16), 'x')} {
+		o, _ = readAll(t, writeFile(t, "g.jsonl.gz", append(gzipped(t, two), tail...)), Options{})
+		if len(o.records) != 2 || len(o.skips) != 1 || o.skips[0].Reason != ReasonTruncatedGzip {
+			t.Errorf("%s after the member: records %d, skips %v", name, len(o.records), o.skips)
+		}
+	}
+}
+
+// A file with CR-only line endings is read line by line, not as one
+// record; in an LF file a stray CR does not make a line.
+func TestCROnlyLineEndingsSplitRecords(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 11; i++ {
+		if i == 5 {
+			b.WriteString(`{"broken` + "\r")
+			continue
+		}
+		fmt.Fprintf(&b, `{"conversation_id":"c-%d","messages":[{"role":"assistant","content":"A."}]}`+"\r", i)
+	}
+	for name, data := range map[string][]byte{"plain": []byte(b.String()), "gzip": gzipped(t, b.String())} {
+		t.Run(name, func(t *testing.T) {
+			o, _ := readAll(t, writeFile(t, "cr.jsonl", data), Options{})
+			if len(o.records) != 10 || len(o.skips) != 1 || o.skips[0].Line != 5 {
+				t.Fatalf("records %d, skips %v: want 10 and line 5 skipped", len(o.records), o.skips)
+			}
+			if r := o.records[9]; r.ConversationID != "c-11" || r.Line != 11 {
+				t.Errorf("last record %s at line %d", r.ConversationID, r.Line)
+			}
+		})
+	}
+	// A CR as whitespace inside a record of an LF file: one record, and
+	// the next line keeps its number.
+	lf := `{"conversation_id":"c-1",` + "\r" + `"messages":[{"role":"assistant","content":"A."}]}` + "\n" + goodLine + "\n"
+	o, _ := readAll(t, writeFile(t, "lf.jsonl", []byte(lf)), Options{})
+	if len(o.records) != 2 || o.records[1].Line != 2 {
+		t.Fatalf("LF file with a CR inside a record: records %+v, skips %v", o.records, o.skips)
+	}
+	// CRLF endings, with a CR at the end of the first read, are not CR-only.
+	crlf := strings.Repeat(lineOf(t, 64<<10-1)+"\r\n", 3)
+	o, _ = readAll(t, writeFile(t, "crlf.jsonl", []byte(crlf)), Options{})
+	if len(o.records) != 3 || len(o.skips) != 0 || o.records[2].Line != 3 {
+		t.Fatalf("CRLF file: records %d, skips %v", len(o.records), o.skips)
+	}
+}
+
+// Parquet piped to stdin cannot be read; it is said so, once, instead of
+// binary lines counted as skipped records.
+func TestParquetOnStdinIsAClearError(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewParquetWriter(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := sampleRecords()
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	maps, err := ReadMappings("../testdata/formats/ragaudit-mapping-examples.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, opts := range map[string]Options{"auto": {}, "jsonl": {Format: "jsonl"}, "mapping": {Mappings: maps}} {
+		t.Run(name, func(t *testing.T) {
+			opts.Stdin = bytes.NewReader(buf.Bytes())
+			o := collect(Open(Stdin, opts, nil))
+			if len(o.records) != 0 || len(o.skips) != 0 || !errors.Is(o.fatal, errParquetStdin) {
+				t.Fatalf("records %d, skips %v, error %v: want only %q", len(o.records), o.skips, o.fatal, errParquetStdin)
+			}
+		})
+	}
+}
+
+// Unix times in digits are read by magnitude; times outside 1970–9999
+// are refused, so that they neither win --last nor break convert.
+func TestParseTimestamp(t *testing.T) {
+	want := time.Date(2024, 5, 12, 14, 3, 0, 0, time.UTC)
+	for _, s := range []string{"1715522580", "1715522580000", "1715522580000000", "1715522580000000000",
+		"2024-05-12T14:03:00Z", "2024-05-12T16:03:00+02:00", "2024-05-12 14:03:00"} {
+		if got, err := ParseTimestamp(s); err != nil || !got.Equal(want) {
+			t.Errorf("%s: %v, %v; want %v", s, got, err, want)
+		}
+	}
+	if got, err := ParseTimestamp("0001-01-01T00:00:00Z"); err != nil || !got.IsZero() {
+		t.Errorf("Go's zero time: %v, %v; want no time", got, err)
+	}
+	for _, s := range []string{"0", "-5", "1969-12-31T23:59:59Z", "9999-12-31T23:00:00-05:00", "99999999999999999999", "yesterday", "1.7e9"} {
+		if got, err := ParseTimestamp(s); err == nil {
+			t.Errorf("%s: %v accepted", s, got)
+		}
+	}
+}
+
+// A Unix time in milliseconds, as text or as a number, dates its record in
+// the right year, and JSONL and Parquet copies read back the same.
+func TestMillisecondTimestampsRoundTrip(t *testing.T) {
+	data := `{"conversation_id":"s","timestamp":"1715522580000","messages":[{"role":"assistant","content":"A."}]}` + "\n" +
+		`{"conversation_id":"n","timestamp":1715522580000,"messages":[{"role":"assistant","content":"A."}]}` + "\n"
+	o, _ := readAll(t, writeFile(t, "ms.jsonl", []byte(data)), Options{})
+	if len(o.records) != 2 || len(o.skips) != 0 {
+		t.Fatalf("records %d, skips %v", len(o.records), o.skips)
+	}
+	want := time.Date(2024, 5, 12, 14, 3, 0, 0, time.UTC)
+	for _, r := range o.records {
+		if !r.Timestamp.Equal(want) {
+			t.Errorf("%s: %v, want %v", r.ConversationID, r.Timestamp, want)
+		}
+	}
+	got, skips, err := readParquet(t, writeParquet(t, o.records))
+	if err != nil || len(skips) != 0 || len(got) != 2 || !got[0].Timestamp.Equal(want) {
+		t.Fatalf("Parquet copy: %+v, skips %v, %v", got, skips, err)
+	}
+}
+
+// A writer refuses a timestamp its readers would refuse (a reader that let
+// one through would otherwise make convert write an unreadable copy).
+func TestWritersRefuseATimestampOutOfRange(t *testing.T) {
+	rec := Record{ConversationID: "c", Timestamp: time.Date(56332, 9, 30, 10, 0, 0, 0, time.UTC),
+		Messages: []Message{{Role: "assistant", Content: "A."}}}
+	var buf bytes.Buffer
+	if err := NewJSONLWriter(&buf).Write(&rec); err == nil || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("JSONL writer: %v", err)
+	}
+	w, err := NewParquetWriter(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(&rec); err == nil || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("Parquet writer: %v", err)
+	}
+}
