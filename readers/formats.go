@@ -3,6 +3,7 @@ package readers
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -87,25 +88,95 @@ var adapters = []adapter{
 // maxDocumentBytes bounds a provider document read whole.
 const maxDocumentBytes = 64 << 20
 
+// sniffBytes is how much of the start of an input decides whether it is
+// canonical JSONL (streamed) or provider documents (read whole).
+const sniffBytes = 64 << 10
+
 // Document reads a file holding provider responses — one JSON document,
-// or one per line — and converts each with the named adapter, or with the
-// one its content matches when format is "". ok is false when the file is
-// not a provider document (canonical JSONL, say).
+// or one per line, plain or gzip — and converts each with the named
+// adapter, or with the one its content matches when format is "". ok is
+// false when the file is not a provider document (canonical JSONL, say).
+// Standard input needs OpenDocument, which can give back what it read.
 func Document(path, format string, stats *FileStats) (seq iter.Seq2[Record, error], ok bool) {
+	if path == Stdin {
+		return nil, false
+	}
+	raw, err := readAllBounded(path)
+	if err != nil {
+		return nil, false
+	}
+	return documentSeq(path, raw, format, stats)
+}
+
+// OpenDocument is Open's way into provider documents, for files and
+// standard input alike: with opts.Format "" or "auto" it first sniffs
+// whether the input is canonical JSONL, then reads it as documents of
+// opts.Format (or the detected format). When ok is false the input is for
+// the JSONL reader; for "-" the bytes read here are not lost: opts.Stdin
+// is replaced by a reader that gives them again before the rest of the
+// stream. Parquet piped into "-" yields the Parquet reader's error.
+func OpenDocument(path string, opts *Options, stats *FileStats) (seq iter.Seq2[Record, error], ok bool) {
+	format := opts.Format
+	if format == "auto" {
+		format = ""
+	}
+	if path != Stdin {
+		if format == "" && looksCanonical(path) {
+			return nil, false
+		}
+		return Document(path, format, stats)
+	}
+	in := opts.Stdin
+	if in == nil {
+		in = os.Stdin
+	}
+	br := bufio.NewReaderSize(in, sniffBytes)
+	opts.Stdin = br
+	head, _ := br.Peek(sniffBytes)
+	if bytes.HasPrefix(head, []byte("PAR1")) {
+		return Parquet(Stdin, stats), true
+	}
+	if format == "" && headLooksCanonical(head) {
+		return nil, false
+	}
+	raw, err := io.ReadAll(io.LimitReader(br, maxDocumentBytes+1))
+	opts.Stdin = io.MultiReader(bytes.NewReader(raw), br)
+	if err != nil || len(raw) > maxDocumentBytes {
+		return nil, false
+	}
+	return documentSeq(path, raw, format, stats)
+}
+
+// readAllBounded reads a file as stored, up to one byte past
+// maxDocumentBytes (so that too long is seen as such).
+func readAllBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxDocumentBytes+1))
+}
+
+// documentSeq converts the documents of raw, the input's bytes as stored.
+func documentSeq(path string, raw []byte, format string, stats *FileStats) (seq iter.Seq2[Record, error], ok bool) {
 	if stats == nil {
 		stats = &FileStats{}
 	}
 	stats.Path = path
-	data, parsed, err := readDocuments(path)
-	if err != nil || len(parsed.docs) == 0 {
+	if len(raw) > maxDocumentBytes {
 		return nil, false
 	}
-	ad, found := pickAdapter(parsed.docs, format)
+	parsed, err := parseDocuments(raw)
+	if err != nil || len(parsed.docs)+len(parsed.invalid) == 0 {
+		return nil, false
+	}
+	ad, found := pickAdapter(append(slices.Clip(parsed.docs), parsed.invalid...), format)
 	if !found {
 		return nil, false
 	}
 	return func(yield func(Record, error) bool) {
-		sum, size, _ := hashBytes(data)
+		sum, size, _ := hashBytes(raw)
 		stats.SHA256, stats.Bytes = sum, size
 		// Lines that are not JSON are skipped where they are; the other
 		// lines are read as if they were not there.
@@ -122,7 +193,12 @@ func Document(path, format string, stats *FileStats) (seq iter.Seq2[Record, erro
 			for i, doc := range parsed.docs {
 				rec, err := ad.convert(doc)
 				if err != nil {
-					skips = append(skips, &SkipError{Line: parsed.lines[i], Reason: ReasonMissingField, Detail: ad.name + ": " + err.Error()})
+					// An adapter names the reason when it knows it (a bad
+					// timestamp); anything else is a field it needs.
+					skip := &SkipError{Reason: ReasonMissingField, Detail: err.Error()}
+					errors.As(err, &skip)
+					skip.Line, skip.Detail = parsed.lines[i], ad.name+": "+skip.Detail
+					skips = append(skips, skip)
 					continue
 				}
 				rec.Line = parsed.lines[i]
@@ -185,62 +261,117 @@ func pickAdapter(docs []map[string]any, format string) (adapter, bool) {
 	return adapters[best], true
 }
 
-// documents is what readDocuments found in a file.
+// documents is what parseDocuments found in an input.
 type documents struct {
 	docs    []map[string]any
 	lines   []int        // the line each document starts on
-	bad     []*SkipError // lines of a one-per-line file that are not JSON objects
+	bad     []*SkipError // lines or documents that are not JSON objects, or not UTF-8
 	damaged map[string][]int
+	// invalid holds documents skipped for invalid UTF-8 as decoded (with
+	// U+FFFD): they still vote for the format, so that a file whose only
+	// document is skipped is still read as that format.
+	invalid []map[string]any
 }
 
-// readDocuments parses a file as JSON objects, pretty-printed or one per
-// line. When the whole file does not parse, it is read line by line: the
-// lines that are JSON objects are the documents, the others are skipped
-// (malformed_json, invalid_utf8, wrong_field_type) and, when they still
-// name a trace id, that trace is marked damaged. A file of canonical
-// records, or with no document at all, yields none.
-func readDocuments(path string) ([]byte, documents, error) {
+// parseDocuments parses an input as JSON objects, pretty-printed or one
+// per line, after undoing gzip and UTF-16. When the whole input does not
+// parse, it is read line by line: the lines that are JSON objects are the
+// documents, the others are skipped (malformed_json, invalid_utf8,
+// wrong_field_type) and, when they still name a trace id, that trace is
+// marked damaged. Canonical records, or no document at all, yield none.
+func parseDocuments(raw []byte) (documents, error) {
 	var none documents
-	if path == Stdin {
-		return nil, none, nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, none, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxDocumentBytes+1))
-	if err != nil || len(data) > maxDocumentBytes {
-		return nil, none, err
+	data, cut := gunzip(raw)
+	if cut != nil && len(data) == 0 {
+		return none, cut // nothing decoded: the JSONL reader says why
 	}
 	if enc := utf16ByBOM(bufio.NewReader(bytes.NewReader(data))); enc != nil {
+		var err error
 		if data, err = enc.NewDecoder().Bytes(data); err != nil {
-			return nil, none, fmt.Errorf("%s: not valid UTF-16: %w", path, err)
+			return none, fmt.Errorf("not valid UTF-16: %w", err)
 		}
 	}
 	body := bytes.TrimPrefix(data, utf8BOM)
+	var lost *SkipError
+	var partial []byte
+	if cut != nil {
+		body, partial, lost = cutPartialLine(body, cut)
+	}
 	// JSON decoding replaces invalid UTF-8 silently: such a file is read
-	// line by line, so that the lines holding it are skipped.
+	// line by line, so that the lines holding it are skipped; a
+	// pretty-printed document holding it is skipped whole.
 	out, ok := wholeDocuments(body)
 	if !ok || !utf8.Valid(body) {
-		if byLine := lineDocuments(body); ok && len(byLine.docs) == 0 {
-			// one pretty-printed document: as decoded
-		} else {
+		if byLine := lineDocuments(body); !ok || len(byLine.docs) > 0 {
 			out = byLine
 		}
 	}
-	for _, d := range out.docs {
+	for _, d := range append(slices.Clip(out.docs), out.invalid...) {
 		if d["messages"] != nil || d["answer"] != nil && d["retriever_resources"] == nil {
-			return nil, none, nil // canonical records: the JSONL reader's
+			return none, nil // canonical records: the JSONL reader's
 		}
 	}
-	return data, out, nil
+	if lost != nil {
+		out.bad = append(out.bad, lost)
+		if out.damaged == nil {
+			out.damaged = map[string][]int{}
+		}
+		markDamaged(out.damaged, partial, lost.Line)
+	}
+	return out, nil
+}
+
+// gunzip decompresses a gzip input, all its members (any other input is
+// returned as it is). Zero bytes after the last member, as tape and block
+// devices pad, end it as gzip -t does. A stream cut short or damaged
+// returns what was decoded and the error.
+func gunzip(raw []byte) ([]byte, error) {
+	if len(raw) < 2 || raw[0] != 0x1f || raw[1] != 0x8b {
+		return raw, nil
+	}
+	// bytes.Reader is an io.ByteReader, so gzip reads no byte past a
+	// member and what follows it can be looked at.
+	br := bytes.NewReader(raw)
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	for {
+		zr.Multistream(false)
+		if _, err := io.Copy(&out, io.LimitReader(zr, maxDocumentBytes+1-int64(out.Len()))); err != nil {
+			return out.Bytes(), err
+		}
+		if out.Len() > maxDocumentBytes {
+			return out.Bytes(), fmt.Errorf("more than %d MiB decompressed", maxDocumentBytes>>20)
+		}
+		rest := raw[len(raw)-br.Len():]
+		if len(bytes.Trim(rest, "\x00")) == 0 {
+			return out.Bytes(), nil
+		}
+		if err := zr.Reset(br); err != nil {
+			return out.Bytes(), err
+		}
+	}
+}
+
+// cutPartialLine drops the unfinished last line of an input whose gzip
+// stream broke off, and returns it and the skip that counts the loss, as
+// the JSONL reader does (what was decoded is read, the loss is named; a
+// trace the partial line names is audited with a warning).
+func cutPartialLine(body []byte, cut error) (whole, partial []byte, lost *SkipError) {
+	line := bytes.Count(body, []byte("\n")) + 1
+	if i := bytes.LastIndexByte(body, '\n'); i < len(body)-1 {
+		return body[:i+1], body[i+1:], &SkipError{Line: line, Reason: ReasonTruncatedGzip, Detail: "record cut off by a read error: " + cut.Error()}
+	}
+	return body, nil, &SkipError{Line: line, Reason: ReasonTruncatedGzip, Detail: "input ends early (" + cut.Error() + "); the rest of the file is lost"}
 }
 
 // wholeDocuments decodes body as a sequence of JSON objects; ok is false
-// when any part of it is not one.
+// when any part of it is not one. A document holding invalid UTF-8 is
+// skipped (in bad and invalid), naming the line of the first bad byte.
 func wholeDocuments(body []byte) (documents, bool) {
-	var out documents
+	out := documents{damaged: map[string][]int{}}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	line, at := 1, 0
@@ -257,10 +388,29 @@ func wholeDocuments(body []byte) (documents, bool) {
 			start++
 		}
 		line += bytes.Count(body[at:start], []byte("\n"))
-		out.docs = append(out.docs, d)
-		out.lines = append(out.lines, line)
+		if raw := body[start:end]; !utf8.Valid(raw) {
+			off := invalidUTF8Offset(raw)
+			badLine := line + bytes.Count(raw[:off], []byte("\n"))
+			out.bad = append(out.bad, &SkipError{Line: line, Reason: ReasonInvalidUTF8,
+				Detail: fmt.Sprintf("invalid UTF-8 on line %d of the document (byte %d of the file)", badLine, start+off)})
+			out.invalid = append(out.invalid, d)
+			markDamaged(out.damaged, raw, line)
+		} else {
+			out.docs = append(out.docs, d)
+			out.lines = append(out.lines, line)
+		}
 		line += bytes.Count(body[start:end], []byte("\n"))
 		at = end
+	}
+}
+
+// markDamaged notes the traces an unreadable part of the input names.
+func markDamaged(damaged map[string][]int, raw []byte, line int) {
+	for _, m := range reTraceID.FindAllSubmatch(raw, -1) {
+		id := string(m[1])
+		if !slices.Contains(damaged[id], line) {
+			damaged[id] = append(damaged[id], line)
+		}
 	}
 }
 
@@ -278,12 +428,7 @@ func lineDocuments(body []byte) documents {
 		}
 		bad := func(reason, format string, args ...any) {
 			out.bad = append(out.bad, &SkipError{Line: line, Reason: reason, Detail: fmt.Sprintf(format, args...)})
-			for _, m := range reTraceID.FindAllSubmatch(raw, -1) {
-				id := string(m[1])
-				if !slices.Contains(out.damaged[id], line) {
-					out.damaged[id] = append(out.damaged[id], line)
-				}
-			}
+			markDamaged(out.damaged, raw, line)
 		}
 		if !utf8.Valid(raw) {
 			bad(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", invalidUTF8Offset(raw))
@@ -316,9 +461,9 @@ func hashBytes(b []byte) (string, int64, error) {
 	return fmt.Sprintf("%x", sha256.Sum256(b)), int64(len(b)), nil
 }
 
-// looksCanonical sniffs the start of a file: gzip, or a first line that is
-// a canonical record, means the streaming JSONL reader; anything else may
-// be a provider document.
+// looksCanonical sniffs the start of a file: a first line that is a
+// canonical record (gzip undone) means the streaming JSONL reader;
+// anything else may be a provider document.
 func looksCanonical(path string) bool {
 	if path == Stdin {
 		return true
@@ -328,16 +473,26 @@ func looksCanonical(path string) bool {
 		return true // let the JSONL reader report it
 	}
 	defer f.Close()
-	head := make([]byte, 64<<10)
+	head := make([]byte, sniffBytes)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	return headLooksCanonical(head[:n])
+}
+
+// headLooksCanonical is looksCanonical on the first bytes of an input as
+// stored.
+func headLooksCanonical(head []byte) bool {
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(bytes.NewReader(head))
+		if err != nil {
+			return true // let the JSONL reader report it
+		}
+		// The head of a longer stream ends mid-way: what decoded is enough.
+		head, _ = io.ReadAll(io.LimitReader(zr, sniffBytes))
+	}
 	if enc := utf16ByBOM(bufio.NewReader(bytes.NewReader(head))); enc != nil {
-		head, _ = enc.NewDecoder().Bytes(head[:n&^1]) // whole code units
+		head, _ = enc.NewDecoder().Bytes(head[:len(head)&^1]) // whole code units
 	}
 	head = bytes.TrimPrefix(head, utf8BOM)
-	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
-		return true
-	}
 	// The first line that is a JSON object decides, so that a broken
 	// first line does not hide the format of the rest (a nested object of
 	// a pretty-printed document is indented, so it does not count).
@@ -354,21 +509,45 @@ func looksCanonical(path string) bool {
 }
 
 // envelope fills the record fields the app's logger wraps around a
-// provider response.
-func envelope(d map[string]any, rec *Record) {
+// provider response. A logged_at that is not a time skips the document as
+// bad_timestamp, as in canonical records: undated, it would silently fall
+// out of --last and the report's period.
+func envelope(d map[string]any, rec *Record) error {
 	rec.ConversationID = str(get(d, "_log", "conversation_id"))
 	rec.Tenant = str(get(d, "_log", "tenant"))
 	rec.Agent = str(get(d, "_log", "agent"))
-	if ts, err := ParseTimestamp(str(get(d, "_log", "logged_at"))); err == nil {
-		rec.Timestamp = ts
+	ts, err := textTime("_log.logged_at", get(d, "_log", "logged_at"))
+	rec.Timestamp = ts
+	return err
+}
+
+// textTime parses an optional timestamp field (RFC 3339 and the variants
+// ParseTimestamp takes); absent or "" is no time, anything else that is
+// not a time is a bad_timestamp skip.
+func textTime(field string, v any) (time.Time, error) {
+	if v == nil || v == "" {
+		return time.Time{}, nil
 	}
+	ts, err := ParseTimestamp(str(v))
+	if err != nil {
+		return time.Time{}, badTime(field, v, "want RFC 3339, e.g. 2026-05-12T14:03:00Z")
+	}
+	return ts, nil
+}
+
+// badTime is the skip of a document whose timestamp field is not a time.
+func badTime(field string, v any, want string) *SkipError {
+	shown, _ := json.Marshal(v)
+	return &SkipError{Reason: ReasonBadTimestamp, Detail: fmt.Sprintf("%s %s: %s", field, shown, want)}
 }
 
 // anthropic: Messages API request (documents, search results, question)
 // and response (text blocks, each with its citations).
 func anthropic(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
 	var question string
 	var docs, results []Chunk
 	for _, m := range list(get(d, "request", "messages")) {
@@ -412,11 +591,27 @@ func anthropic(d map[string]any) (Record, error) {
 		var kind string
 		for _, c := range list(get(blk, "citations")) {
 			kind = str(get(c, "type"))
-			if i, ok := num(get(c, "document_index")); ok && i >= 0 && i < len(docs) {
-				ids = appendID(ids, docs[i].ID)
-				checkQuote(&rec, docs[i], c)
-			} else if i, ok := num(get(c, "search_result_index")); ok && i >= 0 && i < len(results) {
-				ids = appendID(ids, results[i].ID)
+			// An index past the documents sent names one that was not
+			// retrieved: its id is kept, so the citation is fabricated.
+			if v := get(c, "document_index"); v != nil {
+				i, ok := num(v)
+				if !ok || i < 0 {
+					rec.Warnings = append(rec.Warnings, fmt.Sprintf("anthropic %s citation: document_index %s is not a document number; citation dropped", kind, jsonText(v)))
+					continue
+				}
+				ids = appendID(ids, fmt.Sprintf("document-%d", i))
+				if i < len(docs) {
+					checkQuote(&rec, docs[i], c)
+				}
+			} else if v := get(c, "search_result_index"); v != nil {
+				i, ok := num(v)
+				if !ok || i < 0 {
+					rec.Warnings = append(rec.Warnings, fmt.Sprintf("anthropic %s citation: search_result_index %s is not a search result number; citation dropped", kind, jsonText(v)))
+					continue
+				}
+				ids = appendID(ids, fmt.Sprintf("search-result-%d", i))
+			} else {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("anthropic %s citation names no document_index or search_result_index; citation dropped", kind))
 			}
 		}
 		if len(ids) > 0 {
@@ -454,9 +649,11 @@ func checkQuote(rec *Record, doc Chunk, c any) {
 // file is cited (a warning says when that is ambiguous).
 func openAIResponses(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
-	if ts, ok := num(get(d, "created_at")); ok && rec.Timestamp.IsZero() {
-		rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
+	if err := unixTime(&rec, "created_at", get(d, "created_at")); err != nil {
+		return rec, err
 	}
 	msg := Message{Role: "assistant"}
 	byFile := map[string][]string{}
@@ -489,6 +686,7 @@ func openAIResponses(d map[string]any) (Record, error) {
 		}
 		point, ok := num(get(a, "index"))
 		if !ok {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("openai file_citation index %s is not a position in the text; citation dropped", jsonText(get(a, "index"))))
 			continue
 		}
 		_, end, err := SpanToBytes(msg.Content, 0, point, "codepoint")
@@ -496,9 +694,9 @@ func openAIResponses(d map[string]any) (Record, error) {
 			rec.Warnings = append(rec.Warnings, fmt.Sprintf("openai file_citation index %d is outside the text", point))
 			continue
 		}
-		ids := byFile[str(get(a, "file_id"))]
-		if len(ids) > 1 {
-			rec.Warnings = append(rec.Warnings, fmt.Sprintf("file_citation resolves to a file, not a chunk: %d candidate chunks", len(ids)))
+		ids, warning := fileChunks(byFile, str(get(a, "file_id")))
+		if warning != "" {
+			rec.Warnings = append(rec.Warnings, warning)
 		}
 		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, end), End: end, ChunkIDs: ids, Marker: "openai:file_citation"})
 	}
@@ -507,6 +705,30 @@ func openAIResponses(d map[string]any) (Record, error) {
 		rec.ConversationID = str(get(d, "id"))
 	}
 	return rec, requireID(rec)
+}
+
+// fileChunks returns the chunks a file_citation's file_id cites: the
+// search results of that file, or, when none was retrieved, the file id
+// itself, which resolves to nothing (a fabricated citation); warning says
+// when a file has several chunks.
+func fileChunks(byFile map[string][]string, file string) (ids []string, warning string) {
+	ids = byFile[file]
+	switch {
+	case len(ids) == 0:
+		return []string{file}, ""
+	case len(ids) > 1:
+		warning = fmt.Sprintf("file_citation resolves to a file, not a chunk: %d candidate chunks", len(ids))
+	}
+	return ids, warning
+}
+
+// jsonText shows a decoded JSON value as it was written, for warnings.
+func jsonText(v any) string {
+	if v == nil {
+		return "missing"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // sentenceStart finds where the sentence ending at end begins.
@@ -527,8 +749,14 @@ func sentenceStart(s string, end int) int {
 // (startIndex omitted when 0) citing groundingChunks by index.
 func gemini(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
-	if ts, err := ParseTimestamp(str(get(d, "createTime"))); err == nil && rec.Timestamp.IsZero() {
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
+	if rec.Timestamp.IsZero() {
+		ts, err := textTime("createTime", get(d, "createTime"))
+		if err != nil {
+			return rec, err
+		}
 		rec.Timestamp = ts
 	}
 	cand := get(d, "candidates", 0)
@@ -542,9 +770,9 @@ func gemini(d map[string]any) (Record, error) {
 		msg.Retrieval = append(msg.Retrieval, Chunk{ID: strconv.Itoa(i), Source: firstNonEmpty(str(get(rc, "uri")), str(get(rc, "title"))), Text: text})
 	}
 	for _, s := range list(get(cand, "groundingMetadata", "groundingSupports")) {
-		start, _ := num(get(s, "segment", "startIndex"))
-		end, ok := num(get(s, "segment", "endIndex"))
-		if !ok {
+		start, end, err := spanOf(get(s, "segment"), "startIndex", "endIndex")
+		if err != nil {
+			rec.Warnings = append(rec.Warnings, "gemini segment: "+err.Error())
 			continue
 		}
 		a, b, err := SpanToBytes(msg.Content, start, end, "utf8")
@@ -559,6 +787,8 @@ func gemini(d map[string]any) (Record, error) {
 		for _, ix := range list(get(s, "groundingChunkIndices")) {
 			if n, ok := num(ix); ok {
 				ids = appendID(ids, strconv.Itoa(n))
+			} else {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("gemini segment %d-%d: groundingChunkIndices entry %s is not a chunk number; left out", start, end, jsonText(ix)))
 			}
 		}
 		msg.Citations = append(msg.Citations, Citation{Start: a, End: b, ChunkIDs: ids, Marker: "gemini:groundingSupport"})
@@ -573,7 +803,9 @@ func gemini(d map[string]any) (Record, error) {
 // cohere: chat v2 citations give code-point spans citing documents by id.
 func cohere(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
 	question := ""
 	for _, m := range list(get(d, "request", "messages")) {
 		if str(get(m, "role")) == "user" {
@@ -587,8 +819,11 @@ func cohere(d map[string]any) (Record, error) {
 			Text:   firstNonEmpty(str(get(doc, "data", "snippet")), str(get(doc, "data", "text")))})
 	}
 	for _, c := range list(get(d, "response", "message", "citations")) {
-		start, _ := num(get(c, "start"))
-		end, _ := num(get(c, "end"))
+		start, end, err := spanOf(c, "start", "end")
+		if err != nil {
+			rec.Warnings = append(rec.Warnings, "cohere citation: "+err.Error())
+			continue
+		}
 		a, b, err := SpanToBytes(msg.Content, start, end, "codepoint")
 		if err != nil {
 			rec.Warnings = append(rec.Warnings, "cohere citation: "+err.Error())
@@ -610,16 +845,43 @@ func cohere(d map[string]any) (Record, error) {
 	return rec, requireID(rec)
 }
 
+// spanOf reads a provider's claim span from the fields named start and end
+// of v. A start left out is 0 (Gemini omits it then), an end left out, an
+// offset that is not a whole number, or an empty span is an error: an
+// empty claim has no sentence to audit, so the caller drops the citation
+// with a warning, as it does a span outside the text.
+func spanOf(v any, startField, endField string) (start, end int, err error) {
+	if sv := get(v, startField); sv != nil {
+		var ok bool
+		if start, ok = num(sv); !ok {
+			return 0, 0, fmt.Errorf("%s %s is not a whole number; citation dropped", startField, jsonText(sv))
+		}
+	}
+	ev := get(v, endField)
+	end, ok := num(ev)
+	switch {
+	case ev == nil:
+		return 0, 0, fmt.Errorf("no %s: the claim's span is unknown; citation dropped", endField)
+	case !ok:
+		return 0, 0, fmt.Errorf("%s %s is not a whole number; citation dropped", endField, jsonText(ev))
+	case end == start:
+		return 0, 0, fmt.Errorf("span %d-%d is empty; citation dropped", start, end)
+	}
+	return start, end, nil
+}
+
 // dify: retriever_resources are the chunks by 1-based position; the answer
 // has markers only when the app's prompt asks for them.
 func dify(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
 	if rec.ConversationID == "" {
 		rec.ConversationID = str(get(d, "conversation_id"))
 	}
-	if ts, ok := num(get(d, "created_at")); ok && rec.Timestamp.IsZero() {
-		rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+	if err := unixTime(&rec, "created_at", get(d, "created_at")); err != nil {
+		return rec, err
 	}
 	res := list(get(d, "retriever_resources"))
 	sort.SliceStable(res, func(i, j int) bool {
@@ -735,11 +997,18 @@ func firstNonEmpty(xs ...string) string {
 	return ""
 }
 
-// unixTime fills a missing timestamp from a Unix-seconds field.
-func unixTime(rec *Record, v any) {
-	if ts, ok := num(v); ok && rec.Timestamp.IsZero() {
-		rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+// unixTime fills a missing timestamp from an optional Unix-seconds field;
+// a value that is not one is a bad_timestamp skip.
+func unixTime(rec *Record, field string, v any) error {
+	if v == nil || !rec.Timestamp.IsZero() {
+		return nil
 	}
+	ts, ok := num(v)
+	if !ok {
+		return badTime(field, v, "want Unix seconds")
+	}
+	rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+	return nil
 }
 
 func score(v any) *float64 {
@@ -757,8 +1026,12 @@ func score(v any) *float64 {
 // marker, the chunks are the run step's file_search results of that file.
 func openAIAssistants(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
-	unixTime(&rec, get(d, "message", "created_at"))
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
+	if err := unixTime(&rec, "message.created_at", get(d, "message", "created_at")); err != nil {
+		return rec, err
+	}
 	msg := Message{Role: "assistant"}
 	byFile := map[string][]string{}
 	for _, tc := range list(get(d, "run_step", "step_details", "tool_calls")) {
@@ -782,6 +1055,8 @@ func openAIAssistants(d map[string]any) (Record, error) {
 		start, ok1 := num(get(a, "start_index"))
 		end, ok2 := num(get(a, "end_index"))
 		if !ok1 || !ok2 {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("assistants annotation %q: start_index %s, end_index %s are not positions in the text; citation dropped",
+				str(get(a, "text")), jsonText(get(a, "start_index")), jsonText(get(a, "end_index"))))
 			continue
 		}
 		ms, me, err := SpanToBytes(msg.Content, start, end, "codepoint")
@@ -789,9 +1064,9 @@ func openAIAssistants(d map[string]any) (Record, error) {
 			rec.Warnings = append(rec.Warnings, fmt.Sprintf("assistants annotation %d-%d does not match its marker text", start, end))
 			continue
 		}
-		ids := byFile[str(get(a, "file_citation", "file_id"))]
-		if len(ids) > 1 {
-			rec.Warnings = append(rec.Warnings, fmt.Sprintf("file_citation resolves to a file, not a chunk: %d candidate chunks", len(ids)))
+		ids, warning := fileChunks(byFile, str(get(a, "file_citation", "file_id")))
+		if warning != "" {
+			rec.Warnings = append(rec.Warnings, warning)
 		}
 		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, ms), End: me, ChunkIDs: ids, Marker: str(get(a, "text"))})
 	}
@@ -806,7 +1081,9 @@ func openAIAssistants(d map[string]any) (Record, error) {
 // the chunks are the references of each part, by KB chunk id.
 func bedrock(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
 	msg := Message{Role: "assistant", Content: str(get(d, "output", "text"))}
 	seen := map[string]bool{}
 	for _, c := range list(get(d, "citations")) {
@@ -814,6 +1091,7 @@ func bedrock(d map[string]any) (Record, error) {
 		start, _ := num(get(part, "span", "start"))
 		end, ok := num(get(part, "span", "end"))
 		if !ok {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("bedrock span end %s is not a position in the text; citation dropped", jsonText(get(part, "span", "end"))))
 			continue
 		}
 		a, b, err := SpanToBytes(msg.Content, start, min(end+1, utf8.RuneCountInString(msg.Content)), "codepoint")
@@ -852,8 +1130,12 @@ func bedrock(d map[string]any) (Record, error) {
 // message.context.citations, which become chunks doc1, doc2, …
 func azureOnYourData(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
-	unixTime(&rec, get(d, "created"))
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
+	if err := unixTime(&rec, "created", get(d, "created")); err != nil {
+		return rec, err
+	}
 	m := get(d, "choices", 0, "message")
 	msg := Message{Role: "assistant", Content: str(get(m, "content"))}
 	for i, c := range list(get(m, "context", "citations")) {
@@ -872,15 +1154,24 @@ func azureOnYourData(d map[string]any) (Record, error) {
 // holding the link, and its chunk is not auditable.
 func openAIChatURLCitations(d map[string]any) (Record, error) {
 	var rec Record
-	envelope(d, &rec)
-	unixTime(&rec, get(d, "created"))
+	if err := envelope(d, &rec); err != nil {
+		return rec, err
+	}
+	if err := unixTime(&rec, "created", get(d, "created")); err != nil {
+		return rec, err
+	}
 	m := get(d, "choices", 0, "message")
 	msg := Message{Role: "assistant", Content: str(get(m, "content"))}
 	for _, a := range list(get(m, "annotations")) {
 		u := get(a, "url_citation")
+		if u == nil && str(get(a, "type")) != "url_citation" {
+			continue // another kind of annotation
+		}
 		start, ok1 := num(get(u, "start_index"))
 		end, ok2 := num(get(u, "end_index"))
 		if !ok1 || !ok2 {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("url_citation %s: start_index %s, end_index %s are not positions in the text; citation dropped",
+				str(get(u, "url")), jsonText(get(u, "start_index")), jsonText(get(u, "end_index"))))
 			continue
 		}
 		ls, le, err := SpanToBytes(msg.Content, start, end, "codepoint")
@@ -915,6 +1206,41 @@ type traceTurn struct {
 	line                       int // first line of the trace in the file
 	question, answer, prompt   string
 	docs                       []Chunk
+	// problem, when set, skips the turn: a field it needs could not be
+	// read (a timestamp, a JSON string cut short). The first one is kept.
+	problem *SkipError
+}
+
+// fail records why the turn cannot be audited, if nothing did before.
+func (t *traceTurn) fail(line int, reason, format string, args ...any) {
+	if t.problem == nil {
+		t.problem = &SkipError{Line: line, Reason: reason, Detail: fmt.Sprintf("trace %s: ", t.trace) + fmt.Sprintf(format, args...)}
+	}
+}
+
+// startTime sets the turn's start from a root span's timestamp field; one
+// that is not a time skips the turn as bad_timestamp, as in canonical
+// records.
+func (t *traceTurn) startTime(line int, field string, v any) {
+	ts, err := textTime(field, v)
+	if err != nil {
+		t.fail(line, ReasonBadTimestamp, "line %d: %s", line, err.(*SkipError).Detail)
+		return
+	}
+	t.start = ts
+}
+
+// decodeField is decodeJSONString for a field of a trace span: a string
+// that starts like JSON but does not decode (cut by a size-limited
+// logger) skips the turn as malformed_json, naming the span's line, since
+// read as nothing it would lose the chunks and make every citation of the
+// answer look fabricated.
+func (t *traceTurn) decodeField(line int, what string, v any) any {
+	out, err := decodeJSONStringErr(v)
+	if err != nil {
+		t.fail(line, ReasonMalformedJSON, "line %d: %s is a JSON string that does not decode (%v)", line, what, err)
+	}
+	return out
 }
 
 // langfuse: observations (CHAIN root, RETRIEVER, GENERATION) linked by
@@ -946,28 +1272,29 @@ func langfuse(in traceInput) ([]Record, []*SkipError) {
 				}
 			}
 		}
-		in, out := decodeJSONString(get(d, "input")), decodeJSONString(get(d, "output"))
-		switch str(get(d, "type")) {
+		kind := str(get(d, "type"))
+		name := fmt.Sprintf("observation %s (%s)", jsonText(get(d, "id")), kind)
+		input := t.decodeField(in.lines[i], name+` "input"`, get(d, "input"))
+		output := t.decodeField(in.lines[i], name+` "output"`, get(d, "output"))
+		switch kind {
 		case "RETRIEVER":
-			for _, doc := range list(out) {
+			for _, doc := range list(output) {
 				c := Chunk{ID: str(get(doc, "metadata", "chunk_id")), Source: str(get(doc, "metadata", "source")),
 					Text: str(get(doc, "page_content")), Score: score(get(doc, "metadata", "relevance_score"))}
 				t.docs = append(t.docs, c)
 			}
 		case "GENERATION":
-			for _, m := range list(in) {
+			for _, m := range list(input) {
 				if str(get(m, "role")) == "system" {
 					t.prompt = str(get(m, "content"))
 				}
 			}
-			t.answer = firstNonEmpty(t.answer, str(get(out, "content")))
+			t.answer = firstNonEmpty(t.answer, str(get(output, "content")))
 		default:
 			if str(get(d, "parent_observation_id")) == "" {
-				t.question = str(get(in, "query"))
-				t.answer = firstNonEmpty(str(get(out, "result")), t.answer)
-				if ts, err := ParseTimestamp(str(get(d, "start_time"))); err == nil {
-					t.start = ts
-				}
+				t.question = str(get(input, "query"))
+				t.answer = firstNonEmpty(str(get(output, "result")), t.answer)
+				t.startTime(in.lines[i], "start_time", get(d, "start_time"))
 			}
 		}
 	}
@@ -1031,9 +1358,7 @@ func langsmith(in traceInput) ([]Record, []*SkipError) {
 			if get(d, "parent_run_id") == nil {
 				t.question = str(get(d, "inputs", "query"))
 				t.answer = firstNonEmpty(str(get(d, "outputs", "result")), t.answer)
-				if ts, err := ParseTimestamp(str(get(d, "start_time"))); err == nil {
-					t.start = ts
-				}
+				t.startTime(in.lines[i], "start_time", get(d, "start_time"))
 			}
 		}
 	}
@@ -1054,6 +1379,10 @@ func assembleTurns(ts traceSet, damaged map[string][]int, problems []*SkipError)
 		t := ts.turns[tr]
 		if t.conv == "" {
 			t.conv = t.trace
+		}
+		if t.problem != nil {
+			problems = append(problems, t.problem)
+			continue
 		}
 		if t.answer == "" {
 			problems = append(problems, &SkipError{Line: t.line, Reason: ReasonMissingContent, Detail: fmt.Sprintf("trace %s has no answer", tr)})
@@ -1114,7 +1443,8 @@ func promptChunks(prompt string, docs []Chunk) []Chunk {
 }
 
 // decodeJSONString parses a JSON document held in a string field (as
-// Langfuse exports input and output); other values are returned as they are.
+// Langfuse exports input and output); other values are returned as they
+// are, and so are strings that do not decode (decodeJSONStringErr tells).
 func decodeJSONString(v any) any {
 	s, ok := v.(string)
 	if !ok {
@@ -1129,12 +1459,37 @@ func decodeJSONString(v any) any {
 	return out
 }
 
+// decodeJSONStringErr is decodeJSONString that reports a string which
+// starts like a JSON object or array but does not decode as one (cut
+// short, say); plain text is not an error.
+func decodeJSONStringErr(v any) (any, error) {
+	s, ok := v.(string)
+	if !ok {
+		return v, nil
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var out any
+	err := dec.Decode(&out)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
+	}
+	if err != nil {
+		if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+			return v, err
+		}
+		return v, nil
+	}
+	return out, nil
+}
+
 // flatSpan is an OpenInference span with its attributes flattened to
 // dotted keys ("retrieval.documents.0.document.id"), from OTLP JSON or
 // from Phoenix span rows.
 type flatSpan struct {
 	trace, parent, kind string
 	start               time.Time
+	badStart            error // the span's start time is not a time
 	line                int
 	attrs               map[string]any
 }
@@ -1150,8 +1505,12 @@ func openInferenceOTLP(in traceInput) ([]Record, []*SkipError) {
 			for _, ss := range list(get(rs, "scopeSpans")) {
 				for _, sp := range list(get(ss, "spans")) {
 					fs := flatSpan{trace: str(get(sp, "traceId")), parent: str(get(sp, "parentSpanId")), line: in.lines[i], attrs: map[string]any{}}
-					if ns, err := strconv.ParseInt(str(get(sp, "startTimeUnixNano")), 10, 64); err == nil {
-						fs.start = time.Unix(0, ns).UTC()
+					if v := get(sp, "startTimeUnixNano"); v != nil && v != "" {
+						if ns, err := strconv.ParseInt(str(v), 10, 64); err == nil {
+							fs.start = time.Unix(0, ns).UTC()
+						} else {
+							fs.badStart = badTime("startTimeUnixNano", v, "want Unix nanoseconds")
+						}
 					}
 					for _, a := range list(get(sp, "attributes")) {
 						v := get(a, "value")
@@ -1192,9 +1551,7 @@ func phoenixRows(in traceInput) ([]Record, []*SkipError) {
 			problems = append(problems, noTraceID(in.lines[i], "context.trace_id"))
 			continue
 		}
-		if ts, err := ParseTimestamp(str(get(d, "start_time"))); err == nil {
-			fs.start = ts
-		}
+		fs.start, fs.badStart = textTime("start_time", get(d, "start_time"))
 		for k, v := range d {
 			name, ok := strings.CutPrefix(k, "attributes.")
 			if !ok {
@@ -1222,19 +1579,23 @@ func openInferenceTurns(spans []flatSpan, damaged map[string][]int, problems []*
 	for _, sp := range spans {
 		t := ts.turn(sp.trace, sp.line)
 		a := sp.attrs
+		if sp.parent == "" && sp.badStart != nil {
+			// Only a root span's start dates the turn.
+			t.fail(sp.line, ReasonBadTimestamp, "line %d: %s", sp.line, sp.badStart.(*SkipError).Detail)
+		}
 		if op := str(a["gen_ai.operation.name"]); op != "" {
 			genAISpan(t, sp, op)
 			continue
 		}
 		t.conv = firstNonEmpty(t.conv, str(a["session.id"]))
-		meta := decodeJSONString(a["metadata"])
+		meta := t.decodeField(sp.line, `attribute "metadata"`, a["metadata"])
 		t.tenant = firstNonEmpty(t.tenant, str(get(meta, "tenant")))
 		t.agent = firstNonEmpty(t.agent, str(get(meta, "agent")))
 		switch sp.kind {
 		case "RETRIEVER":
 			for n := 0; a[fmt.Sprintf("retrieval.documents.%d.document.content", n)] != nil || a[fmt.Sprintf("retrieval.documents.%d.document.id", n)] != nil; n++ {
 				pre := fmt.Sprintf("retrieval.documents.%d.document.", n)
-				c := Chunk{ID: str(a[pre+"id"]), Text: str(a[pre+"content"]), Source: str(get(decodeJSONString(a[pre+"metadata"]), "source"))}
+				c := Chunk{ID: str(a[pre+"id"]), Text: str(a[pre+"content"]), Source: str(get(t.decodeField(sp.line, "attribute "+strconv.Quote(pre+"metadata"), a[pre+"metadata"]), "source"))}
 				c.Score = score(a[pre+"score"])
 				t.docs = append(t.docs, c)
 			}
@@ -1265,19 +1626,19 @@ func genAISpan(t *traceTurn, sp flatSpan, op string) {
 	switch op {
 	case "retrieval":
 		t.question = firstNonEmpty(t.question, str(a["gen_ai.retrieval.query.text"]))
-		for _, d := range list(decodeJSONString(a["gen_ai.retrieval.documents"])) {
+		for _, d := range list(t.decodeField(sp.line, `attribute "gen_ai.retrieval.documents"`, a["gen_ai.retrieval.documents"])) {
 			t.docs = append(t.docs, Chunk{ID: str(get(d, "id")), Text: str(get(d, "content")), Source: str(get(d, "id")), Score: score(get(d, "score"))})
 		}
 	case "chat":
-		for _, p := range list(decodeJSONString(a["gen_ai.system_instructions"])) {
+		for _, p := range list(t.decodeField(sp.line, `attribute "gen_ai.system_instructions"`, a["gen_ai.system_instructions"])) {
 			t.prompt += str(get(p, "content"))
 		}
-		for _, m := range list(decodeJSONString(a["gen_ai.input.messages"])) {
+		for _, m := range list(t.decodeField(sp.line, `attribute "gen_ai.input.messages"`, a["gen_ai.input.messages"])) {
 			if str(get(m, "role")) == "user" {
 				t.question = firstNonEmpty(t.question, joinBlocks(partsAsText(get(m, "parts")), ""))
 			}
 		}
-		for _, m := range list(decodeJSONString(a["gen_ai.output.messages"])) {
+		for _, m := range list(t.decodeField(sp.line, `attribute "gen_ai.output.messages"`, a["gen_ai.output.messages"])) {
 			t.answer = firstNonEmpty(t.answer, joinBlocks(partsAsText(get(m, "parts")), ""))
 		}
 	}

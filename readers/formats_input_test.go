@@ -1,0 +1,385 @@
+package readers
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sample reads a provider sample of testdata/formats, decoded.
+func sample(t *testing.T, name string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "formats", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string]any
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// each calls f on every element of the list at path in d.
+func each(d any, f func(m map[string]any), path ...any) {
+	for _, x := range list(get(d, path...)) {
+		if m, ok := x.(map[string]any); ok {
+			f(m)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A provider citation whose span or target cannot be read is never
+// dropped silently: it is dropped with a warning (its sentence is then
+// audited as uncited), and one naming a document that was not retrieved
+// cites an id no chunk has, so it is audited as fabricated. No citation
+// is an empty span.
+func TestProviderCitationsThatDoNotFitAreWarnedOrFabricated(t *testing.T) {
+	cases := []struct {
+		name, file string
+		change     func(d map[string]any)
+		warnings   int      // at least this many, each saying the citation was dropped
+		cites      []string // chunk ids the citations must include, none retrieved
+	}{
+		{"cohere citation without start and end", "cohere-chat-v2-citations.json", func(d map[string]any) {
+			each(d, func(c map[string]any) { delete(c, "start"); delete(c, "end") }, "response", "message", "citations")
+		}, 4, nil},
+		{"cohere citation with start == end", "cohere-chat-v2-citations.json", func(d map[string]any) {
+			each(d, func(c map[string]any) { c["end"] = c["start"] }, "response", "message", "citations")
+		}, 4, nil},
+		{"gemini segment without endIndex", "gemini-vertex-grounding-metadata.json", func(d map[string]any) {
+			each(d, func(s map[string]any) { delete(s["segment"].(map[string]any), "endIndex") }, "candidates", 0, "groundingMetadata", "groundingSupports")
+		}, 3, nil},
+		{"openai annotation without index", "openai-responses-annotations.json", func(d map[string]any) {
+			each(d, func(o map[string]any) {
+				each(o, func(c map[string]any) {
+					each(c, func(a map[string]any) { delete(a, "index") }, "annotations")
+				}, "content")
+			}, "output")
+		}, 2, nil},
+		{"anthropic document_index 0.0", "anthropic-messages-citations.json", func(d map[string]any) {
+			each(d, func(b map[string]any) {
+				each(b, func(c map[string]any) {
+					if c["document_index"] != nil {
+						c["document_index"] = json.Number("0.0")
+					}
+				}, "citations")
+			}, "response", "content")
+		}, 4, nil},
+		{"anthropic document_index out of range", "anthropic-messages-citations.json", func(d map[string]any) {
+			each(d, func(b map[string]any) {
+				each(b, func(c map[string]any) {
+					if c["document_index"] != nil {
+						c["document_index"] = 99
+					}
+				}, "citations")
+			}, "response", "content")
+		}, 0, []string{"document-99"}},
+		{"openai file_id not among the results", "openai-responses-annotations.json", func(d map[string]any) {
+			each(d, func(o map[string]any) {
+				each(o, func(c map[string]any) {
+					each(c, func(a map[string]any) { a["file_id"] = "file-NOT-RETRIEVED" }, "annotations")
+				}, "content")
+			}, "output")
+		}, 0, []string{"file-NOT-RETRIEVED"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := sample(t, tc.file)
+			tc.change(d)
+			recs, skips := openAll(t, writeFile(t, "doc.json", mustJSON(t, d)), Options{})
+			if len(recs) != 1 || len(skips) != 0 {
+				t.Fatalf("%d records, skips %v; want the record read", len(recs), skips)
+			}
+			rec := recs[0]
+			dropped := 0
+			for _, w := range rec.Warnings {
+				if strings.Contains(w, "citation dropped") {
+					dropped++
+				}
+			}
+			if dropped < tc.warnings {
+				t.Errorf("warnings %q: want %d saying a citation was dropped", rec.Warnings, tc.warnings)
+			}
+			var cited []string
+			for _, m := range rec.Messages {
+				for _, c := range m.Citations {
+					if c.Start >= c.End {
+						t.Errorf("citation %+v is an empty span", c)
+					}
+					cited = append(cited, c.ChunkIDs...)
+				}
+				for _, id := range tc.cites {
+					if slices.ContainsFunc(m.Retrieval, func(ch Chunk) bool { return ch.ID == id }) {
+						t.Errorf("chunk %s is retrieved: the test proves nothing", id)
+					}
+				}
+			}
+			for _, id := range tc.cites {
+				if !slices.Contains(cited, id) {
+					t.Errorf("citations cite %q, want %s among them (fabricated)", cited, id)
+				}
+			}
+		})
+	}
+}
+
+// langfuseLines is the Langfuse sample as lines of decoded observations.
+func langfuseLines(t *testing.T) []map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "formats", "langfuse-observations-v2-export.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var d map[string]any
+		if err := json.Unmarshal([]byte(l), &d); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func jsonLines(t *testing.T, docs []map[string]any) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	for _, d := range docs {
+		line, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(append(line, '\n'))
+	}
+	return b.Bytes()
+}
+
+// A RETRIEVER output cut short (a size-limited logger) must not read as
+// "no chunks", which made every citation fabricated: the trace is skipped
+// as malformed_json naming the observation and its line.
+func TestLangfuseUndecodableJSONStringSkipsTheTrace(t *testing.T) {
+	lines := langfuseLines(t)
+	at := slices.IndexFunc(lines, func(d map[string]any) bool { return d["type"] == "RETRIEVER" })
+	if at < 0 {
+		t.Fatal("no RETRIEVER observation in the sample")
+	}
+	out := lines[at]["output"].(string)
+	lines[at]["output"] = out[:len(out)/2]
+	recs, skips := openAll(t, writeFile(t, "lf.jsonl", jsonLines(t, lines)), Options{})
+	if len(recs) != 0 || len(skips) != 1 {
+		t.Fatalf("%d records, skips %v; want the trace skipped", len(recs), skips)
+	}
+	s := skips[0]
+	if s.Reason != ReasonMalformedJSON || s.Line != at+1 || !strings.Contains(s.Detail, "RETRIEVER") || !strings.Contains(s.Detail, `"output"`) {
+		t.Errorf("skip %v: want malformed_json at line %d naming the RETRIEVER output", s, at+1)
+	}
+
+	// Plain text where JSON is usual is not an error (and stays unused).
+	lines = langfuseLines(t)
+	lines[at]["input"] = "kettle refund window"
+	if recs, skips := openAll(t, writeFile(t, "lf.jsonl", jsonLines(t, lines)), Options{}); len(recs) != 1 || len(skips) != 0 {
+		t.Errorf("plain-text input: %d records, skips %v", len(recs), skips)
+	}
+}
+
+// Timestamps that are not times skip the record as bad_timestamp, as in
+// canonical JSONL, instead of leaving it undated without a word.
+func TestUnparseableProviderTimestampIsBadTimestamp(t *testing.T) {
+	anth := sample(t, "anthropic-messages-citations.json")
+	anth["_log"].(map[string]any)["logged_at"] = "yesterday"
+	resp := sample(t, "openai-responses-annotations.json")
+	delete(resp["_log"].(map[string]any), "logged_at")
+	resp["created_at"] = "soon"
+	lf := langfuseLines(t)
+	root := slices.IndexFunc(lf, func(d map[string]any) bool { return d["parent_observation_id"] == "" })
+	lf[root]["start_time"] = "yesterday"
+	cases := []struct {
+		name string
+		data []byte
+		line int
+	}{
+		{"anthropic _log.logged_at", mustJSON(t, anth), 1},
+		{"openai-responses created_at", mustJSON(t, resp), 1},
+		{"langfuse start_time", jsonLines(t, lf), root + 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			recs, skips := openAll(t, writeFile(t, "doc.json", tc.data), Options{})
+			if len(recs) != 0 || len(skips) != 1 || skips[0].Reason != ReasonBadTimestamp || skips[0].Line != tc.line {
+				t.Fatalf("%d records, skips %v; want one bad_timestamp at line %d", len(recs), skips, tc.line)
+			}
+		})
+	}
+}
+
+// Raw invalid UTF-8 inside a pretty-printed document skips it as
+// invalid_utf8 (JSON decoding would have made it U+FFFD and audited it).
+func TestInvalidUTF8InAPrettyPrintedDocumentIsSkipped(t *testing.T) {
+	b := mustJSON(t, sample(t, "cohere-chat-v2-citations.json"))
+	i := bytes.Index(b, []byte("store credit"))
+	b = append(b[:i:i], append([]byte("\xff"), b[i:]...)...)
+	wantLine := bytes.Count(b[:i], []byte("\n")) + 1
+	recs, skips := openAll(t, writeFile(t, "doc.json", b), Options{})
+	if len(recs) != 0 || len(skips) != 1 || skips[0].Reason != ReasonInvalidUTF8 {
+		t.Fatalf("%d records, skips %v; want the document skipped as invalid_utf8", len(recs), skips)
+	}
+	if !strings.Contains(skips[0].Detail, "line "+strconv.Itoa(wantLine)) {
+		t.Errorf("detail %q does not name line %d", skips[0].Detail, wantLine)
+	}
+}
+
+func gzipped(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// Provider documents and trace exports read the same plain, gzipped and
+// from standard input (pretty-printed on stdin was 201 malformed lines; a
+// gzipped Langfuse export was one "missing conversation_id" per line).
+func TestProviderDocumentsReadFromGzipAndStdin(t *testing.T) {
+	for _, name := range []string{"anthropic-messages-citations.json", "langfuse-observations-v2-export.jsonl"} {
+		plain, err := os.ReadFile(filepath.Join("..", "testdata", "formats", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantSkips := openAll(t, writeFile(t, "plain", plain), Options{})
+		if len(want) != 1 || len(wantSkips) != 0 {
+			t.Fatalf("%s: %d records, skips %v", name, len(want), wantSkips)
+		}
+		for _, input := range []struct {
+			name string
+			data []byte
+		}{{"plain", plain}, {"gzip", gzipped(t, plain)}} {
+			for _, format := range []string{"", "auto", map[bool]string{true: "anthropic", false: "langfuse"}[strings.HasPrefix(name, "anthropic")]} {
+				check := func(how string, seq func(yield func(Record, error) bool), ok bool) {
+					t.Helper()
+					if !ok {
+						t.Fatalf("%s %s %s --format %q: not read as a document", name, input.name, how, format)
+					}
+					var recs []Record
+					for rec, err := range seq {
+						if err != nil {
+							t.Fatalf("%s %s %s --format %q: %v", name, input.name, how, format, err)
+						}
+						recs = append(recs, rec)
+					}
+					if !equalRecords(withoutPosition(recs), withoutPosition(want)) {
+						t.Errorf("%s %s %s --format %q: records differ from the plain file's", name, input.name, how, format)
+					}
+				}
+				if input.name == "gzip" {
+					p := writeFile(t, name+".gz", input.data)
+					opts := Options{Format: format}
+					seq, ok := OpenDocument(p, &opts, nil)
+					check("file", seq, ok)
+				}
+				opts := Options{Format: format, Stdin: bytes.NewReader(input.data)}
+				seq, ok := OpenDocument(Stdin, &opts, nil)
+				check("stdin", seq, ok)
+			}
+		}
+	}
+}
+
+func equalRecords(a, b []Record) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return bytes.Equal(ja, jb)
+}
+
+// Canonical JSONL on standard input is left to the JSONL reader, which
+// gets every byte, the ones sniffed included; Parquet piped in gets the
+// Parquet reader's own message.
+func TestStdinThatIsNotADocumentIsGivenBackWhole(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "example.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := openAll(t, writeFile(t, "example.jsonl", data), Options{})
+	for _, in := range [][]byte{data, gzipped(t, data)} {
+		opts := Options{Stdin: bytes.NewReader(in)}
+		if _, ok := OpenDocument(Stdin, &opts, nil); ok {
+			t.Fatal("canonical JSONL on stdin taken for a document")
+		}
+		var got []Record
+		stats := &FileStats{}
+		for rec, err := range JSONL(Stdin, opts, stats) {
+			if err == nil {
+				got = append(got, rec)
+			}
+		}
+		if !equalRecords(withoutPosition(got), withoutPosition(want)) || stats.Bytes != int64(len(in)) {
+			t.Errorf("JSONL after the sniff read %d records of %d bytes, want %d records of %d bytes", len(got), stats.Bytes, len(want), len(in))
+		}
+	}
+
+	opts := Options{Stdin: bytes.NewReader([]byte("PAR1\x00\x00\x00\x00PAR1"))}
+	seq, ok := OpenDocument(Stdin, &opts, nil)
+	if !ok {
+		t.Fatal("Parquet on stdin not recognised")
+	}
+	for _, err := range seq {
+		var skip *SkipError
+		if err == nil || errors.As(err, &skip) || !strings.Contains(err.Error(), "stdin") {
+			t.Errorf("Parquet on stdin: %v, want the reader's error", err)
+		}
+	}
+}
+
+// A gzipped document cut short reads what was decoded and counts the
+// loss, as the JSONL reader does.
+func TestTruncatedGzipTraceExportCountsTheLoss(t *testing.T) {
+	lines := traceCopies(t, traceSamples[0], 3)
+	z := gzipped(t, []byte(strings.Join(lines, "\n")+"\n"))
+	recs, skips := openAll(t, writeFile(t, "cut.jsonl.gz", z[:len(z)*2/3]), Options{Format: "langfuse"})
+	if len(recs) == 0 || len(skips) != 1 || skips[0].Reason != ReasonTruncatedGzip {
+		t.Fatalf("%d records, skips %v; want what decoded read and a truncated_input skip", len(recs), skips)
+	}
+	// The trace of the line cut off is read with a warning: a span is lost.
+	if last := recs[len(recs)-1]; len(last.Warnings) != 1 || !strings.Contains(last.Warnings[0], fmt.Sprint(skips[0].Line)) {
+		t.Errorf("conversation %s warnings %q, want one naming line %d", last.ConversationID, last.Warnings, skips[0].Line)
+	}
+}
+
+// Several gzip members are read as one stream, and zero padding after the
+// last (which gzip -t accepts) is not a lost record.
+func TestGzipMembersAndZeroPaddingOfADocument(t *testing.T) {
+	lines := traceCopies(t, traceSamples[0], 2)
+	half := len(lines) / 2
+	z := append(gzipped(t, []byte(strings.Join(lines[:half], "\n")+"\n")), gzipped(t, []byte(strings.Join(lines[half:], "\n")+"\n"))...)
+	z = append(z, make([]byte, 512)...)
+	recs, skips := openAll(t, writeFile(t, "lf.jsonl.gz", z), Options{})
+	if len(recs) != 2 || len(skips) != 0 {
+		t.Errorf("%d records, skips %v; want 2 records, no skip", len(recs), skips)
+	}
+	recs, skips = openAll(t, writeFile(t, "lf.jsonl.gz", append(z, 'x')), Options{})
+	if len(recs) != 2 || len(skips) != 1 || skips[0].Reason != ReasonTruncatedGzip {
+		t.Errorf("garbage after the stream: %d records, skips %v; want 2 records and truncated_input", len(recs), skips)
+	}
+}
