@@ -438,7 +438,8 @@ func lineDocuments(body []byte) documents {
 		dec.UseNumber()
 		var d map[string]any
 		err := dec.Decode(&d)
-		if err == nil && dec.More() {
+		if err == nil && len(bytes.TrimSpace(raw[dec.InputOffset():])) > 0 {
+			// dec.More is false before a stray "}": test the bytes left.
 			err = fmt.Errorf("more than one JSON value on the line")
 		}
 		var te *json.UnmarshalTypeError
@@ -1007,7 +1008,11 @@ func unixTime(rec *Record, field string, v any) error {
 	if !ok {
 		return badTime(field, v, "want Unix seconds")
 	}
-	rec.Timestamp = time.Unix(int64(ts), 0).UTC()
+	t, err := inRange(unixByMagnitude(int64(ts)))
+	if err != nil {
+		return badTime(field, v, err.Error())
+	}
+	rec.Timestamp = t
 	return nil
 }
 
@@ -1442,38 +1447,15 @@ func promptChunks(prompt string, docs []Chunk) []Chunk {
 	return out
 }
 
-// decodeJSONString parses a JSON document held in a string field (as
-// Langfuse exports input and output); other values are returned as they
-// are, and so are strings that do not decode (decodeJSONStringErr tells).
-func decodeJSONString(v any) any {
-	s, ok := v.(string)
-	if !ok {
-		return v
-	}
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var out any
-	if err := dec.Decode(&out); err != nil {
-		return v
-	}
-	return out
-}
-
-// decodeJSONStringErr is decodeJSONString that reports a string which
-// starts like a JSON object or array but does not decode as one (cut
-// short, say); plain text is not an error.
+// decodeJSONStringErr decodes a trace attribute that may hold JSON as
+// text. Plain text is returned as it is; text that starts like a JSON
+// object or array but does not decode as one (cut short, say) is an error.
 func decodeJSONStringErr(v any) (any, error) {
 	s, ok := v.(string)
 	if !ok {
 		return v, nil
 	}
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var out any
-	err := dec.Decode(&out)
-	if err == nil && dec.More() {
-		err = errors.New("more than one JSON value")
-	}
+	out, err := decodeJSONValue([]byte(s))
 	if err != nil {
 		if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
 			return v, err

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // sample reads a provider sample of testdata/formats, decoded.
@@ -159,7 +160,7 @@ func langfuseLines(t *testing.T) []map[string]any {
 	return out
 }
 
-func jsonLines(t *testing.T, docs []map[string]any) []byte {
+func encodeLines(t *testing.T, docs []map[string]any) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	for _, d := range docs {
@@ -183,7 +184,7 @@ func TestLangfuseUndecodableJSONStringSkipsTheTrace(t *testing.T) {
 	}
 	out := lines[at]["output"].(string)
 	lines[at]["output"] = out[:len(out)/2]
-	recs, skips := openAll(t, writeFile(t, "lf.jsonl", jsonLines(t, lines)), Options{})
+	recs, skips := openAll(t, writeFile(t, "lf.jsonl", encodeLines(t, lines)), Options{})
 	if len(recs) != 0 || len(skips) != 1 {
 		t.Fatalf("%d records, skips %v; want the trace skipped", len(recs), skips)
 	}
@@ -195,7 +196,7 @@ func TestLangfuseUndecodableJSONStringSkipsTheTrace(t *testing.T) {
 	// Plain text where JSON is usual is not an error (and stays unused).
 	lines = langfuseLines(t)
 	lines[at]["input"] = "kettle refund window"
-	if recs, skips := openAll(t, writeFile(t, "lf.jsonl", jsonLines(t, lines)), Options{}); len(recs) != 1 || len(skips) != 0 {
+	if recs, skips := openAll(t, writeFile(t, "lf.jsonl", encodeLines(t, lines)), Options{}); len(recs) != 1 || len(skips) != 0 {
 		t.Errorf("plain-text input: %d records, skips %v", len(recs), skips)
 	}
 }
@@ -218,7 +219,7 @@ func TestUnparseableProviderTimestampIsBadTimestamp(t *testing.T) {
 	}{
 		{"anthropic _log.logged_at", mustJSON(t, anth), 1},
 		{"openai-responses created_at", mustJSON(t, resp), 1},
-		{"langfuse start_time", jsonLines(t, lf), root + 1},
+		{"langfuse start_time", encodeLines(t, lf), root + 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -246,11 +247,11 @@ func TestInvalidUTF8InAPrettyPrintedDocumentIsSkipped(t *testing.T) {
 	}
 }
 
-func gzipped(t *testing.T, b []byte) []byte {
+func gzipped[T string | []byte](t *testing.T, b T) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write(b); err != nil {
+	if _, err := zw.Write([]byte(b)); err != nil {
 		t.Fatal(err)
 	}
 	if err := zw.Close(); err != nil {
@@ -381,5 +382,42 @@ func TestGzipMembersAndZeroPaddingOfADocument(t *testing.T) {
 	recs, skips = openAll(t, writeFile(t, "lf.jsonl.gz", append(z, 'x')), Options{})
 	if len(recs) != 2 || len(skips) != 1 || skips[0].Reason != ReasonTruncatedGzip {
 		t.Errorf("garbage after the stream: %d records, skips %v; want 2 records and truncated_input", len(recs), skips)
+	}
+}
+
+// A provider's Unix time is read by its size like canonical timestamps (a
+// millisecond "created_at" is not the year 56332), and one out of range is
+// a bad_timestamp skip.
+func TestProviderUnixTimeByMagnitude(t *testing.T) {
+	for _, tc := range []struct {
+		created any
+		want    string // "" : skipped as bad_timestamp
+	}{
+		{json.Number("1715522580"), "2024-05-12T14:03:00Z"},
+		{json.Number("1715522580000"), "2024-05-12T14:03:00Z"},
+		{json.Number("-1715522580000"), ""},
+	} {
+		resp := sample(t, "openai-responses-annotations.json")
+		delete(resp["_log"].(map[string]any), "logged_at")
+		resp["created_at"] = tc.created
+		recs, skips := openAll(t, writeFile(t, "doc.json", mustJSON(t, resp)), Options{})
+		switch {
+		case tc.want == "" && (len(skips) != 1 || skips[0].Reason != ReasonBadTimestamp):
+			t.Errorf("created_at %v: skips %v, want bad_timestamp", tc.created, skips)
+		case tc.want != "" && (len(recs) != 1 || recs[0].Timestamp.Format(time.RFC3339) != tc.want):
+			t.Errorf("created_at %v: records %v, skips %v; want one at %s", tc.created, recs, skips, tc.want)
+		}
+	}
+}
+
+// A trace-export line with text after its JSON object ("{…} }}}x") is
+// malformed, not read as the object alone.
+func TestTraceLineWithTrailingTextIsMalformed(t *testing.T) {
+	b := encodeLines(t, langfuseLines(t))
+	first := bytes.IndexByte(b, '\n')
+	b = append(b[:first:first], append([]byte(" }}}garbage"), b[first:]...)...)
+	_, skips := openAll(t, writeFile(t, "lf.jsonl", b), Options{})
+	if len(skips) != 1 || skips[0].Reason != ReasonMalformedJSON || skips[0].Line != 1 {
+		t.Fatalf("skips %v; want line 1 malformed_json", skips)
 	}
 }

@@ -2,7 +2,6 @@ package readers
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"strings"
@@ -47,19 +46,6 @@ func TestMaxLineBytesExcludesTheLineEnding(t *testing.T) {
 			}
 		})
 	}
-}
-
-func gzipped(t *testing.T, s string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write([]byte(s)); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // Zero bytes after a complete gzip member (gzip -t accepts them) end the

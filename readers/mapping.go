@@ -165,8 +165,8 @@ func decodeJSONValue(b []byte) (any, error) {
 
 // decodeJSONField decodes a field that holds JSON as text; a value that
 // is not text is returned as it is, and blank text is no value (nil).
-// Unlike decodeJSONString it reports text that is not JSON — cut short by
-// a logger's size limit, typically — so that the caller can say so.
+// Text that is not JSON — cut short by a logger's size limit, typically —
+// is an error, so that the caller can say so.
 func decodeJSONField(v any) (any, error) {
 	s, ok := v.(string)
 	if !ok {

@@ -709,16 +709,14 @@ func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] 
 		if IsParquet(path) {
 			return Parquet(path, stats)
 		}
-		if !looksCanonical(path) {
-			if seq, ok := Document(path, "", stats); ok {
-				return seq
-			}
+		if seq, ok := OpenDocument(path, &opts, stats); ok {
+			return seq
 		}
 	case "parquet":
 		return Parquet(path, stats)
 	case "jsonl":
 	default:
-		seq, ok := Document(path, opts.Format, stats)
+		seq, ok := OpenDocument(path, &opts, stats)
 		if !ok {
 			return func(yield func(Record, error) bool) {
 				yield(Record{}, fmt.Errorf("%s: not readable as --format %s (one JSON document, or one per line)", path, opts.Format))
