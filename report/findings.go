@@ -122,7 +122,7 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 func appendScoreCell(b []byte, v audit.Score) []byte {
 	var tmp [32]byte
 	s := strconv.AppendFloat(tmp[:0], float64(v), 'f', 4, 64)
-	if formulaLead(s[0]) {
+	if formulaLead(string(s)) {
 		b = append(b, '\'')
 	}
 	return append(b, s...)
@@ -186,21 +186,34 @@ func scoreCell(s *audit.Score) string {
 }
 
 // SafeCell neutralises spreadsheet formulas: a cell that begins with =, +,
-// -, @, tab or carriage return is prefixed with a single quote (OWASP's
-// advice), so "=HYPERLINK(…)" from a log is shown, never run.
+// -, @, tab or carriage return (also after blanks or quotes, see
+// formulaLead) is prefixed with a single quote (OWASP's advice), so
+// "=HYPERLINK(…)" from a log is shown, never run.
 func SafeCell(s string) string {
-	if s != "" && formulaLead(s[0]) {
+	if formulaLead(s) {
 		return "'" + s
 	}
 	return s
 }
 
-// formulaLead reports whether a cell starting with c would be read as a
-// formula by a spreadsheet.
-func formulaLead(c byte) bool {
-	switch c {
-	case '=', '+', '-', '@', '\t', '\r':
+// formulaLead reports whether a spreadsheet could read cell s as a
+// formula: it begins with =, +, -, @, tab or carriage return, or with one
+// of =+-@ (or its fullwidth form) after blanks, quotes or a byte order
+// mark, which some spreadsheets skip on import.
+func formulaLead(s string) bool {
+	if s != "" && (s[0] == '\t' || s[0] == '\r') {
 		return true
+	}
+	for _, r := range s {
+		switch r {
+		case '=', '+', '-', '@', '＝', '＋', '－', '＠':
+			return true
+		case '"', '\'', '\ufeff':
+			continue
+		}
+		if !unicode.IsSpace(r) {
+			return false
+		}
 	}
 	return false
 }

@@ -11,14 +11,21 @@ import (
 
 func TestSafeCell(t *testing.T) {
 	cases := map[string]string{
-		"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")",
-		"+SUM(1,2)":         "'+SUM(1,2)",
-		"-2+3":              "'-2+3",
-		"@cmd":              "'@cmd",
-		"\tx":               "'\tx",
-		"\rx":               "'\rx",
-		"Refunds [1].":      "Refunds [1].",
-		"":                  "",
+		"=HYPERLINK(\"x\")":   "'=HYPERLINK(\"x\")",
+		"+SUM(1,2)":           "'+SUM(1,2)",
+		"-2+3":                "'-2+3",
+		"@cmd":                "'@cmd",
+		"\tx":                 "'\tx",
+		"\rx":                 "'\rx",
+		" =1+1":               "' =1+1",
+		"\u00a0=1+1":          "'\u00a0=1+1",
+		"\ufeff=1+1":          "'\ufeff=1+1",
+		"\n=1+1":              "'\n=1+1",
+		"\"=1+1":              "'\"=1+1",
+		"＝1+1":                "'＝1+1",
+		"Refunds [1].":        "Refunds [1].",
+		"  Refunds - 30 days": "  Refunds - 30 days",
+		"":                    "",
 	}
 	for in, want := range cases {
 		if got := SafeCell(in); got != want {
