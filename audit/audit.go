@@ -194,22 +194,24 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		}
 	}
 	ids := newResolver(msg.Retrieval)
-	claimsJSON := false
-	if cits, ok := claimCitations(msg.Content); ok && len(msg.Citations) == 0 {
-		msg.Citations, claimsJSON = cits, true
-	}
+	// An answer that is JSON with claims is audited claim by claim, by
+	// evidence id: the JSON around the claims is not prose.
+	jclaims, claimsJSON := parseClaims(msg.Content)
+	claimsJSON = claimsJSON && len(msg.Citations) == 0
+	rule := a.cfg.Resolve
 	var sents []Sentence
-	if !claimsJSON { // the JSON around the claims is not prose
+	if claimsJSON {
+		sents, rule = claimSentences(jclaims), ResolveID
+	} else {
 		var err error
 		if sents, err = a.splitter.split(ctx, msg.Content, chunkIDs); err != nil {
 			return Answer{}, nil, err
 		}
-	}
-	rule := a.cfg.Resolve
-	if len(msg.Citations) > 0 {
-		// The provider said which span cites which chunk: audit those
-		// spans, by chunk id, and the uncited sentences around them.
-		sents, rule = structuredSentences(msg, sents), ResolveID
+		if len(msg.Citations) > 0 {
+			// The provider said which span cites which chunk: audit those
+			// spans, by chunk id, and the uncited sentences around them.
+			sents, rule = structuredSentences(msg, sents), ResolveID
+		}
 	}
 	ans := Answer{MessageIndex: mi, Status: Answered, Sentences: len(sents)}
 	nMarkers := 0
@@ -261,10 +263,10 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	}
 	if claimsJSON {
 		// Seed rule: a structured answer citing any evidence id that was
-		// not retrieved is rejected as a whole.
-		for _, ps := range pairs {
-			for _, p := range ps {
-				if p.chunk < 0 {
+		// not retrieved is rejected as a whole (an empty claim's ids too).
+		for _, c := range jclaims {
+			for _, id := range c.ids {
+				if idx, _ := ids.resolve(ResolveID, id); idx < 0 {
 					ans.Status = Rejected
 				}
 			}
@@ -852,10 +854,21 @@ func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 	return out
 }
 
-// claimCitations reads an answer that is strict JSON with claims carrying
-// evidence ids ({"claims":[{"text":…, "evidence_ids":[…]}]}) as structured
-// citations: each claim's text, located in the JSON, cites its evidence.
-func claimCitations(content string) ([]readers.Citation, bool) {
+// jsonClaim is one claim of an answer that is JSON with claims carrying
+// evidence ids ({"claims":[{"text":…, "evidence_ids":[…]}]}).
+type jsonClaim struct {
+	text       string // decoded
+	start, end int    // the byte span of the text in the content, quotes excluded; -1 when not found
+	ids        []string
+}
+
+// parseClaims reads an answer that is strict JSON with claims. Each
+// claim's text is located by its own token's offsets in the content, so a
+// text written with escapes (Go's "\u0026", Python's "\u00e9") or without
+// them is found all the same; a claim that still cannot be located (keys
+// spelt in another case, say) is kept with start -1: it is audited all the
+// same.
+func parseClaims(content string) ([]jsonClaim, bool) {
 	t := strings.TrimSpace(content)
 	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"claims"`) {
 		return nil, false
@@ -869,31 +882,134 @@ func claimCitations(content string) ([]readers.Citation, bool) {
 	if err := json.Unmarshal([]byte(t), &doc); err != nil || len(doc.Claims) == 0 {
 		return nil, false
 	}
-	var out []readers.Citation
-	from := 0
-	for _, c := range doc.Claims {
-		if c.Text == "" {
-			continue
+	spans := claimTextSpans(content)
+	out := make([]jsonClaim, 0, len(doc.Claims))
+	for k, c := range doc.Claims {
+		jc := jsonClaim{text: c.Text, start: -1, end: -1}
+		if k < len(spans) && spans[k][0] >= 0 {
+			// Trust the span only if it decodes to the text Unmarshal read.
+			var text string
+			if json.Unmarshal([]byte(content[spans[k][0]-1:spans[k][1]+1]), &text) == nil && text == c.Text {
+				jc.start, jc.end = spans[k][0], spans[k][1]
+			}
 		}
-		quoted, _ := json.Marshal(c.Text)
-		i := strings.Index(content[from:], string(quoted[1:len(quoted)-1]))
-		if i < 0 {
-			continue // escaped differently: cannot be located, not audited
-		}
-		start := from + i
-		end := start + len(quoted) - 2
-		from = end
-		var ids []string
 		for _, raw := range c.EvidenceIDs {
 			var id string
 			if json.Unmarshal(raw, &id) != nil {
 				id = string(raw) // a number
 			}
-			ids = append(ids, id)
+			jc.ids = append(jc.ids, id)
 		}
-		out = append(out, readers.Citation{Start: start, End: end, ChunkIDs: ids, Marker: "claims.evidence_ids"})
+		out = append(out, jc)
 	}
-	return out, len(out) > 0
+	return out, true
+}
+
+// claimTextSpans walks the JSON tokens of content and returns, for each
+// element of the top-level "claims" array, the byte span of its "text"
+// string (quotes excluded), or {-1, -1}. Keys match as Unmarshal matches
+// them (case-insensitively, the last one winning); parseClaims checks
+// each span against the decoded text.
+func claimTextSpans(content string) [][2]int {
+	dec := json.NewDecoder(strings.NewReader(content))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var spans [][2]int
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return spans
+		}
+		if k, _ := key.(string); !strings.EqualFold(k, "claims") {
+			if skipValue(dec) != nil {
+				return spans
+			}
+			continue
+		}
+		spans = spans[:0] // the last "claims" wins, as in Unmarshal
+		if tok, err := dec.Token(); err != nil || (tok != nil && tok != json.Delim('[')) {
+			return nil
+		} else if tok == nil {
+			continue // null
+		}
+		for dec.More() {
+			span := [2]int{-1, -1}
+			if tok, err := dec.Token(); err != nil || (tok != nil && tok != json.Delim('{')) {
+				return nil
+			} else if tok == nil { // a null claim: no text
+				spans = append(spans, span)
+				continue
+			}
+			for dec.More() {
+				key, err := dec.Token()
+				if err != nil {
+					return nil
+				}
+				if k, _ := key.(string); !strings.EqualFold(k, "text") {
+					if skipValue(dec) != nil {
+						return nil
+					}
+					continue
+				}
+				// Only white space and the colon lie between the key and
+				// the value's opening quote; the token ends after its
+				// closing quote.
+				from := int(dec.InputOffset())
+				tok, err := dec.Token()
+				if err != nil {
+					return nil
+				}
+				span = [2]int{-1, -1}
+				if _, ok := tok.(string); ok {
+					end := int(dec.InputOffset())
+					if q := strings.IndexByte(content[from:end], '"'); q >= 0 && end-1 > from+q && content[end-1] == '"' {
+						span = [2]int{from + q + 1, end - 1}
+					}
+				}
+			}
+			if _, err := dec.Token(); err != nil { // '}'
+				return nil
+			}
+			spans = append(spans, span)
+		}
+		if _, err := dec.Token(); err != nil { // ']'
+			return nil
+		}
+	}
+	return spans
+}
+
+// skipValue reads the next value of dec, whatever it is.
+func skipValue(dec *json.Decoder) error {
+	var raw json.RawMessage
+	return dec.Decode(&raw)
+}
+
+// claimSentences turns the claims of a JSON answer into the sentences to
+// audit, in order: each cites its evidence ids. A claim that could not be
+// located in the content is audited all the same, as an empty span where
+// the claim before it ends.
+func claimSentences(claims []jsonClaim) []Sentence {
+	var out []Sentence
+	pos := 0
+	for _, c := range claims {
+		if c.text == "" {
+			continue // nothing to audit; its ids still count for rejection
+		}
+		start, end := c.start, c.end
+		if start < 0 {
+			start, end = pos, pos
+		}
+		pos = end
+		plain := strings.TrimSpace(stripMarkdown(StripMarkers(c.text, FindMarkers(c.text, nil))))
+		s := Sentence{Index: len(out), Start: start, End: end, Text: c.text, Plain: plain}
+		if len(c.ids) > 0 {
+			s.Markers = []Marker{{Raw: "claims.evidence_ids", Start: start, End: end, IDs: c.ids}}
+		} // else: a claim with no evidence is an uncited sentence, not nothing
+		out = append(out, s)
+	}
+	return out
 }
 
 // usePrecomputed gives claims their message's logged vector and the
