@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -166,6 +167,9 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 		}
 		ans, fs, err := a.auditMessage(ctx, base, mi, msg, wc)
 		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err() // stopped: not the record's fault
+			}
 			return res, fmt.Errorf("%s: %w", base.Source, err)
 		}
 		res.Answers = append(res.Answers, ans)
@@ -189,19 +193,25 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			chunkIDs[c.ID] = true
 		}
 	}
-	claimsJSON := false
-	if cits, ok := claimCitations(msg.Content); ok && len(msg.Citations) == 0 {
-		msg.Citations, claimsJSON = cits, true
-	}
-	sents := a.splitter.Split(msg.Content, chunkIDs)
-	if claimsJSON {
-		sents = nil // the JSON around the claims is not prose
-	}
+	ids := newResolver(msg.Retrieval)
+	// An answer that is JSON with claims is audited claim by claim, by
+	// evidence id: the JSON around the claims is not prose.
+	jclaims, claimsJSON := parseClaims(msg.Content)
+	claimsJSON = claimsJSON && len(msg.Citations) == 0
 	rule := a.cfg.Resolve
-	if len(msg.Citations) > 0 {
-		// The provider said which span cites which chunk: audit those
-		// spans, by chunk id, and the uncited sentences around them.
-		sents, rule = structuredSentences(msg, sents), ResolveID
+	var sents []Sentence
+	if claimsJSON {
+		sents, rule = claimSentences(jclaims), ResolveID
+	} else {
+		var err error
+		if sents, err = a.splitter.split(ctx, msg.Content, chunkIDs); err != nil {
+			return Answer{}, nil, err
+		}
+		if len(msg.Citations) > 0 {
+			// The provider said which span cites which chunk: audit those
+			// spans, by chunk id, and the uncited sentences around them.
+			sents, rule = structuredSentences(msg, sents), ResolveID
+		}
 	}
 	ans := Answer{MessageIndex: mi, Status: Answered, Sentences: len(sents)}
 	nMarkers := 0
@@ -222,6 +232,9 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	evs := make([]*evidence, len(msg.Retrieval))
 	var toEmbed []*claim
 	for i, s := range sents {
+		if err := stopped(ctx, i); err != nil {
+			return ans, nil, err
+		}
 		if len(s.Markers) == 0 {
 			continue
 		}
@@ -235,7 +248,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 					continue
 				}
 				seen[id] = true
-				idx, by := Resolve(rule, id, msg.Retrieval)
+				idx, by := ids.resolve(rule, id)
 				pairs[i] = append(pairs[i], pair{marker: m.Raw, id: id, chunk: idx, by: by})
 				if idx >= 0 && evs[idx] == nil && auditable(msg.Retrieval[idx]) {
 					evs[idx] = newEvidence(msg.Retrieval[idx].Text, wc)
@@ -250,10 +263,10 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	}
 	if claimsJSON {
 		// Seed rule: a structured answer citing any evidence id that was
-		// not retrieved is rejected as a whole.
-		for _, ps := range pairs {
-			for _, p := range ps {
-				if p.chunk < 0 {
+		// not retrieved is rejected as a whole (an empty claim's ids too).
+		for _, c := range jclaims {
+			for _, id := range c.ids {
+				if idx, _ := ids.resolve(ResolveID, id); idx < 0 {
 					ans.Status = Rejected
 				}
 			}
@@ -261,9 +274,12 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	}
 
 	var out []Finding
-	light := make([]*lightChunk, len(msg.Retrieval)) // for the misattribution search
+	mis := newMisattribution(msg.Retrieval, evs)
 	runeOffsets := newRuneCounter(msg.Content)
 	for i, s := range sents {
+		if err := stopped(ctx, i); err != nil {
+			return ans, nil, err
+		}
 		f := base
 		f.MessageIndex = mi
 		f.SentenceIndex = s.Index
@@ -319,6 +335,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		}
 		setSentenceMin(weakest)
 
+		better, searched := -1, false
 		for j, p := range pairs[i] {
 			g := f
 			g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
@@ -349,9 +366,12 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 					}
 				}
 				if v == Unsupported && !weakCo {
-					better, err := a.betterChunk(ctx, c, msg.Retrieval, evs, light, pairs[i], base.Tenant, wc)
-					if err != nil {
-						return ans, nil, err
+					if !searched { // the same search for each citation of the sentence
+						var err error
+						if better, err = a.betterChunk(ctx, c, mis, pairs[i], base.Tenant, wc); err != nil {
+							return ans, nil, err
+						}
+						searched = true
 					}
 					if better >= 0 {
 						g.BetterChunkID = chunkID(msg.Retrieval, better)
@@ -363,6 +383,15 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		}
 	}
 	return ans, out, nil
+}
+
+// stopped returns ctx's error, checked every 64 sentences: the audit of
+// one long answer (megabytes, a million sentences) must stop on Ctrl-C.
+func stopped(ctx context.Context, i int) error {
+	if i%64 != 0 {
+		return nil
+	}
+	return ctx.Err()
 }
 
 func appendEvidence(list []*evidence, ev *evidence) []*evidence {
@@ -391,59 +420,152 @@ func anyResolved(ps []pair) bool {
 	return false
 }
 
+// maxBetterCandidates bounds the chunks measured in full for one sentence
+// in the misattribution search: those sharing the most of its content
+// words. Measuring every chunk for every unsupported sentence took 98 % of
+// the audit of a record with 10,000 chunks (QA defect 1); answers with
+// fewer candidates, all the dev sets' among them, are searched in full.
+const maxBetterCandidates = 64
+
+// misattribution is the search for better chunks of one answer.
+type misattribution struct {
+	chunks  []readers.Chunk
+	evs     []*evidence // the answer's measured chunks, shared with auditMessage
+	cited   []int       // the chunks the answer's sentences cite, measured before the search
+	isCited []bool
+	light   []*lightChunk
+	// postings maps a content-word stem to the auditable chunks that have
+	// it, so a sentence's overlap is counted only in the chunks sharing a
+	// word with it, not in every chunk.
+	postings map[uint64][]int32
+	count    []int32 // per chunk: the sentence's stems it has (scratch)
+	touched  []int32 // the chunks whose count is not 0
+}
+
+func newMisattribution(chunks []readers.Chunk, evs []*evidence) *misattribution {
+	m := &misattribution{chunks: chunks, evs: evs, isCited: make([]bool, len(evs))}
+	for i, ev := range evs {
+		if ev != nil {
+			m.cited, m.isCited[i] = append(m.cited, i), true
+		}
+	}
+	return m
+}
+
+// index computes every auditable chunk's stems, once per answer.
+func (m *misattribution) index(wc *wordCache) {
+	if m.postings != nil {
+		return
+	}
+	m.postings = map[uint64][]int32{}
+	m.light = make([]*lightChunk, len(m.chunks))
+	m.count = make([]int32, len(m.chunks))
+	for i, ch := range m.chunks {
+		if !auditable(ch) {
+			continue
+		}
+		m.light[i] = newLightChunk(ch.Text, wc)
+		m.light[i].stems.each(func(h uint64) { m.postings[h] = append(m.postings[h], int32(i)) })
+	}
+}
+
 // betterChunk looks for another retrieved chunk of the answer that supports
 // the sentence its citation does not: a misattribution, not a fabrication.
-// Chunks sharing less than half of the sentence's content words are not
-// measured in full (light holds their word stems, computed once per
-// answer): such a chunk cannot be judged supporting, and the full
-// measurement of every chunk was a fifth of the audit's time. While
+// The candidates are the chunks other sentences cite and the chunks
+// sharing at least half of the sentence's content words (their stems are
+// computed once per answer): one sharing fewer is taken not to support it,
+// and measuring every chunk in full was a fifth of the audit's time. While
 // number_mismatch is decisive, a chunk lacking one of the sentence's
 // numbers cannot support it either and is not measured. The chunks the
 // sentence cites are not candidates: they are judged with their sentence,
 // and a co-cited chunk that states it is a weak co-citation, not a better
-// source.
-func (a *Auditor) betterChunk(ctx context.Context, c *claim, chunks []readers.Chunk, evs []*evidence, light []*lightChunk, sentence []pair, tenant string, wc *wordCache) (int, error) {
+// source. The answer depends on the sentence alone, not on the order in
+// which sentences are searched.
+func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, sentence []pair, tenant string, wc *wordCache) (int, error) {
 	numbersDecide := a.cfg.Model.decisive("number_mismatch")
+	m.index(wc)
+	for _, st := range c.stems {
+		for _, i := range m.postings[st] {
+			if m.count[i] == 0 {
+				m.touched = append(m.touched, i)
+			}
+			m.count[i]++
+		}
+	}
+	share := func(i int) float64 { // overlap(c.stems, m.light[i].stems)
+		if len(c.stems) == 0 {
+			return -1
+		}
+		return float64(m.count[i]) / float64(len(c.stems))
+	}
+	own := citedBy(sentence, m.chunks)
+	type candidate struct {
+		i     int
+		share float64
+	}
+	var cands []candidate
+	for _, i := range m.cited {
+		if !own(i) && (!numbersDecide || states(m.evs[i].quantities, c.quantities)) {
+			cands = append(cands, candidate{i, share(i)})
+		}
+	}
+	for _, i32 := range m.touched {
+		i := int(i32)
+		if m.isCited[i] {
+			continue // listed above
+		}
+		if sh := share(i); sh >= minMisattributionOverlap && !own(i) && (!numbersDecide || m.light[i].states(c.quantities)) {
+			cands = append(cands, candidate{i, sh})
+		}
+	}
+	for _, i := range m.touched {
+		m.count[i] = 0
+	}
+	m.touched = m.touched[:0]
+	if len(cands) > maxBetterCandidates {
+		slices.SortFunc(cands, func(x, y candidate) int {
+			if x.share != y.share {
+				return cmp.Compare(y.share, x.share)
+			}
+			return x.i - y.i
+		})
+		cands = cands[:maxBetterCandidates]
+	}
+	// In chunk order, so that of equally good chunks the first wins.
+	slices.SortFunc(cands, func(x, y candidate) int { return x.i - y.i })
 	var fresh []*evidence
-	for i := range chunks {
-		if evs[i] != nil || !auditable(chunks[i]) { // the sentence's own chunks are measured already
-			continue
+	for _, cd := range cands {
+		if m.evs[cd.i] == nil {
+			m.evs[cd.i] = newEvidence(m.chunks[cd.i].Text, wc)
+			fresh = append(fresh, m.evs[cd.i])
 		}
-		if light[i] == nil {
-			light[i] = newLightChunk(chunks[i].Text, wc)
-		}
-		if overlap(c.stems, light[i].stems) < minMisattributionOverlap ||
-			(numbersDecide && !light[i].states(c.quantities)) {
-			continue
-		}
-		evs[i] = newEvidence(chunks[i].Text, wc)
-		fresh = append(fresh, evs[i])
 	}
 	if err := a.embed(ctx, nil, fresh); err != nil {
 		return -1, err
 	}
 	best, bestP := -1, 0.0
-	for i, ev := range evs {
-		if ev == nil || cites(sentence, chunks, i) || (numbersDecide && !states(ev.quantities, c.quantities)) {
-			continue
-		}
-		if v, p, _ := a.cfg.Model.Verdict(runChecks(c, ev), tenant); v == Supported && p > bestP {
-			best, bestP = i, p
+	for _, cd := range cands {
+		if v, p, _ := a.cfg.Model.Verdict(runChecks(c, m.evs[cd.i]), tenant); v == Supported && p > bestP {
+			best, bestP = cd.i, p
 		}
 	}
 	return best, nil
 }
 
-// cites reports whether one of a sentence's citations resolved to chunk i,
-// or to a chunk with i's id (a log may repeat an id; "better" would then
-// name the cited chunk itself).
-func cites(sentence []pair, chunks []readers.Chunk, i int) bool {
+// citedBy returns whether one of a sentence's citations resolved to chunk
+// i, or to a chunk with i's id (a log may repeat an id; "better" would
+// then name the cited chunk itself).
+func citedBy(sentence []pair, chunks []readers.Chunk) func(i int) bool {
+	idx, ids := map[int]bool{}, map[string]bool{}
 	for _, p := range sentence {
-		if p.chunk == i || (p.chunk >= 0 && chunks[i].ID != "" && chunks[p.chunk].ID == chunks[i].ID) {
-			return true
+		if p.chunk >= 0 {
+			idx[p.chunk] = true
+			if id := chunks[p.chunk].ID; id != "" {
+				ids[id] = true
+			}
 		}
 	}
-	return false
+	return func(i int) bool { return idx[i] || (chunks[i].ID != "" && ids[chunks[i].ID]) }
 }
 
 // lightChunk is what the misattribution search knows of a chunk before
@@ -659,12 +781,21 @@ func newRuneCounter(s string) *runeCounter { return &runeCounter{s: s} }
 
 func (rc *runeCounter) at(b int) int {
 	if b < rc.lastB {
+		// Overlapping spans: step back, not from the start, which was
+		// quadratic; counts add up only across whole runes.
+		if rc.runeStart(b) && rc.runeStart(rc.lastB) {
+			rc.lastR -= utf8.RuneCountInString(rc.s[b:rc.lastB])
+			rc.lastB = b
+			return rc.lastR
+		}
 		rc.lastB, rc.lastR = 0, 0
 	}
 	rc.lastR += utf8.RuneCountInString(rc.s[rc.lastB:b])
 	rc.lastB = b
 	return rc.lastR
 }
+
+func (rc *runeCounter) runeStart(b int) bool { return b == len(rc.s) || utf8.RuneStart(rc.s[b]) }
 
 // auditable reports whether a chunk's text can support a claim: present
 // and complete (a truncated or redacted text cannot prove anything).
@@ -695,15 +826,21 @@ func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 		} // else: a claim with no evidence is an uncited sentence, not nothing
 		out = append(out, s)
 	}
-	for _, s := range split {
-		covered := false
-		for _, c := range msg.Citations {
-			if s.Start < c.End && c.Start < s.End {
-				covered = true
-				break
-			}
+	// A sentence is covered when a citation starting before its end ends
+	// after its start: with the citations by start and the furthest end
+	// so far, one binary search per sentence instead of a loop over all.
+	cits := slices.Clone(msg.Citations)
+	slices.SortFunc(cits, func(x, y readers.Citation) int { return x.Start - y.Start })
+	reach := make([]int, len(cits)) // reach[k]: the furthest end of cits[:k+1]
+	for k, c := range cits {
+		reach[k] = c.End
+		if k > 0 {
+			reach[k] = max(reach[k], reach[k-1])
 		}
-		if !covered {
+	}
+	for _, s := range split {
+		k := sort.Search(len(cits), func(k int) bool { return cits[k].Start >= s.End })
+		if covered := k > 0 && reach[k-1] > s.Start; !covered {
 			// Inline markers follow the log's own numbering (prompt
 			// position, say), which the structured citations replace.
 			s.Markers = nil
@@ -717,10 +854,21 @@ func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 	return out
 }
 
-// claimCitations reads an answer that is strict JSON with claims carrying
-// evidence ids ({"claims":[{"text":…, "evidence_ids":[…]}]}) as structured
-// citations: each claim's text, located in the JSON, cites its evidence.
-func claimCitations(content string) ([]readers.Citation, bool) {
+// jsonClaim is one claim of an answer that is JSON with claims carrying
+// evidence ids ({"claims":[{"text":…, "evidence_ids":[…]}]}).
+type jsonClaim struct {
+	text       string // decoded
+	start, end int    // the byte span of the text in the content, quotes excluded; -1 when not found
+	ids        []string
+}
+
+// parseClaims reads an answer that is strict JSON with claims. Each
+// claim's text is located by its own token's offsets in the content, so a
+// text written with escapes (Go's "\u0026", Python's "\u00e9") or without
+// them is found all the same; a claim that still cannot be located (keys
+// spelt in another case, say) is kept with start -1: it is audited all the
+// same.
+func parseClaims(content string) ([]jsonClaim, bool) {
 	t := strings.TrimSpace(content)
 	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"claims"`) {
 		return nil, false
@@ -734,31 +882,134 @@ func claimCitations(content string) ([]readers.Citation, bool) {
 	if err := json.Unmarshal([]byte(t), &doc); err != nil || len(doc.Claims) == 0 {
 		return nil, false
 	}
-	var out []readers.Citation
-	from := 0
-	for _, c := range doc.Claims {
-		if c.Text == "" {
-			continue
+	spans := claimTextSpans(content)
+	out := make([]jsonClaim, 0, len(doc.Claims))
+	for k, c := range doc.Claims {
+		jc := jsonClaim{text: c.Text, start: -1, end: -1}
+		if k < len(spans) && spans[k][0] >= 0 {
+			// Trust the span only if it decodes to the text Unmarshal read.
+			var text string
+			if json.Unmarshal([]byte(content[spans[k][0]-1:spans[k][1]+1]), &text) == nil && text == c.Text {
+				jc.start, jc.end = spans[k][0], spans[k][1]
+			}
 		}
-		quoted, _ := json.Marshal(c.Text)
-		i := strings.Index(content[from:], string(quoted[1:len(quoted)-1]))
-		if i < 0 {
-			continue // escaped differently: cannot be located, not audited
-		}
-		start := from + i
-		end := start + len(quoted) - 2
-		from = end
-		var ids []string
 		for _, raw := range c.EvidenceIDs {
 			var id string
 			if json.Unmarshal(raw, &id) != nil {
 				id = string(raw) // a number
 			}
-			ids = append(ids, id)
+			jc.ids = append(jc.ids, id)
 		}
-		out = append(out, readers.Citation{Start: start, End: end, ChunkIDs: ids, Marker: "claims.evidence_ids"})
+		out = append(out, jc)
 	}
-	return out, len(out) > 0
+	return out, true
+}
+
+// claimTextSpans walks the JSON tokens of content and returns, for each
+// element of the top-level "claims" array, the byte span of its "text"
+// string (quotes excluded), or {-1, -1}. Keys match as Unmarshal matches
+// them (case-insensitively, the last one winning); parseClaims checks
+// each span against the decoded text.
+func claimTextSpans(content string) [][2]int {
+	dec := json.NewDecoder(strings.NewReader(content))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var spans [][2]int
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return spans
+		}
+		if k, _ := key.(string); !strings.EqualFold(k, "claims") {
+			if skipValue(dec) != nil {
+				return spans
+			}
+			continue
+		}
+		spans = spans[:0] // the last "claims" wins, as in Unmarshal
+		if tok, err := dec.Token(); err != nil || (tok != nil && tok != json.Delim('[')) {
+			return nil
+		} else if tok == nil {
+			continue // null
+		}
+		for dec.More() {
+			span := [2]int{-1, -1}
+			if tok, err := dec.Token(); err != nil || (tok != nil && tok != json.Delim('{')) {
+				return nil
+			} else if tok == nil { // a null claim: no text
+				spans = append(spans, span)
+				continue
+			}
+			for dec.More() {
+				key, err := dec.Token()
+				if err != nil {
+					return nil
+				}
+				if k, _ := key.(string); !strings.EqualFold(k, "text") {
+					if skipValue(dec) != nil {
+						return nil
+					}
+					continue
+				}
+				// Only white space and the colon lie between the key and
+				// the value's opening quote; the token ends after its
+				// closing quote.
+				from := int(dec.InputOffset())
+				tok, err := dec.Token()
+				if err != nil {
+					return nil
+				}
+				span = [2]int{-1, -1}
+				if _, ok := tok.(string); ok {
+					end := int(dec.InputOffset())
+					if q := strings.IndexByte(content[from:end], '"'); q >= 0 && end-1 > from+q && content[end-1] == '"' {
+						span = [2]int{from + q + 1, end - 1}
+					}
+				}
+			}
+			if _, err := dec.Token(); err != nil { // '}'
+				return nil
+			}
+			spans = append(spans, span)
+		}
+		if _, err := dec.Token(); err != nil { // ']'
+			return nil
+		}
+	}
+	return spans
+}
+
+// skipValue reads the next value of dec, whatever it is.
+func skipValue(dec *json.Decoder) error {
+	var raw json.RawMessage
+	return dec.Decode(&raw)
+}
+
+// claimSentences turns the claims of a JSON answer into the sentences to
+// audit, in order: each cites its evidence ids. A claim that could not be
+// located in the content is audited all the same, as an empty span where
+// the claim before it ends.
+func claimSentences(claims []jsonClaim) []Sentence {
+	var out []Sentence
+	pos := 0
+	for _, c := range claims {
+		if c.text == "" {
+			continue // nothing to audit; its ids still count for rejection
+		}
+		start, end := c.start, c.end
+		if start < 0 {
+			start, end = pos, pos
+		}
+		pos = end
+		plain := strings.TrimSpace(stripMarkdown(StripMarkers(c.text, FindMarkers(c.text, nil))))
+		s := Sentence{Index: len(out), Start: start, End: end, Text: c.text, Plain: plain}
+		if len(c.ids) > 0 {
+			s.Markers = []Marker{{Raw: "claims.evidence_ids", Start: start, End: end, IDs: c.ids}}
+		} // else: a claim with no evidence is an uncited sentence, not nothing
+		out = append(out, s)
+	}
+	return out
 }
 
 // usePrecomputed gives claims their message's logged vector and the

@@ -148,7 +148,7 @@ func TestFindingCarriesEvidenceAndPosition(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	chunks := []readers.Chunk{{ID: "a"}, {ID: "3"}, {ID: "4:0"}}
+	chunks := []readers.Chunk{{ID: "a"}, {ID: "3"}, {ID: "4:0"}, {ID: "3"}, {ID: ""}}
 	cases := []struct {
 		rule    ResolveRule
 		id      string
@@ -164,11 +164,18 @@ func TestResolve(t *testing.T) {
 		{ResolveAuto, "4:0†source", 2, "id"},
 		{ResolveAuto, "9", -1, ""},
 		{ResolvePosition, "a", -1, ""},
+		{ResolveAuto, "", 4, "id"},
+		{ResolveID, "4:0†x", 2, "id"},
+		{ResolvePosition, "doc5", 4, "position"},
+		{ResolveID, "doc2", -1, ""},
 	}
 	for _, tc := range cases {
 		idx, by := Resolve(tc.rule, tc.id, chunks)
 		if idx != tc.wantIdx || by != tc.wantBy {
 			t.Errorf("Resolve(%s, %q) = %d %q, want %d %q", tc.rule, tc.id, idx, by, tc.wantIdx, tc.wantBy)
+		}
+		if idx, by := newResolver(chunks).resolve(tc.rule, tc.id); idx != tc.wantIdx || by != tc.wantBy {
+			t.Errorf("resolver.resolve(%s, %q) = %d %q, want %d %q", tc.rule, tc.id, idx, by, tc.wantIdx, tc.wantBy)
 		}
 	}
 	if _, err := ParseResolveRule("nearest"); err == nil {

@@ -57,3 +57,38 @@ func Resolve(rule ResolveRule, id string, chunks []readers.Chunk) (int, string) 
 	}
 	return -1, ""
 }
+
+// resolver is Resolve over one retrieval with its chunk ids indexed: an
+// answer may cite thousands of times among thousands of chunks.
+type resolver struct {
+	chunks []readers.Chunk
+	byID   map[string]int // the first chunk with each id
+}
+
+func newResolver(chunks []readers.Chunk) resolver {
+	r := resolver{chunks: chunks, byID: make(map[string]int, len(chunks))}
+	for i, c := range chunks {
+		if _, ok := r.byID[c.ID]; !ok {
+			r.byID[c.ID] = i
+		}
+	}
+	return r
+}
+
+// resolve is Resolve(rule, id, r.chunks).
+func (r resolver) resolve(rule ResolveRule, id string) (int, string) {
+	if rule != ResolvePosition {
+		if i, ok := r.byID[id]; ok {
+			return i, string(ResolveID)
+		}
+		if head, _, ok := strings.Cut(id, "†"); ok {
+			if i, ok := r.byID[head]; ok {
+				return i, string(ResolveID)
+			}
+		}
+	}
+	if rule == ResolveID {
+		return -1, ""
+	}
+	return Resolve(ResolvePosition, id, r.chunks) // by position only
+}

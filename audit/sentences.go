@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"regexp"
 	"sort"
 	"strings"
@@ -45,6 +46,13 @@ var (
 // paragraphs are split with Punkt; a marker written after the full stop
 // ("… 30 days. [1]") stays with the sentence before it.
 func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
+	out, _ := s.split(context.Background(), answer, chunkIDs)
+	return out
+}
+
+// split is Split, stopped with ctx's error when ctx is done: splitting a
+// long answer takes seconds.
+func (s *Splitter) split(ctx context.Context, answer string, chunkIDs map[string]bool) ([]Sentence, error) {
 	markers := FindMarkers(answer, chunkIDs)
 	var spans [][2]int // byte spans of sentences, in order
 
@@ -56,7 +64,10 @@ func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
 		}
 		paraStart, paraEnd = -1, -1
 	}
-	for pos := 0; pos <= len(answer); {
+	for pos, lines := 0, 0; pos <= len(answer); lines++ {
+		if err := stopped(ctx, lines); err != nil {
+			return nil, err
+		}
 		nl := strings.IndexByte(answer[pos:], '\n')
 		end := len(answer)
 		if nl >= 0 {
@@ -83,21 +94,27 @@ func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
 	flush()
 
 	out := make([]Sentence, 0, len(spans))
-	for _, sp := range spans {
+	for i, sp := range spans {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
 		if sp[0] >= sp[1] {
 			continue
 		}
 		text := answer[sp[0]:sp[1]]
 		sent := Sentence{Start: sp[0], End: sp[1], Text: text}
 		var local []Marker
-		for _, m := range markers {
-			if m.Start >= sp[0] && m.End <= sp[1] {
-				sent.Markers = append(sent.Markers, m)
-				lm := m
-				lm.Start -= sp[0]
-				lm.End -= sp[0]
-				local = append(local, lm)
+		// The markers inside the span: they are sorted and do not overlap,
+		// so they are a run starting at the first one from sp[0].
+		for _, m := range markers[markersFrom(markers, sp[0]):] {
+			if m.End > sp[1] {
+				break
 			}
+			sent.Markers = append(sent.Markers, m)
+			lm := m
+			lm.Start -= sp[0]
+			lm.End -= sp[0]
+			local = append(local, lm)
 		}
 		plain := StripMarkers(text, local)
 		if loc := reListItem.FindStringIndex(plain); loc != nil {
@@ -113,7 +130,7 @@ func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
 		sent.Index = len(out)
 		out = append(out, sent)
 	}
-	return out
+	return out, nil
 }
 
 // splitParagraph runs Punkt over answer[start:end] and moves markers that
@@ -132,7 +149,7 @@ func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marke
 	// Punkt breaks inside "days.[1]" or before "[1]": re-attach markers.
 	for i := 1; i < len(spans); i++ {
 		for {
-			j := sort.Search(len(markers), func(k int) bool { return markers[k].Start >= spans[i][0] })
+			j := markersFrom(markers, spans[i][0])
 			if j == len(markers) || markers[j].Start != spans[i][0] {
 				break
 			}
@@ -140,12 +157,12 @@ func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marke
 			spans[i-1][1] = m.End
 			spans[i] = trimSpan(answer, m.End, spans[i][1])
 		}
-		// A marker that Punkt left straddling a boundary.
-		for _, m := range markers {
-			if m.Start < spans[i][0] && m.End > spans[i][0] {
-				spans[i-1][1] = m.End
-				spans[i] = trimSpan(answer, m.End, spans[i][1])
-			}
+		// A marker that Punkt left straddling a boundary: only the last one
+		// starting before it can (markers do not overlap), and the span
+		// then starts after it, where no other marker can straddle.
+		if j := markersFrom(markers, spans[i][0]) - 1; j >= 0 && markers[j].End > spans[i][0] {
+			spans[i-1][1] = markers[j].End
+			spans[i] = trimSpan(answer, markers[j].End, spans[i][1])
 		}
 	}
 	out := spans[:0]
@@ -194,8 +211,11 @@ func stripMarkdown(s string) string { return markdown.Replace(s) }
 func gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
 	var parts [][2]int
 	from := start
-	for _, m := range markers {
-		if m.Start <= from || m.End >= end {
+	for _, m := range markers[markersFrom(markers, start+1):] {
+		if m.End >= end {
+			break // and so do the markers after it
+		}
+		if m.Start <= from {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(answer[m.End:end])
@@ -254,8 +274,11 @@ func cutAfterIdeographicStops(answer string, parts [][2]int) [][2]int {
 func splitAfterMarkers(answer string, spans [][2]int, markers []Marker) [][2]int {
 	var out [][2]int
 	for _, sp := range spans {
-		for _, m := range markers {
-			if m.Start <= sp[0] || m.End >= sp[1] {
+		for _, m := range markers[markersFrom(markers, sp[0]+1):] {
+			if m.End >= sp[1] {
+				break // and so do the markers after it
+			}
+			if m.Start <= sp[0] {
 				continue
 			}
 			rest := answer[m.End:sp[1]]
@@ -273,4 +296,12 @@ func splitAfterMarkers(answer string, spans [][2]int, markers []Marker) [][2]int
 		out = append(out, sp)
 	}
 	return out
+}
+
+// markersFrom returns the index of the first of markers (sorted, not
+// overlapping, as FindMarkers returns them) that starts at or after pos.
+// Every marker loop of the splitter starts there: looping over all the
+// answer's markers for each sentence was quadratic in a long answer.
+func markersFrom(markers []Marker, pos int) int {
+	return sort.Search(len(markers), func(k int) bool { return markers[k].Start >= pos })
 }

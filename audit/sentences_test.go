@@ -75,9 +75,16 @@ func FuzzSplit(f *testing.F) {
 	for _, s := range []string{"A [1]. B.[2] C", "a [1]Bc.[2]De [3]", "- x [1]\n1. y", "U.S. e.g. €1.50 [^1]", "\n\n[1]\n", "【1:0†a】. [2]"} {
 		f.Add(s)
 	}
+	for _, s := range splitCases {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		prev := 0
-		for _, sent := range testSplitter.Split(s, nil) {
+		got := testSplitter.Split(s, nil)
+		if want := testSplitter.oldSplit(s, nil); !reflect.DeepEqual(got, want) {
+			t.Fatalf("Split(%q) differs from the old splitter:\n got %+v\nwant %+v", s, got, want)
+		}
+		for _, sent := range got {
 			if sent.Start < prev || sent.End > len(s) || sent.Start > sent.End || s[sent.Start:sent.End] != sent.Text {
 				t.Fatalf("bad sentence %+v of %q", sent, s)
 			}

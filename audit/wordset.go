@@ -59,6 +59,18 @@ func newWordSetIn(hs []uint64, slab *slab[uint64]) wordSet {
 // slot is h's home slot (Fibonacci hashing: the top bits of h × φ).
 func (s wordSet) slot(h uint64) int { return int((h * 0x9E3779B97F4A7C15) >> s.shift) }
 
+// each calls f with every hash of the set, in slot order.
+func (s wordSet) each(f func(h uint64)) {
+	if s.zero {
+		f(0)
+	}
+	for _, h := range s.slots {
+		if h != 0 {
+			f(h)
+		}
+	}
+}
+
 func (s wordSet) has(h uint64) bool {
 	if h == 0 {
 		return s.zero
