@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -135,10 +136,23 @@ type Result struct {
 	Record   *readers.Record
 	Answers  []Answer
 	Findings []Finding
+	// Skip, when set, says why the record was not audited (Answers and
+	// Findings are empty): it is counted as skipped.
+	Skip *readers.SkipError
 }
 
+// MaxSentences bounds the sentences audited in one record. A record's
+// findings are held until it is written, a few KB each: an adversarial
+// answer of a million "Ab [1]." sentences (one 8 MiB line) would take
+// gigabytes. Far above any real answer; a record past it is skipped.
+const MaxSentences = 5000
+
+// errTooManySentences stops the audit of a record past MaxSentences.
+var errTooManySentences = errors.New("too many sentences")
+
 // Audit checks every assistant message of rec. The only error is an
-// embedder's (e.g. an unreachable endpoint after its retries).
+// embedder's (e.g. an unreachable endpoint after its retries); a record
+// too long to audit comes back with Skip set.
 func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error) {
 	res := Result{Record: rec}
 	ts := ""
@@ -161,11 +175,17 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 		}
 	}
 	defer a.words.Put(wc)
+	sentences := 0
 	for mi, msg := range rec.Messages {
 		if msg.Role != "assistant" {
 			continue
 		}
-		ans, fs, err := a.auditMessage(ctx, base, mi, msg, wc)
+		ans, fs, err := a.auditMessage(ctx, base, mi, msg, wc, MaxSentences-sentences)
+		if errors.Is(err, errTooManySentences) {
+			return Result{Record: rec, Skip: &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonTooManySentences,
+				Detail: fmt.Sprintf("more than %d sentences in the record's answers; not audited (findings are held in memory until written)", MaxSentences)}}, nil
+		}
+		sentences += ans.Sentences
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err() // stopped: not the record's fault
@@ -185,7 +205,9 @@ type pair struct {
 	by         string
 }
 
-func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache) (Answer, []Finding, error) {
+// auditMessage audits one assistant message of at most budget sentences
+// (errTooManySentences past it).
+func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache, budget int) (Answer, []Finding, error) {
 	wc.arena.reset() // the previous answer's evidence is out of use
 	chunkIDs := make(map[string]bool, len(msg.Retrieval))
 	for _, c := range msg.Retrieval {
@@ -212,6 +234,9 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			// spans, by chunk id, and the uncited sentences around them.
 			sents, rule = structuredSentences(msg, sents), ResolveID
 		}
+	}
+	if len(sents) > budget {
+		return Answer{}, nil, errTooManySentences
 	}
 	ans := Answer{MessageIndex: mi, Status: Answered, Sentences: len(sents)}
 	nMarkers := 0

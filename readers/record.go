@@ -70,16 +70,17 @@ type Chunk struct {
 
 // Skip reasons. They are stable strings: they appear in summary.json.
 const (
-	ReasonMalformedJSON   = "malformed_json"
-	ReasonWrongType       = "wrong_field_type"
-	ReasonMissingField    = "missing_field"
-	ReasonMissingContent  = "missing_content"
-	ReasonInvalidUTF8     = "invalid_utf8"
-	ReasonLineTooLong     = "line_too_long"
-	ReasonTruncatedGzip   = "truncated_input"
-	ReasonBadTimestamp    = "bad_timestamp"
-	ReasonNoAssistantTurn = "no_assistant_message"
-	ReasonDuplicate       = "duplicate_record" // the same conversation and messages were read before
+	ReasonMalformedJSON    = "malformed_json"
+	ReasonWrongType        = "wrong_field_type"
+	ReasonMissingField     = "missing_field"
+	ReasonMissingContent   = "missing_content"
+	ReasonInvalidUTF8      = "invalid_utf8"
+	ReasonLineTooLong      = "line_too_long"
+	ReasonTruncatedGzip    = "truncated_input"
+	ReasonBadTimestamp     = "bad_timestamp"
+	ReasonNoAssistantTurn  = "no_assistant_message"
+	ReasonDuplicate        = "duplicate_record"   // the same conversation and messages were read before
+	ReasonTooManySentences = "too_many_sentences" // more sentences than one record may have audited (audit.MaxSentences)
 )
 
 // SkipError describes one input record that was read but cannot be audited.

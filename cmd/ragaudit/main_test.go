@@ -955,3 +955,26 @@ func TestRecordHashTellsRecordsApart(t *testing.T) {
 		t.Error("the same record hashes differently")
 	}
 }
+
+// A record with more sentences than one record may have audited is
+// skipped, counted and listed after the reader's skips (same order on
+// every run); the other records are audited.
+func TestRecordWithTooManySentencesIsSkipped(t *testing.T) {
+	long := `{"conversation_id":"long","messages":[{"role":"assistant","content":"` + strings.Repeat("Ab [1]. ", audit.MaxSentences+1) +
+		`","retrieval":[{"id":"1","text":"Ab."}]}]}`
+	in := filepath.Join(t.TempDir(), "long.jsonl")
+	if err := os.WriteFile(in, []byte("not json\n"+long+"\n"+string(readFile(t, testdata+"/example.jsonl"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []string{"1", "2"} {
+		r := runCLI(t, "", "audit", "-q", "--workers", workers, in)
+		c := counts(t, r)
+		if c["records_skipped"].(float64) != 2 || c["skipped_by_reason"].(map[string]any)["too_many_sentences"].(float64) != 1 || c["records_audited"].(float64) != 11 {
+			t.Fatalf("workers %s: counts %v", workers, c)
+		}
+		skipped := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(r.out, "skipped.jsonl")))), "\n")
+		if len(skipped) != 2 || !strings.Contains(skipped[0], `"line":1,"reason":"malformed_json"`) || !strings.Contains(skipped[1], `"line":2,"reason":"too_many_sentences"`) {
+			t.Errorf("workers %s: skipped.jsonl %q", workers, skipped)
+		}
+	}
+}

@@ -52,7 +52,13 @@ func auditFiles(ctx context.Context, auditor func() (*audit.Auditor, error), o a
 		return readAll(ctx, o, stdin, logger, tally, bar, &inputs, submit)
 	}
 	coverage := map[string]*report.Coverage{}
+	var late []*readers.SkipError // records the auditor refused, in input order
 	err := auditInOrder(ctx, auditor, max(1, o.Workers), records, func(res *audit.Result) error {
+		if res.Skip != nil {
+			tally.Skip(res.Skip)
+			late = append(late, res.Skip)
+			return nil
+		}
 		tally.Add(res)
 		addCoverage(coverage, res, logger)
 		return emit(res)
@@ -64,6 +70,22 @@ func auditFiles(ctx context.Context, auditor func() (*audit.Auditor, error), o a
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	// After the reader's skips (it runs ahead of the audit), so that
+	// skipped.jsonl is in the same order on every run.
+	warn := skipWarner{logger: logger}
+	for _, skip := range late {
+		warn.skipped(skip)
+		if o.onSkip != nil {
+			o.onSkip(skip)
+		}
+		for i := range inputs {
+			if inputs[i].Path == skip.File {
+				inputs[i].Records--
+				inputs[i].Skipped++
+				break
+			}
+		}
 	}
 	for i := range inputs {
 		if c := coverage[inputs[i].Path]; c != nil {
