@@ -62,6 +62,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzBrackets -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzSplit -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzQuantities -fuzztime $(FUZZTIME) -timeout 0 ./audit
+	$(GO) test -run '^$$' -fuzz FuzzQuantityIndex -fuzztime $(FUZZTIME) -timeout 0 ./audit
+	$(GO) test -run '^$$' -fuzz FuzzParseClaims -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzEvidence -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzDocument -fuzztime $(FUZZTIME) -timeout 0 ./readers
 	$(GO) test -run '^$$' -fuzz FuzzParquet -fuzztime $(FUZZTIME) -timeout 0 ./readers
