@@ -226,7 +226,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		sents, rule = claimSentences(jclaims), ResolveID
 	} else {
 		var err error
-		if sents, err = a.splitter.split(ctx, msg.Content, chunkIDs); err != nil {
+		if sents, err = a.splitter.split(ctx, msg.Content, chunkIDs, budget); err != nil {
 			return Answer{}, nil, err
 		}
 		if len(msg.Citations) > 0 {

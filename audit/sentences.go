@@ -46,13 +46,14 @@ var (
 // paragraphs are split with Punkt; a marker written after the full stop
 // ("… 30 days. [1]") stays with the sentence before it.
 func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
-	out, _ := s.split(context.Background(), answer, chunkIDs)
+	out, _ := s.split(context.Background(), answer, chunkIDs, -1)
 	return out
 }
 
-// split is Split, stopped with ctx's error when ctx is done: splitting a
-// long answer takes seconds.
-func (s *Splitter) split(ctx context.Context, answer string, chunkIDs map[string]bool) ([]Sentence, error) {
+// split is Split, stopped with ctx's error when ctx is done (splitting a
+// long answer takes seconds), or with errTooManySentences past most
+// sentences (most < 0: no bound), before they take the memory.
+func (s *Splitter) split(ctx context.Context, answer string, chunkIDs map[string]bool, most int) ([]Sentence, error) {
 	markers := FindMarkers(answer, chunkIDs)
 	var spans [][2]int // byte spans of sentences, in order
 
@@ -126,6 +127,9 @@ func (s *Splitter) split(ctx context.Context, answer string, chunkIDs map[string
 		sent.Plain = strings.TrimSpace(stripMarkdown(plain))
 		if sent.Plain == "" && len(sent.Markers) == 0 {
 			continue
+		}
+		if most >= 0 && len(out) == most {
+			return nil, errTooManySentences
 		}
 		sent.Index = len(out)
 		out = append(out, sent)

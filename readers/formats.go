@@ -202,6 +202,7 @@ func documentSeq(path string, raw []byte, format string, stats *FileStats) (seq 
 					continue
 				}
 				rec.Line = parsed.lines[i]
+				dropEmptySpans(&rec)
 				recs = append(recs, rec)
 			}
 		}
@@ -282,7 +283,7 @@ type documents struct {
 func parseDocuments(raw []byte) (documents, error) {
 	var none documents
 	data, cut := gunzip(raw)
-	if cut != nil && len(data) == 0 {
+	if errors.Is(cut, errDocumentTooLarge) || cut != nil && len(data) == 0 {
 		return none, cut // nothing decoded: the JSONL reader says why
 	}
 	if enc := utf16ByBOM(bufio.NewReader(bytes.NewReader(data))); enc != nil {
@@ -321,38 +322,30 @@ func parseDocuments(raw []byte) (documents, error) {
 	return out, nil
 }
 
-// gunzip decompresses a gzip input, all its members (any other input is
-// returned as it is). Zero bytes after the last member, as tape and block
-// devices pad, end it as gzip -t does. A stream cut short or damaged
-// returns what was decoded and the error.
+// errDocumentTooLarge: past maxDocumentBytes decompressed, the input is
+// left to the JSONL reader, as a plain file of that size is (not read in
+// part as if it had been cut short).
+var errDocumentTooLarge = fmt.Errorf("more than %d MiB decompressed", maxDocumentBytes>>20)
+
+// gunzip decompresses a gzip input, all its members, as the JSONL reader
+// does (gzipMembers: zero padding after the last member ends it, as for
+// gzip -t); any other input is returned as it is. A stream cut short or
+// damaged returns what was decoded and the error.
 func gunzip(raw []byte) ([]byte, error) {
 	if len(raw) < 2 || raw[0] != 0x1f || raw[1] != 0x8b {
 		return raw, nil
 	}
-	// bytes.Reader is an io.ByteReader, so gzip reads no byte past a
-	// member and what follows it can be looked at.
-	br := bytes.NewReader(raw)
+	br := bufio.NewReader(bytes.NewReader(raw))
 	zr, err := gzip.NewReader(br)
 	if err != nil {
 		return nil, err
 	}
-	var out bytes.Buffer
-	for {
-		zr.Multistream(false)
-		if _, err := io.Copy(&out, io.LimitReader(zr, maxDocumentBytes+1-int64(out.Len()))); err != nil {
-			return out.Bytes(), err
-		}
-		if out.Len() > maxDocumentBytes {
-			return out.Bytes(), fmt.Errorf("more than %d MiB decompressed", maxDocumentBytes>>20)
-		}
-		rest := raw[len(raw)-br.Len():]
-		if len(bytes.Trim(rest, "\x00")) == 0 {
-			return out.Bytes(), nil
-		}
-		if err := zr.Reset(br); err != nil {
-			return out.Bytes(), err
-		}
+	zr.Multistream(false)
+	out, err := io.ReadAll(io.LimitReader(&gzipMembers{src: br, zr: zr}, maxDocumentBytes+1))
+	if err == nil && len(out) > maxDocumentBytes {
+		err = errDocumentTooLarge
 	}
+	return out, err
 }
 
 // cutPartialLine drops the unfinished last line of an input whose gzip
@@ -851,6 +844,26 @@ func cohere(d map[string]any) (Record, error) {
 // offset that is not a whole number, or an empty span is an error: an
 // empty claim has no sentence to audit, so the caller drops the citation
 // with a warning, as it does a span outside the text.
+// dropEmptySpans drops, with a warning, the citations an adapter made
+// with an empty span (an empty text block that carries citations, a
+// sentence start found at the span's end): an empty claim cannot be
+// audited, and the canonical readers refuse one, so a converted copy
+// would not read back.
+func dropEmptySpans(rec *Record) {
+	for mi := range rec.Messages {
+		m := &rec.Messages[mi]
+		kept := m.Citations[:0]
+		for _, c := range m.Citations {
+			if c.Start >= c.End {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("messages[%d]: citation of %v has an empty span (%d-%d); citation dropped", mi, c.ChunkIDs, c.Start, c.End))
+				continue
+			}
+			kept = append(kept, c)
+		}
+		m.Citations = kept
+	}
+}
+
 func spanOf(v any, startField, endField string) (start, end int, err error) {
 	if sv := get(v, startField); sv != nil {
 		var ok bool
@@ -998,15 +1011,17 @@ func firstNonEmpty(xs ...string) string {
 	return ""
 }
 
-// unixTime fills a missing timestamp from an optional Unix-seconds field;
-// a value that is not one is a bad_timestamp skip.
+// unixTime fills a missing timestamp from an optional Unix-time field,
+// its unit taken from its size as for canonical timestamps
+// (unixByMagnitude); a value that is not one, or out of range, is a
+// bad_timestamp skip.
 func unixTime(rec *Record, field string, v any) error {
 	if v == nil || !rec.Timestamp.IsZero() {
 		return nil
 	}
 	ts, ok := num(v)
 	if !ok {
-		return badTime(field, v, "want Unix seconds")
+		return badTime(field, v, "want a Unix time")
 	}
 	t, err := inRange(unixByMagnitude(int64(ts)))
 	if err != nil {
@@ -1235,7 +1250,7 @@ func (t *traceTurn) startTime(line int, field string, v any) {
 	t.start = ts
 }
 
-// decodeField is decodeJSONString for a field of a trace span: a string
+// decodeField decodes a field of a trace span that may hold JSON as text: a string
 // that starts like JSON but does not decode (cut by a size-limited
 // logger) skips the turn as malformed_json, naming the span's line, since
 // read as nothing it would lose the chunks and make every citation of the
@@ -1488,10 +1503,15 @@ func openInferenceOTLP(in traceInput) ([]Record, []*SkipError) {
 				for _, sp := range list(get(ss, "spans")) {
 					fs := flatSpan{trace: str(get(sp, "traceId")), parent: str(get(sp, "parentSpanId")), line: in.lines[i], attrs: map[string]any{}}
 					if v := get(sp, "startTimeUnixNano"); v != nil && v != "" {
-						if ns, err := strconv.ParseInt(str(v), 10, 64); err == nil {
-							fs.start = time.Unix(0, ns).UTC()
+						ns, err := strconv.ParseInt(str(v), 10, 64)
+						var t time.Time
+						if err == nil {
+							t, err = inRange(time.Unix(0, ns).UTC())
+						}
+						if err == nil {
+							fs.start = t
 						} else {
-							fs.badStart = badTime("startTimeUnixNano", v, "want Unix nanoseconds")
+							fs.badStart = badTime("startTimeUnixNano", v, "want Unix nanoseconds from 1970 to 9999")
 						}
 					}
 					for _, a := range list(get(sp, "attributes")) {

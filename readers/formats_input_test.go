@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -419,5 +420,57 @@ func TestTraceLineWithTrailingTextIsMalformed(t *testing.T) {
 	_, skips := openAll(t, writeFile(t, "lf.jsonl", b), Options{})
 	if len(skips) != 1 || skips[0].Reason != ReasonMalformedJSON || skips[0].Line != 1 {
 		t.Fatalf("skips %v; want line 1 malformed_json", skips)
+	}
+}
+
+// An adapter's empty span (an empty text block that carries citations)
+// is dropped with a warning, so that the record audits and its converted
+// copy reads back.
+func TestEmptyAdapterSpanIsDroppedWithAWarning(t *testing.T) {
+	d := sample(t, "anthropic-messages-citations.json")
+	blocks := get(d, "response", "content").([]any)
+	var cites any
+	for _, b := range blocks {
+		if c := get(b, "citations"); c != nil {
+			cites = c
+			break
+		}
+	}
+	if cites == nil {
+		t.Fatal("the sample has no cited block: the test does not exercise it")
+	}
+	blocks = append(blocks, map[string]any{"type": "text", "text": "", "citations": cites})
+	d["response"].(map[string]any)["content"] = blocks
+	recs, skips := openAll(t, writeFile(t, "doc.json", mustJSON(t, d)), Options{})
+	if len(recs) != 1 || len(skips) != 0 {
+		t.Fatalf("%d records, skips %v", len(recs), skips)
+	}
+	for _, m := range recs[0].Messages {
+		for _, c := range m.Citations {
+			if c.Start >= c.End {
+				t.Errorf("empty span %d-%d kept", c.Start, c.End)
+			}
+		}
+	}
+	if !slices.ContainsFunc(recs[0].Warnings, func(w string) bool { return strings.Contains(w, "empty span") }) {
+		t.Errorf("no warning: %q", recs[0].Warnings)
+	}
+}
+
+// An OTLP span start before 1970 is a bad_timestamp, as in canonical
+// records (convert could not write it back).
+func TestOTLPStartOutOfRangeIsBadTimestamp(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "formats", "openinference-otlp-spans.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`"startTimeUnixNano":\s*"[0-9]+"`)
+	if !re.Match(b) {
+		t.Fatal("the sample has no startTimeUnixNano: the test does not exercise it")
+	}
+	b = re.ReplaceAll(b, []byte(`"startTimeUnixNano":"-5"`))
+	recs, skips := openAll(t, writeFile(t, "otlp.jsonl", b), Options{})
+	if len(recs) != 0 || len(skips) == 0 || skips[0].Reason != ReasonBadTimestamp {
+		t.Fatalf("%d records, skips %v; want bad_timestamp", len(recs), skips)
 	}
 }

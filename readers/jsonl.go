@@ -269,49 +269,33 @@ func (g *gzipMembers) nextMember() error {
 // record into one line. In an LF or CRLF file a stray CR is left to the
 // JSON parser, so that line numbers stay those of other tools.
 type crLines struct {
-	r    *bufio.Reader
-	mode byte // 0 undecided; '\n': LF or CRLF endings; '\r': CR endings
+	r   *bufio.Reader
+	cr  bool  // CR endings: every CR is a line end
+	err error // the input's error met by the look-ahead (Peek hands it over once)
 }
 
-// newCRLines decides the line ending on the first buffer read: an LF in
-// it means LF (a CR inside the first record does not make a CR file), a
-// CR without any LF means CR. Undecided, the first line ending decides.
+// newCRLines decides the line ending once, on the input's first 64 KiB
+// (a blocking Peek, so how the bytes arrive through a pipe cannot change
+// it): CR endings when there is no LF at all and a CR is followed by the
+// next record's "{"; LF or CRLF otherwise. A CR inside a record (JSON
+// whitespace) does not make a CR file.
 func newCRLines(r *bufio.Reader) *crLines {
-	c := &crLines{r: r}
-	_, _ = r.Peek(1) // fills the buffer without waiting for more
-	head, _ := r.Peek(r.Buffered())
-	switch cr := bytes.IndexByte(head, '\r'); {
-	case bytes.IndexByte(head, '\n') >= 0:
-		c.mode = '\n'
-	case cr >= 0 && cr < len(head)-1:
-		c.mode = '\r'
+	head, err := r.Peek(r.Size())
+	if err == bufio.ErrBufferFull {
+		err = nil
 	}
-	return c
+	cr := bytes.IndexByte(head, '\n') < 0 && bytes.Contains(head, []byte("\r{"))
+	return &crLines{r: r, cr: cr, err: err}
 }
 
 func (c *crLines) Read(p []byte) (int, error) {
+	if c.err != nil && c.r.Buffered() == 0 {
+		return 0, c.err // a damaged gzip stream must still be reported
+	}
 	n, err := c.r.Read(p)
-	for i := 0; i < n && c.mode != '\n'; i++ {
-		switch p[i] {
-		case '\n':
-			if c.mode == 0 {
-				c.mode = '\n'
-			}
-		case '\r':
-			next := p[i+1 : min(i+2, n)]
-			if len(next) == 0 {
-				var perr error
-				if next, perr = c.r.Peek(1); len(next) == 0 && err == nil {
-					err = perr // Peek took it from the reader: pass it on
-				}
-			}
-			switch {
-			case len(next) > 0 && next[0] == '\n':
-				if c.mode == 0 {
-					c.mode = '\n'
-				}
-			default:
-				c.mode = '\r'
+	if c.cr {
+		for i, b := range p[:n] {
+			if b == '\r' {
 				p[i] = '\n'
 			}
 		}

@@ -105,6 +105,14 @@ func TestCROnlyLineEndingsSplitRecords(t *testing.T) {
 	if len(o.records) != 3 || len(o.skips) != 0 || o.records[2].Line != 3 {
 		t.Fatalf("CRLF file: records %d, skips %v", len(o.records), o.skips)
 	}
+	// A first record longer than the look-ahead, with a CR inside it, in
+	// an LF file: still LF (it used to be decided by that CR).
+	pad := strings.Repeat("x", 70<<10)
+	long := `{"conversation_id":"c-1",` + "\r" + `"messages":[{"role":"assistant","content":"` + pad + `"}]}` + "\n" + goodLine + "\n"
+	o, _ = readAll(t, writeFile(t, "long.jsonl", []byte(long)), Options{})
+	if len(o.records) != 2 || len(o.skips) != 0 {
+		t.Fatalf("LF file with a long first record holding a CR: %d records, skips %v", len(o.records), o.skips)
+	}
 }
 
 // Parquet piped to stdin cannot be read; it is said so, once, instead of

@@ -29,17 +29,14 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 	return &AtomicFile{File: f, target: path}, nil
 }
 
-// Commit syncs, closes and renames the file into place.
+// Commit syncs, closes and renames the file into place (CommitAll of one);
+// on error the temporary file is removed.
 func (a *AtomicFile) Commit() error {
-	if err := a.Sync(); err != nil {
+	err := CommitAll([]*AtomicFile{a})
+	if err != nil {
 		a.Abort()
-		return err
 	}
-	if err := a.Close(); err != nil {
-		os.Remove(a.Name())
-		return err
-	}
-	return os.Rename(a.Name(), a.target)
+	return err
 }
 
 // Abort discards the temporary file; safe to call after Commit.

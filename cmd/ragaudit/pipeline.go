@@ -47,9 +47,10 @@ func auditFiles(ctx context.Context, auditor func() (*audit.Auditor, error), o a
 	}
 
 	tally := audit.NewTally()
+	warn := &skipWarner{logger: logger} // the reader's, then the auditor's skips
 	var inputs []report.Input
 	records := func(submit func(readers.Record) bool) error {
-		return readAll(ctx, o, stdin, logger, tally, bar, &inputs, submit)
+		return readAll(ctx, o, stdin, warn, tally, bar, &inputs, submit)
 	}
 	coverage := map[string]*report.Coverage{}
 	var late []*readers.SkipError // records the auditor refused, in input order
@@ -73,7 +74,6 @@ func auditFiles(ctx context.Context, auditor func() (*audit.Auditor, error), o a
 	}
 	// After the reader's skips (it runs ahead of the audit), so that
 	// skipped.jsonl is in the same order on every run.
-	warn := skipWarner{logger: logger}
 	for _, skip := range late {
 		warn.skipped(skip)
 		if o.onSkip != nil {
@@ -230,7 +230,7 @@ func recordHash(seed maphash.Seed, r *readers.Record) uint64 {
 // readAll reads every input file, counts what it reads, skips and filters,
 // and submits the records to audit; with --last it submits only the most
 // recent ones, oldest first, once all input is read.
-func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.Logger, tally *audit.Tally,
+func readAll(ctx context.Context, o auditOptions, stdin io.Reader, warn *skipWarner, tally *audit.Tally,
 	bar *progressbar.ProgressBar, inputs *[]report.Input, submit func(readers.Record) bool) error {
 
 	var latest *readers.Latest
@@ -242,7 +242,6 @@ func readAll(ctx context.Context, o auditOptions, stdin io.Reader, logger *slog.
 			(len(o.Agents) == 0 || contains(o.Agents, r.Agent))
 	}
 	seq := 0
-	warn := skipWarner{logger: logger}
 	skipped := func(skip *readers.SkipError) {
 		tally.Skip(skip)
 		warn.skipped(skip)
