@@ -843,13 +843,7 @@ func textStatus(c readers.Chunk) string {
 func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 	var out []Sentence
 	for _, c := range msg.Citations {
-		text := msg.Content[c.Start:c.End]
-		plain := strings.TrimSpace(stripMarkdown(StripMarkers(text, FindMarkers(text, nil))))
-		s := Sentence{Start: c.Start, End: c.End, Text: text, Plain: plain}
-		if len(c.ChunkIDs) > 0 {
-			s.Markers = []Marker{{Raw: c.Marker, Start: c.Start, End: c.End, IDs: c.ChunkIDs}}
-		} // else: a claim with no evidence is an uncited sentence, not nothing
-		out = append(out, s)
+		out = append(out, claimSentence(msg.Content[c.Start:c.End], c.Start, c.End, c.Marker, c.ChunkIDs))
 	}
 	// A sentence is covered when a citation starting before its end ends
 	// after its start: with the citations by start and the furthest end
@@ -1027,14 +1021,22 @@ func claimSentences(claims []jsonClaim) []Sentence {
 			start, end = pos, pos
 		}
 		pos = end
-		plain := strings.TrimSpace(stripMarkdown(StripMarkers(c.text, FindMarkers(c.text, nil))))
-		s := Sentence{Index: len(out), Start: start, End: end, Text: c.text, Plain: plain}
-		if len(c.ids) > 0 {
-			s.Markers = []Marker{{Raw: "claims.evidence_ids", Start: start, End: end, IDs: c.ids}}
-		} // else: a claim with no evidence is an uncited sentence, not nothing
+		s := claimSentence(c.text, start, end, "claims.evidence_ids", c.ids)
+		s.Index = len(out)
 		out = append(out, s)
 	}
 	return out
+}
+
+// claimSentence is the sentence of a claim whose citation the log gives
+// (a provider's span, a JSON claim) rather than a marker in its text.
+func claimSentence(text string, start, end int, marker string, ids []string) Sentence {
+	plain := strings.TrimSpace(stripMarkdown(StripMarkers(text, FindMarkers(text, nil))))
+	s := Sentence{Start: start, End: end, Text: text, Plain: plain}
+	if len(ids) > 0 {
+		s.Markers = []Marker{{Raw: marker, Start: start, End: end, IDs: ids}}
+	} // else: a claim with no evidence is an uncited sentence, not nothing
+	return s
 }
 
 // usePrecomputed gives claims their message's logged vector and the

@@ -34,32 +34,11 @@ func ParseResolveRule(s string) (ResolveRule, error) {
 // index in chunks and how it was found ("id" or "position"), or -1 and ""
 // when the citation is fabricated.
 func Resolve(rule ResolveRule, id string, chunks []readers.Chunk) (int, string) {
-	if rule != ResolvePosition {
-		for i, c := range chunks {
-			if c.ID == id {
-				return i, string(ResolveID)
-			}
-		}
-		// "4:0†source" may be logged with id "4:0".
-		if head, _, ok := strings.Cut(id, "†"); ok {
-			for i, c := range chunks {
-				if c.ID == head {
-					return i, string(ResolveID)
-				}
-			}
-		}
-	}
-	if rule != ResolveID {
-		n, err := strconv.Atoi(strings.TrimPrefix(id, "doc"))
-		if err == nil && n >= 1 && n <= len(chunks) {
-			return n - 1, string(ResolvePosition)
-		}
-	}
-	return -1, ""
+	return newResolver(chunks).resolve(rule, id)
 }
 
-// resolver is Resolve over one retrieval with its chunk ids indexed: an
-// answer may cite thousands of times among thousands of chunks.
+// resolver resolves the citations of one retrieval with its chunk ids
+// indexed: an answer may cite thousands of times among thousands of chunks.
 type resolver struct {
 	chunks []readers.Chunk
 	byID   map[string]int // the first chunk with each id
@@ -81,14 +60,18 @@ func (r resolver) resolve(rule ResolveRule, id string) (int, string) {
 		if i, ok := r.byID[id]; ok {
 			return i, string(ResolveID)
 		}
+		// "4:0†source" may be logged with id "4:0".
 		if head, _, ok := strings.Cut(id, "†"); ok {
 			if i, ok := r.byID[head]; ok {
 				return i, string(ResolveID)
 			}
 		}
 	}
-	if rule == ResolveID {
-		return -1, ""
+	if rule != ResolveID {
+		n, err := strconv.Atoi(strings.TrimPrefix(id, "doc"))
+		if err == nil && n >= 1 && n <= len(r.chunks) {
+			return n - 1, string(ResolvePosition)
+		}
 	}
-	return Resolve(ResolvePosition, id, r.chunks) // by position only
+	return -1, ""
 }
