@@ -1016,14 +1016,14 @@ func firstNonEmpty(xs ...string) string {
 // (unixByMagnitude); a value that is not one, or out of range, is a
 // bad_timestamp skip.
 func unixTime(rec *Record, field string, v any) error {
-	if v == nil || !rec.Timestamp.IsZero() {
+	if v == nil || v == "" || !rec.Timestamp.IsZero() {
 		return nil
 	}
 	ts, ok := num(v)
 	if !ok {
 		return badTime(field, v, "want a Unix time")
 	}
-	t, err := inRange(unixByMagnitude(int64(ts)))
+	t, err := ParseTimestamp(strconv.Itoa(ts)) // the canonical rules: by size, 0 and negatives refused
 	if err != nil {
 		return badTime(field, v, err.Error())
 	}

@@ -397,6 +397,7 @@ func TestProviderUnixTimeByMagnitude(t *testing.T) {
 		{json.Number("1715522580"), "2024-05-12T14:03:00Z"},
 		{json.Number("1715522580000"), "2024-05-12T14:03:00Z"},
 		{json.Number("-1715522580000"), ""},
+		{json.Number("0"), ""}, // as in canonical records: no logger means 1970
 	} {
 		resp := sample(t, "openai-responses-annotations.json")
 		delete(resp["_log"].(map[string]any), "logged_at")
