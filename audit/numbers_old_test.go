@@ -1,9 +1,10 @@
 package audit
 
 // The implementation of Quantities and IndexQuantities before quantity keys
-// were hashed (commit d9b6799), kept whole as the oracle of the
-// differential tests in numbers_diff_test.go: old and new must agree on
-// every quantity and every Supports answer.
+// were hashed (commit d9b6799), kept as the oracle of the differential
+// tests in numbers_diff_test.go: old and new must agree on every quantity
+// and every Supports answer. Leaf helpers the change left as they were
+// (trimLeadingZeros, formatFloat) are called, not copied.
 
 import (
 	"cmp"
@@ -240,7 +241,7 @@ func oldParseNumber(text string, i int) oldNumber {
 		j = k
 	}
 	digitsEnd := j
-	n.value = oldTrimLeadingZeros(intPart)
+	n.value = trimLeadingZeros(intPart)
 	if frac != "" {
 		n.value += "." + frac
 	}
@@ -283,7 +284,7 @@ func oldParseNumber(text string, i int) oldNumber {
 	if w, k := oldWordAt(text, j, true); w != "" {
 		if m, ok := multipliers[w]; ok && (w != "m" || prefixCur != "" || oldCurrencyAfter(text, k)) {
 			if f, err := strconv.ParseFloat(n.value, 64); err == nil {
-				n.value = oldFormatFloat(f * m)
+				n.value = formatFloat(f * m)
 			}
 			mult, end, j, plainEnd = m, k, k, false
 		}
@@ -325,7 +326,7 @@ func oldParseNumber(text string, i int) oldNumber {
 		// "€1.200" is 1,200 in the notation of most of Europe, and 1.2 in
 		// English (a fuel price may have three decimals): either reading
 		// matches. "$3.499" and "€0.005" have only the English one.
-		n.alt = oldTrimLeadingZeros(intPart + oneDotGroup)
+		n.alt = trimLeadingZeros(intPart + oneDotGroup)
 	}
 	if prefixCur != "" {
 		n.start = prefixStart
@@ -519,7 +520,7 @@ func oldIndexQuantities(text string) oldQuantityIndex {
 			idx["n:"+parts[0]] |= oldQPresent
 			if len(parts) == 3 {
 				idx["d:"+parts[0]+"-"+parts[1]] |= oldQPresent
-				idx["n:"+oldTrimLeadingZeros(parts[2])] |= oldQPresent
+				idx["n:"+trimLeadingZeros(parts[2])] |= oldQPresent
 			}
 		case "money":
 			val := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
@@ -577,18 +578,6 @@ func oldPad2(n int) string {
 		return "0" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
-}
-
-func oldTrimLeadingZeros(s string) string {
-	t := strings.TrimLeft(s, "0")
-	if t == "" || t[0] == '.' {
-		return "0" + t
-	}
-	return t
-}
-
-func oldFormatFloat(f float64) string {
-	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // oldUnitAfter reads the unit written after a number ending at text[j]:
