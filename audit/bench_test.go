@@ -56,8 +56,7 @@ func BenchmarkIndexQuantitiesChunks(b *testing.B) {
 	}
 	var chunks []string
 	size := 0
-	for _, path := range []string{filepath.Join("..", "..", "shared", "data", "hagrid", "dev.jsonl"),
-		filepath.Join("..", "..", "shared", "data", "expertqa", "dev.jsonl"), gen} {
+	for _, path := range append(append([]string(nil), realLogs...), gen) {
 		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
 			if err != nil {
 				b.Fatalf("%s: %v", path, err)

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,8 +15,7 @@ import (
 func TestCoCitationOnlyLowersScores(t *testing.T) {
 	m := testAuditor.cfg.Model
 	lowered, flagged := 0, 0
-	for _, name := range []string{"hagrid", "expertqa"} {
-		path := filepath.Join("..", "..", "shared", "data", name, "dev.jsonl")
+	for _, path := range realLogs {
 		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)

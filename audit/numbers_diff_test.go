@@ -79,11 +79,7 @@ func TestQuantityIndexMatchesOld(t *testing.T) {
 	}
 	type answer struct{ sentences, chunks []string }
 	var answers []answer
-	for _, path := range []string{
-		filepath.Join("..", "..", "shared", "data", "hagrid", "dev.jsonl"),
-		filepath.Join("..", "..", "shared", "data", "expertqa", "dev.jsonl"),
-		gen,
-	} {
+	for _, path := range append(append([]string(nil), realLogs...), gen) {
 		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -184,8 +183,7 @@ var reKey = regexp.MustCompile(`^(n:-?\d+(\.\d+)?|p:-?\d+(\.\d+)?|m:[A-Z]{3}:-?\
 func sharedTexts(t *testing.T) []string {
 	t.Helper()
 	var out []string
-	for _, name := range []string{"hagrid", "expertqa"} {
-		path := filepath.Join("..", "..", "shared", "data", name, "dev.jsonl")
+	for _, path := range realLogs {
 		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)

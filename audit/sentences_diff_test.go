@@ -36,8 +36,7 @@ func splitInputs(t testing.TB) (answers []string, ids []map[string]bool) {
 	if err := os.WriteFile(gen, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{filepath.Join("..", "..", "shared", "data", "hagrid", "dev.jsonl"),
-		filepath.Join("..", "..", "shared", "data", "expertqa", "dev.jsonl"), gen} {
+	for _, path := range append(append([]string(nil), realLogs...), gen) {
 		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
