@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ragaudit/ragaudit/eval/overlap"
 	"github.com/ragaudit/ragaudit/nounphrase"
 	"github.com/ragaudit/ragaudit/readers"
 )
@@ -332,10 +333,13 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		sentVerdict := Fabricated
 		var sentScore *Score
 		var single *Signals // the signals of the one cited chunk, reused by its pair
+		var sentSignals map[string]Score
 		if len(cited) > 0 {
 			sig := runChecks(c, union(cited))
 			if len(cited) == 1 {
 				single = &sig
+			} else {
+				sentSignals = signalMap(sig)
 			}
 			v, p, _ := a.cfg.Model.Verdict(sig, base.Tenant)
 			sentVerdict, sentScore = v, scorePtr(p)
@@ -364,7 +368,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		for j, p := range pairs[i] {
 			g := f
 			g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
-			g.SentenceVerdict, g.SentenceScore = sentVerdict, sentScore
+			g.SentenceVerdict, g.SentenceScore, g.SentenceSignals = sentVerdict, sentScore, sentSignals
 			switch {
 			case p.chunk < 0:
 				g.Verdict = Fabricated
@@ -517,7 +521,7 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, 
 			m.count[i]++
 		}
 	}
-	share := func(i int) float64 { // overlap(c.stems, m.light[i].stems)
+	share := func(i int) float64 { // shareIn(c.stems, m.light[i].stems)
 		if len(c.stems) == 0 {
 			return -1
 		}
@@ -783,6 +787,9 @@ func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
 	})
 	c.stems, c.bigrams = stems, bigrams
 	c.stemSet = newWordSet(stems)
+	for _, w := range overlap.ContentWords(s.Plain) {
+		c.plainWords = append(c.plainWords, hashWord(w))
+	}
 	c.grams = charGrams(grams)
 	return c
 }

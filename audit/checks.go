@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ragaudit/ragaudit/embed"
+	"github.com/ragaudit/ragaudit/eval/overlap"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -14,6 +15,7 @@ import (
 type claim struct {
 	plain      string
 	content    []string // Normalize()d non-stopwords, numbers included, in order
+	plainWords []uint64 // the word-overlap rule's content words (package overlap), hashed
 	phrases    []nounphrase.Phrase
 	phraseKeys [][]wordKey // the words of each phrase
 	stems      []uint64    // distinct content-word stems, hashed, in order
@@ -33,6 +35,7 @@ type claim struct {
 // chunks a sentence cites), computed once per answer.
 type evidence struct {
 	words      wordSet // Normalize()d words
+	plainWords wordSet // the word-overlap rule's words (package overlap), hashed
 	stems      wordSet
 	bigrams    wordSet // adjacent content-word stems
 	quantities QuantityIndex
@@ -95,9 +98,13 @@ func newEvidence(text string, wc *wordCache) *evidence {
 			prev, hasPrev = w.stem, true
 		}
 	})
+	ps := b.ps[:0]
+	overlap.Words(text, func(w string) { ps = append(ps, hashWord(w)) })
+	b.ps = keep(ps)
 	ar := &wc.arena
 	ev.arena = ar
 	ev.words, ev.stems, ev.bigrams = newWordSetIn(ws, &ar.u64), newWordSetIn(ss, &ar.u64), newWordSetIn(bs, &ar.u64)
+	ev.plainWords = newWordSetIn(ps, &ar.u64)
 	ev.windows = buildWindows(text, words, b, ar)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
@@ -220,9 +227,9 @@ func union(evs []*evidence) *evidence {
 	}
 	u := &evidence{quantities: QuantityIndex{}, arena: evs[0].arena}
 	var (
-		words, stems, bigrams []wordSet
-		sets                  *slab[uint64]
-		n                     int
+		words, stems, bigrams, plain []wordSet
+		sets                         *slab[uint64]
+		n                            int
 	)
 	for _, ev := range evs {
 		n += len(ev.windows)
@@ -232,6 +239,7 @@ func union(evs []*evidence) *evidence {
 	}
 	for _, ev := range evs {
 		words, stems, bigrams = append(words, ev.words), append(stems, ev.stems), append(bigrams, ev.bigrams)
+		plain = append(plain, ev.plainWords)
 		u.quantities.merge(ev.quantities)
 		u.wids = append(u.wids, ev.wids...)
 		u.windows = append(u.windows, ev.windows...)
@@ -241,6 +249,7 @@ func union(evs []*evidence) *evidence {
 		}
 	}
 	u.words, u.stems, u.bigrams = unionSets(sets, words...), unionSets(sets, stems...), unionSets(sets, bigrams...)
+	u.plainWords = unionSets(sets, plain...)
 	if len(u.vecs) != len(u.windows) {
 		u.vecs = nil
 	}
@@ -252,6 +261,7 @@ func union(evs []*evidence) *evidence {
 type Signals struct {
 	NPCoverage       float64 // mean share of each noun phrase's words found in the chunk; -1: no phrase
 	TokenOverlap     float64 // share of the sentence's content-word stems found in the chunk; -1: no word
+	PlainOverlap     float64 // the word-overlap rule's score (package overlap); -1: no content word
 	MissingWords     int     // content-word stems of the sentence absent from the chunk
 	Words            int     // content-word stems of the sentence
 	BigramOverlap    float64 // share of the sentence's adjacent content-word pairs found in the chunk; -1: none
@@ -315,7 +325,7 @@ var Checks = []Check{
 		Name: "word_overlap",
 		Doc:  "share of the sentence's content words (stemmed, stopwords removed) present in the chunk",
 		Run: func(c *claim, ev *evidence, s *Signals) {
-			s.TokenOverlap = overlap(c.stems, ev.stems)
+			s.TokenOverlap = shareIn(c.stems, ev.stems)
 			s.Words = len(c.stems)
 			for _, st := range c.stems {
 				if !ev.stems.has(st) {
@@ -325,10 +335,17 @@ var Checks = []Check{
 		},
 	},
 	{
+		Name: "plain_overlap",
+		Doc:  "share of the sentence's distinct content words found in the chunk, counted by the word-overlap rule (lower-cased, no stems)",
+		Run: func(c *claim, ev *evidence, s *Signals) {
+			s.PlainOverlap = shareIn(c.plainWords, ev.plainWords)
+		},
+	},
+	{
 		Name: "bigrams",
 		Doc:  "share of the sentence's adjacent content-word pairs found as pairs in the chunk",
 		Run: func(c *claim, ev *evidence, s *Signals) {
-			s.BigramOverlap = overlap(c.bigrams, ev.bigrams)
+			s.BigramOverlap = shareIn(c.bigrams, ev.bigrams)
 		},
 	},
 	{
@@ -492,7 +509,7 @@ func runChecks(c *claim, ev *evidence) Signals {
 	return s
 }
 
-func overlap(stems []uint64, in wordSet) float64 {
+func shareIn(stems []uint64, in wordSet) float64 {
 	if len(stems) == 0 {
 		return -1
 	}

@@ -67,6 +67,7 @@ var ModelSignals = []string{
 	"number_mismatch", "negation_mismatch", "entity_missing", "sentence_min_bigram", "sentence_min_ngram",
 }
 
-// HardFailSignals are decisive in the shipped models: a wrong number, a
-// flipped negation or a swapped name is not a matter of degree.
+// HardFailSignals are the binary signals a model may treat as decisive,
+// and are decisive in the shipped models: a wrong number, a flipped
+// negation or a swapped name is not a matter of degree.
 var HardFailSignals = []string{"number_mismatch", "negation_mismatch", "entity_mismatch"}

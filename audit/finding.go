@@ -51,6 +51,11 @@ type Finding struct {
 	NPCoverage      *Score           `json:"np_coverage"`
 	TokenOverlap    *Score           `json:"token_overlap"`
 	Signals         map[string]Score `json:"signals"` // every model input, by name
+	// SentenceSignals are the signals of the sentence over all its cited
+	// chunks together, behind sentence_verdict, when it cites more than
+	// one (else they are Signals). For eval and calibrate: not written to
+	// findings.jsonl.
+	SentenceSignals map[string]Score `json:"-"`
 	NPFound         []string         `json:"np_found"`
 	NPMissing       []string         `json:"np_missing"`
 	NumbersMissing  []string         `json:"numbers_missing"`
@@ -71,20 +76,26 @@ func (f *Finding) fill(s Signals, p float64) {
 	if s.TokenOverlap >= 0 {
 		f.TokenOverlap = scorePtr(s.TokenOverlap)
 	}
-	feats := Features(s)
-	f.Signals = make(map[string]Score, len(feats))
-	for i, n := range FeatureNames {
-		if n == "embed_sim" && s.EmbedSim < 0 {
-			continue // no embedder
-		}
-		f.Signals[n] = Score(feats[i])
-	}
+	f.Signals = signalMap(s)
 	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = s.NPFound, s.NPMissing, s.NumbersMissing, s.EntitiesMissing
 	if s.SpanText != "" {
 		f.MatchedText = s.SpanText[s.Span[0]:s.Span[1]]
 		f.MatchedStart = utf8.RuneCountInString(s.SpanText[:s.Span[0]])
 		f.MatchedEnd = f.MatchedStart + utf8.RuneCountInString(f.MatchedText)
 	}
+}
+
+// signalMap is the model inputs of s by name.
+func signalMap(s Signals) map[string]Score {
+	feats := Features(s)
+	m := make(map[string]Score, len(feats))
+	for i, n := range FeatureNames {
+		if n == "embed_sim" && s.EmbedSim < 0 {
+			continue // no embedder
+		}
+		m[n] = Score(feats[i])
+	}
+	return m
 }
 
 // Score is a signal value in [0, 1], written with four decimals so outputs

@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -26,6 +27,7 @@ var FeatureNames = []string{
 	"entity_mismatch",     // 1 when a close match names an entity the chunk does not
 	"sentence_min_bigram", // the lowest bigram_overlap among the sentence's cited chunks
 	"sentence_min_ngram",  // the lowest ngram_sim among the sentence's cited chunks
+	"plain_overlap",       // the word-overlap rule's share of content words found in the chunk
 }
 
 var featureIndex = func() map[string]int {
@@ -44,9 +46,6 @@ var againstSupport = map[string]bool{"number_mismatch": true, "negation_mismatch
 // Supportive reports whether a signal measures agreement between the
 // sentence and the chunk, so that its weight must not be negative.
 func Supportive(signal string) bool { return !againstSupport[signal] }
-
-// hardFailSignals are the binary signals a model may treat as decisive.
-var hardFailSignals = map[string]bool{"number_mismatch": true, "negation_mismatch": true, "entity_mismatch": true}
 
 // Features turns signals into the model's input vector, in FeatureNames
 // order. A signal that could not be computed takes its nearest stand-in
@@ -82,7 +81,7 @@ func Features(s Signals) []float64 {
 	if s.sentenceMin != nil {
 		minBi, minNgram = s.sentenceMin[0], s.sentenceMin[1]
 	}
-	return append(f, minBi, minNgram)
+	return append(f, minBi, minNgram, math.Max(s.PlainOverlap, 0))
 }
 
 // setSentenceMin gives each of a sentence's measured citations the lowest
@@ -134,8 +133,8 @@ func (m *Model) Validate() error {
 		}
 	}
 	for _, n := range m.HardFail {
-		if !hardFailSignals[n] {
-			return fmt.Errorf("model %q: hard_fail %q: want number_mismatch, negation_mismatch or entity_mismatch", m.Name, n)
+		if !slices.Contains(HardFailSignals, n) {
+			return fmt.Errorf("model %q: hard_fail %q: want one of %s", m.Name, n, strings.Join(HardFailSignals, ", "))
 		}
 	}
 	if !(m.Threshold > 0 && m.Threshold < 1) {
@@ -198,15 +197,21 @@ func (m *Model) decisive(signal string) bool {
 	return false
 }
 
+// HardFailed reports whether one of the model's decisive signals fails
+// the feature vector, whatever its score.
+func (m *Model) HardFailed(f []float64) bool {
+	for _, h := range m.HardFail {
+		if f[featureIndex[h]] == 1 {
+			return true
+		}
+	}
+	return false
+}
+
 // Decide is the verdict on a feature vector: supported or not, and p.
 func (m *Model) Decide(f []float64, tenant string) (supported bool, p float64) {
 	p = m.Probability(f)
-	for _, h := range m.HardFail {
-		if f[featureIndex[h]] == 1 {
-			return false, p
-		}
-	}
-	return p >= m.ThresholdFor(tenant), p
+	return !m.HardFailed(f) && p >= m.ThresholdFor(tenant), p
 }
 
 // Verdict decides one pair and says why.
@@ -216,14 +221,10 @@ func (m *Model) Verdict(s Signals, tenant string) (verdict string, p float64, re
 	verdict = Supported
 	if !ok {
 		verdict = Unsupported
-		if f[5] == 1 {
-			reasons = append(reasons, "number_mismatch")
-		}
-		if f[6] == 1 {
-			reasons = append(reasons, "negation_mismatch")
-		}
-		if f[13] == 1 {
-			reasons = append(reasons, "entity_mismatch")
+		for _, h := range HardFailSignals {
+			if f[featureIndex[h]] == 1 {
+				reasons = append(reasons, h)
+			}
 		}
 		if p < m.ThresholdFor(tenant) && len(reasons) == 0 {
 			reasons = append(reasons, "low_similarity")

@@ -210,6 +210,7 @@ func (s *slab[T]) reset() { s.cur, s.off = 0, 0 }
 type scratch struct {
 	words           []chunkWord
 	ws, ss, bs, hs  []uint64
+	ps              []uint64
 	toks            []wordTokens
 	grams           []uint32
 	bounds, cbounds []int

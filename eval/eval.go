@@ -5,6 +5,8 @@
 package eval
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,9 +26,10 @@ type Pair struct {
 	Finding  *audit.Finding
 }
 
+// hasHardReason reports whether a decisive signal failed the citation.
 func hasHardReason(reasons []string) bool {
 	for _, r := range reasons {
-		if r == "number_mismatch" || r == "negation_mismatch" {
+		if slices.Contains(audit.HardFailSignals, r) {
 			return true
 		}
 	}
@@ -252,3 +255,5 @@ func SignalAUC(pairs []Pair) map[string]float64 {
 	}
 	return out
 }
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

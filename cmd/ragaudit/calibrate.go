@@ -32,35 +32,35 @@ func calibrateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			findings, err := auditForEval(c, opts)
+			findings, _, err := auditForEval(c, opts)
 			if err != nil {
 				return err
 			}
-			var xs []eval.Example
+			var items []eval.Item
 			var fitted []audit.Fitting
 			for _, path := range c.StringSlice("labels") {
 				labels, err := readers.ReadLabels(path)
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				ex := eval.Examples(path, findings, labels)
-				if len(ex) == 0 {
+				its, _ := eval.Items(path, findings, labels, "", nil)
+				if len(its) == 0 {
 					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
 				}
 				sum, err := fileSHA256(path)
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				xs = append(xs, ex...)
-				fitted = append(fitted, audit.Fitting{Labels: path, SHA256: sum, Pairs: len(ex)})
+				items = append(items, its...)
+				fitted = append(fitted, audit.Fitting{Labels: path, SHA256: sum, Pairs: len(eval.Trainable(its))})
 			}
-			drop := eval.UnusedSignals(opts.Embed != "none")
+			proc := eval.Shipped(opts.Embed != "none")
 			name := "calibrated"
 			if c.String("config-out") != "" {
 				name = "calibrated:" + opts.Embed
 			}
-			m := eval.Fit(name, xs, drop, audit.HardFailSignals)
-			m.TenantThresholds = tenantThresholds(m, xs, c.Int("min-tenant-labels"))
+			m := proc.Fit(name, items)
+			m.TenantThresholds = tenantThresholds(m, eval.Trainable(items), c.Int("min-tenant-labels"))
 			mf := audit.ModelFile{Tool: "ragaudit", Version: version, Embedder: opts.Embed, Model: m, FittedOn: fitted}
 
 			f, err := os.Create(c.String("config-out"))
@@ -75,12 +75,11 @@ func calibrateCommand() *cli.Command {
 				return err
 			}
 			w := c.App.Writer
-			fmt.Fprintf(w, "fitted on %d labelled citations; wrote %s\n", len(xs), c.String("config-out"))
+			fmt.Fprintf(w, "fitted on %d labelled citations; wrote %s\n", len(eval.Trainable(items)), c.String("config-out"))
 			if k := c.Int("cv"); k >= 2 {
-				cv := eval.CrossValidate(xs, k, drop, audit.HardFailSignals)
-				for _, set := range sortedKeys(cv) {
-					mt := eval.Compute(cv[set])
-					fmt.Fprintf(w, "%d-fold CV %s: balanced accuracy %.3f, AUC %.3f (n=%d)\n", k, set, mt.BalancedAccuracy, mt.AUC, mt.N)
+				for _, r := range eval.CrossValidate(items, k, proc) {
+					fmt.Fprintf(w, "%d-fold CV %s (%s): balanced accuracy %.3f, AUC %.3f (n=%d); word-overlap rule %.3f, %.3f\n",
+						k, r.Set, r.Scope, r.Model.BalancedAccuracy, r.Model.AUC, r.Model.N, r.Rule.BalancedAccuracy, r.Rule.AUC)
 				}
 			}
 			return nil
@@ -91,11 +90,11 @@ func calibrateCommand() *cli.Command {
 // tenantThresholds fits a threshold per tenant with enough labels of both
 // classes: the probability cut that maximises that tenant's balanced
 // accuracy under the pooled model.
-func tenantThresholds(m audit.Model, xs []eval.Example, minLabels int) map[string]float64 {
-	byTenant := map[string][]eval.Example{}
-	for _, x := range xs {
-		if x.Features != nil {
-			byTenant[x.Tenant] = append(byTenant[x.Tenant], x)
+func tenantThresholds(m audit.Model, items []eval.Item, minLabels int) map[string]float64 {
+	byTenant := map[string][]eval.Item{}
+	for _, it := range items {
+		if it.Features != nil {
+			byTenant[it.Tenant] = append(byTenant[it.Tenant], it)
 		}
 	}
 	tenants := make([]string, 0, len(byTenant))
@@ -105,19 +104,19 @@ func tenantThresholds(m audit.Model, xs []eval.Example, minLabels int) map[strin
 	sort.Strings(tenants)
 	out := map[string]float64{}
 	for _, t := range tenants {
-		ex := byTenant[t]
+		its := byTenant[t]
 		var ps []float64
 		var ys []bool
 		pos := 0
-		for _, x := range ex {
-			_, p := m.Decide(x.Features, "")
+		for _, it := range its {
+			_, p := m.Decide(it.Features, "")
 			ps = append(ps, p)
-			ys = append(ys, x.Supported)
-			if x.Supported {
+			ys = append(ys, it.Supported)
+			if it.Supported {
 				pos++
 			}
 		}
-		if minLabels > 0 && len(ex) >= minLabels && pos >= 10 && len(ex)-pos >= 10 {
+		if minLabels > 0 && len(its) >= minLabels && pos >= 10 && len(its)-pos >= 10 {
 			out[t] = audit.BestThreshold(ps, ys)
 		}
 	}

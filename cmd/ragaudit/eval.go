@@ -5,7 +5,9 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -19,9 +21,13 @@ import (
 func evalCommand() *cli.Command {
 	flags := append([]cli.Flag{
 		&cli.StringSliceFlag{Name: "labels", Required: true, KeepSpace: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl); repeatable, each file is reported as a set"},
+		&cli.StringSliceFlag{Name: "score-only", KeepSpace: true, Usage: "labels JSONL scored like --labels but never fitted on by --cv or --lodo (another view of a data set fitted on in another file); repeatable"},
 		&cli.StringFlag{Name: "partial", Value: "exclude", Usage: "partial labels: exclude, supported or unsupported"},
-		&cli.IntFlag{Name: "cv", Usage: "instead of the configured model, fit on K-1 folds by conversation and score the held-out fold"},
-		&cli.BoolFlag{Name: "ablation", Usage: "with --cv: also refit without each signal in turn"},
+		&cli.IntFlag{Name: "cv", Usage: "also fit the verdict and the word-overlap rule on K-1 folds by conversation and score the held-out fold"},
+		&cli.BoolFlag{Name: "lodo", Usage: "also fit the verdict and the word-overlap rule on every data set (a label file's folder) but one and score that one, for each"},
+		&cli.BoolFlag{Name: "ablation", Usage: "with --cv or --lodo: also refit without each signal in turn"},
+		&cli.BoolFlag{Name: "targets", Usage: "with --lodo: check that the verdict does at least as well as the rule on every held-out data set; exit 1 if not"},
+		&cli.StringSliceFlag{Name: "min-ba", Usage: "with --lodo: require this balanced accuracy of a data set and scope, as DATASET/SCOPE=X (hagrid/joint=0.75); exit 1 if not; repeatable"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
 		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for thresholds 0.30..0.70"},
 	}, auditCommand().Flags...)
@@ -43,13 +49,21 @@ func evalCommand() *cli.Command {
 			default:
 				return usageErr("--partial %q: want exclude, supported or unsupported", partial)
 			}
-			findings, err := auditForEval(c, opts)
+			minBA, err := parseMinBA(c.StringSlice("min-ba"))
+			if err != nil {
+				return err
+			}
+			if k := c.Int("cv"); k == 1 || k < 0 {
+				return usageErr("--cv %d: want at least 2 folds", k)
+			}
+			findings, texts, err := auditForEval(c, opts)
 			if err != nil {
 				return err
 			}
 			rep := evalReport{Sets: map[string]setReport{}}
-			var examples []eval.Example
-			for _, path := range c.StringSlice("labels") {
+			var items []eval.Item
+			files := append(slices.Clone(c.StringSlice("labels")), c.StringSlice("score-only")...)
+			for i, path := range files {
 				labels, err := readers.ReadLabels(path)
 				if err != nil {
 					return usageErr("%v", err)
@@ -61,36 +75,68 @@ func evalCommand() *cli.Command {
 				sr := newSetReport(pairs, left.Unmatched, c.Bool("sweep"))
 				sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
 				rep.Sets[path] = sr
-				examples = append(examples, eval.Examples(path, findings, labels)...)
-			}
-			if k := c.Int("cv"); k > 0 {
-				if k < 2 {
-					return usageErr("--cv %d: want at least 2 folds", k)
+				its, _ := eval.Items(path, findings, labels, partial, texts)
+				for j := range its {
+					its[j].ScoreOnly = i >= len(c.StringSlice("labels"))
 				}
-				rep.CV = crossValidate(examples, k, eval.UnusedSignals(opts.Embed != "none"), opts.Audit.Model.HardFail, c.Bool("ablation"))
+				items = append(items, its...)
+			}
+			proc := eval.Shipped(opts.Embed != "none")
+			if k := c.Int("cv"); k > 0 {
+				rep.CV = &heldOutReport{Folds: k, Rows: eval.CrossValidate(items, k, proc)}
+				if c.Bool("ablation") {
+					rep.CV.Ablation = ablation(proc, func(p eval.Procedure) []eval.Row { return eval.CrossValidate(items, k, p) })
+				}
+			}
+			if c.Bool("lodo") {
+				rep.LODO = &heldOutReport{Rows: eval.LeaveOneDatasetOut(items, proc)}
+				if c.Bool("ablation") {
+					rep.LODO.Ablation = ablation(proc, func(p eval.Procedure) []eval.Row { return eval.LeaveOneDatasetOut(items, p) })
+				}
+				if c.Bool("targets") {
+					rep.Targets = eval.RuleTargets(rep.LODO.Rows)
+				}
+				rep.Targets = append(rep.Targets, eval.MinimumTargets(rep.LODO.Rows, minBA)...)
+			} else if c.Bool("targets") || len(minBA) > 0 {
+				return usageErr("--targets and --min-ba need --lodo")
 			}
 			if c.Bool("json") {
-				return report.WriteJSON(c.App.Writer, rep)
+				err = report.WriteJSON(c.App.Writer, rep)
+			} else {
+				err = writeEvalText(c.App.Writer, &rep)
 			}
-			return writeEvalText(c.App.Writer, &rep)
+			if err != nil {
+				return err
+			}
+			for _, t := range rep.Targets {
+				if t.Must && !t.Met {
+					return cli.Exit("eval: a target is not met", exitFail)
+				}
+			}
+			return nil
 		},
 	}
 }
 
-func auditForEval(c *cli.Context, opts auditOptions) ([]audit.Finding, error) {
+// auditForEval audits the logs and returns the findings and the chunk
+// texts (for the word-overlap rule).
+func auditForEval(c *cli.Context, opts auditOptions) ([]audit.Finding, *eval.Texts, error) {
 	auditor, err := newAuditor(opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var findings []audit.Finding
+	texts := &eval.Texts{}
 	_, _, err = auditFiles(c.Context, func() (*audit.Auditor, error) { return auditor, nil }, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
-		func(r *audit.Result) error { findings = append(findings, r.Findings...); return nil })
-	return findings, err
+		func(r *audit.Result) error { findings = append(findings, r.Findings...); texts.Add(r.Record); return nil })
+	return findings, texts, err
 }
 
 type evalReport struct {
-	Sets map[string]setReport `json:"sets"`
-	CV   *cvReport            `json:"cross_validation,omitempty"`
+	Sets    map[string]setReport `json:"sets"`
+	CV      *heldOutReport       `json:"cross_validation,omitempty"`
+	LODO    *heldOutReport       `json:"leave_one_dataset_out,omitempty"`
+	Targets []eval.Check         `json:"targets,omitempty"`
 }
 
 type setReport struct {
@@ -108,10 +154,12 @@ type setReport struct {
 	Sweep          map[string]float64 `json:"sweep,omitempty"`
 }
 
-type cvReport struct {
-	Folds    int                                `json:"folds"`
-	Sets     map[string]eval.Metrics            `json:"sets"`
-	Ablation map[string]map[string]eval.Metrics `json:"ablation,omitempty"` // dropped signal → set → metrics
+// heldOutReport is the agreement of the verdict and of the word-overlap
+// rule, both fitted by the same protocol, on items the fit never saw.
+type heldOutReport struct {
+	Folds    int                   `json:"folds,omitempty"` // cross-validation
+	Rows     []eval.Row            `json:"rows"`
+	Ablation map[string][]eval.Row `json:"ablation,omitempty"` // left-out signal → rows
 }
 
 func newSetReport(pairs []eval.Pair, unmatched int, sweep bool) setReport {
@@ -146,37 +194,30 @@ func sweepThresholds() []float64 {
 	return ths
 }
 
-// crossValidate scores the shipped fitting procedure (the model's signals,
-// its hard-fail rules) by K-fold CV, and with --ablation refits without each
-// signal in turn (a hard-fail signal is then neither weighed nor decisive).
-func crossValidate(xs []eval.Example, k int, drop map[string]bool, hardFail []string, ablation bool) *cvReport {
-	r := &cvReport{Folds: k, Sets: map[string]eval.Metrics{}}
-	for set, pairs := range eval.CrossValidate(xs, k, drop, hardFail) {
-		r.Sets[set] = eval.Compute(pairs)
-	}
-	if ablation {
-		r.Ablation = map[string]map[string]eval.Metrics{}
-		for _, n := range audit.FeatureNames {
-			if drop[n] {
-				continue
-			}
-			without := map[string]bool{n: true}
-			for d := range drop {
-				without[d] = true
-			}
-			var hard []string
-			for _, h := range hardFail {
-				if h != n {
-					hard = append(hard, h)
-				}
-			}
-			r.Ablation[n] = map[string]eval.Metrics{}
-			for set, pairs := range eval.CrossValidate(xs, k, without, hard) {
-				r.Ablation[n][set] = eval.Compute(pairs)
-			}
+// ablation refits by the procedure without each of its signals in turn
+// (a decisive signal is then neither weighed nor decisive).
+func ablation(proc eval.Procedure, heldOut func(eval.Procedure) []eval.Row) map[string][]eval.Row {
+	out := map[string][]eval.Row{}
+	for _, n := range audit.FeatureNames {
+		if !proc.Drop[n] {
+			out[n] = heldOut(proc.Without(n))
 		}
 	}
-	return r
+	return out
+}
+
+// parseMinBA reads --min-ba values, DATASET/SCOPE=X.
+func parseMinBA(vals []string) (map[string]float64, error) {
+	out := map[string]float64{}
+	for _, v := range vals {
+		key, num, ok := strings.Cut(v, "=")
+		x, err := strconv.ParseFloat(num, 64)
+		if !ok || err != nil || !strings.Contains(key, "/") || x < 0 || x > 1 {
+			return nil, usageErr("--min-ba %q: want DATASET/SCOPE=X with X in [0, 1], e.g. hagrid/joint=0.75", v)
+		}
+		out[key] = x
+	}
+	return out, nil
 }
 
 func writeEvalText(w io.Writer, rep *evalReport) error {
@@ -199,7 +240,12 @@ func writeEvalText(w io.Writer, rep *evalReport) error {
 	header := func(title string) {
 		fmt.Fprintf(&b, "%-26s %5s %5s %5s  %5s  %5s  %5s  %5s   %4s %4s %4s %4s\n", title, "n", "sup", "uns", "BA", "P(u)", "R(u)", "AUC", "u→u", "u→s", "s→u", "s→s")
 	}
+	// With held-out tables, the configured model's figures (on labels it
+	// may have been fitted on) are left to --json.
 	for _, set := range sortedKeys(rep.Sets) {
+		if rep.CV != nil || rep.LODO != nil {
+			break
+		}
 		r := rep.Sets[set]
 		header(set)
 		row("overall", r.Overall)
@@ -227,35 +273,105 @@ func writeEvalText(w io.Writer, rep *evalReport) error {
 		b.WriteString("\n")
 	}
 	if cv := rep.CV; cv != nil {
-		header(fmt.Sprintf("%d-fold CV by conversation", cv.Folds))
-		for _, set := range sortedKeys(cv.Sets) {
-			row(shortSet(set), cv.Sets[set])
-		}
-		if cv.Ablation != nil {
-			b.WriteString("\nablation: balanced accuracy without each signal (CV)\n")
-			for _, n := range audit.FeatureNames {
-				if _, ok := cv.Ablation[n]; !ok {
-					continue
-				}
-				fmt.Fprintf(&b, "  without %-20s ", n)
-				for _, set := range sortedKeys(cv.Ablation[n]) {
-					fmt.Fprintf(&b, " %s %.3f", shortSet(set), cv.Ablation[n][set].BalancedAccuracy)
-				}
-				b.WriteString("\n")
+		writeHeldOut(&b, fmt.Sprintf("%d-fold cross-validation by conversation, all data sets pooled", cv.Folds), cv)
+	}
+	if lo := rep.LODO; lo != nil {
+		writeHeldOut(&b, "leave-one-dataset-out: fitted on the other data sets, scored on this one", lo)
+	}
+	if len(rep.Targets) > 0 {
+		b.WriteString("targets (leave-one-dataset-out)\n")
+		for _, t := range rep.Targets {
+			state := "met"
+			switch {
+			case !t.Met && t.Must:
+				state = "NOT MET (must)"
+			case !t.Met:
+				state = "not met (aim)"
 			}
+			fmt.Fprintf(&b, "  %-14s %s\n", state, t.What)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// shortSet names a label set by its folder (../shared/data/hagrid/… → hagrid).
-func shortSet(path string) string {
-	parts := strings.Split(path, "/")
-	if len(parts) >= 2 {
-		return parts[len(parts)-2]
+// writeHeldOut prints held-out agreement, the rule and the verdict side
+// by side, and the ablation's balanced accuracy and AUC.
+func writeHeldOut(b *strings.Builder, title string, r *heldOutReport) {
+	names := rowNames(r.Rows)
+	fmt.Fprintf(b, "%s\n%-24s %-8s %5s %4s %4s   %-27s   %-27s\n", title, "", "", "", "", "", "word-overlap rule", "verdict")
+	fmt.Fprintf(b, "%-24s %-8s %5s %4s %4s   %5s %5s %5s %5s   %5s %5s %5s %5s\n", "set", "scope", "n", "sup", "uns",
+		"BA", "AUC", "P(u)", "R(u)", "BA", "AUC", "P(u)", "R(u)")
+	for _, row := range r.Rows {
+		m := row.Model
+		fmt.Fprintf(b, "%-24s %-8s %5d %4d %4d   %s   %s\n", names[row.Set], row.Scope, m.N, m.Supported, m.Unsupported,
+			metricCells(row.Rule), metricCells(row.Model))
 	}
-	return path
+	if r.Ablation != nil {
+		b.WriteString("ablation: the verdict refitted without one signal, balanced accuracy / AUC\n")
+		fmt.Fprintf(b, "  %-22s", "left out")
+		for _, row := range r.Rows {
+			fmt.Fprintf(b, " %15s", names[row.Set]+" "+row.Scope[:min(5, len(row.Scope))])
+		}
+		fmt.Fprintf(b, "\n  %-22s", "nothing")
+		for _, row := range r.Rows {
+			fmt.Fprintf(b, " %s", baAUC(row.Model))
+		}
+		for _, n := range audit.FeatureNames {
+			rows, ok := r.Ablation[n]
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(b, "\n  %-22s", n)
+			for _, row := range rows {
+				fmt.Fprintf(b, " %s", baAUC(row.Model))
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+}
+
+// metricCells is balanced accuracy, AUC, precision and recall on
+// unsupported; n/a where there is nothing to divide by.
+func metricCells(m eval.Metrics) string {
+	both := m.Supported > 0 && m.Unsupported > 0
+	c := m.Confusion
+	return fmt.Sprintf("%5s %5s %5s %5s", cell(m.BalancedAccuracy, both), cell(m.AUC, both),
+		cell(m.PrecisionUnsupported, c.TP+c.FP > 0), cell(m.RecallUnsupported, m.Unsupported > 0))
+}
+
+func baAUC(m eval.Metrics) string {
+	both := m.Supported > 0 && m.Unsupported > 0
+	return fmt.Sprintf("  %5s / %5s", cell(m.BalancedAccuracy, both), cell(m.AUC, both))
+}
+
+func cell(v float64, defined bool) string {
+	if !defined {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.3f", v)
+}
+
+// rowNames names each label file of rows by its data set, with the file
+// name when a data set has several (wice, wice dev.chunked).
+func rowNames(rows []eval.Row) map[string]string {
+	files := map[string][]string{}
+	for _, r := range rows {
+		if d := r.Dataset(); !slices.Contains(files[d], r.Set) {
+			files[d] = append(files[d], r.Set)
+		}
+	}
+	out := map[string]string{}
+	for d, fs := range files {
+		for _, f := range fs {
+			out[f] = d
+			if len(fs) > 1 {
+				out[f] = d + " " + strings.TrimSuffix(strings.TrimSuffix(filepath.Base(f), ".jsonl"), ".labels")
+			}
+		}
+	}
+	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,0 +1,121 @@
+package eval
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Label scopes (label_scope of a label line): what a human judged.
+const (
+	ScopeCitation = "citation" // a sentence's only citation: the pair's own label
+	ScopeJoint    = "joint"    // a sentence's citations judged together
+)
+
+// Item is one human judgement that a verdict is scored on. A label on a
+// sentence's only citation judges the per-citation verdict; the labels
+// given to a sentence's citations together (label_scope joint) are one
+// item, judging the sentence verdict over the union of its cited chunks.
+type Item struct {
+	Set          string // the label file
+	Dataset      string // what leave-one-dataset-out holds out (DatasetOf the label file)
+	Conversation string
+	Tenant       string
+	Agent        string
+	Scope        string // ScopeCitation or ScopeJoint
+	Supported    bool
+	// ScoreOnly: never fitted on (a second view of a data set that is
+	// fitted on in another label file).
+	ScoreOnly bool
+	// Features are the model inputs, in audit.FeatureNames order; nil:
+	// fabricated or not auditable, unsupported whatever the verdict.
+	Features []float64
+	// Rule is the word-overlap rule's score of the labelled sentence
+	// against the chunks it cites (package overlap); -1: not measured.
+	Rule  float64
+	Lines int // the label lines the item stands for
+}
+
+// DatasetOf names the data set of a label file by its folder
+// (../shared/data/wice/dev.labels.jsonl → wice).
+func DatasetOf(labelFile string) string {
+	if d := filepath.Base(filepath.Dir(labelFile)); d != "." && d != string(filepath.Separator) {
+		return d
+	}
+	return strings.TrimSuffix(filepath.Base(labelFile), ".jsonl")
+}
+
+// Items joins labels to findings as Join does (partial left out unless
+// partialAs names the class to count it as) and returns the items, in the
+// order of their first label line, with what Join left out. The rule's
+// score is measured on each labelled sentence with the chunk texts of
+// texts (nil: not measured).
+func Items(set string, findings []audit.Finding, labels []readers.Label, partialAs string, texts *Texts) ([]Item, LeftOut) {
+	pairs, left := Join(findings, labels, partialAs)
+	type span struct {
+		conv            string
+		msg, start, end int
+	}
+	joint := map[span]int{} // index in out
+	var lines [][]readers.Label
+	var out []Item
+	for _, p := range pairs {
+		f, l := p.Finding, p.Label
+		it := Item{Set: set, Dataset: DatasetOf(set), Conversation: f.ConversationID, Tenant: f.Tenant, Agent: f.Agent,
+			Scope: ScopeCitation, Supported: l.Label == audit.Supported, Lines: 1}
+		if l.LabelScope != ScopeJoint {
+			if f.SupportScore != nil {
+				it.Features = features(f.Signals)
+			}
+			out, lines = append(out, it), append(lines, []readers.Label{l})
+			continue
+		}
+		// The labels of a sentence's citations, judged together, are one
+		// item: the labelled span's, with the sentence verdict of the
+		// audit's sentence that its first citation matched.
+		k := span{l.ConversationID, l.MessageIndex, l.CharStart, l.CharEnd}
+		if i, ok := joint[k]; ok {
+			// A joint label is the same on every line of its sentence;
+			// should two differ, the sentence is supported only if all say so.
+			out[i].Supported = out[i].Supported && it.Supported
+			out[i].Lines++
+			lines[i] = append(lines[i], l)
+			continue
+		}
+		it.Scope = ScopeJoint
+		it.Features = sentenceFeatures(f, findings)
+		joint[k] = len(out)
+		out, lines = append(out, it), append(lines, []readers.Label{l})
+	}
+	for i := range out {
+		out[i].Rule = texts.ruleScore(lines[i])
+	}
+	return out, left
+}
+
+// sentenceFeatures are the inputs of the sentence verdict of f's
+// sentence: its signals over the union of its cited chunks, or the
+// signals of its one auditable citation; nil when it has none.
+func sentenceFeatures(f *audit.Finding, findings []audit.Finding) []float64 {
+	if f.SentenceSignals != nil {
+		return features(f.SentenceSignals)
+	}
+	for i := range findings {
+		g := &findings[i]
+		if g.ConversationID == f.ConversationID && g.MessageIndex == f.MessageIndex && g.SentenceIndex == f.SentenceIndex &&
+			g.SupportScore != nil {
+			return features(g.Signals)
+		}
+	}
+	return nil
+}
+
+func features(signals map[string]audit.Score) []float64 {
+	out := make([]float64, len(audit.FeatureNames))
+	for i, n := range audit.FeatureNames {
+		out[i] = float64(signals[n])
+	}
+	return out
+}

@@ -1,0 +1,138 @@
+package eval
+
+import (
+	"hash/fnv"
+	"sort"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Row compares the verdict with the word-overlap rule on the items of one
+// label file and scope, both fitted by the same protocol on the same
+// training items.
+type Row struct {
+	Set       string  `json:"set"`
+	Scope     string  `json:"scope"`
+	ScoreOnly bool    `json:"score_only,omitempty"`
+	Rule      Metrics `json:"rule"`
+	Model     Metrics `json:"model"`
+}
+
+// Dataset is the data set of the row's label file.
+func (r Row) Dataset() string { return DatasetOf(r.Set) }
+
+// LeaveOneDatasetOut fits the verdict (by proc) and the rule's threshold
+// on the single citations of every data set but one, scores the items of
+// that one, and does so for each data set: agreement on data the fit has
+// never seen. Rows are sorted by label file and scope.
+func LeaveOneDatasetOut(items []Item, proc Procedure) []Row {
+	var sc scoring
+	for _, d := range datasets(items) {
+		var train, test []Item
+		for _, it := range items {
+			if it.Dataset == d {
+				test = append(test, it)
+			} else {
+				train = append(train, it)
+			}
+		}
+		sc.fitAndScore(proc, train, test)
+	}
+	return sc.rows()
+}
+
+// CrossValidate is k-fold cross-validation by conversation over all data
+// sets pooled (Fold): fitting and scoring never see the same conversation.
+// Score-only items are left out: their conversations are another view of
+// fitted ones.
+func CrossValidate(items []Item, k int, proc Procedure) []Row {
+	var sc scoring
+	for fold := 0; fold < k; fold++ {
+		var train, test []Item
+		for _, it := range items {
+			switch {
+			case it.ScoreOnly:
+			case Fold(it.Conversation, k) == fold:
+				test = append(test, it)
+			default:
+				train = append(train, it)
+			}
+		}
+		sc.fitAndScore(proc, train, test)
+	}
+	return sc.rows()
+}
+
+// scoring collects the held-out decisions of the rule and the model by
+// label file and scope.
+type scoring struct {
+	rule, model map[[2]string][]Pair
+	scoreOnly   map[string]bool // label files
+}
+
+func (sc *scoring) fitAndScore(proc Procedure, train, test []Item) {
+	if sc.rule == nil {
+		sc.rule, sc.model, sc.scoreOnly = map[[2]string][]Pair{}, map[[2]string][]Pair{}, map[string]bool{}
+	}
+	m := proc.Fit("held-out", train)
+	fitted := Trainable(train)
+	ruleScores := make([]float64, len(fitted))
+	for i, it := range fitted {
+		ruleScores[i] = RuleScore(it)
+	}
+	cut := Cut(ruleScores, fitted, Balance(fitted))
+	for _, it := range test {
+		k := [2]string{it.Set, it.Scope}
+		sc.scoreOnly[it.Set] = it.ScoreOnly
+		rs, ms := RuleScore(it), ModelScore(m, it)
+		sc.rule[k] = append(sc.rule[k], scoredPair(it, rs, rs >= 0 && rs >= cut))
+		sc.model[k] = append(sc.model[k], scoredPair(it, ms, ms >= m.Threshold))
+	}
+}
+
+func (sc *scoring) rows() []Row {
+	var out []Row
+	for k, rule := range sc.rule {
+		out = append(out, Row{Set: k[0], Scope: k[1], ScoreOnly: sc.scoreOnly[k[0]], Rule: Compute(rule), Model: Compute(sc.model[k])})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Set != out[j].Set {
+			return out[i].Set < out[j].Set
+		}
+		return out[i].Scope < out[j].Scope
+	})
+	return out
+}
+
+func scoredPair(it Item, score float64, supported bool) Pair {
+	label, pred := audit.Unsupported, audit.Unsupported
+	if it.Supported {
+		label = audit.Supported
+	}
+	if supported {
+		pred = audit.Supported
+	}
+	return Pair{Label: readers.Label{Label: label, LabelScope: it.Scope}, Agent: it.Agent, Predicted: pred, Score: score}
+}
+
+// datasets returns the data sets of items, sorted.
+func datasets(items []Item) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, it := range items {
+		if !seen[it.Dataset] {
+			seen[it.Dataset] = true
+			out = append(out, it.Dataset)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Fold assigns a conversation to one of k folds by a hash of its id.
+func Fold(conversation string, k int) int {
+	h := fnv.New32a()
+	h.Write([]byte(conversation))
+	return int(h.Sum32() % uint32(k))
+}

@@ -1,0 +1,43 @@
+package eval
+
+import "testing"
+
+func TestTargets(t *testing.T) {
+	m := func(ba, auc float64) Metrics { return Metrics{Supported: 10, Unsupported: 10, BalancedAccuracy: ba, AUC: auc} }
+	rows := []Row{
+		{Set: "d/a/l.jsonl", Scope: ScopeCitation, Rule: m(0.80, 0.90), Model: m(0.84, 0.91)},
+		{Set: "d/b/l.jsonl", Scope: ScopeCitation, Rule: m(0.80, 0.90), Model: m(0.81, 0.89)},
+		{Set: "d/b/l.jsonl", Scope: ScopeJoint, Rule: m(0.50, 0.50), Model: m(0.70, 0.70)},
+		{Set: "d/b/other.jsonl", Scope: ScopeCitation, ScoreOnly: true, Rule: m(0.9, 0.9), Model: m(0.1, 0.1)},
+	}
+	count := func(cs []Check) (mustMissed, aimMissed int) {
+		for _, c := range cs {
+			switch {
+			case !c.Met && c.Must:
+				mustMissed++
+			case !c.Met:
+				aimMissed++
+			}
+		}
+		return
+	}
+	cases := []struct {
+		name            string
+		checks          []Check
+		wantMust, wantA int
+	}{
+		{"a held-out set below the rule's AUC misses a must, below its margin an aim; score-only rows are not targets",
+			RuleTargets(rows), 1, 1},
+		{"a minimum holds on the row it names", MinimumTargets(rows, map[string]float64{"b/joint": 0.7}), 0, 0},
+		{"a minimum ignores score-only label files", MinimumTargets(rows, map[string]float64{"b/citation": 0.8}), 0, 0},
+		{"a minimum above the row's balanced accuracy is missed", MinimumTargets(rows, map[string]float64{"b/joint": 0.75}), 1, 0},
+		{"a minimum that names no row is missed", MinimumTargets(rows, map[string]float64{"c/joint": 0.5}), 1, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if must, aim := count(tc.checks); must != tc.wantMust || aim != tc.wantA {
+				t.Errorf("missed %d musts and %d aims, want %d and %d: %+v", must, aim, tc.wantMust, tc.wantA, tc.checks)
+			}
+		})
+	}
+}

@@ -1,0 +1,58 @@
+package eval
+
+import (
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/eval/overlap"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Texts holds the chunk texts of audited records, for the word-overlap
+// rule: it measures the labelled sentence, the unit a human judged, not
+// the sentence the audit split, against the chunks its labels name.
+type Texts struct {
+	chunks map[textKey]string
+}
+
+type textKey struct {
+	conv  string
+	msg   int
+	chunk string
+}
+
+// Add keeps the retrieved chunks of rec (of a repeated id, the first, as
+// citations resolve).
+func (t *Texts) Add(rec *readers.Record) {
+	if t.chunks == nil {
+		t.chunks = map[textKey]string{}
+	}
+	for mi, m := range rec.Messages {
+		for _, c := range m.Retrieval {
+			k := textKey{rec.ConversationID, mi, c.ID}
+			if _, ok := t.chunks[k]; !ok && (c.Status == "" || c.Status == readers.TextFull) {
+				t.chunks[k] = c.Text
+			}
+		}
+	}
+}
+
+// ruleScore is the rule's score of a labelled sentence against the chunks
+// its label lines name; -1 when none of them was retrieved.
+func (t *Texts) ruleScore(lines []readers.Label) float64 {
+	if t == nil || len(lines) == 0 {
+		return -1
+	}
+	var texts []string
+	for _, l := range lines {
+		if l.ChunkID == nil {
+			continue
+		}
+		if text, ok := t.chunks[textKey{l.ConversationID, l.MessageIndex, *l.ChunkID}]; ok {
+			texts = append(texts, text)
+		}
+	}
+	if len(texts) == 0 {
+		return -1
+	}
+	s := lines[0].SentenceText
+	return overlap.Overlap(audit.StripMarkers(s, audit.FindMarkers(s, nil)), texts...)
+}
