@@ -323,22 +323,29 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		}
 		c := claims[i]
 
-		// Sentence level: the cited, auditable chunks together.
-		var cited []*evidence
-		for _, p := range pairs[i] {
-			if p.chunk >= 0 && evs[p.chunk] != nil {
-				cited = appendEvidence(cited, evs[p.chunk])
+		// Every pair is measured before any is judged: the verdict of one
+		// citation weighs the sentence's weakest citation too.
+		sigs := make([]Signals, len(pairs[i]))
+		var weakest []*Signals
+		var cited []*evidence // the cited, auditable chunks
+		for j, p := range pairs[i] {
+			if p.chunk < 0 || evs[p.chunk] == nil {
+				continue
 			}
+			sigs[j] = runChecks(c, evs[p.chunk])
+			weakest = append(weakest, &sigs[j])
+			cited = appendEvidence(cited, evs[p.chunk])
 		}
+		setSentenceMin(weakest)
+
+		// Sentence level: the cited chunks together.
 		sentVerdict := Fabricated
 		var sentScore *Score
-		var single *Signals // the signals of the one cited chunk, reused by its pair
 		var sentSignals map[string]Score
 		if len(cited) > 0 {
-			sig := runChecks(c, union(cited))
-			if len(cited) == 1 {
-				single = &sig
-			} else {
+			sig := sigs[slices.IndexFunc(pairs[i], func(p pair) bool { return p.chunk >= 0 && evs[p.chunk] != nil })]
+			if len(cited) > 1 {
+				sig = runChecks(c, union(cited))
 				sentSignals = signalMap(sig)
 			}
 			v, p, _ := a.cfg.Model.Verdict(sig, base.Tenant)
@@ -346,23 +353,6 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		} else if anyResolved(pairs[i]) {
 			sentVerdict = NotAuditable
 		}
-
-		// Every pair is measured before any is judged: the verdict of one
-		// citation weighs the sentence's weakest citation too.
-		sigs := make([]Signals, len(pairs[i]))
-		var weakest []*Signals
-		for j, p := range pairs[i] {
-			if p.chunk < 0 || evs[p.chunk] == nil {
-				continue
-			}
-			if single != nil {
-				sigs[j] = *single
-			} else {
-				sigs[j] = runChecks(c, evs[p.chunk])
-			}
-			weakest = append(weakest, &sigs[j])
-		}
-		setSentenceMin(weakest)
 
 		better, searched := -1, false
 		for j, p := range pairs[i] {
@@ -744,7 +734,7 @@ func (a *Auditor) belowFloor(chunks []readers.Chunk) string {
 }
 
 func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
-	c := claim{plain: s.Plain, quantities: Quantities(s.Plain)}
+	c := claim{plain: s.Plain, quantities: claimQuantities(s.Plain)}
 	tags := a.tagger.Tag(s.Plain)
 	c.phrases = nounphrase.Phrases(tags)
 	for _, e := range nounphrase.ProperNouns(tags) {

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"strings"
 
 	"github.com/ragaudit/ragaudit/embed"
 	"github.com/ragaudit/ragaudit/eval/overlap"
@@ -350,29 +349,35 @@ var Checks = []Check{
 	},
 	{
 		Name: "best_window",
-		Doc:  "the chunk window (one or two sentences) most similar to the sentence by character 4-grams; word overlap with it",
+		Doc:  "the chunk window (one or two sentences) holding most of the sentence's content words, of those the most similar by character 4-grams; word overlap and 4-gram similarity with it",
 		Run: func(c *claim, ev *evidence, s *Signals) {
-			best := -1
+			// Most words first: by 4-gram cosine alone, a short heading
+			// that repeats two of the sentence's words outranks the
+			// passage that states it, and a long page has many headings.
+			best, bestFound := -1, -1
 			for i := range ev.windows {
-				if sim := c.grams.cosine(ev.windows[i].grams); best < 0 || sim > s.NgramSim {
-					best, s.NgramSim = i, sim
-				}
-			}
-			if best < 0 {
-				s.WindowOverlap = -1
-				return
-			}
-			w := &ev.windows[best]
-			s.Window = w
-			s.WindowOverlap = -1
-			if len(c.stems) > 0 {
+				w := &ev.windows[i]
 				found := 0
 				for _, st := range c.stems {
 					if w.has(st) {
 						found++
 					}
 				}
-				s.WindowOverlap = float64(found) / float64(len(c.stems))
+				if found < bestFound {
+					continue
+				}
+				if sim := c.grams.cosine(w.grams); found > bestFound || sim > s.NgramSim {
+					best, bestFound, s.NgramSim = i, found, sim
+				}
+			}
+			s.WindowOverlap = -1
+			if best < 0 {
+				return
+			}
+			w := &ev.windows[best]
+			s.Window = w
+			if len(c.stems) > 0 {
+				s.WindowOverlap = float64(bestFound) / float64(len(c.stems))
 			}
 			s.Span, s.SpanText = [2]int{w.start, w.end}, ev.texts[best]
 		},
@@ -470,8 +475,9 @@ var Checks = []Check{
 				}
 			}
 			s.EntityShare = float64(found) / float64(len(c.entities))
-			// A swapped name: the sentence follows a window closely and the
-			// only words the chunk lacks are the names themselves.
+			// A swapped name: the sentence follows a window closely, the
+			// only words the chunk lacks are the names themselves, and the
+			// window has a name of its own where the sentence has one.
 			missingNameWords := 0
 			for _, keys := range missing {
 				for _, k := range keys {
@@ -480,7 +486,8 @@ var Checks = []Check{
 					}
 				}
 			}
-			s.EntityMismatch = found < len(c.entities) && s.NgramSim >= closeMatch && s.MissingWords <= missingNameWords
+			s.EntityMismatch = found < len(c.entities) && s.NgramSim >= closeMatch && s.MissingWords <= missingNameWords &&
+				s.SpanText != "" && nameSwapped(c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]])
 		},
 	},
 }
@@ -520,53 +527,6 @@ func shareIn(stems []uint64, in wordSet) float64 {
 		}
 	}
 	return float64(found) / float64(len(stems))
-}
-
-var negationWords = map[string]bool{
-	"not": true, "no": true, "never": true, "without": true, "none": true, "nor": true, "neither": true,
-	"cannot": true, "nothing": true, "nobody": true, "nowhere": true,
-}
-
-func isNegation(w string) bool {
-	return negationWords[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")
-}
-
-// negatedAbout reports whether text negates something about the given
-// stems: a negation cue whose scope (the next content words up to a
-// clause break) shares a stem with them, or that negates its own clause
-// ("…is not."). A "No," that answers the question negates nothing.
-func negatedAbout(text string, about func(stem string) bool) bool {
-	if t := strings.TrimLeft(text, " \"'*"); len(t) > 3 && (strings.EqualFold(t[:3], "no,") || strings.EqualFold(t[:3], "no.")) {
-		text = t[3:]
-	}
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
-		words := nounphrase.Words(clause)
-		for i, w := range words {
-			if !isNegation(w) {
-				continue
-			}
-			scope := 0
-			for _, x := range words[i+1:] {
-				if nounphrase.IsStopword(x) {
-					continue
-				}
-				if about(nounphrase.StemWord(x)) {
-					return true
-				}
-				if scope++; scope == 6 {
-					break
-				}
-			}
-			if scope == 0 { // "… is not."
-				for _, x := range words[:i] {
-					if about(nounphrase.StemWord(x)) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
 }
 
 func appendUnique(list []string, s string) []string {

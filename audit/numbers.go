@@ -651,8 +651,33 @@ func (h keyHash) addDecimal(d decimal) keyHash {
 func (h keyHash) key() uint64 { return uint64(h) &^ qFlags }
 
 // IndexQuantities indexes the quantities of a chunk. A dated chunk also
-// supports its bare year and month, and an amount supports its bare value.
+// supports its bare year and month, and an amount supports its bare value;
+// what it states only in parts (a date without its year, the second year
+// of a range) is indexed too (partKeys).
 func IndexQuantities(text string) QuantityIndex {
+	text = plainSpaces(text)
+	idx := indexQuantities(text)
+	if parts := partKeys(text); len(parts) > 0 {
+		idx.keys = compactKeys(append(idx.keys, parts...))
+	}
+	return idx
+}
+
+// plainSpaces turns the no-break and thin spaces that pages write inside
+// quantities ("10\u00a0June 1865", "5\u202fkg") into plain spaces, which
+// the quantity scan reads.
+func plainSpaces(text string) string {
+	if strings.IndexByte(text, 0xC2) < 0 && strings.IndexByte(text, 0xE2) < 0 {
+		return text
+	}
+	return spaces.Replace(text)
+}
+
+var spaces = strings.NewReplacer("\u00a0", " ", "\u202f", " ", "\u2009", " ", "\u2007", " ")
+
+// indexQuantities is IndexQuantities of the quantities Quantities reads,
+// without partKeys.
+func indexQuantities(text string) QuantityIndex {
 	var buf [64]uint64 // a chunk's keys, before they are sorted and copied
 	keys := buf[:0]
 	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
@@ -750,6 +775,9 @@ func (idx QuantityIndex) Supports(q Quantity) bool {
 	}
 	if q.Kind == "money" {
 		return idx.flags(keyHashStart.add("n:").add(q.Key[strings.LastIndexByte(q.Key, ':')+1:]))&qPlain != 0
+	}
+	if q.Kind == "date" {
+		return idx.statesInParts(q.Key)
 	}
 	return false
 }

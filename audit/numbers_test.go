@@ -138,7 +138,8 @@ func TestQuantitiesIgnoreWordsGluedToDigits(t *testing.T) {
 }
 
 func FuzzQuantities(f *testing.F) {
-	for _, s := range []string{"€127.50 15% 1,000 May 12, 2026", "12th of May 2026", "thirty-five $5m", "1.5 million", "-5 °C \u22125 °C -$200 30-day 5mg 3 business days", "€1.200 1.200.000 minus 5 degrees Celsius"} {
+	for _, s := range []string{"€127.50 15% 1,000 May 12, 2026", "12th of May 2026", "thirty-five $5m", "1.5 million", "-5 °C \u22125 °C -$200 30-day 5mg 3 business days", "€1.200 1.200.000 minus 5 degrees Celsius",
+		"18 in (460 mm) in the 2018–19 season, due Nov. 2 and in May", "1999–00 (2 wins) 355 feet (108 m) $100 (€92"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -147,7 +148,12 @@ func FuzzQuantities(f *testing.F) {
 				t.Fatalf("bad quantity %+v in %q", q, s)
 			}
 		}
-		_ = IndexQuantities(s)
+		idx := IndexQuantities(s)
+		for _, q := range claimQuantities(s) {
+			if !idx.Supports(q) {
+				t.Fatalf("%q does not support its own %+v", s, q)
+			}
+		}
 	})
 }
 

@@ -9,6 +9,7 @@ package audit
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"gopkg.in/neurosnap/sentences.v1"
 	"gopkg.in/neurosnap/sentences.v1/data"
@@ -16,7 +17,24 @@ import (
 
 // extraAbbrevs are abbreviations common in support answers that the Punkt
 // English model does not know, so "approx. 30 days" stays one sentence.
-var extraAbbrevs = []string{"sgt", "gov", "no", "mt", "approx", "e.g", "i.e", "etc", "vs", "incl", "excl", "est", "dept", "fig", "ca", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "st", "ave", "co", "corp", "inc", "ltd", "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "u.s", "u.k", "e.u", "min", "max", "hr", "hrs", "yr", "yrs", "p", "pp", "vol", "art", "sec", "para", "ref", "nos"}
+var extraAbbrevs = []string{"sgt", "gov", "no", "mt", "approx", "e.g", "i.e", "etc", "vs", "incl", "excl", "est", "dept", "fig", "ca", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "st", "ave", "co", "corp", "inc", "ltd", "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "u.s", "u.k", "e.u", "min", "max", "hr", "hrs", "yr", "yrs", "p", "pp", "vol", "art", "sec", "para", "ref", "nos", "v", "al", "cf", "viz"}
+
+// titles are abbreviations that stand before a name and so never end a
+// sentence ("Dr. Ana Ruiz", "Roe v. Wade", "Gen. Grant"); Punkt's
+// heuristics still cut after some of them, before a capitalised word.
+var titles = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true, "prof": true, "gen": true, "pres": true,
+	"gov": true, "sen": true, "rep": true, "lt": true, "col": true, "capt": true, "sgt": true, "rev": true, "hon": true,
+	"fr": true, "v": true, "vs": true}
+
+// endsInTitle reports whether text ends in a title and its full stop.
+func endsInTitle(text string) bool {
+	t, ok := strings.CutSuffix(text, ".")
+	if !ok {
+		return false
+	}
+	i := strings.LastIndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
+	return titles[strings.ToLower(t[i+1:])]
+}
 
 func newPunkt() (*sentences.DefaultSentenceTokenizer, error) {
 	b, err := data.Asset("data/english.json")

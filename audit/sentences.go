@@ -149,6 +149,7 @@ func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marke
 			}
 		}
 	}
+	spans = joinAfterTitles(answer, spans)
 	spans = splitAfterMarkers(answer, spans, markers)
 	// Punkt breaks inside "days.[1]" or before "[1]": re-attach markers.
 	for i := 1; i < len(spans); i++ {
@@ -174,6 +175,20 @@ func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marke
 		if sp[0] < sp[1] {
 			out = append(out, sp)
 		}
+	}
+	return out
+}
+
+// joinAfterTitles joins a span that ends in a title ("Roe v.", "by Gen.")
+// to the span after it: a title opens a name, not a sentence.
+func joinAfterTitles(answer string, spans [][2]int) [][2]int {
+	out := spans[:0]
+	for _, sp := range spans {
+		if n := len(out); n > 0 && endsInTitle(answer[out[n-1][0]:out[n-1][1]]) {
+			out[n-1][1] = sp[1]
+			continue
+		}
+		out = append(out, sp)
 	}
 	return out
 }

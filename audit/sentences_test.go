@@ -47,6 +47,12 @@ func TestSplitKeepsMarkersWithTheirSentence(t *testing.T) {
 		{"a stop inside a closing quote does not end the sentence", "彼は「はい。」と言った。[1]",
 			[]string{"彼は「はい。」と言った。[1]"}},
 		{"paragraphs split", "First para [1].\n\nSecond para [2].", []string{"First para [1].", "Second para [2]."}},
+		{"a case name's v. is inside the claim", "In Roe v. Wade, the court ruled on privacy [1]. The next case followed [2].",
+			[]string{"In Roe v. Wade, the court ruled on privacy [1].", "The next case followed [2]."}},
+		{"titles before a name are inside the claim", "It was signed by Pres. Lincoln and Gen. Grant, with Dr. Ruiz, in 1865 [1]. Next.",
+			[]string{"It was signed by Pres. Lincoln and Gen. Grant, with Dr. Ruiz, in 1865 [1].", "Next."}},
+		{"et al. does not end a sentence", "Smith et al. found that it works [1]. Another one [2].",
+			[]string{"Smith et al. found that it works [1].", "Another one [2]."}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -36,12 +36,13 @@ func chunkSentences(text string) [][2]int {
 		case (c == '.' || c == '!' || c == '?') && i+2 < len(text) && text[i+1] == ' ':
 			n := text[i+2]
 			if n >= 'A' && n <= 'Z' || n >= '0' && n <= '9' || n == '"' || n == '(' || n >= 0x80 {
-				// Not after a single capital or a short abbreviation ("U.S.", "e.g.").
+				// Not after a single capital, a short abbreviation ("U.S.",
+				// "e.g.") or a title ("Dr.").
 				w := i
 				for w > start && text[w-1] != ' ' {
 					w--
 				}
-				if i-w > 3 || (i-w > 1 && !strings.Contains(text[w:i], ".")) {
+				if (i-w > 3 || (i-w > 1 && !strings.Contains(text[w:i], "."))) && !titles[strings.ToLower(text[w:i])] {
 					end = i + 1
 				}
 			}

@@ -50,3 +50,26 @@ func TestAppendMergedNormalised(t *testing.T) {
 		}
 	}
 }
+
+func TestChunkSentences(t *testing.T) {
+	cases := []struct {
+		name, in string
+		want     []string
+	}{
+		{"a full stop before a capital ends a sentence", "Refunds take 30 days. Credit comes after.", []string{"Refunds take 30 days.", "Credit comes after."}},
+		{"a line break ends a sentence", "Title\nBody text here.", []string{"Title", "Body text here."}},
+		{"a single capital and a short abbreviation do not", "J. Smith lives in the U.S. Army base.", []string{"J. Smith lives in the U.S. Army base."}},
+		{"nor does a title before a name", "The clinic is run by Dr. Ana Ruiz. She founded it.", []string{"The clinic is run by Dr. Ana Ruiz.", "She founded it."}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, sp := range chunkSentences(tc.in) {
+				got = append(got, tc.in[sp[0]:sp[1]])
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("chunkSentences(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}

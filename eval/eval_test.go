@@ -68,4 +68,3 @@ func TestJoinMatchesByCitationAndOverlap(t *testing.T) {
 		t.Errorf("partial as unsupported: %+v", pairs)
 	}
 }
-

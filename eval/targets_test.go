@@ -3,7 +3,9 @@ package eval
 import "testing"
 
 func TestTargets(t *testing.T) {
-	m := func(ba, auc float64) Metrics { return Metrics{Supported: 10, Unsupported: 10, BalancedAccuracy: ba, AUC: auc} }
+	m := func(ba, auc float64) Metrics {
+		return Metrics{Supported: 10, Unsupported: 10, BalancedAccuracy: ba, AUC: auc}
+	}
 	rows := []Row{
 		{Set: "d/a/l.jsonl", Scope: ScopeCitation, Rule: m(0.80, 0.90), Model: m(0.84, 0.91)},
 		{Set: "d/b/l.jsonl", Scope: ScopeCitation, Rule: m(0.80, 0.90), Model: m(0.81, 0.89)},

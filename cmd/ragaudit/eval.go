@@ -128,7 +128,11 @@ func auditForEval(c *cli.Context, opts auditOptions) ([]audit.Finding, *eval.Tex
 	var findings []audit.Finding
 	texts := &eval.Texts{}
 	_, _, err = auditFiles(c.Context, func() (*audit.Auditor, error) { return auditor, nil }, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
-		func(r *audit.Result) error { findings = append(findings, r.Findings...); texts.Add(r.Record); return nil })
+		func(r *audit.Result) error {
+			findings = append(findings, r.Findings...)
+			texts.Add(r.Record)
+			return nil
+		})
 	return findings, texts, err
 }
 

@@ -1,0 +1,69 @@
+package audit
+
+import "strings"
+
+// claimQuantities are the quantities a sentence claims, as the number
+// check holds them against a chunk: Quantities, less the conversions a
+// sentence adds in parentheses ("18 in (460 mm)", "355 feet (108 m)",
+// "$100 (€92)"), which restate the quantity before them, and with the
+// second year of a range read whole ("2018–19" claims 2019, not 19).
+// Offsets and Raw are those of text with plainSpaces.
+func claimQuantities(text string) []Quantity {
+	text = plainSpaces(text)
+	qs := Quantities(text)
+	out := qs[:0]
+	convEnd := -1 // the end of the conversion being skipped
+	for k, q := range qs {
+		if q.Start < convEnd {
+			continue
+		}
+		if k > 0 {
+			if end := conversionAfter(text, qs[k-1], q); end > 0 {
+				convEnd = end
+				continue
+			}
+			if p := qs[k-1]; p.Kind == "number" && q.Kind == "number" {
+				if y2, ok := rangeSecondYear(text, p.Start, p.Start+len(p.Raw)); ok && len(p.Raw) == 4 {
+					q.Key, q.Unit = "n:"+y2, ""
+				}
+			}
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// conversionAfter returns the end of the parentheses that open right
+// after quantity p (and at most two unit words: "18 in (", "830,000 sq ft
+// (") with quantity q, or 0: "(460 mm)" converts "18 in", "(2 wins)"
+// after "2018 season" does not.
+func conversionAfter(text string, p, q Quantity) int {
+	between := text[p.Start+len(p.Raw) : q.Start]
+	before, ok := strings.CutSuffix(strings.TrimRight(between, " "), "(")
+	if !ok || strings.Contains(before, ")") {
+		return 0
+	}
+	words := strings.Fields(before)
+	if len(words) > 2 {
+		return 0
+	}
+	for _, w := range words {
+		lw := strings.ToLower(strings.Trim(w, "."))
+		if _, unit := units[lw]; !unit && (len(lw) > 3 || lw == "") {
+			return 0
+		}
+		for _, c := range []byte(lw) {
+			if !isLetter(c) {
+				return 0
+			}
+		}
+	}
+	if p.Unit == "" && len(words) == 0 && p.Kind == "number" {
+		return 0 // "1950 (70)": a bare number is converted into nothing
+	}
+	end := strings.IndexByte(text[q.Start:], ')')
+	if end < 0 {
+		return 0
+	}
+	return q.Start + end
+}

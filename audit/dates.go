@@ -1,0 +1,177 @@
+package audit
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Dates and years a chunk states only in parts. Pages give a date's day
+// and month in the text and its year in a date line ("By … on February
+// 22, 2011" … "the rematch on April 9"), or name a month and leave the
+// year to the page ("to screen in the U.S. in May"), and ranges drop the
+// century of their second year ("the 2018–19 season"). Human raters read
+// them whole; the number check does too:
+//
+//	md:MM-DD  a day and month, with or without a year ("Nov. 2", "2 November 2004")
+//	mo:MM     a month named as a time ("in May", "May 2018", "Nov. 2")
+//	n:YYYY    the second year of a range ("2018–19" states 2019)
+
+// partKeys returns the keys of what text states in parts, with their
+// flags, for its QuantityIndex.
+func partKeys(text string) []uint64 {
+	var keys []uint64
+	set := func(h keyHash) { keys = append(keys, h.key()|qPresent) }
+	md, mo, n := keyHashStart.add("md:"), keyHashStart.add("mo:"), keyHashStart.add("n:")
+	for i := 0; i < len(text); {
+		if i = nextDigit(text, i); i == len(text) {
+			break
+		}
+		j := i
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		if i > 0 && (isLetter(text[i-1]) || isDigit(text[i-1])) {
+			i = j
+			continue
+		}
+		if _, _, _, m, d, ok := parseDate(text, i); ok {
+			set(mo.add(m))
+			if d != "" {
+				set(md.add(m).add("-").add(d))
+			}
+		} else if mon, day, ok := dayAndMonth(text, i, j); ok {
+			set(md.add(pad2(mon)).add("-").add(pad2(day)))
+			set(mo.add(pad2(mon)))
+		}
+		if y2, ok := rangeSecondYear(text, i, j); ok {
+			set(n.add(y2))
+		}
+		i = j
+	}
+	for _, m := range monthsNamed(text) {
+		set(mo.add(pad2(m)))
+	}
+	return keys
+}
+
+// statesInParts reports whether the chunk states the date of key
+// ("d:2004-11-02", "d:2018-05") in parts: its day and month (or its
+// month) somewhere, and its year somewhere.
+func (idx QuantityIndex) statesInParts(key string) bool {
+	y, md, ok := strings.Cut(strings.TrimPrefix(key, "d:"), "-")
+	if !ok || idx.flags(keyHashStart.add("n:").add(y))&qPresent == 0 {
+		return false
+	}
+	if len(md) == len("05") {
+		return idx.flags(keyHashStart.add("mo:").add(md))&qPresent != 0
+	}
+	return idx.flags(keyHashStart.add("md:").add(md))&qPresent != 0
+}
+
+// dayAndMonth reads a day and a capitalised month around the digits
+// text[i:j], with or without a year: "Nov. 2", "April 9th", "2 November",
+// "9th of April".
+func dayAndMonth(text string, i, j int) (month, day int, ok bool) {
+	if j-i > 2 {
+		return 0, 0, false
+	}
+	day = int(text[i] - '0')
+	if j-i == 2 {
+		day = day*10 + int(text[i+1]-'0')
+	}
+	if day < 1 || day > 31 {
+		return 0, 0, false
+	}
+	if m, start := monthBefore(text, i); m > 0 && isUpper(text[start]) {
+		return m, day, true
+	}
+	k := skipOrdinal(text, j)
+	if k < len(text) && text[k] == ' ' {
+		k++
+		if w, e := wordAt(text, k, false); w == "of" && e < len(text) && text[e] == ' ' {
+			k = e + 1
+		}
+		if w, _ := wordAt(text, k, false); months[w] > 0 && isUpper(text[k]) {
+			return months[w], day, true
+		}
+	}
+	return 0, 0, false
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// rangeSecondYear reads the second year of a range whose first year is
+// the digits text[i:j] and whose second drops the century: "2018–19",
+// "1999-2000" needs no reading, "1992–93" gives 1993, "1999–00" 2000.
+func rangeSecondYear(text string, i, j int) (string, bool) {
+	if j-i != 4 || text[i] != '1' && text[i] != '2' {
+		return "", false
+	}
+	k := j
+	switch {
+	case strings.HasPrefix(text[k:], "–"), strings.HasPrefix(text[k:], "—"):
+		k += len("–")
+	case k < len(text) && (text[k] == '-' || text[k] == '/'):
+		k++
+	default:
+		return "", false
+	}
+	if k+2 > len(text) || !isDigit(text[k]) || !isDigit(text[k+1]) || k+2 < len(text) && (isDigit(text[k+2]) || isLetter(text[k+2])) {
+		return "", false
+	}
+	first := int(text[i]-'0')*1000 + int(text[i+1]-'0')*100 + int(text[i+2]-'0')*10 + int(text[i+3]-'0')
+	second := first/100*100 + int(text[k]-'0')*10 + int(text[k+1]-'0')
+	if second <= first {
+		second += 100
+	}
+	return strings.TrimLeft(formatFloat(float64(second)), "0"), true
+}
+
+// timeWords precede a month named as a time ("in May", "since March").
+var timeWords = map[string]bool{"in": true, "of": true, "since": true, "until": true, "till": true, "from": true,
+	"to": true, "by": true, "during": true, "early": true, "late": true, "mid": true, "through": true,
+	"last": true, "next": true, "this": true, "that": true, "each": true, "every": true, "before": true, "after": true}
+
+var monthNames = []string{"January", "February", "March", "April", "May", "June", "July", "August",
+	"September", "October", "November", "December"}
+
+// monthsNamed returns the months text names as a time: a capitalised
+// month name after a time word ("in May", "early March"); "May" alone is
+// also a verb and a name.
+func monthsNamed(text string) []int {
+	var out []int
+	for m, name := range monthNames {
+		for from := 0; ; {
+			k := strings.Index(text[from:], name)
+			if k < 0 {
+				break
+			}
+			k += from
+			from = k + len(name)
+			if from < len(text) && isLetter(text[from]) {
+				continue
+			}
+			if timeWordBefore(text[:k]) {
+				out = append(out, m+1)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// timeWordBefore reports whether text ends in a time word and a space
+// ("… released in ").
+func timeWordBefore(text string) bool {
+	t := strings.TrimRight(text, " -")
+	if len(t) == len(text) {
+		return false
+	}
+	i := strings.LastIndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
+	if i >= 0 {
+		_, size := utf8.DecodeRuneInString(t[i:])
+		i += size - 1
+	}
+	return timeWords[strings.ToLower(t[i+1:])]
+}

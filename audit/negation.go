@@ -1,0 +1,91 @@
+package audit
+
+import (
+	"strings"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
+
+var negationWords = map[string]bool{
+	"not": true, "no": true, "never": true, "without": true, "none": true, "nor": true, "neither": true,
+	"cannot": true, "nothing": true, "nobody": true, "nowhere": true,
+}
+
+func isNegation(w string) bool {
+	return negationWords[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")
+}
+
+// firstPerson are the words that make a negation a hedge about the
+// speaker ("i'm not sure but …", "i've never heard of him but …"), not a
+// claim; "we" and "you" stay claims ("we do not ship to Canada").
+var firstPerson = map[string]bool{"i": true, "i'm": true, "im": true, "i've": true, "ive": true, "i'd": true, "i’m": true, "i’ve": true}
+
+// answerWords after a leading "no" make it an answer to the question ("no
+// i have not, but …"), which negates nothing of the claim.
+var answerWords = map[string]bool{"i": true, "i'm": true, "we": true, "you": true, "it": true, "sorry": true, "thank": true, "but": true}
+
+// negatedAbout reports whether text negates something about the given
+// stems: a negation cue whose negated word (the first content word after
+// it, adverbs in -ly passed over) has a stem of them, or that negates its
+// own clause ("…is not.") about them. "Rather than" and "instead of"
+// negate what follows them. Not negations: a leading "No," that answers
+// the question, a hedge in the first person ("i'm not sure but …"),
+// "whether or not", and "not only" or "not just", which add rather than
+// deny.
+func negatedAbout(text string, about func(stem string) bool) bool {
+	text = strings.TrimLeft(text, " \"'*")
+	if len(text) > 3 && (strings.EqualFold(text[:3], "no,") || strings.EqualFold(text[:3], "no.")) {
+		text = text[3:]
+	} else if ws := nounphrase.Words(text); len(ws) > 1 && ws[0] == "no" && answerWords[ws[1]] {
+		text = text[strings.Index(strings.ToLower(text), "no")+2:]
+	}
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+		words := nounphrase.Words(clause)
+		for i, w := range words {
+			cue := isNegation(w) ||
+				i+1 < len(words) && (w == "rather" && words[i+1] == "than" || w == "instead" && words[i+1] == "of")
+			if !cue || hedge(words[:i]) || i > 0 && words[i-1] == "or" ||
+				i+1 < len(words) && (words[i+1] == "only" || words[i+1] == "just" || words[i+1] == "merely") {
+				continue
+			}
+			if negated, found := negatedWord(words[i+1:]); found {
+				if about(nounphrase.StemWord(negated)) {
+					return true
+				}
+				continue
+			}
+			for _, x := range words[:i] { // "… is not."
+				if !nounphrase.IsStopword(x) && about(nounphrase.StemWord(x)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// negatedWord is the first content word of words, adverbs in -ly passed
+// over ("does not actually fix" negates "fix").
+func negatedWord(words []string) (string, bool) {
+	for _, x := range words {
+		if nounphrase.IsStopword(x) || isNegation(x) || x == "than" || x == "of" {
+			continue
+		}
+		if strings.HasSuffix(x, "ly") && len(x) > 4 {
+			continue
+		}
+		return x, true
+	}
+	return "", false
+}
+
+// hedge reports whether the words before a negation cue, in its clause,
+// make it the speaker's hedge: a first-person pronoun among the last three.
+func hedge(before []string) bool {
+	for k := max(0, len(before)-3); k < len(before); k++ {
+		if firstPerson[before[k]] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,51 @@
+package audit
+
+import (
+	"testing"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
+
+// polarityDiffers is the negation check on a sentence and the window it
+// follows: one negates something about the words they share, the other
+// does not.
+func polarityDiffers(sentence, window string) bool {
+	stems := func(text string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range nounphrase.Words(text) {
+			m[nounphrase.StemWord(w)] = true
+		}
+		return m
+	}
+	s, w := stems(sentence), stems(window)
+	return negatedAbout(sentence, func(st string) bool { return w[st] }) != negatedAbout(window, func(st string) bool { return s[st] })
+}
+
+func TestNegation(t *testing.T) {
+	cases := []struct {
+		name, sentence, window string
+		differs                bool
+	}{
+		{"a flipped claim differs", "The warranty covers water damage.", "The warranty does not cover water damage.", true},
+		{"a negation added to a claim differs", "Refunds are never issued in cash.", "Refunds are issued in cash.", true},
+		{"an adverb between the cue and the verb is passed over", "The update does not actually fix the pairing bug.", "The update fixes the pairing bug.", true},
+		{"a clause that negates itself", "Parking is free. Valet parking is not.", "Valet parking is free.", true},
+		{"a first-person hedge is no negation of the claim", "i'm not sure but the museum opened in 1932", "The museum opened in 1932.", false},
+		{"nor is a hedge with never", "I've never heard of her, but she founded the bakery in Leeds.", "She founded the bakery in Leeds.", false},
+		{"a leading no answers the question", "no i have not, but the lake freezes every winter", "The lake freezes every winter.", false},
+		{"a leading No, answers the question", "No, the lake freezes every winter.", "The lake freezes every winter.", false},
+		{"we and you still make claims", "We do not ship parcels to Canada.", "We ship parcels to Canada.", true},
+		{"not only adds rather than denies", "It was one of the longest tours in jazz history.", "It was not only the band's longest tour but one of the longest tours in jazz history.", false},
+		{"rather than and not say the same", "The problem lies in the marketing rather than the product itself.", "It is the marketing, not the product itself, that causes the problem.", false},
+		{"whether or not asks rather than denies", "The heir must check whether or not the couple married in community of property.", "The couple married in community of property.", false},
+		{"two negations of one claim agree", "Unused days cannot be carried over.", "Employees may not carry over unused days.", false},
+		{"a negation of another word of the window is not about the claim", "Pupils may still not be reading well despite being in school.", "Many schools lack electricity and clean water.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := polarityDiffers(tc.sentence, tc.window); got != tc.differs {
+				t.Errorf("polarity of %q against %q differs: %v, want %v", tc.sentence, tc.window, got, tc.differs)
+			}
+		})
+	}
+}
