@@ -234,6 +234,8 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			// The provider said which span cites which chunk: audit those
 			// spans, by chunk id, and the uncited sentences around them.
 			sents, rule = structuredSentences(msg, sents), ResolveID
+		} else {
+			sents = citationSpans(msg.Content, sents, a.isFactual)
 		}
 	}
 	if len(sents) > budget {

@@ -39,6 +39,9 @@ func TestBetterChunkSearchIsBounded(t *testing.T) {
 	sent := testSplitter.Split("Refunds are accepted within 30 days of delivery [0].", nil)[0]
 	wc := newWordCache()
 	c := testAuditor.claimOf(sent, wc)
+	if err := testAuditor.embed(context.Background(), []*claim{&c}, nil); err != nil {
+		t.Fatal(err)
+	}
 	evs := make([]*evidence, len(chunks))
 	evs[0] = newEvidence(chunks[0].Text, wc)
 	m := newMisattribution(chunks, evs)

@@ -3,14 +3,17 @@ package audit
 import (
 	"strings"
 	"unicode"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // nameSwapped reports whether a window names something else where the
 // sentence names one of missing: a capitalised word of the window that
 // the sentence lacks, between the same neighbouring words as the missing
-// name ("at Uppsala University" for "at Lund University", "by Charles
-// Dickens in" for "by Thomas Hardy in"). A name the sentence only adds
-// ("Gabrielle "Coco" Chanel" for "Gabrielle Chanel") is no swap.
+// name, both of them or one that is a content word ("at Uppsala
+// University" for "at Lund University", "by Charles Dickens in" for "by
+// Thomas Hardy in"). A name the sentence only adds ("Gabrielle "Coco"
+// Chanel" for "Gabrielle Chanel") is no swap.
 func nameSwapped(sentence string, missing []string, window string) bool {
 	sw := tokens(sentence)
 	inSentence := map[string]bool{}
@@ -34,7 +37,7 @@ func nameSwapped(sentence string, missing []string, window string) bool {
 				continue
 			}
 			j := i
-			for j < len(ww) && capitalised(ww[j]) && !inSentence[strings.ToLower(ww[j])] {
+			for j < len(ww) && (capitalised(ww[j]) && !inSentence[strings.ToLower(ww[j])] || isNumber(ww[j])) {
 				j++
 			}
 			l, r := "", ""
@@ -44,7 +47,10 @@ func nameSwapped(sentence string, missing []string, window string) bool {
 			if j < len(ww) {
 				r = strings.ToLower(ww[j])
 			}
-			if l != "" && l == left || r != "" && r == right {
+			// Both neighbours, or one that is a content word: "of" alone
+			// ("Duke of Kent" beside "Duke of Cambridge") places nothing.
+			if l == left && r == right || l != "" && l == left && !nounphrase.IsStopword(l) ||
+				r != "" && r == right && !nounphrase.IsStopword(r) {
 				return true
 			}
 			i = j
@@ -75,12 +81,20 @@ func neighbours(words, name []string) (left, right string, ok bool) {
 		if i > 0 {
 			left = strings.ToLower(words[i-1])
 		}
-		if e := i + len(name); e < len(words) {
+		e := i + len(name)
+		for e < len(words) && isNumber(words[e]) { // "Orion 5"
+			e++
+		}
+		if e < len(words) {
 			right = strings.ToLower(words[e])
 		}
 		return left, right, true
 	}
 	return "", "", false
+}
+
+func isNumber(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
 
 // capitalised reports whether a word has a capital letter ("Acme", "iOS").

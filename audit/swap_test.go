@@ -13,6 +13,8 @@ func TestNameSwapped(t *testing.T) {
 		{"a product name with an inner capital counts", "The app runs on Android and Windows.", "Windows", "The app runs on Android and iOS.", true},
 		{"an added nickname is no swap", `Gabrielle "Coco" Chanel was born in Saumur.`, "Coco", "Gabrielle Chanel was born in 1883 to Eugénie Jeanne Devolle in Saumur.", false},
 		{"added first names are no swap", "George Noel Gittoes was born in Brighton.", "George Noel", "Gittoes was born in 1949 in Brighton and grew up in nearby Rockdale.", false},
+		{"a model number goes with its name", "The Orion 5 router supports WPA3.", "Orion", "The Zephyr 3 router supports WPA3.", true},
+		{"a shared function word alone places nothing", "She is a cousin of Prince William, Duke of Cambridge.", "Cambridge", "She is Prince William's cousin. Her grandfather, the Duke of Kent, is his cousin.", false},
 		{"a name the window lacks with nothing in its place is no swap", "The study was led by Maria Keller.", "Maria Keller", "The study was led by a team of researchers.", false},
 	}
 	for _, tc := range cases {

@@ -152,11 +152,11 @@ func (m *Model) Validate() error {
 }
 
 // Outdated says, for a model fitted by an older ragaudit, what it lacks:
-// the sentence-context signals, or a monotone fit ("" when current).
+// the word-overlap signal, or a monotone fit ("" when current).
 func (m *Model) Outdated() string {
 	var notes []string
-	if _, ok := m.Weights["sentence_min_bigram"]; !ok {
-		notes = append(notes, "it has no weights for the sentence context (sentence_min_*), so no citation is judged in its sentence")
+	if _, ok := m.Weights["plain_overlap"]; !ok {
+		notes = append(notes, "it has no weight for plain_overlap, the word-overlap signal, and was fitted on sentences rather than the spans citations cover")
 	}
 	for _, n := range FeatureNames {
 		if Supportive(n) && m.Weights[n] < 0 {
@@ -208,29 +208,35 @@ func (m *Model) HardFailed(f []float64) bool {
 	return false
 }
 
-// Decide is the verdict on a feature vector: supported or not, and p.
-func (m *Model) Decide(f []float64, tenant string) (supported bool, p float64) {
-	p = m.Probability(f)
-	return !m.HardFailed(f) && p >= m.ThresholdFor(tenant), p
+// Decide is the verdict on a feature vector: supported or not, and its
+// support score: p, or p × the threshold when a decisive signal fails it,
+// so that every failing vector scores below the threshold (in the order
+// of p) and sorting by score puts it among the failures.
+func (m *Model) Decide(f []float64, tenant string) (supported bool, score float64) {
+	p, t := m.Probability(f), m.ThresholdFor(tenant)
+	if m.HardFailed(f) {
+		return false, p * t
+	}
+	return p >= t, p
 }
 
-// Verdict decides one pair and says why.
-func (m *Model) Verdict(s Signals, tenant string) (verdict string, p float64, reasons []string) {
+// Verdict decides one pair and says why; score is Decide's.
+func (m *Model) Verdict(s Signals, tenant string) (verdict string, score float64, reasons []string) {
 	f := Features(s)
-	ok, p := m.Decide(f, tenant)
+	ok, score := m.Decide(f, tenant)
 	verdict = Supported
 	if !ok {
 		verdict = Unsupported
-		for _, h := range HardFailSignals {
+		for _, h := range m.HardFail {
 			if f[featureIndex[h]] == 1 {
 				reasons = append(reasons, h)
 			}
 		}
-		if p < m.ThresholdFor(tenant) && len(reasons) == 0 {
+		if len(reasons) == 0 {
 			reasons = append(reasons, "low_similarity")
 		}
 	}
-	return verdict, p, reasons
+	return verdict, score, reasons
 }
 
 // Example is one labelled feature vector for fitting.

@@ -66,9 +66,9 @@ func (p Procedure) Fit(name string, items []Item) audit.Model {
 		if worst == "" {
 			scores := make([]float64, len(train))
 			for i, it := range train {
-				scores[i] = ModelScore(m, it)
+				_, scores[i] = ModelScore(m, it)
 			}
-			m.Threshold = min(max(Cut(scores, train, w), 0.01), 0.99)
+			m.Threshold = math.Round(min(max(Cut(scores, train, w), 0.01), 0.99)*1e6) / 1e6
 			return m
 		}
 		drop[worst] = true
@@ -120,18 +120,20 @@ func Balance(items []Item) []float64 {
 	return w
 }
 
-// ModelScore is the model's support score of an item for ranking: p,
-// or p-1 when a decisive signal fails it, so that it ranks below every
-// item the model can pass; -1 without features.
-func ModelScore(m audit.Model, it Item) float64 {
+// ModelScore is the model's support score of an item, the support_score
+// of its finding (audit.Model.Decide; -1 without features), and its
+// decision score, which a decisive signal puts below 0 (p-1) so that no
+// threshold in [0, 1] passes it.
+func ModelScore(m audit.Model, it Item) (score, decision float64) {
 	if it.Features == nil {
-		return -1
+		return -1, -1
 	}
-	p := m.Probability(it.Features)
+	_, score = m.Decide(it.Features, "")
+	decision = m.Probability(it.Features)
 	if m.HardFailed(it.Features) {
-		return p - 1
+		decision--
 	}
-	return p
+	return score, decision
 }
 
 // RuleScore is the word-overlap rule's score of an item (Item.Rule).
@@ -201,18 +203,16 @@ func Cut(scores []float64, items []Item, w []float64) float64 {
 }
 
 // Shipped is the procedure of the shipped models: the signals of
-// audit.ModelSignals (without the embedding signals when there are no
-// embeddings), decisive as audit.HardFailSignals.
+// audit.ModelSignals (audit.ModelSignalsNoEmbed without embeddings),
+// decisive as audit.HardFailSignals.
 func Shipped(withEmbeddings bool) Procedure {
+	keep := audit.ModelSignals
+	if !withEmbeddings {
+		keep = audit.ModelSignalsNoEmbed
+	}
 	drop := map[string]bool{}
 	for _, n := range audit.FeatureNames {
-		drop[n] = true
-	}
-	for _, n := range audit.ModelSignals {
-		delete(drop, n)
-	}
-	if !withEmbeddings {
-		drop["embed_sim"], drop["soft_recall"] = true, true
+		drop[n] = !slices.Contains(keep, n)
 	}
 	return Procedure{Drop: drop, HardFail: slices.Clone(audit.HardFailSignals)}
 }

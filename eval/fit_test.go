@@ -56,21 +56,22 @@ func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
 	}
 }
 
-// A decisive signal fails an item whatever its probability, and ranks it
-// below every item the model can pass; left out, it decides nothing.
-func TestModelScoreRanksHardFailuresLast(t *testing.T) {
+// A decisive signal fails an item whatever its probability: its decision
+// score is below 0, and its score (the support_score users see, whose AUC
+// is measured) below the threshold; left out, it decides nothing.
+func TestModelScoreFailsDecisively(t *testing.T) {
 	m := audit.Model{Bias: 5, Weights: map[string]float64{"ngram_sim": 1}, Threshold: 0.5, HardFail: []string{"entity_mismatch"}}
 	failed := Item{Features: vec(map[string]float64{"entity_mismatch": 1, "ngram_sim": 1})}
-	weak := Item{Features: vec(map[string]float64{"ngram_sim": 0})}
-	if fs, ws := ModelScore(m, failed), ModelScore(m, weak); fs >= 0 || fs >= ws {
-		t.Errorf("hard-failed score %v, weak item %v: want the failure below 0 and below the weak item", fs, ws)
+	score, decision := ModelScore(m, failed)
+	if p := m.Probability(failed.Features); decision >= 0 || score >= m.Threshold || math.Abs(score-p*m.Threshold) > 1e-12 {
+		t.Errorf("hard-failed item: score %v, decision %v (p %v); want p × threshold and below 0", score, decision, p)
 	}
-	if ModelScore(m, Item{}) != -1 {
+	if p, d := ModelScore(m, Item{}); p != -1 || d != -1 {
 		t.Error("an item without features is not scored -1")
 	}
 	m.HardFail = nil
-	if s := ModelScore(m, failed); s < m.Threshold {
-		t.Errorf("without the rule the item scores %v", s)
+	if _, d := ModelScore(m, failed); d < m.Threshold {
+		t.Errorf("without the rule the item's decision score is %v", d)
 	}
 }
 

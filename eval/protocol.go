@@ -85,9 +85,10 @@ func (sc *scoring) fitAndScore(proc Procedure, train, test []Item) {
 	for _, it := range test {
 		k := [2]string{it.Set, it.Scope}
 		sc.scoreOnly[it.Set] = it.ScoreOnly
-		rs, ms := RuleScore(it), ModelScore(m, it)
+		rs := RuleScore(it)
+		p, decision := ModelScore(m, it)
 		sc.rule[k] = append(sc.rule[k], scoredPair(it, rs, rs >= 0 && rs >= cut))
-		sc.model[k] = append(sc.model[k], scoredPair(it, ms, ms >= m.Threshold))
+		sc.model[k] = append(sc.model[k], scoredPair(it, p, decision >= m.Threshold))
 	}
 }
 

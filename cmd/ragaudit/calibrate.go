@@ -32,7 +32,7 @@ func calibrateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			findings, _, err := auditForEval(c, opts)
+			findings, texts, err := auditForEval(c, opts)
 			if err != nil {
 				return err
 			}
@@ -43,7 +43,7 @@ func calibrateCommand() *cli.Command {
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				its, _ := eval.Items(path, findings, labels, "", nil)
+				its, _ := eval.Items(path, findings, labels, "", texts)
 				if len(its) == 0 {
 					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
 				}

@@ -1,0 +1,93 @@
+package audit
+
+import "strings"
+
+// citationSpans turns an answer's sentences into the claims its citations
+// cover: a citation covers the text since the previous citation of its
+// paragraph, as people who label citations read it. The factual uncited
+// sentences right before a cited one in the same paragraph join its claim
+// ("A 1991 survey found X. However, Y [1]." is one claim of [1]), and a
+// sentence whose citations close clauses is cut after each ("X [1], Y
+// [2]." is the claim "X [1]," of [1] and "Y [2]." of [2]). List items and
+// headings stay claims of their own; a question or courtesy (not factual)
+// joins nothing; uncited sentences that no citation of their paragraph
+// follows stay uncited.
+func citationSpans(content string, sents []Sentence, factual func(Sentence) bool) []Sentence {
+	var cut []Sentence
+	for _, s := range sents {
+		cut = append(cut, clauses(content, s)...)
+	}
+	var out []Sentence
+	run := -1 // index in out of the first uncited sentence of the run
+	for _, s := range cut {
+		if run >= 0 {
+			last := out[len(out)-1]
+			if s.ListItem || last.ListItem || strings.ContainsRune(content[last.End:s.Start], '\n') {
+				run = -1 // a new paragraph or item
+			}
+		}
+		switch {
+		case len(s.Markers) == 0:
+			if !factual(s) {
+				run = -1
+			} else if run < 0 {
+				run = len(out)
+			}
+			out = append(out, s)
+		case run >= 0:
+			plains := make([]string, 0, len(out)-run+1)
+			for _, u := range out[run:] {
+				plains = append(plains, u.Plain)
+			}
+			s.Plain = strings.Join(append(plains, s.Plain), " ")
+			s.Start, s.Text = out[run].Start, content[out[run].Start:s.End]
+			out, run = append(out[:run], s), -1
+		default:
+			out = append(out, s)
+		}
+	}
+	for i := range out {
+		out[i].Index = i
+	}
+	return out
+}
+
+// clauses cuts a sentence after each of its marker groups that a comma or
+// semicolon follows, when another marker group comes after it.
+func clauses(content string, s Sentence) []Sentence {
+	var out []Sentence
+	start, from := s.Start, 0
+	for k := 0; k+1 < len(s.Markers); k++ {
+		m := s.Markers[k]
+		after := strings.TrimLeft(content[m.End:s.End], " ")
+		if !strings.HasPrefix(after, ",") && !strings.HasPrefix(after, ";") {
+			continue
+		}
+		end := s.End - len(after) + 1 // past the comma
+		out = append(out, clause(content, start, end, s.Markers[from:k+1], s.ListItem && from == 0))
+		start, from = end, k+1
+		for start < s.End && content[start] == ' ' {
+			start++
+		}
+	}
+	if from == 0 {
+		return []Sentence{s}
+	}
+	return append(out, clause(content, start, s.End, s.Markers[from:], false))
+}
+
+// clause is the sentence of content[start:end] with its markers (offsets
+// in content), its plain text made as the splitter makes it.
+func clause(content string, start, end int, markers []Marker, listItem bool) Sentence {
+	text := content[start:end]
+	local := make([]Marker, len(markers))
+	for i, m := range markers {
+		m.Start, m.End = m.Start-start, m.End-start
+		local[i] = m
+	}
+	plain := StripMarkers(text, local)
+	if loc := reListItem.FindStringIndex(plain); listItem && loc != nil {
+		plain = plain[loc[1]:]
+	}
+	return Sentence{Start: start, End: end, Text: text, Plain: strings.TrimSpace(stripMarkdown(plain)), Markers: markers, ListItem: listItem}
+}
