@@ -779,7 +779,8 @@ func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
 	})
 	c.stems, c.bigrams = stems, bigrams
 	c.stemSet = newWordSet(stems)
-	for _, w := range overlap.ContentWords(s.Plain) {
+	c.plainText = overlap.ContentWords(s.Plain)
+	for _, w := range c.plainText {
 		c.plainWords = append(c.plainWords, hashWord(w))
 	}
 	c.grams = charGrams(grams)

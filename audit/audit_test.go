@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -312,5 +313,42 @@ func TestRepeatedChunkIDIsNeverTheBetterChunk(t *testing.T) {
 		if f.BetterChunkID != nil && *f.BetterChunkID == "1" {
 			t.Errorf("better_chunk_id is the cited id: %+v", f)
 		}
+	}
+}
+
+// The part of a sentence a chunk does not state is named: its content
+// words the chunk lacks, and, when the chunk states at least half of the
+// sentence but the verdict fails it, the reason partly_stated.
+func TestUnstatedPart(t *testing.T) {
+	refund := readers.Chunk{ID: "1", Source: "refund.md", Text: refundChunk, Score: score(0.9)}
+	cases := []struct {
+		name, answer string
+		unstated     []string
+		reason       string // the last reason, "" for none
+	}{
+		{"a sentence the chunk states has no unstated part", "Refunds are accepted within 30 days of delivery [1].", nil, ""},
+		{"added details are the unstated part of a failing sentence", "Refunds are accepted within 30 days at the Berlin outlet with a printed invoice and a receipt [1].",
+			[]string{"berlin", "outlet", "printed", "invoice", "receipt"}, "partly_stated"},
+		{"a sentence the chunk hardly states is of low similarity", "Our kettles carry a lifetime warranty against limescale [1].",
+			[]string{"kettles", "carry", "lifetime", "warranty", "limescale"}, "low_similarity"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, refund))
+			if err != nil || len(res.Findings) != 1 {
+				t.Fatalf("findings %+v, %v", res.Findings, err)
+			}
+			f := res.Findings[0]
+			if !slices.Equal(f.Unstated, tc.unstated) {
+				t.Errorf("unstated %q, want %q", f.Unstated, tc.unstated)
+			}
+			last := ""
+			if len(f.Reasons) > 0 {
+				last = f.Reasons[len(f.Reasons)-1]
+			}
+			if last != tc.reason {
+				t.Errorf("reasons %v (verdict %s, score %v), want last %q", f.Reasons, f.Verdict, *f.SupportScore, tc.reason)
+			}
+		})
 	}
 }

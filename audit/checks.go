@@ -14,7 +14,8 @@ import (
 type claim struct {
 	plain      string
 	content    []string // Normalize()d non-stopwords, numbers included, in order
-	plainWords []uint64 // the word-overlap rule's content words (package overlap), hashed
+	plainText  []string // the word-overlap rule's content words (package overlap)
+	plainWords []uint64 // the same, hashed
 	phrases    []nounphrase.Phrase
 	phraseKeys [][]wordKey // the words of each phrase
 	stems      []uint64    // distinct content-word stems, hashed, in order
@@ -258,15 +259,16 @@ func union(evs []*evidence) *evidence {
 // Signals are the named measurements of one (sentence, chunk) pair that the
 // verdict is made from; the evidence lists say why.
 type Signals struct {
-	NPCoverage       float64 // mean share of each noun phrase's words found in the chunk; -1: no phrase
-	TokenOverlap     float64 // share of the sentence's content-word stems found in the chunk; -1: no word
-	PlainOverlap     float64 // the word-overlap rule's score (package overlap); -1: no content word
-	MissingWords     int     // content-word stems of the sentence absent from the chunk
-	Words            int     // content-word stems of the sentence
-	BigramOverlap    float64 // share of the sentence's adjacent content-word pairs found in the chunk; -1: none
-	WindowOverlap    float64 // the same, against the best-matching window only
-	NgramSim         float64 // character 4-gram cosine with the best-matching window
-	EmbedSim         float64 // embedding cosine with the best-matching window; -1: no embedder
+	NPCoverage       float64  // mean share of each noun phrase's words found in the chunk; -1: no phrase
+	TokenOverlap     float64  // share of the sentence's content-word stems found in the chunk; -1: no word
+	PlainOverlap     float64  // the word-overlap rule's score (package overlap); -1: no content word
+	Unstated         []string // the sentence's content words the chunk lacks (as the rule counts them)
+	MissingWords     int      // content-word stems of the sentence absent from the chunk
+	Words            int      // content-word stems of the sentence
+	BigramOverlap    float64  // share of the sentence's adjacent content-word pairs found in the chunk; -1: none
+	WindowOverlap    float64  // the same, against the best-matching window only
+	NgramSim         float64  // character 4-gram cosine with the best-matching window
+	EmbedSim         float64  // embedding cosine with the best-matching window; -1: no embedder
 	NumbersMissing   []string
 	NegationMismatch bool // "not", "no", "never", "without", "n't"… on one side only, in a close match
 	EntitiesMissing  []string
@@ -335,9 +337,14 @@ var Checks = []Check{
 	},
 	{
 		Name: "plain_overlap",
-		Doc:  "share of the sentence's distinct content words found in the chunk, counted by the word-overlap rule (lower-cased, no stems)",
+		Doc:  "share of the sentence's distinct content words found in the chunk, counted by the word-overlap rule (lower-cased, no stems); the words it lacks",
 		Run: func(c *claim, ev *evidence, s *Signals) {
 			s.PlainOverlap = shareIn(c.plainWords, ev.plainWords)
+			for i, h := range c.plainWords {
+				if !ev.plainWords.has(h) {
+					s.Unstated = append(s.Unstated, c.plainText[i])
+				}
+			}
 		},
 	},
 	{

@@ -65,6 +65,10 @@ type Finding struct {
 	MatchedEnd      int              `json:"matched_end"`
 	BetterChunkID   *string          `json:"better_chunk_id"` // a retrieved chunk that supports the sentence when this one does not
 	Reasons         []string         `json:"reasons"`
+	// Unstated is the part of the sentence the chunk does not state: its
+	// content words the chunk lacks, in order (numbers_missing gives the
+	// amounts and dates among them as written).
+	Unstated []string `json:"unstated,omitempty"`
 }
 
 // fill copies a pair's signals and score into the finding.
@@ -78,6 +82,7 @@ func (f *Finding) fill(s Signals, p float64) {
 	}
 	f.Signals = signalMap(s)
 	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = s.NPFound, s.NPMissing, s.NumbersMissing, s.EntitiesMissing
+	f.Unstated = s.Unstated
 	if s.SpanText != "" {
 		f.MatchedText = s.SpanText[s.Span[0]:s.Span[1]]
 		f.MatchedStart = utf8.RuneCountInString(s.SpanText[:s.Span[0]])

@@ -234,10 +234,18 @@ func (m *Model) Verdict(s Signals, tenant string) (verdict string, score float64
 		}
 		if len(reasons) == 0 {
 			reasons = append(reasons, "low_similarity")
+			if len(s.Unstated) > 0 && s.PlainOverlap >= partlyStated {
+				reasons = append(reasons, "partly_stated")
+			}
 		}
 	}
 	return verdict, score, reasons
 }
+
+// partlyStated is the share of its content words a chunk must state for
+// a sentence of low similarity to be partly stated too (the reason
+// partly_stated, with the rest in Finding.Unstated).
+const partlyStated = 0.5
 
 // Example is one labelled feature vector for fitting.
 type Example struct {

@@ -36,9 +36,10 @@ func RuleTargets(rows []Row) []Check {
 }
 
 // MinimumTargets checks every minimum of minBA ("dataset/scope" →
-// balanced accuracy) on the rows it names, score-only label files aside;
-// a minimum that names no row, or a row of one class, is not met.
-func MinimumTargets(rows []Row, minBA map[string]float64) []Check {
+// balanced accuracy) on the rows it names, score-only label files aside,
+// as musts or as aims; a minimum that names no row, or a row of one
+// class, is not met.
+func MinimumTargets(rows []Row, minBA map[string]float64, must bool) []Check {
 	var out []Check
 	for _, key := range sortedKeys(minBA) {
 		found := false
@@ -49,10 +50,10 @@ func MinimumTargets(rows []Row, minBA map[string]float64) []Check {
 			found = true
 			both := r.Model.Supported > 0 && r.Model.Unsupported > 0
 			out = append(out, Check{fmt.Sprintf("%s (%s): balanced accuracy %.3f ≥ %.2f", key, r.Set, r.Model.BalancedAccuracy, minBA[key]),
-				true, both && r.Model.BalancedAccuracy >= minBA[key]})
+				must, both && r.Model.BalancedAccuracy >= minBA[key]})
 		}
 		if !found {
-			out = append(out, Check{fmt.Sprintf("%s: no such data set and scope among the held-out rows", key), true, false})
+			out = append(out, Check{fmt.Sprintf("%s: no such data set and scope among the held-out rows", key), must, false})
 		}
 	}
 	return out

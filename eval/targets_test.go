@@ -30,10 +30,11 @@ func TestTargets(t *testing.T) {
 	}{
 		{"a held-out set below the rule's AUC misses a must, below its margin an aim; score-only rows are not targets",
 			RuleTargets(rows), 1, 1},
-		{"a minimum holds on the row it names", MinimumTargets(rows, map[string]float64{"b/joint": 0.7}), 0, 0},
-		{"a minimum ignores score-only label files", MinimumTargets(rows, map[string]float64{"b/citation": 0.8}), 0, 0},
-		{"a minimum above the row's balanced accuracy is missed", MinimumTargets(rows, map[string]float64{"b/joint": 0.75}), 1, 0},
-		{"a minimum that names no row is missed", MinimumTargets(rows, map[string]float64{"c/joint": 0.5}), 1, 0},
+		{"a minimum holds on the row it names", MinimumTargets(rows, map[string]float64{"b/joint": 0.7}, true), 0, 0},
+		{"a minimum ignores score-only label files", MinimumTargets(rows, map[string]float64{"b/citation": 0.8}, true), 0, 0},
+		{"a minimum above the row's balanced accuracy is missed", MinimumTargets(rows, map[string]float64{"b/joint": 0.75}, true), 1, 0},
+		{"a minimum aimed at is missed as an aim", MinimumTargets(rows, map[string]float64{"b/joint": 0.75}, false), 0, 1},
+		{"a minimum that names no row is missed", MinimumTargets(rows, map[string]float64{"c/joint": 0.5}, true), 1, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
