@@ -17,40 +17,43 @@ import (
 //	mo:MM     a month named as a time ("in May", "May 2018", "Nov. 2")
 //	n:YYYY    the second year of a range ("2018–19" states 2019)
 
-// partKeys returns the keys of what text states in parts, with their
-// flags, for its QuantityIndex.
-func partKeys(text string) []uint64 {
-	var keys []uint64
+// appendPartKeys appends the keys of what a quantity the scan found
+// states in parts: a date's day and month and its month; a day and month
+// without a year; the second year of a range.
+func appendPartKeys(keys []uint64, text string, f found) []uint64 {
 	set := func(h keyHash) { keys = append(keys, h.key()|qPresent) }
-	md, mo, n := keyHashStart.add("md:"), keyHashStart.add("mo:"), keyHashStart.add("n:")
-	for i := 0; i < len(text); {
-		if i = nextDigit(text, i); i == len(text) {
-			break
+	if f.date {
+		set(keyHashStart.add("mo:").add(f.m))
+		if f.d != "" {
+			set(keyHashStart.add("md:").add(f.m).add("-").add(f.d))
 		}
-		j := i
-		for j < len(text) && isDigit(text[j]) {
-			j++
-		}
-		if i > 0 && (isLetter(text[i-1]) || isDigit(text[i-1])) {
-			i = j
-			continue
-		}
-		if _, _, _, m, d, ok := parseDate(text, i); ok {
-			set(mo.add(m))
-			if d != "" {
-				set(md.add(m).add("-").add(d))
-			}
-		} else if mon, day, ok := dayAndMonth(text, i, j); ok {
-			set(md.add(pad2(mon)).add("-").add(pad2(day)))
-			set(mo.add(pad2(mon)))
-		}
-		if y2, ok := rangeSecondYear(text, i, j); ok {
-			set(n.add(y2))
-		}
-		i = j
+		return keys
 	}
+	i := f.start
+	for i < f.end && !isDigit(text[i]) { // past a sign or currency
+		i++
+	}
+	j := i
+	for j < f.end && isDigit(text[j]) {
+		j++
+	}
+	if i == j {
+		return keys // a number in words
+	}
+	if mon, day, ok := dayAndMonth(text, i, j); ok {
+		set(keyHashStart.add("md:").add(pad2(mon)).add("-").add(pad2(day)))
+		set(keyHashStart.add("mo:").add(pad2(mon)))
+	}
+	if y2, ok := rangeSecondYear(text, i, j); ok {
+		set(keyHashStart.add("n:").add(y2))
+	}
+	return keys
+}
+
+// appendNamedMonths appends the keys of the months text names as a time.
+func appendNamedMonths(keys []uint64, text string) []uint64 {
 	for _, m := range monthsNamed(text) {
-		set(mo.add(pad2(m)))
+		keys = append(keys, keyHashStart.add("mo:").add(pad2(m)).key()|qPresent)
 	}
 	return keys
 }

@@ -653,31 +653,30 @@ func (h keyHash) key() uint64 { return uint64(h) &^ qFlags }
 // IndexQuantities indexes the quantities of a chunk. A dated chunk also
 // supports its bare year and month, and an amount supports its bare value;
 // what it states only in parts (a date without its year, the second year
-// of a range) is indexed too (partKeys).
+// of a range) is indexed too (dates.go).
 func IndexQuantities(text string) QuantityIndex {
-	text = plainSpaces(text)
-	idx := indexQuantities(text)
-	if parts := partKeys(text); len(parts) > 0 {
-		idx.keys = compactKeys(append(idx.keys, parts...))
-	}
-	return idx
+	return indexQuantities(plainSpaces(text), true)
 }
 
 // plainSpaces turns the no-break and thin spaces that pages write inside
 // quantities ("10\u00a0June 1865", "5\u202fkg") into plain spaces, which
 // the quantity scan reads.
 func plainSpaces(text string) string {
-	if strings.IndexByte(text, 0xC2) < 0 && strings.IndexByte(text, 0xE2) < 0 {
-		return text
+	for _, sp := range oddSpaces {
+		if strings.Contains(text, sp) {
+			return spaces.Replace(text)
+		}
 	}
-	return spaces.Replace(text)
+	return text
 }
 
-var spaces = strings.NewReplacer("\u00a0", " ", "\u202f", " ", "\u2009", " ", "\u2007", " ")
+var oddSpaces = []string{"\u00a0", "\u202f", "\u2009", "\u2007"}
 
-// indexQuantities is IndexQuantities of the quantities Quantities reads,
-// without partKeys.
-func indexQuantities(text string) QuantityIndex {
+var spaces = strings.NewReplacer(oddSpaces[0], " ", oddSpaces[1], " ", oddSpaces[2], " ", oddSpaces[3], " ")
+
+// indexQuantities indexes the quantities Quantities reads and, with
+// parts, what text states of them in parts (dates.go).
+func indexQuantities(text string, parts bool) QuantityIndex {
 	var buf [64]uint64 // a chunk's keys, before they are sorted and copied
 	keys := buf[:0]
 	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
@@ -686,6 +685,9 @@ func indexQuantities(text string) QuantityIndex {
 		sign := qPositive
 		if f.negative {
 			sign = qNegative
+		}
+		if parts {
+			keys = appendPartKeys(keys, text, f)
 		}
 		switch {
 		case f.date:
@@ -715,6 +717,9 @@ func indexQuantities(text string) QuantityIndex {
 			set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
 		}
 	})
+	if parts {
+		keys = appendNamedMonths(keys, text)
+	}
 	if len(keys) == 0 {
 		return QuantityIndex{}
 	}

@@ -41,14 +41,14 @@ func quantityVariants(q Quantity) []Quantity {
 // checkQuantities fails unless the old and the new implementation agree on
 // the quantities of text and, for each q of qs (and its variants when
 // variants is true), on whether text supports q. The index compared is
-// indexQuantities: the dates and years stated in parts (partKeys) came
+// indexQuantities without parts: the dates and years stated in parts came
 // after the old implementation and are tested in dates_test.go.
 func checkQuantities(t *testing.T, text string, qs []Quantity, variants bool) {
 	t.Helper()
 	if got, want := Quantities(text), oldQuantities(text); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Quantities(%q) = %+v, old %+v", text, got, want)
 	}
-	idx, old := indexQuantities(text), oldIndexQuantities(text)
+	idx, old := indexQuantities(text, false), oldIndexQuantities(text)
 	for _, q := range qs {
 		vs := []Quantity{q}
 		if variants {
@@ -138,7 +138,7 @@ func TestQuantityIndexMatchesOld(t *testing.T) {
 			claims = append(claims, Quantities(s)...)
 		}
 		for _, c := range a.chunks {
-			idx.merge(indexQuantities(c))
+			idx.merge(indexQuantities(c, false))
 			old.merge(oldIndexQuantities(c))
 			claims = append(claims, Quantities(c)...)
 		}
