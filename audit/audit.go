@@ -210,36 +210,13 @@ type pair struct {
 // (errTooManySentences past it).
 func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache, budget int) (Answer, []Finding, error) {
 	wc.arena.reset() // the previous answer's evidence is out of use
-	chunkIDs := make(map[string]bool, len(msg.Retrieval))
-	for _, c := range msg.Retrieval {
-		if c.ID != "" {
-			chunkIDs[c.ID] = true
-		}
-	}
-	ids := newResolver(msg.Retrieval)
 	// An answer that is JSON with claims is audited claim by claim, by
 	// evidence id: the JSON around the claims is not prose.
 	jclaims, claimsJSON := parseClaims(msg.Content)
 	claimsJSON = claimsJSON && len(msg.Citations) == 0
-	rule := a.cfg.Resolve
-	var sents []Sentence
-	if claimsJSON {
-		sents, rule = claimSentences(jclaims), ResolveID
-	} else {
-		var err error
-		if sents, err = a.splitter.split(ctx, msg.Content, chunkIDs, budget); err != nil {
-			return Answer{}, nil, err
-		}
-		if len(msg.Citations) > 0 {
-			// The provider said which span cites which chunk: audit those
-			// spans, by chunk id, and the uncited sentences around them.
-			sents, rule = structuredSentences(msg, sents), ResolveID
-		} else {
-			sents = citationSpans(msg.Content, sents, a.isFactual)
-		}
-	}
-	if len(sents) > budget {
-		return Answer{}, nil, errTooManySentences
+	sents, rule, err := a.claimsOf(ctx, msg, jclaims, claimsJSON, budget)
+	if err != nil {
+		return Answer{}, nil, err
 	}
 	ans := Answer{MessageIndex: mi, Status: Answered, Sentences: len(sents)}
 	nMarkers := 0
@@ -253,69 +230,27 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 	if reason := a.belowFloor(msg.Retrieval); reason != "" && len(sents) > 0 {
 		ans.Status, ans.FloorReason = AnsweredBelowFloor, reason
 	}
-
-	// Resolve every citation and build the claims and the evidence they need.
-	claims := make([]*claim, len(sents))
-	pairs := make([][]pair, len(sents))
-	evs := make([]*evidence, len(msg.Retrieval))
-	var toEmbed []*claim
-	for i, s := range sents {
-		if err := stopped(ctx, i); err != nil {
-			return ans, nil, err
-		}
-		if len(s.Markers) == 0 {
-			continue
-		}
-		c := a.claimOf(s, wc)
-		claims[i] = &c
-		toEmbed = append(toEmbed, &c)
-		seen := map[string]bool{}
-		for _, m := range s.Markers {
-			for _, id := range m.IDs {
-				if seen[id] {
-					continue
-				}
-				seen[id] = true
-				idx, by := ids.resolve(rule, id)
-				pairs[i] = append(pairs[i], pair{marker: m.Raw, id: id, chunk: idx, by: by})
-				if idx >= 0 && evs[idx] == nil && auditable(msg.Retrieval[idx]) {
-					evs[idx] = newEvidence(msg.Retrieval[idx].Text, wc)
-				}
-			}
-		}
-	}
-	if a.precomputed {
-		usePrecomputed(msg, toEmbed, evs)
-	} else if err := a.embed(ctx, toEmbed, evs); err != nil {
+	m := &messageAudit{a: a, msg: msg, wc: wc, sents: sents, ids: newResolver(msg.Retrieval)}
+	if err := m.measure(ctx, rule); err != nil {
 		return ans, nil, err
 	}
-	if claimsJSON {
-		// Seed rule: a structured answer citing any evidence id that was
-		// not retrieved is rejected as a whole (an empty claim's ids too).
-		for _, c := range jclaims {
-			for _, id := range c.ids {
-				if idx, _ := ids.resolve(ResolveID, id); idx < 0 {
-					ans.Status = Rejected
-				}
-			}
-		}
+	if claimsJSON && m.citesUnretrieved(jclaims) {
+		ans.Status = Rejected
 	}
-
-	var out []Finding
-	mis := newMisattribution(msg.Retrieval, evs)
+	base.MessageIndex, base.AnswerStatus = mi, ans.Status
+	m.base = base
+	m.mis = newMisattribution(msg.Retrieval, m.evs)
 	runeOffsets := newRuneCounter(msg.Content)
+	var out []Finding
 	for i, s := range sents {
 		if err := stopped(ctx, i); err != nil {
 			return ans, nil, err
 		}
 		f := base
-		f.MessageIndex = mi
 		f.SentenceIndex = s.Index
 		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
 		f.Sentence = s.Text
-		f.AnswerStatus = ans.Status
-
-		if claims[i] == nil {
+		if m.claims[i] == nil {
 			if a.isFactual(s) {
 				f.Verdict, f.SentenceVerdict = Uncited, Uncited
 				f.Reasons = []string{"no_citation"}
@@ -323,87 +258,204 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			}
 			continue
 		}
-		c := claims[i]
-
-		// Every pair is measured before any is judged: the verdict of one
-		// citation weighs the sentence's weakest citation too.
-		sigs := make([]Signals, len(pairs[i]))
-		var weakest []*Signals
-		var cited []*evidence // the cited, auditable chunks
-		for j, p := range pairs[i] {
-			if p.chunk < 0 || evs[p.chunk] == nil {
-				continue
-			}
-			sigs[j] = runChecks(c, evs[p.chunk])
-			weakest = append(weakest, &sigs[j])
-			cited = appendEvidence(cited, evs[p.chunk])
-		}
-		setSentenceMin(weakest)
-
-		// Sentence level: the cited chunks together.
-		sentVerdict := Fabricated
-		var sentScore *Score
-		var sentSignals map[string]Score
-		if len(cited) > 0 {
-			sig := sigs[slices.IndexFunc(pairs[i], func(p pair) bool { return p.chunk >= 0 && evs[p.chunk] != nil })]
-			if len(cited) > 1 {
-				sig = runChecks(c, union(cited))
-				sentSignals = signalMap(sig)
-			}
-			v, p, _ := a.cfg.Model.Verdict(sig, base.Tenant)
-			sentVerdict, sentScore = v, scorePtr(p)
-		} else if anyResolved(pairs[i]) {
-			sentVerdict = NotAuditable
-		}
-
-		better, searched := -1, false
-		for j, p := range pairs[i] {
-			g := f
-			g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
-			g.SentenceVerdict, g.SentenceScore, g.SentenceSignals = sentVerdict, sentScore, sentSignals
-			switch {
-			case p.chunk < 0:
-				g.Verdict = Fabricated
-				g.Reasons = []string{"citation_not_retrieved"}
-			case evs[p.chunk] == nil:
-				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
-				g.Verdict = NotAuditable
-				g.Reasons = []string{"chunk_text_" + textStatus(msg.Retrieval[p.chunk])}
-			default:
-				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
-				sig := sigs[j]
-				v, score, reasons := a.cfg.Model.Verdict(sig, base.Tenant)
-				g.Verdict, g.Reasons = v, reasons
-				g.fill(sig, score)
-				weakCo := false
-				if v == Unsupported && sig.sentenceMin != nil {
-					// The sentence context only lowers a score: say so when
-					// it alone decided, and look no further, as this chunk
-					// supports the sentence on its own.
-					alone := sig
-					alone.sentenceMin = nil
-					if va, _, _ := a.cfg.Model.Verdict(alone, base.Tenant); va == Supported {
-						g.Reasons, weakCo = []string{"weak_co_citation"}, true
-					}
-				}
-				if v == Unsupported && !weakCo {
-					if !searched { // the same search for each citation of the sentence
-						var err error
-						if better, err = a.betterChunk(ctx, c, mis, pairs[i], base.Tenant, wc); err != nil {
-							return ans, nil, err
-						}
-						searched = true
-					}
-					if better >= 0 {
-						g.BetterChunkID = chunkID(msg.Retrieval, better)
-						g.Reasons = append(g.Reasons, "misattributed")
-					}
-				}
-			}
-			out = append(out, g)
+		if out, err = m.judge(ctx, f, m.claims[i], m.pairs[i], out); err != nil {
+			return ans, nil, err
 		}
 	}
 	return ans, out, nil
+}
+
+// claimsOf returns the claims of a message to audit, as sentences, and the
+// rule their citations resolve by: JSON claims, a provider's citation
+// spans, or the spans the markers of its prose cover.
+func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, claimsJSON bool, budget int) ([]Sentence, ResolveRule, error) {
+	if claimsJSON {
+		sents := claimSentences(jclaims)
+		if len(sents) > budget {
+			return nil, "", errTooManySentences
+		}
+		return sents, ResolveID, nil
+	}
+	chunkIDs := make(map[string]bool, len(msg.Retrieval))
+	for _, c := range msg.Retrieval {
+		if c.ID != "" {
+			chunkIDs[c.ID] = true
+		}
+	}
+	sents, err := a.splitter.split(ctx, msg.Content, chunkIDs, budget)
+	if err != nil {
+		return nil, "", err
+	}
+	rule := a.cfg.Resolve
+	if len(msg.Citations) > 0 {
+		// The provider said which span cites which chunk: audit those
+		// spans, by chunk id, and the uncited sentences around them.
+		sents, rule = structuredSentences(msg, sents), ResolveID
+	} else {
+		sents = citationSpans(msg.Content, sents, a.isFactual)
+	}
+	if len(sents) > budget {
+		return nil, "", errTooManySentences
+	}
+	return sents, rule, nil
+}
+
+// messageAudit is the audit of one assistant message: its claims, their
+// resolved citations and the evidence of the chunks they cite.
+type messageAudit struct {
+	a      *Auditor
+	msg    readers.Message
+	base   Finding // the finding fields every claim of the message shares
+	wc     *wordCache
+	ids    resolver
+	sents  []Sentence
+	claims []*claim // per sentence; nil: uncited
+	pairs  [][]pair // per sentence, its distinct citations
+	evs    []*evidence
+	mis    *misattribution
+}
+
+// measure resolves every citation and builds the claims and the evidence
+// they need, embedded in one batch.
+func (m *messageAudit) measure(ctx context.Context, rule ResolveRule) error {
+	m.claims, m.pairs = make([]*claim, len(m.sents)), make([][]pair, len(m.sents))
+	m.evs = make([]*evidence, len(m.msg.Retrieval))
+	var toEmbed []*claim
+	for i, s := range m.sents {
+		if err := stopped(ctx, i); err != nil {
+			return err
+		}
+		if len(s.Markers) == 0 {
+			continue
+		}
+		c := m.a.claimOf(s, m.wc)
+		m.claims[i] = &c
+		toEmbed = append(toEmbed, &c)
+		seen := map[string]bool{}
+		for _, mk := range s.Markers {
+			for _, id := range mk.IDs {
+				if seen[id] {
+					continue
+				}
+				seen[id] = true
+				idx, by := m.ids.resolve(rule, id)
+				m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by})
+				if idx >= 0 && m.evs[idx] == nil && auditable(m.msg.Retrieval[idx]) {
+					m.evs[idx] = newEvidence(m.msg.Retrieval[idx].Text, m.wc)
+				}
+			}
+		}
+	}
+	if m.a.precomputed {
+		usePrecomputed(m.msg, toEmbed, m.evs)
+		return nil
+	}
+	return m.a.embed(ctx, toEmbed, m.evs)
+}
+
+// citesUnretrieved reports whether a JSON answer cites an evidence id that
+// was not retrieved (an empty claim's ids too): the seed rule rejects the
+// answer as a whole.
+func (m *messageAudit) citesUnretrieved(jclaims []jsonClaim) bool {
+	for _, c := range jclaims {
+		for _, id := range c.ids {
+			if idx, _ := m.ids.resolve(ResolveID, id); idx < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// judge appends the findings of one cited claim, f holding its sentence's
+// fields: each citation against its own chunk, and the sentence against
+// its cited chunks together.
+func (m *messageAudit) judge(ctx context.Context, f Finding, c *claim, pairs []pair, out []Finding) ([]Finding, error) {
+	// Every pair is measured before any is judged: a model may weigh the
+	// sentence's weakest citation in the verdict of each.
+	sigs := make([]Signals, len(pairs))
+	var weakest []*Signals
+	var cited []*evidence // the cited, auditable chunks
+	for j, p := range pairs {
+		if p.chunk < 0 || m.evs[p.chunk] == nil {
+			continue
+		}
+		sigs[j] = runChecks(c, m.evs[p.chunk])
+		weakest = append(weakest, &sigs[j])
+		cited = appendEvidence(cited, m.evs[p.chunk])
+	}
+	setSentenceMin(weakest)
+
+	// Sentence level: the cited chunks together.
+	f.SentenceVerdict = Fabricated
+	if len(cited) > 0 {
+		sig := *weakest[0]
+		if len(cited) > 1 {
+			sig = runChecks(c, union(cited))
+			f.SentenceSignals = signalMap(sig)
+		}
+		v, p, _ := m.a.cfg.Model.Verdict(sig, f.Tenant)
+		f.SentenceVerdict, f.SentenceScore = v, scorePtr(p)
+	} else if anyResolved(pairs) {
+		f.SentenceVerdict = NotAuditable
+	}
+
+	better, searched := -1, false
+	for j, p := range pairs {
+		g := f
+		g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
+		switch {
+		case p.chunk < 0:
+			g.Verdict = Fabricated
+			g.Reasons = []string{"citation_not_retrieved"}
+		case m.evs[p.chunk] == nil:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			g.Verdict = NotAuditable
+			g.Reasons = []string{"chunk_text_" + textStatus(m.msg.Retrieval[p.chunk])}
+		default:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			if !m.judgeCitation(&g, sigs[j]) {
+				break
+			}
+			if !searched { // the same search for each citation of the sentence
+				var err error
+				if better, err = m.a.betterChunk(ctx, c, m.mis, pairs, f.Tenant, m.wc); err != nil {
+					return nil, err
+				}
+				searched = true
+			}
+			if better >= 0 {
+				g.BetterChunkID = chunkID(m.msg.Retrieval, better)
+				g.Reasons = append(g.Reasons, "misattributed")
+			}
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// judgeCitation fills the verdict of a citation of an auditable chunk,
+// measured by sig, and reports whether a better chunk is to be looked for:
+// when it fails on its own, not only for its weakest co-citation.
+func (m *messageAudit) judgeCitation(g *Finding, sig Signals) (search bool) {
+	v, score, reasons := m.a.cfg.Model.Verdict(sig, g.Tenant)
+	g.Verdict, g.Reasons = v, reasons
+	g.fill(sig, score)
+	if v != Unsupported {
+		return false
+	}
+	if sig.sentenceMin != nil {
+		// The sentence context only lowers a score: say so when it alone
+		// decided, and look no further, as this chunk supports the
+		// sentence on its own.
+		alone := sig
+		alone.sentenceMin = nil
+		if va, _, _ := m.a.cfg.Model.Verdict(alone, g.Tenant); va == Supported {
+			g.Reasons = []string{"weak_co_citation"}
+			return false
+		}
+	}
+	return true
 }
 
 // stopped returns ctx's error, checked every 64 sentences: the audit of

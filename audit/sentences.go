@@ -213,10 +213,6 @@ func trimSpan(s string, a, b int) [2]int {
 	return [2]int{a, b}
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
-}
-
 var markdown = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // stripMarkdown removes emphasis and code ticks, which carry no claim.

@@ -37,91 +37,124 @@ func evalCommand() *cli.Command {
 		Usage:     "audit labelled logs and measure agreement with the human labels",
 		ArgsUsage: "LOGS...",
 		Flags:     withoutFlag(flags, "out", "strict"),
-		Action: func(c *cli.Context) error {
-			opts, err := auditOptionsFrom(c)
-			if err != nil {
-				return err
-			}
-			partial := c.String("partial")
-			switch partial {
-			case "exclude":
-				partial = ""
-			case audit.Supported, audit.Unsupported:
-			default:
-				return usageErr("--partial %q: want exclude, supported or unsupported", partial)
-			}
-			minBA, err := parseMinBA("min-ba", c.StringSlice("min-ba"))
-			if err != nil {
-				return err
-			}
-			aimBA, err := parseMinBA("aim-ba", c.StringSlice("aim-ba"))
-			if err != nil {
-				return err
-			}
-			if k := c.Int("cv"); k == 1 || k < 0 {
-				return usageErr("--cv %d: want at least 2 folds", k)
-			}
-			findings, texts, err := auditForEval(c, opts)
-			if err != nil {
-				return err
-			}
-			rep := evalReport{Sets: map[string]setReport{}}
-			var items []eval.Item
-			files := append(slices.Clone(c.StringSlice("labels")), c.StringSlice("score-only")...)
-			for i, path := range files {
-				labels, err := readers.ReadLabels(path)
-				if err != nil {
-					return usageErr("%v", err)
-				}
-				pairs, left := eval.Join(findings, labels, partial)
-				if len(pairs) == 0 {
-					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
-				}
-				sr := newSetReport(pairs, left.Unmatched, c.Bool("sweep"))
-				sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
-				rep.Sets[path] = sr
-				its, _ := eval.Items(path, findings, labels, partial, texts)
-				for j := range its {
-					its[j].ScoreOnly = i >= len(c.StringSlice("labels"))
-				}
-				items = append(items, its...)
-			}
-			proc := eval.Shipped(opts.Embed != "none")
-			if k := c.Int("cv"); k > 0 {
-				rep.CV = &heldOutReport{Folds: k, Rows: eval.CrossValidate(items, k, proc)}
-				if c.Bool("ablation") {
-					rep.CV.Ablation = ablation(proc, func(p eval.Procedure) []eval.Row { return eval.CrossValidate(items, k, p) })
-				}
-			}
-			if c.Bool("lodo") {
-				rep.LODO = &heldOutReport{Rows: eval.LeaveOneDatasetOut(items, proc)}
-				if c.Bool("ablation") {
-					rep.LODO.Ablation = ablation(proc, func(p eval.Procedure) []eval.Row { return eval.LeaveOneDatasetOut(items, p) })
-				}
-				if c.Bool("targets") {
-					rep.Targets = eval.RuleTargets(rep.LODO.Rows)
-				}
-				rep.Targets = append(rep.Targets, eval.MinimumTargets(rep.LODO.Rows, minBA, true)...)
-				rep.Targets = append(rep.Targets, eval.MinimumTargets(rep.LODO.Rows, aimBA, false)...)
-			} else if c.Bool("targets") || len(minBA)+len(aimBA) > 0 {
-				return usageErr("--targets, --min-ba and --aim-ba need --lodo")
-			}
-			if c.Bool("json") {
-				err = report.WriteJSON(c.App.Writer, rep)
-			} else {
-				err = writeEvalText(c.App.Writer, &rep)
-			}
-			if err != nil {
-				return err
-			}
-			for _, t := range rep.Targets {
-				if t.Must && !t.Met {
-					return cli.Exit("eval: a target is not met", exitFail)
-				}
-			}
-			return nil
-		},
+		Action:    runEval,
 	}
+}
+
+// evalFlags are the eval flags read before auditing, so that a usage
+// error costs no audit.
+type evalFlags struct {
+	partial      string // "" (exclude), supported or unsupported
+	minBA, aimBA map[string]float64
+}
+
+func readEvalFlags(c *cli.Context) (evalFlags, error) {
+	f := evalFlags{partial: c.String("partial")}
+	switch f.partial {
+	case "exclude":
+		f.partial = ""
+	case audit.Supported, audit.Unsupported:
+	default:
+		return f, usageErr("--partial %q: want exclude, supported or unsupported", f.partial)
+	}
+	var err error
+	if f.minBA, err = parseMinBA("min-ba", c.StringSlice("min-ba")); err != nil {
+		return f, err
+	}
+	if f.aimBA, err = parseMinBA("aim-ba", c.StringSlice("aim-ba")); err != nil {
+		return f, err
+	}
+	if k := c.Int("cv"); k == 1 || k < 0 {
+		return f, usageErr("--cv %d: want at least 2 folds", k)
+	}
+	if !c.Bool("lodo") && (c.Bool("targets") || len(f.minBA)+len(f.aimBA) > 0) {
+		return f, usageErr("--targets, --min-ba and --aim-ba need --lodo")
+	}
+	return f, nil
+}
+
+func runEval(c *cli.Context) error {
+	opts, err := auditOptionsFrom(c)
+	if err != nil {
+		return err
+	}
+	f, err := readEvalFlags(c)
+	if err != nil {
+		return err
+	}
+	findings, texts, err := auditForEval(c, opts)
+	if err != nil {
+		return err
+	}
+	rep, items, err := scoreLabelFiles(c, findings, texts, f.partial)
+	if err != nil {
+		return err
+	}
+	heldOutTables(c, &rep, items, eval.Shipped(opts.Embed != "none"), f)
+	if c.Bool("json") {
+		err = report.WriteJSON(c.App.Writer, rep)
+	} else {
+		err = writeEvalText(c.App.Writer, &rep)
+	}
+	if err != nil {
+		return err
+	}
+	for _, t := range rep.Targets {
+		if t.Must && !t.Met {
+			return cli.Exit("eval: a target is not met", exitFail)
+		}
+	}
+	return nil
+}
+
+// scoreLabelFiles joins each label file (--labels, then --score-only) to
+// the findings: its report under the configured model, and its items.
+func scoreLabelFiles(c *cli.Context, findings []audit.Finding, texts *eval.Texts, partial string) (evalReport, []eval.Item, error) {
+	rep := evalReport{Sets: map[string]setReport{}}
+	var items []eval.Item
+	files := append(slices.Clone(c.StringSlice("labels")), c.StringSlice("score-only")...)
+	for i, path := range files {
+		labels, err := readers.ReadLabels(path)
+		if err != nil {
+			return rep, nil, usageErr("%v", err)
+		}
+		pairs, left := eval.Join(findings, labels, partial)
+		if len(pairs) == 0 {
+			return rep, nil, cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
+		}
+		sr := newSetReport(pairs, left.Unmatched, c.Bool("sweep"))
+		sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
+		rep.Sets[path] = sr
+		its, _ := eval.Items(path, findings, labels, partial, texts)
+		for j := range its {
+			its[j].ScoreOnly = i >= len(c.StringSlice("labels"))
+		}
+		items = append(items, its...)
+	}
+	return rep, items, nil
+}
+
+// heldOutTables adds the cross-validation and leave-one-dataset-out
+// tables that the flags ask for, and the targets.
+func heldOutTables(c *cli.Context, rep *evalReport, items []eval.Item, proc eval.Procedure, f evalFlags) {
+	if k := c.Int("cv"); k > 0 {
+		rep.CV = &heldOutReport{Folds: k, Rows: eval.CrossValidate(items, k, proc)}
+		if c.Bool("ablation") {
+			rep.CV.Ablation = ablation(proc, func(p eval.Procedure) []eval.Row { return eval.CrossValidate(items, k, p) })
+		}
+	}
+	if !c.Bool("lodo") {
+		return
+	}
+	rep.LODO = &heldOutReport{Rows: eval.LeaveOneDatasetOut(items, proc)}
+	if c.Bool("ablation") {
+		rep.LODO.Ablation = ablation(proc, func(p eval.Procedure) []eval.Row { return eval.LeaveOneDatasetOut(items, p) })
+	}
+	if c.Bool("targets") {
+		rep.Targets = eval.RuleTargets(rep.LODO.Rows)
+	}
+	rep.Targets = append(rep.Targets, eval.MinimumTargets(rep.LODO.Rows, f.minBA, true)...)
+	rep.Targets = append(rep.Targets, eval.MinimumTargets(rep.LODO.Rows, f.aimBA, false)...)
 }
 
 // auditForEval audits the logs and returns the findings and the chunk
