@@ -28,6 +28,7 @@ eval: build
 	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 $(PKGS)
 	./$(BIN) eval -q --lodo --cv 5 --targets --aim-ba hagrid/joint=0.75 $(EVAL_SETS)
 	./$(BIN) eval -q --lodo --partial unsupported --min-ba wice/citation=0.72 $(EVAL_SETS)
+	./$(BIN) eval -q --lodo --embed builtin $(EVAL_SETS)
 
 # The four labelled development sets; WiCE's chunked view (whole pages cut
 # into chunks, some sentences citing several) is scored, never fitted on.
@@ -103,7 +104,7 @@ DEV_SETS = --labels $(DEV)/hagrid/dev.labels.jsonl --labels $(DEV)/expertqa/dev.
 	  --labels $(DEV)/wice/dev.labels.jsonl --labels $(DEV)/begin/dev.labels.jsonl \
 	  $(DEV)/hagrid/dev.jsonl $(DEV)/expertqa/dev.jsonl $(DEV)/wice/dev.jsonl $(DEV)/begin/dev.jsonl
 model: build
-	./$(BIN) calibrate -q --min-tenant-labels 0 --config-out audit/default_model.json $(DEV_SETS)
+	./$(BIN) calibrate -q --min-tenant-labels 0 --embed builtin --config-out audit/default_model.json $(DEV_SETS)
 	./$(BIN) calibrate -q --min-tenant-labels 0 --embed none --config-out audit/default_model_noembed.json $(DEV_SETS)
 	$(MAKE) build
 

@@ -821,13 +821,16 @@ func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
 			}
 		}
 		prev, hasPrev = st, true
+		// Numbers count as words ("1865" the chunk lacks is a word it
+		// lacks: leaving them out cost token_overlap most of its lead
+		// over chance on dates), but not as 4-grams.
+		if !slices.Contains(stems, st) {
+			stems = append(stems, st)
+		}
 		if isNumeric(w) {
 			return
 		}
 		grams = append(grams, wi.grams...)
-		if !slices.Contains(stems, st) {
-			stems = append(stems, st)
-		}
 	})
 	c.stems, c.bigrams = stems, bigrams
 	c.stemSet = newWordSet(stems)

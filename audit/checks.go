@@ -18,7 +18,7 @@ type claim struct {
 	plainWords []uint64 // the same, hashed
 	phrases    []nounphrase.Phrase
 	phraseKeys [][]wordKey // the words of each phrase
-	stems      []uint64    // distinct content-word stems, hashed, in order
+	stems      []uint64    // distinct content-word stems, numbers included, hashed, in order
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
 	quantities []Quantity
@@ -260,7 +260,7 @@ func union(evs []*evidence) *evidence {
 // verdict is made from; the evidence lists say why.
 type Signals struct {
 	NPCoverage       float64  // mean share of each noun phrase's words found in the chunk; -1: no phrase
-	TokenOverlap     float64  // share of the sentence's content-word stems found in the chunk; -1: no word
+	TokenOverlap     float64  // share of the sentence's content-word stems, numbers included, found in the chunk; -1: no word
 	PlainOverlap     float64  // the word-overlap rule's score (package overlap); -1: no content word
 	Unstated         []string // the sentence's content words the chunk lacks (as the rule counts them)
 	MissingWords     int      // content-word stems of the sentence absent from the chunk
@@ -324,7 +324,7 @@ var Checks = []Check{
 	},
 	{
 		Name: "word_overlap",
-		Doc:  "share of the sentence's content words (stemmed, stopwords removed) present in the chunk",
+		Doc:  "share of the sentence's content words (stemmed, stopwords removed, numbers kept) present in the chunk",
 		Run: func(c *claim, ev *evidence, s *Signals) {
 			s.TokenOverlap = shareIn(c.stems, ev.stems)
 			s.Words = len(c.stems)
@@ -493,7 +493,7 @@ var Checks = []Check{
 					}
 				}
 			}
-			s.EntityMismatch = found < len(c.entities) && s.NgramSim >= closeMatch && s.MissingWords <= missingNameWords &&
+			s.EntityMismatch = found < len(c.entities) && s.NgramSim >= swapMatch && s.MissingWords <= missingNameWords &&
 				s.SpanText != "" && nameSwapped(c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]])
 		},
 	},
@@ -514,6 +514,12 @@ func entityIn(keys []wordKey, ev *evidence) bool {
 // window closely enough that a flipped negation or a swapped name is a
 // contradiction rather than a different topic.
 const closeMatch = 0.6
+
+// swapMatch is the 4-gram similarity above which a window can hold a
+// swapped name: lower than closeMatch, as two names of several words
+// (Thomas Hardy, Charles Dickens) weigh on 4-grams, while nameSwapped
+// asks for the other name in the same place.
+const swapMatch = 0.4
 
 func runChecks(c *claim, ev *evidence) Signals {
 	var s Signals

@@ -59,14 +59,15 @@ func DefaultModel() Model { return mustModel(defaultModelJSON) }
 // (--embed none).
 func DefaultModelNoEmbed() Model { return mustModel(defaultModelNoEmbedJSON) }
 
-// ModelSignals are the signals the shipped model for the built-in
-// embedder weighs, ModelSignalsNoEmbed those of the model for --embed
-// none: the word-overlap rule's share and one measure of closeness. The
-// others are measured and reported but did not help on data sets left out
-// of the fit (docs/verdict.md, ablation).
+// ModelSignalsNoEmbed are the signals the shipped model for audits
+// without embeddings (the default) weighs: the word-overlap rule's share,
+// the same share of stems, and 4-gram closeness to the best window;
+// ModelSignals those of the model for the built-in embedder, which weighs
+// embedding closeness instead. The others are measured and reported but
+// did not help on data sets left out of the fit (docs/verdict.md).
 var (
-	ModelSignals        = []string{"plain_overlap", "embed_sim"}
-	ModelSignalsNoEmbed = []string{"plain_overlap", "ngram_sim"}
+	ModelSignals        = []string{"plain_overlap", "token_overlap", "embed_sim"}
+	ModelSignalsNoEmbed = []string{"plain_overlap", "token_overlap", "ngram_sim"}
 )
 
 // HardFailSignals are the binary signals a model may treat as decisive,

@@ -21,12 +21,16 @@ func nameSwapped(sentence string, missing []string, window string) bool {
 		inSentence[strings.ToLower(t)] = true
 	}
 	ww := tokens(window)
+	inWindow := map[string]bool{}
+	for _, t := range ww {
+		inWindow[strings.ToLower(t)] = true
+	}
 	for _, name := range missing {
 		nw := tokens(name)
 		if len(nw) == 0 {
 			continue
 		}
-		left, right, ok := neighbours(sw, nw)
+		left, right, ok := neighbours(sw, nw, inWindow)
 		if !ok {
 			continue
 		}
@@ -42,15 +46,15 @@ func nameSwapped(sentence string, missing []string, window string) bool {
 			}
 			l, r := "", ""
 			if i > 0 {
-				l = strings.ToLower(ww[i-1])
+				l = ww[i-1]
 			}
 			if j < len(ww) {
-				r = strings.ToLower(ww[j])
+				r = ww[j]
 			}
-			// Both neighbours, or one that is a content word: "of" alone
-			// ("Duke of Kent" beside "Duke of Cambridge") places nothing.
-			if l == left && r == right || l != "" && l == left && !nounphrase.IsStopword(l) ||
-				r != "" && r == right && !nounphrase.IsStopword(r) {
+			// Both neighbours, or one that is a common word: "of" alone
+			// ("Duke of Kent" beside "Duke of Cambridge") places nothing,
+			// nor does the rest of a name ("Auf" of "Auf der Maur").
+			if strings.EqualFold(l, left) && strings.EqualFold(r, right) || placing(l, left) || placing(r, right) {
 				return true
 			}
 			i = j
@@ -64,9 +68,11 @@ func tokens(text string) []string {
 	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
-// neighbours returns the lower-cased words before and after the first
-// occurrence of name (tokens) in words ("" at either end).
-func neighbours(words, name []string) (left, right string, ok bool) {
+// neighbours returns the words before and after the first
+// occurrence of name (tokens) in words ("" at either end), the name run
+// on over the capitalised words beside it that the window lacks too
+// ("Thomas" of "Thomas Hardy") and the numbers after it ("Orion 5").
+func neighbours(words, name []string, inWindow map[string]bool) (left, right string, ok bool) {
 	for i := 0; i+len(name) <= len(words); i++ {
 		match := true
 		for k, n := range name {
@@ -78,19 +84,30 @@ func neighbours(words, name []string) (left, right string, ok bool) {
 		if !match {
 			continue
 		}
-		if i > 0 {
-			left = strings.ToLower(words[i-1])
+		missingName := func(w string) bool { return capitalised(w) && !inWindow[strings.ToLower(w)] }
+		s, e := i, i+len(name)
+		for s > 0 && missingName(words[s-1]) {
+			s--
 		}
-		e := i + len(name)
-		for e < len(words) && isNumber(words[e]) { // "Orion 5"
+		for e < len(words) && (missingName(words[e]) || isNumber(words[e])) {
 			e++
 		}
+		if s > 0 {
+			left = words[s-1]
+		}
 		if e < len(words) {
-			right = strings.ToLower(words[e])
+			right = words[e]
 		}
 		return left, right, true
 	}
 	return "", "", false
+}
+
+// placing reports whether a window's neighbour w of a name is the
+// sentence's neighbour s and places a name on its own: a word in lower
+// case that is not a stopword.
+func placing(w, s string) bool {
+	return w != "" && strings.EqualFold(w, s) && !capitalised(s) && !nounphrase.IsStopword(strings.ToLower(s))
 }
 
 func isNumber(w string) bool {

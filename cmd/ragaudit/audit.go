@@ -74,7 +74,7 @@ func auditCommand() *cli.Command {
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
-			&cli.StringFlag{Name: "embed", Value: "builtin", Usage: "embedding signal: builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url), precomputed (\"embedding\" vectors in the logs) or none"},
+			&cli.StringFlag{Name: "embed", Value: "none", Usage: "embedding signal: none, builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url) or precomputed (\"embedding\" vectors in the logs)"},
 			&cli.StringFlag{Name: "embed-url", Usage: "OpenAI-compatible embeddings endpoint, e.g. http://localhost:11434/v1 (implies --embed openai)"},
 			&cli.StringFlag{Name: "embed-model", Usage: "model name sent to --embed-url"},
 			&cli.StringFlag{Name: "embed-key-env", Value: "OPENAI_API_KEY", Usage: "environment variable that holds the endpoint's API key"},
@@ -125,6 +125,21 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	if o.EmbedURL != "" && !c.IsSet("embed") {
 		o.Embed = "openai"
 	}
+	var config audit.ModelFile
+	if path := c.String("config"); path != "" {
+		var err error
+		if config, err = loadModel(path); err != nil {
+			return o, usageErr("--config %s: %v", path, err)
+		}
+		// A model weighs the similarities of the embedder it was fitted
+		// for: without --embed, audit with that one.
+		if e := config.Embedder; e != "" && !c.IsSet("embed") && o.EmbedURL == "" && e != "openai" {
+			o.Embed = e
+		}
+		if e := config.Embedder; e != "" && e != o.Embed {
+			return o, usageErr("--config %s was fitted for --embed %s, not %s: audit with --embed %s, or refit with ragaudit calibrate", path, e, o.Embed, e)
+		}
+	}
 	if o.Embed != "openai" {
 		o.EmbedURL, o.EmbedModel, o.EmbedKeyEnv = "", "", "" // not used: keep them out of summary.json
 	}
@@ -160,14 +175,10 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	o.Audit.Resolve = rule
 	o.Audit.MinScore = c.Float64("min-score")
 	if path := c.String("config"); path != "" {
-		m, err := loadModel(path)
-		if err != nil {
-			return o, usageErr("--config %s: %v", path, err)
-		}
-		if note := m.Outdated(); note != "" && !c.Bool("quiet") {
+		if note := config.Model.Outdated(); note != "" && !c.Bool("quiet") {
 			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --config %s: %s\n", path, note)
 		}
-		o.Audit.Model = m
+		o.Audit.Model = config.Model
 	}
 	if c.IsSet("threshold") {
 		// The flag is the threshold for every citation: it replaces the
@@ -431,13 +442,12 @@ func (s *sink) abort() {
 }
 
 // loadModel reads a config file written by ragaudit calibrate.
-func loadModel(path string) (audit.Model, error) {
+func loadModel(path string) (audit.ModelFile, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return audit.Model{}, err
+		return audit.ModelFile{}, err
 	}
-	mf, err := audit.ParseModelFile(b)
-	return mf.Model, err
+	return audit.ParseModelFile(b)
 }
 
 // newAuditor builds the auditor with the configured embedder.

@@ -242,7 +242,7 @@ func sweepThresholds() []float64 {
 func ablation(proc eval.Procedure, heldOut func(eval.Procedure) []eval.Row) map[string][]eval.Row {
 	out := map[string][]eval.Row{}
 	for _, n := range audit.FeatureNames {
-		if !proc.Drop[n] {
+		if !proc.Drop[n] || slices.Contains(proc.HardFail, n) {
 			out[n] = heldOut(proc.Without(n))
 		}
 	}
@@ -354,7 +354,11 @@ func writeHeldOut(b *strings.Builder, title string, r *heldOutReport) {
 		b.WriteString("ablation: the verdict refitted without one signal, balanced accuracy / AUC\n")
 		fmt.Fprintf(b, "  %-22s", "left out")
 		for _, row := range r.Rows {
-			fmt.Fprintf(b, " %15s", names[row.Set]+" "+row.Scope[:min(5, len(row.Scope))])
+			name := names[row.Set]
+			if row.Scope != eval.ScopeCitation {
+				name += " " + row.Scope
+			}
+			fmt.Fprintf(b, " %15s", name)
 		}
 		fmt.Fprintf(b, "\n  %-22s", "nothing")
 		for _, row := range r.Rows {

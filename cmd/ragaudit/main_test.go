@@ -193,14 +193,15 @@ func TestThresholdFlagReplacesTenantThresholds(t *testing.T) {
 	supported := func(r runResult) float64 {
 		return counts(t, r)["citations_by_verdict"].(map[string]any)["supported"].(float64)
 	}
-	plain := runCLI(t, "", "audit", "-q", "--bar", "0", ex)
+	threshold := fmt.Sprint(mf.Model.Threshold)
+	plain := runCLI(t, "", "audit", "-q", "--bar", "0", "--embed", "builtin", ex)
 	calibrated := runCLI(t, "", "audit", "-q", "--bar", "0", "--config", cfg, ex)
-	flagged := runCLI(t, "", "audit", "--bar", "0", "--config", cfg, "--threshold", "0.5", ex)
+	flagged := runCLI(t, "", "audit", "--bar", "0", "--config", cfg, "--threshold", threshold, ex)
 	if supported(calibrated) >= supported(plain) {
 		t.Fatalf("acme's calibrated threshold 0.999 should fail citations: %v supported, %v without the config", supported(calibrated), supported(plain))
 	}
 	if supported(flagged) != supported(plain) {
-		t.Errorf("--threshold 0.5 with the config: %v supported, want %v as without it", supported(flagged), supported(plain))
+		t.Errorf("--threshold %s with the config: %v supported, want %v as without it", threshold, supported(flagged), supported(plain))
 	}
 	if !strings.Contains(flagged.stderr, "replaces the calibrated thresholds of 1 tenant") {
 		t.Errorf("no warning that --threshold replaces tenant thresholds; stderr: %s", flagged.stderr)
