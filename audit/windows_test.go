@@ -1,9 +1,14 @@
 package audit
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 // mergeCounts (the reference) appends the union of two sorted count lists to out, adding
@@ -71,5 +76,34 @@ func TestChunkSentences(t *testing.T) {
 				t.Errorf("chunkSentences(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
+	}
+}
+
+// In a whole web page of 90,000 characters, menus and headings repeat a
+// few of the sentence's words; the window that states the sentence is the
+// one found, not a heading whose 4-grams are all the sentence's (which
+// the 4-gram cosine alone preferred).
+func TestBestWindowInAWholePage(t *testing.T) {
+	var page strings.Builder
+	passage := "In May 2019 the museum of the city finally opened the wing it had planned for a decade, and 300 paintings by local artists now hang in it, its director told reporters."
+	for i := 0; page.Len() < 90000; i++ {
+		if i == 300 {
+			page.WriteString(passage + "\n")
+		}
+		fmt.Fprintf(&page, "## City museum new wing\nLocal artists %d\nHome | Paintings | Contact | Visit the city\n", i)
+		fmt.Fprintf(&page, "Item %d of the archive lists events of the year, opening hours and prices for groups.\n", i)
+	}
+	rec := record("The city museum opened a new wing with 300 paintings by local artists in May 2019 [1].",
+		readers.Chunk{ID: "1", Text: page.String()})
+	res, err := testAuditor.Audit(context.Background(), rec)
+	if err != nil || len(res.Findings) != 1 {
+		t.Fatalf("findings %+v, %v", res.Findings, err)
+	}
+	f := res.Findings[0]
+	if text := rec.Messages[1].Retrieval[0].Text; len(text) < 90000 || strings.Index(text, passage) < 40000 || !strings.Contains(f.MatchedText, passage) {
+		t.Errorf("matched %q, want the passage %q", f.MatchedText, passage)
+	}
+	if f.Verdict != Supported {
+		t.Errorf("verdict %s %v (numbers missing %v), want supported", f.Verdict, f.Reasons, f.NumbersMissing)
 	}
 }
