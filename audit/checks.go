@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/ragaudit/ragaudit/embed"
-	"github.com/ragaudit/ragaudit/eval/overlap"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -77,8 +76,10 @@ func newEvidence(text string, wc *wordCache) *evidence {
 	}
 	var prev uint64
 	hasPrev := false
+	ps := b.ps[:0]
 	nounphrase.RawWordsAt(text, func(raw string, start int) {
 		w := wc.info(raw)
+		ps = append(ps, w.plain...)
 		if len(w.tokens) > 0 {
 			toks = append(toks, wordTokens{start, w.tokens})
 		}
@@ -98,8 +99,6 @@ func newEvidence(text string, wc *wordCache) *evidence {
 			prev, hasPrev = w.stem, true
 		}
 	})
-	ps := b.ps[:0]
-	overlap.Words(text, func(w string) { ps = append(ps, hashWord(w)) })
 	b.ps = keep(ps)
 	ar := &wc.arena
 	ev.arena = ar

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/ragaudit/ragaudit/eval/overlap"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -118,6 +119,7 @@ type wordInfo struct {
 	stem  uint64   // hashWord of norm's stem
 	stop  bool     // norm is a stopword
 	grams []uint32 // addGrams(nil, norm)
+	plain []uint64 // hashWord of each of the word-overlap rule's words in it (overlap.Words)
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
@@ -282,6 +284,9 @@ func (c *wordCache) grow() {
 
 func (c *wordCache) derive(raw string) *wordInfo {
 	w := &wordInfo{norm: nounphrase.Normalize(raw)}
+	// A raw word holds whole words of the rule (which splits at the
+	// apostrophes raw words keep), so a chunk's are those of its raw words.
+	overlap.Words(raw, func(p string) { w.plain = append(w.plain, hashWord(p)) })
 	if w.norm != "" {
 		w.hash = hashWord(w.norm)
 		w.stem = hashWord(nounphrase.StemWord(w.norm))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ragaudit/ragaudit/embed"
+	"github.com/ragaudit/ragaudit/eval/overlap"
 )
 
 func TestWordSetAgreesWithAMap(t *testing.T) {
@@ -101,6 +102,19 @@ func evidenceChecker(tb testing.TB, g *embed.Glove) func(testing.TB, string) {
 		}
 		if !slices.Equal(got.wids, want.wids) {
 			t.Fatalf("%q: word ids %v, want %v", text, got.wids, want.wids)
+		}
+		// The rule's words, from the raw words' cache, are the rule's.
+		var rule []uint64
+		overlap.Words(text, func(w string) { rule = append(rule, hashWord(w)) })
+		for _, h := range rule {
+			if !got.plainWords.has(h) {
+				t.Fatalf("%q: a word of the rule is not among the evidence's", text)
+			}
+		}
+		n := 0
+		got.plainWords.each(func(uint64) { n++ })
+		if slices.Sort(rule); n != len(slices.Compact(rule)) {
+			t.Fatalf("%q: %d words of the rule in the evidence, want %d", text, n, len(rule))
 		}
 	}
 }
