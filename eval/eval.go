@@ -91,9 +91,9 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 			continue
 		}
 		l.Label = truth
-		// The per-citation verdict is judged, also against "joint" labels
-		// (given to a sentence's citations together); that verdict weighs
-		// the sentence's weakest citation (sentence_min_*).
+		// Each label line is one pair, judged by the per-citation verdict
+		// (the per-set report); Items judges joint labels, given to a
+		// sentence's citations together, by the sentence verdict.
 		verdict, score := best.Verdict, best.SupportScore
 		p := Pair{Label: l, Agent: best.Agent, Predicted: audit.Unsupported, Finding: best}
 		if verdict == audit.Supported {
