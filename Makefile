@@ -46,7 +46,7 @@ e2e:
 	E2E_OUT=$(abspath $(E2E_OUT)) $(GO) test -tags e2e -count=1 -run E2E -v ./cmd/ragaudit
 
 lint:
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	@unformatted=$$(gofmt -l .); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet $(PKGS)
 

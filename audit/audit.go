@@ -372,7 +372,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 			case evs[p.chunk] == nil:
 				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
 				g.Verdict = NotAuditable
-				g.Reasons = []string{"chunk_text_" + textStatus(msg.Retrieval[p.chunk])}
+				g.Reasons = []string{"chunk_text_" + msg.Retrieval[p.chunk].TextStatus()}
 			default:
 				g.ChunkID = chunkID(msg.Retrieval, p.chunk)
 				sig := sigs[j]
@@ -824,17 +824,7 @@ func (rc *runeCounter) runeStart(b int) bool { return b == len(rc.s) || utf8.Run
 
 // auditable reports whether a chunk's text can support a claim: present
 // and complete (a truncated or redacted text cannot prove anything).
-func auditable(c readers.Chunk) bool { return textStatus(c) == readers.TextFull }
-
-func textStatus(c readers.Chunk) string {
-	switch {
-	case c.Status != "" && c.Status != readers.TextFull:
-		return c.Status
-	case strings.TrimSpace(c.Text) == "": // a logger's placeholder, not evidence
-		return readers.TextAbsent
-	}
-	return readers.TextFull
-}
+func auditable(c readers.Chunk) bool { return c.TextStatus() == readers.TextFull }
 
 // structuredSentences turns a message's structured citations into the
 // sentences to audit: each citation's span is a claim citing its chunks,

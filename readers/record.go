@@ -5,6 +5,7 @@ package readers
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -66,6 +67,19 @@ type Chunk struct {
 	// Embedding is the chunk's vector as logged by the retriever, used by
 	// --embed precomputed.
 	Embedding []float32
+}
+
+// TextStatus is the chunk's text status as the audit reads it — the one
+// rule: a status other than full is kept as given, and a full text that is
+// only blanks is absent (a logger's placeholder, not evidence).
+func (c *Chunk) TextStatus() string {
+	switch {
+	case c.Status != "" && c.Status != TextFull:
+		return c.Status
+	case strings.TrimSpace(c.Text) == "":
+		return TextAbsent
+	}
+	return TextFull
 }
 
 // Skip reasons. They are stable strings: they appear in summary.json.

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,13 +12,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 
 	"github.com/ragaudit/ragaudit/audit"
-	"github.com/ragaudit/ragaudit/embed"
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
 )
@@ -194,7 +194,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return o, usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
 	case o.Workers < 1:
 		return o, usageErr("--workers %d: want at least 1", o.Workers)
-	case o.Format != "" && !contains(append(readers.Formats(), "auto"), o.Format):
+	case o.Format != "" && !slices.Contains(append(readers.Formats(), "auto"), o.Format):
 		return o, usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
 	case o.MaxLineBytes <= 0:
 		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
@@ -245,189 +245,102 @@ func checkInputs(c *cli.Context, files []string) error {
 	return nil
 }
 
-// sink receives findings in output order.
-type sink struct {
-	jsonl   *report.FindingsJSONL
-	csv     *report.FindingsCSV
-	skipped *bufio.Writer // skipped.jsonl: which records were not audited, and why
-	skipErr error
-	files   []*report.AtomicFile
-}
-
-// skip records a skipped record in skipped.jsonl: the summary has the
-// counts, this file the file:line of each, for whoever must account for them.
-func (s *sink) skip(e *readers.SkipError) {
-	if s.skipErr != nil {
-		return
-	}
-	b, err := json.Marshal(struct {
-		File   string `json:"file"`
-		Line   int    `json:"line"`
-		Reason string `json:"reason"`
-		Detail string `json:"detail"`
-	}{e.File, e.Line, e.Reason, e.Detail})
-	if err == nil {
-		_, err = s.skipped.Write(append(b, '\n'))
-	}
-	s.skipErr = err
-}
-
 func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	start := time.Now()
-	logger := newLogger(stderr, o.Quiet)
-
-	if err := o.Audit.Validate(); err != nil {
-		return err
-	}
-	// The models load while the input is read (--last reads it all before
-	// auditing): a quarter of a short audit's wall time was start-up.
-	ao := o // a copy: o is still being filled in below while the models load
-	auditor := sync.OnceValues(func() (*audit.Auditor, error) { return newAuditor(ao) })
-	go auditor()
-	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+	dir, err := report.OpenDir(o.Out, o.HTMLMaxFailures)
+	if err != nil {
 		return usageErr("--out %s: %v", o.Out, err)
 	}
-	out, err := openSink(o.Out)
+	defer dir.Abort() // no-op after commit
+	po := o.pipeline(stdin, stderr)
+	done := progress(&po, stderr, o.Quiet)
+	out, err := pipeline.Run(ctx, po, dir)
+	done()
 	if err != nil {
 		return err
 	}
-	defer out.abort() // no-op after commit
-	o.onSkip = out.skip
-
-	html := report.NewHTMLCollector(o.HTMLMaxFailures)
-	tally, inputs, err := auditFiles(ctx, auditor, o, stdin, stderr, logger, func(res *audit.Result) error {
-		html.Add(res)
-		return out.write(res.Findings)
-	})
-	if err != nil {
-		return err
-	}
-
-	a, err := auditor()
-	if err != nil {
-		return err
-	}
-	sum := report.NewSummary(version, tally, o.Bar, o, inputs)
+	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
 	generated, err := generatedAt(o.Reproducible)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(a), Resolve: string(o.Audit.Resolve)}
-	if err := out.commit(ctx, o.Out, &sum, html, hopts); err != nil {
+	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: pipeline.EmbedderName(out.Auditor), Resolve: string(o.Audit.Resolve)}
+	if err := dir.Commit(ctx, &sum, hopts); err != nil {
 		return err
 	}
 	if err := report.WriteText(stdout, &sum); err != nil {
 		return err
 	}
-	logger.Info("done", "elapsed", time.Since(start).Round(time.Millisecond))
 	if !o.Quiet {
 		fmt.Fprintf(stderr, "ragaudit: report in %s (%s)\n", o.Out, time.Since(start).Round(time.Millisecond))
 	}
+	return auditOutcome(&sum, o.Strict)
+}
 
+// auditOutcome says what an audit's summary means for its caller: nil for
+// a pass, or the error whose kind gives the exit code.
+func auditOutcome(sum *report.Summary, strict bool) error {
 	c := sum.Counts
 	switch {
-	case o.Strict && c.RecordsSkipped > 0:
-		return cli.Exit(fmt.Sprintf("--strict: %d input record(s) skipped", c.RecordsSkipped), exitUsage)
+	case strict && c.RecordsSkipped > 0:
+		return usageErr("--strict: %d input record(s) skipped", c.RecordsSkipped)
 	case c.RecordsAudited == 0 && c.RecordsFiltered > 0 && c.RecordsFiltered == c.RecordsRead-c.RecordsSkipped:
-		return cli.Exit(fmt.Sprintf("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered), exitUsage)
+		return usageErr("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered)
 	case c.RecordsAudited == 0:
-		return cli.Exit(fmt.Sprintf("no auditable record in the input (%d read, %d skipped: see skipped.jsonl)", c.RecordsRead, c.RecordsSkipped), exitUsage)
+		return usageErr("no auditable record in the input (%d read, %d skipped: see skipped.jsonl)", c.RecordsRead, c.RecordsSkipped)
 	case !sum.Pass:
-		return cli.Exit("", exitFail)
+		return errBelowBar
 	}
 	return nil
 }
 
-func openSink(dir string) (*sink, error) {
-	s := &sink{}
-	jf, err := report.CreateAtomic(filepath.Join(dir, "findings.jsonl"))
-	if err != nil {
-		return nil, err
+// pipeline turns the audit's options into the stream's.
+func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Options {
+	return pipeline.Options{
+		Files:   o.Files,
+		Stdin:   stdin,
+		Read:    readers.Options{MaxLineBytes: o.MaxLineBytes, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName},
+		Last:    o.Last,
+		Tenants: o.Tenants,
+		Agents:  o.Agents,
+		Audit:   o.Audit,
+		Embed: pipeline.Embedding{Kind: o.Embed, URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
+			Cache: o.EmbedCache, Retries: o.EmbedRetries, Timeout: o.EmbedTimeout},
+		Workers: o.Workers,
+		Logger:  newLogger(stderr, o.Quiet),
 	}
-	s.files = append(s.files, jf)
-	s.jsonl = report.NewFindingsJSONL(jf)
-	cf, err := report.CreateAtomic(filepath.Join(dir, "findings.csv"))
-	if err != nil {
-		s.abort()
-		return nil, err
-	}
-	s.files = append(s.files, cf)
-	if s.csv, err = report.NewFindingsCSV(cf); err != nil {
-		s.abort()
-		return nil, err
-	}
-	kf, err := report.CreateAtomic(filepath.Join(dir, "skipped.jsonl"))
-	if err != nil {
-		s.abort()
-		return nil, err
-	}
-	s.files = append(s.files, kf)
-	s.skipped = bufio.NewWriter(kf)
-	return s, nil
 }
 
-func (s *sink) write(fs []audit.Finding) error {
-	if err := s.jsonl.Write(fs); err != nil {
-		return err
+// progress draws a progress bar of the records read when stderr is a
+// terminal; the returned function clears it.
+func progress(po *pipeline.Options, stderr io.Writer, quiet bool) (done func()) {
+	f, ok := stderr.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		return func() {}
 	}
-	return s.csv.Write(fs)
+	bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription("auditing"), progressbar.OptionShowCount(),
+		progressbar.OptionSetItsString("records"), progressbar.OptionShowIts(),
+		progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+	po.Progress = func(n int) { bar.Add(n) }
+	return func() { bar.Finish() }
 }
 
-// commit finishes the findings and writes the summaries; every file appears
-// under its real name only when complete.
-// An interrupt while they are written (report.html can take a while)
-// still leaves no report.
-func (s *sink) commit(ctx context.Context, dir string, sum *report.Summary, html *report.HTMLCollector, hopts report.HTMLOptions) error {
-	if err := s.jsonl.Flush(); err != nil {
-		return err
+// newLogger logs warnings to stderr as key=value lines without a clock, so
+// the same input gives the same diagnostics.
+func newLogger(stderr io.Writer, quiet bool) *slog.Logger {
+	if quiet {
+		return slog.New(slog.DiscardHandler)
 	}
-	if err := s.csv.Flush(); err != nil {
-		return err
-	}
-	if s.skipErr != nil {
-		return s.skipErr
-	}
-	if err := s.skipped.Flush(); err != nil {
-		return err
-	}
-	sj, err := report.CreateAtomic(filepath.Join(dir, "summary.json"))
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, sj)
-	if err := report.WriteJSON(sj, sum); err != nil {
-		return err
-	}
-	st, err := report.CreateAtomic(filepath.Join(dir, "summary.txt"))
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, st)
-	if err := report.WriteText(st, sum); err != nil {
-		return err
-	}
-	sh, err := report.CreateAtomic(filepath.Join(dir, "report.html"))
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, sh)
-	if err := report.WriteHTML(sh, sum, html, hopts); err != nil {
-		return err
-	}
-	if ctx.Err() != nil {
-		return errInterrupted
-	}
-	if err := report.CommitAll(s.files); err != nil {
-		return err
-	}
-	s.files = nil
-	return nil
-}
-
-func (s *sink) abort() {
-	for _, f := range s.files {
-		f.Abort()
-	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{
+		Level: slog.LevelWarn,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
 }
 
 // loadModel reads a config file written by ragaudit calibrate.
@@ -438,39 +351,6 @@ func loadModel(path string) (audit.Model, error) {
 	}
 	mf, err := audit.ParseModelFile(b)
 	return mf.Model, err
-}
-
-// newAuditor builds the auditor with the configured embedder.
-func newAuditor(o auditOptions) (*audit.Auditor, error) {
-	if o.Embed == "builtin" {
-		go embed.Builtin() // decoded once, while audit.New loads its models
-	}
-	a, err := audit.New(o.Audit, nil)
-	if err != nil {
-		return nil, err
-	}
-	switch o.Embed {
-	case "builtin":
-		g, err := embed.Builtin()
-		if err != nil {
-			return nil, fmt.Errorf("loading the built-in embeddings: %w", err)
-		}
-		a.SetEmbedder(g)
-	case "openai":
-		retries := o.EmbedRetries
-		if retries == 0 {
-			retries = -1 // embed.HTTP reads 0 as its default
-		}
-		h := &embed.HTTP{URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
-			Retries: retries, Timeout: o.EmbedTimeout}
-		if o.EmbedCache != "" {
-			h.Cache = &embed.Cache{Dir: o.EmbedCache}
-		}
-		a.SetEmbedder(h)
-	case audit.Precomputed:
-		a.UsePrecomputed()
-	}
-	return a, nil
 }
 
 func defaultEmbedCache() string {
@@ -496,11 +376,4 @@ func generatedAt(reproducible bool) (string, error) {
 		return "", nil
 	}
 	return time.Now().UTC().Format(time.RFC3339), nil
-}
-
-func embedderName(a *audit.Auditor) string {
-	if n := a.EmbedderName(); n != "" {
-		return n
-	}
-	return "none"
 }

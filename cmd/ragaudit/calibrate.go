@@ -32,7 +32,7 @@ func calibrateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			findings, err := auditForEval(c, opts)
+			findings, err := auditForEval(c, &opts)
 			if err != nil {
 				return err
 			}
@@ -45,7 +45,7 @@ func calibrateCommand() *cli.Command {
 				}
 				ex := eval.Examples(path, findings, labels)
 				if len(ex) == 0 {
-					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
+					return usageErr("%s: no label matched a finding: are these the labels of these logs?", path)
 				}
 				sum, err := fileSHA256(path)
 				if err != nil {
@@ -63,15 +63,15 @@ func calibrateCommand() *cli.Command {
 			m.TenantThresholds = tenantThresholds(m, xs, c.Int("min-tenant-labels"))
 			mf := audit.ModelFile{Tool: "ragaudit", Version: version, Embedder: opts.Embed, Model: m, FittedOn: fitted}
 
-			f, err := os.Create(c.String("config-out"))
+			f, err := report.CreateAtomic(c.String("config-out"))
 			if err != nil {
 				return usageErr("%v", err)
 			}
+			defer f.Abort()
 			if err := report.WriteJSON(f, mf); err != nil {
-				f.Close()
 				return err
 			}
-			if err := f.Close(); err != nil {
+			if err := f.Commit(); err != nil {
 				return err
 			}
 			w := c.App.Writer

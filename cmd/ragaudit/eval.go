@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"log/slog"
 	"maps"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
 )
@@ -43,7 +43,7 @@ func evalCommand() *cli.Command {
 			default:
 				return usageErr("--partial %q: want exclude, supported or unsupported", partial)
 			}
-			findings, err := auditForEval(c, opts)
+			findings, err := auditForEval(c, &opts)
 			if err != nil {
 				return err
 			}
@@ -56,7 +56,7 @@ func evalCommand() *cli.Command {
 				}
 				pairs, left := eval.Join(findings, labels, partial)
 				if len(pairs) == 0 {
-					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
+					return usageErr("%s: no label matched a finding: are these the labels of these logs?", path)
 				}
 				sr := newSetReport(pairs, left.Unmatched, c.Bool("sweep"))
 				sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
@@ -77,15 +77,15 @@ func evalCommand() *cli.Command {
 	}
 }
 
-func auditForEval(c *cli.Context, opts auditOptions) ([]audit.Finding, error) {
-	auditor, err := newAuditor(opts)
-	if err != nil {
+// auditForEval audits the logs and returns every finding.
+func auditForEval(c *cli.Context, o *auditOptions) ([]audit.Finding, error) {
+	po := o.pipeline(c.App.Reader, c.App.ErrWriter)
+	po.Logger = nil // eval and calibrate report agreement, not input problems
+	var all pipeline.Collect
+	if _, err := pipeline.Run(c.Context, po, &all); err != nil {
 		return nil, err
 	}
-	var findings []audit.Finding
-	_, _, err = auditFiles(c.Context, func() (*audit.Auditor, error) { return auditor, nil }, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
-		func(r *audit.Result) error { findings = append(findings, r.Findings...); return nil })
-	return findings, err
+	return all.Findings, nil
 }
 
 type evalReport struct {
@@ -263,7 +263,7 @@ func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys
 func withoutFlag(flags []cli.Flag, names ...string) []cli.Flag {
 	var out []cli.Flag
 	for _, f := range flags {
-		if !contains(names, f.Names()[0]) {
+		if !slices.Contains(names, f.Names()[0]) {
 			out = append(out, f)
 		}
 	}

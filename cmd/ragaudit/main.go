@@ -14,6 +14,8 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/pipeline"
 )
 
 // version is the tool version written into every report.
@@ -21,9 +23,10 @@ const version = "0.1.0"
 
 // Exit codes, documented in the README.
 const (
-	exitPass  = 0
-	exitFail  = 1
-	exitUsage = 2
+	exitPass        = 0
+	exitFail        = 1
+	exitUsage       = 2
+	exitInterrupted = 130
 )
 
 func main() {
@@ -44,21 +47,45 @@ func tuneGC() {
 
 // run is main without the process: tests call it with their own streams.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
-	err := app.RunContext(ctx, args)
-	if err == nil {
-		return exitPass
+	code, msg := exitCode(newApp(stdin, stdout, stderr).RunContext(ctx, args))
+	if msg != "" {
+		fmt.Fprintln(stderr, "ragaudit:", msg)
 	}
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(stderr, "ragaudit:", msg)
-		}
-		return ec.ExitCode()
-	}
-	fmt.Fprintln(stderr, "ragaudit:", err)
-	return exitUsage
+	return code
 }
+
+// exitCode is the one place where an error becomes an exit code, and the
+// line printed for it.
+func exitCode(err error) (code int, msg string) {
+	var usage *usageError
+	switch {
+	case err == nil:
+		return exitPass, ""
+	case errors.Is(err, errBelowBar):
+		return exitFail, ""
+	case errors.Is(err, pipeline.ErrInterrupted), errors.Is(err, context.Canceled):
+		return exitInterrupted, "interrupted; no report written"
+	case errors.As(err, &usage):
+		return exitUsage, usage.msg
+	default: // unreadable input (*pipeline.InputError), a model that does not load, …
+		return exitUsage, err.Error()
+	}
+}
+
+// usageError is an error in how the tool was called or in what it was
+// given to read: exit code 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// usageErr formats a usageError.
+func usageErr(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// errBelowBar: the audit ran and its rate is below the bar (exit 1; the
+// summary says so, nothing more to print).
+var errBelowBar = errors.New("citation accuracy below the bar")
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	var profileFile *os.File // the open --cpuprofile file, closed by After
@@ -90,7 +117,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		Description: exitCodesHelp,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			return cli.Exit(err.Error(), exitUsage)
+			return usageErr("%v", err)
 		},
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile (go tool pprof) of the run to this file"},
@@ -125,8 +152,3 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 const exitCodesHelp = `Exit codes: 0 citation accuracy at or above --bar; 1 below it;
 2 usage error, unreadable input, no auditable record, or (with --strict) any
 skipped record; 130 interrupted (no report written).`
-
-// usageErr is an error in how the tool was called: exit code 2.
-func usageErr(format string, args ...any) error {
-	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)
-}
