@@ -51,6 +51,7 @@ type Dir struct {
 	listed    map[string]int // skipped records listed, by reason
 	unlisted  map[string]int // and counted only
 	html      *HTMLCollector
+	worst     worstList
 	done      bool
 }
 
@@ -75,7 +76,7 @@ func OpenDir(path string, maxFailures int) (*Dir, error) {
 		return nil, err
 	}
 	d := &Dir{path: path, modes: map[string]fs.FileMode{}, listed: map[string]int{}, unlisted: map[string]int{},
-		html: NewHTMLCollector(maxFailures)}
+		html: NewHTMLCollector(maxFailures), worst: worstList{n: WorstShown}}
 	// Checked before the lock too, so that a wrong --out leaves nothing
 	// behind; and again under it.
 	if err := d.inspect(); err != nil {
@@ -188,6 +189,9 @@ func (d *Dir) create(name string) (*os.File, error) {
 // needs of them.
 func (d *Dir) Result(res *audit.Result) error {
 	d.html.Add(res)
+	for i := range res.Findings {
+		d.worst.add(&res.Findings[i])
+	}
 	if err := d.jsonl.Write(res.Findings); err != nil {
 		return err
 	}
@@ -217,12 +221,13 @@ func (d *Dir) Skip(e *readers.SkipError) error {
 
 // Commit writes the summaries and report.html, then puts the new report in
 // place of the old one. If ctx is cancelled first, it returns ctx.Err()
-// and the old report stays. Commit records in sum the skipped records it
-// did not list.
+// and the old report stays. Commit records in sum the worst failures and
+// the skipped records it did not list.
 func (d *Dir) Commit(ctx context.Context, sum *Summary, hopts HTMLOptions) error {
 	if len(d.unlisted) > 0 {
 		sum.SkippedNotListed = d.unlisted
 	}
+	sum.Worst = d.worst.list()
 	if err := d.writeRest(sum, hopts); err != nil {
 		return err
 	}

@@ -32,8 +32,11 @@ type Summary struct {
 	// Histogram counts citations per support_score bin (20 bins of 0.05)
 	// for each of supported and unsupported.
 	Histogram map[string][]int `json:"support_score_histogram"`
-	Config    any              `json:"config"`
-	Inputs    []pipeline.Input `json:"inputs"`
+	// Worst are the worst failing findings (WorstShown at most), worst
+	// first, with the reason in words.
+	Worst  []Flagged        `json:"worst_failures"`
+	Config any              `json:"config"`
+	Inputs []pipeline.Input `json:"inputs"`
 }
 
 // NewSummary assembles the summary from a tally.

@@ -76,6 +76,7 @@ func WriteText(w io.Writer, s *Summary) error {
 		}
 		fmt.Fprintf(&b, "Worst tenants: %s\n", strings.Join(parts, "; "))
 	}
+	writeWorst(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -91,5 +92,26 @@ func pctPair(rate, bar float64) (string, string) {
 		if r != b || rate == bar || d == 6 {
 			return r, b
 		}
+	}
+}
+
+// writeWorst lists the worst failures as linters list problems:
+// "logs.jsonl:3 c-0003 [1] unsupported: \"€15.00\" is not in chunk 1".
+func writeWorst(b *strings.Builder, s *Summary) {
+	if len(s.Worst) == 0 {
+		return
+	}
+	by := s.Counts.CitationsByVerdict
+	failing := by[audit.Fabricated] + by[audit.Unsupported] + s.Counts.UncitedFactual
+	b.WriteString("Worst failures:\n")
+	for _, f := range s.Worst {
+		marker := ""
+		if f.Marker != "" {
+			marker = " " + Printable(f.Marker)
+		}
+		fmt.Fprintf(b, "  %s %s%s %s: %s\n", Printable(f.Source), Printable(f.ConversationID), marker, f.Verdict, f.Reason)
+	}
+	if more := failing - len(s.Worst); more > 0 {
+		fmt.Fprintf(b, "  … and %d more (findings.csv, report.html)\n", more)
 	}
 }
