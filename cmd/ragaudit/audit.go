@@ -61,7 +61,7 @@ func auditCommand() *cli.Command {
 		Description: exitCodesHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for report.html, findings.jsonl, findings.csv, summary.json, summary.txt"},
-			&cli.Float64Flag{Name: "bar", Value: 0.9, Usage: "citation accuracy needed to pass (0..1)"},
+			rateFlag("bar", 0.9, "citation accuracy needed to pass: a rate (0.9) or a percentage (90%)"),
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
 			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's, 0.5"},
@@ -100,7 +100,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	o := auditOptions{
 		Files:           c.Args().Slice(),
 		Out:             c.String("out"),
-		Bar:             c.Float64("bar"),
+		Bar:             rateOf(c, "bar"),
 		Last:            c.Int("last"),
 		Tenants:         c.StringSlice("tenant"),
 		Agents:          c.StringSlice("agent"),

@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -89,6 +91,16 @@ var errBelowBar = errors.New("citation accuracy below the bar")
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	var profileFile *os.File // the open --cpuprofile file, closed by After
+	commands := []*cli.Command{
+		auditCommand(),
+		evalCommand(),
+		calibrateCommand(),
+		convertCommand(),
+		genCommand(),
+		versionCommand(),
+		helpCommand(),
+	}
+	oneLineUsageErrors(commands)
 	return &cli.App{
 		Name:            "ragaudit",
 		Usage:           "audit the citations of RAG chatbot answers in conversation logs",
@@ -100,24 +112,22 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		// A tenant named "Acme, Inc." is one tenant: repeat a flag for more.
 		DisableSliceFlagSeparator: true,
 		ExitErrHandler:            func(*cli.Context, error) {}, // run() reports errors and picks the code
-		Commands: []*cli.Command{
-			auditCommand(),
-			evalCommand(),
-			calibrateCommand(),
-			convertCommand(),
-			genCommand(),
-		},
+		Commands:                  commands,
 		// Without an Action, cli answers an unknown command with its own
 		// exit code 3; a mistyped command is a usage error like any other.
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageErr("unknown command %q: want audit, eval, calibrate, convert or gen (ragaudit --help)", c.Args().First())
+				name := c.Args().First()
+				if s := suggest(name, commandNames(commands)); s != "" {
+					return usageErr("unknown command %q: did you mean %s? (ragaudit help)", name, s)
+				}
+				return usageErr("unknown command %q: want one of %s (ragaudit help)", name, strings.Join(commandNames(commands), ", "))
 			}
 			return cli.ShowAppHelp(c)
 		},
 		Description: exitCodesHelp,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			return usageErr("%v", err)
+			return flagError(&cli.Command{Name: "", Flags: c.App.Flags}, err)
 		},
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile (go tool pprof) of the run to this file"},
@@ -152,3 +162,37 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 const exitCodesHelp = `Exit codes: 0 citation accuracy at or above --bar; 1 below it;
 2 usage error, unreadable input, no auditable record, or (with --strict) any
 skipped record; 130 interrupted (no report written).`
+
+func versionCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "version",
+		Usage: "print the version of ragaudit",
+		Action: func(c *cli.Context) error {
+			fmt.Fprintf(c.App.Writer, "ragaudit %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			return nil
+		},
+	}
+}
+
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "show the commands, or one command's flags",
+		ArgsUsage: "[COMMAND]",
+		Action: func(c *cli.Context) error {
+			name := c.Args().First()
+			if name == "" {
+				return cli.ShowAppHelp(c)
+			}
+			cmd := c.App.Command(name)
+			if cmd == nil {
+				if s := suggest(name, commandNames(c.App.Commands)); s != "" {
+					return usageErr("no command %q: did you mean %s?", name, s)
+				}
+				return usageErr("no command %q: want one of %s", name, strings.Join(commandNames(c.App.Commands), ", "))
+			}
+			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, cmd)
+			return nil
+		},
+	}
+}
