@@ -23,19 +23,19 @@ func WriteJSON(w io.Writer, v any) error {
 func WriteText(w io.Writer, s *Summary) error {
 	c := s.Counts
 	by := c.CitationsByVerdict
-	verdict := "FAIL"
-	if s.Pass {
-		verdict = "PASS"
-	}
+	verdict := s.Status
 	var b strings.Builder
 	fmt.Fprintf(&b, "ragaudit %s — citation audit\n", s.Version)
 	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
-	if auditable == 0 {
-		fmt.Fprintf(&b, "Citation accuracy: n/a (no auditable citation) — %s (bar %s)\n", verdict, pct(s.Bar))
+	if s.Status == StatusNoData {
+		fmt.Fprintf(&b, "Citation accuracy: n/a — NO DATA: %s\n", s.StatusDetail)
 	} else {
 		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations — %s (bar %s)\n",
 			rate, pct(s.CI95Low), pct(s.CI95High), auditable, verdict, bar)
+		if s.Status == StatusFail && s.Pass {
+			fmt.Fprintf(&b, "Failed: %s\n", s.StatusDetail)
+		}
 	}
 	about := ""
 	if c.ConversationsEstimated {
@@ -76,6 +76,8 @@ func WriteText(w io.Writer, s *Summary) error {
 		}
 		fmt.Fprintf(&b, "Worst tenants: %s\n", strings.Join(parts, "; "))
 	}
+	writeBaseline(&b, s.Baseline)
+	writeGates(&b, s.Gates)
 	writeWorst(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -114,4 +116,37 @@ func writeWorst(b *strings.Builder, s *Summary) {
 	if more := failing - len(s.Worst); more > 0 {
 		fmt.Fprintf(b, "  … and %d more (findings.csv, report.html)\n", more)
 	}
+}
+
+func writeBaseline(b *strings.Builder, c *BaselineChange) {
+	if c == nil {
+		return
+	}
+	fmt.Fprintf(b, "Since the baseline (%s): %s → %s (%+.1f points)", Printable(c.Path), pct(c.Before), pct(c.Now), 100*c.Change)
+	var parts []string
+	for i, t := range c.Tenants {
+		if i == 3 || t.Change >= 0 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %+.1f", Printable(t.Name), 100*t.Change))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(b, "; largest tenant drops: %s", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n")
+}
+
+func writeGates(b *strings.Builder, gates []Gate) {
+	if len(gates) == 0 {
+		return
+	}
+	var parts []string
+	for _, g := range gates {
+		status := "pass"
+		if !g.Pass {
+			status = "FAIL"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", g.Spec, status, g.Detail))
+	}
+	fmt.Fprintf(b, "Gates (--fail-on): %s\n", strings.Join(parts, "; "))
 }

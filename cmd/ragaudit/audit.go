@@ -51,6 +51,14 @@ type auditOptions struct {
 	HTMLMaxFailures int                      `json:"html_max_failures"`
 	Reproducible    bool                     `json:"-"`
 	Quiet           bool                     `json:"-"`
+	Project         string                   `json:"project,omitempty"` // the project file the flags came from
+	JUnit           string                   `json:"-"`
+	FailOn          []string                 `json:"fail_on,omitempty"`
+	gates           []report.GateSpec
+	BaselinePath    string `json:"baseline,omitempty"`
+	baseline        *report.Summary
+	github          bool   // GITHUB_ACTIONS=true: annotations on stdout
+	stepSummary     string // $GITHUB_STEP_SUMMARY: the job summary file
 }
 
 func auditCommand() *cli.Command {
@@ -59,7 +67,7 @@ func auditCommand() *cli.Command {
 		Usage:       "audit conversation logs and write the report",
 		ArgsUsage:   "FILE... (JSONL or JSONL.gz, Parquet, or a provider or tracing export: see --format; - reads stdin). Flags go before the files.",
 		Description: exitCodesHelp,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for report.html, findings.jsonl, findings.csv, summary.json, summary.txt"},
 			rateFlag("bar", 0.9, "citation accuracy needed to pass: a rate (0.9) or a percentage (90%)"),
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
@@ -85,7 +93,10 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
-		},
+			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
+			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline); repeatable"},
+			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
+		}, projectFlags()...),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {
@@ -97,7 +108,17 @@ func auditCommand() *cli.Command {
 }
 
 func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
+	project, err := applyProject(c, c.App.Commands)
+	if err != nil {
+		return auditOptions{}, err
+	}
 	o := auditOptions{
+		Project:         project,
+		JUnit:           c.String("junit"),
+		FailOn:          c.StringSlice("fail-on"),
+		BaselinePath:    c.String("baseline"),
+		github:          os.Getenv("GITHUB_ACTIONS") == "true",
+		stepSummary:     os.Getenv("GITHUB_STEP_SUMMARY"),
 		Files:           c.Args().Slice(),
 		Out:             c.String("out"),
 		Bar:             rateOf(c, "bar"),
@@ -152,6 +173,21 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 			return o, usageErr("--mapping: %v", err)
 		}
 		o.Mappings = ms
+	}
+	for _, spec := range o.FailOn {
+		g, err := report.ParseGate(spec)
+		if err != nil {
+			return o, usageErr("--fail-on %v", err)
+		}
+		if (g.Name == "drop" || g.Name == "tenant-drop") && o.BaselinePath == "" {
+			return o, usageErr("--fail-on %s needs --baseline (a previous run's summary.json)", g.Name)
+		}
+		o.gates = append(o.gates, g)
+	}
+	if o.BaselinePath != "" {
+		if o.baseline, err = report.ReadBaseline(o.BaselinePath); err != nil {
+			return o, usageErr("--baseline: %v", err)
+		}
 	}
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {
@@ -252,14 +288,30 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return usageErr("--out %s: %v", o.Out, err)
 	}
 	defer dir.Abort() // no-op after commit
+	sinks := []pipeline.Sink{dir}
+	var junit *report.JUnit
+	if o.JUnit != "" {
+		if junit, err = report.NewJUnit(o.JUnit, "ragaudit"); err != nil {
+			return usageErr("--junit: %v", err)
+		}
+		defer junit.Abort()
+		sinks = append(sinks, junit)
+	}
 	po := o.pipeline(stdin, stderr)
 	done := progress(&po, stderr, o.Quiet)
-	out, err := pipeline.Run(ctx, po, dir)
+	out, err := pipeline.Run(ctx, po, sinks...)
 	done()
 	if err != nil {
 		return err
 	}
 	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+	if o.baseline != nil {
+		sum.Baseline = report.CompareBaseline(o.BaselinePath, o.baseline, &sum)
+	}
+	if sum.Gates, err = report.EvaluateGates(o.gates, &sum); err != nil {
+		return usageErr("%v", err)
+	}
+	sum.Decide()
 	generated, err := generatedAt(o.Reproducible)
 	if err != nil {
 		return usageErr("%v", err)
@@ -268,7 +320,15 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err := dir.Commit(ctx, &sum, hopts); err != nil {
 		return err
 	}
+	if junit != nil {
+		if err := junit.Commit(&sum); err != nil {
+			return err
+		}
+	}
 	if err := report.WriteText(stdout, &sum); err != nil {
+		return err
+	}
+	if err := writeGitHub(&o, &sum, stdout); err != nil {
 		return err
 	}
 	if !o.Quiet {
@@ -280,18 +340,40 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 // auditOutcome says what an audit's summary means for its caller: nil for
 // a pass, or the error whose kind gives the exit code.
 func auditOutcome(sum *report.Summary, strict bool) error {
-	c := sum.Counts
 	switch {
-	case strict && c.RecordsSkipped > 0:
-		return usageErr("--strict: %d input record(s) skipped", c.RecordsSkipped)
-	case c.RecordsAudited == 0 && c.RecordsFiltered > 0 && c.RecordsFiltered == c.RecordsRead-c.RecordsSkipped:
-		return usageErr("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered)
-	case c.RecordsAudited == 0:
-		return usageErr("no auditable record in the input (%d read, %d skipped: see skipped.jsonl)", c.RecordsRead, c.RecordsSkipped)
-	case !sum.Pass:
+	case strict && sum.Counts.RecordsSkipped > 0:
+		return usageErr("--strict: %d input record(s) skipped", sum.Counts.RecordsSkipped)
+	case sum.Status == report.StatusNoData:
+		return &noDataError{sum.StatusDetail}
+	case sum.Status == report.StatusFail && !sum.Pass:
 		return errBelowBar
+	case sum.Status == report.StatusFail:
+		return &gateError{sum.StatusDetail}
 	}
 	return nil
+}
+
+// writeGitHub writes, on GitHub Actions, annotations on stdout and the job
+// summary.
+func writeGitHub(o *auditOptions, sum *report.Summary, stdout io.Writer) error {
+	if !o.github {
+		return nil
+	}
+	if err := report.GitHubAnnotations(stdout, sum); err != nil {
+		return err
+	}
+	if o.stepSummary == "" {
+		return nil
+	}
+	f, err := os.OpenFile(o.stepSummary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		return err
+	}
+	if err := report.GitHubStepSummary(f, sum); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // pipeline turns the audit's options into the stream's.

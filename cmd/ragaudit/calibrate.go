@@ -26,7 +26,7 @@ func calibrateCommand() *cli.Command {
 		Name:      "calibrate",
 		Usage:     "fit the verdict model on your own labelled sentences and write a config file",
 		ArgsUsage: "LOGS...",
-		Flags:     withoutFlag(flags, "out", "strict", "config", "threshold"),
+		Flags:     withoutFlag(flags, "out", "strict", "junit", "fail-on", "baseline", "config", "threshold"),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {

@@ -29,7 +29,7 @@ func evalCommand() *cli.Command {
 		Name:      "eval",
 		Usage:     "audit labelled logs and measure agreement with the human labels",
 		ArgsUsage: "LOGS...",
-		Flags:     withoutFlag(flags, "out", "strict"),
+		Flags:     withoutFlag(flags, "out", "strict", "junit", "fail-on", "baseline"),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {

@@ -65,6 +65,10 @@ func exitCode(err error) (code int, msg string) {
 		return exitPass, ""
 	case errors.Is(err, errBelowBar):
 		return exitFail, ""
+	case errors.As(err, new(*gateError)):
+		return exitFail, err.Error()
+	case errors.As(err, new(*noDataError)):
+		return exitUsage, err.Error()
 	case errors.Is(err, pipeline.ErrInterrupted), errors.Is(err, context.Canceled):
 		return exitInterrupted, "interrupted; no report written"
 	case errors.As(err, &usage):
@@ -84,6 +88,17 @@ func (e *usageError) Error() string { return e.msg }
 func usageErr(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
+
+// gateError: a --fail-on gate failed (exit 1).
+type gateError struct{ detail string }
+
+func (e *gateError) Error() string { return e.detail }
+
+// noDataError: the run had nothing to measure, a data problem rather than
+// a quality failure (exit 2).
+type noDataError struct{ cause string }
+
+func (e *noDataError) Error() string { return "nothing to measure: " + e.cause }
 
 // errBelowBar: the audit ran and its rate is below the bar (exit 1; the
 // summary says so, nothing more to print).
