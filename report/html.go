@@ -110,10 +110,9 @@ func chunkText(res *audit.Result, msg int, id *string) string {
 	if id == nil || msg >= len(res.Record.Messages) {
 		return ""
 	}
-	for i, c := range res.Record.Messages[msg].Retrieval {
-		if c.ID == *id || (c.ID == "" && *id == fmt.Sprintf("#%d", i+1)) {
-			return c.Text
-		}
+	m := &res.Record.Messages[msg]
+	if i := m.ChunkIndex(*id); i >= 0 {
+		return m.Retrieval[i].Text
 	}
 	return ""
 }

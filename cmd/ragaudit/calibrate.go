@@ -43,6 +43,7 @@ func calibrateCommand() *cli.Command {
 				if err != nil {
 					return usageErr("%v", err)
 				}
+				labels = readers.JudgedLabels(labels) // cannot-judge is no label
 				ex := eval.Examples(path, findings, labels)
 				if len(ex) == 0 {
 					return usageErr("%s: no label matched a finding: are these the labels of these logs?", path)

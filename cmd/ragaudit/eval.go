@@ -54,6 +54,7 @@ func evalCommand() *cli.Command {
 				if err != nil {
 					return usageErr("%v", err)
 				}
+				labels = readers.JudgedLabels(labels) // cannot-judge is no label
 				pairs, left := eval.Join(findings, labels, partial)
 				if len(pairs) == 0 {
 					return usageErr("%s: no label matched a finding: are these the labels of these logs?", path)

@@ -110,6 +110,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		auditCommand(),
 		evalCommand(),
 		calibrateCommand(),
+		reviewCommand(),
 		convertCommand(),
 		genCommand(),
 		versionCommand(),
