@@ -228,8 +228,8 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
 	case o.HTMLMaxFailures < 1:
 		return o, usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
-	case o.Workers < 1:
-		return o, usageErr("--workers %d: want at least 1", o.Workers)
+	case o.Workers < 1 || o.Workers > maxWorkers():
+		return o, usageErr("--workers %d: want 1 to %d (each worker holds its own caches; more than the cores gain nothing)", o.Workers, maxWorkers())
 	case o.Format != "" && !slices.Contains(append(readers.Formats(), "auto"), o.Format):
 		return o, usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
 	case o.MaxLineBytes <= 0:
@@ -239,6 +239,10 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	}
 	return o, checkInputs(c, o.Files)
 }
+
+// maxWorkers bounds --workers: each worker keeps models' scratch space and
+// caches (tens of MB), and 100,000 of them would take gigabytes for nothing.
+func maxWorkers() int { return max(256, 4*runtime.NumCPU()) }
 
 // checkInputs refuses, before anything is read or written, inputs that
 // would make a wrong report: a missing file, a directory, the same file

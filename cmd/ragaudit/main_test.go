@@ -158,6 +158,7 @@ func TestExitCodes(t *testing.T) {
 		{"a directory is a usage error", []string{"audit", "-q", ex, testdata}, exitUsage},
 		{"the same file twice is a usage error", []string{"audit", "-q", ex, testdata + "/../testdata/example.jsonl"}, exitUsage},
 		{"stdin twice is a usage error", []string{"audit", "-q", "-", "-"}, exitUsage},
+		{"a hundred thousand workers is a usage error", []string{"audit", "-q", "--workers", "100000", ex}, exitUsage},
 		{"a flag after the files is a usage error", []string{"audit", "-q", ex, "--bar", "0.5"}, exitUsage},
 	}
 	for _, tc := range cases {
