@@ -26,34 +26,33 @@ import (
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files           []string                 `json:"-"`
-	onSkip          func(*readers.SkipError) // also told of every skipped record
-	Out             string                   `json:"-"`
-	Bar             float64                  `json:"bar"`
-	Audit           audit.Config             `json:"audit"`
-	Last            int                      `json:"last,omitempty"`
-	Tenants         []string                 `json:"tenants,omitempty"`
-	Agents          []string                 `json:"agents,omitempty"`
-	Strict          bool                     `json:"strict"`
-	MaxLineBytes    int                      `json:"max_line_bytes"`
-	Format          string                   `json:"format,omitempty"`
-	MappingFile     string                   `json:"mapping,omitempty"`
-	MappingName     string                   `json:"mapping_name,omitempty"`
-	Mappings        []readers.Mapping        `json:"-"`
-	Embed           string                   `json:"embedder"`
-	EmbedURL        string                   `json:"embed_url,omitempty"`
-	EmbedModel      string                   `json:"embed_model,omitempty"`
-	EmbedKeyEnv     string                   `json:"embed_key_env,omitempty"` // the name of the variable, never its value
-	EmbedCache      string                   `json:"-"`
-	EmbedRetries    int                      `json:"-"`
-	EmbedTimeout    time.Duration            `json:"-"`
-	Workers         int                      `json:"-"` // does not change results
-	HTMLMaxFailures int                      `json:"html_max_failures"`
-	Reproducible    bool                     `json:"-"`
-	Quiet           bool                     `json:"-"`
-	Project         string                   `json:"project,omitempty"` // the project file the flags came from
-	JUnit           string                   `json:"-"`
-	FailOn          []string                 `json:"fail_on,omitempty"`
+	Files           []string          `json:"-"`
+	Out             string            `json:"-"`
+	Bar             float64           `json:"bar"`
+	Audit           audit.Config      `json:"audit"`
+	Last            int               `json:"last,omitempty"`
+	Tenants         []string          `json:"tenants,omitempty"`
+	Agents          []string          `json:"agents,omitempty"`
+	Strict          bool              `json:"strict"`
+	MaxLineBytes    int               `json:"max_line_bytes"`
+	Format          string            `json:"format,omitempty"`
+	MappingFile     string            `json:"mapping,omitempty"`
+	MappingName     string            `json:"mapping_name,omitempty"`
+	Mappings        []readers.Mapping `json:"-"`
+	Embed           string            `json:"embedder"`
+	EmbedURL        string            `json:"embed_url,omitempty"`
+	EmbedModel      string            `json:"embed_model,omitempty"`
+	EmbedKeyEnv     string            `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache      string            `json:"-"`
+	EmbedRetries    int               `json:"-"`
+	EmbedTimeout    time.Duration     `json:"-"`
+	Workers         int               `json:"-"` // does not change results
+	HTMLMaxFailures int               `json:"html_max_failures"`
+	Reproducible    bool              `json:"-"`
+	Quiet           bool              `json:"-"`
+	Project         string            `json:"project,omitempty"` // the project file the flags came from
+	JUnit           string            `json:"-"`
+	FailOn          []string          `json:"fail_on,omitempty"`
 	gates           []report.GateSpec
 	BaselinePath    string `json:"baseline,omitempty"`
 	baseline        *report.Summary
@@ -112,8 +111,19 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	if err != nil {
 		return auditOptions{}, err
 	}
-	o := auditOptions{
-		Project:         project,
+	o := flagValues(c)
+	o.Project = project
+	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate} {
+		if err := step(c); err != nil {
+			return o, err
+		}
+	}
+	return o, checkInputs(c, o.Files)
+}
+
+// flagValues copies the flags into the options.
+func flagValues(c *cli.Context) auditOptions {
+	return auditOptions{
 		JUnit:           c.String("junit"),
 		FailOn:          c.StringSlice("fail-on"),
 		BaselinePath:    c.String("baseline"),
@@ -143,6 +153,10 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		Quiet:           c.Bool("quiet"),
 		Audit:           audit.DefaultConfig(),
 	}
+}
+
+// embedding checks the embedder flags and picks the model fitted for it.
+func (o *auditOptions) embedding(c *cli.Context) error {
 	if o.EmbedURL != "" && !c.IsSet("embed") {
 		o.Embed = "openai"
 	}
@@ -157,7 +171,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	case "openai":
 		if o.EmbedURL == "" || o.EmbedModel == "" {
-			return o, usageErr("--embed openai needs --embed-url and --embed-model")
+			return usageErr("--embed openai needs --embed-url and --embed-model")
 		}
 		// The shipped model was fitted on the built-in embedder's
 		// similarities; another embedder's scale differs. Until a config
@@ -165,42 +179,54 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		// but not weighed.
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	default:
-		return o, usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
+		return usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
 	}
+	return nil
+}
+
+// extraFiles reads the mapping and the baseline, and parses the gates.
+func (o *auditOptions) extraFiles(*cli.Context) error {
 	if o.MappingFile != "" {
 		ms, err := readers.ReadMappings(o.MappingFile)
 		if err != nil {
-			return o, usageErr("--mapping: %v", err)
+			return usageErr("--mapping: %v", err)
 		}
 		o.Mappings = ms
 	}
 	for _, spec := range o.FailOn {
 		g, err := report.ParseGate(spec)
 		if err != nil {
-			return o, usageErr("--fail-on %v", err)
+			return usageErr("--fail-on %v", err)
 		}
 		if (g.Name == "drop" || g.Name == "tenant-drop") && o.BaselinePath == "" {
-			return o, usageErr("--fail-on %s needs --baseline (a previous run's summary.json)", g.Name)
+			return usageErr("--fail-on %s needs --baseline (a previous run's summary.json)", g.Name)
 		}
 		o.gates = append(o.gates, g)
 	}
 	if o.BaselinePath != "" {
+		var err error
 		if o.baseline, err = report.ReadBaseline(o.BaselinePath); err != nil {
-			return o, usageErr("--baseline: %v", err)
+			return usageErr("--baseline: %v", err)
 		}
 	}
+	return nil
+}
+
+// model sets the resolution rule, the floor, a calibrated model and the
+// threshold.
+func (o *auditOptions) model(c *cli.Context) error {
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {
-		return o, usageErr("%v", err)
+		return usageErr("%v", err)
 	}
 	o.Audit.Resolve = rule
 	o.Audit.MinScore = c.Float64("min-score")
 	if path := c.String("config"); path != "" {
 		m, err := loadModel(path)
 		if err != nil {
-			return o, usageErr("--config %s: %v", path, err)
+			return usageErr("--config %s: %v", path, err)
 		}
-		if note := m.Outdated(); note != "" && !c.Bool("quiet") {
+		if note := m.Outdated(); note != "" && !o.Quiet {
 			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --config %s: %s\n", path, note)
 		}
 		o.Audit.Model = m
@@ -211,33 +237,38 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		// silently not apply to them.
 		o.Audit.Model.Threshold = c.Float64("threshold")
 		if n := len(o.Audit.Model.TenantThresholds); n > 0 {
-			if !c.Bool("quiet") {
+			if !o.Quiet {
 				fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --threshold %v replaces the calibrated thresholds of %d tenant(s) in --config\n", o.Audit.Model.Threshold, n)
 			}
 			o.Audit.Model.TenantThresholds = nil
 		}
 	}
+	return nil
+}
+
+// validate refuses values that would make a wrong or useless run.
+func (o *auditOptions) validate(c *cli.Context) error {
 	switch {
 	case len(o.Files) == 0:
-		return o, usageErr("audit needs at least one log file (or - for stdin); see ragaudit audit --help")
+		return usageErr("%s needs at least one log file (or - for stdin); see ragaudit %s --help", c.Command.Name, c.Command.Name)
 	case !(o.Bar >= 0 && o.Bar <= 1): // NaN too
-		return o, usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
 	case math.IsNaN(o.Audit.MinScore) || math.IsInf(o.Audit.MinScore, 0):
-		return o, usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
+		return usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
 	case o.Last < 0:
-		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
+		return usageErr("--last %d: want a positive number of conversations", o.Last)
 	case o.HTMLMaxFailures < 1:
-		return o, usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
+		return usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
 	case o.Workers < 1 || o.Workers > maxWorkers():
-		return o, usageErr("--workers %d: want 1 to %d (each worker holds its own caches; more than the cores gain nothing)", o.Workers, maxWorkers())
+		return usageErr("--workers %d: want 1 to %d (each worker holds its own caches; more than the cores gain nothing)", o.Workers, maxWorkers())
 	case o.Format != "" && !slices.Contains(append(readers.Formats(), "auto"), o.Format):
-		return o, usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
+		return usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
 	case o.MaxLineBytes <= 0:
-		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
+		return usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
 	case !(o.Audit.Model.Threshold > 0 && o.Audit.Model.Threshold < 1): // NaN too
-		return o, usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
+		return usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
 	}
-	return o, checkInputs(c, o.Files)
+	return nil
 }
 
 // maxWorkers bounds --workers: each worker keeps models' scratch space and
