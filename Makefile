@@ -8,7 +8,7 @@ BENCH_N  ?= 10000 100000
 # decode one): e.g. BENCH_CPU=1,2,4,8 on a larger machine.
 BENCH_CPU ?= 1,2
 
-.PHONY: all build test eval e2e demo bench bench-process lint fuzz clean model embeddings tagger
+.PHONY: all build test eval check e2e demo bench bench-process lint fuzz clean model embeddings tagger
 
 all: lint test
 
@@ -49,6 +49,15 @@ lint:
 	@unformatted=$$(gofmt -l .); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet $(PKGS)
+
+# Static checks beyond go vet: staticcheck, and no function over cyclomatic
+# complexity 30 outside generated code and frozen test oracles.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+GOCYCLO     ?= github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
+check:
+	$(GO) run $(STATICCHECK) $(PKGS)
+	@over=$$($(GO) run $(GOCYCLO) -over 30 -ignore '_old_test.go' .); \
+	  if [ -n "$$over" ]; then echo "cyclomatic complexity over 30:"; echo "$$over"; exit 1; fi
 
 # Go benchmarks (micro, then whole audits of generated logs), then
 # whole-process runs measured by /usr/bin/time.
