@@ -1,0 +1,156 @@
+package estimate
+
+import (
+	"fmt"
+	"math"
+)
+
+// Quantiles of the standard normal.
+const (
+	z95  = 1.6448536269514722 // one-sided 95 %
+	z975 = 1.959963984540054  // two-sided 95 %
+)
+
+// Methods of an estimate.
+const (
+	// MethodPPI: prediction-powered (PPI++), the machine's predictions on
+	// every citation corrected by the labels, λ tuned to the data.
+	MethodPPI = "ppi++"
+	// MethodWilson: the labels alone, with a Wilson interval, when they
+	// hold fewer than MinClassLabels of either class.
+	MethodWilson = "wilson"
+	// MethodCensus: every citation is labelled or fabricated; the rate is
+	// known exactly.
+	MethodCensus = "census"
+	// MethodNone: too few labels to estimate; the interval is every rate
+	// the fabricated citations leave possible and Rate is NaN.
+	MethodNone = "none"
+)
+
+// Decisions at the bar.
+const (
+	Pass         = "PASS"         // the one-sided 95 % lower bound is at or above the bar
+	Fail         = "FAIL"         // the one-sided 95 % upper bound is below the bar
+	Inconclusive = "INCONCLUSIVE" // neither: more labels needed
+)
+
+// MinClassLabels: with fewer labels of either class (supported, not
+// supported) the estimate uses the labels alone.
+const MinClassLabels = 10
+
+// Options of an estimate.
+type Options struct {
+	Bar float64 // the rate to clear, in [0, 1]
+	// PartialSupported counts partial labels as supported; by default
+	// they are not.
+	PartialSupported bool
+	// Power is the chance that the bound clears the bar when the rate is
+	// as estimated, for LabelsToDecide (default 0.8).
+	Power float64
+	// LabelsOnly sets λ = 0: the labels alone within the strata, to show
+	// what the machine's predictions add.
+	LabelsOnly bool
+}
+
+// LabelCounts are the labels given, by class.
+type LabelCounts struct {
+	Supported   int64 `json:"supported"`
+	Partial     int64 `json:"partial"`
+	Unsupported int64 `json:"unsupported"`
+	CannotJudge int64 `json:"cannot_judge"`
+}
+
+// Estimate is the estimated true citation-accuracy rate of all citations or
+// of one tenant's.
+type Estimate struct {
+	Tenant string `json:"tenant,omitempty"`
+	// Rate is the estimate: truly supported citations over all citations,
+	// fabricated ones counted as failures. NaN with MethodNone.
+	Rate float64 `json:"estimate"`
+	Low  float64 `json:"ci95_low"` // two-sided 95 % interval
+	High float64 `json:"ci95_high"`
+	// Lower and Upper are the one-sided 95 % bounds the decision uses.
+	Lower    float64 `json:"lower95"`
+	Upper    float64 `json:"upper95"`
+	Method   string  `json:"method"`
+	Decision string  `json:"decision"`
+	// Lambda weighs the machine's predictions: 0 is the labels alone, 1
+	// is plain prediction-powered inference.
+	Lambda      float64     `json:"lambda"`
+	MachineRate float64     `json:"machine_rate"` // machine-supported over all citations
+	Citations   int64       `json:"citations"`
+	Fabricated  int64       `json:"fabricated"`
+	Labels      LabelCounts `json:"labels"`
+}
+
+// Result is the estimate over all citations, per tenant with labels, and
+// how far the machine agrees with the reviewer.
+type Result struct {
+	Estimate
+	Tenants []Estimate `json:"tenants"` // tenants with labels, by name
+	// LabelsToDecide is how many more labels are expected to decide at
+	// the bar (with Options.Power) if the rate is as estimated and the
+	// strata vary as observed; 0 once decided, -1 without an estimate.
+	LabelsToDecide int64     `json:"labels_to_decide"`
+	Agreement      Agreement `json:"agreement"`
+	// CollapsedStrata: strata with too few labels for a variance, merged
+	// into a larger one of the same machine verdict at estimation.
+	CollapsedStrata int `json:"collapsed_strata"`
+	// LabelsOnFabricated: labels given to fabricated citations, ignored
+	// (a fabricated citation is a failure whatever its label).
+	LabelsOnFabricated int64 `json:"labels_on_fabricated"`
+}
+
+// Estimate combines every citation's machine prediction with the labels.
+func (t *Tally) Estimate(opts Options) (Result, error) {
+	if err := checkBar(opts.Bar, &opts.Power); err != nil {
+		return Result{}, err
+	}
+	gs, merged := collapse(t.strata())
+	for _, g := range gs {
+		if g.n > g.N {
+			return Result{}, fmt.Errorf("stratum %s: %d labels for %d citations: a citation was labelled twice", g.strata[0], g.n, g.N)
+		}
+	}
+	var r Result
+	r.CollapsedStrata = merged
+	var fab int64
+	for _, f := range t.fabricated {
+		fab += f.N
+		r.LabelsOnFabricated += f.Labelled
+	}
+	t.domainSums(gs, nil, opts.PartialSupported)
+	var d domain
+	r.Estimate, d = estimateDomain(gs, fab, opts)
+	r.Agreement = agreement(gs)
+	r.LabelsToDecide = d.labelsToDecide(gs, opts)
+	for _, name := range t.tenants() {
+		t.domainSums(gs, func(x string) bool { return x == name }, opts.PartialSupported)
+		var tfab int64
+		if f := t.fabricated[name]; f != nil {
+			tfab = f.N
+		}
+		e, _ := estimateDomain(gs, tfab, opts)
+		if e.Labels == (LabelCounts{}) {
+			continue
+		}
+		e.Tenant = name
+		r.Tenants = append(r.Tenants, e)
+	}
+	return r, nil
+}
+
+// checkBar refuses a bar outside [0, 1] and a power outside (0, 1); a zero
+// power takes the default, 0.8.
+func checkBar(bar float64, power *float64) error {
+	if bar < 0 || bar > 1 || math.IsNaN(bar) {
+		return fmt.Errorf("bar %v: want a rate in [0, 1]", bar)
+	}
+	if *power == 0 {
+		*power = 0.8
+	}
+	if *power <= 0 || *power >= 1 || math.IsNaN(*power) {
+		return fmt.Errorf("power %v: want a probability in (0, 1)", *power)
+	}
+	return nil
+}
