@@ -16,7 +16,7 @@ type Agreement struct {
 	// it estimates the machine's balanced accuracy on all citations rather
 	// than on a sample drawn more heavily from some strata. NaN when the
 	// labels hold no citation of a class.
-	BalancedAccuracy float64 `json:"balanced_accuracy"`
+	BalancedAccuracy Number `json:"balanced_accuracy"`
 }
 
 // agreement reads the groups' sums over every tenant.
@@ -40,6 +40,6 @@ func agreement(gs []*group) Agreement {
 	}
 	catch := w[0][0] / (w[0][0] + w[0][1])
 	keep := w[1][1] / (w[1][1] + w[1][0])
-	a.BalancedAccuracy = (catch + keep) / 2 // 0/0 is NaN: a class without labels
+	a.BalancedAccuracy = Number((catch + keep) / 2) // 0/0 is NaN: a class without labels
 	return a
 }

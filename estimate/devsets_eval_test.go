@@ -215,7 +215,7 @@ func simulate(t *testing.T, p labelled, n int64) runStats {
 		}
 		st.runs++
 		st.methods[r.Method]++
-		if r.Low <= p.rate && p.rate <= r.High {
+		if float64(r.Low) <= p.rate && p.rate <= float64(r.High) {
 			st.covered++
 		}
 		if r.Decision == estimate.Pass {
@@ -224,11 +224,11 @@ func simulate(t *testing.T, p labelled, n int64) runStats {
 		if far.Decision == estimate.Pass {
 			st.falsePassFar++
 		}
-		st.sumErr += r.Rate - p.rate
-		st.sumHalf += (r.High - r.Low) / 2
-		st.sumHalfLabels += (alone.High - alone.Low) / 2
+		st.sumErr += float64(r.Rate) - p.rate
+		st.sumHalf += float64(r.High-r.Low) / 2
+		st.sumHalfLabels += float64(alone.High-alone.Low) / 2
 		st.sumHalfSRS += srsHalf
-		st.sumLambda += r.Lambda
+		st.sumLambda += float64(r.Lambda)
 	}
 	return st
 }

@@ -7,7 +7,9 @@ import "math"
 type domain struct {
 	N, M   int64 // citations, of them auditable
 	lambda float64
-	est    Estimate
+	method string
+	// The estimate, the two-sided and the one-sided bounds.
+	rate, low, high, lower, upper float64
 }
 
 // moments are the variance's terms: Var T̂(λ) = C − 2λB + λ²A, where for
@@ -85,12 +87,12 @@ func tuneLambda(m moments) float64 {
 // hold, fab its fabricated citations.
 func estimateDomain(gs []*group, fab int64, opts Options) (Estimate, domain) {
 	var d domain
-	e := &d.est
-	var yes, labels int64
+	var e Estimate
+	var yes, labels, machine int64
 	census, estimable := true, true
 	for _, g := range gs {
 		d.M += g.Nd
-		e.MachineRate += float64(g.machineSupPop)
+		machine += g.machineSupPop
 		e.Labels.Supported += g.classes[classSupported]
 		e.Labels.Partial += g.classes[classPartial]
 		e.Labels.Unsupported += g.classes[classUnsupported]
@@ -104,34 +106,31 @@ func estimateDomain(gs []*group, fab int64, opts Options) (Estimate, domain) {
 	}
 	d.N = d.M + fab
 	e.Citations, e.Fabricated = d.N, fab
-	if d.N > 0 {
-		e.MachineRate /= float64(d.N)
-	}
 	ceiling := 1.0 // fabricated citations cap the rate
 	if d.N > 0 {
 		ceiling = float64(d.M) / float64(d.N)
+		e.MachineRate = Number(float64(machine) / float64(d.N))
 	}
 	switch {
 	case d.N > 0 && (d.M == 0 || census):
-		e.Method = MethodCensus
-		e.Rate = total(gs, 0) / float64(d.N)
-		e.Low, e.High, e.Lower, e.Upper = e.Rate, e.Rate, e.Rate, e.Rate
+		d.method = MethodCensus
+		d.rate = total(gs, 0) / float64(d.N)
+		d.low, d.high, d.lower, d.upper = d.rate, d.rate, d.rate, d.rate
 	case d.N == 0 || !estimable || labels == 0:
-		e.Method = MethodNone
-		e.Rate = math.NaN()
-		e.Low, e.High, e.Lower, e.Upper = 0, ceiling, 0, ceiling
+		d.method = MethodNone
+		d.rate = math.NaN()
+		d.low, d.high, d.lower, d.upper = 0, ceiling, 0, ceiling
 	case yes < MinClassLabels || labels-yes < MinClassLabels:
 		d.wilson(gs, labels)
 	default:
 		d.ppi(gs, opts.LabelsOnly)
 	}
-	if e.Method != MethodCensus && e.Method != MethodNone {
-		e.Low, e.High = clip(e.Low, ceiling), clip(e.High, ceiling)
-		e.Lower, e.Upper = clip(e.Lower, ceiling), clip(e.Upper, ceiling)
-	}
-	e.Lambda = d.lambda
-	e.Decision = decide(e.Lower, e.Upper, opts.Bar)
-	return *e, d
+	d.low, d.high = clip(d.low, ceiling), clip(d.high, ceiling)
+	d.lower, d.upper = clip(d.lower, ceiling), clip(d.upper, ceiling)
+	e.Method, e.Decision = d.method, decide(d.lower, d.upper, opts.Bar)
+	e.Rate, e.Lambda = Number(d.rate), Number(d.lambda)
+	e.Low, e.High, e.Lower, e.Upper = Number(d.low), Number(d.high), Number(d.lower), Number(d.upper)
+	return e, d
 }
 
 func clip(v, ceiling float64) float64 { return min(max(v, 0), ceiling) }
@@ -154,7 +153,7 @@ func (d *domain) ppi(gs []*group, labelsOnly bool) {
 	if !labelsOnly {
 		d.lambda = tuneLambda(m)
 	}
-	d.est.Method = MethodPPI
+	d.method = MethodPPI
 	df := satterthwaite(gs, d.lambda)
 	d.bound(total(gs, d.lambda), m.at(d.lambda), math.Inf(1), tQuantile(z975, df), tQuantile(z95, df))
 }
@@ -163,7 +162,7 @@ func (d *domain) ppi(gs []*group, labelsOnly bool) {
 // the effective sample size never more than a simple random sample of the
 // same labels would have.
 func (d *domain) wilson(gs []*group, labels int64) {
-	d.est.Method = MethodWilson
+	d.method = MethodWilson
 	most := math.Inf(1)
 	if labels < d.M {
 		most = float64(labels) / (1 - float64(labels)/float64(d.M))
@@ -177,37 +176,24 @@ func (d *domain) wilson(gs []*group, labels int64) {
 // at n, scaled by M/N (fabricated citations are failures). A p at 0 or 1
 // takes most; where that is infinite, the normal interval.
 func (d *domain) bound(t, v, most, q975, q95 float64) {
-	e := &d.est
 	M, share := float64(d.M), float64(d.M)/float64(d.N)
 	p, vp := t/M, v/(M*M)
-	e.Rate = p * share
+	d.rate = p * share
 	neff := most
 	if vp > 0 && p > 0 && p < 1 {
 		neff = min(p*(1-p)/vp, most)
 	}
 	if math.IsInf(neff, 1) && vp > 0 { // p outside (0, 1): PPI's can be
 		se := math.Sqrt(vp)
-		e.Low, e.High = (p-q975*se)*share, (p+q975*se)*share
-		e.Lower, e.Upper = (p-q95*se)*share, (p+q95*se)*share
+		d.low, d.high = (p-q975*se)*share, (p+q975*se)*share
+		d.lower, d.upper = (p-q95*se)*share, (p+q95*se)*share
 		return
 	}
 	pc := min(max(p, 0), 1)
 	lo, hi := wilsonBounds(pc, neff, q975)
-	e.Low, e.High = lo*share, hi*share
+	d.low, d.high = lo*share, hi*share
 	lo, hi = wilsonBounds(pc, neff, q95)
-	e.Lower, e.Upper = lo*share, hi*share
-}
-
-// wilsonBounds is the Wilson score interval of a proportion p observed on n
-// (possibly infinite: no sampling error left).
-func wilsonBounds(p, n, z float64) (lo, hi float64) {
-	if math.IsInf(n, 1) {
-		return p, p
-	}
-	z2 := z * z
-	centre := (p + z2/(2*n)) / (1 + z2/n)
-	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
-	return max(centre-half, 0), min(centre+half, 1)
+	d.lower, d.upper = lo*share, hi*share
 }
 
 // satterthwaite is the degrees of freedom of the variance: each group's
@@ -228,19 +214,4 @@ func satterthwaite(gs []*group, lambda float64) float64 {
 		return math.Inf(1)
 	}
 	return sum * sum / sq
-}
-
-// tQuantile is Student's t quantile with df degrees of freedom at the
-// normal quantile z, by the Cornish-Fisher expansion.
-func tQuantile(z, df float64) float64 {
-	if math.IsInf(df, 1) {
-		return z
-	}
-	df = max(df, 1)
-	z2 := z * z
-	g1 := (z2 + 1) * z / 4
-	g2 := ((5*z2+16)*z2 + 3) * z / 96
-	g3 := (((3*z2+19)*z2+17)*z2 - 15) * z / 384
-	g4 := ((((79*z2+776)*z2+1482)*z2-1920)*z2 - 945) * z / 92160
-	return z + g1/df + g2/(df*df) + g3/(df*df*df) + g4/(df*df*df*df)
 }

@@ -3,12 +3,7 @@ package estimate
 import (
 	"fmt"
 	"math"
-)
-
-// Quantiles of the standard normal.
-const (
-	z95  = 1.6448536269514722 // one-sided 95 %
-	z975 = 1.959963984540054  // two-sided 95 %
+	"strconv"
 )
 
 // Methods of an estimate.
@@ -66,18 +61,18 @@ type Estimate struct {
 	Tenant string `json:"tenant,omitempty"`
 	// Rate is the estimate: truly supported citations over all citations,
 	// fabricated ones counted as failures. NaN with MethodNone.
-	Rate float64 `json:"estimate"`
-	Low  float64 `json:"ci95_low"` // two-sided 95 % interval
-	High float64 `json:"ci95_high"`
+	Rate Number `json:"estimate"`
+	Low  Number `json:"ci95_low"` // two-sided 95 % interval
+	High Number `json:"ci95_high"`
 	// Lower and Upper are the one-sided 95 % bounds the decision uses.
-	Lower    float64 `json:"lower95"`
-	Upper    float64 `json:"upper95"`
-	Method   string  `json:"method"`
-	Decision string  `json:"decision"`
+	Lower    Number `json:"lower95"`
+	Upper    Number `json:"upper95"`
+	Method   string `json:"method"`
+	Decision string `json:"decision"`
 	// Lambda weighs the machine's predictions: 0 is the labels alone, 1
 	// is plain prediction-powered inference.
-	Lambda      float64     `json:"lambda"`
-	MachineRate float64     `json:"machine_rate"` // machine-supported over all citations
+	Lambda      Number      `json:"lambda"`
+	MachineRate Number      `json:"machine_rate"` // machine-supported over all citations
 	Citations   int64       `json:"citations"`
 	Fabricated  int64       `json:"fabricated"`
 	Labels      LabelCounts `json:"labels"`
@@ -107,11 +102,6 @@ func (t *Tally) Estimate(opts Options) (Result, error) {
 		return Result{}, err
 	}
 	gs, merged := collapse(t.strata())
-	for _, g := range gs {
-		if g.n > g.N {
-			return Result{}, fmt.Errorf("stratum %s: %d labels for %d citations: a citation was labelled twice", g.strata[0], g.n, g.N)
-		}
-	}
 	var r Result
 	r.CollapsedStrata = merged
 	var fab int64
@@ -153,4 +143,17 @@ func checkBar(bar float64, power *float64) error {
 		return fmt.Errorf("power %v: want a probability in (0, 1)", *power)
 	}
 	return nil
+}
+
+// Number is a figure of the estimate, written in JSON with six decimals
+// so that outputs are the same on every platform, and NaN (no figure) as
+// null.
+type Number float64
+
+// MarshalJSON writes the number with fixed precision, NaN as null.
+func (x Number) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, float64(x), 'f', 6, 64), nil
 }

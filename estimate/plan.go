@@ -123,19 +123,15 @@ func smallestLabels(auditable int64, se func(int64) float64, target float64) int
 	return lo
 }
 
-// normalQuantile is the standard normal quantile of p.
-func normalQuantile(p float64) float64 { return math.Sqrt2 * math.Erfinv(2*p-1) }
-
 // labelsToDecide is how many more labels are expected to decide at the
 // bar: the plan's arithmetic with the strata's observed spread of y − λp
 // (floored as the design floors it), the labels already given kept, and
 // the true rate taken to be the estimate.
 func (d *domain) labelsToDecide(gs []*group, opts Options) int64 {
-	e := d.est
 	switch {
-	case e.Decision != Inconclusive:
+	case decide(d.lower, d.upper, opts.Bar) != Inconclusive:
 		return 0
-	case e.Method == MethodNone:
+	case d.method == MethodNone:
 		return -1
 	}
 	floor := DesignOptions{}.withDefaults().SDFloor
@@ -169,7 +165,7 @@ func (d *domain) labelsToDecide(gs []*group, opts Options) int64 {
 		}
 		return math.Sqrt(max(v, 0)) / float64(d.N)
 	}
-	target := math.Abs(e.Rate-opts.Bar) / (z95 + normalQuantile(opts.Power))
+	target := math.Abs(d.rate-opts.Bar) / (z95 + normalQuantile(opts.Power))
 	return max(smallestLabels(d.M, se, target)-given, 0)
 }
 
