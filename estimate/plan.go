@@ -13,7 +13,11 @@ const PlanAssumption = "the machine's score is calibrated (a citation scored p i
 // Need is the number of labels a goal takes; -1 when no number of labels
 // reaches it (a true rate exactly at the bar).
 type Need struct {
-	TrueRate  float64 `json:"true_rate,omitempty"`
+	// To decide: the true rate assumed, or its margin from the bar (the
+	// same labels either side, the spread being the machine's).
+	TrueRate float64 `json:"true_rate,omitempty"`
+	Margin   float64 `json:"margin,omitempty"`
+	// To reach a half-width of the two-sided 95 % interval.
 	HalfWidth float64 `json:"half_width,omitempty"`
 	Labels    int64   `json:"labels"`
 }
@@ -28,8 +32,8 @@ type Plan struct {
 	Citations   int64   `json:"citations"`
 	Auditable   int64   `json:"auditable"` // not fabricated: the most labels that can help
 	// ToDecide: to decide at the bar if the true rate is the machine's,
-	// then the bar ∓ each margin (rates the fabricated citations leave
-	// impossible are left out).
+	// then if it is the bar ± each margin (margins the fabricated
+	// citations leave impossible on both sides are left out).
 	ToDecide []Need `json:"to_decide"`
 	// ToHalfWidth: for the two-sided 95 % interval's half-width.
 	ToHalfWidth []Need `json:"to_half_width"`
@@ -71,19 +75,18 @@ func (f *Frame) Plan(opts PlanOptions) (Plan, error) {
 	}
 	ceiling := float64(all.N) / float64(p.Citations)
 	zDecide := z95 + normalQuantile(opts.Power)
-	rates := []float64{p.MachineRate}
-	for _, m := range opts.Margins {
-		rates = append(rates, opts.Bar-m, opts.Bar+m)
+	need := func(gap float64) int64 {
+		if gap == 0 {
+			return -1
+		}
+		return smallestLabels(all.N, se, gap/zDecide)
 	}
-	for _, r := range rates {
-		if r < 0 || r > ceiling {
+	p.ToDecide = append(p.ToDecide, Need{TrueRate: p.MachineRate, Labels: need(math.Abs(p.MachineRate - opts.Bar))})
+	for _, m := range opts.Margins {
+		if opts.Bar-m < 0 && opts.Bar+m > ceiling {
 			continue
 		}
-		n := int64(-1)
-		if r != opts.Bar {
-			n = smallestLabels(all.N, se, math.Abs(r-opts.Bar)/zDecide)
-		}
-		p.ToDecide = append(p.ToDecide, Need{TrueRate: r, Labels: n})
+		p.ToDecide = append(p.ToDecide, Need{Margin: m, Labels: need(m)})
 	}
 	for _, h := range opts.HalfWidths {
 		p.ToHalfWidth = append(p.ToHalfWidth, Need{HalfWidth: h, Labels: smallestLabels(all.N, se, h/z975)})
