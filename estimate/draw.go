@@ -64,13 +64,17 @@ func (d *Design) Draw(items []Citation) ([]Drawn, error) {
 		byStratum[h] = append(byStratum[h], entry{draw(d.Seed, c.Key), i})
 	}
 	// Ties (equal hashes of two keys) are broken by key.
-	byTicket := func(key func(ticket) uint64) func(a, b entry) int {
-		return func(a, b entry) int {
-			if c := cmp.Compare(key(a.t), key(b.t)); c != 0 {
-				return c
-			}
-			return strings.Compare(items[a.item].Key, items[b.item].Key)
+	byRank := func(a, b entry) int {
+		if c := cmp.Compare(a.t.rank, b.t.rank); c != 0 {
+			return c
 		}
+		return strings.Compare(items[a.item].Key, items[b.item].Key)
+	}
+	byOrder := func(a, b entry) int {
+		if c := cmp.Compare(a.t.order, b.t.order); c != 0 {
+			return c
+		}
+		return strings.Compare(items[a.item].Key, items[b.item].Key)
 	}
 	var picked []entry
 	var stratumOf []int
@@ -79,7 +83,7 @@ func (d *Design) Draw(items []Citation) ([]Drawn, error) {
 			return nil, fmt.Errorf("stratum %s holds %d citations, the design %d: these are not the citations the design was made from",
 				d.Strata[h].Name, len(es), d.Strata[h].Citations)
 		}
-		slices.SortFunc(es, byTicket(func(t ticket) uint64 { return t.rank }))
+		slices.SortFunc(es, byRank)
 		picked = append(picked, es[:d.Strata[h].Labels]...)
 		for range d.Strata[h].Labels {
 			stratumOf = append(stratumOf, h)
@@ -89,7 +93,7 @@ func (d *Design) Draw(items []Citation) ([]Drawn, error) {
 	for i, e := range picked {
 		strata[e.item] = stratumOf[i]
 	}
-	slices.SortFunc(picked, byTicket(func(t ticket) uint64 { return t.order }))
+	slices.SortFunc(picked, byOrder)
 	out := make([]Drawn, len(picked))
 	for i, e := range picked {
 		h := strata[e.item]

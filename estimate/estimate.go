@@ -109,13 +109,18 @@ func (t *Tally) Estimate(opts Options) (Result, error) {
 		fab += f.N
 		r.LabelsOnFabricated += f.Labelled
 	}
-	t.domainSums(gs, nil, opts.PartialSupported)
+	keys := t.keys()
+	t.domainSums(gs, keys, opts.PartialSupported)
 	var d domain
 	r.Estimate, d = estimateDomain(gs, fab, opts)
 	r.Agreement = agreement(gs)
 	r.LabelsToDecide = d.labelsToDecide(gs, opts)
+	byTenant := map[string][]tallyKey{}
+	for _, k := range keys {
+		byTenant[k.tenant] = append(byTenant[k.tenant], k)
+	}
 	for _, name := range t.tenants() {
-		t.domainSums(gs, func(x string) bool { return x == name }, opts.PartialSupported)
+		t.domainSums(gs, byTenant[name], opts.PartialSupported)
 		var tfab int64
 		if f := t.fabricated[name]; f != nil {
 			tfab = f.N

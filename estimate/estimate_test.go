@@ -106,8 +106,9 @@ func TestPPIMatchesTheHandComputedCase(t *testing.T) {
 	if r.Citations != 160 || r.Fabricated != 10 || r.Labels != (LabelCounts{Supported: 20, Unsupported: 20}) {
 		t.Errorf("counts %d %d %+v", r.Citations, r.Fabricated, r.Labels)
 	}
-	gs, _ := collapse(handCase(t).strata())
-	handCase(t).domainSums(gs, nil, false)
+	tl := handCase(t)
+	gs, _ := collapse(tl.strata())
+	tl.domainSums(gs, tl.keys(), false)
 	if df := satterthwaite(gs, float64(r.Lambda)); !near(df, 25.6785, 1e-3) {
 		t.Errorf("degrees of freedom %.4f, want 25.6785", df)
 	}

@@ -94,10 +94,10 @@ func collapse(gs []*group) ([]*group, int) {
 	return keep, merged
 }
 
-// domainSums fills each group's domain sums from the tally: the cells of
-// tenants in (every tenant when in is nil). partialSupported counts
-// partial labels as supported.
-func (t *Tally) domainSums(gs []*group, in func(tenant string) bool, partialSupported bool) {
+// domainSums fills each group's domain sums from the tally's cells keys
+// (all of them, or one tenant's). partialSupported counts partial labels
+// as supported.
+func (t *Tally) domainSums(gs []*group, keys []tallyKey, partialSupported bool) {
 	of := map[string]*group{}
 	for _, g := range gs {
 		for _, s := range g.strata {
@@ -106,10 +106,8 @@ func (t *Tally) domainSums(gs []*group, in func(tenant string) bool, partialSupp
 		g.Nd, g.Fd, g.nd, g.y, g.f, g.ff, g.yf, g.cannot, g.machineSupPop = 0, 0, 0, 0, 0, 0, 0, 0, 0
 		g.classes, g.machineYes, g.machineNo = [3]int64{}, [2]int64{}, [2]int64{}
 	}
-	for k, s := range t.cells {
-		if in != nil && !in(k.tenant) {
-			continue
-		}
+	for _, k := range keys {
+		s := t.cells[k]
 		g := of[k.stratum]
 		g.Nd += s.pop.N
 		g.Fd += s.pop.F
