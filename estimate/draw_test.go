@@ -165,3 +165,34 @@ func TestDrawGolden(t *testing.T) {
 		t.Errorf("the draw changed (go test ./estimate -update, and review the diff):\n%s", b.String())
 	}
 }
+
+// Asking for more labels than there are auditable citations draws them
+// all, and the estimate is the truth with no width.
+func TestACensusEstimatesTheTruthExactly(t *testing.T) {
+	f, cs := manyTenants(t)
+	d := designOf(t, f, 5000, 1)
+	ds := mustDraw(t, d, cs)
+	if len(ds) != len(cs) {
+		t.Fatalf("%d drawn of %d", len(ds), len(cs))
+	}
+	tl := NewTally()
+	var yes int
+	for i, c := range cs {
+		l := Unsupported
+		if i%3 != 0 {
+			l, yes = Supported, yes+1
+		}
+		h, _ := d.StratumOf(c)
+		if err := tl.Add(d.Strata[h].ID, c, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := tl.Estimate(Options{Bar: 0.9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth := Number(float64(yes) / float64(len(cs)))
+	if r.Method != MethodCensus || r.Rate != truth || r.Low != truth || r.High != truth || r.Decision != Fail {
+		t.Errorf("census: %s %v [%v, %v] %s, want the truth %v and FAIL", r.Method, r.Rate, r.Low, r.High, r.Decision, truth)
+	}
+}
