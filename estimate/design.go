@@ -37,7 +37,8 @@ type Stratum struct {
 	// Name says what the stratum holds, machine verdict included: for
 	// reports, not for the reviewer.
 	Name string `json:"name"`
-	// Tenant is empty when the stratum pools several tenants.
+	// Pooled: the stratum holds several tenants, and Tenant is empty.
+	Pooled    bool   `json:"pooled"`
 	Tenant    string `json:"tenant"`
 	Supported bool   `json:"machine_supported"`
 	Citations int64  `json:"citations"` // N_h
@@ -142,8 +143,11 @@ func (d *Design) build(f *Frame, own map[cell]bool) {
 		d.sums[i].merge(*f.cells[k])
 	}
 	for v, ts := range poolTenants {
-		if len(ts) == 1 { // a pool of one tenant is that tenant's stratum
+		switch {
+		case len(ts) == 1: // a pool of one tenant is that tenant's stratum
 			d.Strata[pool[v]].Tenant = ts[0]
+		case len(ts) > 1:
+			d.Strata[pool[v]].Pooled = true
 		}
 	}
 	for i := range d.Strata {
@@ -191,14 +195,14 @@ func (d *Design) upper() []int64 {
 }
 
 // nameStrata writes each stratum's descriptive name and its opaque id, a
-// hash of the name keyed by the seed.
+// hash of what the stratum holds keyed by the seed.
 func (d *Design) nameStrata() error {
 	seen := map[string]bool{}
 	for i := range d.Strata {
 		s := &d.Strata[i]
 		who := "tenants pooled"
-		if s.Tenant != "" {
-			who = "tenant " + s.Tenant
+		if !s.Pooled {
+			who = fmt.Sprintf("tenant %q", s.Tenant)
 		}
 		verdict := "unsupported"
 		if s.Supported {
@@ -206,7 +210,7 @@ func (d *Design) nameStrata() error {
 		}
 		s.Name = fmt.Sprintf("%s; machine: %s", who, verdict)
 		h := fnv.New64a()
-		fmt.Fprintf(h, "%d\x00%s", d.Seed, s.Name)
+		fmt.Fprintf(h, "%d\x00%t\x00%s\x00%t", d.Seed, s.Pooled, s.Tenant, s.Supported)
 		s.ID = fmt.Sprintf("s%012x", h.Sum64()>>16)
 		if seen[s.ID] {
 			return fmt.Errorf("strata %q: the same id %s for two strata; try another seed", s.Name, s.ID)

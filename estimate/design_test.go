@@ -66,7 +66,7 @@ func TestSmallTenantsSharePooledStrata(t *testing.T) {
 			t.Errorf("%s: inclusion %v", s.Name, s.Inclusion())
 		}
 	}
-	want := []string{"tenant big; machine: supported", "tenant big; machine: unsupported",
+	want := []string{`tenant "big"; machine: supported`, `tenant "big"; machine: unsupported`,
 		"tenants pooled; machine: supported", "tenants pooled; machine: unsupported"}
 	if strings.Join(names, "|") != strings.Join(want, "|") {
 		t.Errorf("strata %q, want %q", names, want)

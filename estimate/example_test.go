@@ -69,13 +69,13 @@ func ExampleNewDesign() {
 		fmt.Printf("review %s (stratum %s, drawn with probability %.3f)\n", d.Citation.Key, design.Strata[d.Stratum].ID, d.Inclusion)
 	}
 	// Output:
-	// tenant acme; machine: supported: 33 of 340 citations
-	// tenant acme; machine: unsupported: 17 of 149 citations
-	// tenant globex; machine: supported: 34 of 350 citations
-	// tenant globex; machine: unsupported: 16 of 140 citations
-	// review conv-087/1/0/[1] (stratum sec092f05d6bc, drawn with probability 0.114)
-	// review conv-131/1/0/[3] (stratum sec092f05d6bc, drawn with probability 0.114)
-	// review conv-288/1/0/[3] (stratum s54ed2de7b0fa, drawn with probability 0.097)
+	// tenant "acme"; machine: supported: 33 of 340 citations
+	// tenant "acme"; machine: unsupported: 17 of 149 citations
+	// tenant "globex"; machine: supported: 34 of 350 citations
+	// tenant "globex"; machine: unsupported: 16 of 140 citations
+	// review conv-087/1/0/[1] (stratum sa8b042f1775f, drawn with probability 0.114)
+	// review conv-131/1/0/[3] (stratum sa8b042f1775f, drawn with probability 0.114)
+	// review conv-288/1/0/[3] (stratum see7fa57e9747, drawn with probability 0.097)
 }
 
 // Every citation goes into the tally, the drawn ones with their label.
