@@ -167,6 +167,7 @@ func (p labelled) withMachine(name string, remake func(estimate.Citation, bool, 
 // runStats are one population and n's figures over the seeds.
 type runStats struct {
 	runs, covered, falsePass, falsePassFar                         int
+	tenantRuns, tenantCovered                                      int // tenant estimates, of sets with several tenants
 	sumErr, sumHalf, sumHalfLabels, sumHalfSRS, sumLambda, planned float64
 	methods                                                        map[string]int
 }
@@ -190,6 +191,7 @@ func simulate(t *testing.T, p labelled, n int64) runStats {
 		}
 	}
 	st := runStats{methods: map[string]int{}}
+	tenantRate := p.tenantRates()
 	for seed := uint64(1); seed <= seeds; seed++ {
 		d, err := estimate.NewDesign(frame, n, seed, estimate.DesignOptions{})
 		if err != nil {
@@ -225,8 +227,32 @@ func simulate(t *testing.T, p labelled, n int64) runStats {
 		st.sumHalfLabels += float64(alone.High-alone.Low) / 2
 		st.sumHalfSRS += srsHalf
 		st.sumLambda += float64(r.Lambda)
+		for _, e := range r.Tenants {
+			if truth := tenantRate[e.Tenant]; len(tenantRate) > 1 && e.Method != estimate.MethodNone {
+				st.tenantRuns++
+				if float64(e.Low) <= truth && truth <= float64(e.High) {
+					st.tenantCovered++
+				}
+			}
+		}
 	}
 	return st
+}
+
+// tenantRates is each tenant's human rate.
+func (p labelled) tenantRates() map[string]float64 {
+	yes, all := map[string]int{}, map[string]int{}
+	for _, c := range p.citations {
+		all[c.Tenant]++
+		if p.truth[c.Key] == estimate.Supported && !c.Fabricated {
+			yes[c.Tenant]++
+		}
+	}
+	out := map[string]float64{}
+	for t, n := range all {
+		out[t] = float64(yes[t]) / float64(n)
+	}
+	return out
 }
 
 // review tallies the population with the drawn citations labelled by the
@@ -302,8 +328,8 @@ func TestCoverageOnDevSets(t *testing.T) {
 			}
 		}
 	})
-	t.Log("| set | machine | citations | human rate | machine rate | n | coverage | mean half-width | mean error | false PASS (bar +0.1 pt) | false PASS (bar +2 pt) | λ | labels alone, same strata | labels alone, no machine | planned half-width |")
-	t.Log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	t.Log("| set | machine | citations | human rate | machine rate | n | coverage | tenants' coverage | mean half-width | mean error | false PASS (bar +0.1 pt) | false PASS (bar +2 pt) | λ | labels alone, same strata | labels alone, no machine | planned half-width |")
+	t.Log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		for _, line := range r {
 			t.Log(line)
@@ -319,6 +345,14 @@ func checkCoverage(t *testing.T, p labelled, n int64) string {
 	half, halfLabels := st.mean(st.sumHalf), st.mean(st.sumHalfLabels)
 	if cov < 0.93 {
 		t.Errorf("%s, %s machine, n=%d: coverage %.3f, want ≥ 0.93", p.name, p.machine, n, cov)
+	}
+	tenantCov := "–"
+	if st.tenantRuns > 0 {
+		c := st.rate(st.tenantCovered) * float64(st.runs) / float64(st.tenantRuns)
+		tenantCov = fmt.Sprintf("%.1f %%", 100*c)
+		if c < 0.93 {
+			t.Errorf("%s, %s machine, n=%d: tenants' intervals cover their human rate in %.3f, want ≥ 0.93", p.name, p.machine, n, c)
+		}
 	}
 	if math.Abs(meanErr) > 0.01 {
 		t.Errorf("%s, %s machine, n=%d: mean error %+.4f, want within 0.01", p.name, p.machine, n, meanErr)
@@ -341,8 +375,8 @@ func checkCoverage(t *testing.T, p labelled, n int64) string {
 			machine++
 		}
 	}
-	return fmt.Sprintf("| %s | %s | %d | %.3f | %.3f | %d | %.1f %% | %.3f | %+.4f | %.1f %% | %.1f %% | %.2f | %.3f | %.3f | %.3f |",
+	return fmt.Sprintf("| %s | %s | %d | %.3f | %.3f | %d | %.1f %% | %s | %.3f | %+.4f | %.1f %% | %.1f %% | %.2f | %.3f | %.3f | %.3f |",
 		p.name, p.machine, len(p.citations), p.rate, float64(machine)/float64(len(p.citations)), n,
-		100*cov, half, meanErr, 100*st.rate(st.falsePass), 100*st.rate(st.falsePassFar), st.mean(st.sumLambda),
+		100*cov, tenantCov, half, meanErr, 100*st.rate(st.falsePass), 100*st.rate(st.falsePassFar), st.mean(st.sumLambda),
 		halfLabels, st.mean(st.sumHalfSRS), st.planned)
 }

@@ -13,7 +13,7 @@
 // Files: citation.go (the input: a citation, a label), frame.go (the
 // population's sums), design.go and allocate.go (strata and Neyman
 // allocation), draw.go (the seeded draw), tally.go (the estimate's sums,
-// Merge), groups.go (strata merged at estimation, sums per domain),
+// Merge), groups.go (sums per stratum, and per tenant within a stratum),
 // domain.go (PPI++ and the labels-only estimate of one domain),
 // interval.go (Wilson, Student's t), estimate.go (options, results,
 // decision), agreement.go (machine versus reviewer), plan.go (labels

@@ -71,11 +71,16 @@ type Estimate struct {
 	Decision string `json:"decision"`
 	// Lambda weighs the machine's predictions: 0 is the labels alone, 1
 	// is plain prediction-powered inference.
-	Lambda      Number      `json:"lambda"`
-	MachineRate Number      `json:"machine_rate"` // machine-supported over all citations
-	Citations   int64       `json:"citations"`
-	Fabricated  int64       `json:"fabricated"`
-	Labels      LabelCounts `json:"labels"`
+	Lambda      Number `json:"lambda"`
+	MachineRate Number `json:"machine_rate"` // machine-supported over all citations
+	Citations   int64  `json:"citations"`
+	Fabricated  int64  `json:"fabricated"`
+	// Unsampled counts the citations in strata where there is no label
+	// (for a tenant: where it has none). The interval takes them from
+	// none to all supported; the estimate assumes them like the labelled
+	// citations of their stratum, or of the same machine verdict.
+	Unsampled int64       `json:"unsampled"`
+	Labels    LabelCounts `json:"labels"`
 }
 
 // Result is the estimate over all citations, per tenant with labels, and
@@ -88,9 +93,6 @@ type Result struct {
 	// strata vary as observed; 0 once decided, -1 without an estimate.
 	LabelsToDecide int64     `json:"labels_to_decide"`
 	Agreement      Agreement `json:"agreement"`
-	// CollapsedStrata: strata with too few labels for a variance, merged
-	// into a larger one of the same machine verdict at estimation.
-	CollapsedStrata int `json:"collapsed_strata"`
 	// LabelsOnFabricated: labels given to fabricated citations, ignored
 	// (a fabricated citation is a failure whatever its label).
 	LabelsOnFabricated int64 `json:"labels_on_fabricated"`
@@ -101,31 +103,42 @@ func (t *Tally) Estimate(opts Options) (Result, error) {
 	if err := checkBar(opts.Bar, &opts.Power); err != nil {
 		return Result{}, err
 	}
-	gs, merged := collapse(t.strata())
 	var r Result
-	r.CollapsedStrata = merged
 	var fab int64
 	for _, f := range t.fabricated {
 		fab += f.N
 		r.LabelsOnFabricated += f.Labelled
 	}
 	keys := t.keys()
-	t.domainSums(gs, keys, opts.PartialSupported)
+	gs, ids := t.groups(keys, opts.PartialSupported)
+	lendLabels(gs)
 	var d domain
 	r.Estimate, d = estimateDomain(gs, fab, opts)
 	r.Agreement = agreement(gs)
 	r.LabelsToDecide = d.labelsToDecide(gs, opts)
+	stratum := make(map[string]*group, len(gs))
+	for i, g := range gs {
+		stratum[ids[i]] = g
+	}
 	byTenant := map[string][]tallyKey{}
 	for _, k := range keys {
 		byTenant[k.tenant] = append(byTenant[k.tenant], k)
 	}
 	for _, name := range t.tenants() {
-		t.domainSums(gs, byTenant[name], opts.PartialSupported)
+		tg, tids := t.groups(byTenant[name], opts.PartialSupported)
+		for i, g := range tg { // a tenant without labels in a stratum borrows the stratum's
+			if s := stratum[tids[i]]; g.n == 0 {
+				g.ref = s
+				if s.n == 0 {
+					g.ref = s.ref
+				}
+			}
+		}
 		var tfab int64
 		if f := t.fabricated[name]; f != nil {
 			tfab = f.N
 		}
-		e, _ := estimateDomain(gs, tfab, opts)
+		e, _ := estimateDomain(tg, tfab, opts)
 		if e.Labels == (LabelCounts{}) {
 			continue
 		}

@@ -107,8 +107,7 @@ func TestPPIMatchesTheHandComputedCase(t *testing.T) {
 		t.Errorf("counts %d %d %+v", r.Citations, r.Fabricated, r.Labels)
 	}
 	tl := handCase(t)
-	gs, _ := collapse(tl.strata())
-	tl.domainSums(gs, tl.keys(), false)
+	gs, _ := tl.groups(tl.keys(), false)
 	if df := satterthwaite(gs, float64(r.Lambda)); !near(df, 25.6785, 1e-3) {
 		t.Errorf("degrees of freedom %.4f, want 25.6785", df)
 	}
@@ -170,14 +169,14 @@ func TestEdgeCases(t *testing.T) {
 		method, decision    string
 		rate, low, high     Number // NaN rate: none expected
 		lower, upper        Number
-		collapsed, cannotJd int64
+		unsampled, cannotJd int64
 	}{
 		{name: "with no labels nothing is estimated and the interval is every possible rate",
 			kinds: []kind{{"A", "t", true, 0.8, X, 8}}, fabricated: 2, bar: 0.5,
-			method: MethodNone, decision: Inconclusive, rate: Number(math.NaN()), low: 0, high: 0.8, lower: 0, upper: 0.8},
+			method: MethodNone, decision: Inconclusive, rate: Number(math.NaN()), low: 0, high: 0.8, lower: 0, upper: 0.8, unsampled: 8},
 		{name: "with no labels, fabricated citations alone can fail the bar",
 			kinds: []kind{{"A", "t", true, 0.8, X, 8}}, fabricated: 2, bar: 0.9,
-			method: MethodNone, decision: Fail, rate: Number(math.NaN()), low: 0, high: 0.8, lower: 0, upper: 0.8},
+			method: MethodNone, decision: Fail, rate: Number(math.NaN()), low: 0, high: 0.8, lower: 0, upper: 0.8, unsampled: 8},
 		{name: "all fabricated is a census at zero",
 			fabricated: 5, bar: 0.9,
 			method: MethodCensus, decision: Fail, rate: 0, low: 0, high: 0, lower: 0, upper: 0},
@@ -193,13 +192,14 @@ func TestEdgeCases(t *testing.T) {
 		{name: "labels of one class keep an interval",
 			kinds: []kind{{"A", "t", true, 0.9, S, 20}, {"A", "t", true, 0.9, X, 80}}, bar: 0.85,
 			method: MethodWilson, decision: Pass, rate: 1, low: 0.866808, high: 1, lower: 0.902346, upper: 1},
-		{name: "a stratum without labels is merged into its verdict's largest",
+		{name: "a stratum without labels borrows its verdict's labels and widens the interval by all it holds",
 			kinds: []kind{
 				{"A", "t", true, 0.9, S, 15}, {"A", "t", true, 0.9, U, 5}, {"A", "t", true, 0.9, X, 80},
 				{"C", "t", true, 0.9, X, 5},
 				{"B", "t", false, 0.1, S, 5}, {"B", "t", false, 0.1, U, 15}, {"B", "t", false, 0.1, X, 30}},
-			bar: 0.5, method: MethodPPI, decision: Inconclusive, collapsed: 1,
-			// A and C as one stratum: 105·15/20 + 50·5/20 = 91.25 of 155.
+			bar: 0.5, method: MethodPPI, decision: Inconclusive, unsampled: 5,
+			// λ = 0 (no spread of scores), C borrows A's labels:
+			// 100·15/20 + 50·5/20 + 5·15/20 = 91.25 of 155.
 			rate: 91.25 / 155},
 		{name: "cannot-judge labels are counted and left out",
 			kinds: []kind{{"A", "t", true, 0.9, S, 5}, {"A", "t", true, 0.9, U, 15}, {"A", "t", true, 0.9, CannotJudge, 3}, {"A", "t", true, 0.9, X, 77}},
@@ -227,8 +227,8 @@ func TestEdgeCases(t *testing.T) {
 					}
 				}
 			}
-			if int64(r.CollapsedStrata) != c.collapsed || r.Labels.CannotJudge != c.cannotJd {
-				t.Errorf("collapsed %d cannot judge %d, want %d %d", r.CollapsedStrata, r.Labels.CannotJudge, c.collapsed, c.cannotJd)
+			if r.Unsampled != c.unsampled || r.Labels.CannotJudge != c.cannotJd {
+				t.Errorf("unsampled %d cannot judge %d, want %d %d", r.Unsampled, r.Labels.CannotJudge, c.unsampled, c.cannotJd)
 			}
 		})
 	}
@@ -345,11 +345,12 @@ func TestAgreementIsWeightedByInclusion(t *testing.T) {
 	}
 }
 
-// A tenant's estimate is a domain of the strata: N_h/n_h times its labels
-// in each. A pooled stratum of 44 (x: 20, y: 20, z: 4) with 20 labels: x 6
-// of 10 supported → 44·6/20 = 13.2 of 20 = 0.66; y 3 of 10 → 44·3/20 = 6.6
-// of 20, plus 5 fabricated → 6.6/25 = 0.264; z has no labels, no estimate.
-func TestTenantsAreDomainsOfTheStrata(t *testing.T) {
+// A tenant's citations in a stratum are a post-stratum: given how many of
+// them were labelled, those are a random sample of them. In a pooled
+// stratum of 44 (x: 20, y: 20, z: 4) with 20 labels: x has 6 supported of
+// 10 → 20·6/10 = 12 of 20 = 0.6; y 3 of 10 → 6 of 20, plus 5 fabricated →
+// 6/25 = 0.24; z has no labels and no estimate.
+func TestTenantsArePostStrataOfTheStrata(t *testing.T) {
 	tl := tallyOf(t,
 		kind{"P", "x", true, math.NaN(), Supported, 6}, kind{"P", "x", true, math.NaN(), Unsupported, 4}, kind{"P", "x", true, math.NaN(), Unlabelled, 10},
 		kind{"P", "y", true, math.NaN(), Supported, 3}, kind{"P", "y", true, math.NaN(), Unsupported, 7}, kind{"P", "y", true, math.NaN(), Unlabelled, 10},
@@ -363,8 +364,36 @@ func TestTenantsAreDomainsOfTheStrata(t *testing.T) {
 	if len(r.Tenants) != 2 || r.Tenants[0].Tenant != "x" || r.Tenants[1].Tenant != "y" {
 		t.Fatalf("tenants %+v, want x and y (z has no labels)", r.Tenants)
 	}
-	if x, y := r.Tenants[0], r.Tenants[1]; !near(x.Rate, 0.66, 1e-12) || !near(y.Rate, 0.264, 1e-12) || y.Citations != 25 || y.Fabricated != 5 {
+	if x, y := r.Tenants[0], r.Tenants[1]; !near(x.Rate, 0.6, 1e-12) || !near(y.Rate, 0.24, 1e-12) || y.Citations != 25 || y.Fabricated != 5 {
 		t.Errorf("x %v, y %v of %d (%d fabricated)", x.Rate, y.Rate, y.Citations, y.Fabricated)
+	}
+}
+
+// A tenant with no label in one of its strata: that part of its estimate
+// is borrowed from the stratum, and its interval takes that part from none
+// to all supported. Tenant x: 20 citations in A, 10 labelled (8
+// supported); 10 in pooled stratum P, where only w has labels (2 of 10
+// supported). x = (20·8/10 + 10·2/10)/30 = 18/30 = 0.6; its interval is
+// the Wilson interval of its 20 citations in A, stretched by 10/30 upward.
+func TestATenantWithoutLabelsInAStratumIsBoundedByTheWorstCase(t *testing.T) {
+	tl := tallyOf(t,
+		kind{"A", "x", true, 0.9, Supported, 8}, kind{"A", "x", true, 0.9, Unsupported, 2}, kind{"A", "x", true, 0.9, Unlabelled, 10},
+		kind{"P", "x", false, 0.2, Unlabelled, 10},
+		kind{"P", "w", false, 0.2, Supported, 2}, kind{"P", "w", false, 0.2, Unsupported, 8}, kind{"P", "w", false, 0.2, Unlabelled, 30},
+	)
+	r, err := tl.Estimate(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := r.Tenants[1]
+	if x.Tenant != "x" || !near(x.Rate, 0.6, 1e-12) || x.Unsampled != 10 || x.Method != MethodWilson {
+		t.Fatalf("tenant x: %+v", x)
+	}
+	// A alone: p = 0.8 over 20, n_eff = min(p(1 − p)/Var p, 10/(1 − 10/20) = 20).
+	alone := tallyOf(t, kind{"A", "x", true, 0.9, Supported, 8}, kind{"A", "x", true, 0.9, Unsupported, 2}, kind{"A", "x", true, 0.9, Unlabelled, 10})
+	a, _ := alone.Estimate(Options{})
+	if !near(x.Low, a.Low*20/30, 1e-12) || !near(x.High, (a.High*20+10)/30, 1e-12) {
+		t.Errorf("x's interval [%v, %v], want A's [%v, %v] scaled to 30 citations and 10 added above", x.Low, x.High, a.Low, a.High)
 	}
 }
 
