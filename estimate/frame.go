@@ -57,7 +57,7 @@ func (s popSums) meanPQ() float64 {
 // Frame summarises the population of an audit for the design and the plan:
 // per tenant and machine verdict, the auditable citations and the sums of
 // their predictions; fabricated citations per tenant. Its memory grows
-// with tenants, not citations.
+// with tenants, not citations. Like Tally, one per worker, then Merge.
 type Frame struct {
 	cells      map[cell]*popSums
 	fabricated map[string]int64

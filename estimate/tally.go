@@ -46,7 +46,8 @@ type tallyKey struct {
 // the population and of the labels by class; fabricated citations per
 // tenant. Sums of integers, so Merge is exact: tallies of parts of the
 // logs add up to the tally of the whole. Its memory grows with strata and
-// tenants, not citations.
+// tenants, not citations. Not safe for concurrent use: give each worker
+// its own and Merge them.
 type Tally struct {
 	cells      map[tallyKey]*cellSums
 	fabricated map[string]*fabSums
