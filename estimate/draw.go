@@ -32,13 +32,13 @@ func draw(seed uint64, key string) ticket {
 }
 
 // Draw selects, in each stratum, the n_h citations with the smallest
-// tickets: a simple random sample without replacement within each stratum
-// that depends on the keys and the seed only, not on the order of items,
-// and that grows by inclusion (with the same strata, a stratum given more
-// labels keeps the citations it had and adds the next tickets). The sample comes in review
-// order, a random order across strata, so that a review stopped early
-// still holds a random sample of each stratum. items must be the
-// population the design was made from.
+// tickets: a simple random sample without replacement within each
+// stratum, which depends on the keys and the seed only, not on the order
+// of items, and grows by inclusion (with the same strata, a stratum given
+// more labels keeps the citations it had and adds the next tickets). The
+// sample comes in review order, random across strata, so that a review
+// stopped early still holds a random sample of each stratum. items must be
+// the population the design was made from.
 func (d *Design) Draw(items []Citation) ([]Drawn, error) {
 	type entry struct {
 		t    ticket
