@@ -17,7 +17,7 @@ const (
 	// MethodCensus: every citation is labelled or fabricated; the rate is
 	// known exactly.
 	MethodCensus = "census"
-	// MethodNone: too few labels to estimate; the interval is every rate
+	// MethodNone: no labels to estimate from; the interval is every rate
 	// the fabricated citations leave possible and Rate is NaN.
 	MethodNone = "none"
 )
