@@ -31,16 +31,17 @@ type Label struct {
 	CharEnd        int     `json:"char_end"`
 	CitationMarker *string `json:"citation_marker"` // "[n]", nil for an uncited sentence
 	ChunkID        *string `json:"chunk_id"`
-	Label          string  `json:"label"` // supported, partial, unsupported, cannot_judge (withdrawn lines are applied by ReadLabels)
-	LabelScope     string  `json:"label_scope"`
-	Agent          string  `json:"agent"`
-	Tenant         string  `json:"tenant"`
+	Label          string  `json:"label,omitempty"` // supported, partial, unsupported, cannot_judge (withdrawn lines are applied by ReadLabels); none in a sample file
+	LabelScope     string  `json:"label_scope,omitempty"`
+	Agent          string  `json:"agent,omitempty"`
+	Tenant         string  `json:"tenant,omitempty"`
 
 	// Set by ragaudit sample and review; absent in other label files.
 	Citation             string  `json:"citation,omitempty"`  // the citation id exactly as the audit names it
 	Timestamp            string  `json:"timestamp,omitempty"` // the record's, to tell apart turns of one conversation
 	Sample               string  `json:"sample,omitempty"`    // the sample's id
 	Seed                 uint64  `json:"seed,omitempty"`
+	SampleSize           int64   `json:"sample_size,omitempty"` // the labels the design allocated`
 	ConfigHash           string  `json:"config_hash,omitempty"`
 	Stratum              string  `json:"stratum,omitempty"`
 	InclusionProbability float64 `json:"inclusion_probability,omitempty"`

@@ -36,6 +36,9 @@ type Summary struct {
 	// Histogram counts citations per support_score bin (20 bins of 0.05)
 	// for each of supported and unsupported.
 	Histogram map[string][]int `json:"support_score_histogram"`
+	// Verified is the estimate from a person's labels (audit --labels);
+	// with it, the status is its decision.
+	Verified *Verified `json:"verified,omitempty"`
 	// Gates are the --fail-on checks, Baseline the comparison with an
 	// earlier run (--baseline).
 	Gates    []Gate          `json:"gates,omitempty"`

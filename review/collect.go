@@ -52,8 +52,10 @@ func ItemKey(f *audit.Finding) string {
 	return matchKey(f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation)
 }
 
+// matchKey joins the fields length-prefixed, so no content of one field can
+// make two citations one key.
 func matchKey(conv, ts string, msg, start, end int, citation string) string {
-	return fmt.Sprintf("%s\x00%s\x00%d\x00%d\x00%d\x00%s", conv, ts, msg, start, end, citation)
+	return fmt.Sprintf("%d:%s|%d:%s|%d|%d|%d|%d:%s", len(conv), conv, len(ts), ts, msg, start, end, len(citation), citation)
 }
 
 // Result keeps the views of the record's sampled citations.

@@ -22,6 +22,7 @@ import (
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
+	"github.com/ragaudit/ragaudit/review"
 )
 
 // auditOptions is the whole configuration of one audit run.
@@ -55,6 +56,9 @@ type auditOptions struct {
 	FailOn          []string          `json:"fail_on,omitempty"`
 	gates           []report.GateSpec
 	BaselinePath    string `json:"baseline,omitempty"`
+	LabelsPath      string `json:"labels,omitempty"`
+	PartialAs       string `json:"partial_as,omitempty"`
+	labels          []readers.Label
 	baseline        *report.Summary
 	github          bool   // GITHUB_ACTIONS=true: annotations on stdout
 	stepSummary     string // $GITHUB_STEP_SUMMARY: the job summary file
@@ -95,6 +99,8 @@ func auditCommand() *cli.Command {
 			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
 			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline); repeatable"},
 			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
+			&cli.StringFlag{Name: "labels", Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE"},
+			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
 		}, projectFlags()...),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
@@ -123,7 +129,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 
 // flagValues copies the flags into the options.
 func flagValues(c *cli.Context) auditOptions {
-	return auditOptions{
+	o := auditOptions{
 		JUnit:           c.String("junit"),
 		FailOn:          c.StringSlice("fail-on"),
 		BaselinePath:    c.String("baseline"),
@@ -153,6 +159,13 @@ func flagValues(c *cli.Context) auditOptions {
 		Quiet:           c.Bool("quiet"),
 		Audit:           audit.DefaultConfig(),
 	}
+	if c.Command.Name == "audit" { // other commands' --labels are theirs
+		o.LabelsPath, o.PartialAs = c.String("labels"), c.String("partial-as")
+	}
+	if !slices.Contains(flagNames(c.Command.Flags), "html-max-failures") {
+		o.HTMLMaxFailures = report.DefaultMaxFailures // a command without a report
+	}
+	return o
 }
 
 // embedding checks the embedder flags and picks the model fitted for it.
@@ -208,6 +221,20 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 		if o.baseline, err = report.ReadBaseline(o.BaselinePath); err != nil {
 			return usageErr("--baseline: %v", err)
 		}
+	}
+	if o.LabelsPath == "" {
+		o.PartialAs = ""
+		return nil
+	}
+	if o.PartialAs != readers.LabelUnsupported && o.PartialAs != readers.LabelSupported {
+		return usageErr("--partial-as %q: want unsupported or supported", o.PartialAs)
+	}
+	var err error
+	if o.labels, err = readers.ReadLabels(o.LabelsPath); err != nil {
+		return usageErr("--labels: %v", err)
+	}
+	if len(o.labels) == 0 {
+		return usageErr("--labels %s holds no label", o.LabelsPath)
 	}
 	return nil
 }
@@ -332,6 +359,11 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		defer junit.Abort()
 		sinks = append(sinks, junit)
 	}
+	var pop *review.Population
+	if o.labels != nil {
+		pop = review.NewPopulation(false)
+		sinks = append(sinks, pop)
+	}
 	po := o.pipeline(stdin, stderr)
 	done := progress(&po, stderr, o.Quiet)
 	out, err := pipeline.Run(ctx, po, sinks...)
@@ -340,6 +372,13 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+	if pop != nil {
+		sum.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFile: o.LabelsPath,
+			ConfigHash: pipeline.ConfigHash(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
+		if err != nil {
+			return usageErr("--labels: %v", err)
+		}
+	}
 	if o.baseline != nil {
 		sum.Baseline = report.CompareBaseline(o.BaselinePath, o.baseline, &sum)
 	}
@@ -380,7 +419,9 @@ func auditOutcome(sum *report.Summary, strict bool) error {
 		return usageErr("--strict: %d input record(s) skipped", sum.Counts.RecordsSkipped)
 	case sum.Status == report.StatusNoData:
 		return &noDataError{sum.StatusDetail}
-	case sum.Status == report.StatusFail && !sum.Pass:
+	case sum.Status == report.StatusInconclusive:
+		return &inconclusiveError{sum.StatusDetail}
+	case sum.BelowBar():
 		return errBelowBar
 	case sum.Status == report.StatusFail:
 		return &gateError{sum.StatusDetail}

@@ -24,12 +24,12 @@ func evalCommand() *cli.Command {
 		&cli.BoolFlag{Name: "ablation", Usage: "with --cv: also refit without each signal in turn"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
 		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for thresholds 0.30..0.70"},
-	}, auditCommand().Flags...)
+	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as")...)
 	return &cli.Command{
 		Name:      "eval",
 		Usage:     "audit labelled logs and measure agreement with the human labels",
 		ArgsUsage: "LOGS...",
-		Flags:     withoutFlag(flags, "out", "strict", "junit", "fail-on", "baseline"),
+		Flags:     flags,
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {

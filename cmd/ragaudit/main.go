@@ -25,10 +25,11 @@ const version = "0.1.0"
 
 // Exit codes, documented in the README.
 const (
-	exitPass        = 0
-	exitFail        = 1
-	exitUsage       = 2
-	exitInterrupted = 130
+	exitPass         = 0
+	exitFail         = 1
+	exitUsage        = 2
+	exitInconclusive = 3 // verified: the labels do not yet decide at the bar
+	exitInterrupted  = 130
 )
 
 func main() {
@@ -69,6 +70,8 @@ func exitCode(err error) (code int, msg string) {
 		return exitFail, err.Error()
 	case errors.As(err, new(*noDataError)):
 		return exitUsage, err.Error()
+	case errors.As(err, new(*inconclusiveError)):
+		return exitInconclusive, err.Error()
 	case errors.Is(err, pipeline.ErrInterrupted), errors.Is(err, context.Canceled):
 		return exitInterrupted, "interrupted; no report written"
 	case errors.As(err, &usage):
@@ -94,6 +97,12 @@ type gateError struct{ detail string }
 
 func (e *gateError) Error() string { return e.detail }
 
+// inconclusiveError: the verified estimate cannot decide at the bar yet
+// (exit 3).
+type inconclusiveError struct{ detail string }
+
+func (e *inconclusiveError) Error() string { return "INCONCLUSIVE: " + e.detail }
+
 // noDataError: the run had nothing to measure, a data problem rather than
 // a quality failure (exit 2).
 type noDataError struct{ cause string }
@@ -110,6 +119,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		auditCommand(),
 		evalCommand(),
 		calibrateCommand(),
+		sampleCommand(),
 		reviewCommand(),
 		convertCommand(),
 		genCommand(),
@@ -175,9 +185,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 }
 
 // exitCodesHelp is shown by --help; the README has the same table.
-const exitCodesHelp = `Exit codes: 0 citation accuracy at or above --bar; 1 below it;
-2 usage error, unreadable input, no auditable record, or (with --strict) any
-skipped record; 130 interrupted (no report written).`
+const exitCodesHelp = `Exit codes: 0 PASS: citation accuracy at or above --bar (with --labels, the
+verified rate's one-sided 95% lower bound); 1 FAIL: below it, or a --fail-on
+gate failed; 2 usage error, unreadable input, nothing to measure (NO_DATA), or
+(with --strict) any skipped record; 3 INCONCLUSIVE (with --labels: more labels
+are needed to decide); 130 interrupted (no report written).`
 
 func versionCommand() *cli.Command {
 	return &cli.Command{

@@ -21,12 +21,12 @@ func reviewCommand() *cli.Command {
 		&cli.StringFlag{Name: "addr", Usage: "serve on this host:port instead of 127.0.0.1 (with --public for an address other machines can reach)"},
 		&cli.BoolFlag{Name: "public", Usage: "allow --addr to be reachable from other machines (the page shows customer conversations)"},
 		&cli.BoolFlag{Name: "show-verdict", Usage: "show the machine's verdict (a reviewer who sees it tends to agree with it)"},
-	}, auditCommand().Flags...)
+	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
 	return &cli.Command{
 		Name:      "review",
 		Usage:     "label a sample of citations in a page served on this machine",
 		ArgsUsage: "LOGS... (the logs the sample was drawn from, with the same flags)",
-		Flags:     withoutFlag(flags, "out", "strict", "junit", "fail-on", "baseline", "html-max-failures", "reproducible"),
+		Flags:     flags,
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {
