@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/readers"
@@ -291,6 +292,13 @@ func TestChartsHaveAxesAndLabelledBars(t *testing.T) {
 			t.Errorf("the bar chart lacks %q", want)
 		}
 	}
+	var many []audit.Group
+	for i := range maxBars + 5 {
+		many = append(many, audit.Group{Name: fmt.Sprint(i), Citations: 1})
+	}
+	if svg := string(barsSVG(newDimension("tenant", many, 0.9).Rows, 0.9)); strings.Count(svg, "<rect") != maxBars || !strings.Contains(svg, "the 40 worst of 45") {
+		t.Errorf("a chart of %d groups does not say it shows the %d worst", len(many), maxBars)
+	}
 	if !strings.Contains(svg, "…</text>") {
 		t.Error("a name too long for the label column is not shortened with a mark")
 	}
@@ -307,6 +315,50 @@ func TestChartsHaveAxesAndLabelledBars(t *testing.T) {
 	for _, want := range []string{">2026-05-01</text>", ">2026-05-10</text>", ">bar 90.0%</text>", ">100%</text>"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("the day chart lacks %q", want)
+		}
+	}
+}
+
+func TestALongChunkIsCutAroundItsBestMatchingWindow(t *testing.T) {
+	text := strings.Repeat("filler words here. ", 300) + "Refunds within 90 days." + strings.Repeat(" more filler text.", 300)
+	from := utf8.RuneCountInString(text[:strings.Index(text, "Refunds")])
+	to := from + utf8.RuneCountInString("Refunds within 90 days.")
+	got, shift := clipAround(text, from, to)
+	if n := utf8.RuneCountInString(got); n > maxChunkRunes+2 || !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "…") {
+		t.Fatalf("clipped to %d runes, marks %q…%q", n, got[:6], got[len(got)-6:])
+	}
+	r := []rune(got)
+	if window := string(r[from-shift : to-shift]); window != "Refunds within 90 days." {
+		t.Errorf("the shifted window reads %q", window)
+	}
+	if short, shift := clipAround("Refunds within 90 days.", 0, 7); short != "Refunds within 90 days." || shift != 0 {
+		t.Errorf("a short chunk is changed: %q %d", short, shift)
+	}
+}
+
+func TestAKeptCardHoldsNoPartOfItsRecord(t *testing.T) {
+	long := strings.Repeat("Some long answer text. ", 5000)
+	content := long + "Refunds are accepted within 30 days [1]. " + long
+	chunk := strings.Repeat("chunk text ", 5000)
+	res := cite(answer("c-1", "acme", strings.Repeat("why? ", 1000), content, readers.Chunk{ID: "1", Text: chunk}),
+		"Refunds", audit.Unsupported, id("1"), 0.2, "number_mismatch")
+	h := NewHTMLCollector(1)
+	h.Add(res)
+	fl := h.failures.items[0]
+	inside := func(s, of string) bool {
+		if len(s) == 0 {
+			return false
+		}
+		p, a := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(of)))
+		return p >= a && p < a+uintptr(len(of))
+	}
+	for name, s := range map[string]string{"sentence": fl.Sentence, "finding's sentence": fl.F.Sentence, "before": fl.Before,
+		"after": fl.After, "question": fl.Question, "chunk": fl.ChunkText} {
+		if inside(s, content) || inside(s, chunk) || inside(s, res.Record.Messages[0].Content) {
+			t.Errorf("the card's %s is part of the record: it keeps the record alive", name)
+		}
+		if n := utf8.RuneCountInString(s); n > maxChunkRunes+2 {
+			t.Errorf("the card's %s has %d runes", name, n)
 		}
 	}
 }

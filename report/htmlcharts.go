@@ -26,7 +26,7 @@ const (
 	dayPlotTop   = 16
 	dayPlotH     = 120
 	dayPlotLeft  = 44
-	dayPlotEnd   = 64 // room right of the plot for the bar line's label
+	dayPlotEnd   = 80 // room right of the plot for the bar line's label
 	maxDayColW   = 48
 	dayLabelW    = 84 // the room a date label takes, so labels do not overlap
 	minDayChartW = 300
@@ -42,7 +42,11 @@ func barsSVG(rows []groupRow, bar float64) template.HTML {
 	if len(rows) == 0 {
 		return ""
 	}
-	rows = rows[:min(len(rows), maxBars)]
+	caption := "citation accuracy (line: 95 % interval)"
+	if len(rows) > maxBars {
+		caption = fmt.Sprintf("citation accuracy of the %d worst of %d (line: 95 %% interval)", maxBars, len(rows))
+		rows = rows[:maxBars]
+	}
 	longest := 0
 	for _, r := range rows {
 		longest = max(longest, utf8.RuneCountInString(displayName(r.Name)))
@@ -58,7 +62,7 @@ func barsSVG(rows []groupRow, bar float64) template.HTML {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="grid"/><text x="%.1f" y="%d" class="tick" text-anchor="middle">%.0f%%</text>`,
 			x(t), barTop-2, x(t), plotBottom+4, x(t), plotBottom+16, 100*t)
 	}
-	fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="axis" text-anchor="middle">citation accuracy (line: 95 %% interval)</text>`, (x0+x1)/2, plotBottom+28)
+	fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="axis" text-anchor="middle">%s</text>`, (x0+x1)/2, plotBottom+28, caption)
 	for i, r := range rows {
 		y := barTop + i*barRowH
 		name := displayName(r.Name)
@@ -114,9 +118,9 @@ func daysSVG(rows []groupRow, bar float64) template.HTML {
 	}
 	for _, c := range cols {
 		i := int(c.t.Sub(first).Hours() / 24)
-		top := y(c.r.Accuracy)
+		top := math.Min(y(c.r.Accuracy), float64(bottom)-2) // a day at 0 % still shows
 		fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" class="%s"><title>%s: %.1f%% of %d citations, 95 %% interval %.1f–%.1f%%%s</title></rect>`,
-			x0+float64(i)*cw+cw*0.1, top, math.Max(cw*0.8, 0.8), math.Max(float64(bottom)-top, 0.5), rateClass(c.r.Accuracy, bar, c.r.Small),
+			x0+float64(i)*cw+cw*0.1, top, math.Max(cw*0.8, 0.8), float64(bottom)-top, rateClass(c.r.Accuracy, bar, c.r.Small),
 			c.r.Name, 100*c.r.Accuracy, c.r.Citations, 100*c.r.Rate.Low, 100*c.r.Rate.High, smallNote(c.r.Small))
 	}
 	for _, i := range dayTicks(span, int((x1-x0-cw)/dayLabelW)+1) {

@@ -21,6 +21,8 @@ const (
 	maxQuestionRunes = 600 // the user's question
 	contextRunes     = 300 // the answer before and after the sentence
 	maxRetrievedIDs  = 20  // the retrieved ids shown beside a fabricated citation
+	maxChunkRunes    = 4000
+	maxSentenceRunes = 2000
 )
 
 // Failure is one failing card of the report: the finding, the chunk it
@@ -38,6 +40,7 @@ type Failure struct {
 	RetrievedMore int // retrieved ids not in Retrieved
 	Day           string
 	seq           int
+	chunkShift    int // code points cut from the chunk's start (F's matched span is shifted)
 }
 
 // ConversationFailures ranks a conversation by its failing citations.
@@ -105,15 +108,29 @@ func (h *HTMLCollector) keep(res *audit.Result, f *audit.Finding) {
 		return
 	}
 	withContext(&fl, res)
+	owned(&fl)
 	h.failures.add(fl)
+}
+
+// owned bounds the sentence and copies the texts a failure keeps, so that
+// it holds no part of its record (a substring would keep the whole answer
+// or chunk alive).
+func owned(fl *Failure) {
+	fl.F.Sentence = strings.Clone(clip(fl.F.Sentence, maxSentenceRunes))
+	fl.Sentence = strings.Clone(clip(fl.Sentence, maxSentenceRunes))
+	fl.F.MatchedText = strings.Clone(clip(fl.F.MatchedText, maxSentenceRunes))
+	for _, p := range []*string{&fl.Question, &fl.Before, &fl.After, &fl.ChunkText, &fl.BetterText} {
+		*p = strings.Clone(*p)
+	}
 }
 
 // withContext adds to a failure what the record says around it.
 func withContext(fl *Failure, res *audit.Result) {
 	f := &fl.F
 	fl.Day = audit.Day(res.Record.Timestamp)
-	fl.ChunkText = chunkText(res, f.MessageIndex, f.ChunkID)
-	fl.BetterText = chunkText(res, f.MessageIndex, f.BetterChunkID)
+	fl.ChunkText, fl.chunkShift = clipAround(chunkText(res, f.MessageIndex, f.ChunkID), f.MatchedStart, f.MatchedEnd)
+	f.MatchedStart, f.MatchedEnd = f.MatchedStart-fl.chunkShift, f.MatchedEnd-fl.chunkShift
+	fl.BetterText = clip(chunkText(res, f.MessageIndex, f.BetterChunkID), maxChunkRunes)
 	msgs := res.Record.Messages
 	if f.MessageIndex < 0 || f.MessageIndex >= len(msgs) {
 		fl.Sentence = f.Sentence
@@ -171,6 +188,26 @@ func around(content string, start, end int) (before, span, after string) {
 		after = cut + "…"
 	}
 	return before, content[a:b], after
+}
+
+// clipAround bounds a chunk's text to maxChunkRunes code points around
+// the code-point span [from, to) (its best-matching window), marking the
+// cuts with "…". It returns the text and how far the span moved left.
+func clipAround(text string, from, to int) (string, int) {
+	n := utf8.RuneCountInString(text)
+	if n <= maxChunkRunes {
+		return text, 0
+	}
+	start := 0
+	if to > from {
+		start = max(0, min(from-(maxChunkRunes-(to-from))/2, n-maxChunkRunes))
+	}
+	out := text[byteOffset(text, start):]
+	out = clip(out, maxChunkRunes)
+	if start == 0 {
+		return out, 0
+	}
+	return "…" + out, start - 1
 }
 
 // clip bounds s to n code points, marking the cut.
