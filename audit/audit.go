@@ -429,10 +429,7 @@ func appendEvidence(list []*evidence, ev *evidence) []*evidence {
 }
 
 func chunkID(chunks []readers.Chunk, i int) *string {
-	id := chunks[i].ID
-	if id == "" {
-		id = fmt.Sprintf("#%d", i+1)
-	}
+	id := (&readers.Message{Retrieval: chunks}).ChunkID(i)
 	return &id
 }
 

@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -65,4 +68,21 @@ func EmbedderName(a *audit.Auditor) string {
 		return n
 	}
 	return "none"
+}
+
+// ConfigHash identifies what decides the verdicts — the tool version, the
+// audit configuration (model, thresholds, resolution, retrieval floor) and
+// the embedder — so that labels sampled under one configuration are not
+// combined with verdicts of another.
+func ConfigHash(version string, o *Options) string {
+	b, err := json.Marshal(struct {
+		Version string
+		Audit   audit.Config
+		Embed   [3]string
+	}{version, o.Audit, [3]string{o.Embed.Kind, o.Embed.URL, o.Embed.Model}})
+	if err != nil {
+		panic(err) // a Config always marshals
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
 }

@@ -13,8 +13,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/estimate"
 )
 
 // HTMLOptions are the parts of the report that are not results.
@@ -71,15 +73,20 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"chunkMarks": func(f audit.Finding, text string) []Segment {
 		return marks(text, "hit", f.NPFound, "span", f.MatchedStart, f.MatchedEnd)
 	},
-	"json":     prettyJSON,
-	"checks":   func() []audit.Check { return audit.Checks },
-	"features": func() []string { return audit.FeatureNames },
-	"add":      func(a, b int) int { return a + b },
-	"weight":   func(m audit.Model, n string) string { return fmt.Sprintf("%+.3f", m.Weights[n]) },
-	"name":     visibleName,
-	"display":  displayName,
-	"reason":   reasonLabel,
-	"accClass": func(acc, bar float64) string { return rateClass(acc, bar, false) },
+	"json":             prettyJSON,
+	"checks":           func() []audit.Check { return audit.Checks },
+	"features":         func() []string { return audit.FeatureNames },
+	"add":              func(a, b int) int { return a + b },
+	"weight":           func(m audit.Model, n string) string { return fmt.Sprintf("%+.3f", m.Weights[n]) },
+	"name":             visibleName,
+	"display":          displayName,
+	"reason":           reasonLabel,
+	"accClass":         func(acc, bar float64) string { return rateClass(acc, bar, false) },
+	"pctN":             pctN,
+	"num":              func(x estimate.Number) float64 { return float64(x) },
+	"add64":            func(a, b int64) int64 { return a + b },
+	"lower":            strings.ToLower,
+	"machineAgreement": func() string { return MachineAgreement },
 }).Parse(htmlTemplate))
 
 type htmlData struct {
@@ -204,4 +211,12 @@ func prettyJSON(v any) string {
 		return err.Error()
 	}
 	return string(b)
+}
+
+// truncate bounds s to n code points, marking the cut with "…".
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return s[:byteOffset(s, n-1)] + "…"
 }

@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -55,10 +56,12 @@ func render(t *testing.T, max int, results ...*audit.Result) string {
 	t.Helper()
 	tally, h := audit.NewTally(), NewHTMLCollector(max)
 	for _, r := range results {
+		tally.Read()
 		tally.Add(r)
 		h.Add(r)
 	}
 	s := NewSummary("test", tally, 0.9, nil, nil)
+	s.Decide()
 	var b bytes.Buffer
 	if err := WriteHTML(&b, &s, h, HTMLOptions{Resolve: "auto"}); err != nil {
 		t.Fatal(err)
@@ -360,5 +363,48 @@ func TestAKeptCardHoldsNoPartOfItsRecord(t *testing.T) {
 		if n := utf8.RuneCountInString(s); n > maxChunkRunes+2 {
 			t.Errorf("the card's %s has %d runes", name, n)
 		}
+	}
+}
+
+func TestTheHeadlineShowsTheRunsStatus(t *testing.T) {
+	res := cite(answer("c-1", "acme", "q?", "Refunds take 30 days [1].", readers.Chunk{ID: "1", Text: refund}), "Refunds", audit.Unsupported, id("1"), 0.1, "number_mismatch")
+	headline := func(edit func(s *Summary)) string {
+		tally := audit.NewTally()
+		tally.Read()
+		tally.Add(res)
+		s := NewSummary("test", tally, 0.9, nil, nil)
+		if edit != nil {
+			edit(&s)
+		}
+		s.Decide()
+		var b bytes.Buffer
+		if err := WriteHTML(&b, &s, NewHTMLCollector(0), HTMLOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		page := b.String()
+		return page[strings.Index(page, `<section class="headline"`):strings.Index(page, `<h2 id="failures-by-class">`)]
+	}
+	cases := []struct {
+		name string
+		edit func(s *Summary)
+		want []string
+	}{
+		{"a machine rate below the bar fails and says it is not verified", nil,
+			[]string{`id="headline-accuracy">0.0%<`, `id="headline-verdict">FAIL<`, `<b>Why FAIL:</b> citation accuracy 0.0% is below the bar 90.0%`, `id="not-verified"`}},
+		{"nothing to measure is NO_DATA, not a rate of 0", func(s *Summary) { s.Counts = audit.Counts{} },
+			[]string{`id="headline-accuracy">n/a<`, `class="verdict no_data" id="headline-verdict">NO_DATA<`, `<b>Why NO_DATA:</b>`}},
+		{"a verified rate leads, with its decision", func(s *Summary) {
+			s.Verified = &Verified{Result: estimate.Result{Estimate: estimate.Estimate{Rate: 0.85, Low: 0.8, High: 0.9, Lower: 0.81, Upper: 0.95, Decision: estimate.Inconclusive}}}
+		}, []string{`id="headline-accuracy">85.0%<`, `verified citation accuracy · 95 % CI 80.0%–90.0%`, `id="headline-verdict">INCONCLUSIVE<`, `id="verified"`, `The machine's own rate is 0.0%`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := headline(tc.edit)
+			for _, want := range tc.want {
+				if !strings.Contains(h, want) {
+					t.Errorf("the headline lacks %q:\n%s", want, h)
+				}
+			}
+		})
 	}
 }

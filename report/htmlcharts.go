@@ -221,11 +221,7 @@ func smallNote(small bool) string {
 
 // fitLabel shortens a label to the width w, marking the cut.
 func fitLabel(s string, w float64) string {
-	n := int(w / charW)
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:max(1, n-1)]) + "…"
+	return truncate(s, max(2, int(w/charW)))
 }
 
 // displayName is a group name as people see it in the page: invisible and

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -116,9 +115,9 @@ func (h *HTMLCollector) keep(res *audit.Result, f *audit.Finding) {
 // it holds no part of its record (a substring would keep the whole answer
 // or chunk alive).
 func owned(fl *Failure) {
-	fl.F.Sentence = strings.Clone(clip(fl.F.Sentence, maxSentenceRunes))
-	fl.Sentence = strings.Clone(clip(fl.Sentence, maxSentenceRunes))
-	fl.F.MatchedText = strings.Clone(clip(fl.F.MatchedText, maxSentenceRunes))
+	fl.F.Sentence = strings.Clone(truncate(fl.F.Sentence, maxSentenceRunes))
+	fl.Sentence = strings.Clone(truncate(fl.Sentence, maxSentenceRunes))
+	fl.F.MatchedText = strings.Clone(truncate(fl.F.MatchedText, maxSentenceRunes))
 	for _, p := range []*string{&fl.Question, &fl.Before, &fl.After, &fl.ChunkText, &fl.BetterText} {
 		*p = strings.Clone(*p)
 	}
@@ -130,7 +129,7 @@ func withContext(fl *Failure, res *audit.Result) {
 	fl.Day = audit.Day(res.Record.Timestamp)
 	fl.ChunkText, fl.chunkShift = clipAround(chunkText(res, f.MessageIndex, f.ChunkID), f.MatchedStart, f.MatchedEnd)
 	f.MatchedStart, f.MatchedEnd = f.MatchedStart-fl.chunkShift, f.MatchedEnd-fl.chunkShift
-	fl.BetterText = clip(chunkText(res, f.MessageIndex, f.BetterChunkID), maxChunkRunes)
+	fl.BetterText = truncate(chunkText(res, f.MessageIndex, f.BetterChunkID), maxChunkRunes)
 	msgs := res.Record.Messages
 	if f.MessageIndex < 0 || f.MessageIndex >= len(msgs) {
 		fl.Sentence = f.Sentence
@@ -138,7 +137,7 @@ func withContext(fl *Failure, res *audit.Result) {
 	}
 	for i := f.MessageIndex - 1; i >= 0; i-- {
 		if msgs[i].Role == "user" {
-			fl.Question = clip(msgs[i].Content, maxQuestionRunes)
+			fl.Question = truncate(msgs[i].Content, maxQuestionRunes)
 			break
 		}
 	}
@@ -147,16 +146,12 @@ func withContext(fl *Failure, res *audit.Result) {
 		fl.Sentence = f.Sentence
 	}
 	if f.Verdict == audit.Fabricated {
-		for i, c := range msgs[f.MessageIndex].Retrieval {
+		for i := range msgs[f.MessageIndex].Retrieval {
 			if i == maxRetrievedIDs {
 				fl.RetrievedMore = len(msgs[f.MessageIndex].Retrieval) - i
 				break
 			}
-			id := c.ID
-			if id == "" {
-				id = fmt.Sprintf("#%d", i+1)
-			}
-			fl.Retrieved = append(fl.Retrieved, id)
+			fl.Retrieved = append(fl.Retrieved, msgs[f.MessageIndex].ChunkID(i))
 		}
 	}
 }
@@ -203,29 +198,20 @@ func clipAround(text string, from, to int) (string, int) {
 		start = max(0, min(from-(maxChunkRunes-(to-from))/2, n-maxChunkRunes))
 	}
 	out := text[byteOffset(text, start):]
-	out = clip(out, maxChunkRunes)
+	out = truncate(out, maxChunkRunes)
 	if start == 0 {
 		return out, 0
 	}
 	return "…" + out, start - 1
 }
 
-// clip bounds s to n code points, marking the cut.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return s[:byteOffset(s, n-1)] + "…"
-}
-
 func chunkText(res *audit.Result, msg int, id *string) string {
 	if id == nil || msg < 0 || msg >= len(res.Record.Messages) {
 		return ""
 	}
-	for i, c := range res.Record.Messages[msg].Retrieval {
-		if c.ID == *id || (c.ID == "" && *id == fmt.Sprintf("#%d", i+1)) {
-			return c.Text
-		}
+	m := &res.Record.Messages[msg]
+	if i := m.ChunkIndex(*id); i >= 0 {
+		return m.Retrieval[i].Text
 	}
 	return ""
 }

@@ -13,14 +13,18 @@ import (
 // Summary is the content of summary.json. It holds no clock time, so the
 // same input and config give the same bytes.
 type Summary struct {
-	Tool             string       `json:"tool"`
-	Version          string       `json:"version"`
-	CitationAccuracy float64      `json:"citation_accuracy"`
-	CI95Low          float64      `json:"ci95_low"`
-	CI95High         float64      `json:"ci95_high"`
-	Bar              float64      `json:"bar"`
-	Pass             bool         `json:"pass"`
-	Counts           audit.Counts `json:"counts"`
+	Tool             string  `json:"tool"`
+	Version          string  `json:"version"`
+	CitationAccuracy float64 `json:"citation_accuracy"`
+	CI95Low          float64 `json:"ci95_low"`
+	CI95High         float64 `json:"ci95_high"`
+	Bar              float64 `json:"bar"`
+	Pass             bool    `json:"pass"` // the rate is at or above the bar
+	// Status is PASS, FAIL or NO_DATA (Decide); StatusDetail says why when
+	// it is not a pass.
+	Status       string       `json:"status"`
+	StatusDetail string       `json:"status_detail,omitempty"`
+	Counts       audit.Counts `json:"counts"`
 	// SkippedNotListed counts, by reason, the skipped records past
 	// MaxSkippedListedPerReason that skipped.jsonl does not list.
 	SkippedNotListed map[string]int `json:"skipped_not_listed,omitempty"`
@@ -32,6 +36,13 @@ type Summary struct {
 	// Histogram counts citations per support_score bin (20 bins of 0.05)
 	// for each of supported and unsupported.
 	Histogram map[string][]int `json:"support_score_histogram"`
+	// Verified is the estimate from a person's labels (audit --labels);
+	// with it, the status is its decision.
+	Verified *Verified `json:"verified,omitempty"`
+	// Gates are the --fail-on checks, Baseline the comparison with an
+	// earlier run (--baseline).
+	Gates    []Gate          `json:"gates,omitempty"`
+	Baseline *BaselineChange `json:"baseline,omitempty"`
 	// Worst are the worst failing findings (WorstShown at most), worst
 	// first, with the reason in words.
 	Worst  []Flagged        `json:"worst_failures"`

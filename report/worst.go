@@ -26,6 +26,7 @@ type worstList struct {
 	n     int
 	seq   int
 	items worstHeap
+	kept  map[Flagged]bool // the flagged findings in items: a range [1-6] of six fabricated ids is listed once
 }
 
 type worstItem struct {
@@ -57,14 +58,21 @@ func (w *worstList) add(f *audit.Finding) {
 		return
 	}
 	key := audit.Finding{Verdict: f.Verdict, Reasons: f.Reasons, SupportScore: f.SupportScore}
-	if len(w.items) == w.n {
-		if !Worse(&key, &w.items[0].key, w.seq, w.items[0].seq) {
-			return
-		}
-		heap.Pop(&w.items)
+	if len(w.items) == w.n && !Worse(&key, &w.items[0].key, w.seq, w.items[0].seq) {
+		return
 	}
-	heap.Push(&w.items, worstItem{f: Flagged{Source: f.Source, ConversationID: f.ConversationID, Marker: f.Marker,
-		Verdict: f.Verdict, Reason: Explain(f)}, key: key, seq: w.seq})
+	fl := Flagged{Source: f.Source, ConversationID: f.ConversationID, Marker: f.Marker, Verdict: f.Verdict, Reason: Explain(f)}
+	if w.kept == nil {
+		w.kept = map[Flagged]bool{}
+	}
+	if w.kept[fl] {
+		return
+	}
+	if len(w.items) == w.n {
+		delete(w.kept, heap.Pop(&w.items).(worstItem).f)
+	}
+	w.kept[fl] = true
+	heap.Push(&w.items, worstItem{f: fl, key: key, seq: w.seq})
 }
 
 // list returns the kept findings, worst first.

@@ -22,35 +22,46 @@ import (
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
+	"github.com/ragaudit/ragaudit/review"
 )
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files           []string                 `json:"-"`
-	onSkip          func(*readers.SkipError) // also told of every skipped record
-	Out             string                   `json:"-"`
-	Bar             float64                  `json:"bar"`
-	Audit           audit.Config             `json:"audit"`
-	Last            int                      `json:"last,omitempty"`
-	Tenants         []string                 `json:"tenants,omitempty"`
-	Agents          []string                 `json:"agents,omitempty"`
-	Strict          bool                     `json:"strict"`
-	MaxLineBytes    int                      `json:"max_line_bytes"`
-	Format          string                   `json:"format,omitempty"`
-	MappingFile     string                   `json:"mapping,omitempty"`
-	MappingName     string                   `json:"mapping_name,omitempty"`
-	Mappings        []readers.Mapping        `json:"-"`
-	Embed           string                   `json:"embedder"`
-	EmbedURL        string                   `json:"embed_url,omitempty"`
-	EmbedModel      string                   `json:"embed_model,omitempty"`
-	EmbedKeyEnv     string                   `json:"embed_key_env,omitempty"` // the name of the variable, never its value
-	EmbedCache      string                   `json:"-"`
-	EmbedRetries    int                      `json:"-"`
-	EmbedTimeout    time.Duration            `json:"-"`
-	Workers         int                      `json:"-"` // does not change results
-	HTMLMaxFailures int                      `json:"html_max_failures"`
-	Reproducible    bool                     `json:"-"`
-	Quiet           bool                     `json:"-"`
+	Files           []string          `json:"-"`
+	Out             string            `json:"-"`
+	Bar             float64           `json:"bar"`
+	Audit           audit.Config      `json:"audit"`
+	Last            int               `json:"last,omitempty"`
+	Tenants         []string          `json:"tenants,omitempty"`
+	Agents          []string          `json:"agents,omitempty"`
+	Strict          bool              `json:"strict"`
+	MaxLineBytes    int               `json:"max_line_bytes"`
+	Format          string            `json:"format,omitempty"`
+	MappingFile     string            `json:"mapping,omitempty"`
+	MappingName     string            `json:"mapping_name,omitempty"`
+	Mappings        []readers.Mapping `json:"-"`
+	Embed           string            `json:"embedder"`
+	EmbedURL        string            `json:"embed_url,omitempty"`
+	EmbedModel      string            `json:"embed_model,omitempty"`
+	EmbedKeyEnv     string            `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache      string            `json:"-"`
+	EmbedRetries    int               `json:"-"`
+	EmbedTimeout    time.Duration     `json:"-"`
+	Workers         int               `json:"-"` // does not change results
+	HTMLMaxFailures int               `json:"html_max_failures"`
+	Reproducible    bool              `json:"-"`
+	Quiet           bool              `json:"-"`
+	Project         string            `json:"project,omitempty"` // the project file the flags came from
+	JUnit           string            `json:"-"`
+	FailOn          []string          `json:"fail_on,omitempty"`
+	gates           []report.GateSpec
+	BaselinePath    string `json:"baseline,omitempty"`
+	LabelsPath      string `json:"labels,omitempty"`
+	PartialAs       string `json:"partial_as,omitempty"`
+	labels          []readers.Label
+	baseline        *report.Summary
+	github          bool   // GITHUB_ACTIONS=true: annotations on stdout
+	stepSummary     string // $GITHUB_STEP_SUMMARY: the job summary file
 }
 
 func auditCommand() *cli.Command {
@@ -59,9 +70,9 @@ func auditCommand() *cli.Command {
 		Usage:       "audit conversation logs and write the report",
 		ArgsUsage:   "FILE... (JSONL or JSONL.gz, Parquet, or a provider or tracing export: see --format; - reads stdin). Flags go before the files.",
 		Description: exitCodesHelp,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for report.html, findings.jsonl, findings.csv, summary.json, summary.txt"},
-			&cli.Float64Flag{Name: "bar", Value: 0.9, Usage: "citation accuracy needed to pass (0..1)"},
+			rateFlag("bar", 0.9, "citation accuracy needed to pass: a rate (0.9) or a percentage (90%)"),
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
 			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's, 0.5"},
@@ -85,7 +96,12 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
-		},
+			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
+			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline); repeatable"},
+			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
+			&cli.StringFlag{Name: "labels", Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE"},
+			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
+		}, projectFlags()...),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {
@@ -97,10 +113,31 @@ func auditCommand() *cli.Command {
 }
 
 func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
+	project, err := applyProject(c, c.App.Commands)
+	if err != nil {
+		return auditOptions{}, err
+	}
+	o := flagValues(c)
+	o.Project = project
+	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate} {
+		if err := step(c); err != nil {
+			return o, err
+		}
+	}
+	return o, checkInputs(c, o.Files)
+}
+
+// flagValues copies the flags into the options.
+func flagValues(c *cli.Context) auditOptions {
 	o := auditOptions{
+		JUnit:           c.String("junit"),
+		FailOn:          c.StringSlice("fail-on"),
+		BaselinePath:    c.String("baseline"),
+		github:          os.Getenv("GITHUB_ACTIONS") == "true",
+		stepSummary:     os.Getenv("GITHUB_STEP_SUMMARY"),
 		Files:           c.Args().Slice(),
 		Out:             c.String("out"),
-		Bar:             c.Float64("bar"),
+		Bar:             rateOf(c, "bar"),
 		Last:            c.Int("last"),
 		Tenants:         c.StringSlice("tenant"),
 		Agents:          c.StringSlice("agent"),
@@ -122,6 +159,17 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		Quiet:           c.Bool("quiet"),
 		Audit:           audit.DefaultConfig(),
 	}
+	if c.Command.Name == "audit" { // other commands' --labels are theirs
+		o.LabelsPath, o.PartialAs = c.String("labels"), c.String("partial-as")
+	}
+	if !slices.Contains(flagNames(c.Command.Flags), "html-max-failures") {
+		o.HTMLMaxFailures = report.DefaultMaxFailures // a command without a report
+	}
+	return o
+}
+
+// embedding checks the embedder flags and picks the model fitted for it.
+func (o *auditOptions) embedding(c *cli.Context) error {
 	if o.EmbedURL != "" && !c.IsSet("embed") {
 		o.Embed = "openai"
 	}
@@ -136,7 +184,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	case "openai":
 		if o.EmbedURL == "" || o.EmbedModel == "" {
-			return o, usageErr("--embed openai needs --embed-url and --embed-model")
+			return usageErr("--embed openai needs --embed-url and --embed-model")
 		}
 		// The shipped model was fitted on the built-in embedder's
 		// similarities; another embedder's scale differs. Until a config
@@ -144,27 +192,68 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		// but not weighed.
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	default:
-		return o, usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
+		return usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
 	}
+	return nil
+}
+
+// extraFiles reads the mapping and the baseline, and parses the gates.
+func (o *auditOptions) extraFiles(*cli.Context) error {
 	if o.MappingFile != "" {
 		ms, err := readers.ReadMappings(o.MappingFile)
 		if err != nil {
-			return o, usageErr("--mapping: %v", err)
+			return usageErr("--mapping: %v", err)
 		}
 		o.Mappings = ms
 	}
+	for _, spec := range o.FailOn {
+		g, err := report.ParseGate(spec)
+		if err != nil {
+			return usageErr("--fail-on %v", err)
+		}
+		if (g.Name == "drop" || g.Name == "tenant-drop") && o.BaselinePath == "" {
+			return usageErr("--fail-on %s needs --baseline (a previous run's summary.json)", g.Name)
+		}
+		o.gates = append(o.gates, g)
+	}
+	if o.BaselinePath != "" {
+		var err error
+		if o.baseline, err = report.ReadBaseline(o.BaselinePath); err != nil {
+			return usageErr("--baseline: %v", err)
+		}
+	}
+	if o.LabelsPath == "" {
+		o.PartialAs = ""
+		return nil
+	}
+	if o.PartialAs != readers.LabelUnsupported && o.PartialAs != readers.LabelSupported {
+		return usageErr("--partial-as %q: want unsupported or supported", o.PartialAs)
+	}
+	var err error
+	if o.labels, err = readers.ReadLabels(o.LabelsPath); err != nil {
+		return usageErr("--labels: %v", err)
+	}
+	if len(o.labels) == 0 {
+		return usageErr("--labels %s holds no label", o.LabelsPath)
+	}
+	return nil
+}
+
+// model sets the resolution rule, the floor, a calibrated model and the
+// threshold.
+func (o *auditOptions) model(c *cli.Context) error {
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {
-		return o, usageErr("%v", err)
+		return usageErr("%v", err)
 	}
 	o.Audit.Resolve = rule
 	o.Audit.MinScore = c.Float64("min-score")
 	if path := c.String("config"); path != "" {
 		m, err := loadModel(path)
 		if err != nil {
-			return o, usageErr("--config %s: %v", path, err)
+			return usageErr("--config %s: %v", path, err)
 		}
-		if note := m.Outdated(); note != "" && !c.Bool("quiet") {
+		if note := m.Outdated(); note != "" && !o.Quiet {
 			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --config %s: %s\n", path, note)
 		}
 		o.Audit.Model = m
@@ -175,34 +264,43 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		// silently not apply to them.
 		o.Audit.Model.Threshold = c.Float64("threshold")
 		if n := len(o.Audit.Model.TenantThresholds); n > 0 {
-			if !c.Bool("quiet") {
+			if !o.Quiet {
 				fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --threshold %v replaces the calibrated thresholds of %d tenant(s) in --config\n", o.Audit.Model.Threshold, n)
 			}
 			o.Audit.Model.TenantThresholds = nil
 		}
 	}
+	return nil
+}
+
+// validate refuses values that would make a wrong or useless run.
+func (o *auditOptions) validate(c *cli.Context) error {
 	switch {
 	case len(o.Files) == 0:
-		return o, usageErr("audit needs at least one log file (or - for stdin); see ragaudit audit --help")
+		return usageErr("%s needs at least one log file (or - for stdin); see ragaudit %s --help", c.Command.Name, c.Command.Name)
 	case !(o.Bar >= 0 && o.Bar <= 1): // NaN too
-		return o, usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
 	case math.IsNaN(o.Audit.MinScore) || math.IsInf(o.Audit.MinScore, 0):
-		return o, usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
+		return usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
 	case o.Last < 0:
-		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
+		return usageErr("--last %d: want a positive number of conversations", o.Last)
 	case o.HTMLMaxFailures < 1:
-		return o, usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
-	case o.Workers < 1:
-		return o, usageErr("--workers %d: want at least 1", o.Workers)
+		return usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
+	case o.Workers < 1 || o.Workers > maxWorkers():
+		return usageErr("--workers %d: want 1 to %d (each worker holds its own caches; more than the cores gain nothing)", o.Workers, maxWorkers())
 	case o.Format != "" && !slices.Contains(append(readers.Formats(), "auto"), o.Format):
-		return o, usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
+		return usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
 	case o.MaxLineBytes <= 0:
-		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
+		return usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
 	case !(o.Audit.Model.Threshold > 0 && o.Audit.Model.Threshold < 1): // NaN too
-		return o, usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
+		return usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
 	}
-	return o, checkInputs(c, o.Files)
+	return nil
 }
+
+// maxWorkers bounds --workers: each worker keeps models' scratch space and
+// caches (tens of MB), and 100,000 of them would take gigabytes for nothing.
+func maxWorkers() int { return max(256, 4*runtime.NumCPU()) }
 
 // checkInputs refuses, before anything is read or written, inputs that
 // would make a wrong report: a missing file, a directory, the same file
@@ -252,14 +350,42 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return usageErr("--out %s: %v", o.Out, err)
 	}
 	defer dir.Abort() // no-op after commit
+	sinks := []pipeline.Sink{dir}
+	var junit *report.JUnit
+	if o.JUnit != "" {
+		if junit, err = report.NewJUnit(o.JUnit, "ragaudit"); err != nil {
+			return usageErr("--junit: %v", err)
+		}
+		defer junit.Abort()
+		sinks = append(sinks, junit)
+	}
+	var pop *review.Population
+	if o.labels != nil {
+		pop = review.NewPopulation(false)
+		sinks = append(sinks, pop)
+	}
 	po := o.pipeline(stdin, stderr)
 	done := progress(&po, stderr, o.Quiet)
-	out, err := pipeline.Run(ctx, po, dir)
+	out, err := pipeline.Run(ctx, po, sinks...)
 	done()
 	if err != nil {
 		return err
 	}
 	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+	if pop != nil {
+		sum.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFile: o.LabelsPath,
+			ConfigHash: pipeline.ConfigHash(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
+		if err != nil {
+			return usageErr("--labels: %v", err)
+		}
+	}
+	if o.baseline != nil {
+		sum.Baseline = report.CompareBaseline(o.BaselinePath, o.baseline, &sum)
+	}
+	if sum.Gates, err = report.EvaluateGates(o.gates, &sum); err != nil {
+		return usageErr("%v", err)
+	}
+	sum.Decide()
 	generated, err := generatedAt(o.Reproducible)
 	if err != nil {
 		return usageErr("%v", err)
@@ -268,7 +394,15 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err := dir.Commit(ctx, &sum, hopts); err != nil {
 		return err
 	}
+	if junit != nil {
+		if err := junit.Commit(&sum); err != nil {
+			return err
+		}
+	}
 	if err := report.WriteText(stdout, &sum); err != nil {
+		return err
+	}
+	if err := writeGitHub(&o, &sum, stdout); err != nil {
 		return err
 	}
 	if !o.Quiet {
@@ -280,18 +414,42 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 // auditOutcome says what an audit's summary means for its caller: nil for
 // a pass, or the error whose kind gives the exit code.
 func auditOutcome(sum *report.Summary, strict bool) error {
-	c := sum.Counts
 	switch {
-	case strict && c.RecordsSkipped > 0:
-		return usageErr("--strict: %d input record(s) skipped", c.RecordsSkipped)
-	case c.RecordsAudited == 0 && c.RecordsFiltered > 0 && c.RecordsFiltered == c.RecordsRead-c.RecordsSkipped:
-		return usageErr("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered)
-	case c.RecordsAudited == 0:
-		return usageErr("no auditable record in the input (%d read, %d skipped: see skipped.jsonl)", c.RecordsRead, c.RecordsSkipped)
-	case !sum.Pass:
+	case strict && sum.Counts.RecordsSkipped > 0:
+		return usageErr("--strict: %d input record(s) skipped", sum.Counts.RecordsSkipped)
+	case sum.Status == report.StatusNoData:
+		return &noDataError{sum.StatusDetail}
+	case sum.Status == report.StatusInconclusive:
+		return &inconclusiveError{sum.StatusDetail}
+	case sum.BelowBar():
 		return errBelowBar
+	case sum.Status == report.StatusFail:
+		return &gateError{sum.StatusDetail}
 	}
 	return nil
+}
+
+// writeGitHub writes, on GitHub Actions, annotations on stdout and the job
+// summary.
+func writeGitHub(o *auditOptions, sum *report.Summary, stdout io.Writer) error {
+	if !o.github {
+		return nil
+	}
+	if err := report.GitHubAnnotations(stdout, sum); err != nil {
+		return err
+	}
+	if o.stepSummary == "" {
+		return nil
+	}
+	f, err := os.OpenFile(o.stepSummary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		return err
+	}
+	if err := report.GitHubStepSummary(f, sum); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // pipeline turns the audit's options into the stream's.

@@ -21,12 +21,12 @@ func calibrateCommand() *cli.Command {
 		&cli.StringFlag{Name: "config-out", Aliases: []string{"o"}, Value: "ragaudit-config.json", Usage: "config file to write (read it back with ragaudit audit --config)"},
 		&cli.IntFlag{Name: "min-tenant-labels", Value: 60, Usage: "fit a tenant's own threshold when it has this many labelled citations (and 10 of each class); 0: never"},
 		&cli.IntFlag{Name: "cv", Value: 5, Usage: "report K-fold cross-validation (by conversation) of the fit"},
-	}, auditCommand().Flags...)
+	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "config", "threshold")...)
 	return &cli.Command{
 		Name:      "calibrate",
 		Usage:     "fit the verdict model on your own labelled sentences and write a config file",
 		ArgsUsage: "LOGS...",
-		Flags:     withoutFlag(flags, "out", "strict", "config", "threshold"),
+		Flags:     flags,
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {
@@ -43,6 +43,7 @@ func calibrateCommand() *cli.Command {
 				if err != nil {
 					return usageErr("%v", err)
 				}
+				labels = readers.JudgedLabels(labels) // cannot-judge is no label
 				ex := eval.Examples(path, findings, labels)
 				if len(ex) == 0 {
 					return usageErr("%s: no label matched a finding: are these the labels of these logs?", path)

@@ -24,12 +24,12 @@ func evalCommand() *cli.Command {
 		&cli.BoolFlag{Name: "ablation", Usage: "with --cv: also refit without each signal in turn"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
 		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for thresholds 0.30..0.70"},
-	}, auditCommand().Flags...)
+	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as")...)
 	return &cli.Command{
 		Name:      "eval",
 		Usage:     "audit labelled logs and measure agreement with the human labels",
 		ArgsUsage: "LOGS...",
-		Flags:     withoutFlag(flags, "out", "strict"),
+		Flags:     flags,
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {
@@ -54,6 +54,7 @@ func evalCommand() *cli.Command {
 				if err != nil {
 					return usageErr("%v", err)
 				}
+				labels = readers.JudgedLabels(labels) // cannot-judge is no label
 				pairs, left := eval.Join(findings, labels, partial)
 				if len(pairs) == 0 {
 					return usageErr("%s: no label matched a finding: are these the labels of these logs?", path)
