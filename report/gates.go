@@ -182,7 +182,8 @@ func CompareBaseline(path string, base, now *Summary) *BaselineChange {
 		before[g.Name] = g
 	}
 	for _, g := range now.Tenants {
-		if b, ok := before[g.Name]; ok && b.Citations > 0 && g.Citations > 0 {
+		// "(other tenants)" holds different tenants in two runs.
+		if b, ok := before[g.Name]; ok && !g.Other && !b.Other && b.Citations > 0 && g.Citations > 0 {
 			c.Tenants = append(c.Tenants, TenantChange{Name: g.Name, Before: b.Accuracy, Now: g.Accuracy, Change: round6(g.Accuracy - b.Accuracy)})
 		}
 	}

@@ -77,7 +77,7 @@ func TestE2EReviewInChromium(t *testing.T) {
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(filepath.Join(dir, "chromium")), chromedp.WindowSize(1200, 900))
+		chromedp.UserDataDir(profileDir(t)), chromedp.WindowSize(1200, 900))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelA()
 	bctx, cancelB := chromedp.NewContext(actx)
@@ -208,4 +208,22 @@ func indexOf(items []map[string]any, l readers.Label) int {
 		}
 	}
 	return -1
+}
+
+// profileDir is a Chromium profile directory removed after the test, best
+// effort: the browser's helpers may still be writing to it as it exits.
+func profileDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "ragaudit-e2e-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return dir
 }
