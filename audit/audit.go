@@ -411,7 +411,7 @@ func (m *messageAudit) judge(ctx context.Context, f Finding, c *claim, pairs []p
 		case m.evs[p.chunk] == nil:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
 			g.Verdict = NotAuditable
-			g.Reasons = []string{"chunk_text_" + textStatus(m.msg.Retrieval[p.chunk])}
+			g.Reasons = []string{"chunk_text_" + m.msg.Retrieval[p.chunk].TextStatus()}
 		default:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
 			if !m.judgeCitation(&g, sigs[j]) {
@@ -477,10 +477,7 @@ func appendEvidence(list []*evidence, ev *evidence) []*evidence {
 }
 
 func chunkID(chunks []readers.Chunk, i int) *string {
-	id := chunks[i].ID
-	if id == "" {
-		id = fmt.Sprintf("#%d", i+1)
-	}
+	id := (&readers.Message{Retrieval: chunks}).ChunkID(i)
 	return &id
 }
 
@@ -879,17 +876,7 @@ func (rc *runeCounter) runeStart(b int) bool { return b == len(rc.s) || utf8.Run
 
 // auditable reports whether a chunk's text can support a claim: present
 // and complete (a truncated or redacted text cannot prove anything).
-func auditable(c readers.Chunk) bool { return textStatus(c) == readers.TextFull }
-
-func textStatus(c readers.Chunk) string {
-	switch {
-	case c.Status != "" && c.Status != readers.TextFull:
-		return c.Status
-	case strings.TrimSpace(c.Text) == "": // a logger's placeholder, not evidence
-		return readers.TextAbsent
-	}
-	return readers.TextFull
-}
+func auditable(c readers.Chunk) bool { return c.TextStatus() == readers.TextFull }
 
 // structuredSentences turns a message's structured citations into the
 // sentences to audit: each citation's span is a claim citing its chunks,

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"math"
-	"sort"
 	"sync"
 	"time"
 
@@ -36,14 +35,6 @@ type Counts struct {
 	Resolution             map[string]int `json:"resolution"`          // id, position, unresolved
 }
 
-// Group is the accuracy of one tenant or agent.
-type Group struct {
-	Name      string  `json:"name"`
-	Citations int     `json:"citations"`
-	Supported int     `json:"supported"`
-	Accuracy  float64 `json:"citation_accuracy"`
-}
-
 // Rate is citation accuracy with its 95 % Wilson score interval.
 type Rate struct {
 	Value float64 `json:"citation_accuracy"`
@@ -52,16 +43,16 @@ type Rate struct {
 }
 
 // Tally accumulates results into counts. Its memory is bounded: it grows
-// with the groups (tenants, agents, days), not with conversations or
-// findings.
+// with the groups (tenants, agents, days, each capped), not with
+// conversations or findings.
 // It is safe for concurrent use; every count is order-independent.
 type Tally struct {
 	mu          sync.Mutex
 	c           Counts
 	convs       distinctCounter
-	tenants     map[string]*Group
-	agents      map[string]*Group
-	days        map[string]*Group
+	tenants     *groupSet
+	agents      *groupSet
+	days        *groupSet
 	first, last time.Time
 	hist        map[string][]int // verdict → support-score bins
 }
@@ -79,9 +70,9 @@ func NewTally() *Tally {
 			Resolution:         map[string]int{"id": 0, "position": 0, "unresolved": 0},
 			ByReason:           map[string]int{},
 		},
-		tenants: map[string]*Group{},
-		agents:  map[string]*Group{},
-		days:    map[string]*Group{},
+		tenants: newGroupSet(MaxTenantGroups, OtherTenants),
+		agents:  newGroupSet(MaxAgentGroups, OtherAgents),
+		days:    newGroupSet(MaxDayGroups, OtherDays),
 		hist:    map[string][]int{Supported: make([]int, HistogramBins), Unsupported: make([]int, HistogramBins)},
 	}
 }
@@ -115,9 +106,8 @@ func (t *Tally) Add(r *Result) {
 	t.c.RecordsAudited++
 	t.convs.add(hashWord(r.Record.ConversationID))
 	t.c.Messages += len(r.Record.Messages)
-	day := "(no date)"
+	day := Day(r.Record.Timestamp)
 	if ts := r.Record.Timestamp; !ts.IsZero() {
-		day = ts.Format("2006-01-02")
 		if t.first.IsZero() || ts.Before(t.first) {
 			t.first = ts
 		}
@@ -170,22 +160,13 @@ func (t *Tally) Add(r *Result) {
 		if bins, ok := t.hist[f.Verdict]; ok && f.SupportScore != nil {
 			bins[min(HistogramBins-1, int(float64(*f.SupportScore)*HistogramBins))]++
 		}
-		for _, g := range []*Group{group(t.tenants, f.Tenant), group(t.agents, f.Agent), group(t.days, day)} {
+		for _, g := range []*Group{t.tenants.get(f.Tenant), t.agents.get(f.Agent), t.days.get(day)} {
 			g.Citations++
 			if f.Verdict == Supported {
 				g.Supported++
 			}
 		}
 	}
-}
-
-func group(m map[string]*Group, name string) *Group {
-	g, ok := m[name]
-	if !ok {
-		g = &Group{Name: name}
-		m[name] = g
-	}
-	return g
 }
 
 // Counts returns the totals so far.
@@ -207,28 +188,27 @@ func (t *Tally) Accuracy() Rate {
 	return Wilson(by[Supported], n)
 }
 
-// Tenants and Agents return the groups, worst accuracy first.
+// Tenants returns the per-tenant groups, worst accuracy first, then the
+// group of the tenants past MaxTenantGroups, if any.
 func (t *Tally) Tenants() []Group {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return sortedGroups(t.tenants)
+	return t.tenants.list()
 }
 
-// Agents returns the per-agent groups, worst accuracy first.
+// Agents returns the per-agent groups as Tenants does.
 func (t *Tally) Agents() []Group {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return sortedGroups(t.agents)
+	return t.agents.list()
 }
 
-// Days returns the per-day groups (by conversation timestamp, UTC), in
-// date order.
+// Days returns the per-day groups (by conversation timestamp, see Day) in
+// date order, then the group of the days past MaxDayGroups, if any.
 func (t *Tally) Days() []Group {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	out := sortedGroups(t.days)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return t.days.byName()
 }
 
 // Period returns the first and last conversation timestamps audited
@@ -251,24 +231,6 @@ func (t *Tally) Histogram() map[string][]int {
 	for k, v := range t.hist {
 		out[k] = append([]int(nil), v...)
 	}
-	return out
-}
-
-func sortedGroups(m map[string]*Group) []Group {
-	out := make([]Group, 0, len(m))
-	for _, g := range m {
-		gg := *g
-		if gg.Citations > 0 {
-			gg.Accuracy = float64(gg.Supported) / float64(gg.Citations)
-		}
-		out = append(out, gg)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Accuracy != out[j].Accuracy {
-			return out[i].Accuracy < out[j].Accuracy
-		}
-		return out[i].Name < out[j].Name
-	})
 	return out
 }
 

@@ -56,3 +56,20 @@ func (t *Texts) ruleScore(lines []readers.Label) float64 {
 	s := lines[0].SentenceText
 	return overlap.Overlap(audit.StripMarkers(s, audit.FindMarkers(s, nil)), texts...)
 }
+
+// Audited is a pipeline sink that keeps what an evaluation needs of an
+// audit: every finding, and the chunk texts for the word-overlap rule.
+type Audited struct {
+	Findings []audit.Finding
+	Texts    Texts
+}
+
+// Result keeps a record's findings and chunk texts.
+func (a *Audited) Result(r *audit.Result) error {
+	a.Findings = append(a.Findings, r.Findings...)
+	a.Texts.Add(r.Record)
+	return nil
+}
+
+// Skip ignores a skipped record: agreement is measured on what was audited.
+func (a *Audited) Skip(*readers.SkipError) error { return nil }

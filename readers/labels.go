@@ -5,10 +5,24 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
+)
+
+// Label values. A label file is a log of judgments: a later line about the
+// same citation replaces an earlier one, and LabelWithdrawn takes it back
+// (a reviewer's undo).
+const (
+	LabelSupported   = "supported"
+	LabelPartial     = "partial"
+	LabelUnsupported = "unsupported"
+	LabelCannotJudge = "cannot_judge" // the reviewer could not decide: non-response
+	LabelWithdrawn   = "withdrawn"
 )
 
 // Label is one human judgment of a sentence (and one of its citations), in
-// the schema of ../shared/data/*/dev.labels.jsonl.
+// the schema of the labelled development sets (conversation_id,
+// message_index, char_start, char_end, citation_marker, chunk_id, label),
+// with the fields a reviewed sample adds.
 type Label struct {
 	ConversationID string  `json:"conversation_id"`
 	MessageIndex   int     `json:"message_index"`
@@ -17,15 +31,55 @@ type Label struct {
 	CharEnd        int     `json:"char_end"`
 	CitationMarker *string `json:"citation_marker"` // "[n]", nil for an uncited sentence
 	ChunkID        *string `json:"chunk_id"`
-	Label          string  `json:"label"` // supported, partial, unsupported
-	LabelScope     string  `json:"label_scope"`
-	Agent          string  `json:"agent"`
-	Tenant         string  `json:"tenant"`
+	Label          string  `json:"label,omitempty"` // supported, partial, unsupported, cannot_judge (withdrawn lines are applied by ReadLabels); none in a sample file
+	LabelScope     string  `json:"label_scope,omitempty"`
+	Agent          string  `json:"agent,omitempty"`
+	Tenant         string  `json:"tenant,omitempty"`
+
+	// Set by ragaudit sample and review; absent in other label files.
+	Citation             string  `json:"citation,omitempty"`  // the citation id exactly as the audit names it
+	Timestamp            string  `json:"timestamp,omitempty"` // the record's, to tell apart turns of one conversation
+	Sample               string  `json:"sample,omitempty"`    // the sample's id
+	Seed                 uint64  `json:"seed,omitempty"`
+	SampleSize           int64   `json:"sample_size,omitempty"` // the labels the design allocated`
+	ConfigHash           string  `json:"config_hash,omitempty"`
+	Stratum              string  `json:"stratum,omitempty"`
+	InclusionProbability float64 `json:"inclusion_probability,omitempty"`
+	Reviewer             string  `json:"reviewer,omitempty"`
+	LabelledAt           string  `json:"labelled_at,omitempty"`
+
+	Line int `json:"-"` // where the judgment was read
 }
 
-// ReadLabels reads a label file whole (label files are small). A malformed
-// line is an error naming file and line: labels feed measurements, so they
-// are not skipped silently.
+// Key identifies the citation a label judges.
+func (l *Label) Key() string {
+	m := ""
+	if l.CitationMarker != nil {
+		m = *l.CitationMarker
+	}
+	return fmt.Sprintf("%s\x00%s\x00%d\x00%d\x00%d\x00%s\x00%s", l.ConversationID, l.Timestamp, l.MessageIndex, l.CharStart, l.CharEnd, m, l.Citation)
+}
+
+// CitationID is the id of the citation judged: Citation when the label
+// file gives it, else the marker without its brackets ("[1]" → "1").
+func (l *Label) CitationID() string {
+	if l.Citation != "" || l.CitationMarker == nil {
+		return l.Citation
+	}
+	return strings.Trim(*l.CitationMarker, "[]^ ")
+}
+
+// Judged reports whether the label says something about support
+// (supported, partial or unsupported).
+func (l *Label) Judged() bool {
+	return l.Label == LabelSupported || l.Label == LabelPartial || l.Label == LabelUnsupported
+}
+
+// ReadLabels reads a label file whole (label files are small) and returns
+// the judgments in force, in the order first given: a later line about the
+// same citation replaces an earlier one, a withdrawn one removes it. A
+// malformed line is an error naming file and line: labels feed
+// measurements, so they are not skipped silently.
 func ReadLabels(path string) ([]Label, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -33,6 +87,7 @@ func ReadLabels(path string) ([]Label, error) {
 	}
 	defer f.Close()
 	var out []Label
+	at := map[string]int{} // key → index in out
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64<<10), DefaultMaxLineBytes)
 	for line := 1; sc.Scan(); line++ {
@@ -44,17 +99,48 @@ func ReadLabels(path string) ([]Label, error) {
 			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
 		switch l.Label {
-		case "supported", "partial", "unsupported":
+		case LabelSupported, LabelPartial, LabelUnsupported, LabelCannotJudge, LabelWithdrawn:
 		default:
-			return nil, fmt.Errorf("%s:%d: label %q: want supported, partial or unsupported", path, line, l.Label)
+			return nil, fmt.Errorf("%s:%d: label %q: want supported, partial, unsupported, cannot_judge or withdrawn", path, line, l.Label)
 		}
 		if l.ConversationID == "" {
 			return nil, fmt.Errorf("%s:%d: conversation_id is missing", path, line)
 		}
-		out = append(out, l)
+		l.Line = line
+		k := l.Key()
+		i, seen := at[k]
+		switch {
+		case l.Label == LabelWithdrawn && seen:
+			out[i].Label = LabelWithdrawn
+		case l.Label == LabelWithdrawn:
+		case seen:
+			out[i] = l
+		default:
+			at[k] = len(out)
+			out = append(out, l)
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return out, nil
+	kept := out[:0]
+	for _, l := range out {
+		if l.Label != LabelWithdrawn {
+			kept = append(kept, l)
+		}
+	}
+	return kept, nil
+}
+
+// JudgedLabels keeps the labels that say something about support, for
+// measurements that compare verdicts with them (cannot-judge labels are
+// non-response).
+func JudgedLabels(labels []Label) []Label {
+	var out []Label
+	for _, l := range labels {
+		if l.Judged() {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -5,6 +5,7 @@ package readers
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -41,6 +42,26 @@ type Message struct {
 	Embedding []float32
 }
 
+// ChunkID is the id of the message's i-th retrieved chunk: its own, or
+// "#n" (1-based) for a chunk logged without one. The one rule for naming
+// unnamed chunks: findings, reports and the review page all use it.
+func (m *Message) ChunkID(i int) string {
+	if id := m.Retrieval[i].ID; id != "" {
+		return id
+	}
+	return fmt.Sprintf("#%d", i+1)
+}
+
+// ChunkIndex is the position of the chunk ChunkID names, or -1.
+func (m *Message) ChunkIndex(id string) int {
+	for i := range m.Retrieval {
+		if m.ChunkID(i) == id {
+			return i
+		}
+	}
+	return -1
+}
+
 // Citation is a claim span of a message with the chunks cited for it.
 type Citation struct {
 	Start, End int // byte offsets into Message.Content
@@ -66,6 +87,19 @@ type Chunk struct {
 	// Embedding is the chunk's vector as logged by the retriever, used by
 	// --embed precomputed.
 	Embedding []float32
+}
+
+// TextStatus is the chunk's text status as the audit reads it — the one
+// rule: a status other than full is kept as given, and a full text that is
+// only blanks is absent (a logger's placeholder, not evidence).
+func (c *Chunk) TextStatus() string {
+	switch {
+	case c.Status != "" && c.Status != TextFull:
+		return c.Status
+	case strings.TrimSpace(c.Text) == "":
+		return TextAbsent
+	}
+	return TextFull
 }
 
 // Skip reasons. They are stable strings: they appear in summary.json.

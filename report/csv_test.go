@@ -57,3 +57,30 @@ func TestAppendScoreCell(t *testing.T) {
 		}
 	}
 }
+
+// findings.csv shows control characters from the logs as escapes, as the
+// terminal does: `cat findings.csv` must not run an escape sequence, and a
+// NUL must not cut a cell short in tools that read C strings.
+func TestCSVEscapesControlCharacters(t *testing.T) {
+	var b bytes.Buffer
+	c, err := NewFindingsCSV(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := audit.Finding{ConversationID: "c\x00", Tenant: "acme\x1b[2K\rPASS", Sentence: "Refunds\ttake 30 days.\nYes [1].", Verdict: audit.Unsupported}
+	if err := c.Write([]audit.Finding{f}); err != nil {
+		t.Fatal(err)
+	}
+	c.Flush()
+	out := b.String()
+	for _, r := range out {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			t.Fatalf("raw control character %q in %q", r, out)
+		}
+	}
+	for _, want := range []string{`c\x00`, `acme\x1b[2K\x0dPASS`, "Refunds\ttake 30 days.\nYes [1]."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q not in %q", want, out)
+		}
+	}
+}

@@ -97,7 +97,9 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 			better, strings.Join(f.Reasons, " | "),
 		)
 		for i := range row {
-			row[i] = SafeCell(row[i])
+			// Control characters are shown as escapes, as on the
+			// terminal: `cat findings.csv` must not run what the logs hold.
+			row[i] = SafeCell(PrintableText(row[i]))
 		}
 		c.row = row
 		// The signals are formatted straight into the row.

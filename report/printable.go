@@ -4,22 +4,35 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Printable makes text from the logs safe to print on a terminal: control
 // characters (an ESC sequence can move the cursor and overwrite "FAIL"
-// with a forged "PASS") and bidirectional overrides (which make
-// "\u202egnp.exe" read "exe.png") are shown as escapes instead.
-func Printable(s string) string {
-	if strings.IndexFunc(s, unsafeRune) < 0 {
+// with a forged "PASS"), bidirectional overrides (which make
+// "\u202egnp.exe" read "exe.png") and invisible format characters (a
+// zero-width space makes a second "acme" look like the first) are shown as
+// escapes instead.
+func Printable(s string) string { return escapeRunes(s, unsafeRune) }
+
+// PrintableText is Printable for text that may span lines (sentences and
+// chunks in findings.csv): line feeds and tabs are kept.
+func PrintableText(s string) string {
+	return escapeRunes(s, func(r rune) bool { return r != '\n' && r != '\t' && unsafeRune(r) })
+}
+
+func escapeRunes(s string, unsafe func(rune) bool) string {
+	if strings.IndexFunc(s, unsafe) < 0 {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r < 0x80 && unsafeRune(r):
+		case r < 0x80 && unsafe(r):
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case unsafeRune(r):
+		case unsafe(r) && r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case unsafe(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteRune(r)
@@ -29,7 +42,7 @@ func Printable(s string) string {
 }
 
 func unsafeRune(r rune) bool {
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || isBidiControl(r)
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || unicode.Is(unicode.Cf, r)
 }
 
 // isBidiControl reports the embedding, override and isolate controls.

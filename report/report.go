@@ -7,53 +7,51 @@ import (
 	"math"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/pipeline"
 )
-
-// Input is one audited file with its digest, for reproducibility.
-type Input struct {
-	Path     string   `json:"path"`
-	SHA256   string   `json:"sha256"`
-	Bytes    int64    `json:"bytes"`
-	Records  int      `json:"records"`
-	Skipped  int      `json:"skipped"`
-	Coverage Coverage `json:"coverage"`
-}
-
-// Coverage says how much of a file's citations could be audited.
-type Coverage struct {
-	Citations       int `json:"citations"`
-	Resolved        int `json:"resolved"`
-	ChunksFull      int `json:"chunks_text_full"`
-	ChunksTruncated int `json:"chunks_text_truncated"`
-	ChunksAbsent    int `json:"chunks_text_absent"` // absent or redacted
-	Warnings        int `json:"adapter_warnings"`
-}
 
 // Summary is the content of summary.json. It holds no clock time, so the
 // same input and config give the same bytes.
 type Summary struct {
-	Tool             string        `json:"tool"`
-	Version          string        `json:"version"`
-	CitationAccuracy float64       `json:"citation_accuracy"`
-	CI95Low          float64       `json:"ci95_low"`
-	CI95High         float64       `json:"ci95_high"`
-	Bar              float64       `json:"bar"`
-	Pass             bool          `json:"pass"`
-	Counts           audit.Counts  `json:"counts"`
-	PeriodStart      string        `json:"period_start"` // first conversation timestamp audited
-	PeriodEnd        string        `json:"period_end"`
-	Tenants          []audit.Group `json:"tenants"` // worst accuracy first
-	Agents           []audit.Group `json:"agents"`
-	Days             []audit.Group `json:"days"` // by date
+	Tool             string  `json:"tool"`
+	Version          string  `json:"version"`
+	CitationAccuracy float64 `json:"citation_accuracy"`
+	CI95Low          float64 `json:"ci95_low"`
+	CI95High         float64 `json:"ci95_high"`
+	Bar              float64 `json:"bar"`
+	Pass             bool    `json:"pass"` // the rate is at or above the bar
+	// Status is PASS, FAIL or NO_DATA (Decide); StatusDetail says why when
+	// it is not a pass.
+	Status       string       `json:"status"`
+	StatusDetail string       `json:"status_detail,omitempty"`
+	Counts       audit.Counts `json:"counts"`
+	// SkippedNotListed counts, by reason, the skipped records past
+	// MaxSkippedListedPerReason that skipped.jsonl does not list.
+	SkippedNotListed map[string]int `json:"skipped_not_listed,omitempty"`
+	PeriodStart      string         `json:"period_start"` // first conversation timestamp audited
+	PeriodEnd        string         `json:"period_end"`
+	Tenants          []audit.Group  `json:"tenants"` // worst accuracy first
+	Agents           []audit.Group  `json:"agents"`
+	Days             []audit.Group  `json:"days"` // by date
 	// Histogram counts citations per support_score bin (20 bins of 0.05)
 	// for each of supported and unsupported.
 	Histogram map[string][]int `json:"support_score_histogram"`
-	Config    any              `json:"config"`
-	Inputs    []Input          `json:"inputs"`
+	// Verified is the estimate from a person's labels (audit --labels);
+	// with it, the status is its decision.
+	Verified *Verified `json:"verified,omitempty"`
+	// Gates are the --fail-on checks, Baseline the comparison with an
+	// earlier run (--baseline).
+	Gates    []Gate          `json:"gates,omitempty"`
+	Baseline *BaselineChange `json:"baseline,omitempty"`
+	// Worst are the worst failing findings (WorstShown at most), worst
+	// first, with the reason in words.
+	Worst  []Flagged        `json:"worst_failures"`
+	Config any              `json:"config"`
+	Inputs []pipeline.Input `json:"inputs"`
 }
 
 // NewSummary assembles the summary from a tally.
-func NewSummary(version string, t *audit.Tally, bar float64, config any, inputs []Input) Summary {
+func NewSummary(version string, t *audit.Tally, bar float64, config any, inputs []pipeline.Input) Summary {
 	r := t.Accuracy()
 	c := t.Counts()
 	auditable := c.CitationsByVerdict[audit.Supported] + c.CitationsByVerdict[audit.Unsupported] + c.CitationsByVerdict[audit.Fabricated]

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -34,7 +35,10 @@ func TestSafeCell(t *testing.T) {
 	}
 }
 
+// An atomic file appears under its name only when committed, with the
+// umask's mode, or the mode of the file it replaces.
 func TestAtomicFileAppearsOnlyOnCommit(t *testing.T) {
+	defer syscall.Umask(syscall.Umask(0o027))
 	dir := t.TempDir()
 	target := filepath.Join(dir, "summary.json")
 	f, err := CreateAtomic(target)
@@ -49,8 +53,16 @@ func TestAtomicFileAppearsOnlyOnCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	info, err := os.Stat(target)
-	if err != nil || info.Mode().Perm() != 0o644 {
-		t.Fatalf("after commit: %v, mode %v", err, info.Mode())
+	if err != nil || info.Mode().Perm() != 0o640 {
+		t.Fatalf("after commit: %v, mode %v (umask 027)", err, info.Mode())
+	}
+	os.Chmod(target, 0o600)
+	f, _ = CreateAtomic(target)
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(target); info.Mode().Perm() != 0o600 {
+		t.Errorf("replacing a 600 file gave mode %v", info.Mode())
 	}
 	g, _ := CreateAtomic(filepath.Join(dir, "other.json"))
 	g.WriteString("partial")

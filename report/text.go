@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/estimate"
 )
 
 // WriteJSON writes v as indented JSON with a trailing newline.
@@ -23,19 +25,23 @@ func WriteJSON(w io.Writer, v any) error {
 func WriteText(w io.Writer, s *Summary) error {
 	c := s.Counts
 	by := c.CitationsByVerdict
-	verdict := "FAIL"
-	if s.Pass {
-		verdict = "PASS"
-	}
+	verdict := s.Status
 	var b strings.Builder
 	fmt.Fprintf(&b, "ragaudit %s — citation audit\n", s.Version)
 	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
-	if auditable == 0 {
-		fmt.Fprintf(&b, "Citation accuracy: n/a (no auditable citation) — %s (bar %s)\n", verdict, pct(s.Bar))
-	} else {
+	switch {
+	case s.Status == StatusNoData:
+		fmt.Fprintf(&b, "Citation accuracy: n/a — NO DATA: %s\n", s.StatusDetail)
+	case s.Verified != nil:
+		writeVerified(&b, s, auditable)
+	default:
 		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations — %s (bar %s)\n",
 			rate, pct(s.CI95Low), pct(s.CI95High), auditable, verdict, bar)
+		if s.Status == StatusFail && !s.BelowBar() {
+			fmt.Fprintf(&b, "Failed: %s\n", s.StatusDetail)
+		}
+		fmt.Fprintf(&b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  To verify: ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n", MachineAgreement)
 	}
 	about := ""
 	if c.ConversationsEstimated {
@@ -76,6 +82,9 @@ func WriteText(w io.Writer, s *Summary) error {
 		}
 		fmt.Fprintf(&b, "Worst tenants: %s\n", strings.Join(parts, "; "))
 	}
+	writeBaseline(&b, s.Baseline)
+	writeGates(&b, s.Gates)
+	writeWorst(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -92,4 +101,87 @@ func pctPair(rate, bar float64) (string, string) {
 			return r, b
 		}
 	}
+}
+
+// writeWorst lists the worst failures as linters list problems:
+// "logs.jsonl:3 c-0003 [1] unsupported: \"€15.00\" is not in chunk 1".
+func writeWorst(b *strings.Builder, s *Summary) {
+	if len(s.Worst) == 0 {
+		return
+	}
+	by := s.Counts.CitationsByVerdict
+	failing := by[audit.Fabricated] + by[audit.Unsupported] + s.Counts.UncitedFactual
+	b.WriteString("Worst failures:\n")
+	for _, f := range s.Worst {
+		marker := ""
+		if f.Marker != "" {
+			marker = " " + Printable(f.Marker)
+		}
+		fmt.Fprintf(b, "  %s %s%s %s: %s\n", Printable(f.Source), Printable(f.ConversationID), marker, f.Verdict, f.Reason)
+	}
+	if more := failing - len(s.Worst); more > 0 {
+		fmt.Fprintf(b, "  … %d failing rows in all (findings.csv, report.html)\n", failing)
+	}
+}
+
+func writeBaseline(b *strings.Builder, c *BaselineChange) {
+	if c == nil {
+		return
+	}
+	fmt.Fprintf(b, "Since the baseline (%s): %s → %s (%+.1f points)", Printable(c.Path), pct(c.Before), pct(c.Now), 100*c.Change)
+	var parts []string
+	for i, t := range c.Tenants {
+		if i == 3 || t.Change >= 0 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %+.1f", Printable(t.Name), 100*t.Change))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(b, "; largest tenant drops: %s", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n")
+}
+
+func writeGates(b *strings.Builder, gates []Gate) {
+	if len(gates) == 0 {
+		return
+	}
+	var parts []string
+	for _, g := range gates {
+		status := "pass"
+		if !g.Pass {
+			status = "FAIL"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", g.Spec, status, g.Detail))
+	}
+	fmt.Fprintf(b, "Gates (--fail-on): %s\n", strings.Join(parts, "; "))
+}
+
+// writeVerified leads with the rate a person's labels verified, the
+// machine's own beside it, and how far the machine agrees with the person.
+func writeVerified(b *strings.Builder, s *Summary, auditable int) {
+	v := s.Verified
+	fmt.Fprintf(b, "Verified citation accuracy: %s (95%% CI %s–%s) — %s (bar %s)\n", pctN(v.Rate), pctN(v.Low), pctN(v.High), s.Status, pct(s.Bar))
+	if s.Status != StatusPass {
+		fmt.Fprintf(b, "  %s\n", s.StatusDetail)
+	}
+	l := v.Labels
+	fmt.Fprintf(b, "  from %d reviewed citations (%d supported, %d partial counted as %s, %d unsupported; %d cannot judge, left out) and the machine's verdicts on all %d; method %s",
+		l.Supported+l.Partial+l.Unsupported, l.Supported, l.Partial, v.PartialCountsAs, l.Unsupported, l.CannotJudge, auditable, v.Method)
+	if v.UnmatchedLabels > 0 {
+		fmt.Fprintf(b, "; %d label(s) match no citation of this audit and are not used", v.UnmatchedLabels)
+	}
+	b.WriteString("\n")
+	c := v.Agreement.Confusion
+	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s (reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
+		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
+	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+	fmt.Fprintf(b, "Machine's own rate: %s (95%% CI %s–%s, sampling only) over %d citations (bar %s)\n", rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
+}
+
+func numOrNA(x estimate.Number) string {
+	if math.IsNaN(float64(x)) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.3f", float64(x))
 }

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,44 +12,56 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 
 	"github.com/ragaudit/ragaudit/audit"
-	"github.com/ragaudit/ragaudit/embed"
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
+	"github.com/ragaudit/ragaudit/review"
 )
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files           []string                 `json:"-"`
-	onSkip          func(*readers.SkipError) // also told of every skipped record
-	Out             string                   `json:"-"`
-	Bar             float64                  `json:"bar"`
-	Audit           audit.Config             `json:"audit"`
-	Last            int                      `json:"last,omitempty"`
-	Tenants         []string                 `json:"tenants,omitempty"`
-	Agents          []string                 `json:"agents,omitempty"`
-	Strict          bool                     `json:"strict"`
-	MaxLineBytes    int                      `json:"max_line_bytes"`
-	Format          string                   `json:"format,omitempty"`
-	MappingFile     string                   `json:"mapping,omitempty"`
-	MappingName     string                   `json:"mapping_name,omitempty"`
-	Mappings        []readers.Mapping        `json:"-"`
-	Embed           string                   `json:"embedder"`
-	EmbedURL        string                   `json:"embed_url,omitempty"`
-	EmbedModel      string                   `json:"embed_model,omitempty"`
-	EmbedKeyEnv     string                   `json:"embed_key_env,omitempty"` // the name of the variable, never its value
-	EmbedCache      string                   `json:"-"`
-	EmbedRetries    int                      `json:"-"`
-	EmbedTimeout    time.Duration            `json:"-"`
-	Workers         int                      `json:"-"` // does not change results
-	HTMLMaxFailures int                      `json:"html_max_failures"`
-	Reproducible    bool                     `json:"-"`
-	Quiet           bool                     `json:"-"`
+	Files           []string          `json:"-"`
+	Out             string            `json:"-"`
+	Bar             float64           `json:"bar"`
+	Audit           audit.Config      `json:"audit"`
+	Last            int               `json:"last,omitempty"`
+	Tenants         []string          `json:"tenants,omitempty"`
+	Agents          []string          `json:"agents,omitempty"`
+	Strict          bool              `json:"strict"`
+	MaxLineBytes    int               `json:"max_line_bytes"`
+	Format          string            `json:"format,omitempty"`
+	MappingFile     string            `json:"mapping,omitempty"`
+	MappingName     string            `json:"mapping_name,omitempty"`
+	Mappings        []readers.Mapping `json:"-"`
+	Embed           string            `json:"embedder"`
+	EmbedURL        string            `json:"embed_url,omitempty"`
+	EmbedModel      string            `json:"embed_model,omitempty"`
+	EmbedKeyEnv     string            `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache      string            `json:"-"`
+	EmbedRetries    int               `json:"-"`
+	EmbedTimeout    time.Duration     `json:"-"`
+	Workers         int               `json:"-"` // does not change results
+	HTMLMaxFailures int               `json:"html_max_failures"`
+	Reproducible    bool              `json:"-"`
+	Quiet           bool              `json:"-"`
+	Project         string            `json:"project,omitempty"` // the project file the flags came from
+	JUnit           string            `json:"-"`
+	FailOn          []string          `json:"fail_on,omitempty"`
+	gates           []report.GateSpec
+	BaselinePath    string `json:"baseline,omitempty"`
+	LabelsPath      string `json:"labels,omitempty"`
+	PartialAs       string `json:"partial_as,omitempty"`
+	labels          []readers.Label
+	baseline        *report.Summary
+	github          bool   // GITHUB_ACTIONS=true: annotations on stdout
+	stepSummary     string // $GITHUB_STEP_SUMMARY: the job summary file
 }
 
 func auditCommand() *cli.Command {
@@ -59,9 +70,9 @@ func auditCommand() *cli.Command {
 		Usage:       "audit conversation logs and write the report",
 		ArgsUsage:   "FILE... (JSONL or JSONL.gz, Parquet, or a provider or tracing export: see --format; - reads stdin). Flags go before the files.",
 		Description: exitCodesHelp,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for report.html, findings.jsonl, findings.csv, summary.json, summary.txt"},
-			&cli.Float64Flag{Name: "bar", Value: 0.9, Usage: "citation accuracy needed to pass (0..1)"},
+			rateFlag("bar", 0.9, "citation accuracy needed to pass: a rate (0.9) or a percentage (90%)"),
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
 			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's, 0.5"},
@@ -85,7 +96,12 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
-		},
+			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
+			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline); repeatable"},
+			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
+			&cli.StringFlag{Name: "labels", Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE"},
+			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
+		}, projectFlags()...),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {
@@ -97,10 +113,31 @@ func auditCommand() *cli.Command {
 }
 
 func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
+	project, err := applyProject(c, c.App.Commands)
+	if err != nil {
+		return auditOptions{}, err
+	}
+	o := flagValues(c)
+	o.Project = project
+	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate} {
+		if err := step(c); err != nil {
+			return o, err
+		}
+	}
+	return o, checkInputs(c, o.Files)
+}
+
+// flagValues copies the flags into the options.
+func flagValues(c *cli.Context) auditOptions {
 	o := auditOptions{
+		JUnit:           c.String("junit"),
+		FailOn:          c.StringSlice("fail-on"),
+		BaselinePath:    c.String("baseline"),
+		github:          os.Getenv("GITHUB_ACTIONS") == "true",
+		stepSummary:     os.Getenv("GITHUB_STEP_SUMMARY"),
 		Files:           c.Args().Slice(),
 		Out:             c.String("out"),
-		Bar:             c.Float64("bar"),
+		Bar:             rateOf(c, "bar"),
 		Last:            c.Int("last"),
 		Tenants:         c.StringSlice("tenant"),
 		Agents:          c.StringSlice("agent"),
@@ -122,14 +159,24 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		Quiet:           c.Bool("quiet"),
 		Audit:           audit.DefaultConfig(),
 	}
+	if c.Command.Name == "audit" { // other commands' --labels are theirs
+		o.LabelsPath, o.PartialAs = c.String("labels"), c.String("partial-as")
+	}
+	if !slices.Contains(flagNames(c.Command.Flags), "html-max-failures") {
+		o.HTMLMaxFailures = report.DefaultMaxFailures // a command without a report
+	}
+	return o
+}
+
+// embedding checks the embedder flags and picks the model fitted for it.
+func (o *auditOptions) embedding(c *cli.Context) error {
 	if o.EmbedURL != "" && !c.IsSet("embed") {
 		o.Embed = "openai"
 	}
-	var config audit.ModelFile
 	if path := c.String("config"); path != "" {
-		var err error
-		if config, err = loadModel(path); err != nil {
-			return o, usageErr("--config %s: %v", path, err)
+		config, err := loadModel(path)
+		if err != nil {
+			return usageErr("--config %s: %v", path, err)
 		}
 		// A model weighs the similarities of the embedder it was fitted
 		// for: without --embed, audit with that one.
@@ -137,7 +184,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 			o.Embed = e
 		}
 		if e := config.Embedder; e != "" && e != o.Embed {
-			return o, usageErr("--config %s was fitted for --embed %s, not %s: audit with --embed %s, or refit with ragaudit calibrate", path, e, o.Embed, e)
+			return usageErr("--config %s was fitted for --embed %s, not %s: audit with --embed %s, or refit with ragaudit calibrate", path, e, o.Embed, e)
 		}
 	}
 	if o.Embed != "openai" {
@@ -151,7 +198,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	case "openai":
 		if o.EmbedURL == "" || o.EmbedModel == "" {
-			return o, usageErr("--embed openai needs --embed-url and --embed-model")
+			return usageErr("--embed openai needs --embed-url and --embed-model")
 		}
 		// The shipped model was fitted on the built-in embedder's
 		// similarities; another embedder's scale differs. Until a config
@@ -159,23 +206,68 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		// but not weighed.
 		o.Audit.Model = audit.DefaultModelNoEmbed()
 	default:
-		return o, usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
+		return usageErr("--embed %q: want builtin, openai, precomputed or none", o.Embed)
 	}
+	return nil
+}
+
+// extraFiles reads the mapping and the baseline, and parses the gates.
+func (o *auditOptions) extraFiles(*cli.Context) error {
 	if o.MappingFile != "" {
 		ms, err := readers.ReadMappings(o.MappingFile)
 		if err != nil {
-			return o, usageErr("--mapping: %v", err)
+			return usageErr("--mapping: %v", err)
 		}
 		o.Mappings = ms
 	}
+	for _, spec := range o.FailOn {
+		g, err := report.ParseGate(spec)
+		if err != nil {
+			return usageErr("--fail-on %v", err)
+		}
+		if (g.Name == "drop" || g.Name == "tenant-drop") && o.BaselinePath == "" {
+			return usageErr("--fail-on %s needs --baseline (a previous run's summary.json)", g.Name)
+		}
+		o.gates = append(o.gates, g)
+	}
+	if o.BaselinePath != "" {
+		var err error
+		if o.baseline, err = report.ReadBaseline(o.BaselinePath); err != nil {
+			return usageErr("--baseline: %v", err)
+		}
+	}
+	if o.LabelsPath == "" {
+		o.PartialAs = ""
+		return nil
+	}
+	if o.PartialAs != readers.LabelUnsupported && o.PartialAs != readers.LabelSupported {
+		return usageErr("--partial-as %q: want unsupported or supported", o.PartialAs)
+	}
+	var err error
+	if o.labels, err = readers.ReadLabels(o.LabelsPath); err != nil {
+		return usageErr("--labels: %v", err)
+	}
+	if len(o.labels) == 0 {
+		return usageErr("--labels %s holds no label", o.LabelsPath)
+	}
+	return nil
+}
+
+// model sets the resolution rule, the floor, a calibrated model and the
+// threshold.
+func (o *auditOptions) model(c *cli.Context) error {
 	rule, err := audit.ParseResolveRule(c.String("resolve"))
 	if err != nil {
-		return o, usageErr("%v", err)
+		return usageErr("%v", err)
 	}
 	o.Audit.Resolve = rule
 	o.Audit.MinScore = c.Float64("min-score")
 	if path := c.String("config"); path != "" {
-		if note := config.Model.Outdated(); note != "" && !c.Bool("quiet") {
+		config, err := loadModel(path)
+		if err != nil {
+			return usageErr("--config %s: %v", path, err)
+		}
+		if note := config.Model.Outdated(); note != "" && !o.Quiet {
 			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --config %s: %s\n", path, note)
 		}
 		o.Audit.Model = config.Model
@@ -186,34 +278,43 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		// silently not apply to them.
 		o.Audit.Model.Threshold = c.Float64("threshold")
 		if n := len(o.Audit.Model.TenantThresholds); n > 0 {
-			if !c.Bool("quiet") {
+			if !o.Quiet {
 				fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --threshold %v replaces the calibrated thresholds of %d tenant(s) in --config\n", o.Audit.Model.Threshold, n)
 			}
 			o.Audit.Model.TenantThresholds = nil
 		}
 	}
+	return nil
+}
+
+// validate refuses values that would make a wrong or useless run.
+func (o *auditOptions) validate(c *cli.Context) error {
 	switch {
 	case len(o.Files) == 0:
-		return o, usageErr("audit needs at least one log file (or - for stdin); see ragaudit audit --help")
+		return usageErr("%s needs at least one log file (or - for stdin); see ragaudit %s --help", c.Command.Name, c.Command.Name)
 	case !(o.Bar >= 0 && o.Bar <= 1): // NaN too
-		return o, usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
 	case math.IsNaN(o.Audit.MinScore) || math.IsInf(o.Audit.MinScore, 0):
-		return o, usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
+		return usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
 	case o.Last < 0:
-		return o, usageErr("--last %d: want a positive number of conversations", o.Last)
+		return usageErr("--last %d: want a positive number of conversations", o.Last)
 	case o.HTMLMaxFailures < 1:
-		return o, usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
-	case o.Workers < 1:
-		return o, usageErr("--workers %d: want at least 1", o.Workers)
-	case o.Format != "" && !contains(append(readers.Formats(), "auto"), o.Format):
-		return o, usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
+		return usageErr("--html-max-failures %d: want at least 1", o.HTMLMaxFailures)
+	case o.Workers < 1 || o.Workers > maxWorkers():
+		return usageErr("--workers %d: want 1 to %d (each worker holds its own caches; more than the cores gain nothing)", o.Workers, maxWorkers())
+	case o.Format != "" && !slices.Contains(append(readers.Formats(), "auto"), o.Format):
+		return usageErr("--format %q: want one of %s (or leave it out to detect)", o.Format, strings.Join(readers.Formats(), ", "))
 	case o.MaxLineBytes <= 0:
-		return o, usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
+		return usageErr("--max-line-bytes %d: want a positive size", o.MaxLineBytes)
 	case !(o.Audit.Model.Threshold > 0 && o.Audit.Model.Threshold < 1): // NaN too
-		return o, usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
+		return usageErr("--threshold %v: want a probability strictly between 0 and 1", o.Audit.Model.Threshold)
 	}
-	return o, checkInputs(c, o.Files)
+	return nil
 }
+
+// maxWorkers bounds --workers: each worker keeps models' scratch space and
+// caches (tens of MB), and 100,000 of them would take gigabytes for nothing.
+func maxWorkers() int { return max(256, 4*runtime.NumCPU()) }
 
 // checkInputs refuses, before anything is read or written, inputs that
 // would make a wrong report: a missing file, a directory, the same file
@@ -256,189 +357,162 @@ func checkInputs(c *cli.Context, files []string) error {
 	return nil
 }
 
-// sink receives findings in output order.
-type sink struct {
-	jsonl   *report.FindingsJSONL
-	csv     *report.FindingsCSV
-	skipped *bufio.Writer // skipped.jsonl: which records were not audited, and why
-	skipErr error
-	files   []*report.AtomicFile
-}
-
-// skip records a skipped record in skipped.jsonl: the summary has the
-// counts, this file the file:line of each, for whoever must account for them.
-func (s *sink) skip(e *readers.SkipError) {
-	if s.skipErr != nil {
-		return
-	}
-	b, err := json.Marshal(struct {
-		File   string `json:"file"`
-		Line   int    `json:"line"`
-		Reason string `json:"reason"`
-		Detail string `json:"detail"`
-	}{e.File, e.Line, e.Reason, e.Detail})
-	if err == nil {
-		_, err = s.skipped.Write(append(b, '\n'))
-	}
-	s.skipErr = err
-}
-
 func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	start := time.Now()
-	logger := newLogger(stderr, o.Quiet)
-
-	if err := o.Audit.Validate(); err != nil {
-		return err
-	}
-	// The models load while the input is read (--last reads it all before
-	// auditing): a quarter of a short audit's wall time was start-up.
-	ao := o // a copy: o is still being filled in below while the models load
-	auditor := sync.OnceValues(func() (*audit.Auditor, error) { return newAuditor(ao) })
-	go auditor()
-	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+	dir, err := report.OpenDir(o.Out, o.HTMLMaxFailures)
+	if err != nil {
 		return usageErr("--out %s: %v", o.Out, err)
 	}
-	out, err := openSink(o.Out)
+	defer dir.Abort() // no-op after commit
+	sinks := []pipeline.Sink{dir}
+	var junit *report.JUnit
+	if o.JUnit != "" {
+		if junit, err = report.NewJUnit(o.JUnit, "ragaudit"); err != nil {
+			return usageErr("--junit: %v", err)
+		}
+		defer junit.Abort()
+		sinks = append(sinks, junit)
+	}
+	var pop *review.Population
+	if o.labels != nil {
+		pop = review.NewPopulation(false)
+		sinks = append(sinks, pop)
+	}
+	po := o.pipeline(stdin, stderr)
+	done := progress(&po, stderr, o.Quiet)
+	out, err := pipeline.Run(ctx, po, sinks...)
+	done()
 	if err != nil {
 		return err
 	}
-	defer out.abort() // no-op after commit
-	o.onSkip = out.skip
-
-	html := report.NewHTMLCollector(o.HTMLMaxFailures)
-	tally, inputs, err := auditFiles(ctx, auditor, o, stdin, stderr, logger, func(res *audit.Result) error {
-		html.Add(res)
-		return out.write(res.Findings)
-	})
-	if err != nil {
-		return err
+	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+	if pop != nil {
+		sum.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFile: o.LabelsPath,
+			ConfigHash: pipeline.ConfigHash(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
+		if err != nil {
+			return usageErr("--labels: %v", err)
+		}
 	}
-
-	a, err := auditor()
-	if err != nil {
-		return err
+	if o.baseline != nil {
+		sum.Baseline = report.CompareBaseline(o.BaselinePath, o.baseline, &sum)
 	}
-	sum := report.NewSummary(version, tally, o.Bar, o, inputs)
+	if sum.Gates, err = report.EvaluateGates(o.gates, &sum); err != nil {
+		return usageErr("%v", err)
+	}
+	sum.Decide()
 	generated, err := generatedAt(o.Reproducible)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: embedderName(a), Resolve: string(o.Audit.Resolve)}
-	if err := out.commit(ctx, o.Out, &sum, html, hopts); err != nil {
+	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: pipeline.EmbedderName(out.Auditor), Resolve: string(o.Audit.Resolve)}
+	if err := dir.Commit(ctx, &sum, hopts); err != nil {
 		return err
+	}
+	if junit != nil {
+		if err := junit.Commit(&sum); err != nil {
+			return err
+		}
 	}
 	if err := report.WriteText(stdout, &sum); err != nil {
 		return err
 	}
-	logger.Info("done", "elapsed", time.Since(start).Round(time.Millisecond))
+	if err := writeGitHub(&o, &sum, stdout); err != nil {
+		return err
+	}
 	if !o.Quiet {
 		fmt.Fprintf(stderr, "ragaudit: report in %s (%s)\n", o.Out, time.Since(start).Round(time.Millisecond))
 	}
+	return auditOutcome(&sum, o.Strict)
+}
 
-	c := sum.Counts
+// auditOutcome says what an audit's summary means for its caller: nil for
+// a pass, or the error whose kind gives the exit code.
+func auditOutcome(sum *report.Summary, strict bool) error {
 	switch {
-	case o.Strict && c.RecordsSkipped > 0:
-		return cli.Exit(fmt.Sprintf("--strict: %d input record(s) skipped", c.RecordsSkipped), exitUsage)
-	case c.RecordsAudited == 0 && c.RecordsFiltered > 0 && c.RecordsFiltered == c.RecordsRead-c.RecordsSkipped:
-		return cli.Exit(fmt.Sprintf("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered), exitUsage)
-	case c.RecordsAudited == 0:
-		return cli.Exit(fmt.Sprintf("no auditable record in the input (%d read, %d skipped: see skipped.jsonl)", c.RecordsRead, c.RecordsSkipped), exitUsage)
-	case !sum.Pass:
-		return cli.Exit("", exitFail)
+	case strict && sum.Counts.RecordsSkipped > 0:
+		return usageErr("--strict: %d input record(s) skipped", sum.Counts.RecordsSkipped)
+	case sum.Status == report.StatusNoData:
+		return &noDataError{sum.StatusDetail}
+	case sum.Status == report.StatusInconclusive:
+		return &inconclusiveError{sum.StatusDetail}
+	case sum.BelowBar():
+		return errBelowBar
+	case sum.Status == report.StatusFail:
+		return &gateError{sum.StatusDetail}
 	}
 	return nil
 }
 
-func openSink(dir string) (*sink, error) {
-	s := &sink{}
-	jf, err := report.CreateAtomic(filepath.Join(dir, "findings.jsonl"))
+// writeGitHub writes, on GitHub Actions, annotations on stdout and the job
+// summary.
+func writeGitHub(o *auditOptions, sum *report.Summary, stdout io.Writer) error {
+	if !o.github {
+		return nil
+	}
+	if err := report.GitHubAnnotations(stdout, sum); err != nil {
+		return err
+	}
+	if o.stepSummary == "" {
+		return nil
+	}
+	f, err := os.OpenFile(o.stepSummary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	s.files = append(s.files, jf)
-	s.jsonl = report.NewFindingsJSONL(jf)
-	cf, err := report.CreateAtomic(filepath.Join(dir, "findings.csv"))
-	if err != nil {
-		s.abort()
-		return nil, err
+	if err := report.GitHubStepSummary(f, sum); err != nil {
+		f.Close()
+		return err
 	}
-	s.files = append(s.files, cf)
-	if s.csv, err = report.NewFindingsCSV(cf); err != nil {
-		s.abort()
-		return nil, err
-	}
-	kf, err := report.CreateAtomic(filepath.Join(dir, "skipped.jsonl"))
-	if err != nil {
-		s.abort()
-		return nil, err
-	}
-	s.files = append(s.files, kf)
-	s.skipped = bufio.NewWriter(kf)
-	return s, nil
+	return f.Close()
 }
 
-func (s *sink) write(fs []audit.Finding) error {
-	if err := s.jsonl.Write(fs); err != nil {
-		return err
+// pipeline turns the audit's options into the stream's.
+func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Options {
+	return pipeline.Options{
+		Files:   o.Files,
+		Stdin:   stdin,
+		Read:    readers.Options{MaxLineBytes: o.MaxLineBytes, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName},
+		Last:    o.Last,
+		Tenants: o.Tenants,
+		Agents:  o.Agents,
+		Audit:   o.Audit,
+		Embed: pipeline.Embedding{Kind: o.Embed, URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
+			Cache: o.EmbedCache, Retries: o.EmbedRetries, Timeout: o.EmbedTimeout},
+		Workers: o.Workers,
+		Logger:  newLogger(stderr, o.Quiet),
 	}
-	return s.csv.Write(fs)
 }
 
-// commit finishes the findings and writes the summaries; every file appears
-// under its real name only when complete.
-// An interrupt while they are written (report.html can take a while)
-// still leaves no report.
-func (s *sink) commit(ctx context.Context, dir string, sum *report.Summary, html *report.HTMLCollector, hopts report.HTMLOptions) error {
-	if err := s.jsonl.Flush(); err != nil {
-		return err
+// progress draws a progress bar of the records read when stderr is a
+// terminal; the returned function clears it.
+func progress(po *pipeline.Options, stderr io.Writer, quiet bool) (done func()) {
+	f, ok := stderr.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		return func() {}
 	}
-	if err := s.csv.Flush(); err != nil {
-		return err
-	}
-	if s.skipErr != nil {
-		return s.skipErr
-	}
-	if err := s.skipped.Flush(); err != nil {
-		return err
-	}
-	sj, err := report.CreateAtomic(filepath.Join(dir, "summary.json"))
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, sj)
-	if err := report.WriteJSON(sj, sum); err != nil {
-		return err
-	}
-	st, err := report.CreateAtomic(filepath.Join(dir, "summary.txt"))
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, st)
-	if err := report.WriteText(st, sum); err != nil {
-		return err
-	}
-	sh, err := report.CreateAtomic(filepath.Join(dir, "report.html"))
-	if err != nil {
-		return err
-	}
-	s.files = append(s.files, sh)
-	if err := report.WriteHTML(sh, sum, html, hopts); err != nil {
-		return err
-	}
-	if ctx.Err() != nil {
-		return errInterrupted
-	}
-	if err := report.CommitAll(s.files); err != nil {
-		return err
-	}
-	s.files = nil
-	return nil
+	bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription("auditing"), progressbar.OptionShowCount(),
+		progressbar.OptionSetItsString("records"), progressbar.OptionShowIts(),
+		progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+	po.Progress = func(n int) { bar.Add(n) }
+	return func() { bar.Finish() }
 }
 
-func (s *sink) abort() {
-	for _, f := range s.files {
-		f.Abort()
+// newLogger logs warnings to stderr as key=value lines without a clock, so
+// the same input gives the same diagnostics.
+func newLogger(stderr io.Writer, quiet bool) *slog.Logger {
+	if quiet {
+		return slog.New(slog.DiscardHandler)
 	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{
+		Level: slog.LevelWarn,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
 }
 
 // loadModel reads a config file written by ragaudit calibrate.
@@ -448,39 +522,6 @@ func loadModel(path string) (audit.ModelFile, error) {
 		return audit.ModelFile{}, err
 	}
 	return audit.ParseModelFile(b)
-}
-
-// newAuditor builds the auditor with the configured embedder.
-func newAuditor(o auditOptions) (*audit.Auditor, error) {
-	if o.Embed == "builtin" {
-		go embed.Builtin() // decoded once, while audit.New loads its models
-	}
-	a, err := audit.New(o.Audit, nil)
-	if err != nil {
-		return nil, err
-	}
-	switch o.Embed {
-	case "builtin":
-		g, err := embed.Builtin()
-		if err != nil {
-			return nil, fmt.Errorf("loading the built-in embeddings: %w", err)
-		}
-		a.SetEmbedder(g)
-	case "openai":
-		retries := o.EmbedRetries
-		if retries == 0 {
-			retries = -1 // embed.HTTP reads 0 as its default
-		}
-		h := &embed.HTTP{URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
-			Retries: retries, Timeout: o.EmbedTimeout}
-		if o.EmbedCache != "" {
-			h.Cache = &embed.Cache{Dir: o.EmbedCache}
-		}
-		a.SetEmbedder(h)
-	case audit.Precomputed:
-		a.UsePrecomputed()
-	}
-	return a, nil
 }
 
 func defaultEmbedCache() string {
@@ -506,11 +547,4 @@ func generatedAt(reproducible bool) (string, error) {
 		return "", nil
 	}
 	return time.Now().UTC().Format(time.RFC3339), nil
-}
-
-func embedderName(a *audit.Auditor) string {
-	if n := a.EmbedderName(); n != "" {
-		return n
-	}
-	return "none"
 }

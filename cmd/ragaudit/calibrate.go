@@ -21,18 +21,18 @@ func calibrateCommand() *cli.Command {
 		&cli.StringFlag{Name: "config-out", Aliases: []string{"o"}, Value: "ragaudit-config.json", Usage: "config file to write (read it back with ragaudit audit --config)"},
 		&cli.IntFlag{Name: "min-tenant-labels", Value: 60, Usage: "fit a tenant's own threshold when it has this many labelled citations (and 10 of each class); 0: never"},
 		&cli.IntFlag{Name: "cv", Value: 5, Usage: "report K-fold cross-validation (by conversation) of the fit"},
-	}, auditCommand().Flags...)
+	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "config", "threshold")...)
 	return &cli.Command{
 		Name:      "calibrate",
 		Usage:     "fit the verdict model on your own labelled sentences and write a config file",
 		ArgsUsage: "LOGS...",
-		Flags:     withoutFlag(flags, "out", "strict", "config", "threshold"),
+		Flags:     flags,
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
 			if err != nil {
 				return err
 			}
-			findings, texts, err := auditForEval(c, opts)
+			audited, err := auditForEval(c, &opts)
 			if err != nil {
 				return err
 			}
@@ -43,9 +43,10 @@ func calibrateCommand() *cli.Command {
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				its, _ := eval.Items(path, findings, labels, "", texts)
+				labels = readers.JudgedLabels(labels) // cannot-judge is no label
+				its, _ := eval.Items(path, audited.Findings, labels, "", &audited.Texts)
 				if len(its) == 0 {
-					return cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
+					return usageErr("%s: no label matched a finding: are these the labels of these logs?", path)
 				}
 				sum, err := fileSHA256(path)
 				if err != nil {
@@ -63,15 +64,15 @@ func calibrateCommand() *cli.Command {
 			m.TenantThresholds = tenantThresholds(m, eval.Trainable(items), c.Int("min-tenant-labels"))
 			mf := audit.ModelFile{Tool: "ragaudit", Version: version, Embedder: opts.Embed, Model: m, FittedOn: fitted}
 
-			f, err := os.Create(c.String("config-out"))
+			f, err := report.CreateAtomic(c.String("config-out"))
 			if err != nil {
 				return usageErr("%v", err)
 			}
+			defer f.Abort()
 			if err := report.WriteJSON(f, mf); err != nil {
-				f.Close()
 				return err
 			}
-			if err := f.Close(); err != nil {
+			if err := f.Commit(); err != nil {
 				return err
 			}
 			w := c.App.Writer

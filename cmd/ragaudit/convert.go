@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
 )
@@ -54,7 +55,7 @@ func convertCommand() *cli.Command {
 				return usageErr("--to %q: want jsonl or parquet (or an output ending in .jsonl or .parquet)", to)
 			}
 			logger := newLogger(c.App.ErrWriter, c.Bool("quiet"))
-			warn := skipWarner{logger: logger}
+			warn := pipeline.NewSkipWarner(logger)
 			var maps []readers.Mapping
 			if mp := c.String("mapping"); mp != "" {
 				if maps, err = readers.ReadMappings(mp); err != nil {
@@ -68,7 +69,7 @@ func convertCommand() *cli.Command {
 					switch {
 					case errors.As(err, &skip):
 						skipped++
-						warn.skipped(skip)
+						warn.Skipped(skip)
 						continue
 					case err != nil:
 						return usageErr("%v", err)
@@ -90,7 +91,7 @@ func convertCommand() *cli.Command {
 			}
 			fmt.Fprintf(c.App.ErrWriter, "ragaudit: wrote %d records to %s (%s), skipped %d\n", written, out, to, skipped)
 			if c.Bool("strict") && skipped > 0 {
-				return cli.Exit(fmt.Sprintf("--strict: %d input record(s) skipped", skipped), exitUsage)
+				return usageErr("--strict: %d input record(s) skipped", skipped)
 			}
 			return nil
 		},

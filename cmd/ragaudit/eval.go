@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"log/slog"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
 )
@@ -31,12 +31,12 @@ func evalCommand() *cli.Command {
 		&cli.StringSliceFlag{Name: "aim-ba", Usage: "with --lodo: report whether this balanced accuracy of a data set and scope is reached, as --min-ba, without failing; repeatable"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
 		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for thresholds 0.30..0.70"},
-	}, auditCommand().Flags...)
+	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as")...)
 	return &cli.Command{
 		Name:      "eval",
 		Usage:     "audit labelled logs and measure agreement with the human labels",
 		ArgsUsage: "LOGS...",
-		Flags:     withoutFlag(flags, "out", "strict"),
+		Flags:     flags,
 		Action:    runEval,
 	}
 }
@@ -82,11 +82,11 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	findings, texts, err := auditForEval(c, opts)
+	audited, err := auditForEval(c, &opts)
 	if err != nil {
 		return err
 	}
-	rep, items, err := scoreLabelFiles(c, findings, texts, f.partial)
+	rep, items, err := scoreLabelFiles(c, audited, f.partial)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func runEval(c *cli.Context) error {
 	}
 	for _, t := range rep.Targets {
 		if t.Must && !t.Met {
-			return cli.Exit("eval: a target is not met", exitFail)
+			return &gateError{"eval: a target is not met"}
 		}
 	}
 	return nil
@@ -109,7 +109,7 @@ func runEval(c *cli.Context) error {
 
 // scoreLabelFiles joins each label file (--labels, then --score-only) to
 // the findings: its report under the configured model, and its items.
-func scoreLabelFiles(c *cli.Context, findings []audit.Finding, texts *eval.Texts, partial string) (evalReport, []eval.Item, error) {
+func scoreLabelFiles(c *cli.Context, audited *eval.Audited, partial string) (evalReport, []eval.Item, error) {
 	rep := evalReport{Sets: map[string]setReport{}}
 	var items []eval.Item
 	files := append(slices.Clone(c.StringSlice("labels")), c.StringSlice("score-only")...)
@@ -118,14 +118,15 @@ func scoreLabelFiles(c *cli.Context, findings []audit.Finding, texts *eval.Texts
 		if err != nil {
 			return rep, nil, usageErr("%v", err)
 		}
-		pairs, left := eval.Join(findings, labels, partial)
+		labels = readers.JudgedLabels(labels) // cannot-judge is no label
+		pairs, left := eval.Join(audited.Findings, labels, partial)
 		if len(pairs) == 0 {
-			return rep, nil, cli.Exit(fmt.Sprintf("%s: no label matched a finding: are these the labels of these logs?", path), exitUsage)
+			return rep, nil, usageErr("%s: no label matched a finding: are these the labels of these logs?", path)
 		}
 		sr := newSetReport(pairs, left.Unmatched, c.Bool("sweep"))
 		sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
 		rep.Sets[path] = sr
-		its, _ := eval.Items(path, findings, labels, partial, texts)
+		its, _ := eval.Items(path, audited.Findings, labels, partial, &audited.Texts)
 		for j := range its {
 			its[j].ScoreOnly = i >= len(c.StringSlice("labels"))
 		}
@@ -157,22 +158,16 @@ func heldOutTables(c *cli.Context, rep *evalReport, items []eval.Item, proc eval
 	rep.Targets = append(rep.Targets, eval.MinimumTargets(rep.LODO.Rows, f.aimBA, false)...)
 }
 
-// auditForEval audits the logs and returns the findings and the chunk
+// auditForEval audits the logs and returns every finding and the chunk
 // texts (for the word-overlap rule).
-func auditForEval(c *cli.Context, opts auditOptions) ([]audit.Finding, *eval.Texts, error) {
-	auditor, err := newAuditor(opts)
-	if err != nil {
-		return nil, nil, err
+func auditForEval(c *cli.Context, o *auditOptions) (*eval.Audited, error) {
+	po := o.pipeline(c.App.Reader, c.App.ErrWriter)
+	po.Logger = nil // eval and calibrate report agreement, not input problems
+	var audited eval.Audited
+	if _, err := pipeline.Run(c.Context, po, &audited); err != nil {
+		return nil, err
 	}
-	var findings []audit.Finding
-	texts := &eval.Texts{}
-	_, _, err = auditFiles(c.Context, func() (*audit.Auditor, error) { return auditor, nil }, opts, c.App.Reader, c.App.ErrWriter, slog.New(slog.DiscardHandler),
-		func(r *audit.Result) error {
-			findings = append(findings, r.Findings...)
-			texts.Add(r.Record)
-			return nil
-		})
-	return findings, texts, err
+	return &audited, nil
 }
 
 type evalReport struct {
@@ -426,7 +421,7 @@ func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys
 func withoutFlag(flags []cli.Flag, names ...string) []cli.Flag {
 	var out []cli.Flag
 	for _, f := range flags {
-		if !contains(names, f.Names()[0]) {
+		if !slices.Contains(names, f.Names()[0]) {
 			out = append(out, f)
 		}
 	}

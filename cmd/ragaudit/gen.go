@@ -4,6 +4,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ragaudit/ragaudit/internal/corpus"
+	"github.com/ragaudit/ragaudit/pipeline"
 )
 
 // genCommand writes synthetic logs for benchmarks (hidden: a developer tool).
@@ -21,7 +22,7 @@ func genCommand() *cli.Command {
 			}
 			if err := corpus.Write(c.Context, c.App.Writer, c.Int("conversations"), c.Uint64("seed")); err != nil {
 				if c.Context.Err() != nil {
-					return cli.Exit("interrupted", 130)
+					return pipeline.ErrInterrupted
 				}
 				return err
 			}

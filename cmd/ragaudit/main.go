@@ -9,11 +9,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/pipeline"
 )
 
 // version is the tool version written into every report.
@@ -21,9 +25,11 @@ const version = "0.1.0"
 
 // Exit codes, documented in the README.
 const (
-	exitPass  = 0
-	exitFail  = 1
-	exitUsage = 2
+	exitPass         = 0
+	exitFail         = 1
+	exitUsage        = 2
+	exitInconclusive = 3 // verified: the labels do not yet decide at the bar
+	exitInterrupted  = 130
 )
 
 func main() {
@@ -44,24 +50,83 @@ func tuneGC() {
 
 // run is main without the process: tests call it with their own streams.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
-	err := app.RunContext(ctx, args)
-	if err == nil {
-		return exitPass
+	code, msg := exitCode(newApp(stdin, stdout, stderr).RunContext(ctx, args))
+	if msg != "" {
+		fmt.Fprintln(stderr, "ragaudit:", msg)
 	}
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(stderr, "ragaudit:", msg)
-		}
-		return ec.ExitCode()
-	}
-	fmt.Fprintln(stderr, "ragaudit:", err)
-	return exitUsage
+	return code
 }
+
+// exitCode is the one place where an error becomes an exit code, and the
+// line printed for it.
+func exitCode(err error) (code int, msg string) {
+	var usage *usageError
+	switch {
+	case err == nil:
+		return exitPass, ""
+	case errors.Is(err, errBelowBar):
+		return exitFail, ""
+	case errors.As(err, new(*gateError)):
+		return exitFail, err.Error()
+	case errors.As(err, new(*noDataError)):
+		return exitUsage, err.Error()
+	case errors.As(err, new(*inconclusiveError)):
+		return exitInconclusive, err.Error()
+	case errors.Is(err, pipeline.ErrInterrupted), errors.Is(err, context.Canceled):
+		return exitInterrupted, "interrupted; no report written"
+	case errors.As(err, &usage):
+		return exitUsage, usage.msg
+	default: // unreadable input (*pipeline.InputError), a model that does not load, …
+		return exitUsage, err.Error()
+	}
+}
+
+// usageError is an error in how the tool was called or in what it was
+// given to read: exit code 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// usageErr formats a usageError.
+func usageErr(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// gateError: a --fail-on gate failed (exit 1).
+type gateError struct{ detail string }
+
+func (e *gateError) Error() string { return e.detail }
+
+// inconclusiveError: the verified estimate cannot decide at the bar yet
+// (exit 3).
+type inconclusiveError struct{ detail string }
+
+func (e *inconclusiveError) Error() string { return "INCONCLUSIVE: " + e.detail }
+
+// noDataError: the run had nothing to measure, a data problem rather than
+// a quality failure (exit 2).
+type noDataError struct{ cause string }
+
+func (e *noDataError) Error() string { return "nothing to measure: " + e.cause }
+
+// errBelowBar: the audit ran and its rate is below the bar (exit 1; the
+// summary says so, nothing more to print).
+var errBelowBar = errors.New("citation accuracy below the bar")
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	var profileFile *os.File // the open --cpuprofile file, closed by After
+	commands := []*cli.Command{
+		auditCommand(),
+		evalCommand(),
+		calibrateCommand(),
+		sampleCommand(),
+		reviewCommand(),
+		convertCommand(),
+		genCommand(),
+		versionCommand(),
+		helpCommand(),
+	}
+	oneLineUsageErrors(commands)
 	return &cli.App{
 		Name:            "ragaudit",
 		Usage:           "audit the citations of RAG chatbot answers in conversation logs",
@@ -73,24 +138,22 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		// A tenant named "Acme, Inc." is one tenant: repeat a flag for more.
 		DisableSliceFlagSeparator: true,
 		ExitErrHandler:            func(*cli.Context, error) {}, // run() reports errors and picks the code
-		Commands: []*cli.Command{
-			auditCommand(),
-			evalCommand(),
-			calibrateCommand(),
-			convertCommand(),
-			genCommand(),
-		},
+		Commands:                  commands,
 		// Without an Action, cli answers an unknown command with its own
 		// exit code 3; a mistyped command is a usage error like any other.
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageErr("unknown command %q: want audit, eval, calibrate, convert or gen (ragaudit --help)", c.Args().First())
+				name := c.Args().First()
+				if s := suggest(name, commandNames(commands)); s != "" {
+					return usageErr("unknown command %q: did you mean %s? (ragaudit help)", name, s)
+				}
+				return usageErr("unknown command %q: want one of %s (ragaudit help)", name, strings.Join(commandNames(commands), ", "))
 			}
 			return cli.ShowAppHelp(c)
 		},
 		Description: exitCodesHelp,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			return cli.Exit(err.Error(), exitUsage)
+			return flagError(&cli.Command{Name: "", Flags: c.App.Flags}, err)
 		},
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile (go tool pprof) of the run to this file"},
@@ -122,11 +185,42 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 }
 
 // exitCodesHelp is shown by --help; the README has the same table.
-const exitCodesHelp = `Exit codes: 0 citation accuracy at or above --bar; 1 below it;
-2 usage error, unreadable input, no auditable record, or (with --strict) any
-skipped record; 130 interrupted (no report written).`
+const exitCodesHelp = `Exit codes: 0 PASS: citation accuracy at or above --bar (with --labels, the
+verified rate's one-sided 95% lower bound); 1 FAIL: below it, or a --fail-on
+gate failed; 2 usage error, unreadable input, nothing to measure (NO_DATA), or
+(with --strict) any skipped record; 3 INCONCLUSIVE (with --labels: more labels
+are needed to decide); 130 interrupted (no report written).`
 
-// usageErr is an error in how the tool was called: exit code 2.
-func usageErr(format string, args ...any) error {
-	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)
+func versionCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "version",
+		Usage: "print the version of ragaudit",
+		Action: func(c *cli.Context) error {
+			fmt.Fprintf(c.App.Writer, "ragaudit %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			return nil
+		},
+	}
+}
+
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "show the commands, or one command's flags",
+		ArgsUsage: "[COMMAND]",
+		Action: func(c *cli.Context) error {
+			name := c.Args().First()
+			if name == "" {
+				return cli.ShowAppHelp(c)
+			}
+			cmd := c.App.Command(name)
+			if cmd == nil {
+				if s := suggest(name, commandNames(c.App.Commands)); s != "" {
+					return usageErr("no command %q: did you mean %s?", name, s)
+				}
+				return usageErr("no command %q: want one of %s", name, strings.Join(commandNames(c.App.Commands), ", "))
+			}
+			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, cmd)
+			return nil
+		},
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"hash/maphash"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,12 +15,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 	"unicode/utf16"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/internal/corpus"
-	"github.com/ragaudit/ragaudit/readers"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -85,7 +82,7 @@ func TestGolden(t *testing.T) {
 			}
 			dir := filepath.Join(testdata, "golden", tc.name)
 			files := reportFiles
-			if contains(tc.args, "--reproducible") {
+			if slices.Contains(tc.args, "--reproducible") {
 				files = slices.Concat(reportFiles, []string{"report.html"})
 			}
 			for _, name := range files {
@@ -123,6 +120,16 @@ func summaryOf(t *testing.T, r runResult) map[string]any {
 	return m
 }
 
+// noData reports whether the run wrote a report that says there was
+// nothing to measure (exit 2 by design).
+func noData(t *testing.T, r runResult) bool {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(r.out, "summary.json")); err != nil {
+		return false
+	}
+	return summaryOf(t, r)["status"] == "NO_DATA"
+}
+
 func counts(t *testing.T, r runResult) map[string]any {
 	return summaryOf(t, r)["counts"].(map[string]any)
 }
@@ -151,6 +158,7 @@ func TestExitCodes(t *testing.T) {
 		{"a directory is a usage error", []string{"audit", "-q", ex, testdata}, exitUsage},
 		{"the same file twice is a usage error", []string{"audit", "-q", ex, testdata + "/../testdata/example.jsonl"}, exitUsage},
 		{"stdin twice is a usage error", []string{"audit", "-q", "-", "-"}, exitUsage},
+		{"a hundred thousand workers is a usage error", []string{"audit", "-q", "--workers", "100000", ex}, exitUsage},
 		{"a flag after the files is a usage error", []string{"audit", "-q", ex, "--bar", "0.5"}, exitUsage},
 	}
 	for _, tc := range cases {
@@ -771,7 +779,7 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 				t.Errorf("canonical records differ from %s (-update to refresh)\n%s", golden, got)
 			}
 			r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "0", in)
-			if r.code == exitUsage {
+			if r.code == exitUsage && !noData(t, r) {
 				t.Fatalf("audit exit %d: %s", r.code, r.stderr)
 			}
 			var sum struct {
@@ -918,48 +926,6 @@ func TestTenantFilterTakesValuesVerbatim(t *testing.T) {
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("--tenant %q audited %q, want %q", tc.tenants, got, tc.want)
 		}
-	}
-}
-
-// Records that differ in anything the audit reads are not copies of each
-// other, and no arrangement of field contents makes two records alike.
-func TestRecordHashTellsRecordsApart(t *testing.T) {
-	score := 0.5
-	base := func() *readers.Record {
-		return &readers.Record{ConversationID: "c", Tenant: "a", Agent: "b", Timestamp: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC),
-			Messages: []readers.Message{{Role: "assistant", Content: "Refunds take 30 days [1].",
-				Retrieval: []readers.Chunk{{ID: "1", Source: "kb", Text: "Refunds take 30 days.", Status: readers.TextFull, Score: &score}},
-				Citations: []readers.Citation{{Start: 0, End: 25, ChunkIDs: []string{"1"}}}}}}
-	}
-	other := 0.7
-	for name, change := range map[string]func(r *readers.Record){
-		"text status":     func(r *readers.Record) { r.Messages[0].Retrieval[0].Status = readers.TextRedacted },
-		"score":           func(r *readers.Record) { r.Messages[0].Retrieval[0].Score = &other },
-		"no score":        func(r *readers.Record) { r.Messages[0].Retrieval[0].Score = nil },
-		"source":          func(r *readers.Record) { r.Messages[0].Retrieval[0].Source = "kb2" },
-		"chunk embedding": func(r *readers.Record) { r.Messages[0].Retrieval[0].Embedding = []float32{1} },
-		"citation span":   func(r *readers.Record) { r.Messages[0].Citations[0].End = 24 },
-		"citation chunk":  func(r *readers.Record) { r.Messages[0].Citations[0].ChunkIDs = []string{"2"} },
-		"no citations":    func(r *readers.Record) { r.Messages[0].Citations = nil },
-		"NUL in a field":  func(r *readers.Record) { r.Tenant, r.Agent = "a\x00b", "" },
-		"fields shifted":  func(r *readers.Record) { r.Tenant, r.Agent = "", "a\x00b" },
-	} {
-		seed := maphash.MakeSeed()
-		r := base()
-		change(r)
-		if recordHash(seed, base()) == recordHash(seed, r) {
-			t.Errorf("%s: same hash as the base record", name)
-		}
-	}
-	seed := maphash.MakeSeed()
-	a, b := base(), base()
-	a.Tenant, a.Agent = "a\x00b", ""
-	b.Tenant, b.Agent = "a", "b\x00"
-	if recordHash(seed, a) == recordHash(seed, b) {
-		t.Error(`tenant "a\x00b" + agent "" hashes as tenant "a" + agent "b\x00"`)
-	}
-	if recordHash(seed, base()) != recordHash(seed, base()) {
-		t.Error("the same record hashes differently")
 	}
 }
 

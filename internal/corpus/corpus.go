@@ -34,8 +34,6 @@ var (
 	agents  = []string{"helpbot", "faqbot", "salesbot"}
 )
 
-type fact struct{ text string }
-
 func newFact(r *rand.Rand) string {
 	switch r.IntN(4) {
 	case 0:

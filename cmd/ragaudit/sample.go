@@ -1,0 +1,162 @@
+package main
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/estimate"
+	"github.com/ragaudit/ragaudit/pipeline"
+	"github.com/ragaudit/ragaudit/report"
+	"github.com/ragaudit/ragaudit/review"
+)
+
+func sampleCommand() *cli.Command {
+	flags := append([]cli.Flag{
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the citations to review here (JSONL, in the label schema)"},
+		&cli.Int64Flag{Name: "n", Usage: "how many citations to review"},
+		&cli.Uint64Flag{Name: "seed", Usage: "seed of the draw, for a sample that can be drawn again (default: a random seed, written into the sample)"},
+		&cli.BoolFlag{Name: "plan", Usage: "instead of drawing, print how many labels it takes to decide at --bar and to reach each --half-width"},
+		&cli.Float64SliceFlag{Name: "half-width", Usage: "with --plan: half-widths of the 95 % interval to plan for (default 0.05, 0.03, 0.02)"},
+	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
+	return &cli.Command{
+		Name:      "sample",
+		Usage:     "draw the citations a person should review, or plan how many (--plan)",
+		ArgsUsage: "LOGS...",
+		Flags:     flags,
+		Action: func(c *cli.Context) error {
+			opts, err := auditOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			switch {
+			case c.Bool("plan"):
+			case c.String("output") == "":
+				return usageErr("sample needs -o FILE (or --plan)")
+			case c.Int64("n") < 1:
+				return usageErr("sample needs -n N, the number of citations to review (ragaudit sample --plan says how many)")
+			}
+			return runSample(c, &opts)
+		},
+	}
+}
+
+func runSample(c *cli.Context, o *auditOptions) error {
+	po := o.pipeline(c.App.Reader, c.App.ErrWriter)
+	pop := review.NewPopulation(!c.Bool("plan"))
+	out, err := pipeline.Run(c.Context, po, pop)
+	if err != nil {
+		return err
+	}
+	frame := estimate.NewFrame()
+	for _, ct := range pop.Citations {
+		if err := frame.Add(ct); err != nil {
+			return err
+		}
+	}
+	if len(pop.Citations) == 0 {
+		sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+		sum.Decide()
+		return &noDataError{sum.StatusDetail}
+	}
+	if c.Bool("plan") {
+		plan, err := frame.Plan(estimate.PlanOptions{Bar: o.Bar, HalfWidths: c.Float64Slice("half-width")})
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		return writePlan(c.App.Writer, &plan)
+	}
+	seed := c.Uint64("seed")
+	if !c.IsSet("seed") {
+		var b [8]byte
+		rand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	}
+	design, err := estimate.NewDesign(frame, c.Int64("n"), seed, estimate.DesignOptions{})
+	if err != nil {
+		return usageErr("-n %d: %v", c.Int64("n"), err)
+	}
+	drawn, err := design.Draw(pop.Citations)
+	if err != nil {
+		return err
+	}
+	hash := pipeline.ConfigHash(version, &po)
+	id := sampleID(hash, seed, design)
+	lineOf := make(map[string]int, len(pop.Citations))
+	for i := range pop.Citations {
+		lineOf[pop.Citations[i].Key] = i
+	}
+	items := make([]review.Item, len(drawn))
+	for i, d := range drawn {
+		it := pop.Lines[lineOf[d.Citation.Key]]
+		it.Stratum, it.InclusionProbability = design.Strata[d.Stratum].ID, d.Inclusion
+		it.Sample, it.Seed, it.SampleSize, it.ConfigHash = id, seed, design.Labels, hash
+		items[i] = it
+	}
+	f, err := report.CreateAtomic(c.String("output"))
+	if err != nil {
+		return usageErr("-o: %v", err)
+	}
+	defer f.Abort()
+	if err := review.WriteSample(f, items); err != nil {
+		return err
+	}
+	if err := f.Commit(); err != nil {
+		return err
+	}
+	if o.Quiet {
+		return nil
+	}
+	fmt.Fprintf(c.App.ErrWriter, "ragaudit sample: %d of %d citations to review (seed %d, %d strata of tenant × machine verdict), written to %s\nnext: ragaudit review --sample %s --labels labels.jsonl [the same flags] LOGS...\n",
+		len(items), design.Citations-design.Fabricated, seed, len(design.Strata), c.String("output"), c.String("output"))
+	return nil
+}
+
+// sampleID names a sample by what makes it: the configuration, the seed,
+// and the design (strata, their sizes and allocations).
+func sampleID(configHash string, seed uint64, d *estimate.Design) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00%d", configHash, seed, d.Labels, d.Citations, d.Fabricated)
+	for _, s := range d.Strata {
+		fmt.Fprintf(h, "\x00%s\x00%d\x00%d", s.ID, s.Citations, s.Labels)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+func writePlan(w io.Writer, p *estimate.Plan) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ragaudit sample --plan: %d citations (%d auditable), the machine's rate %.1f%%, bar %.1f%%\n",
+		p.Citations, p.Auditable, 100*p.MachineRate, 100*p.Bar)
+	fmt.Fprintf(&b, "Labels to decide PASS or FAIL at the bar (power %.0f%%):\n", 100*p.Power)
+	for _, n := range p.ToDecide {
+		if n.Margin > 0 {
+			fmt.Fprintf(&b, "  if the true rate is %.1f points from the bar (%.1f%% or %.1f%%): %s\n", 100*n.Margin,
+				100*(p.Bar-n.Margin), 100*(p.Bar+n.Margin), needText(n.Labels, p.Auditable))
+			continue
+		}
+		fmt.Fprintf(&b, "  if the true rate is the machine's, %.1f%%: %s\n", 100*n.TrueRate, needText(n.Labels, p.Auditable))
+	}
+	b.WriteString("Labels for a 95% interval of half-width:\n")
+	for _, n := range p.ToHalfWidth {
+		fmt.Fprintf(&b, "  ±%.1f points: %s\n", 100*n.HalfWidth, needText(n.Labels, p.Auditable))
+	}
+	fmt.Fprintf(&b, "Assumption: %s.\n", p.Assumption)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func needText(n, auditable int64) string {
+	switch {
+	case n < 0:
+		return "no number of labels (the rate is at the bar)"
+	case n >= auditable:
+		return fmt.Sprintf("%d (all the auditable citations)", auditable)
+	}
+	return fmt.Sprintf("%d", n)
+}

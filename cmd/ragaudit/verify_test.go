@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// simulateReview labels a sample with the bundled HAGRID human labels, as
+// ragaudit review would write them; it returns the label file and how many
+// sampled citations the human labels did not cover.
+func simulateReview(t *testing.T, sample string) (string, int) {
+	t.Helper()
+	human := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, hagridLabels))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		human[labelKey(d)] = d["label"].(string)
+	}
+	path := filepath.Join(t.TempDir(), "labels.jsonl")
+	f, _ := os.Create(path)
+	defer f.Close()
+	missing := 0
+	sc := bufio.NewScanner(strings.NewReader(string(readFile(t, sample))))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var d map[string]any
+		json.Unmarshal(sc.Bytes(), &d)
+		label, ok := human[labelKey(d)]
+		if !ok {
+			missing++
+			continue
+		}
+		d["label"], d["reviewer"] = label, "simulated"
+		b, _ := json.Marshal(d)
+		f.Write(append(b, '\n'))
+	}
+	return path, missing
+}
+
+func labelKey(d map[string]any) string {
+	b, _ := json.Marshal([]any{d["conversation_id"], d["message_index"], d["char_start"], d["char_end"], d["citation_marker"]})
+	return string(b)
+}
+
+// A sample is reproducible from its seed, stratified, and holds only
+// citations a person can judge (no fabricated one), each with what the
+// estimate needs.
+func TestSampleIsReproducibleAndCarriesItsDesign(t *testing.T) {
+	dir := t.TempDir()
+	draw := func(name, seed string) string {
+		p := filepath.Join(dir, name)
+		if r := runCLI(t, "", "sample", "-q", "-n", "60", "--seed", seed, "-o", p, hagridLogs); r.code != exitPass {
+			t.Fatalf("sample exit %d: %s", r.code, r.stderr)
+		}
+		return string(readFile(t, p))
+	}
+	a, b, c := draw("a.jsonl", "5"), draw("b.jsonl", "5"), draw("c.jsonl", "6")
+	if a != b {
+		t.Error("the same seed drew another sample")
+	}
+	if a == c {
+		t.Error("another seed drew the same sample")
+	}
+	lines := strings.Split(strings.TrimSpace(a), "\n")
+	if len(lines) != 60 {
+		t.Fatalf("%d lines, want 60", len(lines))
+	}
+	findings := string(readFile(t, filepath.Join(runCLI(t, "", "audit", "-q", hagridLogs).out, "findings.jsonl")))
+	strata := map[string]bool{}
+	for _, l := range lines {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		for _, k := range []string{"conversation_id", "message_index", "char_start", "char_end", "citation_marker", "chunk_id", "sentence_text", "stratum", "inclusion_probability", "seed", "config_hash", "sample"} {
+			if _, ok := d[k]; !ok {
+				t.Fatalf("no %s in %s", k, l)
+			}
+		}
+		if _, ok := d["label"]; ok {
+			t.Errorf("a sample line has a label: %s", l)
+		}
+		if p := d["inclusion_probability"].(float64); p <= 0 || p > 1 {
+			t.Errorf("inclusion probability %v", p)
+		}
+		strata[d["stratum"].(string)] = true
+		if strings.Contains(l, "supported") || strings.Contains(l, "unsupported") {
+			t.Errorf("a sample line shows a verdict: %s", l)
+		}
+		if !strings.Contains(findings, `"conversation_id":"`+d["conversation_id"].(string)+`"`) {
+			t.Errorf("%s is not a conversation of the audit", d["conversation_id"])
+		}
+	}
+	if len(strata) < 2 {
+		t.Errorf("%d strata, want tenant × machine verdict", len(strata))
+	}
+	if strings.Contains(findings, `"verdict":"fabricated"`) && strings.Contains(a, `"chunk_id":null`) {
+		t.Error("a fabricated citation was sampled")
+	}
+}
+
+// audit --labels leads with the verified estimate, and its decision gives
+// the exit code: FAIL far above the estimate, PASS far below, INCONCLUSIVE
+// (exit 3) at it.
+func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
+	sample := filepath.Join(t.TempDir(), "sample.jsonl")
+	if r := runCLI(t, "", "sample", "-q", "-n", "120", "--seed", "9", "-o", sample, hagridLogs); r.code != exitPass {
+		t.Fatalf("sample exit %d: %s", r.code, r.stderr)
+	}
+	labels, _ := simulateReview(t, sample)
+	r := runCLI(t, "", "audit", "-q", "--labels", labels, hagridLogs)
+	v, _ := summaryOf(t, r)["verified"].(map[string]any)
+	if v == nil {
+		t.Fatalf("no verified block: %s", r.stdout)
+	}
+	est := v["estimate"].(float64)
+	if v["method"] != "ppi++" || v["decision"] != "FAIL" || r.code != exitFail || !(v["ci95_low"].(float64) < est && est < v["ci95_high"].(float64)) {
+		t.Errorf("exit %d, verified %v", r.code, v)
+	}
+	if !strings.HasPrefix(strings.Split(r.stdout, "\n")[1], "Verified citation accuracy: ") || !strings.Contains(r.stdout, "Machine's own rate: ") {
+		t.Errorf("the text does not lead with the verified rate:\n%s", r.stdout)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--bar", "0.2", "--labels", labels, hagridLogs); r.code != exitPass {
+		t.Errorf("a bar far below the estimate: exit %d %s", r.code, r.stderr)
+	}
+	bar := json.Number(strings.TrimSpace(strings.Split(strings.Split(r.stdout, "Verified citation accuracy: ")[1], "%")[0]))
+	if r := runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--labels", labels, hagridLogs); r.code != exitInconclusive || summaryOf(t, r)["status"] != "INCONCLUSIVE" {
+		t.Errorf("a bar at the estimate: exit %d %s", r.code, r.stderr)
+	}
+}
+
+// Labels sampled under another configuration are refused: their strata and
+// inclusion probabilities belong to other verdicts.
+func TestLabelsOfAnotherConfigurationAreRefused(t *testing.T) {
+	sample := filepath.Join(t.TempDir(), "sample.jsonl")
+	runCLI(t, "", "sample", "-q", "-n", "40", "--seed", "2", "-o", sample, hagridLogs)
+	labels, _ := simulateReview(t, sample)
+	r := runCLI(t, "", "audit", "-q", "--threshold", "0.7", "--labels", labels, hagridLogs)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "another audit configuration") {
+		t.Errorf("exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// Labels of other logs are counted and reported, never silently dropped;
+// a label file not drawn by ragaudit sample is used with its assumption
+// stated.
+func TestUnmatchedLabelsAreCounted(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--labels", hagridLabels, hagridLogs, expertqaLogs)
+	v := summaryOf(t, r)["verified"].(map[string]any)
+	if !strings.Contains(v["design"].(string), "not drawn by ragaudit sample") {
+		t.Errorf("design %v", v["design"])
+	}
+	r2 := runCLI(t, "", "audit", "-q", "--bar", "0", "--labels", expertqaLabels, hagridLogs)
+	v2 := summaryOf(t, r2)["verified"].(map[string]any)
+	if n := v2["unmatched_labels"].(float64); n < 200 || !strings.Contains(r2.stdout, "match no citation of this audit") {
+		t.Errorf("ExpertQA labels on HAGRID logs: %v unmatched; %s", n, r2.stdout)
+	}
+}
+
+// --plan says how many labels it takes, from the machine verdicts alone,
+// and states its assumption.
+func TestSamplePlan(t *testing.T) {
+	r := runCLI(t, "", "sample", "--plan", "--bar", "0.5", hagridLogs)
+	for _, want := range []string{"Labels to decide PASS or FAIL at the bar", "±5.0 points: ", "Assumption: the machine's score is calibrated"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in\n%s", want, r.stdout)
+		}
+	}
+}

@@ -1,0 +1,16 @@
+// Package pipeline is the stream between a list of log files and audit
+// results in input order. Every command that audits — audit, eval,
+// calibrate, sample, review — calls Run with its sinks.
+//
+// Files, in the order data flows through them:
+//
+//   - pipeline.go: Options, Sink, Run and the typed errors it returns.
+//   - auditor.go: the auditor and its embedder, loaded while input is read.
+//   - read.go: reading every file, filters, --last, duplicate records and
+//     the skip accounting.
+//   - pool.go: the ordered worker pool (results in submission order).
+//   - inputs.go: per-file digests and coverage for the summary.
+//
+// The stream never chooses an exit code: it returns typed errors
+// (ErrInterrupted, *InputError) and the caller decides.
+package pipeline

@@ -1,0 +1,175 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Options is everything the stream needs: the inputs, how to read them,
+// which records to audit and how.
+type Options struct {
+	Files   []string
+	Stdin   io.Reader       // what "-" reads
+	Read    readers.Options // format, mappings, line bound (its Stdin is set from Stdin)
+	Last    int             // audit only the N most recent conversations (0: all)
+	Tenants []string        // audit only these tenants (none: all)
+	Agents  []string        // audit only these agents (none: all)
+	Audit   audit.Config
+	Embed   Embedding
+	Workers int          // goroutines auditing; results do not depend on it
+	Logger  *slog.Logger // warnings (skipped records, adapter notes); nil: none
+	// Progress, when set, is told of every record read (a progress bar).
+	Progress func(records int)
+}
+
+// Sink receives what the stream produces, in input order (oldest first
+// with Last): each audited record's result, and each record that was read
+// but not audited. Calls to the sinks of one Run are serialized.
+type Sink interface {
+	Result(*audit.Result) error
+	Skip(*readers.SkipError) error
+}
+
+// Outcome is what a completed run measured besides what its sinks got.
+type Outcome struct {
+	Tally   *audit.Tally
+	Inputs  []Input
+	Auditor *audit.Auditor // the auditor used (its embedder's name goes into reports)
+}
+
+// ErrInterrupted: the context was cancelled (SIGINT, SIGTERM) before the
+// stream ended; whatever a worker said then is the interrupt's doing.
+var ErrInterrupted = errors.New("interrupted")
+
+// InputError: an input could not be read at all (a missing file, Parquet on
+// stdin, an unknown format); records that could not be read are skips, not
+// errors.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Run streams every record of o.Files through the filters and the auditor,
+// and hands results and skips to the sinks in input order, whatever the
+// number of workers. Every record read ends up audited, filtered or
+// skipped in the returned tally.
+func Run(ctx context.Context, o Options, sinks ...Sink) (*Outcome, error) {
+	if err := o.Audit.Validate(); err != nil {
+		return nil, err
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	// The models load while the input is read (--last reads it all
+	// before auditing): a quarter of a short audit's wall time was start-up.
+	auditor := sync.OnceValues(func() (*audit.Auditor, error) { return newAuditor(o.Audit, o.Embed) })
+	go auditor()
+	return run(ctx, o, auditor, sinks)
+}
+
+// run is Run with the auditor given.
+func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error), sinks []Sink) (*Outcome, error) {
+	s := &stream{o: o, sinks: sinks, tally: audit.NewTally(), warn: &skipWarner{logger: o.Logger}, coverage: map[string]*Coverage{}}
+	err := auditInOrder(ctx, auditor, max(1, o.Workers), s.readAll, s.result)
+	if err != nil && ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.finish(); err != nil {
+		return nil, err
+	}
+	a, err := auditor()
+	if err != nil {
+		return nil, err
+	}
+	return &Outcome{Tally: s.tally, Inputs: s.inputs, Auditor: a}, nil
+}
+
+// stream is the state of one Run.
+type stream struct {
+	o        Options
+	sinks    []Sink
+	mu       sync.Mutex // serializes calls to the sinks
+	tally    *audit.Tally
+	warn     *skipWarner
+	inputs   []Input
+	coverage map[string]*Coverage
+	late     []*readers.SkipError // records the auditor refused, in input order
+}
+
+// result takes each audit result in input order.
+func (s *stream) result(res *audit.Result) error {
+	if res.Skip != nil {
+		s.tally.Skip(res.Skip)
+		s.late = append(s.late, res.Skip)
+		return nil
+	}
+	s.tally.Add(res)
+	addCoverage(s.coverage, res, s.o.Logger)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range s.sinks {
+		if err := k.Result(res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// skipped accounts for a record that was read but not audited.
+func (s *stream) skipped(skip *readers.SkipError) error {
+	s.warn.skipped(skip)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range s.sinks {
+		if err := k.Skip(skip); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish reports the records the auditor refused — after the reader's
+// skips (it runs ahead of the audit), so that skips come in the same order
+// on every run — and completes the per-file accounting.
+func (s *stream) finish() error {
+	for _, skip := range s.late {
+		if err := s.skipped(skip); err != nil {
+			return err
+		}
+		for i := range s.inputs {
+			if s.inputs[i].Path == skip.File {
+				s.inputs[i].Records--
+				s.inputs[i].Skipped++
+				break
+			}
+		}
+	}
+	for i := range s.inputs {
+		if c := s.coverage[s.inputs[i].Path]; c != nil {
+			s.inputs[i].Coverage = *c
+		}
+	}
+	return nil
+}
+
+// Collect is a sink that keeps every finding, for commands that judge
+// findings as a whole (eval, calibrate, sample).
+type Collect struct{ Findings []audit.Finding }
+
+// Result keeps the record's findings.
+func (c *Collect) Result(r *audit.Result) error {
+	c.Findings = append(c.Findings, r.Findings...)
+	return nil
+}
+
+// Skip ignores skipped records (the outcome's tally counts them).
+func (c *Collect) Skip(*readers.SkipError) error { return nil }

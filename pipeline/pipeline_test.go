@@ -1,0 +1,52 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+var example = filepath.Join("..", "testdata", "example.jsonl")
+
+// An interrupt that reaches a worker after the input was read (always the
+// case with Last) is an interrupt, whatever the worker said ("context
+// canceled", an embedding request cut short).
+func TestInterruptDuringTheAuditIsErrInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	auditor := func() (*audit.Auditor, error) {
+		cancel() // the signal arrives as the first record is audited
+		return nil, fmt.Errorf("embedding with builtin: %w", context.Canceled)
+	}
+	o := Options{Files: []string{example}, Last: 100, Workers: 1, Audit: audit.DefaultConfig()}
+	if _, err := run(ctx, o, auditor, nil); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("after an interrupt: %v, want ErrInterrupted", err)
+	}
+}
+
+// A chunk whose text is only blanks is absent in the per-file coverage, as
+// its citation's reason says (chunk_text_absent): one rule for both.
+func TestBlankChunkIsAbsentInCoverageAndFindings(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "blank.jsonl")
+	rec := `{"conversation_id":"c1","messages":[{"role":"user","content":"Refunds?"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":" \t "}]}]}` + "\n"
+	if err := os.WriteFile(in, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var all Collect
+	out, err := Run(context.Background(), Options{Files: []string{in}, Workers: 1, Audit: audit.DefaultConfig(), Embed: Embedding{Kind: EmbedNone}}, &all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := out.Inputs[0].Coverage; c.ChunksAbsent != 1 || c.ChunksFull != 0 {
+		t.Errorf("coverage %+v, want the blank chunk absent", c)
+	}
+	if len(all.Findings) != 1 || !slices.Equal(all.Findings[0].Reasons, []string{"chunk_text_absent"}) {
+		t.Errorf("findings %+v", all.Findings)
+	}
+}

@@ -1,0 +1,110 @@
+package pipeline
+
+import (
+	"context"
+	"sync"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// inFlightPerWorker bounds the records read but not yet written: memory
+// stays flat however long the input and however slow one record is.
+const inFlightPerWorker = 16
+
+// auditInOrder audits the records that produce submits on workers
+// goroutines and calls emit with the results in submission order. At most
+// workers*inFlightPerWorker records are in flight. The first error of
+// produce or emit is returned, after every goroutine has stopped.
+// auditor is called by the workers: models may still be loading while the
+// first records are read.
+func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), workers int,
+	produce func(ctx context.Context, submit func(readers.Record) bool) error, emit func(*audit.Result) error) error {
+
+	type job struct {
+		seq int
+		rec readers.Record
+	}
+	type done struct {
+		seq int
+		res audit.Result
+		err error
+	}
+	// The first failure cancels the work still queued (e.g. records
+	// waiting on an embedding endpoint that is down).
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	inFlight := workers * inFlightPerWorker
+	jobs := make(chan job, inFlight)
+	results := make(chan done, inFlight)
+	tokens := make(chan struct{}, inFlight) // one per record not yet emitted
+	stop := make(chan struct{})             // closed when emit fails
+
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				if err := runCtx.Err(); err != nil {
+					results <- done{j.seq, audit.Result{}, err}
+					continue
+				}
+				a, err := auditor()
+				if err != nil {
+					results <- done{j.seq, audit.Result{}, err}
+					continue
+				}
+				res, err := a.Audit(runCtx, &j.rec)
+				results <- done{j.seq, res, err}
+			}
+		}()
+	}
+
+	var produceErr error
+	go func() {
+		defer func() {
+			close(jobs)
+			wg.Wait()
+			close(results)
+		}()
+		seq := 0
+		produceErr = produce(ctx, func(rec readers.Record) bool {
+			select {
+			case tokens <- struct{}{}:
+			case <-stop:
+				return false
+			}
+			jobs <- job{seq, rec}
+			seq++
+			return true
+		})
+	}()
+
+	pending := map[int]*done{}
+	next := 0
+	var emitErr error
+	for d := range results {
+		pending[d.seq] = &d
+		for r, ok := pending[next]; ok; r, ok = pending[next] {
+			delete(pending, next)
+			next++
+			<-tokens
+			if emitErr != nil {
+				continue
+			}
+			if emitErr = r.err; emitErr == nil {
+				emitErr = emit(&r.res)
+			}
+			if emitErr != nil {
+				close(stop)
+				cancel()
+			}
+		}
+	}
+	// results is closed only after produce returned: produceErr is set.
+	if produceErr != nil {
+		return produceErr
+	}
+	return emitErr
+}

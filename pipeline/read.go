@@ -1,0 +1,213 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"log/slog"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// readAll reads every input file, counts what it reads, skips and filters,
+// and submits the records to audit; with Last it submits only the most
+// recent ones, oldest first, once all input is read.
+func (s *stream) readAll(ctx context.Context, submit func(readers.Record) bool) error {
+	o := &s.o
+	var latest *readers.Latest
+	if o.Last > 0 {
+		latest = readers.NewLatest(o.Last)
+	}
+	keep := func(r *readers.Record) bool {
+		return (len(o.Tenants) == 0 || slices.Contains(o.Tenants, r.Tenant)) &&
+			(len(o.Agents) == 0 || slices.Contains(o.Agents, r.Agent))
+	}
+	ropts := o.Read
+	ropts.Stdin = o.Stdin
+	seq := 0
+	dups := newDuplicates()
+	for _, path := range o.Files {
+		stats := &readers.FileStats{}
+		dupsInFile := 0
+		for rec, err := range readers.Open(path, ropts, stats) {
+			if ctx.Err() != nil {
+				return ErrInterrupted
+			}
+			s.tally.Read()
+			if o.Progress != nil {
+				o.Progress(1)
+			}
+			var skip *readers.SkipError
+			switch {
+			case errors.As(err, &skip):
+				s.tally.Skip(skip)
+				if err := s.skipped(skip); err != nil {
+					return err
+				}
+				continue
+			case err != nil:
+				return &InputError{err}
+			}
+			if first, dup := dups.check(&rec); dup {
+				skip := &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonDuplicate,
+					Detail: "the same conversation and messages as " + first + " (a log given twice?); audited once"}
+				s.tally.Skip(skip)
+				if err := s.skipped(skip); err != nil {
+					return err
+				}
+				dupsInFile++
+				continue
+			}
+			rec.Seq = seq
+			seq++
+			switch {
+			case !keep(&rec):
+				s.tally.Filter()
+			case latest != nil:
+				for range latest.Offer(rec) {
+					s.tally.Filter()
+				}
+			default:
+				if !submit(rec) {
+					return nil // the consumer failed; it reports why
+				}
+			}
+		}
+		s.inputs = append(s.inputs, Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes,
+			Records: stats.Records - dupsInFile, Skipped: stats.Skipped + dupsInFile})
+	}
+	if latest != nil {
+		for _, rec := range latest.Records() {
+			if !submit(rec) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// duplicates recognises a record read before: the same conversation, time,
+// messages and chunks, as when a log is given twice under two
+// names or rotated logs overlap. Counted twice, it would weigh twice in the
+// rate and narrow its interval. Exact for the first maxTrackedRecords
+// distinct records, then off: memory stays bounded, and a probabilistic
+// filter would skip records that are not duplicates.
+type duplicates struct {
+	seed  maphash.Seed
+	files []string          // the files records came from, in order
+	first map[uint64]uint64 // record hash → where it was read: file index << 40 | line
+}
+
+// maxTrackedRecords bounds the map to about 3 MB (16 bytes an entry).
+const maxTrackedRecords = 1 << 17
+
+func newDuplicates() *duplicates {
+	return &duplicates{seed: maphash.MakeSeed(), first: map[uint64]uint64{}}
+}
+
+func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
+	if r.Timestamp.IsZero() {
+		// Without a time, a turn asked and answered twice alike cannot
+		// be told from a copy: both are audited.
+		return "", false
+	}
+	k := recordHash(d.seed, r)
+	if at, ok := d.first[k]; ok {
+		return fmt.Sprintf("%s:%d", d.files[at>>40], at&(1<<40-1)), true
+	}
+	if len(d.first) < maxTrackedRecords {
+		if len(d.files) == 0 || d.files[len(d.files)-1] != r.File {
+			d.files = append(d.files, r.File)
+		}
+		d.first[k] = uint64(len(d.files)-1)<<40 | uint64(r.Line)&(1<<40-1)
+	}
+	return "", false
+}
+
+// recordHash hashes everything of a record that can change its audit: two
+// records differing in a chunk's text status, a score or a structured
+// citation are not copies. Strings are length-prefixed, so no choice of
+// field contents can make two different records hash alike by design.
+func recordHash(seed maphash.Seed, r *readers.Record) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	var buf [8]byte
+	num := func(v uint64) { binary.LittleEndian.PutUint64(buf[:], v); h.Write(buf[:]) }
+	str := func(s string) { num(uint64(len(s))); h.WriteString(s) }
+	vec := func(v []float32) {
+		num(uint64(len(v)))
+		for _, x := range v {
+			num(uint64(math.Float32bits(x)))
+		}
+	}
+	str(r.ConversationID)
+	str(r.Tenant)
+	str(r.Agent)
+	// A repeated turn (same question, same answer) at another time is a
+	// new record, not a copy.
+	str(r.Timestamp.Format(time.RFC3339Nano))
+	num(uint64(len(r.Messages)))
+	for _, m := range r.Messages {
+		str(m.Role)
+		str(m.Content)
+		vec(m.Embedding)
+		num(uint64(len(m.Retrieval)))
+		for _, c := range m.Retrieval {
+			str(c.ID)
+			str(c.Source)
+			str(c.Text)
+			str(c.Status)
+			if c.Score == nil {
+				num(0)
+			} else {
+				num(1)
+				num(math.Float64bits(*c.Score))
+			}
+			vec(c.Embedding)
+		}
+		num(uint64(len(m.Citations)))
+		for _, c := range m.Citations {
+			num(uint64(c.Start))
+			num(uint64(c.End))
+			str(c.Marker)
+			num(uint64(len(c.ChunkIDs)))
+			for _, id := range c.ChunkIDs {
+				str(id)
+			}
+		}
+	}
+	return h.Sum64()
+}
+
+// maxWarnings bounds per-record warnings so a broken file cannot flood a
+// terminal; every skip is still counted in the summary.
+const maxWarnings = 100
+
+// skipWarner logs skipped records, the first maxWarnings of them.
+type skipWarner struct {
+	logger *slog.Logger
+	n      int
+}
+
+func (w *skipWarner) skipped(skip *readers.SkipError) {
+	if w.n++; w.n <= maxWarnings {
+		w.logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
+	} else if w.n == maxWarnings+1 {
+		w.logger.Warn("more records skipped; further warnings suppressed, the counts have them all")
+	}
+}
+
+// SkipWarner logs skipped records as warnings, the first 100 of them, for
+// commands that read records without Run (convert).
+type SkipWarner = skipWarner
+
+// NewSkipWarner warns on logger.
+func NewSkipWarner(logger *slog.Logger) *SkipWarner { return &skipWarner{logger: logger} }
+
+// Skipped warns of one skipped record.
+func (w *skipWarner) Skipped(skip *readers.SkipError) { w.skipped(skip) }

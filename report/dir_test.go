@@ -1,0 +1,197 @@
+package report
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// writeReport runs one report into out, committing with ctx; it returns
+// Commit's error. The summary's version says which run wrote it.
+func writeReport(t *testing.T, out, version string, ctx context.Context) error {
+	t.Helper()
+	d, err := OpenDir(out, 10)
+	if err != nil {
+		return err
+	}
+	defer d.Abort()
+	if err := d.Skip(&readers.SkipError{File: "a.jsonl", Line: 1, Reason: readers.ReasonMalformedJSON, Detail: version}); err != nil {
+		t.Fatal(err)
+	}
+	sum := NewSummary(version, audit.NewTally(), 0.9, nil, nil)
+	return d.Commit(ctx, &sum, HTMLOptions{Model: audit.DefaultModel()})
+}
+
+func reportVersion(t *testing.T, out string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(out, FileSummaryJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range reportFiles {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Errorf("%s missing from the report", name)
+		}
+	}
+	i := strings.Index(string(b), `"version": "`)
+	return strings.SplitN(string(b[i+12:]), `"`, 2)[0]
+}
+
+// A commit replaces the whole previous report at once, and leaves nothing
+// beside it.
+func TestCommitReplacesTheWholeReport(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "report")
+	for _, v := range []string{"first", "second"} {
+		if err := writeReport(t, out, v, context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if got := reportVersion(t, out); got != v {
+			t.Errorf("report of run %q after run %q", got, v)
+		}
+	}
+	entries, _ := os.ReadDir(parent)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !slices.Equal(names, []string{"report"}) {
+		t.Errorf("beside the report: %v", names)
+	}
+}
+
+// An interrupt that arrives while the report files are being written
+// (report.html of a large audit takes a while) leaves the previous report
+// as it was, and Commit returns the context's error.
+func TestInterruptedCommitKeepsThePreviousReport(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	if err := writeReport(t, out, "old", context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := writeReport(t, out, "new", ctx); err != context.Canceled {
+		t.Fatalf("commit after an interrupt: %v, want context.Canceled", err)
+	}
+	if got := reportVersion(t, out); got != "old" {
+		t.Errorf("report of run %q after an interrupted run", got)
+	}
+}
+
+// A second run on the same --out while the first writes is refused, naming
+// the first; once the first is done, the second may write.
+func TestSecondWriterIsRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	first, err := OpenDir(out, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = OpenDir(out, 10)
+	if err == nil || !strings.Contains(err.Error(), "another ragaudit run (pid ") {
+		t.Fatalf("second writer: %v", err)
+	}
+	first.Abort()
+	if err := writeReport(t, out, "second", context.Background()); err != nil {
+		t.Fatalf("after the first run ended: %v", err)
+	}
+}
+
+// What killed runs left beside --out (a new report never swapped in, an
+// old one swapped out) is removed by the next run.
+func TestStaleTemporariesAreRemoved(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "report")
+	for _, stale := range []string{".report.tmp-99-0", ".report.old-98-1"} {
+		if err := os.MkdirAll(filepath.Join(parent, stale), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(parent, stale, FileFindingsJSONL), []byte("{}\n"), 0o644)
+	}
+	if err := writeReport(t, out, "v", context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, stale := range []string{".report.tmp-99-0", ".report.old-98-1"} {
+		if _, err := os.Stat(filepath.Join(parent, stale)); err == nil {
+			t.Errorf("%s left in place", stale)
+		}
+	}
+}
+
+// New report files follow the umask; a report the owner restricted stays
+// restricted after the next run.
+func TestReportModesFollowUmaskAndThePreviousReport(t *testing.T) {
+	old := syscall.Umask(0o027)
+	defer syscall.Umask(old)
+	out := filepath.Join(t.TempDir(), "report")
+	if err := writeReport(t, out, "v1", context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(filepath.Join(out, FileFindingsCSV))
+	if m := fi.Mode().Perm(); m != 0o640 {
+		t.Errorf("findings.csv mode %o under umask 027, want 640", m)
+	}
+	syscall.Umask(0o022)
+	os.Chmod(filepath.Join(out, FileFindingsJSONL), 0o600)
+	os.Chmod(out, 0o700)
+	if err := writeReport(t, out, "v2", context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(filepath.Join(out, FileFindingsJSONL)); fi.Mode().Perm() != 0o600 {
+		t.Errorf("findings.jsonl mode %o after the next run, want the owner's 600", fi.Mode().Perm())
+	}
+	if fi, _ := os.Stat(out); fi.Mode().Perm() != 0o700 {
+		t.Errorf("report directory mode %o after the next run, want the owner's 700", fi.Mode().Perm())
+	}
+}
+
+// ragaudit replaces the whole --out directory, so it refuses one that holds
+// anything else, and a file in its place.
+func TestOutMustBeAReportDirectory(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	if _, err := OpenDir(dir, 10); err == nil || !strings.Contains(err.Error(), "notes.txt") {
+		t.Errorf("a directory with other files: %v", err)
+	}
+	if _, err := OpenDir(filepath.Join(dir, "notes.txt"), 10); err == nil || !strings.Contains(err.Error(), "is a file") {
+		t.Errorf("a file as --out: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "mine" {
+		t.Error("the user's file was touched")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("a refused --out left %d entries", len(entries))
+	}
+}
+
+// skipped.jsonl lists a bounded number of records per reason and counts the
+// rest in the summary.
+func TestSkippedListIsBoundedPerReason(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	d, err := OpenDir(out, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Abort()
+	for i := range MaxSkippedListedPerReason + 5 {
+		d.Skip(&readers.SkipError{File: "a", Line: i + 1, Reason: readers.ReasonMalformedJSON})
+	}
+	d.Skip(&readers.SkipError{File: "a", Line: 1, Reason: readers.ReasonBadTimestamp})
+	sum := NewSummary("v", audit.NewTally(), 0.9, nil, nil)
+	if err := d.Commit(context.Background(), &sum, HTMLOptions{Model: audit.DefaultModel()}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(out, FileSkipped))
+	if n := strings.Count(string(b), "\n"); n != MaxSkippedListedPerReason+1 {
+		t.Errorf("%d lines in skipped.jsonl", n)
+	}
+	if sum.SkippedNotListed[readers.ReasonMalformedJSON] != 5 || len(sum.SkippedNotListed) != 1 {
+		t.Errorf("not listed: %v", sum.SkippedNotListed)
+	}
+}

@@ -1,0 +1,141 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+// Severity orders failing findings for people: the worst first. A
+// fabricated citation is worse than a contradiction (a wrong number, a
+// flipped negation, a swapped name), which is worse than a chunk that
+// merely does not state the sentence, which is worse than a sentence with
+// no citation. Findings that are not failures have severity 0.
+func Severity(f *audit.Finding) int {
+	switch f.Verdict {
+	case audit.Fabricated:
+		return 4
+	case audit.Unsupported:
+		if slices.ContainsFunc(f.Reasons, contradiction) {
+			return 3
+		}
+		return 2
+	case audit.Uncited:
+		return 1
+	}
+	return 0
+}
+
+func contradiction(reason string) bool {
+	return reason == "number_mismatch" || reason == "negation_mismatch" || reason == "entity_mismatch"
+}
+
+// Worse reports whether a is to be shown before b: higher severity, then
+// lower support score, then input order (seq).
+func Worse(a, b *audit.Finding, seqA, seqB int) bool {
+	if sa, sb := Severity(a), Severity(b); sa != sb {
+		return sa > sb
+	}
+	pa, pb := scoreOf(a), scoreOf(b)
+	if pa != pb {
+		return pa < pb
+	}
+	return seqA < seqB
+}
+
+func scoreOf(f *audit.Finding) float64 {
+	if f.SupportScore == nil {
+		return -1
+	}
+	return float64(*f.SupportScore)
+}
+
+// Explain says in words why a finding fails, from what the finding
+// carries: `"€15.00" is not in chunk 1`. It is "" for a finding that does
+// not fail.
+func Explain(f *audit.Finding) string {
+	chunk := "the cited chunk"
+	if f.ChunkID != nil {
+		chunk = "chunk " + quoteIfNeeded(Printable(*f.ChunkID))
+	}
+	switch f.Verdict {
+	case audit.Fabricated:
+		return "matches no retrieved chunk"
+	case audit.Uncited:
+		return "a factual sentence with no citation"
+	case audit.Unsupported:
+	default:
+		return ""
+	}
+	var parts []string
+	for _, r := range f.Reasons {
+		switch r {
+		case "number_mismatch":
+			parts = append(parts, fmt.Sprintf("%s %s not in %s", quoteList(f.NumbersMissing), isAre(len(f.NumbersMissing)), chunk))
+		case "entity_mismatch":
+			parts = append(parts, fmt.Sprintf("%s %s not in %s (a different name)", quoteList(f.EntitiesMissing), isAre(len(f.EntitiesMissing)), chunk))
+		case "negation_mismatch":
+			parts = append(parts, fmt.Sprintf("%s says the opposite (a negation on one side only)", chunk))
+		case "low_similarity":
+			parts = append(parts, lowSimilarity(f, chunk))
+		case "weak_co_citation":
+			parts = append(parts, fmt.Sprintf("%s states it, but another citation of the sentence does not", chunk))
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, lowSimilarity(f, chunk))
+	}
+	s := strings.Join(parts, "; ")
+	if f.BetterChunkID != nil {
+		s += fmt.Sprintf("; chunk %s supports it", quoteIfNeeded(Printable(*f.BetterChunkID)))
+	}
+	return s
+}
+
+func lowSimilarity(f *audit.Finding, chunk string) string {
+	if len(f.NPMissing) > 0 {
+		return fmt.Sprintf("%s does not mention %s", chunk, quoteList(f.NPMissing))
+	}
+	s := chunk + " does not state it"
+	if f.SupportScore != nil {
+		s += fmt.Sprintf(" (support %.2f)", float64(*f.SupportScore))
+	}
+	return s
+}
+
+// quoteList quotes up to three items: `"a", "b" and "c"`, `"a", "b", … (5)`.
+func quoteList(items []string) string {
+	if len(items) == 0 {
+		return "a number"
+	}
+	q := make([]string, 0, 3)
+	for i, it := range items {
+		if i == 3 {
+			return strings.Join(q, ", ") + fmt.Sprintf(", … (%d)", len(items))
+		}
+		q = append(q, `"`+Printable(it)+`"`)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+func isAre(n int) string {
+	if n > 1 {
+		return "are"
+	}
+	return "is"
+}
+
+// quoteIfNeeded quotes a chunk id that is not a plain word or number.
+func quoteIfNeeded(id string) string {
+	for _, r := range id {
+		if !(r == '-' || r == '_' || r == '.' || r == '#' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return `"` + id + `"`
+		}
+	}
+	return id
+}

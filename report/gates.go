@@ -1,0 +1,200 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+// GateNames are the quantities --fail-on can gate on besides the rate.
+var GateNames = []string{"fabricated", "uncited", "below-floor", "rejected", "drop", "tenant-drop"}
+
+// GateSpec is one --fail-on: fail when Name exceeds Limit, a count, or a
+// share when Share is set ("uncited=2%": more than 2 % of sentences).
+type GateSpec struct {
+	Name  string
+	Limit float64
+	Share bool
+}
+
+// ParseGate reads "fabricated", "uncited=5", "below-floor=1%" or
+// "drop=2%" (a drop of the rate by more than 2 points against
+// --baseline). Without a limit, any occurrence fails (drop: any drop).
+func ParseGate(spec string) (GateSpec, error) {
+	name, limit, hasLimit := strings.Cut(strings.TrimSpace(spec), "=")
+	g := GateSpec{Name: strings.TrimSpace(name)}
+	if !slices.Contains(GateNames, g.Name) {
+		return g, fmt.Errorf("%q: want one of %s, with an optional =N or =P%%", spec, strings.Join(GateNames, ", "))
+	}
+	if !hasLimit {
+		return g, nil
+	}
+	limit = strings.TrimSpace(limit)
+	if pct, ok := strings.CutSuffix(limit, "%"); ok {
+		g.Share = true
+		limit = strings.TrimSpace(pct)
+	}
+	v, err := strconv.ParseFloat(limit, 64)
+	if err != nil || v < 0 || math.IsInf(v, 0) {
+		return g, fmt.Errorf("%q: the limit must be a count (=5) or a percentage (=2%%)", spec)
+	}
+	if g.Share {
+		v /= 100
+	}
+	if (g.Name == "drop" || g.Name == "tenant-drop") && !g.Share {
+		if v > 1 {
+			return g, fmt.Errorf("%q: a drop is in points: write =%g%% (or =%g)", spec, v, v/100)
+		}
+		g.Share = true // a drop is of a rate: 0.02 is 2 points
+	}
+	g.Limit = v
+	return g, nil
+}
+
+// Gate is the outcome of one --fail-on.
+type Gate struct {
+	Spec   string  `json:"fail_on"`
+	Value  float64 `json:"value"`
+	Limit  float64 `json:"limit"`
+	Pass   bool    `json:"pass"`
+	Detail string  `json:"detail"`
+}
+
+// EvaluateGates measures each gate on the summary (with its baseline, for
+// drops). A drop gate without a baseline is an error.
+func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
+	var out []Gate
+	c := s.Counts
+	for _, g := range specs {
+		var value, of float64
+		var what string
+		switch g.Name {
+		case "fabricated":
+			value, of, what = float64(c.CitationsByVerdict[audit.Fabricated]), float64(c.Citations), "fabricated citations"
+		case "uncited":
+			value, of, what = float64(c.UncitedFactual), float64(c.Sentences), "uncited factual sentences"
+		case "below-floor":
+			value, of, what = float64(c.AnsweredBelowFloor), float64(c.Answers), "answers given below the retrieval floor"
+		case "rejected":
+			value, of, what = float64(c.Rejected), float64(c.Answers), "rejected answers"
+		case "drop", "tenant-drop":
+			if s.Baseline == nil {
+				return nil, fmt.Errorf("--fail-on %s needs --baseline (a previous run's summary.json)", g.Name)
+			}
+			out = append(out, dropGate(g, s.Baseline))
+			continue
+		}
+		shown := value
+		if g.Share {
+			if of > 0 {
+				value /= of
+			} else {
+				value = 0
+			}
+		}
+		gate := Gate{Spec: g.String(), Value: round6(value), Limit: g.Limit, Pass: value <= g.Limit}
+		gate.Detail = fmt.Sprintf("%g %s", shown, what)
+		if g.Share {
+			gate.Detail += fmt.Sprintf(" (%s of %g)", pct(value), of)
+		}
+		out = append(out, gate)
+	}
+	return out, nil
+}
+
+func dropGate(g GateSpec, b *BaselineChange) Gate {
+	if g.Name == "drop" {
+		drop := -b.Change
+		return Gate{Spec: g.String(), Value: round6(drop), Limit: g.Limit, Pass: drop <= g.Limit,
+			Detail: fmt.Sprintf("citation accuracy %s → %s (%+.1f points)", pct(b.Before), pct(b.Now), 100*b.Change)}
+	}
+	worst := TenantChange{}
+	for _, t := range b.Tenants {
+		if t.Change < worst.Change {
+			worst = t
+		}
+	}
+	gate := Gate{Spec: g.String(), Value: round6(-worst.Change), Limit: g.Limit, Pass: -worst.Change <= g.Limit, Detail: "no tenant dropped"}
+	if worst.Change < 0 {
+		gate.Detail = fmt.Sprintf("tenant %s %s → %s (%+.1f points)", Printable(worst.Name), pct(worst.Before), pct(worst.Now), 100*worst.Change)
+	}
+	return gate
+}
+
+// String writes the spec as it is given on the command line.
+func (g GateSpec) String() string {
+	if g.Limit == 0 && !g.Share {
+		return g.Name
+	}
+	if g.Share {
+		return fmt.Sprintf("%s=%g%%", g.Name, 100*g.Limit)
+	}
+	return fmt.Sprintf("%s=%g", g.Name, g.Limit)
+}
+
+// BaselineChange compares the run with an earlier one (--baseline).
+type BaselineChange struct {
+	Path    string         `json:"path"`
+	Before  float64        `json:"citation_accuracy_before"`
+	Now     float64        `json:"citation_accuracy_now"`
+	Change  float64        `json:"change"`
+	Tenants []TenantChange `json:"tenants"` // tenants in both runs, largest drop first
+}
+
+// TenantChange is one tenant's rate in both runs.
+type TenantChange struct {
+	Name   string  `json:"name"`
+	Before float64 `json:"before"`
+	Now    float64 `json:"now"`
+	Change float64 `json:"change"`
+}
+
+// ReadBaseline reads an earlier run's summary.json (or the report
+// directory holding it).
+func ReadBaseline(path string) (*Summary, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		path = filepath.Join(path, FileSummaryJSON)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var s Summary
+	if err := json.Unmarshal(b, &s); err != nil || s.Tool != "ragaudit" {
+		return nil, fmt.Errorf("%s is not a ragaudit summary.json", path)
+	}
+	return &s, nil
+}
+
+// CompareBaseline says how the rate and each tenant's rate changed.
+func CompareBaseline(path string, base, now *Summary) *BaselineChange {
+	c := &BaselineChange{Path: path, Before: base.CitationAccuracy, Now: now.CitationAccuracy,
+		Change: round6(now.CitationAccuracy - base.CitationAccuracy), Tenants: []TenantChange{}}
+	before := map[string]audit.Group{}
+	for _, g := range base.Tenants {
+		before[g.Name] = g
+	}
+	for _, g := range now.Tenants {
+		// "(other tenants)" holds different tenants in two runs.
+		if b, ok := before[g.Name]; ok && !g.Other && !b.Other && b.Citations > 0 && g.Citations > 0 {
+			c.Tenants = append(c.Tenants, TenantChange{Name: g.Name, Before: b.Accuracy, Now: g.Accuracy, Change: round6(g.Accuracy - b.Accuracy)})
+		}
+	}
+	slices.SortStableFunc(c.Tenants, func(a, b TenantChange) int {
+		if a.Change != b.Change {
+			if a.Change < b.Change {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return c
+}

@@ -1,0 +1,112 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// GitHubAnnotations writes workflow commands that GitHub Actions shows as
+// annotations: the result, and the worst failures at their file and line.
+func GitHubAnnotations(w io.Writer, s *Summary) error {
+	var b strings.Builder
+	level := "error"
+	if s.Status == StatusPass {
+		level = "notice"
+	}
+	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, s.Status, ghData(headline(s)))
+	for _, f := range s.Worst {
+		file, line := splitSource(f.Source)
+		title, where := "ragaudit: "+f.Verdict+" citation", Printable(f.ConversationID)+" "+Printable(f.Marker)
+		if f.Marker == "" {
+			title, where = "ragaudit: uncited sentence", Printable(f.ConversationID)
+		}
+		fmt.Fprintf(&b, "::warning file=%s,line=%s,title=%s::%s\n", ghProperty(file), ghProperty(line),
+			ghProperty(title), ghData(where+": "+f.Reason))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// GitHubStepSummary writes the job summary in Markdown (appended to the
+// file $GITHUB_STEP_SUMMARY names). Text from the logs is escaped so that
+// it renders as text, never as markup or links.
+func GitHubStepSummary(w io.Writer, s *Summary) error {
+	var b strings.Builder
+	status := "❌ " + s.Status
+	if s.Status == StatusPass {
+		status = "✅ PASS"
+	}
+	fmt.Fprintf(&b, "## ragaudit: %s\n\n%s\n\n", status, mdEscape(headline(s)))
+	c := s.Counts
+	by := c.CitationsByVerdict
+	b.WriteString("| citations | supported | unsupported | fabricated | uncited sentences | answers below the floor |\n|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d |\n\n", c.Citations, by["supported"], by["unsupported"], by["fabricated"], c.UncitedFactual, c.AnsweredBelowFloor)
+	if s.Baseline != nil {
+		fmt.Fprintf(&b, "Since the baseline: %s → %s (%+.1f points)\n\n", pct(s.Baseline.Before), pct(s.Baseline.Now), 100*s.Baseline.Change)
+	}
+	for _, g := range s.Gates {
+		mark := "✅"
+		if !g.Pass {
+			mark = "❌"
+		}
+		fmt.Fprintf(&b, "- %s `--fail-on %s`: %s\n", mark, g.Spec, mdEscape(g.Detail))
+	}
+	if len(s.Worst) > 0 {
+		b.WriteString("\n| where | conversation | citation | verdict | why |\n|---|---|---|---|---|\n")
+		for _, f := range s.Worst {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mdEscape(f.Source), mdEscape(f.ConversationID), mdEscape(f.Marker), f.Verdict, mdEscape(f.Reason))
+		}
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func headline(s *Summary) string {
+	if s.Status == StatusNoData {
+		return "Nothing to measure: " + s.StatusDetail
+	}
+	return fmt.Sprintf("Citation accuracy %s (95%% CI %s–%s) over %d citations, bar %s",
+		pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), s.Counts.Citations, pct(s.Bar))
+}
+
+// splitSource splits "file:line" at its last colon.
+func splitSource(src string) (file, line string) {
+	if i := strings.LastIndexByte(src, ':'); i >= 0 {
+		return src[:i], src[i+1:]
+	}
+	return src, ""
+}
+
+// ghData escapes a workflow command's message.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(Printable(s))
+}
+
+// ghProperty escapes a workflow command's property value.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(Printable(s))
+}
+
+// mdEscape makes text render as itself in GitHub Markdown: markup
+// characters are backslash-escaped, HTML's are entities.
+func mdEscape(s string) string {
+	var b strings.Builder
+	for _, r := range Printable(s) {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '~', '"', '\'', ':', '@', '=':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

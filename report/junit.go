@@ -1,0 +1,144 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// JUnit writes a JUnit XML file for CI systems that show test results: one
+// test case per audited conversation record, failing with its failing
+// citations and uncited sentences; one skipped case per record that could
+// not be audited. Cases stream to a temporary file (the suite's counts
+// come first in the XML), so memory does not grow with the audit.
+type JUnit struct {
+	out                      *AtomicFile
+	cases                    *os.File
+	w                        *bufio.Writer
+	tests, failures, skipped int
+	suite                    string
+}
+
+// NewJUnit starts a JUnit file at path; suite names the test suite.
+func NewJUnit(path, suite string) (*JUnit, error) {
+	out, err := CreateAtomic(path)
+	if err != nil {
+		return nil, err
+	}
+	cases, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".cases-*")
+	if err != nil {
+		out.Abort()
+		return nil, err
+	}
+	os.Remove(cases.Name()) // unnamed: gone with the process whatever happens
+	return &JUnit{out: out, cases: cases, w: bufio.NewWriter(cases), suite: suite}, nil
+}
+
+// Result adds the record's test case.
+func (j *JUnit) Result(res *audit.Result) error {
+	j.tests++
+	rec := res.Record
+	var fails []string
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		if Severity(f) == 0 {
+			continue
+		}
+		fails = append(fails, fmt.Sprintf("sentence %d %s %s: %s\n  %s", f.SentenceIndex+1, Printable(f.Marker), f.Verdict,
+			Explain(f), Printable(truncate(f.Sentence, 300))))
+	}
+	fmt.Fprintf(j.w, `  <testcase classname="%s" name="%s" file="%s" line="%d">`, xmlAttr(classname(rec)), xmlAttr(rec.ConversationID), xmlAttr(rec.File), rec.Line)
+	if len(fails) > 0 {
+		j.failures++
+		fmt.Fprintf(j.w, "\n    <failure message=\"%d failing citation(s) or uncited sentence(s)\" type=\"ragaudit\">", len(fails))
+		j.w.WriteString(xmlEscape(strings.Join(fails, "\n"), false))
+		j.w.WriteString("</failure>\n  ")
+	}
+	_, err := j.w.WriteString("</testcase>\n")
+	return err
+}
+
+// Skip adds a skipped case for a record that could not be audited.
+func (j *JUnit) Skip(e *readers.SkipError) error {
+	j.tests++
+	j.skipped++
+	_, err := fmt.Fprintf(j.w, "  <testcase classname=\"skipped\" name=\"%s\" file=\"%s\" line=\"%d\"><skipped message=\"%s\"/></testcase>\n",
+		xmlAttr(fmt.Sprintf("%s:%d", e.File, e.Line)), xmlAttr(e.File), e.Line, xmlAttr(e.Reason+": "+e.Detail))
+	return err
+}
+
+// Commit writes the file: the suite with its counts, then the cases.
+func (j *JUnit) Commit(sum *Summary) error {
+	if err := j.w.Flush(); err != nil {
+		return err
+	}
+	if _, err := j.cases.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	w := bufio.NewWriter(j.out)
+	status := sum.Status
+	fmt.Fprintf(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ragaudit\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", j.tests, j.failures, j.skipped)
+	fmt.Fprintf(w, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", xmlAttr(j.suite), j.tests, j.failures, j.skipped)
+	fmt.Fprintf(w, "  <properties><property name=\"citation_accuracy\" value=\"%.6f\"/><property name=\"bar\" value=\"%g\"/><property name=\"status\" value=\"%s\"/></properties>\n",
+		sum.CitationAccuracy, sum.Bar, status)
+	if _, err := io.Copy(w, j.cases); err != nil {
+		return err
+	}
+	w.WriteString("</testsuite>\n</testsuites>\n")
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	j.cases.Close()
+	return j.out.Commit()
+}
+
+// Abort discards the file.
+func (j *JUnit) Abort() {
+	j.cases.Close()
+	j.out.Abort()
+}
+
+func classname(rec *readers.Record) string {
+	if rec.Tenant != "" {
+		return "ragaudit." + rec.Tenant
+	}
+	return "ragaudit"
+}
+
+// xmlEscape makes text from the logs safe in XML 1.0: control characters
+// are shown as escapes (as on the terminal), runes XML cannot carry become
+// U+FFFD, and markup is escaped; in an attribute, quotes and line breaks too.
+func xmlEscape(s string, attr bool) string {
+	if attr {
+		s = Printable(s)
+	} else {
+		s = PrintableText(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '"' && attr:
+			b.WriteString("&quot;")
+		case r == utf8.RuneError, r == 0xfffe, r == 0xffff, r >= 0xd800 && r <= 0xdfff:
+			b.WriteRune('\ufffd')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func xmlAttr(s string) string { return xmlEscape(s, true) }

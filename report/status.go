@@ -1,0 +1,96 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/ragaudit/ragaudit/estimate"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+// Statuses of a run, in summary.json ("status") and the text summary.
+const (
+	StatusPass         = "PASS"
+	StatusFail         = "FAIL"         // below the bar, or a --fail-on gate failed
+	StatusInconclusive = "INCONCLUSIVE" // verified: the labels do not yet decide at the bar
+	StatusNoData       = "NO_DATA"      // nothing to measure: a data problem, not a quality failure
+)
+
+// Decide sets the run's status and, when it is not a pass, why in one
+// line; Pass is then whether the status is PASS. With labels, the verified
+// estimate's decision rules, not the machine's rate. Call it once the
+// gates, baseline and verified estimate are in.
+func (s *Summary) Decide() {
+	s.Status, s.StatusDetail = s.decide()
+	s.Pass = s.Status == StatusPass
+}
+
+// BelowBar reports whether the run failed on its rate (the verified one
+// with labels), rather than on a --fail-on gate.
+func (s *Summary) BelowBar() bool {
+	if s.Status != StatusFail {
+		return false
+	}
+	if s.Verified != nil {
+		return s.Verified.Decision == estimate.Fail
+	}
+	return !s.machinePass()
+}
+
+func (s *Summary) decide() (status, detail string) {
+	if cause := noDataCause(s.Counts); cause != "" {
+		return StatusNoData, cause
+	}
+	if v := s.Verified; v != nil {
+		switch v.Decision {
+		case estimate.Fail:
+			return StatusFail, fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
+		case estimate.Inconclusive:
+			more := ""
+			if v.LabelsToDecide > 0 {
+				more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
+			}
+			return StatusInconclusive, fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
+		}
+	} else if !s.machinePass() {
+		return StatusFail, fmt.Sprintf("citation accuracy %s is below the bar %s", pct(s.CitationAccuracy), pct(s.Bar))
+	}
+	for _, g := range s.Gates {
+		if !g.Pass {
+			return StatusFail, fmt.Sprintf("--fail-on %s failed: %s", g.Spec, g.Detail)
+		}
+	}
+	return StatusPass, ""
+}
+
+// machinePass: the machine's rate, as reported (six decimals), is at or
+// above the bar, so that summary.json never shows a rate equal to the bar
+// and a FAIL.
+func (s *Summary) machinePass() bool {
+	by := s.Counts.CitationsByVerdict
+	return by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0 && s.CitationAccuracy >= s.Bar
+}
+
+// noDataCause says why there is nothing to measure ("" when there is).
+func noDataCause(c audit.Counts) string {
+	by := c.CitationsByVerdict
+	readable := c.RecordsRead - c.RecordsSkipped
+	switch {
+	case c.RecordsRead == 0:
+		return "the input holds no record (an empty file, or nothing on stdin)"
+	case c.RecordsAudited == 0 && readable > 0 && c.RecordsFiltered == readable:
+		return fmt.Sprintf("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered)
+	case c.RecordsAudited == 0:
+		return fmt.Sprintf("no record could be read: all %d were skipped (see skipped.jsonl)", c.RecordsSkipped)
+	case by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0:
+		return ""
+	case c.Answers == 0:
+		return fmt.Sprintf("none of the %d audited record(s) has an assistant answer", c.RecordsAudited)
+	case c.Citations == 0:
+		return fmt.Sprintf("none of the %d answer(s) cites anything: no citation marker such as [1] or [doc2], and no structured citation", c.Answers)
+	default:
+		return fmt.Sprintf("none of the %d citation(s) can be audited: their chunks have no text to check (web citations, absent, truncated or redacted text)", c.Citations)
+	}
+}
+
+func pctN(x estimate.Number) string { return pct(float64(x)) }

@@ -1,0 +1,91 @@
+package review
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/estimate"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Population is a sink of the stream that keeps every citation the rate
+// counts (supported, unsupported, fabricated; not the not-auditable), as
+// the estimate sees it and, with Lines, as a sample line would show it.
+// Memory grows with the citations: about 100 bytes each, plus the
+// sentence with Lines.
+type Population struct {
+	Citations []estimate.Citation
+	Lines     []Item // with keepLines: the label-schema fields of each citation
+	places    []place
+	keepLines bool
+	seen      map[string]int
+}
+
+// NewPopulation collects the citations; keepLines also keeps what a sample
+// line needs (sampling), not only what the estimate needs (--labels).
+func NewPopulation(keepLines bool) *Population {
+	return &Population{keepLines: keepLines, seen: map[string]int{}}
+}
+
+// Result adds the record's citations.
+func (p *Population) Result(res *audit.Result) error {
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		c, ok := citationOf(f)
+		if !ok {
+			continue
+		}
+		// Two records alike but for their place in the logs (no timestamp
+		// to tell turns apart) would give two citations one key.
+		if n := p.seen[c.Key]; n > 0 {
+			c.Key += fmt.Sprintf("#%d", n)
+		}
+		p.seen[c.Key]++
+		p.Citations = append(p.Citations, c)
+		p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation})
+		if p.keepLines {
+			p.Lines = append(p.Lines, lineOf(f))
+		}
+	}
+	return nil
+}
+
+// place is where a citation is, as labels name it.
+type place struct {
+	conv, ts        string
+	msg, start, end int
+	citation        string
+}
+
+// Skip ignores skipped records.
+func (p *Population) Skip(*readers.SkipError) error { return nil }
+
+// citationOf is a finding as the estimate sees it; false for findings
+// outside the rate.
+func citationOf(f *audit.Finding) (estimate.Citation, bool) {
+	switch f.Verdict {
+	case audit.Supported, audit.Unsupported, audit.Fabricated:
+	default:
+		return estimate.Citation{}, false
+	}
+	c := estimate.Citation{Key: ItemKey(f), Tenant: f.Tenant, Supported: f.Verdict == audit.Supported,
+		Fabricated: f.Verdict == audit.Fabricated, Score: math.NaN()}
+	if f.SupportScore != nil && !c.Fabricated {
+		c.Score = float64(*f.SupportScore)
+	}
+	return c, true
+}
+
+// lineOf is a finding as a line of the sample file (no design fields yet).
+func lineOf(f *audit.Finding) Item {
+	m := "[" + f.Citation + "]"
+	it := Item{ConversationID: f.ConversationID, MessageIndex: f.MessageIndex, SentenceText: f.Sentence,
+		CharStart: f.CharStart, CharEnd: f.CharEnd, CitationMarker: &m, Citation: f.Citation,
+		Timestamp: f.Timestamp, Tenant: f.Tenant, Agent: f.Agent}
+	if f.ChunkID != nil {
+		id := *f.ChunkID
+		it.ChunkID = &id
+	}
+	return it
+}
