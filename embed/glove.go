@@ -43,12 +43,9 @@ type Glove struct {
 // 0.93 and the rarest kept word 0.9985.
 const sifA = 1e-3
 
-// gloveVocab is the vocabulary size of the source vectors, for Zipf's
-// normaliser.
-const gloveVocab = 341479
-
-// zipfNorm is the harmonic number H_N ≈ ln N + γ for N = gloveVocab
-// (ln 341,479 = 12.741), so that p sums to 1 over the source vocabulary.
+// zipfNorm is the harmonic number H_N ≈ ln N + γ for N = 341,479, the
+// vocabulary of the source vectors (ln 341,479 = 12.741), so that p sums
+// to 1 over it.
 // Changing it changes every vector: the calibrated models depend on it.
 const zipfNorm = 12.741 + 0.5772
 
