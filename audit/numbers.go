@@ -267,116 +267,26 @@ type number struct {
 // parseNumber reads the number whose digits start at text[i].
 func parseNumber(text string, i int) number {
 	n := number{start: i}
-	j := i
-	for j < len(text) && isDigit(text[j]) {
-		j++
-	}
-	intPart := text[i:j]
-	// Thousands separators: 1,000 and 20,770,000.
-	if j-i <= 3 {
-		for j+4 <= len(text) && text[j] == ',' && isDigit(text[j+1]) && isDigit(text[j+2]) && isDigit(text[j+3]) &&
-			(j+4 == len(text) || !isDigit(text[j+4])) {
-			intPart += text[j+1 : j+4]
-			j += 4
-		}
-	}
-	frac, grouped := "", len(intPart) > j-i // 1,000 groups with commas
-	// "1.200.000": two or more full stops grouping thousands (European
-	// notation; no decimal reads so), ending where the number ends.
-	if !grouped && j-i <= 3 {
-		q, groups := j, intPart
-		for q+4 <= len(text) && text[q] == '.' && isDigit(text[q+1]) && isDigit(text[q+2]) && isDigit(text[q+3]) &&
-			(q+4 == len(text) || !isDigit(text[q+4])) {
-			groups += text[q+1 : q+4]
-			q += 4
-		}
-		if q-j >= 8 && !(q+1 < len(text) && text[q] == '.' && isDigit(text[q+1])) {
-			intPart, j = groups, q
-		}
-	}
-	oneDotGroup := "" // "1.200": 1.2, or 1200 when it is an amount (below)
-	if j+1 < len(text) && text[j] == '.' && isDigit(text[j+1]) {
-		k := j + 1
-		for k < len(text) && isDigit(text[k]) {
-			k++
-		}
-		if !grouped && k-j == 4 && j-i <= 3 {
-			oneDotGroup = text[j+1 : k]
-		}
-		frac = strings.TrimRight(text[j+1:k], "0")
-		j = k
-	}
-	digitsEnd := j
-	n.value = decimal{whole: trimLeadingZeros(intPart), frac: frac}
+	d := readDigits(text, i)
+	j, digitsEnd := d.end, d.end
+	n.value = decimal{whole: trimLeadingZeros(d.intPart), frac: d.frac}
 	end := digitsEnd
 	plainEnd := true // a plain number ends at its digits
 	if w, k := wordAt(text, j, false); w == "st" || w == "nd" || w == "rd" || w == "th" {
 		end, j, plainEnd = k, k, false
 	}
+	prefixCur, prefixStart := currencyBefore(text, i)
 
-	// Currency before the digits: "€127.50", "€ 127", "US$5", "EUR 127".
-	p := i
-	if p > 0 && text[p-1] == ' ' {
-		p--
-	}
-	prefixCur, prefixStart := "", i
-	for _, sym := range []string{"US$", "us$", "€", "$", "£", "¥", "₹"} {
-		if strings.HasSuffix(text[:p], sym) {
-			prefixCur, prefixStart = currencySymbols[strings.ToLower(sym)], p-len(sym)
-			break
-		}
-	}
-	if prefixCur == "" {
-		q := p
-		if q > 0 && text[q-1] == '.' { // "Rs. 500"
-			q--
-		}
-		k := q
-		for k > 0 && isLetter(text[k-1]) {
-			k--
-		}
-		// The length first: most numbers follow a longer word.
-		if q-k >= 2 && q-k <= 3 {
-			if cur, ok := currencySymbols[strings.ToLower(text[k:q])]; ok {
-				prefixCur, prefixStart = cur, k
-			}
-		}
-	}
-
-	// Multiplier: "1.5 million", "$5m" (a bare "m" only with a currency: metres).
 	mult := 1.0
-	if w, k := wordAt(text, j, true); w != "" {
-		if m, ok := multipliers[w]; ok && (w != "m" || prefixCur != "" || currencyAfter(text, k)) {
-			if f, err := strconv.ParseFloat(n.value.String(), 64); err == nil {
-				whole, frac, _ := strings.Cut(formatFloat(f*m), ".")
-				n.value = decimal{whole: whole, frac: frac}
-			}
-			mult, end, j, plainEnd = m, k, k, false
+	if m, k, ok := multiplierAfter(text, j, prefixCur != ""); ok {
+		if f, err := strconv.ParseFloat(n.value.String(), 64); err == nil {
+			whole, frac, _ := strings.Cut(formatFloat(f*m), ".")
+			n.value = decimal{whole: whole, frac: frac}
 		}
+		mult, end, j, plainEnd = m, k, k, false
 	}
-	// Percent: "15%", "15 %", "15 percent", "15 per cent", "3 percentage points".
-	k := j
-	if k < len(text) && text[k] == ' ' {
-		k++
-	}
-	switch {
-	case k < len(text) && text[k] == '%':
-		n.percent, end = true, k+1
-	default:
-		if w, e := wordAt(text, j, true); w == "percent" {
-			n.percent, end = true, e
-		} else if w == "percentage" {
-			if w2, e2 := wordAt(text, e, true); w2 == "point" || w2 == "points" {
-				n.percent, end = true, e2
-			}
-		} else if w == "per" {
-			if w2, e2 := wordAt(text, e, true); w2 == "cent" {
-				n.percent, end = true, e2
-			}
-		}
-	}
-	if n.percent {
-		j = end
+	if e, ok := percentAfter(text, j); ok {
+		n.percent, end, j = true, e, e
 	}
 	// Currency after: "127.50 EUR", "5 million dollars".
 	if w, k := wordAt(text, j, true); w != "" {
@@ -387,11 +297,11 @@ func parseNumber(text string, i int) number {
 	if n.currency == "" && prefixCur != "" {
 		n.currency = prefixCur
 	}
-	if oneDotGroup != "" && (n.currency == "EUR" || n.currency == "CHF") && !n.percent && mult == 1 && intPart[0] != '0' {
+	if d.oneDotGroup != "" && (n.currency == "EUR" || n.currency == "CHF") && !n.percent && mult == 1 && d.intPart[0] != '0' {
 		// "€1.200" is 1,200 in the notation of most of Europe, and 1.2 in
 		// English (a fuel price may have three decimals): either reading
 		// matches. "$3.499" and "€0.005" have only the English one.
-		n.alt = trimLeadingZeros(intPart + oneDotGroup)
+		n.alt = trimLeadingZeros(d.intPart + d.oneDotGroup)
 	}
 	if prefixCur != "" {
 		n.start = prefixStart
@@ -409,6 +319,137 @@ func parseNumber(text string, i int) number {
 	}
 	n.end = end
 	return n
+}
+
+// digits are the digits of a number as written: its integer part without
+// grouping, its fraction without trailing zeros, and where they end.
+type digits struct {
+	intPart, frac string
+	// oneDotGroup: "1.200" read as 1.2 may be 1200 in an amount (the three
+	// digits after its one full stop), or "".
+	oneDotGroup string
+	end         int
+}
+
+// readDigits reads the digits of the number at text[i]: "20,770,000",
+// "1.200.000" (two or more full stops grouping thousands, as much of
+// Europe writes them; no decimal reads so), "127.50".
+func readDigits(text string, i int) digits {
+	j := i
+	for j < len(text) && isDigit(text[j]) {
+		j++
+	}
+	intPart := text[i:j]
+	if j-i <= 3 { // thousands separators: 1,000 and 20,770,000
+		for j+4 <= len(text) && text[j] == ',' && isDigit(text[j+1]) && isDigit(text[j+2]) && isDigit(text[j+3]) &&
+			(j+4 == len(text) || !isDigit(text[j+4])) {
+			intPart += text[j+1 : j+4]
+			j += 4
+		}
+	}
+	d := digits{}
+	grouped := len(intPart) > j-i // 1,000 groups with commas
+	if !grouped && j-i <= 3 {
+		intPart, j = dotGroups(text, intPart, j)
+	}
+	if j+1 < len(text) && text[j] == '.' && isDigit(text[j+1]) {
+		k := j + 1
+		for k < len(text) && isDigit(text[k]) {
+			k++
+		}
+		if !grouped && k-j == 4 && j-i <= 3 {
+			d.oneDotGroup = text[j+1 : k]
+		}
+		d.frac = strings.TrimRight(text[j+1:k], "0")
+		j = k
+	}
+	d.intPart, d.end = intPart, j
+	return d
+}
+
+// dotGroups extends the integer part intPart, whose digits end at
+// text[j], over two or more groups of thousands after full stops
+// ("1.200.000"), ending where the number ends; else it returns them as
+// they were.
+func dotGroups(text, intPart string, j int) (string, int) {
+	q, groups := j, intPart
+	for q+4 <= len(text) && text[q] == '.' && isDigit(text[q+1]) && isDigit(text[q+2]) && isDigit(text[q+3]) &&
+		(q+4 == len(text) || !isDigit(text[q+4])) {
+		groups += text[q+1 : q+4]
+		q += 4
+	}
+	if q-j >= 8 && !(q+1 < len(text) && text[q] == '.' && isDigit(text[q+1])) {
+		return groups, q
+	}
+	return intPart, j
+}
+
+// currencyBefore reads a currency written before the digits at text[i]:
+// "€127.50", "€ 127", "US$5", "EUR 127", "Rs. 500". It returns its ISO code
+// ("" for none) and where it starts.
+func currencyBefore(text string, i int) (string, int) {
+	p := i
+	if p > 0 && text[p-1] == ' ' {
+		p--
+	}
+	for _, sym := range []string{"US$", "us$", "€", "$", "£", "¥", "₹"} {
+		if strings.HasSuffix(text[:p], sym) {
+			return currencySymbols[strings.ToLower(sym)], p - len(sym)
+		}
+	}
+	q := p
+	if q > 0 && text[q-1] == '.' { // "Rs. 500"
+		q--
+	}
+	k := q
+	for k > 0 && isLetter(text[k-1]) {
+		k--
+	}
+	// The length first: most numbers follow a longer word.
+	if q-k >= 2 && q-k <= 3 {
+		if cur, ok := currencySymbols[strings.ToLower(text[k:q])]; ok {
+			return cur, k
+		}
+	}
+	return "", i
+}
+
+// multiplierAfter reads a multiplier after a number ending at text[j]:
+// "1.5 million", "$5m" (a bare "m" only with a currency, before or after
+// it: else it is metres). It returns the factor and where it ends.
+func multiplierAfter(text string, j int, currencyBefore bool) (float64, int, bool) {
+	w, k := wordAt(text, j, true)
+	m, ok := multipliers[w]
+	if w == "" || !ok || w == "m" && !currencyBefore && !currencyAfter(text, k) {
+		return 0, 0, false
+	}
+	return m, k, true
+}
+
+// percentAfter reads a percent sign or word after a number ending at
+// text[j]: "15%", "15 %", "15 percent", "15 per cent", "3 percentage
+// points". It returns where it ends.
+func percentAfter(text string, j int) (int, bool) {
+	k := j
+	if k < len(text) && text[k] == ' ' {
+		k++
+	}
+	if k < len(text) && text[k] == '%' {
+		return k + 1, true
+	}
+	switch w, e := wordAt(text, j, true); w {
+	case "percent":
+		return e, true
+	case "percentage":
+		if w2, e2 := wordAt(text, e, true); w2 == "point" || w2 == "points" {
+			return e2, true
+		}
+	case "per":
+		if w2, e2 := wordAt(text, e, true); w2 == "cent" {
+			return e2, true
+		}
+	}
+	return 0, false
 }
 
 // wordAt returns the lowercased letters word at text[j:] (after one
@@ -514,19 +555,44 @@ func letterBits(s string) uint64 {
 	return m
 }
 
-// numberWordLengths holds, by their first two letters, the lengths of the
-// number words of numberWord ("th": 5, 6, 8): most words are turned away
-// on it alone (this runs for every word of every cited chunk).
-var numberWordLengths = func() (t [26 * 26]uint16) {
-	for _, w := range []string{"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-		"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-		"nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-		"hundred", "thousand"} {
-		t[int(w[0]-'a')*26+int(w[1]-'a')] |= 1 << len(w)
+// numberWordList is the number words numberWord reads, with their values.
+var numberWordList = []struct {
+	word  string
+	value int
+}{
+	{"two", 2}, {"three", 3}, {"four", 4}, {"five", 5}, {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9},
+	{"ten", 10}, {"eleven", 11}, {"twelve", 12}, {"thirteen", 13}, {"fourteen", 14}, {"fifteen", 15},
+	{"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19}, {"twenty", 20}, {"thirty", 30},
+	{"forty", 40}, {"fifty", 50}, {"sixty", 60}, {"seventy", 70}, {"eighty", 80}, {"ninety", 90},
+	{"hundred", 100}, {"thousand", 1000},
+}
+
+// numberWordSlots holds, by first two letters and length, the indices + 1
+// of the number words of that shape (at most two: "thirteen", "thousand"):
+// a word is looked up without hashing it, as this runs for every word of
+// every cited chunk (a map lookup was a fortieth of the audit).
+var numberWordSlots = func() (t [26 * 26 * 10][2]uint8) {
+	for i, nw := range numberWordList {
+		slot := &t[(int(nw.word[0]-'a')*26+int(nw.word[1]-'a'))*10+len(nw.word)]
+		if slot[0] == 0 {
+			slot[0] = uint8(i + 1)
+		} else {
+			slot[1] = uint8(i + 1)
+		}
 	}
 	return t
 }()
 
+// numberWordLengths holds, by their first two letters, the lengths of the
+// number words ("th": 5, 6, 8): most words are turned away on it alone.
+var numberWordLengths = func() (t [26 * 26]uint16) {
+	for _, nw := range numberWordList {
+		t[int(nw.word[0]-'a')*26+int(nw.word[1]-'a')] |= 1 << len(nw.word)
+	}
+	return t
+}()
+
+// numberWord returns the value of a number word, in any case.
 func numberWord(w string) (int, bool) {
 	if len(w) < 3 || len(w) > 9 {
 		return 0, false
@@ -543,65 +609,10 @@ func numberWord(w string) (int, bool) {
 		}
 		buf[i] = c
 	}
-	// A switch (by length, then bytes): a map lookup here was a fortieth
-	// of the audit.
-	switch string(buf[:len(w)]) {
-	case "two":
-		return 2, true
-	case "three":
-		return 3, true
-	case "four":
-		return 4, true
-	case "five":
-		return 5, true
-	case "six":
-		return 6, true
-	case "seven":
-		return 7, true
-	case "eight":
-		return 8, true
-	case "nine":
-		return 9, true
-	case "ten":
-		return 10, true
-	case "eleven":
-		return 11, true
-	case "twelve":
-		return 12, true
-	case "thirteen":
-		return 13, true
-	case "fourteen":
-		return 14, true
-	case "fifteen":
-		return 15, true
-	case "sixteen":
-		return 16, true
-	case "seventeen":
-		return 17, true
-	case "eighteen":
-		return 18, true
-	case "nineteen":
-		return 19, true
-	case "twenty":
-		return 20, true
-	case "thirty":
-		return 30, true
-	case "forty":
-		return 40, true
-	case "fifty":
-		return 50, true
-	case "sixty":
-		return 60, true
-	case "seventy":
-		return 70, true
-	case "eighty":
-		return 80, true
-	case "ninety":
-		return 90, true
-	case "hundred":
-		return 100, true
-	case "thousand":
-		return 1000, true
+	for _, k := range numberWordSlots[(a*26+b)*10+uint(len(w))] {
+		if k > 0 && string(buf[:len(w)]) == numberWordList[k-1].word {
+			return numberWordList[k-1].value, true
+		}
 	}
 	return 0, false
 }
