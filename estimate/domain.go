@@ -142,7 +142,8 @@ func estimateDomain(gs []*group, fab int64, opts Options) (Estimate, domain) {
 		}
 	case census:
 		d.method = MethodCensus
-		d.rate = total(gs, 0, true) / float64(d.N)
+		d.rate = float64(yes) / float64(d.N) // the count ratio itself: no weighted sum to round
+
 		d.low, d.high, d.lower, d.upper = d.rate, d.rate, d.rate, d.rate
 	case yes < MinClassLabels || labels-yes < MinClassLabels:
 		d.wilson(gs, labels)
