@@ -68,7 +68,7 @@ type Finding struct {
 	// Unstated is the part of the sentence the chunk does not state: its
 	// content words the chunk lacks, in order (numbers_missing gives the
 	// amounts and dates among them as written).
-	Unstated []string `json:"unstated,omitempty"`
+	Unstated []string `json:"unstated"`
 }
 
 // fill copies a pair's signals and score into the finding.

@@ -97,6 +97,8 @@ func appendFinding(b []byte, f *audit.Finding) ([]byte, error) {
 	b = appendStringPtr(b, f.BetterChunkID)
 	b = append(b, `,"reasons":`...)
 	b = appendStrings(b, f.Reasons)
+	b = append(b, `,"unstated":`...)
+	b = appendStrings(b, f.Unstated)
 	return append(b, "}\n"...), nil
 }
 

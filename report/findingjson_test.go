@@ -20,7 +20,7 @@ func referenceJSON(t testing.TB, f audit.Finding) []byte {
 		return s
 	}
 	f.NPFound, f.NPMissing, f.NumbersMissing = orEmpty(f.NPFound), orEmpty(f.NPMissing), orEmpty(f.NumbersMissing)
-	f.EntitiesMissing, f.Reasons = orEmpty(f.EntitiesMissing), orEmpty(f.Reasons)
+	f.EntitiesMissing, f.Reasons, f.Unstated = orEmpty(f.EntitiesMissing), orEmpty(f.Reasons), orEmpty(f.Unstated)
 	if f.Signals == nil {
 		f.Signals = map[string]audit.Score{}
 	}
@@ -56,7 +56,7 @@ func TestAppendFindingMatchesEncodingJSON(t *testing.T) {
 			Verdict: s, SentenceVerdict: s, AnswerStatus: s, SupportScore: &s1, SentenceScore: &s2,
 			NPCoverage: &s1, TokenOverlap: &s2, Signals: map[string]audit.Score{"z": 0.5, s: s1, "a": -0.00004, "ngram_sim": 0.99999},
 			NPFound: []string{s, "x"}, NPMissing: []string{}, NumbersMissing: []string{s}, EntitiesMissing: nil,
-			MatchedText: s, MatchedStart: 1, MatchedEnd: 2, BetterChunkID: &id, Reasons: []string{"number_mismatch", s},
+			MatchedText: s, MatchedStart: 1, MatchedEnd: 2, BetterChunkID: &id, Reasons: []string{"number_mismatch", s}, Unstated: []string{s},
 		})
 	}
 	for i, f := range cases {

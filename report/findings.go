@@ -47,7 +47,7 @@ var CSVHeader = append([]string{
 	"char_start", "char_end", "sentence", "marker", "citation", "chunk_id", "resolved_by",
 	"verdict", "sentence_verdict", "answer_status", "support_score", "sentence_score", "np_coverage", "token_overlap",
 	"np_found", "np_missing", "numbers_missing", "entities_missing", "matched_text", "matched_start", "matched_end",
-	"better_chunk_id", "reasons",
+	"better_chunk_id", "reasons", "unstated",
 }, signalColumns()...)
 
 func signalColumns() []string {
@@ -94,7 +94,7 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 			strings.Join(f.NPFound, " | "), strings.Join(f.NPMissing, " | "),
 			strings.Join(f.NumbersMissing, " | "), strings.Join(f.EntitiesMissing, " | "),
 			f.MatchedText, strconv.Itoa(f.MatchedStart), strconv.Itoa(f.MatchedEnd),
-			better, strings.Join(f.Reasons, " | "),
+			better, strings.Join(f.Reasons, " | "), strings.Join(f.Unstated, " | "),
 		)
 		for i := range row {
 			// Control characters are shown as escapes, as on the

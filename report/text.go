@@ -54,8 +54,8 @@ func WriteText(w io.Writer, s *Summary) error {
 	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor\n",
 		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, c.AnsweredBelowFloor)
 	r := c.ByReason
-	fmt.Fprintf(&b, "Unsupported because: %d number mismatch, %d negation flipped, %d name mismatch, %d low similarity, %d weak co-citation (another citation of the sentence does not state it); %d misattributed (another retrieved chunk supports the sentence)\n",
-		r["number_mismatch"], r["negation_mismatch"], r["entity_mismatch"], r["low_similarity"], r["weak_co_citation"], r["misattributed"])
+	fmt.Fprintf(&b, "Unsupported because: %d number mismatch, %d negation flipped, %d name mismatch, %d low similarity (%d of them partly stated), %d weak co-citation; %d misattributed (another retrieved chunk supports the sentence)\n",
+		r["number_mismatch"], r["negation_mismatch"], r["entity_mismatch"], r["low_similarity"], r["partly_stated"], r["weak_co_citation"], r["misattributed"])
 	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
 	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved\n",
 		c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])
