@@ -1,6 +1,3 @@
-// Package readers turns log files into canonical Records, one conversation
-// (or one flat assistant turn) at a time, and reports every input record it
-// could not use as a Skip with its position and reason.
 package readers
 
 import (

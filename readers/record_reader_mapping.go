@@ -1,7 +1,6 @@
 package readers
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -13,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -121,80 +119,6 @@ func Mapped(path string, maps []Mapping, name string, opts Options, stats *FileS
 			}
 		}
 	}
-}
-
-// objectLine decodes a line holding one JSON object, numbers as
-// json.Number. Anything else on the line skips it: a second object
-// glued on would otherwise be lost without a trace.
-func objectLine(b []byte) (map[string]any, *SkipError) {
-	if !utf8.Valid(b) {
-		return nil, &SkipError{Reason: ReasonInvalidUTF8, Detail: fmt.Sprintf("invalid UTF-8 at byte %d of the line", invalidUTF8Offset(b))}
-	}
-	v, err := decodeJSONValue(b)
-	if err != nil {
-		return nil, &SkipError{Reason: ReasonMalformedJSON, Detail: "not a JSON object: " + err.Error()}
-	}
-	row, ok := v.(map[string]any)
-	if !ok {
-		return nil, &SkipError{Reason: ReasonWrongType, Detail: "the line is " + kindOf(v) + ", want a JSON object"}
-	}
-	return row, nil
-}
-
-// decodeJSONValue decodes exactly one JSON value, numbers as json.Number;
-// text after it is an error.
-func decodeJSONValue(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, errors.New("the JSON text ends early (cut short?)")
-	} else if err != nil {
-		return nil, err
-	}
-	at := dec.InputOffset()
-	switch rest := bytes.TrimSpace(b[at:]); {
-	case len(rest) == 0:
-		return v, nil
-	case rest[0] == '{' || rest[0] == '[':
-		return nil, fmt.Errorf("a second JSON value follows at byte %d (one per line)", at)
-	default:
-		return nil, fmt.Errorf("text after the JSON value at byte %d", at)
-	}
-}
-
-// decodeJSONField decodes a field that holds JSON as text; a value that
-// is not text is returned as it is, and blank text is no value (nil).
-// Text that is not JSON — cut short by a logger's size limit, typically —
-// is an error, so that the caller can say so.
-func decodeJSONField(v any) (any, error) {
-	s, ok := v.(string)
-	if !ok {
-		return v, nil
-	}
-	if strings.TrimSpace(s) == "" {
-		return nil, nil
-	}
-	return decodeJSONValue([]byte(s))
-}
-
-// kindOf names the JSON kind of a decoded value, for people.
-func kindOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case json.Number:
-		return "a number"
-	case bool:
-		return "true or false"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("a %T", v)
 }
 
 func pickMapping(maps []Mapping, name string, row map[string]any) *Mapping {
