@@ -10,13 +10,22 @@ import (
 )
 
 // envelope fills the record fields the app's logger wraps around a
-// provider response. A logged_at that is not a time skips the document as
-// bad_timestamp, as in canonical records: undated, it would silently fall
-// out of --last and the report's period.
+// provider response, by the rule of every format (fields.go). A logged_at
+// that is not a time skips the document as bad_timestamp, as in canonical
+// records: undated, it would silently fall out of --last and the report's
+// period.
 func envelope(d map[string]any, rec *Record) error {
-	rec.ConversationID = str(get(d, "_log", "conversation_id"))
-	rec.Tenant = str(get(d, "_log", "tenant"))
-	rec.Agent = str(get(d, "_log", "agent"))
+	log, _ := get(d, "_log").(map[string]any)
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"conversation_id", &rec.ConversationID}, {"tenant", &rec.Tenant}, {"agent", &rec.Agent}} {
+		var skip *SkipError
+		if *f.dst, _, skip = textField(log, f.key); skip != nil {
+			skip.Detail = "_log: " + skip.Detail
+			return skip
+		}
+	}
 	ts, err := textTime("_log.logged_at", get(d, "_log", "logged_at"))
 	rec.Timestamp = ts
 	return err

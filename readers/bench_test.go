@@ -84,7 +84,7 @@ func benchParquetFile(b *testing.B, pq string, n int) {
 	got := 0
 	for i := 0; i < b.N; i++ {
 		got = 0
-		for _, err := range Parquet(pq, nil) {
+		for _, err := range Open(pq, Options{}, nil) {
 			if err != nil {
 				b.Fatal(err)
 			}

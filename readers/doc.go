@@ -5,16 +5,26 @@
 // Files, in the order data flows through them:
 //
 //   - options.go: Options, FileStats and the bounds a caller may set.
-//   - record_reader_factory.go: the front door. Open detects the format
-//     and picks a reader from the adapter table; Formats lists the table.
-//   - lines.go: bytes to lines for the streamed formats (gzip, byte order
-//     marks, UTF-16, CR-only endings, over-long lines).
-//   - record_reader_jsonl.go: canonical records, one JSON object per line.
+//   - record_reader_factory.go: the front door. Open opens an input, tells
+//     its shape (JSON Lines, pretty-printed or an array, or not JSON) and
+//     its format from its first records, and reads it with the row of the
+//     adapter table that format names; Formats lists the table.
+//   - input.go (input_unix.go): an input opened once and read once, a
+//     regular file, stdin or a pipe alike; hashed, and stopped by the
+//     context.
+//   - decode.go: bytes as stored to text (gzip, byte order marks, UTF-16,
+//     CR-only line endings).
+//   - lines.go, values.go: text to the JSON text of each record, one per
+//     line or one JSON value at a time; records over the bound skipped.
+//   - record_reader_jsonl.go: canonical records. fields.go holds the one
+//     rule for a field's value, keys.go the check of keys given twice.
+//   - record_reader_ragas.go: Ragas-style evaluation exports.
 //   - record_reader_mapping.go: custom flat rows through a YAML Mapping.
 //   - record_reader_parquet.go, parquet_columns.go: canonical records in
 //     Parquet, row group by row group, damage counted by row.
 //   - documents.go: provider documents and trace exports, read whole (one
-//     JSON document, or one per line) and handed to their adapter.
+//     JSON document, one per line, or an array) and handed to their
+//     adapter.
 //   - record_reader_<provider>.go: one adapter per provider response format
 //     (anthropic, openai_responses, gemini, cohere, dify, openai_assistants,
 //     bedrock, azure, openai_chat).

@@ -3,14 +3,10 @@ package readers
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"iter"
-	"os"
 	"regexp"
 	"slices"
 	"unicode/utf8"
@@ -19,225 +15,175 @@ import (
 // maxDocumentBytes bounds a provider document read whole.
 const maxDocumentBytes = 64 << 20
 
-// Document reads a file holding provider responses — one JSON document,
-// or one per line, plain or gzip — and converts each with the named
-// adapter, or with the one its content matches when format is "". ok is
-// false when the file is not a provider document (canonical JSONL, say).
-// Standard input needs OpenDocument, which can give back what it read.
-func Document(path, format string, stats *FileStats) (seq iter.Seq2[Record, error], ok bool) {
-	if path == Stdin {
-		return nil, false
+// documents reads the rest of s.text whole (at most maxDocumentBytes) as
+// provider documents or a trace export, and yields their records, read by
+// the adapter named name or, for "", the one most documents match. It
+// returns false, having yielded nothing, when the text is not that
+// (canonical records, say): s.text then reads it again from the start.
+func (s *stream) documents(name string) bool {
+	data, err := io.ReadAll(io.LimitReader(s.text, maxDocumentBytes+1))
+	if ctxErr := s.stop(); ctxErr != nil {
+		s.yield(Record{}, fmt.Errorf("%s: reading stopped: %w", s.name, ctxErr))
+		return true
 	}
-	raw, err := readAllBounded(path)
-	if err != nil {
-		return nil, false
+	ok := len(data) <= maxDocumentBytes
+	var parsed documents
+	if ok {
+		parsed, ok = parseDocuments(data, err)
 	}
-	return documentSeq(path, raw, format, stats)
+	var ad format
+	if ok {
+		ad, ok = pickAdapter(append(slices.Clip(parsed.docs), parsed.invalid...), name)
+	}
+	if !ok {
+		var rest io.Reader = s.text
+		if err != nil {
+			rest = errReader{err}
+		}
+		s.text = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(data), rest), 64<<10)
+		return false
+	}
+	s.convertDocuments(parsed, ad)
+	return true
 }
 
-// OpenDocument is Open's way into provider documents, for files and
-// standard input alike: with opts.Format "" or "auto" it first sniffs
-// whether the input is canonical JSONL, then reads it as documents of
-// opts.Format (or the detected format). When ok is false the input is for
-// the JSONL reader; for "-" the bytes read here are not lost: opts.Stdin
-// is replaced by a reader that gives them again before the rest of the
-// stream. Parquet piped into "-" yields the Parquet reader's error.
-func OpenDocument(path string, opts *Options, stats *FileStats) (seq iter.Seq2[Record, error], ok bool) {
-	format := opts.Format
-	if format == "auto" {
-		format = ""
-	}
-	if path != Stdin {
-		if format == "" && looksCanonical(path) {
-			return nil, false
+// errReader gives back the error an input ended with.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// convertDocuments yields the skips of parsed, in input order, then the
+// records ad makes of its documents.
+func (s *stream) convertDocuments(parsed documents, ad format) {
+	// Lines that are not JSON are skipped where they are; the other lines
+	// are read as if they were not there.
+	skips := slices.Clone(parsed.bad)
+	var recs []Record
+	if ad.group != nil {
+		var problems []*SkipError
+		recs, problems = ad.group(traceInput{docs: parsed.docs, lines: parsed.lines, damaged: parsed.damaged})
+		for _, p := range problems {
+			p.Detail = ad.name + ": " + p.Detail
 		}
-		return Document(path, format, stats)
+		skips = append(skips, problems...)
+	} else {
+		for i, doc := range parsed.docs {
+			rec, err := ad.convert(doc)
+			if err != nil {
+				// An adapter names the reason when it knows it (a bad
+				// timestamp); anything else is a field it needs.
+				skip := &SkipError{Reason: ReasonMissingField, Detail: err.Error()}
+				errors.As(err, &skip)
+				skip.Line, skip.Detail = parsed.lines[i], ad.name+": "+skip.Detail
+				skips = append(skips, skip)
+				continue
+			}
+			rec.Line = parsed.lines[i]
+			dropEmptySpans(&rec)
+			recs = append(recs, rec)
+		}
 	}
-	in := opts.Stdin
-	if in == nil {
-		in = os.Stdin
+	slices.SortStableFunc(skips, func(a, b *SkipError) int { return a.Line - b.Line })
+	for _, p := range skips {
+		p.File = s.name
+		if !s.yield(Record{}, p) {
+			return
+		}
 	}
-	br := bufio.NewReaderSize(in, sniffBytes)
-	opts.Stdin = br
-	head, _ := br.Peek(sniffBytes)
-	if bytes.HasPrefix(head, []byte("PAR1")) {
-		return Parquet(Stdin, stats), true
+	for i := range recs {
+		recs[i].File = s.name
+		if recs[i].Line == 0 {
+			recs[i].Line = i + 1
+		}
+		if !s.yield(recs[i], nil) {
+			return
+		}
 	}
-	if format == "" && headLooksCanonical(head) {
-		return nil, false
-	}
-	raw, err := io.ReadAll(io.LimitReader(br, maxDocumentBytes+1))
-	opts.Stdin = io.MultiReader(bytes.NewReader(raw), br)
-	if err != nil || len(raw) > maxDocumentBytes {
-		return nil, false
-	}
-	return documentSeq(path, raw, format, stats)
 }
 
-// readAllBounded reads a file as stored, up to one byte past
-// maxDocumentBytes (so that too long is seen as such).
-func readAllBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// pickAdapter returns the document row named name, or when name is "" the
+// one most documents match (the first in the file on a tie), so that a
+// stray line does not decide the format of the rest.
+func pickAdapter(docs []map[string]any, name string) (format, bool) {
+	if name != "" {
+		row, ok := formatNamed(name)
+		return row, ok && row.record == nil
 	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxDocumentBytes+1))
-}
-
-// documentSeq converts the documents of raw, the input's bytes as stored.
-func documentSeq(path string, raw []byte, format string, stats *FileStats) (seq iter.Seq2[Record, error], ok bool) {
-	if stats == nil {
-		stats = &FileStats{}
-	}
-	stats.Path = path
-	if len(raw) > maxDocumentBytes {
-		return nil, false
-	}
-	parsed, err := parseDocuments(raw)
-	if err != nil || len(parsed.docs)+len(parsed.invalid) == 0 {
-		return nil, false
-	}
-	ad, found := pickAdapter(append(slices.Clip(parsed.docs), parsed.invalid...), format)
-	if !found {
-		return nil, false
-	}
-	return func(yield func(Record, error) bool) {
-		sum, size, _ := hashBytes(raw)
-		stats.SHA256, stats.Bytes = sum, size
-		// Lines that are not JSON are skipped where they are; the other
-		// lines are read as if they were not there.
-		skips := slices.Clone(parsed.bad)
-		var recs []Record
-		if ad.group != nil {
-			var problems []*SkipError
-			recs, problems = ad.group(traceInput{docs: parsed.docs, lines: parsed.lines, damaged: parsed.damaged})
-			for _, p := range problems {
-				p.Detail = ad.name + ": " + p.Detail
-			}
-			skips = append(skips, problems...)
-		} else {
-			for i, doc := range parsed.docs {
-				rec, err := ad.convert(doc)
-				if err != nil {
-					// An adapter names the reason when it knows it (a bad
-					// timestamp); anything else is a field it needs.
-					skip := &SkipError{Reason: ReasonMissingField, Detail: err.Error()}
-					errors.As(err, &skip)
-					skip.Line, skip.Detail = parsed.lines[i], ad.name+": "+skip.Detail
-					skips = append(skips, skip)
-					continue
-				}
-				rec.Line = parsed.lines[i]
-				dropEmptySpans(&rec)
-				recs = append(recs, rec)
-			}
-		}
-		slices.SortStableFunc(skips, func(a, b *SkipError) int { return a.Line - b.Line })
-		for _, p := range skips {
-			stats.Skipped++
-			p.File = path
-			if !yield(Record{}, p) {
-				return
-			}
-		}
-		for i := range recs {
-			recs[i].File = path
-			if recs[i].Line == 0 {
-				recs[i].Line = i + 1
-			}
-			stats.Records++
-			if !yield(recs[i], nil) {
-				return
-			}
-		}
-	}, true
+	row, _ := vote(docs)
+	return row, row.record == nil && len(docs) > 0
 }
 
 // documents is what parseDocuments found in an input.
 type documents struct {
 	docs    []map[string]any
 	lines   []int        // the line each document starts on
-	bad     []*SkipError // lines or documents that are not JSON objects, or not UTF-8
+	bad     []*SkipError // lines or documents that are not JSON objects, not UTF-8, or name a key twice
 	damaged map[string][]int
-	// invalid holds documents skipped for invalid UTF-8 as decoded (with
-	// U+FFFD): they still vote for the format, so that a file whose only
-	// document is skipped is still read as that format.
+	// invalid holds documents that decoded but are skipped (invalid UTF-8,
+	// decoded as U+FFFD; a key given twice): they still vote for the
+	// format, so that a file whose only document is skipped is still read
+	// as that format.
 	invalid []map[string]any
 }
 
-// parseDocuments parses an input as JSON objects, pretty-printed or one
-// per line, after undoing gzip and UTF-16. When the whole input does not
-// parse, it is read line by line: the lines that are JSON objects are the
-// documents, the others are skipped (malformed_json, invalid_utf8,
-// wrong_field_type) and, when they still name a trace id, that trace is
-// marked damaged. Canonical records, or no document at all, yield none.
-func parseDocuments(raw []byte) (documents, error) {
-	var none documents
-	data, cut := gunzip(raw)
-	if errors.Is(cut, errDocumentTooLarge) || cut != nil && len(data) == 0 {
-		return none, cut // nothing decoded: the JSONL reader says why
+// parseDocuments parses an input's text as JSON objects: pretty-printed
+// or one per line, or the elements of a JSON array. When the whole text
+// does not parse, it is read line by line: the lines that are JSON
+// objects are the documents, the others are skipped (malformed_json,
+// invalid_utf8, wrong_field_type) and, when they still name a trace id,
+// that trace is marked damaged. cut is the error the text ended with, if
+// any: the partial last line is skipped as truncated_input. Streamed
+// records (canonical, flat exports), or no document at all, are not
+// documents: ok is false.
+func parseDocuments(body []byte, cut error) (out documents, ok bool) {
+	if cut != nil && len(body) == 0 {
+		return out, false // nothing decoded: the JSONL reader says why
 	}
-	if enc := utf16ByBOM(bufio.NewReader(bytes.NewReader(data))); enc != nil {
-		var err error
-		if data, err = enc.NewDecoder().Bytes(data); err != nil {
-			return none, fmt.Errorf("not valid UTF-16: %w", err)
-		}
-	}
-	body := bytes.TrimPrefix(data, utf8BOM)
 	var lost *SkipError
 	var partial []byte
 	if cut != nil {
 		body, partial, lost = cutPartialLine(body, cut)
 	}
-	// JSON decoding replaces invalid UTF-8 silently: such a file is read
-	// line by line, so that the lines holding it are skipped; a
-	// pretty-printed document holding it is skipped whole.
-	out, ok := wholeDocuments(body)
-	if !ok || !utf8.Valid(body) {
-		if byLine := lineDocuments(body); !ok || len(byLine.docs) > 0 {
-			out = byLine
+	if arrayOfRecords(bytes.TrimLeft(body, " \t\r\n")) {
+		out = arrayDocuments(body)
+	} else {
+		// JSON decoding replaces invalid UTF-8 silently: such a file is
+		// read line by line, so that the lines holding it are skipped; a
+		// pretty-printed document holding it is skipped whole.
+		var whole bool
+		out, whole = wholeDocuments(body)
+		if !whole || !utf8.Valid(body) {
+			if byLine := lineDocuments(body); !whole || len(byLine.docs) > 0 {
+				out = byLine
+			}
 		}
 	}
 	for _, d := range append(slices.Clip(out.docs), out.invalid...) {
-		if d["messages"] != nil || d["answer"] != nil && d["retriever_resources"] == nil {
-			return none, nil // canonical records: the JSONL reader's
+		if k := detectRow(d); k >= 0 && formats[k].record != nil {
+			return documents{}, false
 		}
 	}
 	if lost != nil {
 		out.bad = append(out.bad, lost)
-		if out.damaged == nil {
-			out.damaged = map[string][]int{}
-		}
 		markDamaged(out.damaged, partial, lost.Line)
 	}
-	return out, nil
+	return out, len(out.docs)+len(out.invalid) > 0
 }
 
-// errDocumentTooLarge: past maxDocumentBytes decompressed, the input is
-// left to the JSONL reader, as a plain file of that size is (not read in
-// part as if it had been cut short).
-var errDocumentTooLarge = fmt.Errorf("more than %d MiB decompressed", maxDocumentBytes>>20)
-
-// gunzip decompresses a gzip input, all its members, as the JSONL reader
-// does (gzipMembers: zero padding after the last member ends it, as for
-// gzip -t); any other input is returned as it is. A stream cut short or
-// damaged returns what was decoded and the error.
-func gunzip(raw []byte) ([]byte, error) {
-	if len(raw) < 2 || raw[0] != 0x1f || raw[1] != 0x8b {
-		return raw, nil
+// arrayDocuments reads the elements of a top-level JSON array (and of any
+// array or object after it) as documents, each at the line it starts on.
+func arrayDocuments(body []byte) documents {
+	out := documents{damaged: map[string][]int{}}
+	v := &valueReader{r: bufio.NewReader(bytes.NewReader(body)), max: len(body) + 1, line: 1}
+	for {
+		b, line, _, err := v.next()
+		if len(b) > 0 {
+			out.add(b, line)
+		}
+		if err != nil {
+			return out
+		}
 	}
-	br := bufio.NewReader(bytes.NewReader(raw))
-	zr, err := gzip.NewReader(br)
-	if err != nil {
-		return nil, err
-	}
-	zr.Multistream(false)
-	out, err := io.ReadAll(io.LimitReader(&gzipMembers{src: br, zr: zr}, maxDocumentBytes+1))
-	if err == nil && len(out) > maxDocumentBytes {
-		err = errDocumentTooLarge
-	}
-	return out, err
 }
 
 // cutPartialLine drops the unfinished last line of an input whose gzip
@@ -273,11 +219,19 @@ func wholeDocuments(body []byte) (documents, bool) {
 			start++
 		}
 		line += bytes.Count(body[at:start], []byte("\n"))
-		if raw := body[start:end]; !utf8.Valid(raw) {
+		raw := body[start:end]
+		var skip *SkipError
+		if !utf8.Valid(raw) {
 			off := invalidUTF8Offset(raw)
 			badLine := line + bytes.Count(raw[:off], []byte("\n"))
-			out.bad = append(out.bad, &SkipError{Line: line, Reason: ReasonInvalidUTF8,
-				Detail: fmt.Sprintf("invalid UTF-8 on line %d of the document (byte %d of the file)", badLine, start+off)})
+			skip = &SkipError{Reason: ReasonInvalidUTF8,
+				Detail: fmt.Sprintf("invalid UTF-8 on line %d of the document (byte %d of the file)", badLine, start+off)}
+		} else {
+			skip = duplicateKeys(raw, everyKey)
+		}
+		if skip != nil {
+			skip.Line = line
+			out.bad = append(out.bad, skip)
 			out.invalid = append(out.invalid, d)
 			markDamaged(out.damaged, raw, line)
 		} else {
@@ -306,43 +260,48 @@ var reTraceID = regexp.MustCompile(`"(?:trace_id|traceId|context\.trace_id)"\s*:
 func lineDocuments(body []byte) documents {
 	out := documents{damaged: map[string][]int{}}
 	for n, raw := range bytes.Split(body, []byte("\n")) {
-		line := n + 1
-		raw = bytes.TrimSuffix(raw, []byte("\r"))
-		if len(bytes.TrimSpace(raw)) == 0 {
-			continue
-		}
-		bad := func(reason, format string, args ...any) {
-			out.bad = append(out.bad, &SkipError{Line: line, Reason: reason, Detail: fmt.Sprintf(format, args...)})
-			markDamaged(out.damaged, raw, line)
-		}
-		if !utf8.Valid(raw) {
-			bad(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", invalidUTF8Offset(raw))
-			continue
-		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var d map[string]any
-		err := dec.Decode(&d)
-		if err == nil && len(bytes.TrimSpace(raw[dec.InputOffset():])) > 0 {
-			// dec.More is false before a stray "}": test the bytes left.
-			err = fmt.Errorf("more than one JSON value on the line")
-		}
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &te):
-			bad(ReasonWrongType, "the line is %s, want a JSON object", withArticle(te.Value))
-		case err != nil:
-			bad(ReasonMalformedJSON, "not a JSON object: %v", err)
-		case d == nil:
-			bad(ReasonWrongType, "the line is null, want a JSON object")
-		default:
-			out.docs = append(out.docs, d)
-			out.lines = append(out.lines, line)
+		if raw = bytes.TrimSuffix(raw, []byte("\r")); len(bytes.TrimSpace(raw)) > 0 {
+			out.add(raw, n+1)
 		}
 	}
 	return out
 }
 
-func hashBytes(b []byte) (string, int64, error) {
-	return fmt.Sprintf("%x", sha256.Sum256(b)), int64(len(b)), nil
+// add reads raw, the text of one document starting on line: a JSON object
+// is a document; anything else is skipped with its reason, and marks the
+// trace it still names damaged.
+func (out *documents) add(raw []byte, line int) {
+	bad := func(reason, format string, args ...any) {
+		out.bad = append(out.bad, &SkipError{Line: line, Reason: reason, Detail: fmt.Sprintf(format, args...)})
+		markDamaged(out.damaged, raw, line)
+	}
+	if !utf8.Valid(raw) {
+		bad(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", invalidUTF8Offset(raw))
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var d map[string]any
+	err := dec.Decode(&d)
+	if err == nil && len(bytes.TrimSpace(raw[dec.InputOffset():])) > 0 {
+		// dec.More is false before a stray "}": test the bytes left.
+		err = fmt.Errorf("more than one JSON value on the line")
+	}
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		bad(ReasonWrongType, "the line is %s, want a JSON object", withArticle(te.Value))
+	case err != nil:
+		bad(ReasonMalformedJSON, "not a JSON object: %v", err)
+	case d == nil:
+		bad(ReasonWrongType, "the line is null, want a JSON object")
+	default:
+		if skip := duplicateKeys(raw, everyKey); skip != nil {
+			bad(skip.Reason, "%s", skip.Detail)
+			out.invalid = append(out.invalid, d)
+			return
+		}
+		out.docs = append(out.docs, d)
+		out.lines = append(out.lines, line)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -141,6 +142,9 @@ func objectLine(b []byte) (map[string]any, *SkipError) {
 	if !ok {
 		return nil, &SkipError{Reason: ReasonWrongType, Detail: "the line is " + kindOf(v) + ", want a JSON object"}
 	}
+	if skip := duplicateKeys(b, everyKey); skip != nil {
+		return nil, skip
+	}
 	return row, nil
 }
 
@@ -198,4 +202,14 @@ func kindOf(v any) string {
 		return "an object"
 	}
 	return fmt.Sprintf("a %T", v)
+}
+
+// sortedKeys lists the keys of d in order.
+func sortedKeys[V any](d map[string]V) []string {
+	keys := make([]string, 0, len(d))
+	for k := range d {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

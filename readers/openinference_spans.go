@@ -36,6 +36,7 @@ func openInferenceTurns(spans []flatSpan, damaged map[string][]int, problems []*
 		t.agent = firstNonEmpty(t.agent, str(get(meta, "agent")))
 		switch sp.kind {
 		case "RETRIEVER":
+			t.retrieved = true
 			for n := 0; a[fmt.Sprintf("retrieval.documents.%d.document.content", n)] != nil || a[fmt.Sprintf("retrieval.documents.%d.document.id", n)] != nil; n++ {
 				pre := fmt.Sprintf("retrieval.documents.%d.document.", n)
 				c := Chunk{ID: str(a[pre+"id"]), Text: str(a[pre+"content"]), Source: str(get(t.decodeField(sp.line, "attribute "+strconv.Quote(pre+"metadata"), a[pre+"metadata"]), "source"))}
@@ -68,6 +69,7 @@ func genAISpan(t *traceTurn, sp flatSpan, op string) {
 	t.agent = firstNonEmpty(t.agent, str(a["gen_ai.agent.name"]))
 	switch op {
 	case "retrieval":
+		t.retrieved = true
 		t.question = firstNonEmpty(t.question, str(a["gen_ai.retrieval.query.text"]))
 		for _, d := range list(t.decodeField(sp.line, `attribute "gen_ai.retrieval.documents"`, a["gen_ai.retrieval.documents"])) {
 			t.docs = append(t.docs, Chunk{ID: str(get(d, "id")), Text: str(get(d, "content")), Source: str(get(d, "id")), Score: score(get(d, "score"))})

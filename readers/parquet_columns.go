@@ -42,49 +42,18 @@ func parquetColumns(s *arrow.Schema) (parquetCols, error) {
 	return c, nil
 }
 
+// record reads row i of batch b; fields follow the rule of every format
+// (fields.go), by column type: text or an integer or float column where
+// text is wanted, null and "" absent.
 func (c parquetCols) record(b arrow.Record, i int) (Record, *SkipError) {
-	skip := func(reason, format string, args ...any) (Record, *SkipError) {
-		return Record{}, &SkipError{Reason: reason, Detail: fmt.Sprintf(format, args...)}
-	}
-	var rec Record
-	id, ok, err := stringAt(b.Column(c.id), i)
-	switch {
-	case err != nil:
-		return Record{}, fieldSkip("conversation_id", err)
-	case !ok || id == "":
-		return skip(ReasonMissingField, "conversation_id is null or empty")
-	}
-	rec.ConversationID = id
-	for _, f := range []struct {
-		col int
-		dst *string
-	}{{c.tenant, &rec.Tenant}, {c.agent, &rec.Agent}} {
-		if f.col >= 0 {
-			v, _, err := stringAt(b.Column(f.col), i)
-			if err != nil {
-				return Record{}, fieldSkip(b.ColumnName(f.col), err)
-			}
-			*f.dst = v
-		}
-	}
-	if c.ts >= 0 {
-		ts, err := timeAt(b.Column(c.ts), i)
-		if err != nil {
-			return skip(ReasonBadTimestamp, "%v", err)
-		}
-		rec.Timestamp = ts
-	}
-	if c.warnings >= 0 {
-		ws, err := stringsAt(b.Column(c.warnings), i)
-		if err != nil {
-			return Record{}, fieldSkip("warnings", err)
-		}
-		rec.Warnings = ws
+	rec, skip := c.header(b, i)
+	if skip != nil {
+		return Record{}, skip
 	}
 	if c.messages >= 0 && !b.Column(c.messages).IsNull(i) {
-		msgs, skipErr := messagesAt(b.Column(c.messages).(*array.List), i, &rec.Warnings)
-		if skipErr != nil {
-			return Record{}, skipErr
+		msgs, skip := messagesAt(b.Column(c.messages).(*array.List), i, &rec.Warnings)
+		if skip != nil {
+			return Record{}, skip
 		}
 		rec.Messages = msgs
 		for _, m := range msgs {
@@ -92,104 +61,160 @@ func (c parquetCols) record(b arrow.Record, i int) (Record, *SkipError) {
 				return rec, nil
 			}
 		}
-		return skip(ReasonNoAssistantTurn, "no assistant message to audit")
+		return Record{}, skipf(ReasonNoAssistantTurn, "no assistant message to audit")
 	}
 	if c.answer < 0 {
-		return skip(ReasonMissingField, "messages is null")
+		return Record{}, skipf(ReasonMissingField, "messages is null")
 	}
+	if skip := c.flat(b, i, &rec); skip != nil {
+		return Record{}, skip
+	}
+	return rec, nil
+}
+
+// header reads the row's conversation, tenant, agent, time and warnings.
+func (c parquetCols) header(b arrow.Record, i int) (Record, *SkipError) {
+	var rec Record
+	id, ok, err := stringAt(b.Column(c.id), i)
+	switch {
+	case err != nil:
+		return rec, fieldSkip("conversation_id", err)
+	case !ok || id == "":
+		return rec, skipf(ReasonMissingField, "conversation_id is null or empty")
+	}
+	rec.ConversationID = id
+	for _, f := range []struct {
+		col int
+		dst *string
+	}{{c.tenant, &rec.Tenant}, {c.agent, &rec.Agent}} {
+		if f.col >= 0 {
+			if *f.dst, _, err = stringAt(b.Column(f.col), i); err != nil {
+				return rec, fieldSkip(b.ColumnName(f.col), err)
+			}
+		}
+	}
+	if c.ts >= 0 {
+		if rec.Timestamp, err = timeAt(b.Column(c.ts), i); err != nil {
+			return rec, skipf(ReasonBadTimestamp, "%v", err)
+		}
+	}
+	if c.warnings >= 0 {
+		if rec.Warnings, err = stringsAt(b.Column(c.warnings), i); err != nil {
+			return rec, fieldSkip("warnings", err)
+		}
+	}
+	return rec, nil
+}
+
+// flat reads the flat layout's question, answer and chunks into rec.
+func (c parquetCols) flat(b arrow.Record, i int, rec *Record) *SkipError {
 	answer, ok, err := stringAt(b.Column(c.answer), i)
 	if err != nil {
-		return Record{}, fieldSkip("answer", err)
+		return fieldSkip("answer", err)
 	}
-	if !ok {
-		return skip(ReasonMissingContent, "answer is null")
+	if !ok || answer == "" {
+		return skipf(ReasonMissingContent, "answer is null or empty")
 	}
 	question := ""
 	if c.question >= 0 {
-		question, _, _ = stringAt(b.Column(c.question), i)
+		if question, _, err = stringAt(b.Column(c.question), i); err != nil {
+			return fieldSkip("question", err)
+		}
 	}
-	var chunks []Chunk
-	if c.ret >= 0 {
+	msg := Message{Role: "assistant", Content: answer, NoRetrievalLogged: c.ret < 0 || b.Column(c.ret).IsNull(i)}
+	if !msg.NoRetrievalLogged {
 		l, isList := b.Column(c.ret).(*array.List)
 		if !isList {
-			return skip(ReasonWrongType, "retrieval is %s, want list<struct<id, source, text, score>>", b.Column(c.ret).DataType())
+			return skipf(ReasonWrongType, "retrieval is %s, want list<struct<id, source, text, score>>", b.Column(c.ret).DataType())
 		}
-		var skipErr *SkipError
-		if chunks, skipErr = chunksAt(l, i); skipErr != nil {
-			return Record{}, skipErr
+		var skip *SkipError
+		if msg.Retrieval, skip = chunksAt(l, i); skip != nil {
+			return skip
 		}
 	}
-	rec.Messages = []Message{{Role: "user", Content: question}, {Role: "assistant", Content: answer, Retrieval: chunks}}
-	return rec, nil
+	rec.Messages = []Message{{Role: "user", Content: question}, msg}
+	return nil
+}
+
+// messageCols are the message struct's fields (nil when absent).
+type messageCols struct {
+	role, content, ret, unit, cits, emb arrow.Array
 }
 
 func messagesAt(l *array.List, i int, warnings *[]string) ([]Message, *SkipError) {
 	st, ok := l.ListValues().(*array.Struct)
 	if !ok {
-		return nil, &SkipError{Reason: ReasonWrongType, Detail: "messages is not a list of structs"}
+		return nil, skipf(ReasonWrongType, "messages is not a list of structs")
 	}
-	role, content, ret := structField(st, "role"), structField(st, "content"), structField(st, "retrieval")
-	unit, cits, emb := structField(st, "offset_unit"), structField(st, "citations"), structField(st, "embedding")
-	if role == nil {
-		return nil, &SkipError{Reason: ReasonMissingField, Detail: `messages have no "role" field`}
+	mc := messageCols{role: structField(st, "role"), content: structField(st, "content"), ret: structField(st, "retrieval"),
+		unit: structField(st, "offset_unit"), cits: structField(st, "citations"), emb: structField(st, "embedding")}
+	if mc.role == nil {
+		return nil, skipf(ReasonMissingField, `messages have no "role" field`)
 	}
 	start, end := l.ValueOffsets(i)
 	msgs := make([]Message, 0, end-start)
 	for k := int(start); k < int(end); k++ {
-		var m Message
-		var ok bool
-		var err error
-		if m.Role, ok, err = stringAt(role, k); err != nil {
-			return nil, fieldSkip(fmt.Sprintf("messages[%d].role", k-int(start)), err)
-		} else if !ok || m.Role == "" {
-			return nil, &SkipError{Reason: ReasonMissingField, Detail: fmt.Sprintf("messages[%d] has no role", k-int(start))}
-		}
-		m.Role = normalRole(m.Role)
-		if content != nil {
-			m.Content, ok, err = stringAt(content, k)
-			if err != nil {
-				return nil, fieldSkip(fmt.Sprintf("messages[%d].content", k-int(start)), err)
-			}
-		}
-		if m.Role == "assistant" && (content == nil || !ok) {
-			return nil, &SkipError{Reason: ReasonMissingContent, Detail: fmt.Sprintf("messages[%d] (assistant) has no content", k-int(start))}
-		}
-		if ret != nil && !ret.IsNull(k) {
-			rl, isList := ret.(*array.List)
-			if !isList {
-				return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("messages.retrieval is %s, want a list", ret.DataType())}
-			}
-			var skip *SkipError
-			if m.Retrieval, skip = chunksAt(rl, k); skip != nil {
-				return nil, skip
-			}
-		}
-		n := k - int(start)
-		var err2 error
-		if emb != nil {
-			if m.Embedding, err2 = vectorAt(emb, k); err2 != nil {
-				return nil, fieldSkip(fmt.Sprintf("messages[%d].embedding", n), err2)
-			}
-		}
-		if cits != nil && !cits.IsNull(k) {
-			u := ""
-			if unit != nil {
-				if u, _, err2 = stringAt(unit, k); err2 != nil {
-					return nil, fieldSkip(fmt.Sprintf("messages[%d].offset_unit", n), err2)
-				}
-			}
-			in, skip := citationsAt(cits, k, n)
-			if skip != nil {
-				return nil, skip
-			}
-			var err error
-			if m.Citations, *warnings, err = convertCitations(m.Content, u, in, n, *warnings); err != nil {
-				return nil, &SkipError{Reason: ReasonWrongType, Detail: err.Error()}
-			}
+		m, skip := mc.message(k, k-int(start), warnings)
+		if skip != nil {
+			return nil, skip
 		}
 		msgs = append(msgs, m)
 	}
 	return msgs, nil
+}
+
+// message reads message n, at row k of the message values.
+func (mc messageCols) message(k, n int, warnings *[]string) (Message, *SkipError) {
+	var m Message
+	role, ok, err := stringAt(mc.role, k)
+	if err != nil {
+		return m, fieldSkip(fmt.Sprintf("messages[%d].role", n), err)
+	} else if !ok || role == "" {
+		return m, skipf(ReasonMissingField, "messages[%d] has no role", n)
+	}
+	m.Role = normalRole(role)
+	if mc.content != nil {
+		if m.Content, _, err = stringAt(mc.content, k); err != nil {
+			return m, fieldSkip(fmt.Sprintf("messages[%d].content", n), err)
+		}
+	}
+	if m.Role == "assistant" && m.Content == "" {
+		return m, skipf(ReasonMissingContent, "messages[%d] (assistant) has no content", n)
+	}
+	if mc.ret == nil || mc.ret.IsNull(k) {
+		m.NoRetrievalLogged = m.Role == "assistant"
+	} else {
+		rl, isList := mc.ret.(*array.List)
+		if !isList {
+			return m, skipf(ReasonWrongType, "messages.retrieval is %s, want a list", mc.ret.DataType())
+		}
+		var skip *SkipError
+		if m.Retrieval, skip = chunksAt(rl, k); skip != nil {
+			return m, skip
+		}
+	}
+	if mc.emb != nil {
+		if m.Embedding, err = vectorAt(mc.emb, k); err != nil {
+			return m, fieldSkip(fmt.Sprintf("messages[%d].embedding", n), err)
+		}
+	}
+	if mc.cits == nil || mc.cits.IsNull(k) {
+		return m, nil
+	}
+	unit := ""
+	if mc.unit != nil {
+		if unit, _, err = stringAt(mc.unit, k); err != nil {
+			return m, fieldSkip(fmt.Sprintf("messages[%d].offset_unit", n), err)
+		}
+	}
+	in, skip := citationsAt(mc.cits, k, n)
+	if skip != nil {
+		return m, skip
+	}
+	if m.Citations, *warnings, err = convertCitations(m.Content, unit, in, n, *warnings); err != nil {
+		return m, skipf(ReasonWrongType, "%v", err)
+	}
+	return m, nil
 }
 
 func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
@@ -271,11 +296,12 @@ func citationsAt(a arrow.Array, k, n int) ([]jsonCitation, *SkipError) {
 	var out []jsonCitation
 	for j := int(start); j < int(end); j++ {
 		var c jsonCitation
-		var err error
 		if marker != nil {
-			if c.Marker, _, err = stringAt(marker, j); err != nil {
+			m, _, err := stringAt(marker, j)
+			if err != nil {
 				return nil, fieldSkip(fmt.Sprintf("messages[%d].citations[%d].marker", n, j-int(start)), err)
 			}
+			c.Marker = flexString(m)
 		}
 		a, aok := intAt(s, j)
 		b, bok := intAt(e, j)
@@ -294,7 +320,8 @@ func citationsAt(a arrow.Array, k, n int) ([]jsonCitation, *SkipError) {
 				return nil, fieldSkip(fmt.Sprintf("messages[%d].citations[%d].text", n, j-int(start)), err)
 			}
 			if ok {
-				c.Text = &t
+				quoted := flexString(t)
+				c.Text = &quoted
 			}
 		}
 		if ids != nil {

@@ -12,36 +12,7 @@ func anthropic(d map[string]any) (Record, error) {
 	if err := envelope(d, &rec); err != nil {
 		return rec, err
 	}
-	var question string
-	var docs, results []Chunk
-	for _, m := range list(get(d, "request", "messages")) {
-		if str(get(m, "role")) != "user" {
-			continue
-		}
-		for _, b := range list(get(m, "content")) {
-			switch str(get(b, "type")) {
-			case "text":
-				question = str(get(b, "text"))
-			case "document":
-				c := Chunk{ID: fmt.Sprintf("document-%d", len(docs)), Source: str(get(b, "title"))}
-				switch str(get(b, "source", "type")) {
-				case "text":
-					c.Text = str(get(b, "source", "data"))
-				case "content":
-					// Blocks are separate passages: a space keeps their
-					// sentences apart (block citations count blocks, not
-					// characters, so no offset depends on the joint).
-					c.Text = joinBlocks(list(get(b, "source", "content")), " ")
-				default: // base64 PDF, images: no text to audit against
-					c.Status = TextAbsent
-				}
-				docs = append(docs, c)
-			case "search_result":
-				results = append(results, Chunk{ID: fmt.Sprintf("search-result-%d", len(results)), Source: str(get(b, "source")),
-					Text: joinBlocks(list(get(b, "content")), " ")})
-			}
-		}
-	}
+	question, docs, results := anthropicRequest(d)
 	msg := Message{Role: "assistant", Retrieval: append(docs, results...)}
 	var b strings.Builder
 	for _, blk := range list(get(d, "response", "content")) {
@@ -105,4 +76,38 @@ func checkQuote(rec *Record, doc Chunk, c any) {
 	if err != nil || doc.Text[a:b] != str(get(c, "cited_text")) {
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf("anthropic char_location %d-%d of %s does not match its cited_text", s, e, doc.ID))
 	}
+}
+
+// anthropicRequest reads the question, the documents and the search
+// results the user sent.
+func anthropicRequest(d map[string]any) (question string, docs, results []Chunk) {
+	for _, m := range list(get(d, "request", "messages")) {
+		if str(get(m, "role")) != "user" {
+			continue
+		}
+		for _, b := range list(get(m, "content")) {
+			switch str(get(b, "type")) {
+			case "text":
+				question = str(get(b, "text"))
+			case "document":
+				c := Chunk{ID: fmt.Sprintf("document-%d", len(docs)), Source: str(get(b, "title"))}
+				switch str(get(b, "source", "type")) {
+				case "text":
+					c.Text = str(get(b, "source", "data"))
+				case "content":
+					// Blocks are separate passages: a space keeps their
+					// sentences apart (block citations count blocks, not
+					// characters, so no offset depends on the joint).
+					c.Text = joinBlocks(list(get(b, "source", "content")), " ")
+				default: // base64 PDF, images: no text to audit against
+					c.Status = TextAbsent
+				}
+				docs = append(docs, c)
+			case "search_result":
+				results = append(results, Chunk{ID: fmt.Sprintf("search-result-%d", len(results)), Source: str(get(b, "source")),
+					Text: joinBlocks(list(get(b, "content")), " ")})
+			}
+		}
+	}
+	return question, docs, results
 }

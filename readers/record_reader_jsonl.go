@@ -1,12 +1,9 @@
 package readers
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
-	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -21,18 +18,8 @@ func normalRole(r string) string {
 	return r
 }
 
-// JSONL streams the records of one JSONL file (plain or gzip, detected from
-// its magic bytes; "-" reads stdin). It yields (Record, nil) for usable
-// records, (Record{}, *SkipError) for records it skipped, and a plain error,
-// after which it stops, when the file itself cannot be read.
-func JSONL(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
-	return jsonLines(path, opts, stats, func(b []byte, line int) (Record, *SkipError, error) {
-		rec, skip := parseLine(b, path, line)
-		return rec, skip, nil
-	})
-}
-
-// Wire types. Pointers tell "absent" from "empty".
+// Wire types. Pointers tell "absent" (or null) from a value; text fields
+// take a string or a number (fields.go).
 type jsonRecord struct {
 	ConversationID *flexString   `json:"conversation_id"`
 	Tenant         *flexString   `json:"tenant"`
@@ -41,35 +28,35 @@ type jsonRecord struct {
 	Messages       []jsonMessage `json:"messages"`
 	// Flat form: one assistant turn per line.
 	Turn      *jsonTurn   `json:"turn"`
-	Question  *string     `json:"question"`
-	Answer    *string     `json:"answer"`
-	Retrieval []jsonChunk `json:"retrieval"`
+	Question  *flexString `json:"question"`
+	Answer    *flexString `json:"answer"`
+	Retrieval []jsonChunk `json:"retrieval"` // nil: not logged; empty: nothing retrieved
 }
 
 type jsonMessage struct {
-	Role       *string        `json:"role"`
-	Content    *string        `json:"content"`
+	Role       *flexString    `json:"role"`
+	Content    *flexString    `json:"content"`
 	Retrieval  []jsonChunk    `json:"retrieval"`
 	Citations  []jsonCitation `json:"citations"`
-	OffsetUnit string         `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
+	OffsetUnit flexString     `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
 	Embedding  []float32      `json:"embedding"`
 }
 
 type jsonChunk struct {
 	ID         *flexString `json:"id"`
-	Source     *string     `json:"source"`
-	Text       *string     `json:"text"`
+	Source     *flexString `json:"source"`
+	Text       *flexString `json:"text"`
 	Score      *float64    `json:"score"`
-	TextStatus string      `json:"text_status"`
+	TextStatus flexString  `json:"text_status"`
 	Embedding  []float32   `json:"embedding"`
 }
 
 // jsonCitation is a structured citation (ragaudit.conversation/v2).
 type jsonCitation struct {
-	Marker    string       `json:"marker"`
+	Marker    flexString   `json:"marker"`
 	ClaimSpan *jsonSpan    `json:"claim_span"`
 	ChunkIDs  []flexString `json:"chunk_ids"`
-	Text      *string      `json:"text"` // the claim as quoted, to verify the span
+	Text      *flexString  `json:"text"` // the claim as quoted, to verify the span
 }
 
 // jsonSpan is a claim span as read: nil tells a missing or null bound
@@ -79,140 +66,131 @@ type jsonSpan struct {
 	End   *int `json:"end"`
 }
 
-// jsonTurn is the flat form's turn number, which loggers also write as
-// text ("3"); it is checked, not used.
-type jsonTurn struct{}
-
-func (jsonTurn) UnmarshalJSON(b []byte) error {
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err != nil {
-		// json.Number reports text that is not a number as a syntax
-		// error of its own; it is the field's type that is wrong.
-		return &json.UnmarshalTypeError{Value: jsonKind(b), Type: float64Type}
+// isCanonical tells a canonical record: messages, or the flat form's
+// answer with its conversation or its chunks (Dify's answer comes with
+// retriever_resources).
+func isCanonical(d map[string]any) bool {
+	if d["messages"] != nil {
+		return true
 	}
-	return nil
+	return d["answer"] != nil && d["retriever_resources"] == nil && (d["conversation_id"] != nil || d["retrieval"] != nil)
 }
 
-var float64Type = reflect.TypeOf(0.0)
-
-// flexString accepts a JSON string or number (ids are often numeric).
-type flexString string
-
-func (s *flexString) UnmarshalJSON(b []byte) error {
-	if len(b) > 0 && b[0] == '"' {
-		var v string
-		if err := json.Unmarshal(b, &v); err != nil {
-			return err
-		}
-		*s = flexString(v)
-		return nil
-	}
-	if bytes.Equal(b, []byte("null")) {
-		return nil
-	}
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err != nil {
-		return &json.UnmarshalTypeError{Value: jsonKind(b), Type: stringType}
-	}
-	*s = flexString(n.String())
-	return nil
-}
-
-var stringType = reflect.TypeOf("")
-
-func parseLine(b []byte, file string, line int) (Record, *SkipError) {
-	skip := func(reason, format string, args ...any) (Record, *SkipError) {
-		return Record{}, &SkipError{File: file, Line: line, Reason: reason, Detail: fmt.Sprintf(format, args...)}
-	}
+// canonicalRecord reads one canonical record from its JSON text.
+func canonicalRecord(b []byte) (Record, *SkipError) {
 	if !utf8.Valid(b) {
-		off := invalidUTF8Offset(b)
-		return skip(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", off)
+		return Record{}, skipf(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", invalidUTF8Offset(b))
 	}
 	var jr jsonRecord
 	if err := json.Unmarshal(b, &jr); err != nil {
-		var te *json.UnmarshalTypeError
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &te):
-			return skip(ReasonWrongType, "%s", typeMismatch(te))
-		case errors.As(err, &se):
-			return skip(ReasonMalformedJSON, "%v (at byte %d)", se, se.Offset)
-		default:
-			return skip(ReasonMalformedJSON, "%v", err)
-		}
+		return Record{}, decodeSkip(err)
 	}
-	if jr.ConversationID == nil || *jr.ConversationID == "" {
-		return skip(ReasonMissingField, `"conversation_id" is missing or empty`)
+	if skip := duplicateKeys(b, canonicalKeys); skip != nil {
+		return Record{}, skip
 	}
-	rec := Record{
-		ConversationID: string(*jr.ConversationID),
-		File:           file,
-		Line:           line,
+	rec, skip := jr.header()
+	if skip != nil {
+		return Record{}, skip
 	}
-	if jr.Tenant != nil {
-		rec.Tenant = string(*jr.Tenant)
-	}
-	if jr.Agent != nil {
-		rec.Agent = string(*jr.Agent)
-	}
-	if jr.Timestamp != nil && *jr.Timestamp != "" {
-		ts, err := ParseTimestamp(string(*jr.Timestamp))
-		if err != nil {
-			return skip(ReasonBadTimestamp, "timestamp: %v", err)
-		}
-		rec.Timestamp = ts
-	}
-
 	switch {
 	case jr.Messages != nil:
-		hasAssistant := false
-		for i, m := range jr.Messages {
-			if m.Role == nil || *m.Role == "" {
-				return skip(ReasonMissingField, "messages[%d] has no \"role\"", i)
-			}
-			msg := Message{Role: normalRole(*m.Role)}
-			if m.Content == nil {
-				if msg.Role == "assistant" {
-					return skip(ReasonMissingContent, "messages[%d] (assistant) has no \"content\"", i)
-				}
-			} else {
-				msg.Content = *m.Content
-			}
-			if msg.Role == "assistant" {
-				hasAssistant = true
-				var err error
-				if msg.Retrieval, err = convertChunks(m.Retrieval); err != nil {
-					return skip(ReasonWrongType, "messages[%d].%v", i, err)
-				}
-				msg.Embedding = m.Embedding
-				if msg.Citations, rec.Warnings, err = convertCitations(msg.Content, m.OffsetUnit, m.Citations, i, rec.Warnings); err != nil {
-					return skip(ReasonWrongType, "%v", err)
-				}
-			}
-			rec.Messages = append(rec.Messages, msg)
-		}
-		if !hasAssistant {
-			return skip(ReasonNoAssistantTurn, "no assistant message to audit")
-		}
+		skip = jr.messages(&rec)
 	case jr.Answer != nil:
-		q := ""
-		if jr.Question != nil {
-			q = *jr.Question
-		}
-		chunks, err := convertChunks(jr.Retrieval)
-		if err != nil {
-			return skip(ReasonWrongType, "%v", err)
-		}
-		rec.Messages = []Message{
-			{Role: "user", Content: q},
-			{Role: "assistant", Content: *jr.Answer, Retrieval: chunks},
-		}
+		skip = jr.flat(&rec)
 	case jr.Question != nil:
-		return skip(ReasonMissingContent, `flat record has a "question" but no "answer"`)
+		skip = skipf(ReasonMissingContent, `flat record has a "question" but no "answer"`)
 	default:
-		return skip(ReasonMissingField, `neither "messages" (canonical form) nor "answer" (flat form) is present`)
+		skip = skipf(ReasonMissingField, `neither "messages" (canonical form) nor "answer" (flat form) is present`)
+	}
+	if skip != nil {
+		return Record{}, skip
+	}
+	loggedKeys(b, &rec)
+	return rec, nil
+}
+
+// decodeSkip is the skip of a record the JSON decoder refused.
+func decodeSkip(err error) *SkipError {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		return skipf(ReasonWrongType, "%s", typeMismatch(te))
+	case errors.As(err, &se):
+		return skipf(ReasonMalformedJSON, "%v (at byte %d)", se, se.Offset)
+	}
+	return skipf(ReasonMalformedJSON, "%v", err)
+}
+
+// header reads the record's conversation, tenant, agent and time.
+func (jr *jsonRecord) header() (Record, *SkipError) {
+	id, ok := jr.ConversationID.text()
+	if !ok {
+		return Record{}, skipf(ReasonMissingField, `"conversation_id" is missing or empty`)
+	}
+	rec := Record{ConversationID: id}
+	rec.Tenant, _ = jr.Tenant.text()
+	rec.Agent, _ = jr.Agent.text()
+	if ts, ok := jr.Timestamp.text(); ok {
+		var skip *SkipError
+		if rec.Timestamp, skip = timestampField(ts); skip != nil {
+			return Record{}, skip
+		}
 	}
 	return rec, nil
+}
+
+// messages reads the canonical form's messages into rec.
+func (jr *jsonRecord) messages(rec *Record) *SkipError {
+	hasAssistant := false
+	for i, m := range jr.Messages {
+		role, ok := m.Role.text()
+		if !ok {
+			return skipf(ReasonMissingField, "messages[%d] has no \"role\"", i)
+		}
+		msg := Message{Role: normalRole(role)}
+		msg.Content, ok = m.Content.text()
+		if msg.Role != "assistant" {
+			rec.Messages = append(rec.Messages, msg)
+			continue
+		}
+		if !ok {
+			return skipf(ReasonMissingContent, "messages[%d] (assistant) has no \"content\"", i)
+		}
+		hasAssistant = true
+		var err error
+		if msg.Retrieval, err = convertChunks(m.Retrieval); err != nil {
+			return skipf(ReasonWrongType, "messages[%d].%v", i, err)
+		}
+		msg.NoRetrievalLogged = m.Retrieval == nil
+		msg.Embedding = m.Embedding
+		if msg.Citations, rec.Warnings, err = convertCitations(msg.Content, string(m.OffsetUnit), m.Citations, i, rec.Warnings); err != nil {
+			return skipf(ReasonWrongType, "%v", err)
+		}
+		rec.Messages = append(rec.Messages, msg)
+	}
+	if !hasAssistant {
+		return skipf(ReasonNoAssistantTurn, "no assistant message to audit")
+	}
+	return nil
+}
+
+// flat reads the flat form (one question and its answer) into rec.
+func (jr *jsonRecord) flat(rec *Record) *SkipError {
+	answer, ok := jr.Answer.text()
+	if !ok {
+		return skipf(ReasonMissingContent, `flat record has an empty "answer"`)
+	}
+	question, _ := jr.Question.text()
+	chunks, err := convertChunks(jr.Retrieval)
+	if err != nil {
+		return skipf(ReasonWrongType, "%v", err)
+	}
+	rec.Messages = []Message{
+		{Role: "user", Content: question},
+		{Role: "assistant", Content: answer, Retrieval: chunks, NoRetrievalLogged: jr.Retrieval == nil},
+	}
+	return nil
 }
 
 func convertChunks(in []jsonChunk) ([]Chunk, error) {
@@ -221,17 +199,11 @@ func convertChunks(in []jsonChunk) ([]Chunk, error) {
 	}
 	out := make([]Chunk, len(in))
 	for i, c := range in {
-		if c.ID != nil {
-			out[i].ID = string(*c.ID)
-		}
-		if c.Source != nil {
-			out[i].Source = *c.Source
-		}
-		if c.Text != nil {
-			out[i].Text = *c.Text
-		}
+		out[i].ID, _ = c.ID.text()
+		out[i].Source, _ = c.Source.text()
+		out[i].Text, _ = c.Text.text()
 		out[i].Score = c.Score
-		status, err := textStatus(c.TextStatus)
+		status, err := textStatus(string(c.TextStatus))
 		if err != nil {
 			return nil, fmt.Errorf("retrieval[%d].text_status: %w", i, err)
 		}
@@ -276,11 +248,11 @@ func convertCitations(content, unit string, in []jsonCitation, msg int, warnings
 		if err != nil {
 			return nil, warnings, fmt.Errorf("messages[%d].citations[%d].claim_span: %v", msg, k, err)
 		}
-		if c.Text != nil && content[a:b] != *c.Text {
+		if quoted, ok := c.Text.text(); ok && content[a:b] != quoted {
 			warnings = append(warnings, fmt.Sprintf("messages[%d].citations[%d]: span %d-%d (%s) reads %q, not the quoted %q",
-				msg, k, *start, *end, unitName(unit), content[a:b], *c.Text))
+				msg, k, *start, *end, unitName(unit), content[a:b], quoted))
 		}
-		cit := Citation{Start: a, End: b, Marker: c.Marker}
+		cit := Citation{Start: a, End: b, Marker: string(c.Marker)}
 		for _, id := range c.ChunkIDs {
 			cit.ChunkIDs = append(cit.ChunkIDs, string(id))
 		}

@@ -40,6 +40,7 @@ func langfuse(in traceInput) ([]Record, []*SkipError) {
 		output := t.decodeField(in.lines[i], name+` "output"`, get(d, "output"))
 		switch kind {
 		case "RETRIEVER":
+			t.retrieved = true
 			for _, doc := range list(output) {
 				c := Chunk{ID: str(get(doc, "metadata", "chunk_id")), Source: str(get(doc, "metadata", "source")),
 					Text: str(get(doc, "page_content")), Score: score(get(doc, "metadata", "relevance_score"))}

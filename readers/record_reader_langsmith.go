@@ -16,6 +16,7 @@ func langsmith(in traceInput) ([]Record, []*SkipError) {
 		t.tenant = firstNonEmpty(t.tenant, str(get(d, "extra", "metadata", "tenant")))
 		switch str(get(d, "run_type")) {
 		case "retriever":
+			t.retrieved = true
 			for _, doc := range list(get(d, "outputs", "documents")) {
 				t.docs = append(t.docs, Chunk{ID: str(get(doc, "metadata", "chunk_id")), Source: str(get(doc, "metadata", "source")),
 					Text: str(get(doc, "page_content")), Score: score(get(doc, "metadata", "relevance_score"))})

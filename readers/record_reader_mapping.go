@@ -3,11 +3,9 @@ package readers
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"strconv"
 	"strings"
@@ -89,35 +87,28 @@ func ReadMappings(path string) ([]Mapping, error) {
 	return out, nil
 }
 
-// Mapped streams the JSONL rows of path through the first mapping whose
-// answer path exists in the first row (or the one named). Lines are read
-// as the JSONL reader reads them (gzip, stdin, --max-line-bytes, …), and
-// each must be one JSON object.
-func Mapped(path string, maps []Mapping, name string, opts Options, stats *FileStats) iter.Seq2[Record, error] {
-	return func(yield func(Record, error) bool) {
-		var m *Mapping
-		rows := jsonLines(path, opts, stats, func(b []byte, line int) (Record, *SkipError, error) {
-			row, skip := objectLine(b)
-			if skip == nil {
-				if m == nil {
-					if m = pickMapping(maps, name, row); m == nil {
-						return Record{}, nil, fmt.Errorf("%s: no mapping fits its first row (name one with --mapping-name)", path)
-					}
-				}
-				var rec Record
-				if rec, skip = m.record(row, b); skip == nil {
-					rec.File, rec.Line = path, line
-					return rec, nil, nil
+// mappedRecords reads rows through the first mapping whose answer path
+// exists in the first row (or the one named). Rows are read as canonical
+// records are (one per line, pretty-printed or in an array; gzip, stdin,
+// --max-line-bytes, …), and each must be one JSON object.
+func mappedRecords(file string, maps []Mapping, name string) recordParser {
+	var m *Mapping
+	return func(b []byte, line int) (Record, *SkipError, error) {
+		row, skip := objectLine(b)
+		if skip == nil {
+			if m == nil {
+				if m = pickMapping(maps, name, row); m == nil {
+					return Record{}, nil, fmt.Errorf("%s: no mapping fits its first row (name one with --mapping-name)", file)
 				}
 			}
-			skip.File, skip.Line = path, line
-			return Record{}, skip, nil
-		})
-		for rec, err := range rows {
-			if !yield(rec, err) {
-				return
+			var rec Record
+			if rec, skip = m.record(row, b); skip == nil {
+				rec.File, rec.Line = file, line
+				return rec, nil, nil
 			}
 		}
+		skip.File, skip.Line = file, line
+		return Record{}, skip, nil
 	}
 }
 
@@ -136,54 +127,114 @@ func pickMapping(maps []Mapping, name string, row map[string]any) *Mapping {
 	return nil
 }
 
+// record reads one row; fields follow the rule of every format
+// (fields.go): text or a number where text is wanted, null and "" absent.
 func (m *Mapping) record(row map[string]any, raw []byte) (Record, *SkipError) {
-	var rec Record
-	answer, ok := path(row, m.Turn.Assistant).(string)
-	if !ok {
-		return rec, &SkipError{Reason: ReasonMissingContent, Detail: fmt.Sprintf("%s (the answer) is missing or not text", m.Turn.Assistant)}
+	rec, skip := m.header(row, raw)
+	if skip != nil {
+		return Record{}, skip
 	}
+	answer, ok, skip := textAt(row, m.Turn.Assistant)
+	switch {
+	case skip != nil:
+		return Record{}, skip
+	case !ok:
+		return Record{}, skipf(ReasonMissingContent, "%s (the answer) is missing or empty", m.Turn.Assistant)
+	}
+	question, _, skip := textAt(row, m.Turn.User)
+	if skip != nil {
+		return Record{}, skip
+	}
+	msg := Message{Role: "assistant", Content: answer}
+	if msg.Retrieval, msg.NoRetrievalLogged, skip = m.chunks(row); skip != nil {
+		return Record{}, skip
+	}
+	if msg.NoRetrievalLogged {
+		rec.Keys = sortedKeys(row)
+	}
+	msg.Citations, rec.Warnings = m.spans(row, answer)
+	rec.Messages = []Message{{Role: "user", Content: question}, msg}
+	return rec, nil
+}
+
+// header reads the row's conversation (a hash of the row when the mapping
+// names none), tenant, agent and time.
+func (m *Mapping) header(row map[string]any, raw []byte) (Record, *SkipError) {
+	var rec Record
 	if m.Conversation.ID != nil && *m.Conversation.ID != "" {
-		rec.ConversationID = str(path(row, *m.Conversation.ID))
+		id, ok, skip := textAt(row, *m.Conversation.ID)
+		switch {
+		case skip != nil:
+			return rec, skip
+		case !ok:
+			return rec, skipf(ReasonMissingField, "%s (the conversation id) is missing", *m.Conversation.ID)
+		}
+		rec.ConversationID = id
 	} else {
 		sum := sha256.Sum256(raw) // no id: one per row, stable
 		rec.ConversationID = "row-" + hex.EncodeToString(sum[:6])
 	}
-	if rec.ConversationID == "" {
-		return rec, &SkipError{Reason: ReasonMissingField, Detail: *m.Conversation.ID + " (the conversation id) is missing"}
+	var skip *SkipError
+	if rec.Tenant, _, skip = textAt(row, m.Conversation.Tenant); skip != nil {
+		return rec, skip
 	}
-	rec.Tenant, rec.Agent = str(path(row, m.Conversation.Tenant)), str(path(row, m.Conversation.Agent))
-	if m.Timestamp.Path != "" {
-		if v := path(row, m.Timestamp.Path); v != nil {
-			ts, err := mappedTime(str(v), m.Timestamp.Layout)
-			if err != nil {
-				return rec, &SkipError{Reason: ReasonBadTimestamp, Detail: fmt.Sprintf("%s: %v", m.Timestamp.Path, err)}
-			}
-			rec.Timestamp = ts
-		}
+	if rec.Agent, _, skip = textAt(row, m.Conversation.Agent); skip != nil {
+		return rec, skip
 	}
-	msg := Message{Role: "assistant", Content: answer}
+	ts, ok, skip := textAt(row, m.Timestamp.Path)
+	if skip != nil || !ok {
+		return rec, skip
+	}
+	t, err := mappedTime(ts, m.Timestamp.Layout)
+	if err != nil {
+		return rec, skipf(ReasonBadTimestamp, "%s: %v", m.Timestamp.Path, err)
+	}
+	rec.Timestamp = t
+	return rec, nil
+}
+
+// textAt reads the text field at path p of v by the rule of every format.
+func textAt(v any, p string) (text string, present bool, skip *SkipError) {
+	x := path(v, p)
+	text, ok := textValue(x)
+	if !ok {
+		return "", false, skipf(ReasonWrongType, "%s is %s, want text", p, kindOf(x))
+	}
+	return text, text != "", nil
+}
+
+// chunks reads the row's chunks; notLogged when its list is absent.
+func (m *Mapping) chunks(row map[string]any) (out []Chunk, notLogged bool, skip *SkipError) {
 	r := m.Turn.Retrieval
 	items, skip := m.chunkList(row)
-	if skip != nil {
-		return rec, skip
+	if skip != nil || items == nil {
+		return nil, skip == nil, skip
 	}
 	for i, it := range items {
 		c := Chunk{ID: strconv.Itoa(i + 1)}
 		if r.ItemIsText {
-			switch it.(type) {
-			case string, json.Number:
-			default:
-				return rec, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("%s[%d] is %s, want the chunk's text (the mapping says item_is_text)", r.List, i, kindOf(it))}
+			var ok bool
+			if c.Text, ok = textValue(it); !ok {
+				return nil, false, skipf(ReasonWrongType, "%s[%d] is %s, want the chunk's text (the mapping says item_is_text)", r.List, i, kindOf(it))
 			}
-			c.Text = str(it)
 		} else {
 			if _, isMap := it.(map[string]any); !isMap {
-				return rec, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("%s[%d] is %s, want an object with the chunk's fields", r.List, i, kindOf(it))}
+				return nil, false, skipf(ReasonWrongType, "%s[%d] is %s, want an object with the chunk's fields", r.List, i, kindOf(it))
 			}
-			if id := str(path(it, r.Fields["id"])); id != "" {
+			id, ok, skip := textAt(it, r.Fields["id"])
+			if skip == nil {
+				c.Source, _, skip = textAt(it, r.Fields["source"])
+			}
+			if skip == nil {
+				c.Text, _, skip = textAt(it, r.Fields["text"])
+			}
+			if skip != nil {
+				skip.Detail = fmt.Sprintf("%s[%d]: %s", r.List, i, skip.Detail)
+				return nil, false, skip
+			}
+			if ok {
 				c.ID = id
 			}
-			c.Source, c.Text = str(path(it, r.Fields["source"])), str(path(it, r.Fields["text"]))
 			c.Score = score(path(it, r.Fields["score"]))
 		}
 		for _, mark := range r.Truncation {
@@ -191,37 +242,44 @@ func (m *Mapping) record(row map[string]any, raw []byte) (Record, *SkipError) {
 				c.Status = TextTruncated
 			}
 		}
-		msg.Retrieval = append(msg.Retrieval, c)
+		out = append(out, c)
 	}
-	if sp := m.Citations.Spans; sp != nil && sp.List != "" {
-		for k, c := range list(path(row, sp.List)) {
-			s, ok1 := num(path(c, sp.Fields["start"]))
-			e, ok2 := num(path(c, sp.Fields["end"]))
-			if !ok1 || !ok2 {
-				rec.Warnings = append(rec.Warnings, fmt.Sprintf("mapped citation %s[%d]: its start or end is missing or not an integer", sp.List, k))
-				continue
-			}
-			if m.Offsets.EndInclusive {
-				e++
-			}
-			if s == e {
-				rec.Warnings = append(rec.Warnings, fmt.Sprintf("mapped citation %s[%d]: empty span %d-%d", sp.List, k, s, e))
-				continue
-			}
-			a, b, err := SpanToBytes(answer, s, e, m.Offsets.Unit)
-			if err != nil {
-				rec.Warnings = append(rec.Warnings, "mapped citation: "+err.Error())
-				continue
-			}
-			var ids []string
-			for _, id := range list(path(c, sp.Fields["chunk_ids"])) {
-				ids = append(ids, str(id))
-			}
-			msg.Citations = append(msg.Citations, Citation{Start: a, End: b, ChunkIDs: ids, Marker: "mapped:span"})
+	return out, false, nil
+}
+
+// spans reads the row's structured citation spans; one that cannot be
+// used is a warning.
+func (m *Mapping) spans(row map[string]any, answer string) (cits []Citation, warnings []string) {
+	sp := m.Citations.Spans
+	if sp == nil || sp.List == "" {
+		return nil, nil
+	}
+	for k, c := range list(path(row, sp.List)) {
+		s, ok1 := num(path(c, sp.Fields["start"]))
+		e, ok2 := num(path(c, sp.Fields["end"]))
+		if !ok1 || !ok2 {
+			warnings = append(warnings, fmt.Sprintf("mapped citation %s[%d]: its start or end is missing or not an integer", sp.List, k))
+			continue
 		}
+		if m.Offsets.EndInclusive {
+			e++
+		}
+		if s == e {
+			warnings = append(warnings, fmt.Sprintf("mapped citation %s[%d]: empty span %d-%d", sp.List, k, s, e))
+			continue
+		}
+		a, b, err := SpanToBytes(answer, s, e, m.Offsets.Unit)
+		if err != nil {
+			warnings = append(warnings, "mapped citation: "+err.Error())
+			continue
+		}
+		var ids []string
+		for _, id := range list(path(c, sp.Fields["chunk_ids"])) {
+			ids = append(ids, str(id))
+		}
+		cits = append(cits, Citation{Start: a, End: b, ChunkIDs: ids, Marker: "mapped:span"})
 	}
-	rec.Messages = []Message{{Role: "user", Content: str(path(row, m.Turn.User))}, msg}
-	return rec, nil
+	return cits, warnings
 }
 
 // chunkList returns the row's chunk list, decoded when the mapping says

@@ -2,13 +2,9 @@ package readers
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"iter"
-	"os"
 
 	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
@@ -23,141 +19,177 @@ const parquetBatchRows = 512
 // parquetMagic starts (and ends) every Parquet file.
 const parquetMagic = "PAR1"
 
-// errParquetStdin: Parquet's footer is read first, so a pipe will not do.
-var errParquetStdin = errors.New("Parquet cannot be read from stdin (it needs random access): pass the file")
+// errParquetStdin: Parquet's footer is read first, so a stream will not do.
+var errParquetStdin = errors.New("a Parquet file needs random access, so it cannot be read from standard input or a pipe: pass the file itself")
 
-// Parquet streams the records of a Parquet file of canonical records:
+// isParquet tells a Parquet file by its magic bytes.
+func isParquet(in *input) bool {
+	magic, _ := in.raw.Peek(len(parquetMagic))
+	return string(magic) == parquetMagic
+}
+
+// parquetRecords streams the records of a Parquet file of canonical records:
 // either one conversation per row (conversation_id, tenant, agent,
 // timestamp, messages: list<struct<role, content, retrieval:
 // list<struct<id, source, text, score>>>>), or the flat layout, one
 // assistant turn per row (conversation_id, turn, timestamp, question,
-// answer, retrieval). It reads batch by batch with buffered streams, so
-// memory does not follow the file or row-group size; every string kept is
-// copied out of Arrow's buffers. Skips name the row (1-based) in Line.
-func Parquet(path string, stats *FileStats) iter.Seq2[Record, error] {
-	if stats == nil {
-		stats = &FileStats{}
+// answer, retrieval). It reads row group by row group, batch by batch,
+// with buffered streams, so memory does not follow the file or row-group
+// size; every string kept is copied out of Arrow's buffers. Skips name the
+// row (1-based) in Line. A row group that cannot be decoded costs its own
+// rows only: each is skipped as truncated_input, and the next group is
+// read.
+func parquetRecords(in *input, stop func() error, yield func(Record, error) bool) error {
+	if !in.regular {
+		return fmt.Errorf("%s: %w", in.name, errParquetStdin)
 	}
-	stats.Path = path
-	return func(yield func(Record, error) bool) {
-		if path == Stdin {
-			yield(Record{}, errParquetStdin)
-			return
-		}
-		sum, size, err := hashFile(path)
-		if err != nil {
-			yield(Record{}, err)
-			return
-		}
-		stats.SHA256, stats.Bytes = sum, size
+	fi, err := in.file.Stat()
+	if err != nil {
+		return err
+	}
+	// Read at random through a section of the file, so that the input's
+	// own reading, which hashes it, is not disturbed.
+	return parquetRows(in.name, io.NewSectionReader(in.file, 0, fi.Size()), stop, yield)
+}
 
-		// arrow panics on some damaged files (a bad page header, a corrupt
-		// compressed page) instead of returning an error, and pqarrow
-		// decodes struct columns on goroutines of its own, out of reach of
-		// any recover. So each row group is first decoded column by column
-		// here, under guard, and handed to pqarrow only when that worked:
-		// Parquet input costs two decodes, and damage becomes a counted
-		// loss naming the row, like any other bad input.
-		var (
-			pf   *file.Reader
-			fr   *pqarrow.FileReader
-			cols parquetCols
-		)
-		err = guard(func() error {
-			props := parquet.NewReaderProperties(memory.DefaultAllocator)
-			props.BufferedStreamEnabled = true
-			props.BufferSize = 1 << 20
-			var err error
-			if pf, err = file.OpenParquetFile(path, false, file.WithReadProps(props)); err != nil {
-				return fmt.Errorf("not a readable Parquet file: %w", err)
-			}
-			if fr, err = pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, memory.DefaultAllocator); err != nil {
-				return err
-			}
-			s, err := fr.Schema()
-			if err != nil {
-				return err
-			}
-			cols, err = parquetColumns(s)
+// parquetRows streams the rows of the Parquet data r holds.
+func parquetRows(name string, r parquet.ReaderAtSeeker, stop func() error, yield func(Record, error) bool) error {
+	p, err := openParquet(name, r)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	defer func() { _ = guard(p.pf.Close) }()
+	for g := 0; g < p.pf.NumRowGroups(); g++ {
+		if err := stop(); err != nil {
+			return fmt.Errorf("%s: reading stopped: %w", name, err)
+		}
+		if !p.rowGroup(g, yield) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// parquetReader is an open Parquet file of canonical records.
+type parquetReader struct {
+	name string
+	pf   *file.Reader
+	fr   *pqarrow.FileReader
+	cols parquetCols
+	row  int // rows before the current row group
+}
+
+// openParquet reads the footer and schema of r.
+//
+// arrow panics on some damaged files (a bad page header, a corrupt
+// compressed page) instead of returning an error, and pqarrow decodes
+// struct columns on goroutines of its own, out of reach of any recover.
+// So each row group is first decoded column by column here, under guard,
+// and handed to pqarrow only when that worked: Parquet input costs two
+// decodes, and damage becomes a counted loss naming the rows, like any
+// other bad input.
+func openParquet(name string, r parquet.ReaderAtSeeker) (*parquetReader, error) {
+	p := &parquetReader{name: name}
+	err := guard(func() error {
+		props := parquet.NewReaderProperties(memory.DefaultAllocator)
+		props.BufferedStreamEnabled = true
+		props.BufferSize = 1 << 20
+		var err error
+		if p.pf, err = file.NewParquetReader(r, file.WithReadProps(props)); err != nil {
+			return fmt.Errorf("not a readable Parquet file: %w", err)
+		}
+		if p.fr, err = pqarrow.NewFileReader(p.pf, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, memory.DefaultAllocator); err != nil {
 			return err
-		})
-		defer func() {
-			if pf != nil {
-				_ = guard(pf.Close)
-			}
-		}()
+		}
+		s, err := p.fr.Schema()
 		if err != nil {
-			yield(Record{}, fmt.Errorf("%s: %w", path, err))
-			return
+			return err
 		}
-		row := 0
-		lost := func(err error) {
-			stats.Skipped++
-			detail := "Parquet data from this row on cannot be read: " + err.Error()
-			if n := pf.NumRows(); n > int64(row) {
-				detail = fmt.Sprintf("rows %d–%d of %d cannot be read (damaged file): %v", row+1, n, n, err)
-			}
-			yield(Record{}, &SkipError{File: path, Line: row + 1, Reason: ReasonTruncatedGzip, Detail: detail})
+		p.cols, err = parquetColumns(s)
+		return err
+	})
+	if err != nil && p.pf != nil {
+		_ = guard(p.pf.Close)
+	}
+	return p, err
+}
+
+// rowGroup yields the rows of row group g. The rows a damaged group held
+// that were not yielded are skipped one by one, naming the group's rows;
+// false means the caller stopped.
+func (p *parquetReader) rowGroup(g int, yield func(Record, error) bool) bool {
+	first := p.row
+	var want int
+	if err := guard(func() error { want = int(p.pf.MetaData().RowGroup(g).NumRows()); return nil }); err != nil {
+		want = 0
+	}
+	p.row += want
+	done, stopped := 0, false
+	err := p.readGroup(g, func(rec Record, skip *SkipError) bool {
+		done++
+		row := first + done
+		if skip != nil {
+			skip.File, skip.Line = p.name, row
+			stopped = !yield(Record{}, skip)
+		} else {
+			rec.File, rec.Line = p.name, row
+			stopped = !yield(rec, nil)
 		}
-		for g := 0; g < pf.NumRowGroups(); g++ {
-			if err := guard(func() error { return checkRowGroup(pf.RowGroup(g)) }); err != nil {
-				lost(err)
-				return
-			}
-			var rr pqarrow.RecordReader
-			if err := guard(func() (err error) {
-				rr, err = fr.GetRecordReader(context.Background(), nil, []int{g})
+		return !stopped
+	})
+	if stopped {
+		return false
+	}
+	if err == nil && done < want {
+		err = fmt.Errorf("it holds %d rows, its metadata %d", done, want)
+	}
+	for row := first + done + 1; err != nil && row <= first+want; row++ {
+		if !yield(Record{}, &SkipError{File: p.name, Line: row, Reason: ReasonTruncatedGzip,
+			Detail: fmt.Sprintf("row group %d (rows %d–%d) cannot be read (damaged file): %v", g+1, first+1, first+want, err)}) {
+			return false
+		}
+	}
+	return true
+}
+
+// readGroup decodes row group g and hands each row to each (false: stop),
+// returning the damage that stopped it.
+func (p *parquetReader) readGroup(g int, each func(Record, *SkipError) bool) error {
+	if err := guard(func() error { return checkRowGroup(p.pf.RowGroup(g)) }); err != nil {
+		return err
+	}
+	var rr pqarrow.RecordReader
+	if err := guard(func() (err error) {
+		rr, err = p.fr.GetRecordReader(context.Background(), nil, []int{g})
+		return err
+	}); err != nil {
+		return err
+	}
+	defer func() { _ = guard(func() error { rr.Release(); return nil }) }()
+	for {
+		var more bool
+		if err := guard(func() error { more = rr.Next(); return nil }); err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		batch := rr.Record()
+		for i := 0; i < int(batch.NumRows()); i++ {
+			var rec Record
+			var skip *SkipError
+			if err := guard(func() error { rec, skip = p.cols.record(batch, i); return nil }); err != nil {
 				return err
-			}); err != nil {
-				lost(err)
-				return
 			}
-			ok := func() bool {
-				defer func() { _ = guard(func() error { rr.Release(); return nil }) }()
-				for {
-					var more bool
-					if err := guard(func() error { more = rr.Next(); return nil }); err != nil {
-						lost(err)
-						return false
-					}
-					if !more {
-						break
-					}
-					batch := rr.Record()
-					for i := 0; i < int(batch.NumRows()); i++ {
-						var rec Record
-						var skip *SkipError
-						if err := guard(func() error { rec, skip = cols.record(batch, i); return nil }); err != nil {
-							lost(err)
-							return false
-						}
-						row++
-						if skip != nil {
-							skip.File, skip.Line = path, row
-							stats.Skipped++
-							if !yield(Record{}, skip) {
-								return false
-							}
-							continue
-						}
-						rec.File, rec.Line = path, row
-						stats.Records++
-						if !yield(rec, nil) {
-							return false
-						}
-					}
-				}
-				if err := rr.Err(); err != nil && !errors.Is(err, io.EOF) {
-					lost(err)
-					return false
-				}
-				return true
-			}()
-			if !ok {
-				return
+			if !each(rec, skip) {
+				return nil
 			}
 		}
 	}
+	if err := rr.Err(); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
 }
 
 // checkRowGroup decodes every value and level of a row group and returns
@@ -167,6 +199,9 @@ func checkRowGroup(rg *file.RowGroupReader) error {
 	const n = 1024
 	def, rep := make([]int16, n), make([]int16, n)
 	for j := 0; j < rg.NumColumns(); j++ {
+		if err := checkLevels(rg, j); err != nil {
+			return err
+		}
 		cr, err := rg.Column(j)
 		if err != nil {
 			return err
@@ -192,11 +227,22 @@ func checkRowGroup(rg *file.RowGroupReader) error {
 		default:
 			return fmt.Errorf("column %d: unsupported physical type %T", j, cr)
 		}
+		// A damaged page header can claim billions of values, each read
+		// in turn: no column holds more than its metadata says.
+		meta, err := rg.MetaData().ColumnChunk(j)
+		if err != nil {
+			return err
+		}
+		var got int64
 		for cr.HasNext() {
-			if t, err := read(); err != nil {
+			t, err := read()
+			if err != nil {
 				return err
 			} else if t == 0 {
 				break
+			}
+			if got += t; got > meta.NumValues() {
+				return fmt.Errorf("column %d holds more values than the %d its metadata says", j, meta.NumValues())
 			}
 		}
 		if err := cr.Err(); err != nil {
@@ -228,18 +274,4 @@ func guard(f func() error) (err error) {
 		}
 	}()
 	return f()
-}
-
-func hashFile(path string) (string, int64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", 0, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return "", 0, fmt.Errorf("%s: %w", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
 }

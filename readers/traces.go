@@ -15,6 +15,7 @@ type traceTurn struct {
 	line                       int // first line of the trace in the file
 	question, answer, prompt   string
 	docs                       []Chunk
+	retrieved                  bool // a retriever span was logged, even one that found nothing
 	// problem, when set, skips the turn: a field it needs could not be
 	// read (a timestamp, a JSON string cut short). The first one is kept.
 	problem *SkipError
@@ -116,7 +117,8 @@ func assembleTurns(ts traceSet, damaged map[string][]int, problems []*SkipError)
 				rec.Warnings = append(rec.Warnings, fmt.Sprintf("trace %s: line(s) %v naming it are unreadable and were skipped; its spans there are missing", t.trace, lines))
 			}
 			rec.Messages = append(rec.Messages, Message{Role: "user", Content: t.question},
-				Message{Role: "assistant", Content: t.answer, Retrieval: promptChunks(t.prompt, t.docs)})
+				Message{Role: "assistant", Content: t.answer, Retrieval: promptChunks(t.prompt, t.docs),
+					NoRetrievalLogged: !t.retrieved && !rePromptSource.MatchString(t.prompt)})
 		}
 		recs = append(recs, rec)
 	}

@@ -27,7 +27,7 @@ type wireChunk struct {
 type wireMessage struct {
 	Role       string         `json:"role"`
 	Content    string         `json:"content"`
-	Retrieval  []wireChunk    `json:"retrieval,omitempty"`
+	Retrieval  *[]wireChunk   `json:"retrieval,omitempty"` // [] when logged empty, left out when not logged
 	OffsetUnit string         `json:"offset_unit,omitempty"`
 	Citations  []wireCitation `json:"citations,omitempty"`
 	Embedding  []float32      `json:"embedding,omitempty"`
@@ -60,8 +60,12 @@ func toWire(rec *Record) wireRecord {
 	}
 	for _, m := range rec.Messages {
 		wm := wireMessage{Role: m.Role, Content: m.Content, Embedding: m.Embedding}
-		for _, c := range m.Retrieval {
-			wm.Retrieval = append(wm.Retrieval, wireChunk{ID: c.ID, Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.Status, Embedding: c.Embedding})
+		if len(m.Retrieval) > 0 || m.Role == "assistant" && !m.NoRetrievalLogged {
+			chunks := make([]wireChunk, 0, len(m.Retrieval))
+			for _, c := range m.Retrieval {
+				chunks = append(chunks, wireChunk{ID: c.ID, Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.Status, Embedding: c.Embedding})
+			}
+			wm.Retrieval = &chunks
 		}
 		for _, c := range m.Citations {
 			wm.OffsetUnit = "codepoint"

@@ -53,27 +53,33 @@ var CanonicalSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "warnings", Type: arrow.ListOf(arrow.BinaryTypes.String), Nullable: true},
 }, nil)
 
-// parquetRowGroup bounds the rows per row group, so that readers (ours
+// parquetRowGroup is the rows per row group: damage to one costs those
+// rows (each counted as skipped), not the file, and readers (ours
 // included) never need a large row group in memory.
-const parquetRowGroup = 2000
+const parquetRowGroup = 500
 
 type parquetWriter struct {
-	fw *pqarrow.FileWriter
-	b  *array.RecordBuilder
-	n  int
+	fw   *pqarrow.FileWriter
+	b    *array.RecordBuilder
+	n    int // records in b
+	rows int // per row group
 }
 
 // NewParquetWriter writes canonical records as Parquet (zstd, row groups
-// of 2,000 conversations).
+// of 500 conversations; smaller ones read at half the speed).
 func NewParquetWriter(w io.Writer) (Writer, error) {
+	return newParquetWriter(w, parquetRowGroup)
+}
+
+func newParquetWriter(w io.Writer, rows int) (*parquetWriter, error) {
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithMaxRowGroupLength(parquetRowGroup), parquet.WithCreatedBy("ragaudit"))
+		parquet.WithMaxRowGroupLength(int64(rows)), parquet.WithCreatedBy("ragaudit"))
 	// pqarrow closes a sink that is an io.Closer; the caller owns w.
 	fw, err := pqarrow.NewFileWriter(CanonicalSchema, struct{ io.Writer }{w}, props, pqarrow.DefaultWriterProps())
 	if err != nil {
 		return nil, err
 	}
-	return &parquetWriter{fw: fw, b: array.NewRecordBuilder(memory.DefaultAllocator, CanonicalSchema)}, nil
+	return &parquetWriter{fw: fw, b: array.NewRecordBuilder(memory.DefaultAllocator, CanonicalSchema), rows: rows}, nil
 }
 
 func (p *parquetWriter) Write(rec *Record) error {
@@ -103,69 +109,75 @@ func (p *parquetWriter) Write(rec *Record) error {
 	ml.Append(true)
 	ms := ml.ValueBuilder().(*array.StructBuilder)
 	for _, m := range rec.Messages {
-		ms.Append(true)
-		ms.FieldBuilder(0).(*array.StringBuilder).Append(m.Role)
-		ms.FieldBuilder(1).(*array.StringBuilder).Append(m.Content)
-		rl := ms.FieldBuilder(2).(*array.ListBuilder)
-		if len(m.Retrieval) == 0 {
-			rl.AppendNull()
-		} else {
-			rl.Append(true)
-			rs := rl.ValueBuilder().(*array.StructBuilder)
-			for _, c := range m.Retrieval {
-				rs.Append(true)
-				rs.FieldBuilder(0).(*array.StringBuilder).Append(c.ID)
-				appendOpt(rs.FieldBuilder(1).(*array.StringBuilder), c.Source)
-				rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
-				if c.Score != nil {
-					rs.FieldBuilder(3).(*array.Float64Builder).Append(*c.Score)
-				} else {
-					rs.FieldBuilder(3).(*array.Float64Builder).AppendNull()
-				}
-				appendOpt(rs.FieldBuilder(4).(*array.StringBuilder), c.Status)
-				appendVector(rs.FieldBuilder(5).(*array.ListBuilder), c.Embedding)
-			}
-		}
-		cl := ms.FieldBuilder(4).(*array.ListBuilder)
-		if len(m.Citations) == 0 {
-			appendOpt(ms.FieldBuilder(3).(*array.StringBuilder), "")
-			cl.AppendNull()
-		} else {
-			ms.FieldBuilder(3).(*array.StringBuilder).Append("utf8")
-			cl.Append(true)
-			cs := cl.ValueBuilder().(*array.StructBuilder)
-			for _, c := range m.Citations {
-				cs.Append(true)
-				appendOpt(cs.FieldBuilder(0).(*array.StringBuilder), c.Marker)
-				cs.FieldBuilder(1).(*array.Int64Builder).Append(int64(c.Start))
-				cs.FieldBuilder(2).(*array.Int64Builder).Append(int64(c.End))
-				ids := cs.FieldBuilder(3).(*array.ListBuilder)
-				if c.ChunkIDs == nil {
-					ids.AppendNull()
-				} else {
-					ids.Append(true)
-					for _, id := range c.ChunkIDs {
-						ids.ValueBuilder().(*array.StringBuilder).Append(id)
-					}
-				}
-				cs.FieldBuilder(4).(*array.StringBuilder).Append(m.Content[c.Start:c.End])
-			}
-		}
-		appendVector(ms.FieldBuilder(5).(*array.ListBuilder), m.Embedding)
+		appendMessage(ms, m)
 	}
-	wl := b.Field(5).(*array.ListBuilder)
-	if len(rec.Warnings) == 0 {
-		wl.AppendNull()
-	} else {
-		wl.Append(true)
-		for _, w := range rec.Warnings {
-			wl.ValueBuilder().(*array.StringBuilder).Append(w)
-		}
+	warnings := rec.Warnings
+	if len(warnings) == 0 {
+		warnings = nil // null, as for a record without warnings
 	}
-	if p.n++; p.n == 500 {
+	appendStrings(b.Field(5).(*array.ListBuilder), warnings)
+	if p.n++; p.n == p.rows {
 		return p.flush()
 	}
 	return nil
+}
+
+// appendMessage appends one message to the messages' struct builder.
+func appendMessage(ms *array.StructBuilder, m Message) {
+	ms.Append(true)
+	ms.FieldBuilder(0).(*array.StringBuilder).Append(m.Role)
+	ms.FieldBuilder(1).(*array.StringBuilder).Append(m.Content)
+	rl := ms.FieldBuilder(2).(*array.ListBuilder)
+	switch {
+	case len(m.Retrieval) == 0 && (m.Role != "assistant" || m.NoRetrievalLogged):
+		rl.AppendNull() // not logged; an empty list is "nothing retrieved"
+	default:
+		rl.Append(true)
+		rs := rl.ValueBuilder().(*array.StructBuilder)
+		for _, c := range m.Retrieval {
+			rs.Append(true)
+			rs.FieldBuilder(0).(*array.StringBuilder).Append(c.ID)
+			appendOpt(rs.FieldBuilder(1).(*array.StringBuilder), c.Source)
+			rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
+			if c.Score != nil {
+				rs.FieldBuilder(3).(*array.Float64Builder).Append(*c.Score)
+			} else {
+				rs.FieldBuilder(3).(*array.Float64Builder).AppendNull()
+			}
+			appendOpt(rs.FieldBuilder(4).(*array.StringBuilder), c.Status)
+			appendVector(rs.FieldBuilder(5).(*array.ListBuilder), c.Embedding)
+		}
+	}
+	cl := ms.FieldBuilder(4).(*array.ListBuilder)
+	if len(m.Citations) == 0 {
+		appendOpt(ms.FieldBuilder(3).(*array.StringBuilder), "")
+		cl.AppendNull()
+	} else {
+		ms.FieldBuilder(3).(*array.StringBuilder).Append("utf8")
+		cl.Append(true)
+		cs := cl.ValueBuilder().(*array.StructBuilder)
+		for _, c := range m.Citations {
+			cs.Append(true)
+			appendOpt(cs.FieldBuilder(0).(*array.StringBuilder), c.Marker)
+			cs.FieldBuilder(1).(*array.Int64Builder).Append(int64(c.Start))
+			cs.FieldBuilder(2).(*array.Int64Builder).Append(int64(c.End))
+			appendStrings(cs.FieldBuilder(3).(*array.ListBuilder), c.ChunkIDs)
+			cs.FieldBuilder(4).(*array.StringBuilder).Append(m.Content[c.Start:c.End])
+		}
+	}
+	appendVector(ms.FieldBuilder(5).(*array.ListBuilder), m.Embedding)
+}
+
+// appendStrings appends a list of strings, null for none.
+func appendStrings(b *array.ListBuilder, v []string) {
+	if v == nil {
+		b.AppendNull()
+		return
+	}
+	b.Append(true)
+	for _, x := range v {
+		b.ValueBuilder().(*array.StringBuilder).Append(x)
+	}
 }
 
 func appendVector(b *array.ListBuilder, v []float32) {

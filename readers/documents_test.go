@@ -146,12 +146,14 @@ func TestProviderCitationsThatDoNotFitAreWarnedOrFabricated(t *testing.T) {
 // langfuseLines is the Langfuse sample as lines of decoded observations.
 func langfuseLines(t *testing.T) []map[string]any {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "formats", "langfuse-observations-v2-export.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	return decodeLines(t, mustRead(t, filepath.Join("..", "testdata", "formats", "langfuse-observations-v2-export.jsonl")))
+}
+
+// decodeLines decodes each line of data, one JSON object a line.
+func decodeLines(t *testing.T, data []byte) []map[string]any {
+	t.Helper()
 	var out []map[string]any
-	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		var d map[string]any
 		if err := json.Unmarshal([]byte(l), &d); err != nil {
 			t.Fatal(err)
@@ -279,11 +281,8 @@ func TestProviderDocumentsReadFromGzipAndStdin(t *testing.T) {
 			data []byte
 		}{{"plain", plain}, {"gzip", gzipped(t, plain)}} {
 			for _, format := range []string{"", "auto", map[bool]string{true: "anthropic", false: "langfuse"}[strings.HasPrefix(name, "anthropic")]} {
-				check := func(how string, seq func(yield func(Record, error) bool), ok bool) {
+				check := func(how string, seq func(yield func(Record, error) bool)) {
 					t.Helper()
-					if !ok {
-						t.Fatalf("%s %s %s --format %q: not read as a document", name, input.name, how, format)
-					}
 					var recs []Record
 					for rec, err := range seq {
 						if err != nil {
@@ -297,13 +296,9 @@ func TestProviderDocumentsReadFromGzipAndStdin(t *testing.T) {
 				}
 				if input.name == "gzip" {
 					p := writeFile(t, name+".gz", input.data)
-					opts := Options{Format: format}
-					seq, ok := OpenDocument(p, &opts, nil)
-					check("file", seq, ok)
+					check("file", Open(p, Options{Format: format}, nil))
 				}
-				opts := Options{Format: format, Stdin: bytes.NewReader(input.data)}
-				seq, ok := OpenDocument(Stdin, &opts, nil)
-				check("stdin", seq, ok)
+				check("stdin", Open(Stdin, Options{Format: format, Stdin: bytes.NewReader(input.data)}, nil))
 			}
 		}
 	}
@@ -315,9 +310,8 @@ func equalRecords(a, b []Record) bool {
 	return bytes.Equal(ja, jb)
 }
 
-// Canonical JSONL on standard input is left to the JSONL reader, which
-// gets every byte, the ones sniffed included; Parquet piped in gets the
-// Parquet reader's own message.
+// Canonical JSONL on standard input is read whole, the bytes sniffed
+// included; Parquet piped in gets the Parquet reader's own message.
 func TestStdinThatIsNotADocumentIsGivenBackWhole(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "example.jsonl"))
 	if err != nil {
@@ -326,12 +320,9 @@ func TestStdinThatIsNotADocumentIsGivenBackWhole(t *testing.T) {
 	want, _ := openAll(t, writeFile(t, "example.jsonl", data), Options{})
 	for _, in := range [][]byte{data, gzipped(t, data)} {
 		opts := Options{Stdin: bytes.NewReader(in)}
-		if _, ok := OpenDocument(Stdin, &opts, nil); ok {
-			t.Fatal("canonical JSONL on stdin taken for a document")
-		}
 		var got []Record
 		stats := &FileStats{}
-		for rec, err := range JSONL(Stdin, opts, stats) {
+		for rec, err := range Open(Stdin, opts, stats) {
 			if err == nil {
 				got = append(got, rec)
 			}
@@ -342,13 +333,9 @@ func TestStdinThatIsNotADocumentIsGivenBackWhole(t *testing.T) {
 	}
 
 	opts := Options{Stdin: bytes.NewReader([]byte("PAR1\x00\x00\x00\x00PAR1"))}
-	seq, ok := OpenDocument(Stdin, &opts, nil)
-	if !ok {
-		t.Fatal("Parquet on stdin not recognised")
-	}
-	for _, err := range seq {
+	for _, err := range Open(Stdin, opts, nil) {
 		var skip *SkipError
-		if err == nil || errors.As(err, &skip) || !strings.Contains(err.Error(), "stdin") {
+		if err == nil || errors.As(err, &skip) || !strings.Contains(err.Error(), "standard input") {
 			t.Errorf("Parquet on stdin: %v, want the reader's error", err)
 		}
 	}
@@ -473,5 +460,92 @@ func TestOTLPStartOutOfRangeIsBadTimestamp(t *testing.T) {
 	recs, skips := openAll(t, writeFile(t, "otlp.jsonl", b), Options{})
 	if len(recs) != 0 || len(skips) == 0 || skips[0].Reason != ReasonBadTimestamp {
 		t.Fatalf("%d records, skips %v; want bad_timestamp", len(recs), skips)
+	}
+}
+
+// documentSamples are the provider samples of testdata/formats.
+var documentSamples = []string{"anthropic-messages-citations.json", "openai-responses-annotations.json",
+	"gemini-vertex-grounding-metadata.json", "cohere-chat-v2-citations.json", "dify-chat-message.json", "ragaudit-canonical-v2.jsonl",
+	"openai-assistants-file-citation.json", "bedrock-kb-retrieve-and-generate.json", "azure-openai-on-your-data.json", "openai-chat-completions-url-citation.json",
+	"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl", "phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl"}
+
+// splice replaces cut bytes of base at at (both taken within base) with
+// insert: one small edit of a real sample. A fuzz input that is an edit,
+// not a whole file, stays small, so that the fuzzer's minimizer, which
+// tries every subset of an input's bytes for up to a minute, finishes in
+// moments instead of holding the run.
+func splice(base []byte, at uint16, cut uint8, insert []byte) []byte {
+	if len(base) == 0 {
+		return insert
+	}
+	i := int(at) % (len(base) + 1)
+	j := min(i+int(cut), len(base))
+	return append(append(append([]byte{}, base[:i]...), insert...), base[j:]...)
+}
+
+// FuzzDocument feeds edits of every provider sample (or, for sample past
+// the last, insert alone) to what reads provider documents and trace
+// exports: the parse into documents, format detection and every adapter
+// (named or detected). No panic; every record has an id and spans inside
+// its content, and every skip a line and a reason. Files, gzip and UTF-16
+// are the line readers' (FuzzJSONL); left out here, an input costs about
+// a tenth of a millisecond.
+func FuzzDocument(f *testing.F) {
+	samples := make([][]byte, len(documentSamples))
+	for i, name := range documentSamples {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "formats", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		samples[i] = b
+		f.Add(uint8(i), uint16(0), uint8(0), []byte{}, "")
+	}
+	f.Add(uint8(len(samples)), uint16(0), uint8(0), []byte(`{"candidates":[{"content":{"parts":[{"text":"héllo"}]},"groundingMetadata":{"groundingSupports":[{"segment":{"startIndex":"x","endIndex":99}}]}}]}`), "gemini")
+	f.Add(uint8(len(samples)), uint16(0), uint8(0), []byte(`[{"answer":"a","retriever_resources":[],"conversation_id":"c"}]`), "dify")
+	f.Add(uint8(0), uint16(900), uint8(3), []byte(`"7"`), "anthropic")
+	f.Fuzz(func(t *testing.T, sample uint8, at uint16, cut uint8, insert []byte, format string) {
+		data := insert
+		if int(sample) < len(samples) {
+			data = splice(samples[sample], at, cut, insert)
+		}
+		for _, name := range []string{"", format} {
+			parsed, ok := parseDocuments(data, nil)
+			if !ok {
+				continue
+			}
+			ad, ok := pickAdapter(append(slices.Clip(parsed.docs), parsed.invalid...), name)
+			if !ok {
+				continue
+			}
+			s := &stream{name: "fuzz", yield: func(rec Record, err error) bool {
+				checkYield(t, rec, err)
+				return true
+			}}
+			s.convertDocuments(parsed, ad)
+		}
+	})
+}
+
+// checkYield fails on a record without an id or with a span outside its
+// content, and on a skip without a line or a reason.
+func checkYield(t *testing.T, rec Record, err error) {
+	t.Helper()
+	var skip *SkipError
+	switch {
+	case errors.As(err, &skip):
+		if skip.Line < 1 || skip.Reason == "" {
+			t.Fatalf("skip without a line or reason: %v", skip)
+		}
+	case err != nil:
+	case rec.ConversationID == "":
+		t.Fatalf("record without an id: %+v", rec)
+	default:
+		for _, m := range rec.Messages {
+			for _, c := range m.Citations {
+				if c.Start < 0 || c.End > len(m.Content) || c.Start >= c.End {
+					t.Fatalf("citation %+v outside content of %d bytes", c, len(m.Content))
+				}
+			}
+		}
 	}
 }
