@@ -25,6 +25,13 @@ type flexString string
 
 func (s *flexString) UnmarshalJSON(b []byte) error {
 	if len(b) > 0 && b[0] == '"' {
+		if bytes.IndexByte(b, '\\') < 0 {
+			// The decoder hands over a string it has checked: without an
+			// escape it is its own text (the texts of a log are most of
+			// its bytes, and decoding them twice halved the reading).
+			*s = flexString(b[1 : len(b)-1])
+			return nil
+		}
 		var v string
 		if err := json.Unmarshal(b, &v); err != nil {
 			return err

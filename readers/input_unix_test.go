@@ -116,12 +116,3 @@ func TestCancellingStopsAFIFOThatNeverEnds(t *testing.T) {
 		})
 	}
 }
-
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}

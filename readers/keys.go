@@ -3,7 +3,7 @@ package readers
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
+	"fmt"
 	"strings"
 )
 
@@ -60,7 +60,7 @@ func duplicateKeys(b []byte, s *keySchema) *SkipError {
 type keyWalker struct {
 	b     []byte
 	i     int
-	path  []string // keys and [indexes] down to the current value
+	path  []pathStep // down to the current value
 	found *SkipError
 }
 
@@ -76,7 +76,7 @@ func (w *keyWalker) value(s *keySchema) {
 				w.i++
 				return
 			}
-			w.path = append(w.path, "["+strconv.Itoa(n)+"]")
+			w.path = append(w.path, pathStep{index: n})
 			w.value(s)
 			w.path = w.path[:len(w.path)-1]
 			if w.space(); w.b[w.i] == ',' {
@@ -86,7 +86,7 @@ func (w *keyWalker) value(s *keySchema) {
 	case '"':
 		w.str()
 	default:
-		for w.i < len(w.b) && !strings.ContainsRune(",]} \t\r\n", rune(w.b[w.i])) {
+		for w.i < len(w.b) && !isSpace(w.b[w.i]) && w.b[w.i] != ',' && w.b[w.i] != ']' && w.b[w.i] != '}' {
 			w.i++
 		}
 	}
@@ -108,7 +108,7 @@ func (w *keyWalker) object(s *keySchema) {
 		w.space()
 		w.i++ // ':'
 		child := w.check(s, key, &seen)
-		w.path = append(w.path, "."+string(key))
+		w.path = append(w.path, pathStep{key: key})
 		w.value(child)
 		w.path = w.path[:len(w.path)-1]
 		if w.space(); w.b[w.i] == ',' {
@@ -145,8 +145,23 @@ func (w *keyWalker) check(s *keySchema, key []byte, seen *[][]byte) *keySchema {
 	return nil
 }
 
+// pathStep is one step down a record: an object's key, or (key nil) an
+// array's index.
+type pathStep struct {
+	key   []byte
+	index int
+}
+
 func (w *keyWalker) duplicate(key, first []byte) {
-	where := strings.TrimPrefix(strings.Join(w.path, ""), ".")
+	var b strings.Builder
+	for _, p := range w.path {
+		if p.key == nil {
+			fmt.Fprintf(&b, "[%d]", p.index)
+		} else {
+			fmt.Fprintf(&b, ".%s", p.key)
+		}
+	}
+	where := strings.TrimPrefix(b.String(), ".")
 	if where == "" {
 		where = "the record"
 	}
