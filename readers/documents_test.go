@@ -48,61 +48,64 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
+// unfitCitations are provider samples changed so that citations do not
+// fit: spans that cannot be read, targets that were not retrieved.
+var unfitCitations = []struct {
+	name, file string
+	change     func(d map[string]any)
+	warnings   int      // at least this many, each saying the citation was dropped
+	cites      []string // chunk ids the citations must include, none retrieved
+}{
+	{"cohere citation without start and end", "cohere-chat-v2-citations.json", func(d map[string]any) {
+		each(d, func(c map[string]any) { delete(c, "start"); delete(c, "end") }, "response", "message", "citations")
+	}, 4, nil},
+	{"cohere citation with start == end", "cohere-chat-v2-citations.json", func(d map[string]any) {
+		each(d, func(c map[string]any) { c["end"] = c["start"] }, "response", "message", "citations")
+	}, 4, nil},
+	{"gemini segment without endIndex", "gemini-vertex-grounding-metadata.json", func(d map[string]any) {
+		each(d, func(s map[string]any) { delete(s["segment"].(map[string]any), "endIndex") }, "candidates", 0, "groundingMetadata", "groundingSupports")
+	}, 3, nil},
+	{"openai annotation without index", "openai-responses-annotations.json", func(d map[string]any) {
+		each(d, func(o map[string]any) {
+			each(o, func(c map[string]any) {
+				each(c, func(a map[string]any) { delete(a, "index") }, "annotations")
+			}, "content")
+		}, "output")
+	}, 2, nil},
+	{"anthropic document_index 0.0", "anthropic-messages-citations.json", func(d map[string]any) {
+		each(d, func(b map[string]any) {
+			each(b, func(c map[string]any) {
+				if c["document_index"] != nil {
+					c["document_index"] = json.Number("0.0")
+				}
+			}, "citations")
+		}, "response", "content")
+	}, 4, nil},
+	{"anthropic document_index out of range", "anthropic-messages-citations.json", func(d map[string]any) {
+		each(d, func(b map[string]any) {
+			each(b, func(c map[string]any) {
+				if c["document_index"] != nil {
+					c["document_index"] = 99
+				}
+			}, "citations")
+		}, "response", "content")
+	}, 0, []string{"document-99"}},
+	{"openai file_id not among the results", "openai-responses-annotations.json", func(d map[string]any) {
+		each(d, func(o map[string]any) {
+			each(o, func(c map[string]any) {
+				each(c, func(a map[string]any) { a["file_id"] = "file-NOT-RETRIEVED" }, "annotations")
+			}, "content")
+		}, "output")
+	}, 0, []string{"file-NOT-RETRIEVED"}},
+}
+
 // A provider citation whose span or target cannot be read is never
 // dropped silently: it is dropped with a warning (its sentence is then
 // audited as uncited), and one naming a document that was not retrieved
 // cites an id no chunk has, so it is audited as fabricated. No citation
 // is an empty span.
 func TestProviderCitationsThatDoNotFitAreWarnedOrFabricated(t *testing.T) {
-	cases := []struct {
-		name, file string
-		change     func(d map[string]any)
-		warnings   int      // at least this many, each saying the citation was dropped
-		cites      []string // chunk ids the citations must include, none retrieved
-	}{
-		{"cohere citation without start and end", "cohere-chat-v2-citations.json", func(d map[string]any) {
-			each(d, func(c map[string]any) { delete(c, "start"); delete(c, "end") }, "response", "message", "citations")
-		}, 4, nil},
-		{"cohere citation with start == end", "cohere-chat-v2-citations.json", func(d map[string]any) {
-			each(d, func(c map[string]any) { c["end"] = c["start"] }, "response", "message", "citations")
-		}, 4, nil},
-		{"gemini segment without endIndex", "gemini-vertex-grounding-metadata.json", func(d map[string]any) {
-			each(d, func(s map[string]any) { delete(s["segment"].(map[string]any), "endIndex") }, "candidates", 0, "groundingMetadata", "groundingSupports")
-		}, 3, nil},
-		{"openai annotation without index", "openai-responses-annotations.json", func(d map[string]any) {
-			each(d, func(o map[string]any) {
-				each(o, func(c map[string]any) {
-					each(c, func(a map[string]any) { delete(a, "index") }, "annotations")
-				}, "content")
-			}, "output")
-		}, 2, nil},
-		{"anthropic document_index 0.0", "anthropic-messages-citations.json", func(d map[string]any) {
-			each(d, func(b map[string]any) {
-				each(b, func(c map[string]any) {
-					if c["document_index"] != nil {
-						c["document_index"] = json.Number("0.0")
-					}
-				}, "citations")
-			}, "response", "content")
-		}, 4, nil},
-		{"anthropic document_index out of range", "anthropic-messages-citations.json", func(d map[string]any) {
-			each(d, func(b map[string]any) {
-				each(b, func(c map[string]any) {
-					if c["document_index"] != nil {
-						c["document_index"] = 99
-					}
-				}, "citations")
-			}, "response", "content")
-		}, 0, []string{"document-99"}},
-		{"openai file_id not among the results", "openai-responses-annotations.json", func(d map[string]any) {
-			each(d, func(o map[string]any) {
-				each(o, func(c map[string]any) {
-					each(c, func(a map[string]any) { a["file_id"] = "file-NOT-RETRIEVED" }, "annotations")
-				}, "content")
-			}, "output")
-		}, 0, []string{"file-NOT-RETRIEVED"}},
-	}
-	for _, tc := range cases {
+	for _, tc := range unfitCitations {
 		t.Run(tc.name, func(t *testing.T) {
 			d := sample(t, tc.file)
 			tc.change(d)
