@@ -9,7 +9,7 @@ import (
 )
 
 // The one rule for a field's value, in every format read as JSON (and
-// Parquet, by column type):
+// Parquet, by column type: string, integer and float columns are text):
 //
 //   - Text fields (ids, tenant, agent, role, content, question, answer,
 //     chunk source and text, markers, units, statuses) take a string or a

@@ -3,6 +3,9 @@ package readers
 import (
 	"strings"
 	"testing"
+
+	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/array"
 )
 
 // One rule for a field's value, in every field of every format: text
@@ -96,5 +99,50 @@ func TestMappedRowsAndEnvelopesFollowTheSameRule(t *testing.T) {
 	o := collect(Open(writeFile(t, "cohere.json", []byte(doc)), Options{}, nil))
 	if len(o.records) != 0 || len(o.skips) != 1 || o.skips[0].Reason != ReasonWrongType {
 		t.Errorf("an array tenant in _log: %d records, skips %v", len(o.records), o.skips)
+	}
+}
+
+// Parquet follows the rule by column type: a float or integer tenant is
+// text, an empty answer is missing, a list tenant is the wrong type.
+func TestParquetColumnsFollowTheSameRule(t *testing.T) {
+	cases := []struct {
+		name   string
+		tenant arrow.DataType
+		fill   func(b array.Builder)
+		answer string
+		reason string
+		want   string
+	}{
+		{"a float tenant", arrow.PrimitiveTypes.Float64, func(b array.Builder) { b.(*array.Float64Builder).Append(7.5) }, "A.", "", "7.5"},
+		{"an integer tenant", arrow.PrimitiveTypes.Int64, func(b array.Builder) { b.(*array.Int64Builder).Append(7) }, "A.", "", "7"},
+		{"an empty answer", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).Append("acme") }, "", ReasonMissingContent, ""},
+		{"a list tenant", arrow.ListOf(arrow.BinaryTypes.String), func(b array.Builder) {
+			b.(*array.ListBuilder).Append(true)
+			b.(*array.ListBuilder).ValueBuilder().(*array.StringBuilder).Append("acme")
+		}, "A.", ReasonWrongType, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			schema := arrow.NewSchema([]arrow.Field{
+				{Name: "conversation_id", Type: arrow.BinaryTypes.String},
+				{Name: "tenant", Type: tc.tenant},
+				{Name: "answer", Type: arrow.BinaryTypes.String},
+			}, nil)
+			p := writeTable(t, schema, func(b *array.RecordBuilder) {
+				b.Field(0).(*array.StringBuilder).Append("c-1")
+				tc.fill(b.Field(1))
+				b.Field(2).(*array.StringBuilder).Append(tc.answer)
+			})
+			o := collect(Open(p, Options{}, nil))
+			if tc.reason != "" {
+				if len(o.skips) != 1 || o.skips[0].Reason != tc.reason {
+					t.Fatalf("records %d, skips %v: want one %s", len(o.records), o.skips, tc.reason)
+				}
+				return
+			}
+			if len(o.records) != 1 || o.records[0].Tenant != tc.want {
+				t.Fatalf("records %+v, skips %v, error %v", o.records, o.skips, o.fatal)
+			}
+		})
 	}
 }

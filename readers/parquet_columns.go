@@ -3,6 +3,7 @@ package readers
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -415,7 +416,7 @@ func fieldSkip(field string, err error) *SkipError {
 }
 
 // stringAt returns a copy of the text at row i (ok false when null).
-// Integers are accepted as text: ids are often numeric.
+// Numbers are accepted as text (fields.go): ids are often numeric.
 func stringAt(a arrow.Array, i int) (string, bool, error) {
 	if a.IsNull(i) {
 		return "", false, nil
@@ -434,6 +435,10 @@ func stringAt(a arrow.Array, i int) (string, bool, error) {
 		return fmt.Sprint(a.Value(i)), true, nil
 	case *array.Int32:
 		return fmt.Sprint(a.Value(i)), true, nil
+	case *array.Float64: // a number is text, as in JSON (fields.go)
+		return strconv.FormatFloat(a.Value(i), 'g', -1, 64), true, nil
+	case *array.Float32:
+		return strconv.FormatFloat(float64(a.Value(i)), 'g', -1, 32), true, nil
 	default:
 		return "", false, fmt.Errorf("is %s, want a string", a.DataType())
 	}
