@@ -84,7 +84,7 @@ func benchParquetFile(b *testing.B, pq string, n int) {
 	got := 0
 	for i := 0; i < b.N; i++ {
 		got = 0
-		for _, err := range Parquet(pq, nil) {
+		for _, err := range Open(pq, Options{}, nil) {
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -99,4 +99,36 @@ func benchParquetFile(b *testing.B, pq string, n int) {
 	b.ReportMetric(float64(got*b.N)/b.Elapsed().Seconds(), "conversations/s")
 	b.ReportMetric(float64(info.Size())/(1<<20), "file-MiB")
 	b.ReportMetric(float64(<-peak)/(1<<20), "peak-MiB")
+}
+
+// BenchmarkReadJSONL streams generated canonical JSONL through Open (one
+// pass: detection, decoding, the duplicate-key check) and reports
+// conversations/s and MB/s, without the audit.
+func BenchmarkReadJSONL(b *testing.B) {
+	const n = 20000
+	p := filepath.Join(b.TempDir(), "gen.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := corpus.Write(context.Background(), f, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	info, _ := os.Stat(p)
+	b.SetBytes(info.Size())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		got := 0
+		for _, err := range Open(p, Options{}, nil) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			got++
+		}
+		if got != n {
+			b.Fatalf("read %d of %d", got, n)
+		}
+	}
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "conversations/s")
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -112,6 +113,47 @@ func TestCROnlyLineEndingsSplitRecords(t *testing.T) {
 	o, _ = readAll(t, writeFile(t, "long.jsonl", []byte(long)), Options{})
 	if len(o.records) != 2 || len(o.skips) != 0 {
 		t.Fatalf("LF file with a long first record holding a CR: %d records, skips %v", len(o.records), o.skips)
+	}
+}
+
+// A CR-only file whose first record is longer than the look-ahead (64
+// KiB, where no line ending shows) is still read record by record: the
+// ending is decided at the first CR between two records (it used to be
+// read as one bad record). Gzip and a pipe see the same.
+func TestCROnlyFileWithALongFirstRecordSplitsRecords(t *testing.T) {
+	pad := strings.Repeat("x", 70<<10)
+	first := `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"` + pad + `\r{ not a record"}]}`
+	data := first + "\r" + strings.ReplaceAll(goodLine, "c-1", "c-2") + "\r" + strings.ReplaceAll(goodLine, "c-1", "c-3") + "\r"
+	for name, open := range map[string]func() outcome{
+		"plain": func() outcome { o, _ := readAll(t, writeFile(t, "cr.jsonl", []byte(data)), Options{}); return o },
+		"gzip":  func() outcome { o, _ := readAll(t, writeFile(t, "cr.jsonl.gz", gzipped(t, data)), Options{}); return o },
+		"stdin": func() outcome { return collect(Open(Stdin, Options{Stdin: strings.NewReader(data)}, nil)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			o := open()
+			if len(o.records) != 3 || len(o.skips) != 0 || o.fatal != nil {
+				t.Fatalf("records %d, skips %v, error %v: want 3 records", len(o.records), o.skips, o.fatal)
+			}
+			for i, r := range o.records {
+				if want := fmt.Sprintf("c-%d", i+1); r.ConversationID != want || r.Line != i+1 {
+					t.Errorf("record %d is %s at line %d, want %s at line %d", i, r.ConversationID, r.Line, want, i+1)
+				}
+			}
+		})
+	}
+}
+
+// --max-line-bytes 9223372036854775807, "no limit", reads every line (the
+// bound plus the line ending used to overflow: every line was too long,
+// and the empty end of the file a phantom record).
+func TestMaxLineBytesAtTheLargestIntegerIsNoLimit(t *testing.T) {
+	data := mustRead(t, "../testdata/example.jsonl")
+	for _, max := range []int{math.MaxInt, math.MaxInt - 1, math.MaxInt - 2} {
+		stats := &FileStats{}
+		o := collect(Open(writeFile(t, "e.jsonl", data), Options{MaxLineBytes: max}, stats))
+		if len(o.records) != 11 || len(o.skips) != 0 || o.fatal != nil || stats.Skipped != 0 {
+			t.Fatalf("--max-line-bytes %d: records %d, skips %v, error %v; want the 11 records", max, len(o.records), o.skips, o.fatal)
+		}
 	}
 }
 

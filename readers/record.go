@@ -1,6 +1,3 @@
-// Package readers turns log files into canonical Records, one conversation
-// (or one flat assistant turn) at a time, and reports every input record it
-// could not use as a Skip with its position and reason.
 package readers
 
 import (
@@ -22,6 +19,11 @@ type Record struct {
 	// offset that did not match its quoted text); they are reported.
 	Warnings []string
 
+	// Keys lists the record's top-level keys as logged, sorted, when one
+	// of its messages has NoRetrievalLogged: the chunks may be there under
+	// another name (contexts, documents, sources).
+	Keys []string
+
 	// Provenance: where the record came from, for error messages and reports.
 	File string
 	Line int // 1-based line (JSONL) or row (Parquet)
@@ -40,6 +42,14 @@ type Message struct {
 	// Embedding is a vector of the whole content logged by the app
 	// ("embedding"), used by --embed precomputed.
 	Embedding []float32
+	// NoRetrievalLogged is set on an assistant turn whose log holds no
+	// retrieval at all (no "retrieval" key, or null), as opposed to an
+	// empty list (nothing was retrieved): its citations cannot be checked,
+	// and are no fabrications.
+	NoRetrievalLogged bool
+	// Keys lists the message's keys as logged, sorted, when
+	// NoRetrievalLogged is set (nil in formats without message objects).
+	Keys []string
 }
 
 // ChunkID is the id of the message's i-th retrieved chunk: its own, or
@@ -115,6 +125,7 @@ const (
 	ReasonNoAssistantTurn  = "no_assistant_message"
 	ReasonDuplicate        = "duplicate_record"   // the same conversation and messages were read before
 	ReasonTooManySentences = "too_many_sentences" // more sentences than one record may have audited (audit.MaxSentences)
+	ReasonDuplicateKey     = "duplicate_key"      // one object names a field twice (or, in canonical records, in two cases)
 )
 
 // SkipError describes one input record that was read but cannot be audited.
@@ -124,6 +135,11 @@ type SkipError struct {
 	Line   int
 	Reason string // one of the Reason constants
 	Detail string // what was wrong, for people
+}
+
+// skipf is a skip without its position, which the reader adds.
+func skipf(reason, format string, args ...any) *SkipError {
+	return &SkipError{Reason: reason, Detail: fmt.Sprintf(format, args...)}
 }
 
 func (e *SkipError) Error() string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -112,5 +113,101 @@ func TestEveryProviderSampleAuditsTheSameAfterAParquetRoundTrip(t *testing.T) {
 				t.Errorf("summary differs after the Parquet round trip:\ncoverage %v / %v\ncounts %v / %v", ca, cb, sa["counts"], sb["counts"])
 			}
 		})
+	}
+}
+
+// Inputs a newcomer has, read as the records they hold: the example log
+// as a pretty-printed JSON array, with --max-line-bytes at the largest
+// integer, and a Ragas export; each audits to the example's (or the
+// export's) records, with nothing skipped.
+func TestNewcomerInputsReadAsTheirRecords(t *testing.T) {
+	example := readFile(t, filepath.Join(testdata, "example.jsonl"))
+	var recs []any
+	for _, l := range strings.Split(strings.TrimSpace(string(example)), "\n") {
+		var d any
+		if err := json.Unmarshal([]byte(l), &d); err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, d)
+	}
+	pretty, err := json.MarshalIndent(recs, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	array := filepath.Join(dir, "logs.json")
+	os.WriteFile(array, pretty, 0o644)
+	cases := []struct {
+		name    string
+		args    func(t *testing.T) []string
+		audited float64
+	}{
+		{"a pretty-printed JSON array", func(*testing.T) []string { return []string{array} }, 11},
+		{"--max-line-bytes 9223372036854775807", func(*testing.T) []string {
+			return []string{"--max-line-bytes", "9223372036854775807", filepath.Join(testdata, "example.jsonl")}
+		}, 11},
+		{"a Ragas export", func(*testing.T) []string {
+			return []string{filepath.Join(testdata, "formats", "ragas-style-eval-export.jsonl")}
+		}, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append([]string{"audit", "-q", "--bar", "0"}, tc.args(t)...)...)
+			if r.code != exitPass {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			c := counts(t, r)
+			if c["records_read"] != tc.audited || c["records_audited"] != tc.audited || c["records_skipped"] != 0.0 {
+				t.Errorf("counts %v: want %v read and audited, none skipped", c, tc.audited)
+			}
+		})
+	}
+}
+
+// An input of another shape stops the run at once, exit 2, with one line
+// that says what it looks like and what to do, instead of a skip per line.
+func TestAnInputOfAnotherShapeIsOneUsageError(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "logs.csv")
+	os.WriteFile(csv, []byte("conversation_id,question,answer\nc-1,Refund?,30 days [1].\n"), 0o644)
+	cases := []struct {
+		name, file string
+		says       []string
+	}{
+		{"a CSV table", csv, []string{"looks like a CSV table", "JSON Lines"}},
+		{"a custom flat log", filepath.Join(testdata, "formats", "custom-app-log.jsonl"), []string{"--mapping FILE", "ragaudit-mapping-examples.yaml"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", "audit", "-q", tc.file)
+			if r.code != exitUsage || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+				t.Fatalf("exit %d, stderr %q: want exit 2 and one line", r.code, r.stderr)
+			}
+			for _, want := range tc.says {
+				if !strings.Contains(r.stderr, want) {
+					t.Errorf("stderr %q does not say %q", r.stderr, want)
+				}
+			}
+		})
+	}
+	mapped := runCLI(t, "", "audit", "-q", "--bar", "0", "--mapping", filepath.Join(testdata, "formats", "ragaudit-mapping-examples.yaml"), filepath.Join(testdata, "formats", "custom-app-log.jsonl"))
+	if c := counts(t, mapped); mapped.code != exitPass || c["records_audited"] != 2.0 {
+		t.Errorf("with --mapping: exit %d, counts %v", mapped.code, c)
+	}
+}
+
+// A record whose content is given twice, in two cases, is skipped as
+// duplicate_key and counted, not audited as the key Go's decoder keeps.
+func TestKeysThatDisagreeAreCountedAsSkipped(t *testing.T) {
+	line := `{"conversation_id":"c-1","messages":[{"role":"user","content":"Refund?"},{"role":"assistant","content":"Refunds within 30 days [1].","Content":"The moon is made of cheese [1].","retrieval":[{"id":"1","text":"Refunds within 30 days."}]}]}`
+	p := filepath.Join(t.TempDir(), "k.jsonl")
+	os.WriteFile(p, []byte(line+"\n"), 0o644)
+	r := runCLI(t, "", "audit", "--bar", "0", p)
+	c := counts(t, r)
+	if c["records_read"] != 1.0 || c["records_skipped"] != 1.0 || c["skipped_by_reason"].(map[string]any)["duplicate_key"] != 1.0 {
+		t.Fatalf("counts %v: want the record skipped as duplicate_key", c)
+	}
+	if !strings.Contains(r.stderr, "k.jsonl:1 reason=duplicate_key") {
+		t.Errorf("stderr does not name the record: %s", r.stderr)
 	}
 }

@@ -44,6 +44,15 @@ func collect(seq iter.Seq2[Record, error]) outcome {
 	return o
 }
 
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func writeFile(t *testing.T, name string, data []byte) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
@@ -61,7 +70,7 @@ func TestBadInputIsSkippedWithPositionAndTheRestIsRead(t *testing.T) {
 		detailHas string
 	}{
 		{"malformed JSON names the syntax error", `{"conversation_id": "c-2", "messages": [`, ReasonMalformedJSON, "unexpected end"},
-		{"a number where content must be text", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":42}]}`, ReasonWrongType, "messages.content"},
+		{"true where content must be text", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":true}]}`, ReasonWrongType, "messages.content"},
 		{"messages that is not a list", `{"conversation_id":"c-2","messages":"hello"}`, ReasonWrongType, "messages"},
 		{"an assistant message without content", `{"conversation_id":"c-2","messages":[{"role":"user","content":"Q"},{"role":"assistant"}]}`, ReasonMissingContent, "messages[1]"},
 		{"an assistant message with null content", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":null}]}`, ReasonMissingContent, "messages[0]"},
@@ -246,42 +255,6 @@ func FuzzJSONL(f *testing.F) {
 			}
 		}
 		_ = n
-	})
-}
-
-// FuzzDocument feeds arbitrary bytes, seeded with every provider sample,
-// through format detection and every adapter: no panic, and every record
-// has an id and spans inside its content.
-func FuzzDocument(f *testing.F) {
-	for _, name := range []string{"anthropic-messages-citations.json", "openai-responses-annotations.json",
-		"gemini-vertex-grounding-metadata.json", "cohere-chat-v2-citations.json", "dify-chat-message.json", "ragaudit-canonical-v2.jsonl",
-		"openai-assistants-file-citation.json", "bedrock-kb-retrieve-and-generate.json", "azure-openai-on-your-data.json", "openai-chat-completions-url-citation.json",
-		"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl", "phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl"} {
-		if b, err := os.ReadFile(filepath.Join("..", "testdata", "formats", name)); err == nil {
-			f.Add(b, "")
-		}
-	}
-	f.Add([]byte(`{"candidates":[{"content":{"parts":[{"text":"héllo"}]},"groundingMetadata":{"groundingSupports":[{"segment":{"startIndex":"x","endIndex":99}}]}}]}`), "gemini")
-	dir := f.TempDir()
-	f.Fuzz(func(t *testing.T, data []byte, format string) {
-		p := filepath.Join(dir, "doc.json")
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Skip()
-		}
-		for _, fmtName := range []string{"", format} {
-			for rec, err := range Open(p, Options{Format: fmtName, MaxLineBytes: 1 << 16}, nil) {
-				if err != nil {
-					continue
-				}
-				for _, m := range rec.Messages {
-					for _, c := range m.Citations {
-						if c.Start < 0 || c.End > len(m.Content) || c.Start > c.End {
-							t.Fatalf("citation %+v outside content of %d bytes", c, len(m.Content))
-						}
-					}
-				}
-			}
-		}
 	})
 }
 

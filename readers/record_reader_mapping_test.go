@@ -37,7 +37,7 @@ func customRow(t *testing.T, edit func(row map[string]any)) string {
 
 func readMapped(t *testing.T, path string, opts Options) outcome {
 	t.Helper()
-	return collect(Mapped(path, exampleMappings(t), "", opts, nil))
+	return collect(Open(path, withMappings(opts, exampleMappings(t), ""), nil))
 }
 
 // A mapped row that cannot be read as one JSON object, or whose chunk list
@@ -132,7 +132,7 @@ func TestMappedLinesAreReadAsJSONL(t *testing.T) {
 func TestMappedUnusableSpansWarn(t *testing.T) {
 	row := `{"conversation":{"id":"c"},"ts":1715522580000,"request":{"query":"Q?"},"response":{"text":"Refunds take 30 days.",` +
 		`"sources":[{"id":"a","snippet":"Refunds take 30 days."}],"citations":[{"start":0,"end":21,"source_ids":["a"]},{"start":3,"source_ids":["a"]},{"start":4,"end":4,"source_ids":["a"]}]}}`
-	o := collect(Mapped(writeFile(t, "s.jsonl", []byte(row+"\n")), exampleMappings(t), "app-with-structured-citations", Options{}, nil))
+	o := collect(Open(writeFile(t, "s.jsonl", []byte(row+"\n")), withMappings(Options{}, exampleMappings(t), "app-with-structured-citations"), nil))
 	if o.fatal != nil || len(o.records) != 1 || len(o.skips) != 0 {
 		t.Fatalf("records %d, skips %v, fatal %v", len(o.records), o.skips, o.fatal)
 	}
@@ -152,11 +152,16 @@ func TestMappedTimeOutOfRangeIsSkipped(t *testing.T) {
 	row := func(ts string) string {
 		return `{"conversation":{"id":"c"},"ts":` + ts + `,"response":{"text":"A.","sources":[]}}` + "\n"
 	}
-	o := collect(Mapped(writeFile(t, "t.jsonl", []byte(row("1715522580000")+row("1715522580000000"))), exampleMappings(t), "app-with-structured-citations", Options{}, nil))
+	o := collect(Open(writeFile(t, "t.jsonl", []byte(row("1715522580000")+row("1715522580000000"))), withMappings(Options{}, exampleMappings(t), "app-with-structured-citations"), nil))
 	if o.fatal != nil || len(o.records) != 1 || len(o.skips) != 1 {
 		t.Fatalf("records %d, skips %v, fatal %v", len(o.records), o.skips, o.fatal)
 	}
 	if s := o.skips[0]; s.Reason != ReasonBadTimestamp || !strings.HasPrefix(s.Detail, "ts: ") || !strings.Contains(s.Detail, "out of range") {
 		t.Errorf("skip %v, want %s naming ts, out of range", s, ReasonBadTimestamp)
 	}
+}
+
+func withMappings(opts Options, maps []Mapping, name string) Options {
+	opts.Mappings, opts.MappingName = maps, name
+	return opts
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
 	"github.com/apache/arrow/go/v17/arrow/memory"
+	"github.com/apache/arrow/go/v17/parquet/file"
 	"github.com/apache/arrow/go/v17/parquet/pqarrow"
 )
 
@@ -71,8 +72,8 @@ func readParquet(t *testing.T, path string) ([]Record, []*SkipError, error) {
 func TestParquetRoundTrip(t *testing.T) {
 	in := sampleRecords()
 	p := writeParquet(t, in)
-	if !IsParquet(p) {
-		t.Fatal("written file not detected as Parquet")
+	if b, _ := os.ReadFile(p); !bytes.HasPrefix(b, []byte(parquetMagic)) {
+		t.Fatal("written file does not start as Parquet does")
 	}
 	got, skips, err := readParquet(t, p)
 	if err != nil || len(skips) != 0 {
@@ -184,9 +185,15 @@ func appendNullable(b *array.StringBuilder, s *string) {
 
 // parquetBytes is a small valid Parquet file of n conversations.
 func parquetBytes(t testing.TB, n int) []byte {
+	return parquetGroups(t, n, parquetRowGroup)
+}
+
+// parquetGroups is n sample conversations as Parquet, in row groups of
+// rows.
+func parquetGroups(t testing.TB, n, rows int) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w, err := NewParquetWriter(&buf)
+	w, err := newParquetWriter(&buf, rows)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +239,8 @@ var parquetFlips = 150
 
 // TestDamagedParquet flips bytes all over a valid file: every damaged copy
 // is read to the end without a crash, and damage is reported, not passed
-// off as a shorter clean read.
+// off as a shorter clean read: unless the file cannot be opened at all,
+// every row is read or counted as skipped.
 func TestDamagedParquet(t *testing.T) {
 	good := parquetBytes(t, 40)
 	p := filepath.Join(t.TempDir(), "damaged.parquet")
@@ -244,8 +252,8 @@ func TestDamagedParquet(t *testing.T) {
 			t.Fatal(err)
 		}
 		recs, skips, fileErr := readDamaged(t, p)
-		if recs+skips > 40 {
-			t.Fatalf("flip at %d: %d records and %d skips from a 40-row file", pos, recs, skips)
+		if fileErr == nil && recs+skips != 40 {
+			t.Fatalf("flip at %d: %d records and %d skips from a 40-row file: every row is read or counted", pos, recs, skips)
 		}
 		if skips > 0 || fileErr != nil {
 			reported++
@@ -256,17 +264,41 @@ func TestDamagedParquet(t *testing.T) {
 	}
 }
 
-// FuzzParquet feeds arbitrary bytes, seeded with a valid file, to the
-// Parquet reader: no panic, every skip names its row.
+// FuzzParquet feeds edits of valid Parquet files (splice: one small edit
+// of a real file keeps inputs cheap to minimize), or insert alone, to the
+// Parquet reader, from memory: no panic, every skip names its row, and no
+// more rows come out than the footer announces.
 func FuzzParquet(f *testing.F) {
-	f.Add(parquetBytes(f, 3))
-	dir := f.TempDir()
-	f.Fuzz(func(t *testing.T, data []byte) {
-		p := filepath.Join(dir, "fuzz.parquet")
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Skip()
+	samples := [][]byte{parquetBytes(f, 3), parquetGroups(f, 2, 1)}
+	for i := range samples {
+		f.Add(uint8(i), uint16(0), uint8(0), []byte{})
+	}
+	f.Add(uint8(0), uint16(200), uint8(1), []byte{0xff})
+	f.Fuzz(func(t *testing.T, sample uint8, at uint16, cut uint8, insert []byte) {
+		data := insert
+		if int(sample) < len(samples) {
+			data = splice(samples[sample], at, cut, insert)
 		}
-		readDamaged(t, p)
+		rows := 0
+		_ = parquetRows("fuzz", bytes.NewReader(data), func() error { return nil }, func(rec Record, err error) bool {
+			rows++
+			var skip *SkipError
+			if errors.As(err, &skip) && (skip.Line < 1 || skip.Line > rows || skip.Reason == "") {
+				t.Fatalf("skip %d without its row or reason: %v", rows, skip)
+			}
+			return true
+		})
+		var n int64 = -1
+		_ = guard(func() error { // arrow may panic on a damaged footer
+			pf, err := file.NewParquetReader(bytes.NewReader(data))
+			if err == nil {
+				n = pf.NumRows()
+			}
+			return err
+		})
+		if n >= 0 && int64(rows) > n {
+			t.Fatalf("%d rows read from a file of %d", rows, n)
+		}
 	})
 }
 
@@ -539,6 +571,71 @@ func TestParquetTimestampColumns(t *testing.T) {
 			for _, s := range skips {
 				if s.Line != 2 || s.Reason != ReasonBadTimestamp || !strings.Contains(s.Detail, "out of range") {
 					t.Errorf("skip %v, want row 2 %s out of range", s, ReasonBadTimestamp)
+				}
+			}
+		})
+	}
+}
+
+// flipInRowGroup flips one bit in the middle of the largest column chunk
+// of row group g.
+func flipInRowGroup(t *testing.T, data []byte, g int) []byte {
+	t.Helper()
+	pf, err := file.NewParquetReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pf.Close()
+	rg := pf.MetaData().RowGroup(g)
+	var at, size int64
+	for j := 0; j < rg.NumColumns(); j++ {
+		cc, err := rg.ColumnChunk(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cc.TotalCompressedSize() > size {
+			at, size = cc.DataPageOffset(), cc.TotalCompressedSize()
+		}
+	}
+	out := bytes.Clone(data)
+	out[at+size/2] ^= 0x10
+	return out
+}
+
+// One flipped bit in a row group costs the rows of that group only, each
+// counted as a skipped record naming its row and the group's rows, and the
+// other groups are read (it used to cost all 2,000 rows as one skip).
+// convert's row groups hold 500 conversations; a file written as one
+// group of 2,000 loses all 2,000, each counted.
+func TestADamagedRowGroupCostsItsOwnRowsEachCounted(t *testing.T) {
+	cases := []struct {
+		name      string
+		data      []byte
+		group     int
+		lost      [2]int // first and last row lost, 1-based
+		groupRows string
+	}{
+		{"convert's row groups of 500", parquetBytes(t, 2000), 1, [2]int{501, 1000}, "rows 501–1000"},
+		{"one row group of 2,000", parquetGroups(t, 2000, 2000), 0, [2]int{1, 2000}, "rows 1–2000"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			stats := &FileStats{}
+			o := collect(Open(writeFile(t, "damaged.parquet", flipInRowGroup(t, tc.data, tc.group)), Options{}, stats))
+			if o.fatal != nil || len(o.records)+len(o.skips) != 2000 || stats.Records+stats.Skipped != 2000 {
+				t.Fatalf("%d records, %d skips, error %v: want 2,000 rows accounted for", len(o.records), len(o.skips), o.fatal)
+			}
+			if len(o.skips) != tc.lost[1]-tc.lost[0]+1 {
+				t.Fatalf("%d rows skipped, want rows %d–%d", len(o.skips), tc.lost[0], tc.lost[1])
+			}
+			for i, s := range o.skips {
+				if s.Line != tc.lost[0]+i || s.Reason != ReasonTruncatedGzip || !strings.Contains(s.Detail, tc.groupRows) {
+					t.Fatalf("skip %d: %v; want row %d, %s, naming %s", i, s, tc.lost[0]+i, ReasonTruncatedGzip, tc.groupRows)
+				}
+			}
+			for _, r := range o.records {
+				if r.Line >= tc.lost[0] && r.Line <= tc.lost[1] {
+					t.Fatalf("row %d read from the damaged group", r.Line)
 				}
 			}
 		})

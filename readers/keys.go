@@ -1,0 +1,243 @@
+package readers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// keySchema names the audited keys of an object and, for each, the schema
+// of the object below it, or of each object of its list (nil: not read).
+type keySchema struct {
+	names [][]byte
+	child []*keySchema
+}
+
+func schema(fields ...any) *keySchema {
+	s := &keySchema{}
+	for i := 0; i < len(fields); i++ {
+		s.names = append(s.names, []byte(fields[i].(string)))
+		var child *keySchema
+		if i+1 < len(fields) {
+			if c, ok := fields[i+1].(*keySchema); ok {
+				child = c
+				i++
+			}
+		}
+		s.child = append(s.child, child)
+	}
+	return s
+}
+
+// The audited keys of a canonical record. Go's JSON decoder matches keys
+// to them regardless of case and keeps the last of two that match one, so
+// two such keys in one object would let the audited text differ from what
+// jq and every other tool show.
+var (
+	chunkKeys     = schema("id", "source", "text", "score", "text_status", "embedding")
+	citationKeys  = schema("marker", "claim_span", schema("start", "end"), "chunk_ids", "text")
+	messageKeys   = schema("role", "content", "retrieval", chunkKeys, "citations", citationKeys, "offset_unit", "embedding")
+	canonicalKeys = schema("conversation_id", "tenant", "agent", "timestamp", "messages", messageKeys,
+		"turn", "question", "answer", "retrieval", chunkKeys)
+)
+
+// everyKey stands for formats read key by key as written (as jq reads
+// them): a key given twice in any object is ambiguous there, since tools
+// differ on which one counts.
+var everyKey = &keySchema{}
+
+// duplicateKeys returns the duplicate_key skip of b, the text of one
+// record that decoded as JSON, when one of its objects names a key of s
+// twice: in two cases for a canonical schema, exactly for everyKey.
+func duplicateKeys(b []byte, s *keySchema) *SkipError {
+	w := keyWalker{b: b}
+	w.value(s)
+	return w.found
+}
+
+// keyWalker walks JSON text that is known to be valid.
+type keyWalker struct {
+	b     []byte
+	i     int
+	path  []pathStep // down to the current value
+	found *SkipError
+}
+
+func (w *keyWalker) value(s *keySchema) {
+	w.space()
+	switch w.b[w.i] {
+	case '{':
+		w.object(s)
+	case '[':
+		w.i++
+		for n := 0; w.found == nil; n++ {
+			if w.space(); w.b[w.i] == ']' {
+				w.i++
+				return
+			}
+			w.path = append(w.path, pathStep{index: n})
+			w.value(s)
+			w.path = w.path[:len(w.path)-1]
+			if w.space(); w.b[w.i] == ',' {
+				w.i++
+			}
+		}
+	case '"':
+		w.str()
+	default:
+		for w.i < len(w.b) && !isSpace(w.b[w.i]) && w.b[w.i] != ',' && w.b[w.i] != ']' && w.b[w.i] != '}' {
+			w.i++
+		}
+	}
+}
+
+// object walks an object, checking its keys against s.
+func (w *keyWalker) object(s *keySchema) {
+	w.i++
+	var seen [][]byte // keys met, by index in s.names (or in order for everyKey)
+	if s != nil && s != everyKey {
+		seen = make([][]byte, len(s.names))
+	}
+	for w.found == nil {
+		if w.space(); w.b[w.i] == '}' {
+			w.i++
+			return
+		}
+		key := w.key()
+		w.space()
+		w.i++ // ':'
+		child := w.check(s, key, &seen)
+		w.path = append(w.path, pathStep{key: key})
+		w.value(child)
+		w.path = w.path[:len(w.path)-1]
+		if w.space(); w.b[w.i] == ',' {
+			w.i++
+		}
+	}
+}
+
+// check notes key among the keys seen in its object and returns the
+// schema below it.
+func (w *keyWalker) check(s *keySchema, key []byte, seen *[][]byte) *keySchema {
+	switch {
+	case s == nil:
+		return nil
+	case s == everyKey:
+		for _, k := range *seen {
+			if bytes.Equal(k, key) {
+				w.duplicate(key, k)
+			}
+		}
+		*seen = append(*seen, key)
+		return everyKey
+	}
+	for j, name := range s.names {
+		if !bytes.EqualFold(key, name) {
+			continue
+		}
+		if first := (*seen)[j]; first != nil {
+			w.duplicate(key, first)
+		}
+		(*seen)[j] = key
+		return s.child[j]
+	}
+	return nil
+}
+
+// pathStep is one step down a record: an object's key, or (key nil) an
+// array's index.
+type pathStep struct {
+	key   []byte
+	index int
+}
+
+func (w *keyWalker) duplicate(key, first []byte) {
+	var b strings.Builder
+	for _, p := range w.path {
+		if p.key == nil {
+			fmt.Fprintf(&b, "[%d]", p.index)
+		} else {
+			fmt.Fprintf(&b, ".%s", p.key)
+		}
+	}
+	where := strings.TrimPrefix(b.String(), ".")
+	if where == "" {
+		where = "the record"
+	}
+	if bytes.Equal(key, first) {
+		w.found = skipf(ReasonDuplicateKey, "%s has the key %+q twice: tools differ on which one counts", where, key)
+		return
+	}
+	w.found = skipf(ReasonDuplicateKey, "%s has both %+q and %+q: they name one field, and tools differ on which one counts", where, first, key)
+}
+
+// key reads an object key, unescaped.
+func (w *keyWalker) key() []byte {
+	start := w.i
+	w.str()
+	raw := w.b[start:w.i]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return raw[1 : len(raw)-1]
+	}
+	var k string
+	if err := json.Unmarshal(raw, &k); err != nil {
+		return raw
+	}
+	return []byte(k)
+}
+
+// str skips a string, its quotes included.
+func (w *keyWalker) str() {
+	w.i++
+	for {
+		j := bytes.IndexByte(w.b[w.i:], '"')
+		if j < 0 {
+			w.i = len(w.b)
+			return
+		}
+		w.i += j + 1
+		backslashes := 0
+		for k := w.i - 2; k >= 0 && w.b[k] == '\\'; k-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return
+		}
+	}
+}
+
+func (w *keyWalker) space() {
+	for w.i < len(w.b) && isSpace(w.b[w.i]) {
+		w.i++
+	}
+}
+
+// loggedKeys fills in the keys of rec (and of its messages) when one of
+// its assistant turns has no retrieval logged, so that a warning can say
+// what the log holds instead.
+func loggedKeys(b []byte, rec *Record) {
+	missing := false
+	for _, m := range rec.Messages {
+		missing = missing || m.NoRetrievalLogged
+	}
+	if !missing {
+		return
+	}
+	var top map[string]json.RawMessage
+	var withMessages struct {
+		Messages []map[string]json.RawMessage `json:"messages"`
+	}
+	if json.Unmarshal(b, &top) != nil || json.Unmarshal(b, &withMessages) != nil {
+		return
+	}
+	rec.Keys = sortedKeys(top)
+	if len(withMessages.Messages) != len(rec.Messages) {
+		return // the flat form: the record is the message
+	}
+	for i := range rec.Messages {
+		if rec.Messages[i].NoRetrievalLogged {
+			rec.Messages[i].Keys = sortedKeys(withMessages.Messages[i])
+		}
+	}
+}

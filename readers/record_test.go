@@ -1,0 +1,84 @@
+package readers
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// An answer whose log holds no retrieval (no "retrieval" key, or null; the
+// chunks under "contexts", say) says so, with the keys the message and the
+// record had, so that its citations are not taken for fabrications; an
+// empty list is a retrieval that found nothing.
+func TestNoRetrievalLoggedIsToldFromAnEmptyList(t *testing.T) {
+	const user = `{"role":"user","content":"Refund?"}`
+	cases := []struct {
+		name, line  string
+		notLogged   bool
+		messageKeys string // the assistant message's keys, when not logged
+		recordKeys  string
+	}{
+		{"chunks under another key", `{"conversation_id":"c-1","messages":[` + user + `,{"role":"assistant","content":"30 days [1].","contexts":[{"id":"1","text":"30 days."}]}]}`,
+			true, "content,contexts,role", "conversation_id,messages"},
+		{"no retrieval key", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1]."}]}`, true, "content,role", "conversation_id,messages"},
+		{"retrieval null", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1].","retrieval":null}]}`, true, "content,retrieval,role", "conversation_id,messages"},
+		{"an empty retrieval list", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1].","retrieval":[]}]}`, false, "", ""},
+		{"the flat form with documents", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","documents":[]}`, true, "", "answer,conversation_id,documents,question"},
+		{"the flat form with an empty list", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","retrieval":[]}`, false, "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := collect(Open(writeFile(t, "r.jsonl", []byte(tc.line+"\n")), Options{}, nil))
+			if len(o.records) != 1 {
+				t.Fatalf("records %d, skips %v", len(o.records), o.skips)
+			}
+			rec := o.records[0]
+			m := rec.Messages[len(rec.Messages)-1]
+			if m.NoRetrievalLogged != tc.notLogged || strings.Join(m.Keys, ",") != tc.messageKeys || strings.Join(rec.Keys, ",") != tc.recordKeys {
+				t.Errorf("not logged %v, message keys %v, record keys %v; want %v, %q, %q", m.NoRetrievalLogged, m.Keys, rec.Keys, tc.notLogged, tc.messageKeys, tc.recordKeys)
+			}
+			if rec.Messages[0].NoRetrievalLogged && rec.Messages[0].Role == "user" {
+				t.Error("a user message is said to lack retrieval")
+			}
+		})
+	}
+}
+
+// Converted copies keep "not logged" apart from "nothing retrieved", in
+// JSONL and in Parquet, and mapped rows and trace exports say it too.
+func TestNoRetrievalLoggedSurvivesConvertAndOtherFormats(t *testing.T) {
+	recs := []Record{
+		{ConversationID: "c-1", Messages: []Message{{Role: "assistant", Content: "A [1].", NoRetrievalLogged: true}}},
+		{ConversationID: "c-2", Messages: []Message{{Role: "assistant", Content: "A [1]."}}},
+	}
+	var jl bytes.Buffer
+	w := NewJSONLWriter(&jl)
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	for name, path := range map[string]string{"JSONL": writeFile(t, "c.jsonl", jl.Bytes()), "Parquet": writeParquet(t, recs)} {
+		o := collect(Open(path, Options{}, nil))
+		if len(o.records) != 2 || !o.records[0].Messages[0].NoRetrievalLogged || o.records[1].Messages[0].NoRetrievalLogged {
+			t.Errorf("%s copy: %+v, skips %v", name, o.records, o.skips)
+		}
+	}
+	row := customRow(t, func(r map[string]any) { delete(r, "contexts") })
+	o := readMapped(t, writeFile(t, "m.jsonl", []byte(row+"\n")), Options{})
+	if len(o.records) != 1 || !o.records[0].Messages[1].NoRetrievalLogged || !strings.Contains(strings.Join(o.records[0].Keys, ","), "session_id") {
+		t.Errorf("a mapped row without its chunk list: %+v", o.records)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(mustRead(t, "../testdata/formats/langfuse-observations-v2-export.jsonl"))), "\n") {
+		if !strings.Contains(l, `"RETRIEVER"`) { // nor sources in the prompt
+			lines = append(lines, strings.ReplaceAll(l, `\\n[`, `\\n(`))
+		}
+	}
+	o = collect(Open(writeFile(t, "lf.jsonl", []byte(strings.Join(lines, "\n"))), Options{}, nil))
+	withRetriever := collect(Open("../testdata/formats/langfuse-observations-v2-export.jsonl", Options{}, nil))
+	if len(o.records) != 1 || !o.records[0].Messages[1].NoRetrievalLogged || withRetriever.records[0].Messages[1].NoRetrievalLogged {
+		t.Errorf("a Langfuse trace without its retriever: %+v", o.records)
+	}
+}
