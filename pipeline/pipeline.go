@@ -3,8 +3,11 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -41,6 +44,21 @@ type Outcome struct {
 	Tally   *audit.Tally
 	Inputs  []Input
 	Auditor *audit.Auditor // the auditor used (its embedder's name goes into reports)
+	// Retrieval says how many audited records log their retrieval, and
+	// how many have an answer that logs none (its chunks may be under a
+	// key the reader does not know).
+	Retrieval Retrieval
+}
+
+// Retrieval counts whether what was retrieved is logged: records with an
+// answer that logs it, and cited answers that log none.
+type Retrieval struct {
+	Logged    int `json:"records_with_retrieval_logged"`
+	NotLogged int `json:"cited_answers_without_retrieval_logged"`
+	// The keys of the first cited answer without retrieval, and of its
+	// record: the chunks may be under one of them.
+	MessageKeys []string `json:"message_keys,omitempty"`
+	RecordKeys  []string `json:"record_keys,omitempty"`
 }
 
 // ErrInterrupted: the context was cancelled (SIGINT, SIGTERM) before the
@@ -90,19 +108,55 @@ func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error),
 	if err != nil {
 		return nil, err
 	}
-	return &Outcome{Tally: s.tally, Inputs: s.inputs, Auditor: a}, nil
+	return &Outcome{Tally: s.tally, Inputs: s.inputs, Auditor: a, Retrieval: s.retrieval}, nil
 }
 
 // stream is the state of one Run.
 type stream struct {
-	o        Options
-	sinks    []Sink
-	mu       sync.Mutex // serializes calls to the sinks
-	tally    *audit.Tally
-	warn     *skipWarner
-	inputs   []Input
-	coverage map[string]*Coverage
-	late     []*readers.SkipError // records the auditor refused, in input order
+	o         Options
+	sinks     []Sink
+	mu        sync.Mutex // serializes calls to the sinks
+	tally     *audit.Tally
+	warn      *skipWarner
+	inputs    []Input
+	coverage  map[string]*Coverage
+	late      []*readers.SkipError // records the auditor refused, in input order
+	retrieval Retrieval
+	warned    int
+}
+
+// countRetrieval counts the record by whether it logs its retrieval, and
+// warns of an answer that cites without any: its citations cannot be
+// checked, and its chunks may be logged under a key the reader does not
+// know. An answer that cites nothing needs no retrieval.
+func (s *stream) countRetrieval(res *audit.Result) {
+	rec := res.Record
+	logged := false
+	for i := range rec.Messages {
+		m := &rec.Messages[i]
+		if m.Role != "assistant" {
+			continue
+		}
+		if !m.NoRetrievalLogged {
+			logged = true
+			continue
+		}
+		if !slices.ContainsFunc(res.Findings, func(f audit.Finding) bool { return f.MessageIndex == i && f.Cited() }) {
+			continue
+		}
+		if s.retrieval.NotLogged == 0 {
+			s.retrieval.MessageKeys, s.retrieval.RecordKeys = m.Keys, rec.Keys
+		}
+		s.retrieval.NotLogged++
+		if s.warned++; s.warned <= maxWarnings {
+			s.o.Logger.Warn("no retrieval logged", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line), "conversation", rec.ConversationID,
+				"message_keys", strings.Join(m.Keys, ","), "record_keys", strings.Join(rec.Keys, ","),
+				"detail", "its citations cannot be checked; if the chunks are logged under another key, map it with --mapping")
+		}
+	}
+	if logged {
+		s.retrieval.Logged++
+	}
 }
 
 // result takes each audit result in input order.
@@ -114,6 +168,7 @@ func (s *stream) result(res *audit.Result) error {
 	}
 	s.tally.Add(res)
 	addCoverage(s.coverage, res, s.o.Logger)
+	s.countRetrieval(res)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, k := range s.sinks {

@@ -29,6 +29,7 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record) bool) 
 	}
 	ropts := o.Read
 	ropts.Stdin = o.Stdin
+	ropts.Context = ctx // a pipe or FIFO that never ends still stops on an interrupt
 	seq := 0
 	dups := newDuplicates()
 	for _, path := range o.Files {
@@ -153,6 +154,11 @@ func recordHash(seed maphash.Seed, r *readers.Record) uint64 {
 	str(r.Timestamp.Format(time.RFC3339Nano))
 	num(uint64(len(r.Messages)))
 	for _, m := range r.Messages {
+		if m.NoRetrievalLogged {
+			num(1)
+		} else {
+			num(0)
+		}
 		str(m.Role)
 		str(m.Content)
 		vec(m.Embedding)

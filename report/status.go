@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/estimate"
 
@@ -38,6 +39,10 @@ func (s *Summary) BelowBar() bool {
 }
 
 func (s *Summary) decide() (status, detail string) {
+	if r := s.Retrieval; r != nil && r.Logged == 0 && r.NotLogged > 0 {
+		return StatusNoData, fmt.Sprintf("no record logs what was retrieved for its cited answers (the first answer has the keys %s): if the chunks are logged under another key, map it with --mapping (examples: testdata/formats/ragaudit-mapping-examples.yaml in the repository)",
+			strings.Join(r.MessageKeys, ", "))
+	}
 	if cause := noDataCause(s.Counts); cause != "" {
 		return StatusNoData, cause
 	}

@@ -386,6 +386,9 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+	if out.Retrieval.NotLogged > 0 {
+		sum.Retrieval = &out.Retrieval
+	}
 	if pop != nil {
 		sum.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFile: o.LabelsPath,
 			ConfigHash: pipeline.ConfigHash(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})

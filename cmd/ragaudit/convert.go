@@ -64,7 +64,7 @@ func convertCommand() *cli.Command {
 			}
 			written, skipped := 0, 0
 			for _, path := range files {
-				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader, Format: c.String("format"), Mappings: maps, MappingName: c.String("mapping-name")}, nil) {
+				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader, Format: c.String("format"), Mappings: maps, MappingName: c.String("mapping-name"), Context: c.Context}, nil) {
 					var skip *readers.SkipError
 					switch {
 					case errors.As(err, &skip):

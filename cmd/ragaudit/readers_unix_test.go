@@ -7,8 +7,11 @@ import (
 	"compress/gzip"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // A pipe given as a path (the <(zcat logs.gz) idiom), plain or gzipped,
@@ -49,4 +52,37 @@ func devFdPipe(t *testing.T, data []byte) string {
 		t.Skipf("no /dev/fd here: %v", err)
 	}
 	return p
+}
+
+// An interrupt stops a run that reads a FIFO nobody writes to (it used to
+// hang in open, deaf to Ctrl-C and SIGTERM): exit 130, no report.
+func TestInterruptStopsARunBlockedOnAFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "logs.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
+		cmd := exec.Command(os.Args[0], "audit", "-q", "--out", filepath.Join(dir, "report"), fifo)
+		cmd.Env = append(os.Environ(), "RAGAUDIT_AS_MAIN=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 130 {
+				t.Errorf("%v: exit %v, want 130", sig, err)
+			}
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: still running 5 s after the signal", sig)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "report", "summary.json")); err == nil {
+		t.Error("an interrupted run wrote a report")
+	}
 }
