@@ -27,8 +27,10 @@ type Options struct {
 	Embed   Embedding
 	Workers int          // goroutines auditing; results do not depend on it
 	Logger  *slog.Logger // warnings (skipped records, adapter notes); nil: none
-	// Progress, when set, is told of every record read (a progress bar).
-	Progress func(records int)
+	// Progress, when set, is told of every record read; ProgressBytes of
+	// the bytes read, as stored (a progress bar).
+	Progress      func(records int)
+	ProgressBytes func(bytes int)
 }
 
 // Sink receives what the stream produces, in input order (oldest first

@@ -50,3 +50,18 @@ func TestBlankChunkIsAbsentInCoverageAndFindings(t *testing.T) {
 		t.Errorf("findings %+v", all.Findings)
 	}
 }
+
+// A progress bar is told of every byte of the inputs as stored, so that
+// its percentage reaches 100 at the end.
+func TestProgressCountsEveryByte(t *testing.T) {
+	var bytes, records int
+	o := Options{Files: []string{example}, Workers: 1, Audit: audit.DefaultConfig(), Embed: Embedding{Kind: EmbedNone},
+		Progress: func(n int) { records += n }, ProgressBytes: func(n int) { bytes += n }}
+	if _, err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(example)
+	if int64(bytes) != fi.Size() || records != 11 {
+		t.Errorf("told of %d bytes and %d records, want %d and 11", bytes, records, fi.Size())
+	}
+}

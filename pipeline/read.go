@@ -30,6 +30,7 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record) bool) 
 	ropts := o.Read
 	ropts.Stdin = o.Stdin
 	ropts.Context = ctx // a pipe or FIFO that never ends still stops on an interrupt
+	ropts.Progress = o.ProgressBytes
 	seq := 0
 	dups := newDuplicates()
 	for _, path := range o.Files {

@@ -58,7 +58,7 @@ func openInput(path string, opts *Options) (*input, error) {
 	case ctx.Done() != nil:
 		r = &ctxCheck{ctx: ctx, r: r}
 	}
-	in.counted = &countingReader{r: r, h: sha256.New()}
+	in.counted = &countingReader{r: r, h: sha256.New(), progress: opts.Progress}
 	in.raw = bufio.NewReaderSize(in.counted, 64<<10)
 	return in, nil
 }
@@ -176,14 +176,18 @@ func (p *pumped) Read(b []byte) (int, error) {
 
 // countingReader counts and hashes the bytes read through it.
 type countingReader struct {
-	r io.Reader
-	h hash.Hash
-	n int64
+	r        io.Reader
+	h        hash.Hash
+	n        int64
+	progress func(bytes int) // told of every read (a progress bar); nil: none
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	c.h.Write(p[:n])
+	if c.progress != nil && n > 0 {
+		c.progress(n)
+	}
 	return n, err
 }

@@ -23,6 +23,9 @@ type Options struct {
 	// nobody writes to, or a pipe that never ends, does not hold the run.
 	// nil means context.Background().
 	Context context.Context
+	// Progress, when set, is told of the bytes of each read of an input
+	// as stored (compressed bytes for gzip), for a progress bar.
+	Progress func(bytes int)
 }
 
 // maxRecordBytes is the bound on one record in force: opts.MaxLineBytes,

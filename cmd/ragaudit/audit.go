@@ -486,19 +486,41 @@ func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Opti
 	}
 }
 
-// progress draws a progress bar of the records read when stderr is a
-// terminal; the returned function clears it.
+// progress draws a progress bar when stderr is a terminal: of the bytes
+// read, with the percentage and the time left, when every input is a file
+// of known size; of the records read otherwise. The returned function
+// clears it.
 func progress(po *pipeline.Options, stderr io.Writer, quiet bool) (done func()) {
 	f, ok := stderr.(*os.File)
 	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
 		return func() {}
 	}
-	bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription("auditing"), progressbar.OptionShowCount(),
-		progressbar.OptionSetItsString("records"), progressbar.OptionShowIts(),
-		progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+	common := []progressbar.Option{progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("auditing"),
+		progressbar.OptionThrottle(100 * time.Millisecond), progressbar.OptionClearOnFinish()}
+	if total := inputBytes(po.Files); total > 0 {
+		bar := progressbar.NewOptions64(total, append(common, progressbar.OptionShowBytes(true),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(30))...)
+		po.ProgressBytes = func(n int) { bar.Add(n) }
+		return func() { bar.Finish() }
+	}
+	bar := progressbar.NewOptions(-1, append(common, progressbar.OptionShowCount(),
+		progressbar.OptionSetItsString("records"), progressbar.OptionShowIts())...)
 	po.Progress = func(n int) { bar.Add(n) }
 	return func() { bar.Finish() }
+}
+
+// inputBytes is the size of the inputs when all are regular files (0:
+// unknown, e.g. stdin or a pipe).
+func inputBytes(files []string) int64 {
+	var total int64
+	for _, name := range files {
+		fi, err := os.Stat(name)
+		if name == readers.Stdin || err != nil || !fi.Mode().IsRegular() {
+			return 0
+		}
+		total += fi.Size()
+	}
+	return total
 }
 
 // newLogger logs warnings to stderr as key=value lines without a clock, so
