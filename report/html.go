@@ -83,6 +83,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"reason":           reasonLabel,
 	"accClass":         func(acc, bar float64) string { return rateClass(acc, bar, false) },
 	"pctN":             pctN,
+	"num3":             numOrNA,
 	"num":              func(x estimate.Number) float64 { return float64(x) },
 	"add64":            func(a, b int64) int64 { return a + b },
 	"lower":            strings.ToLower,

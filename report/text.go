@@ -175,6 +175,13 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	c := v.Agreement.Confusion
 	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s (reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
 		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
+	if len(v.Tenants) > 1 {
+		var parts []string
+		for _, t := range v.Tenants {
+			parts = append(parts, fmt.Sprintf("%s %s (%s–%s, %s)", Printable(t.Tenant), pctN(t.Rate), pctN(t.Low), pctN(t.High), t.Decision))
+		}
+		fmt.Fprintf(b, "  Verified by tenant: %s\n", strings.Join(parts, "; "))
+	}
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 	fmt.Fprintf(b, "Machine's own rate: %s (95%% CI %s–%s, sampling only) over %d citations (bar %s)\n", rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
 }

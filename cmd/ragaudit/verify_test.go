@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,6 +122,10 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	}
 	if !strings.HasPrefix(strings.Split(r.stdout, "\n")[1], "Verified citation accuracy: ") || !strings.Contains(r.stdout, "Machine's own rate: ") {
 		t.Errorf("the text does not lead with the verified rate:\n%s", r.stdout)
+	}
+	html := string(readFile(t, filepath.Join(r.out, "report.html")))
+	if !strings.Contains(html, `id="headline-accuracy">`+fmt.Sprintf("%.1f%%", 100*est)) || !strings.Contains(html, `id="agreement">On this sample the machine agrees with the reviewer at balanced accuracy`) {
+		t.Error("report.html does not lead with the verified rate and the machine's agreement with the reviewer")
 	}
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0.2", "--labels", labels, hagridLogs); r.code != exitPass {
 		t.Errorf("a bar far below the estimate: exit %d %s", r.code, r.stderr)
