@@ -17,7 +17,7 @@ import (
 
 func calibrateCommand() *cli.Command {
 	flags := append([]cli.Flag{
-		&cli.StringSliceFlag{Name: "labels", Required: true, KeepSpace: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl); repeatable"},
+		&cli.StringSliceFlag{Name: "labels", Required: true, KeepSpace: true, Usage: "label file (JSONL: conversation_id, message_index, char_start, char_end, citation_marker, label); repeatable"},
 		&cli.StringFlag{Name: "config-out", Aliases: []string{"o"}, Value: "ragaudit-config.json", Usage: "config file to write (read it back with ragaudit audit --config)"},
 		&cli.IntFlag{Name: "min-tenant-labels", Value: 60, Usage: "fit a tenant's own threshold when it has this many labelled citations (and 10 of each class); 0: never"},
 		&cli.IntFlag{Name: "cv", Value: 5, Usage: "report K-fold cross-validation (by conversation) of the fit"},

@@ -20,7 +20,7 @@ import (
 
 func evalCommand() *cli.Command {
 	flags := append([]cli.Flag{
-		&cli.StringSliceFlag{Name: "labels", Required: true, KeepSpace: true, Usage: "labels JSONL (schema of ../shared/data/*/dev.labels.jsonl); repeatable, each file is reported as a set"},
+		&cli.StringSliceFlag{Name: "labels", Required: true, KeepSpace: true, Usage: "label file (JSONL: conversation_id, message_index, char_start, char_end, citation_marker, label); repeatable, each file is reported as a set"},
 		&cli.StringSliceFlag{Name: "score-only", KeepSpace: true, Usage: "labels JSONL scored like --labels but never fitted on by --cv or --lodo (another view of a data set fitted on in another file); repeatable"},
 		&cli.StringFlag{Name: "partial", Value: "exclude", Usage: "partial labels: exclude, supported or unsupported"},
 		&cli.IntFlag{Name: "cv", Usage: "also fit the verdict and the word-overlap rule on K-1 folds by conversation and score the held-out fold"},
