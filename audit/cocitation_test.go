@@ -11,7 +11,7 @@ import (
 
 // contextModel weighs the sentence context, as models fitted by earlier
 // versions of ragaudit did (configs written by calibrate still load).
-var contextModel = Model{Name: "context", Bias: -2.3, Threshold: 0.5, HardFail: HardFailSignals,
+var contextModel = Model{Name: "context", Bias: -2.3, Threshold: 0.5, HardFail: Decisive(),
 	Weights: map[string]float64{"embed_sim": 0.7, "length": 1.9, "sentence_min_bigram": 0.9, "sentence_min_ngram": 1.8}}
 
 // On every cited sentence of the shared dev logs, under a model that
@@ -40,15 +40,11 @@ func TestCoCitationOnlyLowersScores(t *testing.T) {
 				if f.Signals == nil || f.SupportScore == nil {
 					continue
 				}
-				x := make([]float64, len(FeatureNames))
-				for i, n := range FeatureNames {
-					x[i] = float64(f.Signals[n])
-				}
+				x := FeaturesOf(f.Signals)
 				alone := slices.Clone(x)
-				alone[featureIndex["sentence_min_bigram"]] = x[featureIndex["bigram_overlap"]]
-				alone[featureIndex["sentence_min_ngram"]] = x[featureIndex["ngram_sim"]]
-				if x[featureIndex["sentence_min_bigram"]] > alone[featureIndex["sentence_min_bigram"]] ||
-					x[featureIndex["sentence_min_ngram"]] > alone[featureIndex["sentence_min_ngram"]] {
+				alone[signalIndex["sentence_min_bigram"]] = x.Of("bigram_overlap")
+				alone[signalIndex["sentence_min_ngram"]] = x.Of("ngram_sim")
+				if x.Of("sentence_min_bigram") > alone.Of("sentence_min_bigram") || x.Of("sentence_min_ngram") > alone.Of("sentence_min_ngram") {
 					t.Fatalf("%s: sentence minimum above the pair's own value: %v", f.Source, f.Signals)
 				}
 				p := float64(*f.SupportScore)

@@ -41,7 +41,7 @@ func ParseModelFile(b []byte) (ModelFile, error) {
 	if mf.Model.Weights == nil {
 		return mf, fmt.Errorf(`no "model" with weights in the file`)
 	}
-	return mf, mf.Model.Validate()
+	return mf, mf.Model.validate()
 }
 
 func mustModel(b []byte) Model {
@@ -58,19 +58,3 @@ func DefaultModel() Model { return mustModel(defaultModelJSON) }
 // DefaultModelNoEmbed is the shipped model for audits without an embedder
 // (--embed none).
 func DefaultModelNoEmbed() Model { return mustModel(defaultModelNoEmbedJSON) }
-
-// ModelSignalsNoEmbed are the signals the shipped model for audits
-// without embeddings (the default) weighs: the word-overlap rule's share,
-// the same share of stems, and 4-gram closeness to the best window;
-// ModelSignals those of the model for the built-in embedder, which weighs
-// embedding closeness instead. The others are measured and reported but
-// did not help on data sets left out of the fit (docs/verdict.md).
-var (
-	ModelSignals        = []string{"plain_overlap", "token_overlap", "embed_sim"}
-	ModelSignalsNoEmbed = []string{"plain_overlap", "token_overlap", "ngram_sim"}
-)
-
-// HardFailSignals are the binary signals a model may treat as decisive,
-// and are decisive in the shipped models: a wrong number, a flipped
-// negation or a swapped name is not a matter of degree.
-var HardFailSignals = []string{"number_mismatch", "negation_mismatch", "entity_mismatch"}

@@ -71,36 +71,23 @@ type Finding struct {
 	Unstated []string `json:"unstated"`
 }
 
-// fill copies a pair's signals and score into the finding.
-func (f *Finding) fill(s Signals, p float64) {
+// fill copies a pair's measures and score into the finding.
+func (f *Finding) fill(m *measures, p float64) {
 	f.SupportScore = scorePtr(p)
-	if s.NPCoverage >= 0 {
-		f.NPCoverage = scorePtr(s.NPCoverage)
+	if m.NPCoverage >= 0 {
+		f.NPCoverage = scorePtr(m.NPCoverage)
 	}
-	if s.TokenOverlap >= 0 {
-		f.TokenOverlap = scorePtr(s.TokenOverlap)
+	if m.TokenOverlap >= 0 {
+		f.TokenOverlap = scorePtr(m.TokenOverlap)
 	}
-	f.Signals = signalMap(s)
-	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = s.NPFound, s.NPMissing, s.NumbersMissing, s.EntitiesMissing
-	f.Unstated = s.Unstated
-	if s.SpanText != "" {
-		f.MatchedText = s.SpanText[s.Span[0]:s.Span[1]]
-		f.MatchedStart = utf8.RuneCountInString(s.SpanText[:s.Span[0]])
+	f.Signals = signalMap(m)
+	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = m.NPFound, m.NPMissing, m.NumbersMissing, m.EntitiesMissing
+	f.Unstated = m.Unstated
+	if m.SpanText != "" {
+		f.MatchedText = m.SpanText[m.Span[0]:m.Span[1]]
+		f.MatchedStart = utf8.RuneCountInString(m.SpanText[:m.Span[0]])
 		f.MatchedEnd = f.MatchedStart + utf8.RuneCountInString(f.MatchedText)
 	}
-}
-
-// signalMap is the model inputs of s by name.
-func signalMap(s Signals) map[string]Score {
-	feats := Features(s)
-	m := make(map[string]Score, len(feats))
-	for i, n := range FeatureNames {
-		if n == "embed_sim" && s.EmbedSim < 0 {
-			continue // no embedder
-		}
-		m[n] = Score(feats[i])
-	}
-	return m
 }
 
 // Score is a signal value in [0, 1], written with four decimals so outputs

@@ -28,8 +28,8 @@ type Pair struct {
 
 // hasHardReason reports whether a decisive signal failed the citation.
 func hasHardReason(reasons []string) bool {
-	for _, r := range reasons {
-		if slices.Contains(audit.HardFailSignals, r) {
+	for _, code := range reasons {
+		if r, ok := audit.ReasonOf(code); ok && r.Decisive {
 			return true
 		}
 	}
@@ -235,7 +235,8 @@ func Sweep(pairs []Pair, thresholds []float64) []float64 {
 // meaning supported; below 0.5 means the signal points the other way).
 func SignalAUC(pairs []Pair) map[string]float64 {
 	out := map[string]float64{}
-	for _, n := range audit.FeatureNames {
+	for _, s := range audit.Signals {
+		n := s.Name
 		var ps []Pair
 		for _, p := range pairs {
 			if p.Finding == nil || p.Finding.Signals == nil {

@@ -68,3 +68,19 @@ func TestJoinMatchesByCitationAndOverlap(t *testing.T) {
 		t.Errorf("partial as unsupported: %+v", pairs)
 	}
 }
+
+// A citation failed by any decisive signal of the table fails whatever the
+// threshold in a sweep; one failed on its score does not.
+func TestJoinMarksDecisiveFailures(t *testing.T) {
+	str := func(s string) *string { return &s }
+	score := audit.Score(0.4)
+	for _, code := range append(audit.Decisive(), "low_similarity") {
+		f := audit.Finding{ConversationID: "c", MessageIndex: 1, CharStart: 0, CharEnd: 10, Citation: "1", ChunkID: str("1"),
+			Verdict: audit.Unsupported, SupportScore: &score, Reasons: []string{code}}
+		l := readers.Label{ConversationID: "c", MessageIndex: 1, CharStart: 0, CharEnd: 10, CitationMarker: str("[1]"), Label: "unsupported"}
+		pairs, _ := Join([]audit.Finding{f}, []readers.Label{l}, "")
+		if len(pairs) != 1 || pairs[0].HardFail != (code != "low_similarity") {
+			t.Errorf("%s: pairs %+v", code, pairs)
+		}
+	}
+}

@@ -49,18 +49,18 @@ func (p Procedure) Fit(name string, items []Item) audit.Model {
 		drop = map[string]bool{}
 	}
 	for {
-		var xs []audit.Example
+		var xs []example
 		for i, it := range train {
 			if it.Features != nil {
-				xs = append(xs, audit.Example{Features: mask(it.Features, drop), Supported: it.Supported, Weight: w[i]})
+				xs = append(xs, example{Features: mask(it.Features, drop), Supported: it.Supported, Weight: w[i]})
 			}
 		}
-		m := audit.Fit(name, xs, lambda)
+		m := fitLogistic(name, xs, lambda)
 		m.HardFail = slices.Clone(p.HardFail)
 		worst, worstW := "", 0.0
-		for _, n := range audit.FeatureNames { // in order: deterministic
-			if wt := m.Weights[n]; audit.Supportive(n) && !drop[n] && wt < worstW {
-				worst, worstW = n, wt
+		for _, s := range audit.Signals { // in order: deterministic
+			if wt := m.Weights[s.Name]; s.Supportive && !drop[s.Name] && wt < worstW {
+				worst, worstW = s.Name, wt
 			}
 		}
 		if worst == "" {
@@ -87,13 +87,14 @@ func Trainable(items []Item) []Item {
 	return out
 }
 
-func mask(f []float64, drop map[string]bool) []float64 {
+// mask is f with the dropped signals at 0.
+func mask(f audit.Features, drop map[string]bool) audit.Features {
 	if len(drop) == 0 {
 		return f
 	}
 	g := slices.Clone(f)
-	for i, n := range audit.FeatureNames {
-		if drop[n] {
+	for i, s := range audit.Signals {
+		if drop[s.Name] {
 			g[i] = 0
 		}
 	}
@@ -202,17 +203,12 @@ func Cut(scores []float64, items []Item, w []float64) float64 {
 	return ts[len(ts)/2]
 }
 
-// Shipped is the procedure of the shipped models: the signals of
-// audit.ModelSignals (audit.ModelSignalsNoEmbed without embeddings),
-// decisive as audit.HardFailSignals.
-func Shipped(withEmbeddings bool) Procedure {
-	keep := audit.ModelSignals
-	if !withEmbeddings {
-		keep = audit.ModelSignalsNoEmbed
-	}
+// Shipped is the procedure of a shipped model: the signals it weighs
+// and every decisive signal, as the table of signals says.
+func Shipped(model audit.Shipped) Procedure {
 	drop := map[string]bool{}
-	for _, n := range audit.FeatureNames {
-		drop[n] = !slices.Contains(keep, n)
+	for _, s := range audit.Signals {
+		drop[s.Name] = s.Weighed&model == 0
 	}
-	return Procedure{Drop: drop, HardFail: slices.Clone(audit.HardFailSignals)}
+	return Procedure{Drop: drop, HardFail: audit.Decisive()}
 }

@@ -10,16 +10,15 @@ import (
 )
 
 // vec is a feature vector with the named signals set.
-func vec(signals map[string]float64) []float64 {
-	f := make([]float64, len(audit.FeatureNames))
+func vec(signals map[string]float64) audit.Features {
+	scores := map[string]audit.Score{}
 	for n, v := range signals {
-		i := slices.Index(audit.FeatureNames, n)
-		if i < 0 {
+		if !slices.ContainsFunc(audit.Signals, func(s audit.Signal) bool { return s.Name == n }) {
 			panic("no signal " + n)
 		}
-		f[i] = v
+		scores[n] = audit.Score(v)
 	}
-	return f
+	return audit.FeaturesOf(scores)
 }
 
 // A signal of agreement that the labels contradict (here token_overlap:
@@ -38,17 +37,17 @@ func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
 		items = append(items, Item{Dataset: "d", Scope: ScopeCitation, Supported: sup,
 			Features: vec(map[string]float64{"ngram_sim": ngram, "token_overlap": tok})})
 	}
-	var xs []audit.Example
+	var xs []example
 	for _, it := range items {
-		xs = append(xs, audit.Example{Features: it.Features, Supported: it.Supported})
+		xs = append(xs, example{Features: it.Features, Supported: it.Supported})
 	}
-	if free := audit.Fit("free", xs, 1.0); free.Weights["token_overlap"] >= 0 {
+	if free := fitLogistic("free", xs, 1.0); free.Weights["token_overlap"] >= 0 {
 		t.Fatalf("the unconstrained fit gives token_overlap %v: the case does not test anything", free.Weights["token_overlap"])
 	}
 	m := Procedure{}.Fit("monotone", items)
-	for _, n := range audit.FeatureNames {
-		if audit.Supportive(n) && m.Weights[n] < 0 {
-			t.Errorf("weight of %s = %v, want ≥ 0", n, m.Weights[n])
+	for _, s := range audit.Signals {
+		if s.Supportive && m.Weights[s.Name] < 0 {
+			t.Errorf("weight of %s = %v, want ≥ 0", s.Name, m.Weights[s.Name])
 		}
 	}
 	if m.Weights["token_overlap"] != 0 || m.Weights["ngram_sim"] <= 0 {

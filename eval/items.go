@@ -29,9 +29,9 @@ type Item struct {
 	// ScoreOnly: never fitted on (a second view of a data set that is
 	// fitted on in another label file).
 	ScoreOnly bool
-	// Features are the model inputs, in audit.FeatureNames order; nil:
-	// fabricated or not auditable, unsupported whatever the verdict.
-	Features []float64
+	// Features are the model's inputs; nil: fabricated or not auditable,
+	// unsupported whatever the verdict.
+	Features audit.Features
 	// Rule is the word-overlap rule's score of the labelled sentence
 	// against the chunks it cites (package overlap); -1: not measured.
 	Rule  float64
@@ -67,7 +67,7 @@ func Items(set string, findings []audit.Finding, labels []readers.Label, partial
 			Scope: ScopeCitation, Supported: l.Label == audit.Supported, Lines: 1}
 		if l.LabelScope != ScopeJoint {
 			if f.SupportScore != nil {
-				it.Features = features(f.Signals)
+				it.Features = audit.FeaturesOf(f.Signals)
 			}
 			out, lines = append(out, it), append(lines, []readers.Label{l})
 			continue
@@ -98,24 +98,16 @@ func Items(set string, findings []audit.Finding, labels []readers.Label, partial
 // sentenceFeatures are the inputs of the sentence verdict of f's
 // sentence: its signals over the union of its cited chunks, or the
 // signals of its one auditable citation; nil when it has none.
-func sentenceFeatures(f *audit.Finding, findings []audit.Finding) []float64 {
+func sentenceFeatures(f *audit.Finding, findings []audit.Finding) audit.Features {
 	if f.SentenceSignals != nil {
-		return features(f.SentenceSignals)
+		return audit.FeaturesOf(f.SentenceSignals)
 	}
 	for i := range findings {
 		g := &findings[i]
 		if g.ConversationID == f.ConversationID && g.MessageIndex == f.MessageIndex && g.SentenceIndex == f.SentenceIndex &&
 			g.SupportScore != nil {
-			return features(g.Signals)
+			return audit.FeaturesOf(g.Signals)
 		}
 	}
 	return nil
-}
-
-func features(signals map[string]audit.Score) []float64 {
-	out := make([]float64, len(audit.FeatureNames))
-	for i, n := range audit.FeatureNames {
-		out[i] = float64(signals[n])
-	}
-	return out
 }

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -52,7 +51,7 @@ func TestItemsGroupJointLabelsAndMeasureTheLabelledSentence(t *testing.T) {
 	if joint.Scope != ScopeJoint || joint.Supported || joint.Lines != 2 || joint.Rule != 1 {
 		t.Errorf("joint sentence: %+v", joint)
 	}
-	if joint.Features[slices.Index(audit.FeatureNames, "ngram_sim")] != 0.7 {
+	if joint.Features.Of("ngram_sim") != 0.7 {
 		t.Errorf("the joint item is not scored by the sentence's signals: %v", joint.Features)
 	}
 }

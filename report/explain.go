@@ -28,8 +28,11 @@ func Severity(f *audit.Finding) int {
 	return 0
 }
 
-func contradiction(reason string) bool {
-	return reason == "number_mismatch" || reason == "negation_mismatch" || reason == "entity_mismatch"
+// contradiction reports whether a reason is a decisive signal's: a
+// wrong number, a flipped negation, a swapped name.
+func contradiction(code string) bool {
+	r, ok := audit.ReasonOf(code)
+	return ok && r.Decisive
 }
 
 // Worse reports whether a is to be shown before b: higher severity, then
@@ -53,62 +56,67 @@ func scoreOf(f *audit.Finding) float64 {
 }
 
 // Explain says in words why a finding fails, from what the finding
-// carries: `"€15.00" is not in chunk 1`. It is "" for a finding that does
-// not fail.
+// carries and the words of its reasons (audit.Reasons): `"€15.00" is not
+// in chunk 1`. It is "" for a finding that does not fail.
 func Explain(f *audit.Finding) string {
-	chunk := "the cited chunk"
-	if f.ChunkID != nil {
-		chunk = "chunk " + quoteIfNeeded(Printable(*f.ChunkID))
-	}
-	switch f.Verdict {
-	case audit.Fabricated:
-		return "matches no retrieved chunk"
-	case audit.Uncited:
-		return "a factual sentence with no citation"
-	case audit.Unsupported:
-	default:
+	if Severity(f) == 0 {
 		return ""
 	}
-	var parts []string
-	for _, r := range f.Reasons {
-		switch r {
-		case "number_mismatch":
-			parts = append(parts, fmt.Sprintf("%s %s not in %s", quoteList(f.NumbersMissing), isAre(len(f.NumbersMissing)), chunk))
-		case "entity_mismatch":
-			parts = append(parts, fmt.Sprintf("%s %s not in %s (a different name)", quoteList(f.EntitiesMissing), isAre(len(f.EntitiesMissing)), chunk))
-		case "negation_mismatch":
-			parts = append(parts, fmt.Sprintf("%s says the opposite (a negation on one side only)", chunk))
-		case "low_similarity":
-			parts = append(parts, lowSimilarity(f, chunk))
-		case "weak_co_citation":
-			parts = append(parts, fmt.Sprintf("%s states it, but another citation of the sentence does not", chunk))
+	var parts, beside []string
+	for _, code := range f.Reasons {
+		switch r, ok := audit.ReasonOf(code); {
+		case !ok || r.Says == "":
+		case r.Beside:
+			beside = append(beside, say(r, f))
+		default:
+			parts = append(parts, say(r, f))
 		}
 	}
 	if len(parts) == 0 {
-		parts = append(parts, lowSimilarity(f, chunk))
+		parts = append(parts, say(plainReason(f.Verdict), f))
 	}
-	s := strings.Join(parts, "; ")
-	if f.BetterChunkID != nil {
-		s += fmt.Sprintf("; chunk %s supports it", quoteIfNeeded(Printable(*f.BetterChunkID)))
-	}
-	return s
+	return strings.Join(append(parts, beside...), "; ")
 }
 
-func lowSimilarity(f *audit.Finding, chunk string) string {
-	if len(f.NPMissing) > 0 {
-		return fmt.Sprintf("%s does not mention %s", chunk, quoteList(f.NPMissing))
+// plainReason is the first reason of a verdict that is neither a decisive
+// signal's nor said beside another: why it fails when nothing else says.
+func plainReason(verdict string) audit.Reason {
+	for _, r := range audit.Reasons {
+		if r.Verdict == verdict && r.Says != "" && !r.Decisive && !r.Beside {
+			return r
+		}
 	}
-	s := chunk + " does not state it"
+	return audit.Reason{}
+}
+
+// say fills the words of a reason with what the finding carries.
+func say(r audit.Reason, f *audit.Finding) string {
+	chunk, better, support := "the cited chunk", "", ""
+	if f.ChunkID != nil {
+		chunk = "chunk " + quoteIfNeeded(Printable(*f.ChunkID))
+	}
+	if f.BetterChunkID != nil {
+		better = "chunk " + quoteIfNeeded(Printable(*f.BetterChunkID))
+	}
 	if f.SupportScore != nil {
-		s += fmt.Sprintf(" (support %.2f)", float64(*f.SupportScore))
+		support = fmt.Sprintf(" (support %.2f)", float64(*f.SupportScore))
 	}
-	return s
+	var missing []string
+	if r.Missing != nil {
+		missing = r.Missing(f)
+	}
+	words := r.Says
+	if len(missing) == 0 && r.Unlisted != "" {
+		words = r.Unlisted
+	}
+	return strings.NewReplacer("{chunk}", chunk, "{better}", better, "{support}", support,
+		"{missing}", quoteList(missing), "{is}", isAre(len(missing))).Replace(words)
 }
 
 // quoteList quotes up to three items: `"a", "b" and "c"`, `"a", "b", … (5)`.
 func quoteList(items []string) string {
 	if len(items) == 0 {
-		return "a number"
+		return ""
 	}
 	q := make([]string, 0, 3)
 	for i, it := range items {

@@ -52,8 +52,8 @@ var CSVHeader = append([]string{
 
 func signalColumns() []string {
 	var cols []string
-	for _, n := range audit.FeatureNames {
-		cols = append(cols, "signal_"+n)
+	for _, s := range audit.Signals {
+		cols = append(cols, "signal_"+s.Name)
 	}
 	return cols
 }
@@ -105,9 +105,9 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 		// The signals are formatted straight into the row.
 		b := appendCSVRecord(c.buf[:0], row)
 		b = b[:len(b)-1]
-		for _, n := range audit.FeatureNames {
+		for _, s := range audit.Signals {
 			b = append(b, ',')
-			if v, ok := f.Signals[n]; ok {
+			if v, ok := f.Signals[s.Name]; ok {
 				b = appendScoreCell(b, v)
 			}
 		}

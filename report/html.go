@@ -27,26 +27,10 @@ type HTMLOptions struct {
 	Resolve     string
 }
 
-// reasonNames names, for people, the failure classes and the reasons a
-// citation is unsupported, in the order the page lists them. A code is a
-// verdict or a finding's reason.
-var reasonNames = []struct{ Code, Label string }{
-	{audit.Fabricated, "fabricated"},
-	{audit.Unsupported, "unsupported"},
-	{audit.Uncited, "uncited"},
-	{"number_mismatch", "number mismatch"},
-	{"negation_mismatch", "negation flipped"},
-	{"entity_mismatch", "name mismatch"},
-	{"low_similarity", "low similarity"},
-	{"weak_co_citation", "weak co-citation"},
-	{"misattributed", "misattributed"},
-}
-
+// reasonLabel names a reason (audit.Reasons) or a verdict for people.
 func reasonLabel(code string) string {
-	for _, r := range reasonNames {
-		if r.Code == code {
-			return r.Label
-		}
+	if r, ok := audit.ReasonOf(code); ok {
+		return r.Label
 	}
 	return strings.ReplaceAll(code, "_", " ")
 }
@@ -75,7 +59,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	},
 	"json":             prettyJSON,
 	"checks":           func() []audit.Check { return audit.Checks },
-	"features":         func() []string { return audit.FeatureNames },
+	"signals":          func() []audit.Signal { return audit.Signals },
 	"add":              func(a, b int) int { return a + b },
 	"weight":           func(m audit.Model, n string) string { return fmt.Sprintf("%+.3f", m.Weights[n]) },
 	"name":             visibleName,
@@ -145,8 +129,10 @@ func (d *htmlData) tiles() {
 		{audit.Unsupported, "unsupported citations", by[audit.Unsupported]},
 		{audit.Uncited, "uncited factual sentences", c.UncitedFactual},
 	}
-	for _, r := range reasonNames[3:] {
-		d.Reasons = append(d.Reasons, tile{r.Code, r.Label, c.ByReason[r.Code]})
+	for _, r := range audit.Reasons {
+		if r.Verdict == audit.Unsupported && r.Of == "" {
+			d.Reasons = append(d.Reasons, tile{r.Code, r.Label, c.ByReason[r.Code]})
+		}
 	}
 	d.Answers = []tile{
 		{"", "answered below the retrieval floor", c.AnsweredBelowFloor},

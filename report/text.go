@@ -53,9 +53,7 @@ func WriteText(w io.Writer, s *Summary) error {
 		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable])
 	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor\n",
 		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, c.AnsweredBelowFloor)
-	r := c.ByReason
-	fmt.Fprintf(&b, "Unsupported because: %d number mismatch, %d negation flipped, %d name mismatch, %d low similarity (%d of them partly stated), %d weak co-citation; %d misattributed (another retrieved chunk supports the sentence)\n",
-		r["number_mismatch"], r["negation_mismatch"], r["entity_mismatch"], r["low_similarity"], r["partly_stated"], r["weak_co_citation"], r["misattributed"])
+	fmt.Fprintf(&b, "Unsupported because: %s\n", unsupportedBecause(c.ByReason))
 	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
 	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved\n",
 		c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])
@@ -87,6 +85,31 @@ func WriteText(w io.Writer, s *Summary) error {
 	writeWorst(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// unsupportedBecause counts why citations are unsupported, in the order
+// and words of audit.Reasons: "2 number mismatch, …, 5 low similarity (1
+// of them partly stated), …; 1 misattributed (another retrieved chunk
+// supports the sentence)".
+func unsupportedBecause(by map[string]int) string {
+	var why, beside []string
+	for _, r := range audit.Reasons {
+		if r.Verdict != audit.Unsupported || r.Of != "" {
+			continue
+		}
+		part := fmt.Sprintf("%d %s", by[r.Code], r.Label)
+		for _, q := range audit.Reasons {
+			if q.Of == r.Code {
+				part += fmt.Sprintf(" (%d of them %s)", by[q.Code], q.Label)
+			}
+		}
+		if r.Beside {
+			beside = append(beside, fmt.Sprintf("%s (%s)", part, r.Doc))
+		} else {
+			why = append(why, part)
+		}
+	}
+	return strings.Join(append([]string{strings.Join(why, ", ")}, beside...), "; ")
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }

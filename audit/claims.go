@@ -1,0 +1,93 @@
+package audit
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// claimsOf returns the claims of a message to audit, as sentences, and the
+// rule their citations resolve by: JSON claims, a provider's citation
+// spans, or the spans the markers of its prose cover.
+func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, budget int) ([]Sentence, ResolveRule, error) {
+	if jclaims != nil {
+		sents := claimSentences(jclaims)
+		if len(sents) > budget {
+			return nil, "", errTooManySentences
+		}
+		return sents, ResolveID, nil
+	}
+	chunkIDs := make(map[string]bool, len(msg.Retrieval))
+	for _, c := range msg.Retrieval {
+		if c.ID != "" {
+			chunkIDs[c.ID] = true
+		}
+	}
+	sents, err := a.splitter.split(ctx, msg.Content, chunkIDs, budget)
+	if err != nil {
+		return nil, "", err
+	}
+	rule := a.cfg.Resolve
+	if len(msg.Citations) > 0 {
+		// The provider said which span cites which chunk: audit those
+		// spans, by chunk id, and the uncited sentences around them.
+		sents, rule = structuredSentences(msg, sents), ResolveID
+	} else {
+		sents = citationSpans(msg.Content, sents, a.isFactual)
+	}
+	if len(sents) > budget {
+		return nil, "", errTooManySentences
+	}
+	return sents, rule, nil
+}
+
+// structuredSentences turns a message's structured citations into the
+// sentences to audit: each citation's span is a claim citing its chunks,
+// and each split sentence that no citation overlaps is kept as well (it
+// may be an uncited factual sentence). Sorted by position.
+func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
+	var out []Sentence
+	for _, c := range msg.Citations {
+		out = append(out, claimSentence(msg.Content[c.Start:c.End], c.Start, c.End, c.Marker, c.ChunkIDs))
+	}
+	// A sentence is covered when a citation starting before its end ends
+	// after its start: with the citations by start and the furthest end
+	// so far, one binary search per sentence instead of a loop over all.
+	cits := slices.Clone(msg.Citations)
+	slices.SortFunc(cits, func(x, y readers.Citation) int { return x.Start - y.Start })
+	reach := make([]int, len(cits)) // reach[k]: the furthest end of cits[:k+1]
+	for k, c := range cits {
+		reach[k] = c.End
+		if k > 0 {
+			reach[k] = max(reach[k], reach[k-1])
+		}
+	}
+	for _, s := range split {
+		k := sort.Search(len(cits), func(k int) bool { return cits[k].Start >= s.End })
+		if covered := k > 0 && reach[k-1] > s.Start; !covered {
+			// Inline markers follow the log's own numbering (prompt
+			// position, say), which the structured citations replace.
+			s.Markers = nil
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	for i := range out {
+		out[i].Index = i
+	}
+	return out
+}
+
+// claimSentence is the sentence of a claim whose citation the log gives
+// (a provider's span, a JSON claim) rather than a marker in its text.
+func claimSentence(text string, start, end int, marker string, ids []string) Sentence {
+	plain := strings.TrimSpace(stripMarkdown(StripMarkers(text, FindMarkers(text, nil))))
+	s := Sentence{Start: start, End: end, Text: text, Plain: plain}
+	if len(ids) > 0 {
+		s.Markers = []Marker{{Raw: marker, Start: start, End: end, IDs: ids}}
+	} // else: a claim with no evidence is an uncited sentence, not nothing
+	return s
+}

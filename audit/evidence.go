@@ -1,0 +1,224 @@
+package audit
+
+import (
+	"math/bits"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// evidence is what the checks know of one chunk (or of the union of the
+// chunks a sentence cites), computed once per answer.
+type evidence struct {
+	words      wordSet // Normalize()d words
+	plainWords wordSet // the word-overlap rule's words (package overlap), hashed
+	stems      wordSet
+	bigrams    wordSet // adjacent content-word stems
+	quantities QuantityIndex
+	windows    []window
+	texts      []string    // the text each window's span refers to
+	content    []string    // the chunk's content words (Normalize()d, stopwords out), in order
+	vecs       [][]float32 // per window; nil without an embedder
+	wids       []int32     // distinct words, by word-embedder id
+	arena      *arena      // what its slices came from; nil: the heap
+}
+
+func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
+
+func newEvidence(text string, wc *wordCache) *evidence {
+	ev := &evidence{quantities: IndexQuantities(text)}
+	// Word lists go to the worker's scratch buffers: the evidence keeps
+	// only the sets built from them.
+	b := &wc.scratch
+	words, ws, ss, bs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.toks[:0]
+	defer func() { b.words, b.ws, b.ss, b.bs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(toks) }()
+	// The content words are for an embedder that embeds windows from
+	// their text (Auditor.embed); an additive one gets vectors below.
+	needContent := wc.te == nil
+	if needContent {
+		ev.content = make([]string, 0, len(text)/10+8)
+	}
+	var prev uint64
+	hasPrev := false
+	ps := b.ps[:0]
+	nounphrase.RawWordsAt(text, func(raw string, start int) {
+		w := wc.info(raw)
+		ps = append(ps, w.plain...)
+		if len(w.tokens) > 0 {
+			toks = append(toks, wordTokens{start, w.tokens})
+		}
+		if w.norm == "" {
+			return
+		}
+		words = append(words, chunkWord{w, start})
+		ws = append(ws, w.hash)
+		ss = append(ss, w.stem)
+		if !w.stop {
+			if needContent {
+				ev.content = append(ev.content, w.norm)
+			}
+			if hasPrev {
+				bs = append(bs, hashPair(prev, w.stem))
+			}
+			prev, hasPrev = w.stem, true
+		}
+	})
+	b.ps = keep(ps)
+	ar := &wc.arena
+	ev.arena = ar
+	ev.words, ev.stems, ev.bigrams = newWordSetIn(ws, &ar.u64), newWordSetIn(ss, &ar.u64), newWordSetIn(bs, &ar.u64)
+	ev.plainWords = newWordSetIn(ps, &ar.u64)
+	ev.windows = buildWindows(text, words, b, ar)
+	ev.texts = make([]string, len(ev.windows))
+	for i := range ev.texts {
+		ev.texts[i] = text
+	}
+	if wc.te != nil {
+		ev.vecs = windowVectors(ev.windows, toks, wc.te, &ar.f32)
+		if wc.we != nil && len(ev.windows) > 0 {
+			ev.wids = distinctIDs(words, &b.ids)
+		}
+	}
+	return ev
+}
+
+// wordTokens are the embedder tokens of a word of a chunk at offset start.
+type wordTokens struct {
+	start int
+	ids   []int32
+}
+
+// windowVectors embeds each one-sentence window as the sum of its words'
+// vectors, as the embedder would embed the window's text (same words,
+// same order: bit for bit), and each two-sentence window as the sum of
+// its sentences' (as Auditor.embed does).
+func windowVectors(ws []window, toks []wordTokens, te TokenEmbedder, slab *slab[float32]) [][]float32 {
+	dim := te.Dim()
+	block := slab.alloc(len(ws) * dim) // one allocation for all
+	vecs := make([][]float32, len(ws))
+	for i := range vecs {
+		vecs[i] = block[i*dim : (i+1)*dim : (i+1)*dim]
+	}
+	k := 0
+	for i, w := range ws {
+		if w.pair {
+			continue
+		}
+		v := vecs[i]
+		for k < len(toks) && toks[k].start < w.start {
+			k++
+		}
+		for ; k < len(toks) && toks[k].start < w.end; k++ {
+			te.AddTokens(v, toks[k].ids)
+		}
+	}
+	for i, w := range ws {
+		if w.pair {
+			for d, x := range vecs[i-1] {
+				vecs[i][d] = x + vecs[i+1][d]
+			}
+		}
+	}
+	return vecs
+}
+
+// distinctIDs is WordEmbedder.WordIDs of the chunk's content words joined
+// by spaces (which Auditor.embed computes from the text): each word's ids
+// in order of first appearance. seen is scratch space (a list search made
+// this quadratic in the chunk's vocabulary).
+func distinctIDs(words []chunkWord, seen *idSet) []int32 {
+	n := 0
+	for _, w := range words {
+		n += len(w.wids)
+	}
+	seen.reset(n)
+	var ids []int32
+	for _, w := range words {
+		if w.stop {
+			continue
+		}
+		for _, id := range w.wids {
+			if seen.add(id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
+}
+
+// idSet is a set of word ids for one use at a time: open addressing, its
+// slots marked with the use's generation so that reset need not clear them.
+type idSet struct {
+	slots []idSlot
+	gen   uint32
+}
+
+type idSlot struct {
+	id  int32
+	gen uint32 // the slot is in the set if gen is the set's
+}
+
+// reset empties the set, with room for n ids.
+func (s *idSet) reset(n int) {
+	if size := max(64, 1<<bits.Len(uint(2*n))); len(s.slots) < size {
+		s.slots, s.gen = make([]idSlot, size), 0
+	}
+	if s.gen++; s.gen == 0 { // wrapped: old marks could match
+		clear(s.slots)
+		s.gen = 1
+	}
+}
+
+// add adds id and reports whether it was new.
+func (s *idSet) add(id int32) bool {
+	mask := len(s.slots) - 1
+	for i := int(uint32(id)*0x9E3779B1) & mask; ; i = (i + 1) & mask {
+		switch sl := &s.slots[i]; {
+		case sl.gen != s.gen:
+			*sl = idSlot{id, s.gen}
+			return true
+		case sl.id == id:
+			return false
+		}
+	}
+}
+
+// union merges evidences, for the sentence-level verdict over all cited chunks.
+func union(evs []*evidence) *evidence {
+	if len(evs) == 1 {
+		return evs[0]
+	}
+	u := &evidence{quantities: QuantityIndex{}, arena: evs[0].arena}
+	var (
+		words, stems, bigrams, plain []wordSet
+		sets                         *slab[uint64]
+		n                            int
+	)
+	for _, ev := range evs {
+		n += len(ev.windows)
+	}
+	if u.arena != nil {
+		sets, u.windows = &u.arena.u64, u.arena.win.alloc(n)[:0]
+	}
+	for _, ev := range evs {
+		words, stems, bigrams = append(words, ev.words), append(stems, ev.stems), append(bigrams, ev.bigrams)
+		plain = append(plain, ev.plainWords)
+		u.quantities.merge(ev.quantities)
+		u.wids = append(u.wids, ev.wids...)
+		u.windows = append(u.windows, ev.windows...)
+		u.texts = append(u.texts, ev.texts...)
+		if ev.vecs != nil || len(ev.windows) == 0 {
+			u.vecs = append(u.vecs, ev.vecs...)
+		}
+	}
+	u.words, u.stems, u.bigrams = unionSets(sets, words...), unionSets(sets, stems...), unionSets(sets, bigrams...)
+	u.plainWords = unionSets(sets, plain...)
+	if len(u.vecs) != len(u.windows) {
+		u.vecs = nil
+	}
+	return u
+}
+
+// auditable reports whether a chunk's text can support a claim: present
+// and complete (a truncated or redacted text cannot prove anything).
+func auditable(c readers.Chunk) bool { return c.TextStatus() == readers.TextFull }

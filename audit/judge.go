@@ -1,0 +1,142 @@
+package audit
+
+import (
+	"context"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// judgeClaim appends the findings of one cited claim, f holding its
+// sentence's fields: the claim against its cited chunks together (the
+// sentence verdict), then each citation against its own chunk.
+func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pairs []pair, out []Finding) ([]Finding, error) {
+	ms := m.measurePairs(c, pairs)
+	m.sentenceVerdict(&f, c, pairs, ms)
+	better, searched := -1, false
+	for j, p := range pairs {
+		g := f
+		g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
+		switch {
+		case p.chunk < 0:
+			g.Verdict = Fabricated
+			g.Reasons = []string{reasonNotRetrieved}
+		case m.evs[p.chunk] == nil:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			g.Verdict = NotAuditable
+			g.Reasons = []string{reasonChunkTextPrefix + m.msg.Retrieval[p.chunk].TextStatus()}
+		default:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			if !m.judgeCitation(&g, ms[j]) {
+				break
+			}
+			if !searched { // the same search for each citation of the claim
+				var err error
+				if better, err = m.a.betterChunk(ctx, c, m.mis, pairs, f.Tenant, m.wc); err != nil {
+					return nil, err
+				}
+				searched = true
+			}
+			if better >= 0 {
+				g.BetterChunkID = chunkID(m.msg.Retrieval, better)
+				g.Reasons = append(g.Reasons, reasonMisattributed)
+			}
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// measurePairs runs the checks on each citation of a claim whose chunk is
+// auditable (nil for the others), then gives each the claim's context:
+// every pair is measured before any is judged, as a model may weigh the
+// claim's weakest citation in the verdict of each.
+func (m *messageAudit) measurePairs(c *claim, pairs []pair) []*measures {
+	ms := make([]*measures, len(pairs))
+	var measured []*measures
+	for j, p := range pairs {
+		if p.chunk >= 0 && m.evs[p.chunk] != nil {
+			pm := runChecks(c, m.evs[p.chunk])
+			ms[j] = &pm
+			measured = append(measured, ms[j])
+		}
+	}
+	setSentenceMin(measured)
+	return ms
+}
+
+// sentenceVerdict is the verdict of a claim over its cited, auditable
+// chunks together: fabricated when none resolved, not auditable when
+// none has text to check.
+func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []*measures) {
+	var cited []*evidence
+	var first *measures
+	for j, p := range pairs {
+		if ms[j] != nil {
+			cited = appendEvidence(cited, m.evs[p.chunk])
+			if first == nil {
+				first = ms[j]
+			}
+		}
+	}
+	switch {
+	case len(cited) > 0:
+		sm := *first
+		if len(cited) > 1 {
+			sm = runChecks(c, union(cited))
+			f.SentenceSignals = signalMap(&sm)
+		}
+		v, p, _ := m.a.cfg.Model.verdict(&sm, f.Tenant)
+		f.SentenceVerdict, f.SentenceScore = v, scorePtr(p)
+	case anyResolved(pairs):
+		f.SentenceVerdict = NotAuditable
+	default:
+		f.SentenceVerdict = Fabricated
+	}
+}
+
+// judgeCitation fills the verdict of a citation of an auditable chunk,
+// measured by ms, and reports whether a better chunk is to be looked for:
+// when it fails on its own, not only for its weakest co-citation.
+func (m *messageAudit) judgeCitation(g *Finding, ms *measures) (search bool) {
+	v, score, reasons := m.a.cfg.Model.verdict(ms, g.Tenant)
+	g.Verdict, g.Reasons = v, reasons
+	g.fill(ms, score)
+	if v != Unsupported {
+		return false
+	}
+	if ms.SentenceMin != nil {
+		// The claim's context only lowers a score: say so when it alone
+		// decided, and look no further, as this chunk supports the claim
+		// on its own.
+		alone := *ms
+		alone.SentenceMin = nil
+		if va, _, _ := m.a.cfg.Model.verdict(&alone, g.Tenant); va == Supported {
+			g.Reasons = []string{reasonWeakCoCitation}
+			return false
+		}
+	}
+	return true
+}
+
+func appendEvidence(list []*evidence, ev *evidence) []*evidence {
+	for _, x := range list {
+		if x == ev {
+			return list
+		}
+	}
+	return append(list, ev)
+}
+
+func chunkID(chunks []readers.Chunk, i int) *string {
+	id := (&readers.Message{Retrieval: chunks}).ChunkID(i)
+	return &id
+}
+
+func anyResolved(ps []pair) bool {
+	for _, p := range ps {
+		if p.chunk >= 0 {
+			return true
+		}
+	}
+	return false
+}

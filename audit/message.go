@@ -1,0 +1,232 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// auditMessage audits one assistant message of at most budget claims
+// (errTooManySentences past it): its claims, each citation resolved to a
+// retrieved chunk, the claims and their chunks measured, then judged.
+func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache, budget int) (Answer, []Finding, error) {
+	m := &messageAudit{a: a, msg: msg, wc: wc, base: base, ans: Answer{MessageIndex: mi, Status: Answered}}
+	if err := m.sentences(ctx, budget); err != nil {
+		return Answer{}, nil, err
+	}
+	if m.refusal() {
+		return m.ans, nil, nil
+	}
+	m.resolve()
+	m.setStatus()
+	if err := m.measure(ctx); err != nil {
+		return m.ans, nil, err
+	}
+	out, err := m.judge(ctx)
+	return m.ans, out, err
+}
+
+// messageAudit is the audit of one assistant message: its claims, their
+// resolved citations and the evidence of the chunks they cite.
+type messageAudit struct {
+	a      *Auditor
+	msg    readers.Message
+	base   Finding // the finding fields every claim of the message shares
+	ans    Answer
+	wc     *wordCache
+	rule   ResolveRule // how the claims' citations resolve
+	ids    resolver
+	sents  []Sentence
+	json   []jsonClaim // the claims of an answer that is JSON with claims
+	pairs  [][]pair    // per sentence, its distinct citations
+	claims []*claim    // per sentence; nil: uncited
+	evs    []*evidence // per retrieved chunk; nil: not measured
+	mis    *misattribution
+}
+
+// pair is one citation of a claim, resolved.
+type pair struct {
+	marker, id string
+	chunk      int // index in the retrieval, -1: fabricated
+	by         string
+}
+
+// sentences finds the message's claims, as sentences (claimsOf).
+func (m *messageAudit) sentences(ctx context.Context, budget int) error {
+	m.wc.arena.reset() // the previous answer's evidence is out of use
+	// An answer that is JSON with claims is audited claim by claim, by
+	// evidence id: the JSON around the claims is not prose.
+	jclaims, claimsJSON := parseClaims(m.msg.Content)
+	if claimsJSON && len(m.msg.Citations) == 0 {
+		m.json = jclaims
+	}
+	var err error
+	m.sents, m.rule, err = m.a.claimsOf(ctx, m.msg, m.json, budget)
+	m.ans.Sentences = len(m.sents)
+	return err
+}
+
+// refusal reports whether the message declines to answer for lack of
+// information, citing nothing and stating nothing beside (Status Refusal).
+func (m *messageAudit) refusal() bool {
+	markers := 0
+	for _, s := range m.sents {
+		markers += len(s.Markers)
+	}
+	if IsRefusal(m.msg.Content, markers) && !m.a.claimsBeside(m.sents) {
+		m.ans.Status = Refusal
+		return true
+	}
+	return false
+}
+
+// resolve finds the retrieved chunk of each distinct citation of each
+// claim.
+func (m *messageAudit) resolve() {
+	m.ids = newResolver(m.msg.Retrieval)
+	m.pairs = make([][]pair, len(m.sents))
+	for i, s := range m.sents {
+		seen := map[string]bool{}
+		for _, mk := range s.Markers {
+			for _, id := range mk.IDs {
+				if seen[id] {
+					continue
+				}
+				seen[id] = true
+				idx, by := m.ids.resolve(m.rule, id)
+				m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by})
+			}
+		}
+	}
+}
+
+// setStatus gives the answer its status, which every finding carries:
+// below the retrieval floor, or rejected (claims JSON citing evidence
+// that was not retrieved).
+func (m *messageAudit) setStatus() {
+	if reason := m.a.belowFloor(m.msg.Retrieval); reason != "" && len(m.sents) > 0 {
+		m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
+	}
+	if m.json != nil && m.citesUnretrieved() {
+		m.ans.Status = Rejected
+	}
+	m.base.MessageIndex, m.base.AnswerStatus = m.ans.MessageIndex, m.ans.Status
+}
+
+// measure builds the claims and the evidence of the chunks they cite,
+// embedded in one batch.
+func (m *messageAudit) measure(ctx context.Context) error {
+	m.claims = make([]*claim, len(m.sents))
+	m.evs = make([]*evidence, len(m.msg.Retrieval))
+	var toEmbed []*claim
+	for i, s := range m.sents {
+		if err := stopped(ctx, i); err != nil {
+			return err
+		}
+		if len(s.Markers) == 0 {
+			continue
+		}
+		c := m.a.claimOf(s, m.wc)
+		m.claims[i] = &c
+		toEmbed = append(toEmbed, &c)
+		for _, p := range m.pairs[i] {
+			if p.chunk >= 0 && m.evs[p.chunk] == nil && auditable(m.msg.Retrieval[p.chunk]) {
+				m.evs[p.chunk] = newEvidence(m.msg.Retrieval[p.chunk].Text, m.wc)
+			}
+		}
+	}
+	m.mis = newMisattribution(m.msg.Retrieval, m.evs)
+	if m.a.precomputed {
+		usePrecomputed(m.msg, toEmbed, m.evs)
+		return nil
+	}
+	return m.a.embed(ctx, toEmbed, m.evs)
+}
+
+// judge makes the message's findings: each cited claim against its
+// chunks (judgeClaim), and each uncited factual sentence.
+func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
+	runeOffsets := newRuneCounter(m.msg.Content)
+	var out []Finding
+	for i, s := range m.sents {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
+		f := m.base
+		f.SentenceIndex = s.Index
+		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
+		f.Sentence = s.Text
+		if m.claims[i] == nil {
+			if m.a.isFactual(s) {
+				f.Verdict, f.SentenceVerdict = Uncited, Uncited
+				f.Reasons = []string{reasonNoCitation}
+				out = append(out, f)
+			}
+			continue
+		}
+		var err error
+		if out, err = m.judgeClaim(ctx, f, m.claims[i], m.pairs[i], out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// stopped returns ctx's error, checked every 64 sentences: the audit of
+// one long answer (megabytes, a million sentences) must stop on Ctrl-C.
+func stopped(ctx context.Context, i int) error {
+	if i%64 != 0 {
+		return nil
+	}
+	return ctx.Err()
+}
+
+// belowFloor says why an answer had nothing relevant to stand on, or "".
+func (a *Auditor) belowFloor(chunks []readers.Chunk) string {
+	if len(chunks) == 0 {
+		return "no chunks retrieved"
+	}
+	if a.cfg.MinScore <= 0 {
+		return ""
+	}
+	best, scored := math.Inf(-1), false
+	for _, c := range chunks {
+		if c.Score != nil {
+			scored = true
+			best = math.Max(best, *c.Score)
+		}
+	}
+	if scored && best < a.cfg.MinScore {
+		return fmt.Sprintf("best retrieval score %.4f < --min-score %.4f", best, a.cfg.MinScore)
+	}
+	return ""
+}
+
+// runeCounter converts byte offsets to code-point offsets incrementally.
+type runeCounter struct {
+	s            string
+	lastB, lastR int
+}
+
+func newRuneCounter(s string) *runeCounter { return &runeCounter{s: s} }
+
+func (rc *runeCounter) at(b int) int {
+	if b < rc.lastB {
+		// Overlapping spans: step back, not from the start, which was
+		// quadratic; counts add up only across whole runes.
+		if rc.runeStart(b) && rc.runeStart(rc.lastB) {
+			rc.lastR -= utf8.RuneCountInString(rc.s[b:rc.lastB])
+			rc.lastB = b
+			return rc.lastR
+		}
+		rc.lastB, rc.lastR = 0, 0
+	}
+	rc.lastR += utf8.RuneCountInString(rc.s[rc.lastB:b])
+	rc.lastB = b
+	return rc.lastR
+}
+
+func (rc *runeCounter) runeStart(b int) bool { return b == len(rc.s) || utf8.RuneStart(rc.s[b]) }

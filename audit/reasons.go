@@ -1,0 +1,93 @@
+package audit
+
+import "github.com/ragaudit/ragaudit/readers"
+
+// Reason is a code of a finding's reasons, with its words for people: a
+// row of Reasons. The report's labels, filters, counts and explanations
+// all read it here.
+type Reason struct {
+	Code    string // in findings ("reasons") and summary.json ("citations_by_reason")
+	Verdict string // the verdict it explains
+	Label   string // short, for counts and filters: "number mismatch"
+	Doc     string // what it means, in one line
+	// Says is the reason as a clause about the finding, for lists of the
+	// worst failures: {chunk} is the cited chunk ("chunk 3"), {missing}
+	// what Missing lists (quoted) and {is} its verb, {support} the
+	// support score in parentheses, {better} the chunk that supports the
+	// claim. Unlisted replaces it when Missing lists nothing; "": the
+	// reason adds nothing to the clauses of the others.
+	Says     string
+	Unlisted string
+	Missing  func(*Finding) []string
+	Of       string // it refines that reason and is counted among it
+	Beside   bool   // said beside the reason why (another chunk supports the claim)
+	Decisive bool   // the reason of a decisive signal: a contradiction, not a matter of degree
+}
+
+// Reason codes the audit gives besides the decisive signals' names.
+const (
+	reasonLowSimilarity      = "low_similarity"
+	reasonPartlyStated       = "partly_stated"
+	reasonWeakCoCitation     = "weak_co_citation"
+	reasonMisattributed      = "misattributed"
+	reasonNotRetrieved       = "citation_not_retrieved"
+	reasonNoCitation         = "no_citation"
+	reasonNoRetrievalLogged  = "no_retrieval_logged"
+	reasonTooManyCitations   = "too_many_citations"
+	reasonChunkTextPrefix    = "chunk_text_" // + the chunk's text status
+	reasonChunkTextTruncated = reasonChunkTextPrefix + readers.TextTruncated
+	reasonChunkTextAbsent    = reasonChunkTextPrefix + readers.TextAbsent
+	reasonChunkTextRedacted  = reasonChunkTextPrefix + readers.TextRedacted
+)
+
+// Reasons is the table of reasons: the decisive signals' (Signals), then
+// the others, each verdict's in the order reports list them.
+var Reasons = append(decisiveReasons(), []Reason{
+	{Code: reasonLowSimilarity, Verdict: Unsupported, Label: "low similarity",
+		Doc:  "the model's support score is below the threshold",
+		Says: "{chunk} does not mention {missing}", Unlisted: "{chunk} does not state it{support}",
+		Missing: func(f *Finding) []string { return f.NPMissing }},
+	{Code: reasonPartlyStated, Verdict: Unsupported, Label: "partly stated", Of: reasonLowSimilarity,
+		Doc: "of low similarity, and the chunk states at least half of the claim's content words (unstated lists the others)"},
+	{Code: reasonWeakCoCitation, Verdict: Unsupported, Label: "weak co-citation",
+		Doc:  "the chunk states the claim, but another citation of the claim does not, and the model weighs the weakest",
+		Says: "{chunk} states it, but another citation of the sentence does not"},
+	{Code: reasonMisattributed, Verdict: Unsupported, Label: "misattributed", Beside: true,
+		Doc: "another retrieved chunk supports the sentence", Says: "{better} supports it"},
+	{Code: reasonNotRetrieved, Verdict: Fabricated, Label: "citation not retrieved",
+		Doc: "the citation resolves to no retrieved chunk", Says: "matches no retrieved chunk"},
+	{Code: reasonChunkTextTruncated, Verdict: NotAuditable, Label: "chunk text truncated",
+		Doc: "the cited chunk's text was logged truncated: it cannot prove the claim"},
+	{Code: reasonChunkTextAbsent, Verdict: NotAuditable, Label: "chunk text absent",
+		Doc: "the cited chunk was logged without text (or only white space)"},
+	{Code: reasonChunkTextRedacted, Verdict: NotAuditable, Label: "chunk text redacted",
+		Doc: "the cited chunk's text was logged redacted"},
+	{Code: reasonNoRetrievalLogged, Verdict: NotAuditable, Label: "no retrieval logged",
+		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
+	{Code: reasonTooManyCitations, Verdict: NotAuditable, Label: "too many citations",
+		Doc: "a citation of a claim past its first MaxCitations distinct ones: counted, not audited nor listed"},
+	{Code: reasonNoCitation, Verdict: Uncited, Label: "no citation",
+		Doc: "a factual sentence that cites nothing", Says: "a factual sentence with no citation"},
+}...)
+
+func decisiveReasons() []Reason {
+	var out []Reason
+	for _, s := range Signals {
+		if s.Decisive {
+			r := s.Reason
+			r.Code, r.Verdict, r.Doc, r.Decisive = s.Name, Unsupported, s.Doc, true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// ReasonOf returns the row of a reason code, and whether there is one.
+func ReasonOf(code string) (Reason, bool) {
+	for _, r := range Reasons {
+		if r.Code == code {
+			return r, true
+		}
+	}
+	return Reason{}, false
+}
