@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -73,6 +74,10 @@ func Explain(f *audit.Finding) string {
 	for _, r := range f.Reasons {
 		switch r {
 		case "number_mismatch":
+			if says := counterpart(f.NumbersMissing, f.MatchedText); says != "" {
+				parts = append(parts, fmt.Sprintf("%s says %s; the sentence says %s", chunk, says, quoteList(f.NumbersMissing)))
+				break
+			}
 			parts = append(parts, fmt.Sprintf("%s %s not in %s", quoteList(f.NumbersMissing), isAre(len(f.NumbersMissing)), chunk))
 		case "entity_mismatch":
 			parts = append(parts, fmt.Sprintf("%s %s not in %s (a different name)", quoteList(f.EntitiesMissing), isAre(len(f.EntitiesMissing)), chunk))
@@ -138,4 +143,34 @@ func quoteIfNeeded(id string) string {
 		}
 	}
 	return id
+}
+
+// reQuantity finds a quantity as written: an optional currency sign, a
+// number, and the word after it.
+var reQuantity = regexp.MustCompile(`([€$£¥]?)\s?(\d[\d,.]*)(?:\s?(%|[\p{L}]+))?`)
+
+// counterpart finds what the chunk's best-matching passage states in place
+// of the one missing quantity: the same currency or unit with another
+// number ("30 days" missing, the passage says "90 days"). "" when there
+// is not exactly one such quantity, or more than one is missing.
+func counterpart(missing []string, window string) string {
+	if len(missing) != 1 || window == "" {
+		return ""
+	}
+	m := reQuantity.FindStringSubmatch(missing[0])
+	if m == nil || m[1] == "" && m[3] == "" {
+		return "" // a bare number: no unit to find it by
+	}
+	found := ""
+	for _, c := range reQuantity.FindAllStringSubmatch(window, -1) {
+		if c[1] != m[1] || !strings.EqualFold(strings.TrimSuffix(c[3], "s"), strings.TrimSuffix(m[3], "s")) || c[2] == m[2] {
+			continue
+		}
+		if q := `"` + Printable(strings.TrimSpace(strings.TrimRight(c[0], ".,"))) + `"`; found == "" || found == q {
+			found = q
+		} else {
+			return "" // two candidates: say nothing rather than guess
+		}
+	}
+	return found
 }
