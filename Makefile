@@ -75,10 +75,10 @@ check:
 # Go benchmarks (micro, then whole audits of generated logs), then
 # whole-process runs measured by /usr/bin/time.
 bench:
-	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|EmbedOne|Tag' -benchmem ./audit ./embed ./nounphrase
+	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|EmbedOne|Tag|Draw|Estimate' -benchmem ./audit ./embed ./nounphrase ./estimate
 	$(GO) test -run '^$$' -bench 'AuditFile|EmbedderCost' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench AuditVersusDecode -benchtime 2x -cpu $(BENCH_CPU) ./cmd/ragaudit
-	$(GO) test -run '^$$' -bench ParquetRead -benchtime 1x -timeout 30m ./readers
+	$(GO) test -run '^$$' -bench 'ParquetRead|ReadJSONL' -benchtime 1x -timeout 30m ./readers
 	$(MAKE) bench-process
 
 # Peak RSS of the real binary on generated logs piped through stdin, so no
@@ -88,6 +88,9 @@ bench-process: build
 	  ./$(BIN) gen -n $$n | /usr/bin/time -f "conversations=$$n wall=%es peak_rss=%MKB" \
 	    ./$(BIN) audit -q --out $$(mktemp -d) - >/dev/null; \
 	done 2>&1 | grep conversations=
+	@./$(BIN) gen -n 200 > bin/gen200.jsonl
+	@/usr/bin/time -f "the five-minute audit: --last 200 of 200 conversations, whole process wall=%es peak_rss=%MKB" \
+	  ./$(BIN) audit -q --last 200 --out $$(mktemp -d) bin/gen200.jsonl 2>&1 >/dev/null | grep five-minute
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzJSONL -fuzztime $(FUZZTIME) -timeout 0 ./readers

@@ -14,10 +14,13 @@ type Reason struct {
 	// worst failures: {chunk} is the cited chunk ("chunk 3"), {missing}
 	// what Missing lists (quoted) and {is} its verb, {support} the
 	// support score in parentheses, {better} the chunk that supports the
-	// claim. Unlisted replaces it when Missing lists nothing; "": the
-	// reason adds nothing to the clauses of the others.
+	// claim. Unlisted replaces it when Missing lists nothing, and
+	// Contrast when the chunk's matched passage states one value in place
+	// of the one missing ({instead}); "": the reason adds nothing to the
+	// clauses of the others.
 	Says     string
 	Unlisted string
+	Contrast string
 	Missing  func(*Finding) []string
 	Of       string // it refines that reason and is counted among it
 	Beside   bool   // said beside the reason why (another chunk supports the claim)

@@ -51,7 +51,7 @@ var Signals = []Signal{
 		measured: func(m *measures) bool { return m.EmbedSim >= 0 }},
 	{Name: "number_mismatch", Doc: "1 when an amount, date, percentage or number of the claim is not stated by the chunk",
 		Decisive: true, Reason: Reason{Label: "number mismatch", Says: "{missing} {is} not in {chunk}", Unlisted: "a number is not in {chunk}",
-			Missing: func(f *Finding) []string { return f.NumbersMissing }},
+			Contrast: "{chunk} says {instead}; the sentence says {missing}", Missing: func(f *Finding) []string { return f.NumbersMissing }},
 		reads: []string{"numbers_missing"}, value: func(m *measures) float64 { return flag(len(m.NumbersMissing) > 0) }},
 	{Name: "negation_mismatch", Doc: "1 when the claim follows a window closely and one of them negates a word the other states",
 		Decisive: true, Reason: Reason{Label: "negation flipped", Says: "{chunk} says the opposite (a negation on one side only)"},

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -105,11 +106,16 @@ func say(r audit.Reason, f *audit.Finding) string {
 	if r.Missing != nil {
 		missing = r.Missing(f)
 	}
-	words := r.Says
-	if len(missing) == 0 && r.Unlisted != "" {
+	words, instead := r.Says, ""
+	switch {
+	case len(missing) == 0 && r.Unlisted != "":
 		words = r.Unlisted
+	case r.Contrast != "":
+		if instead = counterpart(missing, f.MatchedText); instead != "" {
+			words = r.Contrast
+		}
 	}
-	return strings.NewReplacer("{chunk}", chunk, "{better}", better, "{support}", support,
+	return strings.NewReplacer("{chunk}", chunk, "{better}", better, "{support}", support, "{instead}", instead,
 		"{missing}", quoteList(missing), "{is}", isAre(len(missing))).Replace(words)
 }
 
@@ -146,4 +152,34 @@ func quoteIfNeeded(id string) string {
 		}
 	}
 	return id
+}
+
+// reQuantity finds a quantity as written: an optional currency sign, a
+// number, and the word after it.
+var reQuantity = regexp.MustCompile(`([€$£¥]?)\s?(\d[\d,.]*)(?:\s?(%|[\p{L}]+))?`)
+
+// counterpart finds what the chunk's best-matching passage states in place
+// of the one missing quantity: the same currency or unit with another
+// number ("30 days" missing, the passage says "90 days"). "" when there
+// is not exactly one such quantity, or more than one is missing.
+func counterpart(missing []string, window string) string {
+	if len(missing) != 1 || window == "" {
+		return ""
+	}
+	m := reQuantity.FindStringSubmatch(missing[0])
+	if m == nil || m[1] == "" && m[3] == "" {
+		return "" // a bare number: no unit to find it by
+	}
+	found := ""
+	for _, c := range reQuantity.FindAllStringSubmatch(window, -1) {
+		if c[1] != m[1] || !strings.EqualFold(strings.TrimSuffix(c[3], "s"), strings.TrimSuffix(m[3], "s")) || c[2] == m[2] {
+			continue
+		}
+		if q := `"` + Printable(strings.TrimSpace(strings.TrimRight(c[0], ".,"))) + `"`; found == "" || found == q {
+			found = q
+		} else {
+			return "" // two candidates: say nothing rather than guess
+		}
+	}
+	return found
 }

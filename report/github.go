@@ -67,7 +67,12 @@ func headline(s *Summary) string {
 	if s.Status == StatusNoData {
 		return "Nothing to measure: " + s.StatusDetail
 	}
-	return fmt.Sprintf("Citation accuracy %s (95%% CI %s–%s) over %d citations, bar %s",
+	if v := s.Verified; v != nil {
+		l := v.Labels
+		return fmt.Sprintf("Verified citation accuracy %s (95%% CI %s–%s) from %d reviewed citations, bar %s; the machine's own rate %s",
+			pctN(v.Rate), pctN(v.Low), pctN(v.High), l.Supported+l.Partial+l.Unsupported, pct(s.Bar), pct(s.CitationAccuracy))
+	}
+	return fmt.Sprintf("Citation accuracy %s (95%% CI %s–%s) over %d citations, bar %s (the machine's verdicts, not verified)",
 		pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), s.Counts.Citations, pct(s.Bar))
 }
 

@@ -86,8 +86,12 @@ func (j *JUnit) Commit(sum *Summary) error {
 	status := sum.Status
 	fmt.Fprintf(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ragaudit\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", j.tests, j.failures, j.skipped)
 	fmt.Fprintf(w, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", xmlAttr(j.suite), j.tests, j.failures, j.skipped)
-	fmt.Fprintf(w, "  <properties><property name=\"citation_accuracy\" value=\"%.6f\"/><property name=\"bar\" value=\"%g\"/><property name=\"status\" value=\"%s\"/></properties>\n",
-		sum.CitationAccuracy, sum.Bar, status)
+	fmt.Fprintf(w, "  <properties><property name=\"status\" value=\"%s\"/><property name=\"bar\" value=\"%g\"/>", status, sum.Bar)
+	if v := sum.Verified; v != nil {
+		fmt.Fprintf(w, "<property name=\"verified_citation_accuracy\" value=\"%.6f\"/><property name=\"verified_ci95_low\" value=\"%.6f\"/><property name=\"verified_ci95_high\" value=\"%.6f\"/>",
+			float64(v.Rate), float64(v.Low), float64(v.High))
+	}
+	fmt.Fprintf(w, "<property name=\"machine_citation_accuracy\" value=\"%.6f\"/></properties>\n", sum.CitationAccuracy)
 	if _, err := io.Copy(w, j.cases); err != nil {
 		return err
 	}

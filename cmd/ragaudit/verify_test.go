@@ -174,3 +174,26 @@ func TestSamplePlan(t *testing.T) {
 		}
 	}
 }
+
+// With labels, what CI shows — the annotation, the job summary, the JUnit
+// properties — leads with the verified rate that set the status, never the
+// machine's rate alone.
+func TestCIOutputsShowTheVerifiedRate(t *testing.T) {
+	dir := t.TempDir()
+	sample := filepath.Join(dir, "sample.jsonl")
+	runCLI(t, "", "sample", "-q", "-n", "80", "--seed", "3", "-o", sample, hagridLogs)
+	labels, _ := simulateReview(t, sample)
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(dir, "step.md"))
+	junit := filepath.Join(dir, "junit.xml")
+	r := runCLI(t, "", "audit", "-q", "--bar", "0.2", "--junit", junit, "--labels", labels, hagridLogs)
+	if !strings.Contains(r.stdout, "::notice title=ragaudit PASS::Verified citation accuracy ") {
+		t.Errorf("annotation: %s", r.stdout)
+	}
+	if md := string(readFile(t, filepath.Join(dir, "step.md"))); !strings.Contains(md, "Verified citation accuracy") {
+		t.Errorf("job summary:\n%s", md)
+	}
+	if x := string(readFile(t, junit)); !strings.Contains(x, `name="verified_citation_accuracy"`) || !strings.Contains(x, `name="machine_citation_accuracy"`) {
+		t.Error("JUnit properties do not tell the verified rate from the machine's")
+	}
+}

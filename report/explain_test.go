@@ -1,0 +1,46 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+func TestExplainSaysWhyInWords(t *testing.T) {
+	one := "1"
+	p := audit.Score(0.21)
+	cases := []struct {
+		name string
+		f    audit.Finding
+		want string
+	}{
+		{"a number the passage states otherwise is named beside it",
+			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"number_mismatch"}, NumbersMissing: []string{"30 days"},
+				MatchedText: "Chat transcripts are deleted after 90 days."},
+			`chunk 1 says "90 days"; the sentence says "30 days"`},
+		{"two candidates in the passage: no guess",
+			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"number_mismatch"}, NumbersMissing: []string{"€15.00"},
+				MatchedText: "Express shipping costs €12.50. Orders over €50 ship free."},
+			`"€15.00" is not in chunk 1`},
+		{"a bare number is only said missing",
+			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"number_mismatch"}, NumbersMissing: []string{"2021"},
+				MatchedText: "It opened in 2019."},
+			`"2021" is not in chunk 1`},
+		{"a negation flip",
+			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"negation_mismatch"}},
+			"chunk 1 says the opposite (a negation on one side only)"},
+		{"low similarity names the missing phrases",
+			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"low_similarity"}, NPMissing: []string{"store credit"}, SupportScore: &p},
+			`chunk 1 does not mention "store credit"`},
+		{"a fabricated citation", audit.Finding{Verdict: audit.Fabricated, Marker: "[9]", Citation: "9"}, "matches no retrieved chunk"},
+		{"an uncited sentence", audit.Finding{Verdict: audit.Uncited}, "a factual sentence with no citation"},
+		{"a supported citation has no reason", audit.Finding{Verdict: audit.Supported}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Explain(&tc.f); got != tc.want {
+				t.Errorf("Explain = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
