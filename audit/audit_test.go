@@ -171,7 +171,7 @@ func TestResolve(t *testing.T) {
 		{ResolveID, "doc2", -1, ""},
 	}
 	for _, tc := range cases {
-		idx, by := Resolve(tc.rule, tc.id, chunks)
+		idx, by := newResolver(chunks).resolve(tc.rule, tc.id)
 		if idx != tc.wantIdx || by != tc.wantBy {
 			t.Errorf("Resolve(%s, %q) = %d %q, want %d %q", tc.rule, tc.id, idx, by, tc.wantIdx, tc.wantBy)
 		}
@@ -197,16 +197,16 @@ func TestIsRefusal(t *testing.T) {
 		"We don't have a store in Paris, but we ship there within 3 days.",
 	}
 	for _, s := range yes {
-		if !IsRefusal(s, 0) {
+		if !isRefusal(s, 0) {
 			t.Errorf("not a refusal: %q", s)
 		}
 	}
 	for _, s := range no {
-		if IsRefusal(s, 0) {
+		if isRefusal(s, 0) {
 			t.Errorf("refusal: %q", s)
 		}
 	}
-	if IsRefusal(yes[0], 1) {
+	if isRefusal(yes[0], 1) {
 		t.Error("an answer with citations counted as a refusal")
 	}
 }

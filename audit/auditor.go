@@ -61,7 +61,7 @@ type Auditor struct {
 	cfg         Config
 	precomputed bool     // use the vectors in the logs
 	embedder    Embedder // nil: no embedding signal (or precomputed)
-	splitter    *Splitter
+	splitter    *splitter
 	tagger      *nounphrase.Tagger
 	words       sync.Pool // of *wordCache, one per worker at a time
 }
@@ -87,7 +87,7 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 		wg     sync.WaitGroup
 	)
 	wg.Go(func() { tg, tagErr = nounphrase.NewTagger() })
-	sp, err := NewSplitter()
+	sp, err := newSplitter()
 	wg.Wait()
 	if err != nil {
 		return nil, fmt.Errorf("loading sentence model: %w", err)

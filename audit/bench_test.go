@@ -30,7 +30,7 @@ func BenchmarkSplit(b *testing.B) {
 	answer := strings.Repeat("Refunds are accepted within 30 days of delivery [1]. It ships to the U.S. in approx. 5 days.[2] ", 4)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		testSplitter.Split(answer, nil)
+		testSplitter.splitAnswer(answer, nil)
 	}
 }
 
@@ -39,7 +39,7 @@ func BenchmarkIndexQuantities(b *testing.B) {
 	b.SetBytes(int64(len(chunk)))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		IndexQuantities(chunk)
+		quantityIndexOf(chunk)
 	}
 }
 
@@ -72,7 +72,7 @@ func BenchmarkIndexQuantitiesChunks(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, c := range chunks {
-			IndexQuantities(c)
+			quantityIndexOf(c)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(chunks)), "ns/chunk")

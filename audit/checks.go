@@ -41,7 +41,7 @@ type measures struct {
 // Check is one named, documented measurement of a pair, in the manner of
 // go/analysis's Analyzer: it declares the measures of earlier checks it
 // reads (as an Analyzer its Requires) and the measures it writes, and
-// validateChecks refuses a check that reads what no earlier check writes.
+// validate refuses a check that reads what no earlier check writes.
 type Check struct {
 	Name   string
 	Doc    string   // what it measures, in one line
@@ -206,7 +206,7 @@ var Checks = []Check{
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			for _, q := range c.quantities {
-				if !ev.quantities.Supports(q) {
+				if !ev.quantities.supports(q) {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, q.Raw)
 				}
 			}

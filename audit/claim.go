@@ -19,7 +19,7 @@ type claim struct {
 	stems      []uint64    // distinct content-word stems, numbers included, hashed, in order
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
-	quantities []Quantity
+	quantities []quantity
 	grams      sparse
 	entities   []string    // proper nouns as written
 	entityKeys [][]wordKey // the words of each proper noun
@@ -42,7 +42,7 @@ func keysOf(words []string) []wordKey {
 }
 
 // claimOf measures what the checks need of a claim, once per claim.
-func (a *Auditor) claimOf(s Sentence, wc *wordCache) claim {
+func (a *Auditor) claimOf(s sentence, wc *wordCache) claim {
 	c := claim{plain: s.Plain, quantities: claimQuantities(s.Plain)}
 	tags := a.tagger.Tag(s.Plain)
 	c.phrases = nounphrase.Phrases(tags)

@@ -3,14 +3,14 @@ package audit
 import "strings"
 
 // claimQuantities are the quantities a sentence claims, as the number
-// check holds them against a chunk: Quantities, less the conversions a
+// check holds them against a chunk: findQuantities, less the conversions a
 // sentence adds in parentheses ("18 in (460 mm)", "355 feet (108 m)",
 // "$100 (€92)"), which restate the quantity before them, and with the
 // second year of a range read whole ("2018–19" claims 2019, not 19).
 // Offsets and Raw are those of text with plainSpaces.
-func claimQuantities(text string) []Quantity {
+func claimQuantities(text string) []quantity {
 	text = plainSpaces(text)
-	qs := Quantities(text)
+	qs := findQuantities(text)
 	out := qs[:0]
 	convEnd := -1 // the end of the conversion being skipped
 	for k, q := range qs {
@@ -37,7 +37,7 @@ func claimQuantities(text string) []Quantity {
 // after quantity p (and at most two unit words: "18 in (", "830,000 sq ft
 // (") with quantity q, or 0: "(460 mm)" converts "18 in", "(2 wins)"
 // after "2018 season" does not.
-func conversionAfter(text string, p, q Quantity) int {
+func conversionAfter(text string, p, q quantity) int {
 	between := text[p.Start+len(p.Raw) : q.Start]
 	before, ok := strings.CutSuffix(strings.TrimRight(between, " "), "(")
 	if !ok || strings.Contains(before, ")") {

@@ -12,7 +12,7 @@ import (
 // claimsOf returns the claims of a message to audit, as sentences, and the
 // rule their citations resolve by: JSON claims, a provider's citation
 // spans, or the spans the markers of its prose cover.
-func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, budget int) ([]Sentence, ResolveRule, error) {
+func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, budget int) ([]sentence, ResolveRule, error) {
 	if jclaims != nil {
 		sents := claimSentences(jclaims)
 		if len(sents) > budget {
@@ -48,8 +48,8 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 // sentences to audit: each citation's span is a claim citing its chunks,
 // and each split sentence that no citation overlaps is kept as well (it
 // may be an uncited factual sentence). Sorted by position.
-func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
-	var out []Sentence
+func structuredSentences(msg readers.Message, split []sentence) []sentence {
+	var out []sentence
 	for _, c := range msg.Citations {
 		out = append(out, claimSentence(msg.Content[c.Start:c.End], c.Start, c.End, c.Marker, c.ChunkIDs))
 	}
@@ -83,9 +83,9 @@ func structuredSentences(msg readers.Message, split []Sentence) []Sentence {
 
 // claimSentence is the sentence of a claim whose citation the log gives
 // (a provider's span, a JSON claim) rather than a marker in its text.
-func claimSentence(text string, start, end int, marker string, ids []string) Sentence {
+func claimSentence(text string, start, end int, marker string, ids []string) sentence {
 	plain := strings.TrimSpace(stripMarkdown(StripMarkers(text, FindMarkers(text, nil))))
-	s := Sentence{Start: start, End: end, Text: text, Plain: plain}
+	s := sentence{Start: start, End: end, Text: text, Plain: plain}
 	if len(ids) > 0 {
 		s.Markers = []Marker{{Raw: marker, Start: start, End: end, IDs: ids}}
 	} // else: a claim with no evidence is an uncited sentence, not nothing

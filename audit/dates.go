@@ -61,7 +61,7 @@ func appendNamedMonths(keys []uint64, text string) []uint64 {
 // statesInParts reports whether the chunk states the date of key
 // ("d:2004-11-02", "d:2018-05") in parts: its day and month (or its
 // month) somewhere, and its year somewhere.
-func (idx QuantityIndex) statesInParts(key string) bool {
+func (idx quantityIndex) statesInParts(key string) bool {
 	y, md, ok := strings.Cut(strings.TrimPrefix(key, "d:"), "-")
 	if !ok || idx.flags(keyHashStart.add("n:").add(y))&qPresent == 0 {
 		return false

@@ -36,10 +36,10 @@ func TestNumbersStatedInParts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			idx := IndexQuantities(tc.chunk)
+			idx := quantityIndexOf(tc.chunk)
 			ok := true
 			for _, q := range claimQuantities(tc.sentence) {
-				ok = ok && idx.Supports(q)
+				ok = ok && idx.supports(q)
 			}
 			if ok != tc.want {
 				t.Errorf("%q supports %q: %v, want %v (claimed %+v)", tc.chunk, tc.sentence, ok, tc.want, claimQuantities(tc.sentence))

@@ -14,7 +14,7 @@ type evidence struct {
 	plainWords wordSet // the word-overlap rule's words (package overlap), hashed
 	stems      wordSet
 	bigrams    wordSet // adjacent content-word stems
-	quantities QuantityIndex
+	quantities quantityIndex
 	windows    []window
 	texts      []string    // the text each window's span refers to
 	content    []string    // the chunk's content words (Normalize()d, stopwords out), in order
@@ -26,7 +26,7 @@ type evidence struct {
 func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
 
 func newEvidence(text string, wc *wordCache) *evidence {
-	ev := &evidence{quantities: IndexQuantities(text)}
+	ev := &evidence{quantities: quantityIndexOf(text)}
 	// Word lists go to the worker's scratch buffers: the evidence keeps
 	// only the sets built from them.
 	b := &wc.scratch
@@ -188,7 +188,7 @@ func union(evs []*evidence) *evidence {
 	if len(evs) == 1 {
 		return evs[0]
 	}
-	u := &evidence{quantities: QuantityIndex{}, arena: evs[0].arena}
+	u := &evidence{quantities: quantityIndex{}, arena: evs[0].arena}
 	var (
 		words, stems, bigrams, plain []wordSet
 		sets                         *slab[uint64]

@@ -20,7 +20,7 @@ var reNonFactual = regexp.MustCompile(`(?i)^(?:` + strings.Join([]string{
 // isFactual reports whether an uncited sentence states something that needs
 // a source: it is not a question or a courtesy, and it has a verb and a noun
 // or a number.
-func (a *Auditor) isFactual(s Sentence) bool {
+func (a *Auditor) isFactual(s sentence) bool {
 	p := strings.TrimSpace(s.Plain)
 	if p == "" || strings.HasSuffix(p, "?") || strings.HasSuffix(p, ":") {
 		return false
@@ -31,7 +31,7 @@ func (a *Auditor) isFactual(s Sentence) bool {
 	if len(strings.Fields(p)) < 4 {
 		return false
 	}
-	hasVerb, hasNoun, hasNum := false, false, len(Quantities(p)) > 0
+	hasVerb, hasNoun, hasNum := false, false, len(findQuantities(p)) > 0
 	for _, t := range a.tagger.Tag(p) {
 		switch {
 		case strings.HasPrefix(t.Tag, "VB") || t.Tag == "MD":

@@ -1,7 +1,3 @@
-// Package audit decides, for every cited sentence of an assistant answer,
-// whether the chunk it cites was retrieved and supports it, and flags
-// uncited factual sentences and answers given without relevant retrieval.
-// It knows nothing of files or report formats: Records in, Findings out.
 package audit
 
 import (

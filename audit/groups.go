@@ -18,9 +18,9 @@ const (
 // Names of the groups that gather the names past a cap, and of the day
 // group of conversations without a timestamp.
 const (
-	OtherTenants = "(other tenants)"
-	OtherAgents  = "(other agents)"
-	OtherDays    = "(other days)"
+	otherTenants = "(other tenants)"
+	otherAgents  = "(other agents)"
+	otherDays    = "(other days)"
 	NoDate       = "(no date)"
 )
 

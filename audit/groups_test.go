@@ -31,7 +31,7 @@ func TestGroupsPastTheCapAreCountedTogether(t *testing.T) {
 		t.Fatalf("%d tenant groups, want %d named and one other", len(tenants), MaxTenantGroups)
 	}
 	other := tenants[len(tenants)-1]
-	if !other.Other || other.Name != OtherTenants || other.Members != 250 || other.MembersEstimated {
+	if !other.Other || other.Name != otherTenants || other.Members != 250 || other.MembersEstimated {
 		t.Errorf("the last group is %+v, want the other tenants with 250 members", other)
 	}
 	if other.Citations != 250 || other.Supported != 125 || other.Accuracy != 0.5 {
@@ -66,7 +66,7 @@ func TestDaysAreInDateOrderWithTheOtherGroupLast(t *testing.T) {
 	if len(days) != MaxDayGroups+1 {
 		t.Fatalf("%d day groups, want %d and the other days", len(days), MaxDayGroups)
 	}
-	if last := days[len(days)-1]; !last.Other || last.Name != OtherDays || last.Members != 11 {
+	if last := days[len(days)-1]; !last.Other || last.Name != otherDays || last.Members != 11 {
 		t.Errorf("last day group %+v, want the other days holding 11 (ten early days and the undated one)", last)
 	}
 	for i := 1; i < len(days)-1; i++ {

@@ -141,8 +141,8 @@ func skipValue(dec *json.Decoder) error {
 // audit, in order: each cites its evidence ids. A claim that could not be
 // located in the content is audited all the same, as an empty span where
 // the claim before it ends.
-func claimSentences(claims []jsonClaim) []Sentence {
-	var out []Sentence
+func claimSentences(claims []jsonClaim) []sentence {
+	var out []sentence
 	pos := 0
 	for _, c := range claims {
 		if c.text == "" {

@@ -36,7 +36,7 @@ func TestBetterChunkSearchIsBounded(t *testing.T) {
 	}
 	chunks = append(chunks, readers.Chunk{ID: "good", Text: refundChunk})
 	chunks[0].Text = "Our stores open at nine on weekdays."
-	sent := testSplitter.Split("Refunds are accepted within 30 days of delivery [0].", nil)[0]
+	sent := testSplitter.splitAnswer("Refunds are accepted within 30 days of delivery [0].", nil)[0]
 	wc := newWordCache()
 	c := testAuditor.claimOf(sent, wc)
 	if err := testAuditor.embed(context.Background(), []*claim{&c}, nil); err != nil {

@@ -39,7 +39,7 @@ type messageAudit struct {
 	wc     *wordCache
 	rule   ResolveRule // how the claims' citations resolve
 	ids    resolver
-	sents  []Sentence
+	sents  []sentence
 	json   []jsonClaim // the claims of an answer that is JSON with claims
 	pairs  [][]pair    // per sentence, its distinct citations
 	claims []*claim    // per sentence; nil: uncited
@@ -76,7 +76,7 @@ func (m *messageAudit) refusal() bool {
 	for _, s := range m.sents {
 		markers += len(s.Markers)
 	}
-	if IsRefusal(m.msg.Content, markers) && !m.a.claimsBeside(m.sents) {
+	if isRefusal(m.msg.Content, markers) && !m.a.claimsBeside(m.sents) {
 		m.ans.Status = Refusal
 		return true
 	}

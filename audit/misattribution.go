@@ -163,7 +163,7 @@ func citedBy(sentence []pair, chunks []readers.Chunk) func(i int) bool {
 type lightChunk struct {
 	text       string
 	stems      wordSet       // content-word stems
-	quantities QuantityIndex // indexed on first use
+	quantities quantityIndex // indexed on first use
 	indexed    bool
 }
 
@@ -171,20 +171,20 @@ func newLightChunk(text string, wc *wordCache) *lightChunk {
 	return &lightChunk{text: text, stems: contentStems(text, wc)}
 }
 
-func (l *lightChunk) states(qs []Quantity) bool {
+func (l *lightChunk) states(qs []quantity) bool {
 	if len(qs) == 0 {
 		return true
 	}
 	if !l.indexed {
-		l.quantities, l.indexed = IndexQuantities(l.text), true
+		l.quantities, l.indexed = quantityIndexOf(l.text), true
 	}
 	return states(l.quantities, qs)
 }
 
 // states reports whether a chunk's quantities include every one of qs.
-func states(idx QuantityIndex, qs []Quantity) bool {
+func states(idx quantityIndex, qs []quantity) bool {
 	for _, q := range qs {
-		if !idx.Supports(q) {
+		if !idx.supports(q) {
 			return false
 		}
 	}

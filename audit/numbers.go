@@ -2,17 +2,16 @@ package audit
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// Quantity is a number, amount, percentage or date found in a text, with a
+// quantity is a number, amount, percentage or date found in a text, with a
 // normalised key: "15%" and "15 percent" share the key "p:15", "€127.50" and
 // "127.50 EUR" share "m:EUR:127.5", "1,000" is "n:1000", and "12 May 2026"
 // and "May 12, 2026" share "d:2026-05-12".
-type Quantity struct {
+type quantity struct {
 	Raw   string
 	Kind  string // number, percent, money, date
 	Key   string
@@ -42,26 +41,26 @@ var multipliers = map[string]float64{
 	"k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9,
 }
 
-// Quantities extracts the quantities of text in order of appearance. It is a
+// findQuantities extracts the quantities of text in order of appearance. It is a
 // single left-to-right scan without regular expressions: it runs over every
 // cited chunk, and regular expressions made it the audit's hottest spot.
-func Quantities(text string) []Quantity {
-	var out []Quantity
+func findQuantities(text string) []quantity {
+	var out []quantity
 	scanQuantities(text, func(f found) { out = append(out, f.quantity(text)) })
-	slices.SortStableFunc(out, func(a, b Quantity) int { return cmp.Compare(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b quantity) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
 
 // found is a quantity as the scan reads it, its key still in parts:
-// Quantities joins them into strings, IndexQuantities only hashes them.
+// findQuantities joins them into strings, quantityIndexOf only hashes them.
 type found struct {
 	number         // a number, percentage or amount; of a date only start and end
 	date    bool   // a date, of the parts below
 	y, m, d string // "2026", "05", "12"; d is "" for a month ("May 2026")
 }
 
-func (f *found) quantity(text string) Quantity {
-	q := Quantity{Raw: text[f.start:f.end], Kind: "number", Start: f.start}
+func (f *found) quantity(text string) quantity {
+	q := quantity{Raw: text[f.start:f.end], Kind: "number", Start: f.start}
 	switch {
 	case f.date && f.d == "":
 		q.Kind, q.Key = "date", "d:"+f.y+"-"+f.m
@@ -313,7 +312,7 @@ func parseNumber(text string, i int) number {
 		}
 	}
 	// The sign is kept apart from the value: "-5 °C" and "5 °C" disagree
-	// only where a text states the value with one sign alone (Supports).
+	// only where a text states the value with one sign alone (supports).
 	if p := signBefore(text, n.start); p >= 0 && n.value != (decimal{whole: "0"}) {
 		n.negative, n.start = true, p
 	}
@@ -486,316 +485,6 @@ func (d decimal) String() string {
 		return d.whole
 	}
 	return d.whole + "." + d.frac
-}
-
-// scanWordNumbers calls emit for each number written as words
-// ("thirty-five", "two"). It runs over every cited chunk: words are found
-// on a bitmask of the letters of 64 bytes at a time, and most are turned
-// away on their first two letters, without a branch per letter.
-func scanWordNumbers(text string, emit func(start, end, n int)) {
-	next := 0         // where the next word may start: after the last one read
-	var before uint64 // 1 when the byte before the block is a letter
-	for base := 0; base < len(text); base += 64 {
-		letters := letterBits(text[base:min(base+64, len(text))])
-		starts := letters &^ (letters<<1 | before)
-		before = letters >> 63
-		for ; starts != 0; starts &= starts - 1 {
-			i := base + bits.TrailingZeros64(starts)
-			if i < next || i+1 == len(text) || !isLetter(text[i+1]) ||
-				numberWordLengths[int((text[i]|0x20)-'a')*26+int((text[i+1]|0x20)-'a')] == 0 {
-				continue
-			}
-			j := i + 2
-			for j < len(text) && isLetter(text[j]) {
-				j++
-			}
-			n, ok := numberWord(text[i:j])
-			if !ok || n == 100 || n == 1000 { // "hundred" alone is no quantity
-				continue
-			}
-			end := j
-			// "thirty-five", "thirty five"
-			if n >= 20 && n%10 == 0 && j+1 < len(text) && (text[j] == '-' || text[j] == ' ') {
-				k := j + 1
-				for k < len(text) && isLetter(text[k]) {
-					k++
-				}
-				if u, ok := numberWord(text[j+1 : k]); ok && u < 10 {
-					n, end = n+u, k
-				} else if strings.EqualFold(text[j+1:k], "one") {
-					n, end = n+1, k
-				}
-			}
-			emit(i, end, n)
-			next = end
-		}
-	}
-}
-
-// letterBits returns a bitmask of the ASCII letters of s (at most 64
-// bytes): bit k for s[k]. Eight bytes at a time, as in nextDigit.
-func letterBits(s string) uint64 {
-	const ones, high = 0x0101010101010101, 0x8080808080808080
-	var m uint64
-	k := 0
-	for ; k+8 <= len(s); k += 8 {
-		b := s[k : k+8]
-		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		low := (x | ones*0x20) &^ high // lowercased, the top bit apart: no carry below
-		l := (low + ones*(0x80-'a')) &^ (low + ones*(0x80-'z'-1)) &^ x & high
-		// The top bit of byte i goes to bit 56+i, the others below it.
-		m |= (l >> 7 * 0x0102040810204080 >> 56) << k
-	}
-	for ; k < len(s); k++ {
-		if isLetter(s[k]) {
-			m |= 1 << k
-		}
-	}
-	return m
-}
-
-// numberWordList is the number words numberWord reads, with their values.
-var numberWordList = []struct {
-	word  string
-	value int
-}{
-	{"two", 2}, {"three", 3}, {"four", 4}, {"five", 5}, {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9},
-	{"ten", 10}, {"eleven", 11}, {"twelve", 12}, {"thirteen", 13}, {"fourteen", 14}, {"fifteen", 15},
-	{"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19}, {"twenty", 20}, {"thirty", 30},
-	{"forty", 40}, {"fifty", 50}, {"sixty", 60}, {"seventy", 70}, {"eighty", 80}, {"ninety", 90},
-	{"hundred", 100}, {"thousand", 1000},
-}
-
-// numberWordSlots holds, by first two letters and length, the indices + 1
-// of the number words of that shape (at most two: "thirteen", "thousand"):
-// a word is looked up without hashing it, as this runs for every word of
-// every cited chunk (a map lookup was a fortieth of the audit).
-var numberWordSlots = func() (t [26 * 26 * 10][2]uint8) {
-	for i, nw := range numberWordList {
-		slot := &t[(int(nw.word[0]-'a')*26+int(nw.word[1]-'a'))*10+len(nw.word)]
-		if slot[0] == 0 {
-			slot[0] = uint8(i + 1)
-		} else {
-			slot[1] = uint8(i + 1)
-		}
-	}
-	return t
-}()
-
-// numberWordLengths holds, by their first two letters, the lengths of the
-// number words ("th": 5, 6, 8): most words are turned away on it alone.
-var numberWordLengths = func() (t [26 * 26]uint16) {
-	for _, nw := range numberWordList {
-		t[int(nw.word[0]-'a')*26+int(nw.word[1]-'a')] |= 1 << len(nw.word)
-	}
-	return t
-}()
-
-// numberWord returns the value of a number word, in any case.
-func numberWord(w string) (int, bool) {
-	if len(w) < 3 || len(w) > 9 {
-		return 0, false
-	}
-	a, b := uint((w[0]|0x20)-'a'), uint((w[1]|0x20)-'a')
-	if a >= 26 || b >= 26 || numberWordLengths[a*26+b]&(1<<len(w)) == 0 {
-		return 0, false
-	}
-	var buf [9]byte
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	for _, k := range numberWordSlots[(a*26+b)*10+uint(len(w))] {
-		if k > 0 && string(buf[:len(w)]) == numberWordList[k-1].word {
-			return numberWordList[k-1].value, true
-		}
-	}
-	return 0, false
-}
-
-// QuantityIndex is the set of quantity keys a chunk supports, each with
-// what is known of it (the q* flags). A chunk has few quantities: a sorted
-// slice of key hashes, flags in the low bits, is smaller and quicker to
-// build than a map of key strings, and its zero value is an empty index.
-type QuantityIndex struct {
-	keys []uint64 // hash&^qFlags | flags, sorted, one per key
-}
-
-const (
-	qPresent  uint64 = 1 << iota // the chunk states the key
-	qPositive                    // written without a sign somewhere
-	qNegative                    // written with a minus sign somewhere
-	qPlain                       // a plain number (not part of an amount, date or percentage)
-	qNoUnit                      // a plain number without a unit somewhere
-
-	qFlags = 1<<iota - 1
-)
-
-// keyHash is the 64-bit FNV-1a hash of a key string, fed in parts so
-// that no key string is built; the index keeps its high 59 bits (FNV's low
-// bits are its weakest), and it is deterministic, so reports stay
-// reproducible.
-// Collisions: a chunk has at most a few hundred keys, so a key matches another with odds under 1e-15 (n/2^59) per lookup.
-type keyHash uint64
-
-const keyHashStart keyHash = 14695981039346656037
-
-func (h keyHash) add(s string) keyHash {
-	for i := 0; i < len(s); i++ {
-		h ^= keyHash(s[i])
-		h *= 1099511628211
-	}
-	return h
-}
-
-func (h keyHash) addDecimal(d decimal) keyHash {
-	if h = h.add(d.whole); d.frac != "" {
-		h = h.add(".").add(d.frac)
-	}
-	return h
-}
-
-func (h keyHash) key() uint64 { return uint64(h) &^ qFlags }
-
-// IndexQuantities indexes the quantities of a chunk. A dated chunk also
-// supports its bare year and month, and an amount supports its bare value;
-// what it states only in parts (a date without its year, the second year
-// of a range) is indexed too (dates.go).
-func IndexQuantities(text string) QuantityIndex {
-	return indexQuantities(plainSpaces(text), true)
-}
-
-// plainSpaces turns the no-break and thin spaces that pages write inside
-// quantities ("10\u00a0June 1865", "5\u202fkg") into plain spaces, which
-// the quantity scan reads.
-func plainSpaces(text string) string {
-	for _, sp := range oddSpaces {
-		if strings.Contains(text, sp) {
-			return spaces.Replace(text)
-		}
-	}
-	return text
-}
-
-var oddSpaces = []string{"\u00a0", "\u202f", "\u2009", "\u2007"}
-
-var spaces = strings.NewReplacer(oddSpaces[0], " ", oddSpaces[1], " ", oddSpaces[2], " ", oddSpaces[3], " ")
-
-// indexQuantities indexes the quantities Quantities reads and, with
-// parts, what text states of them in parts (dates.go).
-func indexQuantities(text string, parts bool) QuantityIndex {
-	var buf [64]uint64 // a chunk's keys, before they are sorted and copied
-	keys := buf[:0]
-	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
-	n := keyHashStart.add("n:")
-	scanQuantities(text, func(f found) {
-		sign := qPositive
-		if f.negative {
-			sign = qNegative
-		}
-		if parts {
-			keys = appendPartKeys(keys, text, f)
-		}
-		switch {
-		case f.date:
-			month := keyHashStart.add("d:").add(f.y).add("-").add(f.m)
-			set(n.add(f.y), qPresent)
-			if f.d == "" {
-				set(month, qPresent|qPositive)
-				break
-			}
-			set(month.add("-").add(f.d), qPresent|qPositive)
-			set(month, qPresent)
-			set(n.add(trimLeadingZeros(f.d)), qPresent)
-		case f.percent:
-			set(keyHashStart.add("p:").addDecimal(f.value), qPresent|sign)
-			set(n.addDecimal(f.value), qPresent)
-		case f.currency != "":
-			money := keyHashStart.add("m:").add(f.currency).add(":")
-			set(money.addDecimal(f.value), qPresent|sign)
-			if f.alt != "" {
-				set(money.add(f.alt), qPresent|sign)
-			}
-			set(n.addDecimal(f.value), qPresent)
-		case f.unit != "":
-			set(n.addDecimal(f.value), qPresent|sign|qPlain)
-			set(keyHashStart.add("u:").addDecimal(f.value).add(":").add(f.unit), qPresent)
-		default:
-			set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
-		}
-	})
-	if parts {
-		keys = appendNamedMonths(keys, text)
-	}
-	if len(keys) == 0 {
-		return QuantityIndex{}
-	}
-	keys = compactKeys(keys)
-	return QuantityIndex{keys: append(make([]uint64, 0, len(keys)), keys...)}
-}
-
-// compactKeys sorts keys and joins the flags of equal hashes.
-func compactKeys(keys []uint64) []uint64 {
-	slices.Sort(keys)
-	out := keys[:0]
-	for _, k := range keys {
-		if last := len(out) - 1; last >= 0 && out[last]&^qFlags == k&^qFlags {
-			out[last] |= k
-		} else {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// merge adds the quantities of o to idx.
-func (idx *QuantityIndex) merge(o QuantityIndex) {
-	keys := make([]uint64, 0, len(idx.keys)+len(o.keys)) // o's slice is never written
-	idx.keys = compactKeys(append(append(keys, idx.keys...), o.keys...))
-}
-
-// flags returns the flags of the key of hash h, 0 if idx lacks it.
-func (idx QuantityIndex) flags(h keyHash) uint64 {
-	k := h.key()
-	if i, _ := slices.BinarySearch(idx.keys, k); i < len(idx.keys) && idx.keys[i]&^qFlags == k {
-		return idx.keys[i] & qFlags
-	}
-	return 0
-}
-
-// Supports reports whether the chunk states quantity q. An amount is
-// supported by the same amount, or by the bare number when the chunk names
-// no currency for it.
-func (idx QuantityIndex) Supports(q Quantity) bool {
-	if q.AltKey != "" && idx.flags(keyHashStart.add(q.AltKey))&qPresent != 0 {
-		return idx.Supports(Quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
-	}
-	if f := idx.flags(keyHashStart.add(q.Key)); f&qPresent != 0 {
-		// A sign disagrees only where the chunk writes the value with the
-		// other sign alone: "-5 °C" against "5 °C" (a list's "-5 days"
-		// bullet beside "5 days" elsewhere does not count).
-		if q.Negative && f&(qPositive|qNegative) == qPositive || !q.Negative && f&(qPositive|qNegative) == qNegative {
-			return false
-		}
-		if q.Unit == "" {
-			return true
-		}
-		// "10 months" needs 10 months, or a 10 whose unit the chunk leaves
-		// open ("between 10 and 15 months"); 10 years is a different claim.
-		return f&qNoUnit != 0 ||
-			idx.flags(keyHashStart.add("u:").add(strings.TrimPrefix(q.Key, "n:")).add(":").add(q.Unit))&qPresent != 0
-	}
-	if q.Kind == "money" {
-		return idx.flags(keyHashStart.add("n:").add(q.Key[strings.LastIndexByte(q.Key, ':')+1:]))&qPlain != 0
-	}
-	if q.Kind == "date" {
-		return idx.statesInParts(q.Key)
-	}
-	return false
 }
 
 // pad2 formats 0 ≤ n < 100 in two digits, without making a string.

@@ -30,12 +30,12 @@ func quantityTexts() []string {
 
 // quantityVariants are q and the readings of it Supports must also agree
 // on: the other sign, no unit, the kind of an amount.
-func quantityVariants(q Quantity) []Quantity {
+func quantityVariants(q quantity) []quantity {
 	flipped, bare, money := q, q, q
 	flipped.Negative = !q.Negative
 	bare.Unit = ""
 	money.Kind = "money"
-	return []Quantity{q, flipped, bare, money}
+	return []quantity{q, flipped, bare, money}
 }
 
 // checkQuantities fails unless the old and the new implementation agree on
@@ -43,19 +43,19 @@ func quantityVariants(q Quantity) []Quantity {
 // variants is true), on whether text supports q. The index compared is
 // indexQuantities without parts: the dates and years stated in parts came
 // after the old implementation and are tested in dates_test.go.
-func checkQuantities(t *testing.T, text string, qs []Quantity, variants bool) {
+func checkQuantities(t *testing.T, text string, qs []quantity, variants bool) {
 	t.Helper()
-	if got, want := Quantities(text), oldQuantities(text); !reflect.DeepEqual(got, want) {
+	if got, want := findQuantities(text), oldQuantities(text); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Quantities(%q) = %+v, old %+v", text, got, want)
 	}
 	idx, old := indexQuantities(text, false), oldIndexQuantities(text)
 	for _, q := range qs {
-		vs := []Quantity{q}
+		vs := []quantity{q}
 		if variants {
 			vs = quantityVariants(q)
 		}
 		for _, v := range vs {
-			if got, want := idx.Supports(v), old.Supports(v); got != want {
+			if got, want := idx.supports(v), old.Supports(v); got != want {
 				t.Fatalf("%q supports %+v: %v, old %v", text, v, got, want)
 			}
 		}
@@ -88,7 +88,7 @@ func TestQuantityIndexMatchesOld(t *testing.T) {
 			}
 			for _, m := range rec.Messages {
 				a := answer{sentences: []string{m.Content}}
-				for _, s := range testSplitter.Split(m.Content, nil) {
+				for _, s := range testSplitter.splitAnswer(m.Content, nil) {
 					a.sentences = append(a.sentences, s.Plain)
 				}
 				for _, c := range m.Retrieval {
@@ -104,12 +104,12 @@ func TestQuantityIndexMatchesOld(t *testing.T) {
 	// Every quantity of every sentence and chunk, against every chunk.
 	// Supports reads no Raw or Start: the others are tested once each.
 	var chunks []string
-	var qs []Quantity
-	seen := map[Quantity]bool{}
+	var qs []quantity
+	seen := map[quantity]bool{}
 	for _, a := range answers {
 		chunks = append(chunks, a.chunks...)
 		for _, s := range append(a.sentences, a.chunks...) {
-			for _, q := range Quantities(s) {
+			for _, q := range findQuantities(s) {
 				if q.Raw, q.Start = "", 0; !seen[q] {
 					seen[q] = true
 					qs = append(qs, q)
@@ -131,20 +131,20 @@ func TestQuantityIndexMatchesOld(t *testing.T) {
 
 	// The union of an answer's chunks, against the answer's quantities.
 	for _, a := range answers {
-		var idx QuantityIndex
+		var idx quantityIndex
 		old := oldQuantityIndex{}
-		var claims []Quantity
+		var claims []quantity
 		for _, s := range a.sentences {
-			claims = append(claims, Quantities(s)...)
+			claims = append(claims, findQuantities(s)...)
 		}
 		for _, c := range a.chunks {
 			idx.merge(indexQuantities(c, false))
 			old.merge(oldIndexQuantities(c))
-			claims = append(claims, Quantities(c)...)
+			claims = append(claims, findQuantities(c)...)
 		}
 		for _, q := range claims {
 			for _, v := range quantityVariants(q) {
-				if got, want := idx.Supports(v), old.Supports(v); got != want {
+				if got, want := idx.supports(v), old.Supports(v); got != want {
 					t.Fatalf("merged chunks %q support %+v: %v, old %v", a.chunks, v, got, want)
 				}
 			}
@@ -161,7 +161,7 @@ func FuzzQuantityIndex(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, chunk, claim string) {
 		checkQuantities(t, claim, nil, false)
-		checkQuantities(t, chunk, append(Quantities(claim), Quantities(chunk)...), true)
+		checkQuantities(t, chunk, append(findQuantities(claim), findQuantities(chunk)...), true)
 	})
 }
 

@@ -16,16 +16,16 @@ import (
 // oldQuantities extracts the quantities of text in order of appearance. It is a
 // single left-to-right scan without regular expressions: it runs over every
 // cited chunk, and regular expressions made it the audit's hottest spot.
-func oldQuantities(text string) []Quantity {
+func oldQuantities(text string) []quantity {
 	out := oldUnsortedQuantities(text)
-	slices.SortStableFunc(out, func(a, b Quantity) int { return cmp.Compare(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b quantity) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
 
 // oldUnsortedQuantities are the quantities of text, numbers in digits first,
 // then numbers in words.
-func oldUnsortedQuantities(text string) []Quantity {
-	var out []Quantity
+func oldUnsortedQuantities(text string) []quantity {
+	var out []quantity
 	for i := 0; i < len(text); i++ {
 		if i = oldNextDigit(text, i); i == len(text) {
 			break
@@ -38,12 +38,12 @@ func oldUnsortedQuantities(text string) []Quantity {
 			continue
 		}
 		if start, end, key, ok := oldParseDate(text, i); ok {
-			out = append(out, Quantity{Raw: text[start:end], Kind: "date", Key: key, Start: start})
+			out = append(out, quantity{Raw: text[start:end], Kind: "date", Key: key, Start: start})
 			i = end - 1
 			continue
 		}
 		n := oldParseNumber(text, i)
-		q := Quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start, Unit: n.unit, Negative: n.negative}
+		q := quantity{Raw: text[n.start:n.end], Kind: "number", Key: "n:" + n.value, Start: n.start, Unit: n.unit, Negative: n.negative}
 		switch {
 		case n.percent:
 			q.Kind, q.Key = "percent", "p:"+n.value
@@ -372,7 +372,7 @@ func oldCurrencyAfter(text string, j int) bool {
 // oldAppendWordQuantities appends the numbers written as words
 // ("thirty-five", "two"), with a plain word scan: a regular expression
 // over whole chunks was the audit's hottest spot.
-func oldAppendWordQuantities(out []Quantity, text string) []Quantity {
+func oldAppendWordQuantities(out []quantity, text string) []quantity {
 	for i := 0; i < len(text); {
 		if !isLetter(text[i]) || (i > 0 && isLetter(text[i-1])) {
 			i++
@@ -400,7 +400,7 @@ func oldAppendWordQuantities(out []Quantity, text string) []Quantity {
 				n, end = n+1, k
 			}
 		}
-		out = append(out, Quantity{Raw: text[i:end], Kind: "number", Key: "n:" + strconv.Itoa(n), Start: i})
+		out = append(out, quantity{Raw: text[i:end], Kind: "number", Key: "n:" + strconv.Itoa(n), Start: i})
 		i = end
 	}
 	return out
@@ -549,9 +549,9 @@ func (idx oldQuantityIndex) merge(o oldQuantityIndex) {
 // Supports reports whether the chunk states quantity q. An amount is
 // supported by the same amount, or by the bare number when the chunk names
 // no currency for it.
-func (idx oldQuantityIndex) Supports(q Quantity) bool {
+func (idx oldQuantityIndex) Supports(q quantity) bool {
 	if q.AltKey != "" && idx[q.AltKey]&oldQPresent != 0 {
-		return idx.Supports(Quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
+		return idx.Supports(quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
 	}
 	if f := idx[q.Key]; f&oldQPresent != 0 {
 		// A sign disagrees only where the chunk writes the value with the

@@ -34,13 +34,13 @@ var differentQuantity = [][2]string{
 
 func TestQuantitiesNormalise(t *testing.T) {
 	for _, p := range sameQuantity {
-		a, b := Quantities(p[0]), Quantities(p[1])
+		a, b := findQuantities(p[0]), findQuantities(p[1])
 		if len(a) != 1 || len(b) != 1 || a[0].Key != b[0].Key {
 			t.Errorf("%q → %v and %q → %v: want one equal key", p[0], a, p[1], b)
 		}
 	}
 	for _, p := range differentQuantity {
-		a, b := Quantities(p[0]), Quantities(p[1])
+		a, b := findQuantities(p[0]), findQuantities(p[1])
 		if len(a) != 1 || len(b) != 1 || a[0].Key == b[0].Key {
 			t.Errorf("%q → %v and %q → %v: want different keys", p[0], a, p[1], b)
 		}
@@ -48,7 +48,7 @@ func TestQuantitiesNormalise(t *testing.T) {
 }
 
 func TestQuantityIndexSupports(t *testing.T) {
-	idx := IndexQuantities("The plan costs 127.50 per year since 12 May 2026; 15 percent off.")
+	idx := quantityIndexOf("The plan costs 127.50 per year since 12 May 2026; 15 percent off.")
 	cases := []struct {
 		in   string
 		want bool
@@ -64,16 +64,16 @@ func TestQuantityIndexSupports(t *testing.T) {
 		{"2025", false},
 	}
 	for _, tc := range cases {
-		qs := Quantities(tc.in)
+		qs := findQuantities(tc.in)
 		if len(qs) != 1 {
 			t.Fatalf("Quantities(%q) = %v", tc.in, qs)
 		}
-		if got := idx.Supports(qs[0]); got != tc.want {
+		if got := idx.supports(qs[0]); got != tc.want {
 			t.Errorf("Supports(%q) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 	// A chunk that names a different currency does not support the amount.
-	if IndexQuantities("It costs $127.50.").Supports(Quantities("€127.50")[0]) {
+	if quantityIndexOf("It costs $127.50.").supports(findQuantities("€127.50")[0]) {
 		t.Error("$127.50 supported €127.50")
 	}
 }
@@ -120,11 +120,11 @@ var unitAndSignCases = []struct {
 func TestUnitsAndSignsMustAgree(t *testing.T) {
 	for _, tc := range unitAndSignCases {
 		t.Run(tc.name, func(t *testing.T) {
-			qs := Quantities(tc.sentence)
+			qs := findQuantities(tc.sentence)
 			if len(qs) != 1 {
 				t.Fatalf("Quantities(%q) = %+v, want one", tc.sentence, qs)
 			}
-			if got := IndexQuantities(tc.chunk).Supports(qs[0]); got != tc.want {
+			if got := quantityIndexOf(tc.chunk).supports(qs[0]); got != tc.want {
 				t.Errorf("%q supports %+v = %v, want %v", tc.chunk, qs[0], got, tc.want)
 			}
 		})
@@ -132,7 +132,7 @@ func TestUnitsAndSignsMustAgree(t *testing.T) {
 }
 
 func TestQuantitiesIgnoreWordsGluedToDigits(t *testing.T) {
-	if qs := Quantities("Use B2B mp3 files"); len(qs) != 0 {
+	if qs := findQuantities("Use B2B mp3 files"); len(qs) != 0 {
 		t.Errorf("got %v", qs)
 	}
 }
@@ -143,14 +143,14 @@ func FuzzQuantities(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, q := range Quantities(s) {
+		for _, q := range findQuantities(s) {
 			if q.Start < 0 || q.Start+len(q.Raw) > len(s) || s[q.Start:q.Start+len(q.Raw)] != q.Raw || q.Key == "" {
 				t.Fatalf("bad quantity %+v in %q", q, s)
 			}
 		}
-		idx := IndexQuantities(s)
+		idx := quantityIndexOf(s)
 		for _, q := range claimQuantities(s) {
-			if !idx.Supports(q) {
+			if !idx.supports(q) {
 				t.Fatalf("%q does not support its own %+v", s, q)
 			}
 		}
@@ -167,7 +167,7 @@ func TestQuantitiesOnRealText(t *testing.T) {
 	found := 0
 	for _, text := range texts {
 		prev := -1
-		for _, q := range Quantities(text) {
+		for _, q := range findQuantities(text) {
 			found++
 			if q.Start < prev || text[q.Start:q.Start+len(q.Raw)] != q.Raw {
 				t.Fatalf("quantity %+v misplaced in %q", q, text)

@@ -147,9 +147,6 @@ func looksInternal(tok string) bool {
 }
 
 func (a *multiPunctWordAnnotation) tokenAnnotation(tokOne, tokTwo *sentences.Token) {
-	// This is an expensive calculation, so we only want to do it once.
-	var nextTyp string
-
 	// If both tokOne and tokTwo and periods, we're probably in an ellipsis
 	// that wasn't properly tokenized by `WordTokenizer`.
 	if strings.HasSuffix(tokOne.Tok, ".") && tokTwo.Tok == "." {
@@ -157,62 +154,64 @@ func (a *multiPunctWordAnnotation) tokenAnnotation(tokOne, tokTwo *sentences.Tok
 		tokTwo.SentBreak = false
 		return
 	}
-
-	isNonBreak := strings.HasSuffix(tokOne.Tok, ".") && !tokOne.SentBreak
 	// The regular expressions need three full stops, and reAbbr two: most
 	// tokens are turned away by counting them.
 	dots := strings.Count(tokOne.Tok, ".")
+	nextTyp, decided := a.punctuationBreak(tokOne, tokTwo, dots)
+	if decided || dots < 2 || !reAbbr.MatchString(tokOne.Tok) || a.IsInitial(tokOne) {
+		return
+	}
+	a.abbreviation(tokOne, tokTwo, nextTyp)
+}
+
+// punctuationBreak decides a break after a token ending in a full stop
+// that is not one, an ellipsis or sentence-internal punctuation, by the
+// token after it. It returns that token's type when it computed it (an
+// expensive calculation, done once), and whether it decided.
+func (a *multiPunctWordAnnotation) punctuationBreak(tokOne, tokTwo *sentences.Token, dots int) (nextTyp string, decided bool) {
+	isNonBreak := strings.HasSuffix(tokOne.Tok, ".") && !tokOne.SentBreak
 	isEllipsis := dots >= 3 && reLooksLikeEllipsis.MatchString(tokOne.Tok)
 	isInternal := tokOne.SentBreak && looksInternal(tokOne.Tok)
+	if !isNonBreak && !isEllipsis && !isInternal {
+		return "", false
+	}
+	nextTyp = a.TokenParser.TypeNoSentPeriod(tokTwo)
+	isStarter := a.SentStarters[nextTyp]
 
-	if isNonBreak || isEllipsis || isInternal {
-		nextTyp = a.TokenParser.TypeNoSentPeriod(tokTwo)
-		isStarter := a.SentStarters[nextTyp]
-
-		// If the tokOne looks like an ellipsis and tokTwo is either
-		// capitalized or a frequent sentence starter, break the sentence.
-		if isEllipsis {
-			if a.TokenParser.FirstUpper(tokTwo) || isStarter != 0 {
-				tokOne.SentBreak = true
-				return
-			}
-		}
-
-		// If the tokOne's sentence-breaking punctuation looks like it could
-		// occur sentence-internally, ensure that the following word is either
-		// capitalized or a frequent sentence starter.
-		if isInternal {
-			if a.TokenParser.FirstLower(tokTwo) && isStarter == 0 {
-				tokOne.SentBreak = false
-				return
-			}
-		}
-
-		// If the tokOne ends with a period but isn't marked as a sentence
-		// break, mark it if tokTwo is capitalized and can occur in _ORTHO_LC.
-		if isNonBreak && a.TokenParser.FirstUpper(tokTwo) {
-			if a.Storage.OrthoContext[nextTyp]&112 != 0 {
-				tokOne.SentBreak = true
-			}
-		}
+	// If the tokOne looks like an ellipsis and tokTwo is either
+	// capitalized or a frequent sentence starter, break the sentence.
+	if isEllipsis && (a.TokenParser.FirstUpper(tokTwo) || isStarter != 0) {
+		tokOne.SentBreak = true
+		return nextTyp, true
 	}
 
-	if dots < 2 || !reAbbr.MatchString(tokOne.Tok) {
-		return
+	// If the tokOne's sentence-breaking punctuation looks like it could
+	// occur sentence-internally, ensure that the following word is either
+	// capitalized or a frequent sentence starter.
+	if isInternal && a.TokenParser.FirstLower(tokTwo) && isStarter == 0 {
+		tokOne.SentBreak = false
+		return nextTyp, true
 	}
 
-	if a.IsInitial(tokOne) {
-		return
+	// If the tokOne ends with a period but isn't marked as a sentence
+	// break, mark it if tokTwo is capitalized and can occur in _ORTHO_LC.
+	if isNonBreak && a.TokenParser.FirstUpper(tokTwo) && a.Storage.OrthoContext[nextTyp]&112 != 0 {
+		tokOne.SentBreak = true
 	}
+	return nextTyp, false
+}
 
+// abbreviation marks tokOne, an abbreviation, as one, and breaks after it
+// when the orthographic or the frequent-starter heuristic says tokTwo
+// starts a sentence.
+func (a *multiPunctWordAnnotation) abbreviation(tokOne, tokTwo *sentences.Token, nextTyp string) {
 	tokOne.Abbr = true
 	tokOne.SentBreak = false
 
 	// [4.1.1. Orthographic Heuristic] Check if there's
 	// orthogrpahic evidence about whether the next word
 	// starts a sentence or not.
-	isSentStarter := a.Ortho.Heuristic(tokTwo)
-	if isSentStarter == 1 {
+	if a.Ortho.Heuristic(tokTwo) == 1 {
 		tokOne.SentBreak = true
 		return
 	}
@@ -227,6 +226,5 @@ func (a *multiPunctWordAnnotation) tokenAnnotation(tokOne, tokTwo *sentences.Tok
 	// sentence break.
 	if a.TokenParser.FirstUpper(tokTwo) && a.SentStarters[nextTyp] != 0 {
 		tokOne.SentBreak = true
-		return
 	}
 }

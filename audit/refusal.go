@@ -18,9 +18,9 @@ var reRefusal = regexp.MustCompile(`(?i)` + strings.Join([]string{
 	`\bthere is no (?:relevant )?information\b`,
 }, "|"))
 
-// IsRefusal reports whether an answer (with its markers) is a refusal: it
+// isRefusal reports whether an answer (with its markers) is a refusal: it
 // declines for lack of information and cites nothing.
-func IsRefusal(answer string, markers int) bool {
+func isRefusal(answer string, markers int) bool {
 	if markers > 0 {
 		return false
 	}
@@ -37,7 +37,7 @@ func IsRefusal(answer string, markers int) bool {
 // in a sentence that is not itself the refusal ("I don't have that in my
 // knowledge base. However, refunds take 90 days."): such an answer is
 // audited, not excused as a refusal.
-func (a *Auditor) claimsBeside(sents []Sentence) bool {
+func (a *Auditor) claimsBeside(sents []sentence) bool {
 	for _, s := range sents {
 		if !reReferral.MatchString(s.Plain) && a.isFactual(s) {
 			return true

@@ -30,13 +30,6 @@ func ParseResolveRule(s string) (ResolveRule, error) {
 	return "", fmt.Errorf("--resolve %q: want id, position or auto", s)
 }
 
-// Resolve finds the chunk a citation id points at. It returns the chunk's
-// index in chunks and how it was found ("id" or "position"), or -1 and ""
-// when the citation is fabricated.
-func Resolve(rule ResolveRule, id string, chunks []readers.Chunk) (int, string) {
-	return newResolver(chunks).resolve(rule, id)
-}
-
 // resolver resolves the citations of one retrieval with its chunk ids
 // indexed: an answer may cite thousands of times among thousands of chunks.
 type resolver struct {
@@ -54,7 +47,9 @@ func newResolver(chunks []readers.Chunk) resolver {
 	return r
 }
 
-// resolve is Resolve(rule, id, r.chunks).
+// resolve finds the chunk a citation id points at. It returns the
+// chunk's index in the retrieval and how it was found ("id" or
+// "position"), or -1 and "" when the citation is fabricated.
 func (r resolver) resolve(rule ResolveRule, id string) (int, string) {
 	if rule != ResolvePosition {
 		if i, ok := r.byID[id]; ok {

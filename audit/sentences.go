@@ -12,8 +12,8 @@ import (
 	"gopkg.in/neurosnap/sentences.v1"
 )
 
-// Sentence is one sentence of an answer with the markers that belong to it.
-type Sentence struct {
+// sentence is one sentence of an answer with the markers that belong to it.
+type sentence struct {
 	Index      int
 	Start, End int      // byte offsets into the answer
 	Text       string   // as in the answer, markers included
@@ -22,19 +22,19 @@ type Sentence struct {
 	ListItem   bool
 }
 
-// Splitter splits answers into sentences. It holds the Punkt model, loaded
+// splitter splits answers into sentences. It holds the Punkt model, loaded
 // once; it is safe for concurrent use.
-type Splitter struct {
+type splitter struct {
 	punkt *sentences.DefaultSentenceTokenizer
 }
 
-// NewSplitter loads the English Punkt model.
-func NewSplitter() (*Splitter, error) {
+// newSplitter loads the English Punkt model.
+func newSplitter() (*splitter, error) {
 	p, err := newPunkt()
 	if err != nil {
 		return nil, err
 	}
-	return &Splitter{punkt: p}, nil
+	return &splitter{punkt: p}, nil
 }
 
 var (
@@ -42,22 +42,46 @@ var (
 	reHeading  = regexp.MustCompile(`^\s*#{1,6}\s`)
 )
 
-// Split returns the sentences of answer. Each list item is one sentence;
+// splitAnswer returns the sentences of answer. Each list item is one sentence;
 // paragraphs are split with Punkt; a marker written after the full stop
 // ("… 30 days. [1]") stays with the sentence before it.
-func (s *Splitter) Split(answer string, chunkIDs map[string]bool) []Sentence {
+func (s *splitter) splitAnswer(answer string, chunkIDs map[string]bool) []sentence {
 	out, _ := s.split(context.Background(), answer, chunkIDs, -1)
 	return out
 }
 
-// split is Split, stopped with ctx's error when ctx is done (splitting a
-// long answer takes seconds), or with errTooManySentences past most
-// sentences (most < 0: no bound), before they take the memory.
-func (s *Splitter) split(ctx context.Context, answer string, chunkIDs map[string]bool, most int) ([]Sentence, error) {
+// split is splitAnswer, stopped with ctx's error when ctx is done
+// (splitting a long answer takes seconds), or with errTooManySentences
+// past most sentences (most < 0: no bound), before they take the memory.
+func (s *splitter) split(ctx context.Context, answer string, chunkIDs map[string]bool, most int) ([]sentence, error) {
 	markers := FindMarkers(answer, chunkIDs)
-	var spans [][2]int // byte spans of sentences, in order
+	spans, err := s.spans(ctx, answer, markers)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]sentence, 0, len(spans))
+	for i, sp := range spans {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
+		sent, ok := sentenceAt(answer, sp, markers)
+		if !ok {
+			continue
+		}
+		if most >= 0 && len(out) == most {
+			return nil, errTooManySentences
+		}
+		sent.Index = len(out)
+		out = append(out, sent)
+	}
+	return out, nil
+}
 
-	// Walk the answer line by line, collecting paragraphs of plain lines.
+// spans are the byte spans of the sentences of answer, in order: the
+// answer walked line by line, each list item or heading a sentence, each
+// paragraph of plain lines split by Punkt.
+func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) ([][2]int, error) {
+	var spans [][2]int
 	paraStart, paraEnd := -1, -1
 	flush := func() {
 		if paraStart >= 0 {
@@ -93,53 +117,44 @@ func (s *Splitter) split(ctx context.Context, answer string, chunkIDs map[string
 		pos = end + 1
 	}
 	flush()
+	return spans, nil
+}
 
-	out := make([]Sentence, 0, len(spans))
-	for i, sp := range spans {
-		if err := stopped(ctx, i); err != nil {
-			return nil, err
-		}
-		if sp[0] >= sp[1] {
-			continue
-		}
-		text := answer[sp[0]:sp[1]]
-		sent := Sentence{Start: sp[0], End: sp[1], Text: text}
-		var local []Marker
-		// The markers inside the span: they are sorted and do not overlap,
-		// so they are a run starting at the first one from sp[0].
-		for _, m := range markers[markersFrom(markers, sp[0]):] {
-			if m.End > sp[1] {
-				break
-			}
-			sent.Markers = append(sent.Markers, m)
-			lm := m
-			lm.Start -= sp[0]
-			lm.End -= sp[0]
-			local = append(local, lm)
-		}
-		plain := StripMarkers(text, local)
-		if loc := reListItem.FindStringIndex(plain); loc != nil {
-			sent.ListItem = true
-			plain = plain[loc[1]:]
-		} else if reHeading.MatchString(plain) {
-			plain = strings.TrimLeft(strings.TrimSpace(plain), "# ")
-		}
-		sent.Plain = strings.TrimSpace(stripMarkdown(plain))
-		if sent.Plain == "" && len(sent.Markers) == 0 {
-			continue
-		}
-		if most >= 0 && len(out) == most {
-			return nil, errTooManySentences
-		}
-		sent.Index = len(out)
-		out = append(out, sent)
+// sentenceAt is the sentence of answer[sp[0]:sp[1]] with its markers, or
+// false when it is empty: no text but markers and bullets, and no marker.
+func sentenceAt(answer string, sp [2]int, markers []Marker) (sentence, bool) {
+	if sp[0] >= sp[1] {
+		return sentence{}, false
 	}
-	return out, nil
+	text := answer[sp[0]:sp[1]]
+	sent := sentence{Start: sp[0], End: sp[1], Text: text}
+	var local []Marker
+	// The markers inside the span: they are sorted and do not overlap,
+	// so they are a run starting at the first one from sp[0].
+	for _, m := range markers[markersFrom(markers, sp[0]):] {
+		if m.End > sp[1] {
+			break
+		}
+		sent.Markers = append(sent.Markers, m)
+		lm := m
+		lm.Start -= sp[0]
+		lm.End -= sp[0]
+		local = append(local, lm)
+	}
+	plain := StripMarkers(text, local)
+	if loc := reListItem.FindStringIndex(plain); loc != nil {
+		sent.ListItem = true
+		plain = plain[loc[1]:]
+	} else if reHeading.MatchString(plain) {
+		plain = strings.TrimLeft(strings.TrimSpace(plain), "# ")
+	}
+	sent.Plain = strings.TrimSpace(stripMarkdown(plain))
+	return sent, sent.Plain != "" || len(sent.Markers) > 0
 }
 
 // splitParagraph runs Punkt over answer[start:end] and moves markers that
 // open a sentence back to the sentence they close.
-func (s *Splitter) splitParagraph(answer string, start, end int, markers []Marker) [][2]int {
+func (s *splitter) splitParagraph(answer string, start, end int, markers []Marker) [][2]int {
 	var spans [][2]int
 	for _, part := range gluedCuts(answer, start, end, markers) {
 		for _, ps := range s.punkt.Tokenize(answer[part[0]:part[1]]) {

@@ -64,7 +64,7 @@ func TestSplitMatchesOldSplitter(t *testing.T) {
 		t.Fatalf("only %d answers: dev sets missing?", len(answers))
 	}
 	for i, a := range answers {
-		got, want := testSplitter.Split(a, ids[i]), testSplitter.oldSplit(a, ids[i])
+		got, want := testSplitter.splitAnswer(a, ids[i]), testSplitter.oldSplit(a, ids[i])
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("answer %d %.200q:\n got %+v\nwant %+v", i, a, got, want)
 		}
@@ -78,6 +78,6 @@ func BenchmarkSplitLongAnswer(b *testing.B) {
 	b.SetBytes(int64(len(answer)))
 	b.ReportAllocs()
 	for b.Loop() {
-		testSplitter.Split(answer, nil)
+		testSplitter.splitAnswer(answer, nil)
 	}
 }

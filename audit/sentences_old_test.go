@@ -14,7 +14,7 @@ import (
 // oldSplit returns the sentences of answer. Each list item is one sentence;
 // paragraphs are split with Punkt; a marker written after the full stop
 // ("… 30 days. [1]") stays with the sentence before it.
-func (s *Splitter) oldSplit(answer string, chunkIDs map[string]bool) []Sentence {
+func (s *splitter) oldSplit(answer string, chunkIDs map[string]bool) []sentence {
 	markers := FindMarkers(answer, chunkIDs)
 	var spans [][2]int // byte spans of sentences, in order
 
@@ -52,13 +52,13 @@ func (s *Splitter) oldSplit(answer string, chunkIDs map[string]bool) []Sentence 
 	}
 	flush()
 
-	out := make([]Sentence, 0, len(spans))
+	out := make([]sentence, 0, len(spans))
 	for _, sp := range spans {
 		if sp[0] >= sp[1] {
 			continue
 		}
 		text := answer[sp[0]:sp[1]]
-		sent := Sentence{Start: sp[0], End: sp[1], Text: text}
+		sent := sentence{Start: sp[0], End: sp[1], Text: text}
 		var local []Marker
 		for _, m := range markers {
 			if m.Start >= sp[0] && m.End <= sp[1] {
@@ -88,7 +88,7 @@ func (s *Splitter) oldSplit(answer string, chunkIDs map[string]bool) []Sentence 
 
 // oldSplitParagraph runs Punkt over answer[start:end] and moves markers that
 // open a sentence back to the sentence they close.
-func (s *Splitter) oldSplitParagraph(answer string, start, end int, markers []Marker) [][2]int {
+func (s *splitter) oldSplitParagraph(answer string, start, end int, markers []Marker) [][2]int {
 	var spans [][2]int
 	for _, part := range oldGluedCuts(answer, start, end, markers) {
 		for _, ps := range s.punkt.Tokenize(answer[part[0]:part[1]]) {

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-var testSplitter = func() *Splitter {
-	s, err := NewSplitter()
+var testSplitter = func() *splitter {
+	s, err := newSplitter()
 	if err != nil {
 		panic(err)
 	}
@@ -57,7 +57,7 @@ func TestSplitKeepsMarkersWithTheirSentence(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			for i, s := range testSplitter.Split(tc.in, nil) {
+			for i, s := range testSplitter.splitAnswer(tc.in, nil) {
 				got = append(got, s.Text)
 				if tc.in[s.Start:s.End] != s.Text || s.Index != i {
 					t.Errorf("sentence %d: span/index mismatch %+v", i, s)
@@ -71,7 +71,7 @@ func TestSplitKeepsMarkersWithTheirSentence(t *testing.T) {
 }
 
 func TestSplitPlainHasNoMarkersOrBullets(t *testing.T) {
-	ss := testSplitter.Split("- Refunds take **30 days** [1][2].", nil)
+	ss := testSplitter.splitAnswer("- Refunds take **30 days** [1][2].", nil)
 	if len(ss) != 1 || ss[0].Plain != "Refunds take 30 days." || !ss[0].ListItem || len(ss[0].Markers) != 1 {
 		t.Fatalf("got %+v", ss)
 	}
@@ -86,7 +86,7 @@ func FuzzSplit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		prev := 0
-		got := testSplitter.Split(s, nil)
+		got := testSplitter.splitAnswer(s, nil)
 		if want := testSplitter.oldSplit(s, nil); !reflect.DeepEqual(got, want) {
 			t.Fatalf("Split(%q) differs from the old splitter:\n got %+v\nwant %+v", s, got, want)
 		}

@@ -102,17 +102,6 @@ func Decisive() []string {
 	return out
 }
 
-// WeighedBy are the names of the signals a shipped model weighs.
-func WeighedBy(model Shipped) []string {
-	var out []string
-	for _, s := range Signals {
-		if s.Weighed&model != 0 {
-			out = append(out, s.Name)
-		}
-	}
-	return out
-}
-
 // Features are a pair's signal values in the order of Signals: the
 // model's input. Read a value by its name with Of.
 type Features []float64

@@ -12,12 +12,12 @@ import "strings"
 // headings stay claims of their own; a question or courtesy (not factual)
 // joins nothing; uncited sentences that no citation of their paragraph
 // follows stay uncited.
-func citationSpans(content string, sents []Sentence, factual func(Sentence) bool) []Sentence {
-	var cut []Sentence
+func citationSpans(content string, sents []sentence, factual func(sentence) bool) []sentence {
+	var cut []sentence
 	for _, s := range sents {
 		cut = append(cut, clauses(content, s)...)
 	}
-	var out []Sentence
+	var out []sentence
 	run := -1 // index in out of the first uncited sentence of the run
 	for _, s := range cut {
 		if run >= 0 {
@@ -54,8 +54,8 @@ func citationSpans(content string, sents []Sentence, factual func(Sentence) bool
 
 // clauses cuts a sentence after each of its marker groups that a comma or
 // semicolon follows, when another marker group comes after it.
-func clauses(content string, s Sentence) []Sentence {
-	var out []Sentence
+func clauses(content string, s sentence) []sentence {
+	var out []sentence
 	start, from := s.Start, 0
 	for k := 0; k+1 < len(s.Markers); k++ {
 		m := s.Markers[k]
@@ -71,14 +71,14 @@ func clauses(content string, s Sentence) []Sentence {
 		}
 	}
 	if from == 0 {
-		return []Sentence{s}
+		return []sentence{s}
 	}
 	return append(out, clause(content, start, s.End, s.Markers[from:], false))
 }
 
 // clause is the sentence of content[start:end] with its markers (offsets
 // in content), its plain text made as the splitter makes it.
-func clause(content string, start, end int, markers []Marker, listItem bool) Sentence {
+func clause(content string, start, end int, markers []Marker, listItem bool) sentence {
 	text := content[start:end]
 	local := make([]Marker, len(markers))
 	for i, m := range markers {
@@ -89,5 +89,5 @@ func clause(content string, start, end int, markers []Marker, listItem bool) Sen
 	if loc := reListItem.FindStringIndex(plain); listItem && loc != nil {
 		plain = plain[loc[1]:]
 	}
-	return Sentence{Start: start, End: end, Text: text, Plain: strings.TrimSpace(stripMarkdown(plain)), Markers: markers, ListItem: listItem}
+	return sentence{Start: start, End: end, Text: text, Plain: strings.TrimSpace(stripMarkdown(plain)), Markers: markers, ListItem: listItem}
 }

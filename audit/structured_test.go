@@ -12,12 +12,12 @@ import (
 
 // oldStructuredSentences is structuredSentences as it was, looping over
 // every citation for each sentence: the oracle of the test below.
-func oldStructuredSentences(msg readers.Message, split []Sentence) []Sentence {
-	var out []Sentence
+func oldStructuredSentences(msg readers.Message, split []sentence) []sentence {
+	var out []sentence
 	for _, c := range msg.Citations {
 		text := msg.Content[c.Start:c.End]
 		plain := strings.TrimSpace(stripMarkdown(StripMarkers(text, FindMarkers(text, nil))))
-		s := Sentence{Start: c.Start, End: c.End, Text: text, Plain: plain}
+		s := sentence{Start: c.Start, End: c.End, Text: text, Plain: plain}
 		if len(c.ChunkIDs) > 0 {
 			s.Markers = []Marker{{Raw: c.Marker, Start: c.Start, End: c.End, IDs: c.ChunkIDs}}
 		}
@@ -40,7 +40,7 @@ func oldStructuredSentences(msg readers.Message, split []Sentence) []Sentence {
 	return out
 }
 
-func sortByStart(out []Sentence) {
+func sortByStart(out []sentence) {
 	for i := 1; i < len(out); i++ { // stable
 		for j := i; j > 0 && out[j].Start < out[j-1].Start; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
@@ -56,7 +56,7 @@ func sortByStart(out []Sentence) {
 // overlapping spans are those counted from the start.
 func TestStructuredSentencesMatchesTheLoop(t *testing.T) {
 	content := strings.Repeat("Refunds take 30 days [1]. Café crème costs €5. Shipping is free [2].\n\n", 8)
-	split := testSplitter.Split(content, nil)
+	split := testSplitter.splitAnswer(content, nil)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 300 {
 		var cits []readers.Citation

@@ -57,8 +57,8 @@ type Tally struct {
 	hist        map[string][]int // verdict → support-score bins
 }
 
-// HistogramBins is the number of equal-width support-score bins in [0, 1].
-const HistogramBins = 20
+// histogramBins is the number of equal-width support-score bins in [0, 1].
+const histogramBins = 20
 
 // NewTally returns an empty tally.
 func NewTally() *Tally {
@@ -70,10 +70,10 @@ func NewTally() *Tally {
 			Resolution:         map[string]int{"id": 0, "position": 0, "unresolved": 0},
 			ByReason:           map[string]int{},
 		},
-		tenants: newGroupSet(MaxTenantGroups, OtherTenants),
-		agents:  newGroupSet(MaxAgentGroups, OtherAgents),
-		days:    newGroupSet(MaxDayGroups, OtherDays),
-		hist:    map[string][]int{Supported: make([]int, HistogramBins), Unsupported: make([]int, HistogramBins)},
+		tenants: newGroupSet(MaxTenantGroups, otherTenants),
+		agents:  newGroupSet(MaxAgentGroups, otherAgents),
+		days:    newGroupSet(MaxDayGroups, otherDays),
+		hist:    map[string][]int{Supported: make([]int, histogramBins), Unsupported: make([]int, histogramBins)},
 	}
 }
 
@@ -158,7 +158,7 @@ func (t *Tally) Add(r *Result) {
 			continue
 		}
 		if bins, ok := t.hist[f.Verdict]; ok && f.SupportScore != nil {
-			bins[min(HistogramBins-1, int(float64(*f.SupportScore)*HistogramBins))]++
+			bins[min(histogramBins-1, int(float64(*f.SupportScore)*histogramBins))]++
 		}
 		for _, g := range []*Group{t.tenants.get(f.Tenant), t.agents.get(f.Agent), t.days.get(day)} {
 			g.Citations++

@@ -145,7 +145,7 @@ func eachRealPair(t *testing.T, f func(c *claim, ev *evidence)) {
 				wc.te, _ = a.embedder.(TokenEmbedder)
 				wc.we, _ = a.embedder.(WordEmbedder)
 				var claims []*claim
-				for _, s := range a.splitter.Split(msg.Content, nil) {
+				for _, s := range a.splitter.splitAnswer(msg.Content, nil) {
 					if len(s.Markers) > 0 {
 						c := a.claimOf(s, wc)
 						claims = append(claims, &c)

@@ -1,7 +1,3 @@
-// Package eval measures how well ragaudit's verdicts agree with human
-// labels: it joins findings to labelled (sentence, citation) pairs and
-// computes balanced accuracy, precision and recall on "unsupported", AUC of
-// the support score, and a confusion matrix, overall and per agent.
 package eval
 
 import (

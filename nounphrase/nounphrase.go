@@ -1,6 +1,3 @@
-// Package nounphrase finds the noun phrases of a sentence with a chunker over
-// prose's part-of-speech tags, and normalises words so that a phrase can be
-// looked up in a chunk regardless of case, plural and punctuation.
 package nounphrase
 
 import (

@@ -1,0 +1,135 @@
+package audit
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// scanWordNumbers calls emit for each number written as words
+// ("thirty-five", "two"). It runs over every cited chunk: words are found
+// on a bitmask of the letters of 64 bytes at a time, and most are turned
+// away on their first two letters, without a branch per letter.
+func scanWordNumbers(text string, emit func(start, end, n int)) {
+	next := 0         // where the next word may start: after the last one read
+	var before uint64 // 1 when the byte before the block is a letter
+	for base := 0; base < len(text); base += 64 {
+		letters := letterBits(text[base:min(base+64, len(text))])
+		starts := letters &^ (letters<<1 | before)
+		before = letters >> 63
+		for ; starts != 0; starts &= starts - 1 {
+			i := base + bits.TrailingZeros64(starts)
+			if i < next || i+1 == len(text) || !isLetter(text[i+1]) ||
+				numberWordLengths[int((text[i]|0x20)-'a')*26+int((text[i+1]|0x20)-'a')] == 0 {
+				continue
+			}
+			j := i + 2
+			for j < len(text) && isLetter(text[j]) {
+				j++
+			}
+			n, ok := numberWord(text[i:j])
+			if !ok || n == 100 || n == 1000 { // "hundred" alone is no quantity
+				continue
+			}
+			end := j
+			// "thirty-five", "thirty five"
+			if n >= 20 && n%10 == 0 && j+1 < len(text) && (text[j] == '-' || text[j] == ' ') {
+				k := j + 1
+				for k < len(text) && isLetter(text[k]) {
+					k++
+				}
+				if u, ok := numberWord(text[j+1 : k]); ok && u < 10 {
+					n, end = n+u, k
+				} else if strings.EqualFold(text[j+1:k], "one") {
+					n, end = n+1, k
+				}
+			}
+			emit(i, end, n)
+			next = end
+		}
+	}
+}
+
+// letterBits returns a bitmask of the ASCII letters of s (at most 64
+// bytes): bit k for s[k]. Eight bytes at a time, as in nextDigit.
+func letterBits(s string) uint64 {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	var m uint64
+	k := 0
+	for ; k+8 <= len(s); k += 8 {
+		b := s[k : k+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		low := (x | ones*0x20) &^ high // lowercased, the top bit apart: no carry below
+		l := (low + ones*(0x80-'a')) &^ (low + ones*(0x80-'z'-1)) &^ x & high
+		// The top bit of byte i goes to bit 56+i, the others below it.
+		m |= (l >> 7 * 0x0102040810204080 >> 56) << k
+	}
+	for ; k < len(s); k++ {
+		if isLetter(s[k]) {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// numberWordList is the number words numberWord reads, with their values.
+var numberWordList = []struct {
+	word  string
+	value int
+}{
+	{"two", 2}, {"three", 3}, {"four", 4}, {"five", 5}, {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9},
+	{"ten", 10}, {"eleven", 11}, {"twelve", 12}, {"thirteen", 13}, {"fourteen", 14}, {"fifteen", 15},
+	{"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19}, {"twenty", 20}, {"thirty", 30},
+	{"forty", 40}, {"fifty", 50}, {"sixty", 60}, {"seventy", 70}, {"eighty", 80}, {"ninety", 90},
+	{"hundred", 100}, {"thousand", 1000},
+}
+
+// numberWordSlots holds, by first two letters and length, the indices + 1
+// of the number words of that shape (at most two: "thirteen", "thousand"):
+// a word is looked up without hashing it, as this runs for every word of
+// every cited chunk (a map lookup was a fortieth of the audit).
+var numberWordSlots = func() (t [26 * 26 * 10][2]uint8) {
+	for i, nw := range numberWordList {
+		slot := &t[(int(nw.word[0]-'a')*26+int(nw.word[1]-'a'))*10+len(nw.word)]
+		if slot[0] == 0 {
+			slot[0] = uint8(i + 1)
+		} else {
+			slot[1] = uint8(i + 1)
+		}
+	}
+	return t
+}()
+
+// numberWordLengths holds, by their first two letters, the lengths of the
+// number words ("th": 5, 6, 8): most words are turned away on it alone.
+var numberWordLengths = func() (t [26 * 26]uint16) {
+	for _, nw := range numberWordList {
+		t[int(nw.word[0]-'a')*26+int(nw.word[1]-'a')] |= 1 << len(nw.word)
+	}
+	return t
+}()
+
+// numberWord returns the value of a number word, in any case.
+func numberWord(w string) (int, bool) {
+	if len(w) < 3 || len(w) > 9 {
+		return 0, false
+	}
+	a, b := uint((w[0]|0x20)-'a'), uint((w[1]|0x20)-'a')
+	if a >= 26 || b >= 26 || numberWordLengths[a*26+b]&(1<<len(w)) == 0 {
+		return 0, false
+	}
+	var buf [9]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	for _, k := range numberWordSlots[(a*26+b)*10+uint(len(w))] {
+		if k > 0 && string(buf[:len(w)]) == numberWordList[k-1].word {
+			return numberWordList[k-1].value, true
+		}
+	}
+	return 0, false
+}

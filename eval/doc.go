@@ -1,0 +1,25 @@
+// Package eval measures how well ragaudit's verdicts agree with human
+// labels, and fits the verdict on them: it joins findings to labelled
+// (sentence, citation) pairs, computes balanced accuracy, precision and
+// recall on "unsupported", AUC of the support score and a confusion
+// matrix, and compares the verdict with the word-overlap rule (package
+// overlap) on data the fit never saw.
+//
+// Files, in the order data flows through them:
+//
+//   - texts.go: Audited, the pipeline sink that keeps an audit's findings
+//     and the chunk texts the rule measures.
+//   - eval.go: Join (labels to findings), Pair, Metrics, AUC, sweeps.
+//   - items.go: Items, the human judgements a verdict is scored on (a
+//     single citation, or a claim's citations judged together).
+//   - fit.go, logistic.go: fitting the verdict by a Procedure (monotone
+//     logistic regression over the signals, data sets weighing the same)
+//     and the threshold (Cut).
+//   - protocol.go: cross-validation by conversation and
+//     leave-one-dataset-out, the verdict beside the rule.
+//   - targets.go: the targets a held-out table must meet.
+//   - report.go: Evaluate, the whole evaluation of ragaudit eval, as a
+//     Report; text.go writes it as tables.
+//   - calibrate.go: Calibrate, ragaudit calibrate: a model fitted on a
+//     user's labels, with tenant thresholds, written as a config file.
+package eval
