@@ -77,25 +77,26 @@ func TestSplitPlainHasNoMarkersOrBullets(t *testing.T) {
 	}
 }
 
+// FuzzSplit holds the splitter to what every answer's sentences must be:
+// in order, within the answer, trimmed, numbered in order, each holding
+// its markers. Seeds: the literal inputs of the splitter's golden file.
 func FuzzSplit(f *testing.F) {
-	for _, s := range []string{"A [1]. B.[2] C", "a [1]Bc.[2]De [3]", "- x [1]\n1. y", "U.S. e.g. €1.50 [^1]", "\n\n[1]\n", "【1:0†a】. [2]"} {
-		f.Add(s)
-	}
-	for _, s := range splitCases {
-		f.Add(s)
+	for _, texts := range goldenTexts(f, splitGolden) {
+		f.Add(texts[0])
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		prev := 0
-		got := testSplitter.splitAnswer(s, nil)
-		if want := testSplitter.oldSplit(s, nil); !reflect.DeepEqual(got, want) {
-			t.Fatalf("Split(%q) differs from the old splitter:\n got %+v\nwant %+v", s, got, want)
-		}
-		for _, sent := range got {
-			if sent.Start < prev || sent.End > len(s) || sent.Start > sent.End || s[sent.Start:sent.End] != sent.Text {
+		for i, sent := range testSplitter.splitAnswer(s, nil) {
+			if sent.Index != i || sent.Start < prev || sent.End > len(s) || sent.Start > sent.End || s[sent.Start:sent.End] != sent.Text {
 				t.Fatalf("bad sentence %+v of %q", sent, s)
 			}
 			if strings.TrimSpace(sent.Text) != sent.Text {
 				t.Fatalf("untrimmed sentence %q", sent.Text)
+			}
+			for _, m := range sent.Markers {
+				if m.Start < sent.Start || m.End > sent.End || s[m.Start:m.End] != m.Raw {
+					t.Fatalf("marker %+v outside its sentence %+v of %q", m, sent, s)
+				}
 			}
 			prev = sent.End
 		}

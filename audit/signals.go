@@ -52,10 +52,10 @@ var Signals = []Signal{
 	{Name: "number_mismatch", Doc: "1 when an amount, date, percentage or number of the claim is not stated by the chunk",
 		Decisive: true, Reason: Reason{Label: "number mismatch", Says: "{missing} {is} not in {chunk}", Unlisted: "a number is not in {chunk}",
 			Contrast: "{chunk} says {instead}; the sentence says {missing}", Missing: func(f *Finding) []string { return f.NumbersMissing }},
-		reads: []string{"numbers_missing"}, value: func(m *measures) float64 { return flag(len(m.NumbersMissing) > 0) }},
+		reads: []string{"numbers_missing"}, value: func(m *measures) float64 { return oneIf(len(m.NumbersMissing) > 0) }},
 	{Name: "negation_mismatch", Doc: "1 when the claim follows a window closely and one of them negates a word the other states",
 		Decisive: true, Reason: Reason{Label: "negation flipped", Says: "{chunk} says the opposite (a negation on one side only)"},
-		reads: []string{"negation_mismatch"}, value: func(m *measures) float64 { return flag(m.NegationMismatch) }},
+		reads: []string{"negation_mismatch"}, value: func(m *measures) float64 { return oneIf(m.NegationMismatch) }},
 	{Name: "entity_missing", Doc: "share of the claim's proper nouns the chunk does not mention",
 		reads: []string{"entity_share"}, value: entityMissing},
 	{Name: "bigram_overlap", Doc: "share of the claim's adjacent content-word pairs found as pairs in the chunk (none: token_overlap)",
@@ -71,7 +71,7 @@ var Signals = []Signal{
 	{Name: "entity_mismatch", Doc: "1 when the claim follows a window that names something else where the claim names a name the chunk lacks",
 		Decisive: true, Reason: Reason{Label: "name mismatch", Says: "{missing} {is} not in {chunk} (a different name)",
 			Unlisted: "a name is not in {chunk} (a different name)", Missing: func(f *Finding) []string { return f.EntitiesMissing }},
-		reads: []string{"entity_mismatch"}, value: func(m *measures) float64 { return flag(m.EntityMismatch) }},
+		reads: []string{"entity_mismatch"}, value: func(m *measures) float64 { return oneIf(m.EntityMismatch) }},
 	{Name: "sentence_min_bigram", Doc: "the lowest bigram_overlap among the citations of the claim",
 		Supportive: true, reads: []string{"sentence_min", "bigram_overlap", "token_overlap"}, value: sentenceMinBigram},
 	{Name: "sentence_min_ngram", Doc: "the lowest ngram_sim among the citations of the claim",
@@ -140,7 +140,7 @@ func signalMap(m *measures) map[string]Score {
 	return out
 }
 
-func flag(b bool) float64 {
+func oneIf(b bool) float64 {
 	if b {
 		return 1
 	}
