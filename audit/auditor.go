@@ -122,6 +122,9 @@ type Answer struct {
 	Status       string // Answered, Refusal, AnsweredBelowFloor
 	Sentences    int
 	FloorReason  string // why it is below the floor
+	// CitationsNotAudited counts the distinct citations of its claims past
+	// the first MaxCitationsPerClaim of each: not audited, not listed.
+	CitationsNotAudited int
 }
 
 // Result is the audit of one record.
@@ -139,6 +142,15 @@ type Result struct {
 // answer of a million "Ab [1]." sentences (one 8 MiB line) would take
 // gigabytes. Far above any real answer; a record past it is skipped.
 const MaxSentences = 5000
+
+// MaxCitationsPerClaim bounds the distinct citations audited in one
+// claim: each is a finding that repeats the claim, so a sentence citing
+// n chunks wrote n times its length (3,000 markers in one sentence, 18 KB,
+// wrote 200 MB). A claim's first MaxCitationsPerClaim distinct citations
+// are audited; the others are counted as not auditable, with the reason
+// too_many_citations, and not listed. Far above any real claim (the
+// development sets' most is 10).
+const MaxCitationsPerClaim = 32
 
 // errTooManySentences stops the audit of a record past MaxSentences.
 var errTooManySentences = errors.New("too many sentences")

@@ -26,7 +26,9 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 			g.Reasons = []string{reasonChunkTextPrefix + m.msg.Retrieval[p.chunk].TextStatus()}
 		default:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
-			if !m.judgeCitation(&g, ms[j]) {
+			search := m.judgeCitation(&g, ms[j])
+			m.showOnce(&g, p.chunk)
+			if !search {
 				break
 			}
 			if !searched { // the same search for each citation of the claim
@@ -116,6 +118,25 @@ func (m *messageAudit) judgeCitation(g *Finding, ms *measures) (search bool) {
 		}
 	}
 	return true
+}
+
+// showOnce keeps the text of a finding's matched passage only in the
+// first finding of the answer that matches it: a later one gives its span
+// alone (MatchedStart, MatchedEnd), so that a long chunk cited by many
+// claims is not written once per claim.
+func (m *messageAudit) showOnce(g *Finding, chunk int) {
+	if g.MatchedText == "" {
+		return
+	}
+	p := passage{chunk, g.MatchedStart, g.MatchedEnd}
+	if m.shown[p] {
+		g.MatchedText = ""
+		return
+	}
+	if m.shown == nil {
+		m.shown = map[passage]bool{}
+	}
+	m.shown[p] = true
 }
 
 func appendEvidence(list []*evidence, ev *evidence) []*evidence {

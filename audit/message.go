@@ -45,7 +45,11 @@ type messageAudit struct {
 	claims []*claim    // per sentence; nil: uncited
 	evs    []*evidence // per retrieved chunk; nil: not measured
 	mis    *misattribution
+	shown  map[passage]bool // the passages whose text a finding holds
 }
+
+// passage is a span of a retrieved chunk, in code points.
+type passage struct{ chunk, start, end int }
 
 // pair is one citation of a claim, resolved.
 type pair struct {
@@ -84,7 +88,7 @@ func (m *messageAudit) refusal() bool {
 }
 
 // resolve finds the retrieved chunk of each distinct citation of each
-// claim.
+// claim, up to MaxCitationsPerClaim of them; the others are counted.
 func (m *messageAudit) resolve() {
 	m.ids = newResolver(m.msg.Retrieval)
 	m.pairs = make([][]pair, len(m.sents))
@@ -96,6 +100,10 @@ func (m *messageAudit) resolve() {
 					continue
 				}
 				seen[id] = true
+				if len(m.pairs[i]) == MaxCitationsPerClaim {
+					m.ans.CitationsNotAudited++
+					continue
+				}
 				idx, by := m.ids.resolve(m.rule, id)
 				m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by})
 			}

@@ -68,7 +68,7 @@ var Reasons = append(decisiveReasons(), []Reason{
 	{Code: reasonNoRetrievalLogged, Verdict: NotAuditable, Label: "no retrieval logged",
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
 	{Code: reasonTooManyCitations, Verdict: NotAuditable, Label: "too many citations",
-		Doc: "a citation of a claim past its first MaxCitations distinct ones: counted, not audited nor listed"},
+		Doc: "a citation of a claim past its first MaxCitationsPerClaim distinct ones: counted, not audited nor listed"},
 	{Code: reasonNoCitation, Verdict: Uncited, Label: "no citation",
 		Doc: "a factual sentence that cites nothing", Says: "a factual sentence with no citation"},
 }...)

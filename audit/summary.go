@@ -118,6 +118,11 @@ func (t *Tally) Add(r *Result) {
 	for _, a := range r.Answers {
 		t.c.Answers++
 		t.c.Sentences += a.Sentences
+		if n := a.CitationsNotAudited; n > 0 {
+			t.c.Citations += n
+			t.c.CitationsByVerdict[NotAuditable] += n
+			t.c.ByReason[reasonTooManyCitations] += n
+		}
 		switch a.Status {
 		case Refusal:
 			t.c.Refusals++
