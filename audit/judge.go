@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"slices"
 
 	"github.com/ragaudit/ragaudit/readers"
 )
@@ -17,7 +18,10 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 		g := f
 		g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
 		switch {
-		case p.chunk < 0:
+		case p.chunk == notLogged:
+			g.Verdict = NotAuditable
+			g.Reasons = []string{reasonNoRetrievalLogged}
+		case p.chunk == notRetrieved:
 			g.Verdict = Fabricated
 			g.Reasons = []string{reasonNotRetrieved}
 		case m.evs[p.chunk] == nil:
@@ -67,8 +71,8 @@ func (m *messageAudit) measurePairs(c *claim, pairs []pair) []*measures {
 }
 
 // sentenceVerdict is the verdict of a claim over its cited, auditable
-// chunks together: fabricated when none resolved, not auditable when
-// none has text to check.
+// chunks together: fabricated when none is retrieved, not auditable when
+// none has text to check or no retrieval is logged.
 func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []*measures) {
 	var cited []*evidence
 	var first *measures
@@ -89,7 +93,7 @@ func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []
 		}
 		v, p, _ := m.a.cfg.Model.verdict(&sm, f.Tenant)
 		f.SentenceVerdict, f.SentenceScore = v, scorePtr(p)
-	case anyResolved(pairs):
+	case slices.ContainsFunc(pairs, func(p pair) bool { return p.chunk != notRetrieved }):
 		f.SentenceVerdict = NotAuditable
 	default:
 		f.SentenceVerdict = Fabricated
@@ -151,13 +155,4 @@ func appendEvidence(list []*evidence, ev *evidence) []*evidence {
 func chunkID(chunks []readers.Chunk, i int) *string {
 	id := (&readers.Message{Retrieval: chunks}).ChunkID(i)
 	return &id
-}
-
-func anyResolved(ps []pair) bool {
-	for _, p := range ps {
-		if p.chunk >= 0 {
-			return true
-		}
-	}
-	return false
 }

@@ -54,9 +54,15 @@ type passage struct{ chunk, start, end int }
 // pair is one citation of a claim, resolved.
 type pair struct {
 	marker, id string
-	chunk      int // index in the retrieval, -1: fabricated
+	chunk      int // index in the retrieval, or notRetrieved or notLogged
 	by         string
 }
+
+// What a citation resolves to when not to a retrieved chunk.
+const (
+	notRetrieved = -1 // the retrieval logged has no such chunk: fabricated
+	notLogged    = -2 // the log holds no retrieval: it cannot be checked
+)
 
 // sentences finds the message's claims, as sentences (claimsOf).
 func (m *messageAudit) sentences(ctx context.Context, budget int) error {
@@ -105,6 +111,9 @@ func (m *messageAudit) resolve() {
 					continue
 				}
 				idx, by := m.ids.resolve(m.rule, id)
+				if m.msg.NoRetrievalLogged {
+					idx, by = notLogged, ""
+				}
 				m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by})
 			}
 		}
@@ -113,8 +122,12 @@ func (m *messageAudit) resolve() {
 
 // setStatus gives the answer its status, which every finding carries:
 // below the retrieval floor, or rejected (claims JSON citing evidence
-// that was not retrieved).
+// that was not retrieved). Without retrieval logged neither can be told.
 func (m *messageAudit) setStatus() {
+	if m.msg.NoRetrievalLogged {
+		m.base.MessageIndex, m.base.AnswerStatus = m.ans.MessageIndex, m.ans.Status
+		return
+	}
 	if reason := m.a.belowFloor(m.msg.Retrieval); reason != "" && len(m.sents) > 0 {
 		m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
 	}
