@@ -121,6 +121,7 @@ func TestChecksAndSignalsReadOnlyWhatTheyDeclare(t *testing.T) {
 	if pairs < 1000 {
 		t.Fatalf("only %d pairs measured", pairs)
 	}
+	t.Logf("%d pairs", pairs)
 	for _, ch := range Checks {
 		for _, name := range ch.Writes {
 			if !wrote[ch.Name+" "+name] {
