@@ -37,14 +37,14 @@ type Calibration struct {
 // Calibrate fits the verdict by the shipped model's procedure on the
 // single citations the label files judge, with tenant thresholds.
 func Calibrate(a *Audited, o CalibrateOptions) (*Calibration, error) {
-	var items []Item
+	var items []item
 	var fitted []audit.Fitting
 	for _, path := range o.Labels {
 		labels, err := judgedLabels(path)
 		if err != nil {
 			return nil, err
 		}
-		its, _ := Items(path, a.Findings, labels, "", &a.Texts)
+		its, _ := itemsOf(path, a.Findings, labels, "", &a.Texts)
 		if len(its) == 0 {
 			return nil, noMatch(path)
 		}
@@ -53,15 +53,15 @@ func Calibrate(a *Audited, o CalibrateOptions) (*Calibration, error) {
 			return nil, err
 		}
 		items = append(items, its...)
-		fitted = append(fitted, audit.Fitting{Labels: path, SHA256: sum, Pairs: len(Trainable(its))})
+		fitted = append(fitted, audit.Fitting{Labels: path, SHA256: sum, Pairs: len(trainable(its))})
 	}
 	proc := Shipped(o.Model)
-	m := proc.Fit(o.Name, items)
-	m.TenantThresholds = tenantThresholds(m, Trainable(items), o.MinTenantLabels)
+	m := proc.fit(o.Name, items)
+	m.TenantThresholds = tenantThresholds(m, trainable(items), o.MinTenantLabels)
 	c := &Calibration{File: audit.ModelFile{Tool: "ragaudit", Version: o.Version, Embedder: o.Embedder, Model: m, FittedOn: fitted},
-		Fitted: len(Trainable(items)), folds: o.Folds}
+		Fitted: len(trainable(items)), folds: o.Folds}
 	if o.Folds >= 2 {
-		c.CV = CrossValidate(items, o.Folds, proc)
+		c.CV = crossValidate(items, o.Folds, proc)
 	}
 	return c, nil
 }
@@ -97,8 +97,8 @@ func (c *Calibration) WriteText(w io.Writer, path string) error {
 // tenantThresholds fits a threshold per tenant with enough labels of both
 // classes: the probability cut that maximises that tenant's balanced
 // accuracy under the pooled model.
-func tenantThresholds(m audit.Model, items []Item, minLabels int) map[string]float64 {
-	byTenant := map[string][]Item{}
+func tenantThresholds(m audit.Model, items []item, minLabels int) map[string]float64 {
+	byTenant := map[string][]item{}
 	for _, it := range items {
 		if it.Features != nil {
 			byTenant[it.Tenant] = append(byTenant[it.Tenant], it)

@@ -65,7 +65,7 @@ func TestCalibrateWritesAModelTheAuditReads(t *testing.T) {
 // A tenant gets its own threshold only with enough labels of each class.
 func TestTenantThresholdsNeedEnoughLabels(t *testing.T) {
 	m := audit.Model{Bias: -1, Weights: map[string]float64{"plain_overlap": 2}, Threshold: 0.5}
-	var items []Item
+	var items []item
 	add := func(tenant string, n int) {
 		for i := range n {
 			sup := i%2 == 0
@@ -73,7 +73,7 @@ func TestTenantThresholdsNeedEnoughLabels(t *testing.T) {
 			if sup {
 				plain += 0.4
 			}
-			items = append(items, Item{Tenant: tenant, Supported: sup, Features: vec(map[string]float64{"plain_overlap": plain})})
+			items = append(items, item{Tenant: tenant, Supported: sup, Features: vec(map[string]float64{"plain_overlap": plain})})
 		}
 	}
 	add("big", 60)

@@ -10,11 +10,11 @@
 //   - texts.go: Audited, the pipeline sink that keeps an audit's findings
 //     and the chunk texts the rule measures.
 //   - eval.go: Join (labels to findings), Pair, Metrics, AUC, sweeps.
-//   - items.go: Items, the human judgements a verdict is scored on (a
+//   - items.go: itemsOf, the human judgements a verdict is scored on (a
 //     single citation, or a claim's citations judged together).
 //   - fit.go, logistic.go: fitting the verdict by a Procedure (monotone
 //     logistic regression over the signals, data sets weighing the same)
-//     and the threshold (Cut).
+//     and the threshold (cut).
 //   - protocol.go: cross-validation by conversation and
 //     leave-one-dataset-out, the verdict beside the rule.
 //   - targets.go: the targets a held-out table must meet.

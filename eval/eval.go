@@ -32,9 +32,9 @@ func hasHardReason(reasons []string) bool {
 	return false
 }
 
-// LeftOut counts the labels Join does not score, by why: with the pairs
+// leftOut counts the labels Join does not score, by why: with the pairs
 // they account for every label line.
-type LeftOut struct {
+type leftOut struct {
 	Unmatched int // cited, but no finding of that conversation, message and citation
 	Uncited   int // an uncited sentence: no citation to judge
 	Partial   int // partial, and partialAs did not say how to count it
@@ -44,7 +44,7 @@ type LeftOut struct {
 // the class to count it as) to the finding of the same conversation,
 // message and citation whose sentence overlaps the labelled span most. It
 // returns the pairs and what it left out.
-func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (pairs []Pair, left LeftOut) {
+func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (pairs []Pair, left leftOut) {
 	type key struct {
 		conv string
 		msg  int
@@ -88,7 +88,7 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 		}
 		l.Label = truth
 		// Each label line is one pair, judged by the per-citation verdict
-		// (the per-set report); Items judges joint labels, given to a
+		// (the per-set report); itemsOf judges joint labels, given to a
 		// sentence's citations together, by the sentence verdict.
 		verdict, score := best.Verdict, best.SupportScore
 		p := Pair{Label: l, Agent: best.Agent, Predicted: audit.Unsupported, Finding: best}
@@ -122,8 +122,8 @@ type Metrics struct {
 	} `json:"confusion"`
 }
 
-// Compute returns the metrics of pairs.
-func Compute(pairs []Pair) Metrics {
+// compute returns the metrics of pairs.
+func compute(pairs []Pair) Metrics {
 	var m Metrics
 	m.N = len(pairs)
 	for _, p := range pairs {
@@ -146,13 +146,13 @@ func Compute(pairs []Pair) Metrics {
 	m.BalancedAccuracy = (tpr + tnr) / 2
 	m.PrecisionUnsupported = ratio(c.TP, c.TP+c.FP)
 	m.RecallUnsupported = tpr
-	m.AUC = AUC(pairs)
+	m.AUC = auc(pairs)
 	return m
 }
 
-// AUC is the probability that a supported pair scores above an unsupported
+// auc is the probability that a supported pair scores above an unsupported
 // one (ties count half): the Mann-Whitney statistic.
-func AUC(pairs []Pair) float64 {
+func auc(pairs []Pair) float64 {
 	type sv struct {
 		s   float64
 		pos bool
@@ -196,8 +196,8 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// ByAgent groups pairs by agent, names sorted.
-func ByAgent(pairs []Pair) (names []string, groups map[string][]Pair) {
+// byAgent groups pairs by agent, names sorted.
+func byAgent(pairs []Pair) (names []string, groups map[string][]Pair) {
 	groups = map[string][]Pair{}
 	for _, p := range pairs {
 		groups[p.Agent] = append(groups[p.Agent], p)
@@ -209,9 +209,9 @@ func ByAgent(pairs []Pair) (names []string, groups map[string][]Pair) {
 	return names, groups
 }
 
-// Sweep returns the balanced accuracy obtained with each support threshold
+// sweepBA returns the balanced accuracy obtained with each support threshold
 // (hard failures stay unsupported), to choose and justify a default.
-func Sweep(pairs []Pair, thresholds []float64) []float64 {
+func sweepBA(pairs []Pair, thresholds []float64) []float64 {
 	out := make([]float64, len(thresholds))
 	for i, t := range thresholds {
 		re := make([]Pair, len(pairs))
@@ -222,14 +222,14 @@ func Sweep(pairs []Pair, thresholds []float64) []float64 {
 			}
 			re[j] = p
 		}
-		out[i] = Compute(re).BalancedAccuracy
+		out[i] = compute(re).BalancedAccuracy
 	}
 	return out
 }
 
-// SignalAUC is the AUC of each named signal alone on pairs (higher signal
+// signalAUC is the AUC of each named signal alone on pairs (higher signal
 // meaning supported; below 0.5 means the signal points the other way).
-func SignalAUC(pairs []Pair) map[string]float64 {
+func signalAUC(pairs []Pair) map[string]float64 {
 	out := map[string]float64{}
 	for _, s := range audit.Signals {
 		n := s.Name
@@ -247,7 +247,7 @@ func SignalAUC(pairs []Pair) map[string]float64 {
 			ps = append(ps, q)
 		}
 		if len(ps) > 0 {
-			out[n] = AUC(ps)
+			out[n] = auc(ps)
 		}
 	}
 	return out

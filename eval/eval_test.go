@@ -18,7 +18,7 @@ func TestComputeConfusionAndBalancedAccuracy(t *testing.T) {
 		pair(U, U, 0.1), pair(U, U, 0.2), pair(U, S, 0.7), // recall on unsupported 2/3
 		pair(S, S, 0.9), pair(S, S, 0.8), pair(S, S, 0.6), pair(S, U, 0.3), // specificity 3/4
 	}
-	m := Compute(pairs)
+	m := compute(pairs)
 	if c := m.Confusion; c.TP != 2 || c.FN != 1 || c.FP != 1 || c.TN != 3 {
 		t.Fatalf("confusion %+v", c)
 	}
@@ -36,7 +36,7 @@ func TestComputeConfusionAndBalancedAccuracy(t *testing.T) {
 }
 
 func TestAUCCountsTiesAsHalf(t *testing.T) {
-	if got := AUC([]Pair{pair("supported", "", 0.5), pair("unsupported", "", 0.5)}); got != 0.5 {
+	if got := auc([]Pair{pair("supported", "", 0.5), pair("unsupported", "", 0.5)}); got != 0.5 {
 		t.Errorf("AUC with a tie = %v", got)
 	}
 }

@@ -16,9 +16,9 @@ type Procedure struct {
 	HardFail []string
 }
 
-// Without is the procedure with one more signal left out, neither weighed
+// without is the procedure with one more signal left out, neither weighed
 // nor decisive (an ablation).
-func (p Procedure) Without(signal string) Procedure {
+func (p Procedure) without(signal string) Procedure {
 	q := Procedure{Drop: maps.Clone(p.Drop)}
 	if q.Drop == nil {
 		q.Drop = map[string]bool{}
@@ -35,15 +35,15 @@ func (p Procedure) Without(signal string) Procedure {
 // lambda is the L2 penalty of the fit, for weights of mean 1 per item.
 const lambda = 1.0
 
-// Fit fits a model on the fittable single-citation items, every data set
-// and, within it, each class weighing the same (see Balance). The model is
+// fit fits a model on the fittable single-citation items, every data set
+// and, within it, each class weighing the same (see balance). The model is
 // kept monotone: a signal that measures agreement (audit.Supportive) never
 // gets a negative weight, so more overlap never lowers a score; such a
 // signal fitted negative, which happens when signals overlap, is left out
-// and the rest refitted. Its threshold is chosen as the rule's is (Cut).
-func (p Procedure) Fit(name string, items []Item) audit.Model {
-	train := Trainable(items)
-	w := Balance(train)
+// and the rest refitted. Its threshold is chosen as the rule's is (cut).
+func (p Procedure) fit(name string, items []item) audit.Model {
+	train := trainable(items)
+	w := balance(train)
 	drop := maps.Clone(p.Drop)
 	if drop == nil {
 		drop = map[string]bool{}
@@ -66,21 +66,21 @@ func (p Procedure) Fit(name string, items []Item) audit.Model {
 		if worst == "" {
 			scores := make([]float64, len(train))
 			for i, it := range train {
-				_, scores[i] = ModelScore(m, it)
+				_, scores[i] = modelScore(m, it)
 			}
-			m.Threshold = math.Round(min(max(Cut(scores, train, w), 0.01), 0.99)*1e6) / 1e6
+			m.Threshold = math.Round(min(max(cut(scores, train, w), 0.01), 0.99)*1e6) / 1e6
 			return m
 		}
 		drop[worst] = true
 	}
 }
 
-// Trainable returns the items a verdict is fitted on: single citations
+// trainable returns the items a verdict is fitted on: single citations
 // not marked score-only.
-func Trainable(items []Item) []Item {
-	var out []Item
+func trainable(items []item) []item {
+	var out []item
 	for _, it := range items {
-		if it.Scope == ScopeCitation && !it.ScoreOnly {
+		if it.Scope == scopeCitation && !it.ScoreOnly {
 			out = append(out, it)
 		}
 	}
@@ -101,11 +101,11 @@ func mask(f audit.Features, drop map[string]bool) audit.Features {
 	return g
 }
 
-// Balance weighs items so that every data set, and within a data set
+// balance weighs items so that every data set, and within a data set
 // each class, has the same total weight; the mean weight is 1. Fitting
 // and choosing a threshold under these weights maximise the mean over
 // data sets of balanced accuracy: a large set does not drown a small one.
-func Balance(items []Item) []float64 {
+func balance(items []item) []float64 {
 	type cell struct {
 		dataset   string
 		supported bool
@@ -121,11 +121,11 @@ func Balance(items []Item) []float64 {
 	return w
 }
 
-// ModelScore is the model's support score of an item, the support_score
+// modelScore is the model's support score of an item, the support_score
 // of its finding (audit.Model.Decide; -1 without features), and its
 // decision score, which a decisive signal puts below 0 (p-1) so that no
 // threshold in [0, 1] passes it.
-func ModelScore(m audit.Model, it Item) (score, decision float64) {
+func modelScore(m audit.Model, it item) (score, decision float64) {
 	if it.Features == nil {
 		return -1, -1
 	}
@@ -137,15 +137,15 @@ func ModelScore(m audit.Model, it Item) (score, decision float64) {
 	return score, decision
 }
 
-// RuleScore is the word-overlap rule's score of an item (Item.Rule).
-func RuleScore(it Item) float64 { return it.Rule }
+// ruleScore is the word-overlap rule's score of an item (item.Rule).
+func ruleScore(it item) float64 { return it.Rule }
 
-// Cut returns the threshold in [0, 1] that maximises the weighted share
+// cut returns the threshold in [0, 1] that maximises the weighted share
 // of correct decisions (supported when the score reaches it) on labelled
-// scores: with Balance's weights, the mean balanced accuracy of the data
+// scores: with balance's weights, the mean balanced accuracy of the data
 // sets. Thresholds are taken halfway between adjacent scores; of equally
 // good ones, the middle one.
-func Cut(scores []float64, items []Item, w []float64) float64 {
+func cut(scores []float64, items []item, w []float64) float64 {
 	idx := make([]int, len(scores))
 	for i := range idx {
 		idx[i] = i

@@ -25,7 +25,7 @@ func vec(signals map[string]float64) audit.Features {
 // high on unsupported pairs) is left out rather than given a negative
 // weight, so the fitted model stays monotone; the others keep their sign.
 func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
-	var items []Item
+	var items []item
 	for i := 0; i < 200; i++ {
 		sup := i%2 == 0
 		ngram := 0.3 + 0.4*float64(i%7)/7 // higher when supported
@@ -34,7 +34,7 @@ func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
 			ngram += 0.3
 			tok -= 0.3
 		}
-		items = append(items, Item{Dataset: "d", Scope: ScopeCitation, Supported: sup,
+		items = append(items, item{Dataset: "d", Scope: scopeCitation, Supported: sup,
 			Features: vec(map[string]float64{"ngram_sim": ngram, "token_overlap": tok})})
 	}
 	var xs []example
@@ -44,7 +44,7 @@ func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
 	if free := fitLogistic("free", xs, 1.0); free.Weights["token_overlap"] >= 0 {
 		t.Fatalf("the unconstrained fit gives token_overlap %v: the case does not test anything", free.Weights["token_overlap"])
 	}
-	m := Procedure{}.Fit("monotone", items)
+	m := Procedure{}.fit("monotone", items)
 	for _, s := range audit.Signals {
 		if s.Supportive && m.Weights[s.Name] < 0 {
 			t.Errorf("weight of %s = %v, want ≥ 0", s.Name, m.Weights[s.Name])
@@ -60,34 +60,34 @@ func TestFitKeepsAgreementSignalsNonNegative(t *testing.T) {
 // is measured) below the threshold; left out, it decides nothing.
 func TestModelScoreFailsDecisively(t *testing.T) {
 	m := audit.Model{Bias: 5, Weights: map[string]float64{"ngram_sim": 1}, Threshold: 0.5, HardFail: []string{"entity_mismatch"}}
-	failed := Item{Features: vec(map[string]float64{"entity_mismatch": 1, "ngram_sim": 1})}
-	score, decision := ModelScore(m, failed)
+	failed := item{Features: vec(map[string]float64{"entity_mismatch": 1, "ngram_sim": 1})}
+	score, decision := modelScore(m, failed)
 	if p := m.Probability(failed.Features); decision >= 0 || score >= m.Threshold || math.Abs(score-p*m.Threshold) > 1e-12 {
 		t.Errorf("hard-failed item: score %v, decision %v (p %v); want p × threshold and below 0", score, decision, p)
 	}
-	if p, d := ModelScore(m, Item{}); p != -1 || d != -1 {
+	if p, d := modelScore(m, item{}); p != -1 || d != -1 {
 		t.Error("an item without features is not scored -1")
 	}
 	m.HardFail = nil
-	if _, d := ModelScore(m, failed); d < m.Threshold {
+	if _, d := modelScore(m, failed); d < m.Threshold {
 		t.Errorf("without the rule the item's decision score is %v", d)
 	}
 }
 
-// Balance gives every data set, and every class within it, the same total
+// balance gives every data set, and every class within it, the same total
 // weight, whatever their sizes; the mean weight is 1.
 func TestBalanceWeighsDataSetsAndClassesEqually(t *testing.T) {
-	var items []Item
+	var items []item
 	add := func(d string, sup bool, n int) {
 		for range n {
-			items = append(items, Item{Dataset: d, Supported: sup})
+			items = append(items, item{Dataset: d, Supported: sup})
 		}
 	}
 	add("big", true, 300)
 	add("big", false, 100)
 	add("small", true, 10)
 	add("small", false, 30)
-	w := Balance(items)
+	w := balance(items)
 	type cell struct {
 		dataset   string
 		supported bool
@@ -109,25 +109,25 @@ func TestBalanceWeighsDataSetsAndClassesEqually(t *testing.T) {
 }
 
 func TestCut(t *testing.T) {
-	sup, uns := Item{Dataset: "a", Supported: true}, Item{Dataset: "a"}
+	sup, uns := item{Dataset: "a", Supported: true}, item{Dataset: "a"}
 	cases := []struct {
 		name   string
 		scores []float64
-		items  []Item
+		items  []item
 		want   float64
 	}{
 		{"separable scores are cut halfway between the classes",
-			[]float64{0.1, 0.2, 0.6, 0.8}, []Item{uns, uns, sup, sup}, 0.4},
+			[]float64{0.1, 0.2, 0.6, 0.8}, []item{uns, uns, sup, sup}, 0.4},
 		{"of equally good thresholds the middle one is taken",
-			[]float64{0.1, 0.3, 0.4, 0.6, 0.7, 0.9}, []Item{uns, sup, uns, sup, uns, sup}, 0.5},
+			[]float64{0.1, 0.3, 0.4, 0.6, 0.7, 0.9}, []item{uns, sup, uns, sup, uns, sup}, 0.5},
 		{"a failure below 0 is never passed: the cut stays in [0, 1]",
-			[]float64{-0.5, -0.4, 0.2}, []Item{sup, sup, uns}, 0},
+			[]float64{-0.5, -0.4, 0.2}, []item{sup, sup, uns}, 0},
 		{"when everything passes best the cut is 0",
-			[]float64{0.2, 0.3}, []Item{sup, sup}, 0.0},
+			[]float64{0.2, 0.3}, []item{sup, sup}, 0.0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Cut(tc.scores, tc.items, Balance(tc.items)); math.Abs(got-tc.want) > 1e-9 {
+			if got := cut(tc.scores, tc.items, balance(tc.items)); math.Abs(got-tc.want) > 1e-9 {
 				t.Errorf("cut %v, want %v", got, tc.want)
 			}
 		})
@@ -138,9 +138,9 @@ func TestCut(t *testing.T) {
 // a signal that is noise in the other sets, so a fit that saw it scores it
 // well (pooled cross-validation), and leave-one-dataset-out at chance.
 func TestLeaveOneDatasetOutNeverFitsOnTheHeldOutSet(t *testing.T) {
-	var items []Item
+	var items []item
 	add := func(d string, sup bool, plain, ngram float64) {
-		items = append(items, Item{Set: d + "/l.jsonl", Dataset: d, Conversation: fmt.Sprint(d, len(items)), Scope: ScopeCitation,
+		items = append(items, item{Set: d + "/l.jsonl", Dataset: d, Conversation: fmt.Sprint(d, len(items)), Scope: scopeCitation,
 			Supported: sup, Rule: plain, Features: vec(map[string]float64{"plain_overlap": plain, "ngram_sim": ngram})})
 	}
 	for i := 0; i < 160; i++ {
@@ -169,10 +169,10 @@ func TestLeaveOneDatasetOutNeverFitsOnTheHeldOutSet(t *testing.T) {
 		t.Fatalf("no row for c: %+v", rows)
 		return Row{}
 	}
-	if pooled := find(CrossValidate(items, 5, Procedure{})); pooled.Model.BalancedAccuracy < 0.9 {
+	if pooled := find(crossValidate(items, 5, Procedure{})); pooled.Model.BalancedAccuracy < 0.9 {
 		t.Fatalf("pooled CV scores c at balanced accuracy %.3f: the case does not test anything", pooled.Model.BalancedAccuracy)
 	}
-	if held := find(LeaveOneDatasetOut(items, Procedure{})); held.Model.BalancedAccuracy > 0.6 {
+	if held := find(leaveOneDatasetOut(items, Procedure{})); held.Model.BalancedAccuracy > 0.6 {
 		t.Errorf("held out, c scores balanced accuracy %.3f: its labels were fitted on", held.Model.BalancedAccuracy)
 	}
 }

@@ -10,21 +10,21 @@ import (
 
 // Label scopes (label_scope of a label line): what a human judged.
 const (
-	ScopeCitation = "citation" // a sentence's only citation: the pair's own label
-	ScopeJoint    = "joint"    // a sentence's citations judged together
+	scopeCitation = "citation" // a sentence's only citation: the pair's own label
+	scopeJoint    = "joint"    // a sentence's citations judged together
 )
 
-// Item is one human judgement that a verdict is scored on. A label on a
+// item is one human judgement that a verdict is scored on. A label on a
 // sentence's only citation judges the per-citation verdict; the labels
 // given to a sentence's citations together (label_scope joint) are one
 // item, judging the sentence verdict over the union of its cited chunks.
-type Item struct {
+type item struct {
 	Set          string // the label file
 	Dataset      string // what leave-one-dataset-out holds out (DatasetOf the label file)
 	Conversation string
 	Tenant       string
 	Agent        string
-	Scope        string // ScopeCitation or ScopeJoint
+	Scope        string // scopeCitation or scopeJoint
 	Supported    bool
 	// ScoreOnly: never fitted on (a second view of a data set that is
 	// fitted on in another label file).
@@ -38,21 +38,21 @@ type Item struct {
 	Lines int // the label lines the item stands for
 }
 
-// DatasetOf names the data set of a label file by its folder
+// datasetOf names the data set of a label file by its folder
 // (../shared/data/wice/dev.labels.jsonl → wice).
-func DatasetOf(labelFile string) string {
+func datasetOf(labelFile string) string {
 	if d := filepath.Base(filepath.Dir(labelFile)); d != "." && d != string(filepath.Separator) {
 		return d
 	}
 	return strings.TrimSuffix(filepath.Base(labelFile), ".jsonl")
 }
 
-// Items joins labels to findings as Join does (partial left out unless
+// itemsOf joins labels to findings as Join does (partial left out unless
 // partialAs names the class to count it as) and returns the items, in the
 // order of their first label line, with what Join left out. The rule's
 // score is measured on each labelled sentence with the chunk texts of
 // texts (nil: not measured).
-func Items(set string, findings []audit.Finding, labels []readers.Label, partialAs string, texts *Texts) ([]Item, LeftOut) {
+func itemsOf(set string, findings []audit.Finding, labels []readers.Label, partialAs string, texts *chunkTexts) ([]item, leftOut) {
 	pairs, left := Join(findings, labels, partialAs)
 	type span struct {
 		conv            string
@@ -60,12 +60,12 @@ func Items(set string, findings []audit.Finding, labels []readers.Label, partial
 	}
 	joint := map[span]int{} // index in out
 	var lines [][]readers.Label
-	var out []Item
+	var out []item
 	for _, p := range pairs {
 		f, l := p.Finding, p.Label
-		it := Item{Set: set, Dataset: DatasetOf(set), Conversation: f.ConversationID, Tenant: f.Tenant, Agent: f.Agent,
-			Scope: ScopeCitation, Supported: l.Label == audit.Supported, Lines: 1}
-		if l.LabelScope != ScopeJoint {
+		it := item{Set: set, Dataset: datasetOf(set), Conversation: f.ConversationID, Tenant: f.Tenant, Agent: f.Agent,
+			Scope: scopeCitation, Supported: l.Label == audit.Supported, Lines: 1}
+		if l.LabelScope != scopeJoint {
 			if f.SupportScore != nil {
 				it.Features = audit.FeaturesOf(f.Signals)
 			}
@@ -84,7 +84,7 @@ func Items(set string, findings []audit.Finding, labels []readers.Label, partial
 			lines[i] = append(lines[i], l)
 			continue
 		}
-		it.Scope = ScopeJoint
+		it.Scope = scopeJoint
 		it.Features = sentenceFeatures(f, findings)
 		joint[k] = len(out)
 		out, lines = append(out, it), append(lines, []readers.Label{l})

@@ -20,8 +20,8 @@ func TestItemsGroupJointLabelsAndMeasureTheLabelledSentence(t *testing.T) {
 		{Role: "assistant", Content: content, Retrieval: []readers.Chunk{
 			{ID: "1", Text: "Paris is the capital of France."}, {ID: "2", Text: "Rome is in Italy."}}},
 	}}
-	var texts Texts
-	texts.Add(rec)
+	var texts chunkTexts
+	texts.add(rec)
 	sentSignals := map[string]audit.Score{"plain_overlap": 1, "ngram_sim": 0.7}
 	findings := []audit.Finding{
 		{ConversationID: "c", MessageIndex: 1, SentenceIndex: 0, CharStart: 0, CharEnd: 23, Citation: "1", ChunkID: str("1"),
@@ -40,15 +40,15 @@ func TestItemsGroupJointLabelsAndMeasureTheLabelledSentence(t *testing.T) {
 		{ConversationID: "c", MessageIndex: 1, SentenceText: "Rome is in Italy [1][2].", CharStart: 24, CharEnd: 48,
 			CitationMarker: str("[2]"), ChunkID: str("2"), Label: "unsupported", LabelScope: "joint"},
 	}
-	items, left := Items("data/x/l.jsonl", findings, labels, "", &texts)
-	if len(items) != 2 || left != (LeftOut{}) {
+	items, left := itemsOf("data/x/l.jsonl", findings, labels, "", &texts)
+	if len(items) != 2 || left != (leftOut{}) {
 		t.Fatalf("items %+v, left out %+v", items, left)
 	}
 	single, joint := items[0], items[1]
-	if single.Scope != ScopeCitation || !single.Supported || single.Dataset != "x" || math.Abs(single.Rule-0.5) > 1e-12 {
+	if single.Scope != scopeCitation || !single.Supported || single.Dataset != "x" || math.Abs(single.Rule-0.5) > 1e-12 {
 		t.Errorf("single citation: %+v (want the rule of the labelled sentence: paris, france of near, spain, paris, france)", single)
 	}
-	if joint.Scope != ScopeJoint || joint.Supported || joint.Lines != 2 || joint.Rule != 1 {
+	if joint.Scope != scopeJoint || joint.Supported || joint.Lines != 2 || joint.Rule != 1 {
 		t.Errorf("joint sentence: %+v", joint)
 	}
 	if joint.Features.Of("ngram_sim") != 0.7 {

@@ -20,16 +20,16 @@ type Row struct {
 }
 
 // Dataset is the data set of the row's label file.
-func (r Row) Dataset() string { return DatasetOf(r.Set) }
+func (r Row) Dataset() string { return datasetOf(r.Set) }
 
-// LeaveOneDatasetOut fits the verdict (by proc) and the rule's threshold
+// leaveOneDatasetOut fits the verdict (by proc) and the rule's threshold
 // on the single citations of every data set but one, scores the items of
 // that one, and does so for each data set: agreement on data the fit has
 // never seen. Rows are sorted by label file and scope.
-func LeaveOneDatasetOut(items []Item, proc Procedure) []Row {
+func leaveOneDatasetOut(items []item, proc Procedure) []Row {
 	var sc scoring
 	for _, d := range datasets(items) {
-		var train, test []Item
+		var train, test []item
 		for _, it := range items {
 			if it.Dataset == d {
 				test = append(test, it)
@@ -42,18 +42,18 @@ func LeaveOneDatasetOut(items []Item, proc Procedure) []Row {
 	return sc.rows()
 }
 
-// CrossValidate is k-fold cross-validation by conversation over all data
-// sets pooled (Fold): fitting and scoring never see the same conversation.
+// crossValidate is k-fold cross-validation by conversation over all data
+// sets pooled (foldOf): fitting and scoring never see the same conversation.
 // Score-only items are left out: their conversations are another view of
 // fitted ones.
-func CrossValidate(items []Item, k int, proc Procedure) []Row {
+func crossValidate(items []item, k int, proc Procedure) []Row {
 	var sc scoring
 	for fold := 0; fold < k; fold++ {
-		var train, test []Item
+		var train, test []item
 		for _, it := range items {
 			switch {
 			case it.ScoreOnly:
-			case Fold(it.Conversation, k) == fold:
+			case foldOf(it.Conversation, k) == fold:
 				test = append(test, it)
 			default:
 				train = append(train, it)
@@ -71,22 +71,22 @@ type scoring struct {
 	scoreOnly   map[string]bool // label files
 }
 
-func (sc *scoring) fitAndScore(proc Procedure, train, test []Item) {
+func (sc *scoring) fitAndScore(proc Procedure, train, test []item) {
 	if sc.rule == nil {
 		sc.rule, sc.model, sc.scoreOnly = map[[2]string][]Pair{}, map[[2]string][]Pair{}, map[string]bool{}
 	}
-	m := proc.Fit("held-out", train)
-	fitted := Trainable(train)
+	m := proc.fit("held-out", train)
+	fitted := trainable(train)
 	ruleScores := make([]float64, len(fitted))
 	for i, it := range fitted {
-		ruleScores[i] = RuleScore(it)
+		ruleScores[i] = ruleScore(it)
 	}
-	cut := Cut(ruleScores, fitted, Balance(fitted))
+	cut := cut(ruleScores, fitted, balance(fitted))
 	for _, it := range test {
 		k := [2]string{it.Set, it.Scope}
 		sc.scoreOnly[it.Set] = it.ScoreOnly
-		rs := RuleScore(it)
-		p, decision := ModelScore(m, it)
+		rs := ruleScore(it)
+		p, decision := modelScore(m, it)
 		sc.rule[k] = append(sc.rule[k], scoredPair(it, rs, rs >= 0 && rs >= cut))
 		sc.model[k] = append(sc.model[k], scoredPair(it, p, decision >= m.Threshold))
 	}
@@ -95,7 +95,7 @@ func (sc *scoring) fitAndScore(proc Procedure, train, test []Item) {
 func (sc *scoring) rows() []Row {
 	var out []Row
 	for k, rule := range sc.rule {
-		out = append(out, Row{Set: k[0], Scope: k[1], ScoreOnly: sc.scoreOnly[k[0]], Rule: Compute(rule), Model: Compute(sc.model[k])})
+		out = append(out, Row{Set: k[0], Scope: k[1], ScoreOnly: sc.scoreOnly[k[0]], Rule: compute(rule), Model: compute(sc.model[k])})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Set != out[j].Set {
@@ -106,7 +106,7 @@ func (sc *scoring) rows() []Row {
 	return out
 }
 
-func scoredPair(it Item, score float64, supported bool) Pair {
+func scoredPair(it item, score float64, supported bool) Pair {
 	label, pred := audit.Unsupported, audit.Unsupported
 	if it.Supported {
 		label = audit.Supported
@@ -118,7 +118,7 @@ func scoredPair(it Item, score float64, supported bool) Pair {
 }
 
 // datasets returns the data sets of items, sorted.
-func datasets(items []Item) []string {
+func datasets(items []item) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, it := range items {
@@ -131,8 +131,8 @@ func datasets(items []Item) []string {
 	return out
 }
 
-// Fold assigns a conversation to one of k folds by a hash of its id.
-func Fold(conversation string, k int) int {
+// foldOf assigns a conversation to one of k folds by a hash of its id.
+func foldOf(conversation string, k int) int {
 	h := fnv.New32a()
 	h.Write([]byte(conversation))
 	return int(h.Sum32() % uint32(k))

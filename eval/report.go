@@ -63,7 +63,7 @@ type HeldOut struct {
 // finding, is an error.
 func Evaluate(a *Audited, o Options) (*Report, error) {
 	rep := &Report{Sets: map[string]SetReport{}}
-	var items []Item
+	var items []item
 	files := append(slices.Clone(o.Labels), o.ScoreOnly...)
 	for i, path := range files {
 		labels, err := judgedLabels(path)
@@ -77,7 +77,7 @@ func Evaluate(a *Audited, o Options) (*Report, error) {
 		sr := newSetReport(pairs, left.Unmatched, o.Sweep)
 		sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
 		rep.Sets[path] = sr
-		its, _ := Items(path, a.Findings, labels, o.Partial, &a.Texts)
+		its, _ := itemsOf(path, a.Findings, labels, o.Partial, &a.Texts)
 		for j := range its {
 			its[j].ScoreOnly = i >= len(o.Labels)
 		}
@@ -102,26 +102,26 @@ func noMatch(path string) error {
 
 // heldOut adds the cross-validation and leave-one-dataset-out tables that
 // o asks for, and the targets.
-func (rep *Report) heldOut(items []Item, o Options) {
+func (rep *Report) heldOut(items []item, o Options) {
 	proc := o.Procedure
 	if k := o.Folds; k > 0 {
-		rep.CV = &HeldOut{Folds: k, Rows: CrossValidate(items, k, proc)}
+		rep.CV = &HeldOut{Folds: k, Rows: crossValidate(items, k, proc)}
 		if o.Ablation {
-			rep.CV.Ablation = ablation(proc, func(p Procedure) []Row { return CrossValidate(items, k, p) })
+			rep.CV.Ablation = ablation(proc, func(p Procedure) []Row { return crossValidate(items, k, p) })
 		}
 	}
 	if !o.LODO {
 		return
 	}
-	rep.LODO = &HeldOut{Rows: LeaveOneDatasetOut(items, proc)}
+	rep.LODO = &HeldOut{Rows: leaveOneDatasetOut(items, proc)}
 	if o.Ablation {
-		rep.LODO.Ablation = ablation(proc, func(p Procedure) []Row { return LeaveOneDatasetOut(items, p) })
+		rep.LODO.Ablation = ablation(proc, func(p Procedure) []Row { return leaveOneDatasetOut(items, p) })
 	}
 	if o.Targets {
-		rep.Targets = RuleTargets(rep.LODO.Rows)
+		rep.Targets = ruleTargets(rep.LODO.Rows)
 	}
-	rep.Targets = append(rep.Targets, MinimumTargets(rep.LODO.Rows, o.MinBA, true)...)
-	rep.Targets = append(rep.Targets, MinimumTargets(rep.LODO.Rows, o.AimBA, false)...)
+	rep.Targets = append(rep.Targets, minimumTargets(rep.LODO.Rows, o.MinBA, true)...)
+	rep.Targets = append(rep.Targets, minimumTargets(rep.LODO.Rows, o.AimBA, false)...)
 }
 
 // Missed reports whether a target that must be met is not.
@@ -130,23 +130,23 @@ func (rep *Report) Missed() bool {
 }
 
 func newSetReport(pairs []Pair, unmatched int, sweep bool) SetReport {
-	r := SetReport{Overall: Compute(pairs), ByAgent: map[string]Metrics{}, ByScope: map[string]Metrics{},
-		SignalAUC: SignalAUC(pairs), Unmatched: unmatched}
-	names, groups := ByAgent(pairs)
+	r := SetReport{Overall: compute(pairs), ByAgent: map[string]Metrics{}, ByScope: map[string]Metrics{},
+		SignalAUC: signalAUC(pairs), Unmatched: unmatched}
+	names, groups := byAgent(pairs)
 	for _, n := range names {
-		r.ByAgent[n] = Compute(groups[n])
+		r.ByAgent[n] = compute(groups[n])
 	}
 	scopes := map[string][]Pair{}
 	for _, p := range pairs {
 		scopes[p.Label.LabelScope] = append(scopes[p.Label.LabelScope], p)
 	}
 	for s, ps := range scopes {
-		r.ByScope[s] = Compute(ps)
+		r.ByScope[s] = compute(ps)
 	}
 	if sweep {
 		r.Sweep = map[string]float64{}
 		ths := sweepThresholds()
-		for i, ba := range Sweep(pairs, ths) {
+		for i, ba := range sweepBA(pairs, ths) {
 			r.Sweep[fmt.Sprintf("%.2f", ths[i])] = ba
 		}
 	}
@@ -167,7 +167,7 @@ func ablation(proc Procedure, heldOut func(Procedure) []Row) map[string][]Row {
 	out := map[string][]Row{}
 	for _, s := range audit.Signals {
 		if !proc.Drop[s.Name] || slices.Contains(proc.HardFail, s.Name) {
-			out[s.Name] = heldOut(proc.Without(s.Name))
+			out[s.Name] = heldOut(proc.without(s.Name))
 		}
 	}
 	return out

@@ -14,14 +14,14 @@ type Check struct {
 // accuracy on every held-out data set.
 const aimMargin = 0.03
 
-// RuleTargets checks leave-one-dataset-out rows: on the single citations
+// ruleTargets checks leave-one-dataset-out rows: on the single citations
 // of every data set that is fitted on, the verdict's balanced accuracy and
 // AUC must be at least the rule's, and should beat its balanced accuracy
 // by aimMargin.
-func RuleTargets(rows []Row) []Check {
+func ruleTargets(rows []Row) []Check {
 	var out []Check
 	for _, r := range rows {
-		if r.Scope != ScopeCitation || r.ScoreOnly {
+		if r.Scope != scopeCitation || r.ScoreOnly {
 			continue
 		}
 		d := r.Dataset()
@@ -35,11 +35,11 @@ func RuleTargets(rows []Row) []Check {
 	return out
 }
 
-// MinimumTargets checks every minimum of minBA ("dataset/scope" →
+// minimumTargets checks every minimum of minBA ("dataset/scope" →
 // balanced accuracy) on the rows it names, score-only label files aside,
 // as musts or as aims; a minimum that names no row, or a row of one
 // class, is not met.
-func MinimumTargets(rows []Row, minBA map[string]float64, must bool) []Check {
+func minimumTargets(rows []Row, minBA map[string]float64, must bool) []Check {
 	var out []Check
 	for _, key := range sortedKeys(minBA) {
 		found := false

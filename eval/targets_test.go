@@ -7,10 +7,10 @@ func TestTargets(t *testing.T) {
 		return Metrics{Supported: 10, Unsupported: 10, BalancedAccuracy: ba, AUC: auc}
 	}
 	rows := []Row{
-		{Set: "d/a/l.jsonl", Scope: ScopeCitation, Rule: m(0.80, 0.90), Model: m(0.84, 0.91)},
-		{Set: "d/b/l.jsonl", Scope: ScopeCitation, Rule: m(0.80, 0.90), Model: m(0.81, 0.89)},
-		{Set: "d/b/l.jsonl", Scope: ScopeJoint, Rule: m(0.50, 0.50), Model: m(0.70, 0.70)},
-		{Set: "d/b/other.jsonl", Scope: ScopeCitation, ScoreOnly: true, Rule: m(0.9, 0.9), Model: m(0.1, 0.1)},
+		{Set: "d/a/l.jsonl", Scope: scopeCitation, Rule: m(0.80, 0.90), Model: m(0.84, 0.91)},
+		{Set: "d/b/l.jsonl", Scope: scopeCitation, Rule: m(0.80, 0.90), Model: m(0.81, 0.89)},
+		{Set: "d/b/l.jsonl", Scope: scopeJoint, Rule: m(0.50, 0.50), Model: m(0.70, 0.70)},
+		{Set: "d/b/other.jsonl", Scope: scopeCitation, ScoreOnly: true, Rule: m(0.9, 0.9), Model: m(0.1, 0.1)},
 	}
 	count := func(cs []Check) (mustMissed, aimMissed int) {
 		for _, c := range cs {
@@ -29,12 +29,12 @@ func TestTargets(t *testing.T) {
 		wantMust, wantA int
 	}{
 		{"a held-out set below the rule's AUC misses a must, below its margin an aim; score-only rows are not targets",
-			RuleTargets(rows), 1, 1},
-		{"a minimum holds on the row it names", MinimumTargets(rows, map[string]float64{"b/joint": 0.7}, true), 0, 0},
-		{"a minimum ignores score-only label files", MinimumTargets(rows, map[string]float64{"b/citation": 0.8}, true), 0, 0},
-		{"a minimum above the row's balanced accuracy is missed", MinimumTargets(rows, map[string]float64{"b/joint": 0.75}, true), 1, 0},
-		{"a minimum aimed at is missed as an aim", MinimumTargets(rows, map[string]float64{"b/joint": 0.75}, false), 0, 1},
-		{"a minimum that names no row is missed", MinimumTargets(rows, map[string]float64{"c/joint": 0.5}, true), 1, 0},
+			ruleTargets(rows), 1, 1},
+		{"a minimum holds on the row it names", minimumTargets(rows, map[string]float64{"b/joint": 0.7}, true), 0, 0},
+		{"a minimum ignores score-only label files", minimumTargets(rows, map[string]float64{"b/citation": 0.8}, true), 0, 0},
+		{"a minimum above the row's balanced accuracy is missed", minimumTargets(rows, map[string]float64{"b/joint": 0.75}, true), 1, 0},
+		{"a minimum aimed at is missed as an aim", minimumTargets(rows, map[string]float64{"b/joint": 0.75}, false), 0, 1},
+		{"a minimum that names no row is missed", minimumTargets(rows, map[string]float64{"c/joint": 0.5}, true), 1, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

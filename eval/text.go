@@ -119,7 +119,7 @@ func writeAblation(b *strings.Builder, names map[string]string, r *HeldOut) {
 	fmt.Fprintf(b, "  %-22s", "left out")
 	for _, row := range r.Rows {
 		name := names[row.Set]
-		if row.Scope != ScopeCitation {
+		if row.Scope != scopeCitation {
 			name += " " + row.Scope
 		}
 		fmt.Fprintf(b, " %15s", name)

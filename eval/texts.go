@@ -6,10 +6,10 @@ import (
 	"github.com/ragaudit/ragaudit/readers"
 )
 
-// Texts holds the chunk texts of audited records, for the word-overlap
+// chunkTexts holds the chunk texts of audited records, for the word-overlap
 // rule: it measures the labelled sentence, the unit a human judged, not
 // the sentence the audit split, against the chunks its labels name.
-type Texts struct {
+type chunkTexts struct {
 	chunks map[textKey]string
 }
 
@@ -19,9 +19,9 @@ type textKey struct {
 	chunk string
 }
 
-// Add keeps the retrieved chunks of rec (of a repeated id, the first, as
+// add keeps the retrieved chunks of rec (of a repeated id, the first, as
 // citations resolve).
-func (t *Texts) Add(rec *readers.Record) {
+func (t *chunkTexts) add(rec *readers.Record) {
 	if t.chunks == nil {
 		t.chunks = map[textKey]string{}
 	}
@@ -37,7 +37,7 @@ func (t *Texts) Add(rec *readers.Record) {
 
 // ruleScore is the rule's score of a labelled sentence against the chunks
 // its label lines name; -1 when none of them was retrieved.
-func (t *Texts) ruleScore(lines []readers.Label) float64 {
+func (t *chunkTexts) ruleScore(lines []readers.Label) float64 {
 	if t == nil || len(lines) == 0 {
 		return -1
 	}
@@ -61,13 +61,13 @@ func (t *Texts) ruleScore(lines []readers.Label) float64 {
 // audit: every finding, and the chunk texts for the word-overlap rule.
 type Audited struct {
 	Findings []audit.Finding
-	Texts    Texts
+	Texts    chunkTexts
 }
 
 // Result keeps a record's findings and chunk texts.
 func (a *Audited) Result(r *audit.Result) error {
 	a.Findings = append(a.Findings, r.Findings...)
-	a.Texts.Add(r.Record)
+	a.Texts.add(r.Record)
 	return nil
 }
 
