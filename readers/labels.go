@@ -42,7 +42,7 @@ type Label struct {
 	Timestamp            string  `json:"timestamp,omitempty"` // the record's, to tell apart turns of one conversation
 	Sample               string  `json:"sample,omitempty"`    // the sample's id
 	Seed                 uint64  `json:"seed,omitempty"`
-	SampleSize           int64   `json:"sample_size,omitempty"` // the labels the design allocated
+	SampleSize           int64   `json:"sample_size,omitempty"`  // the labels the design allocated
 	StratumSize          int64   `json:"stratum_size,omitempty"` // the citations of the stratum in the logs the sample was drawn from
 	Config               string  `json:"config,omitempty"`       // the audit configuration the sample was drawn under, in words
 	Evidence             string  `json:"evidence,omitempty"`     // a digest of the sentence and the cited chunk's text the reviewer judged`
