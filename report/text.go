@@ -139,6 +139,9 @@ func writeBaseline(b *strings.Builder, c *BaselineChange) {
 	if len(parts) > 0 {
 		fmt.Fprintf(b, "; largest tenant drops: %s", strings.Join(parts, ", "))
 	}
+	if c.ConfigurationChanged {
+		b.WriteString(" — the baseline was made under another configuration (model, thresholds, floor, embedder or version), so this change is not quality alone")
+	}
 	b.WriteString("\n")
 }
 

@@ -386,6 +386,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+	sum.ConfigHash = pipeline.ConfigHash(version, &po)
 	if out.Retrieval.NotLogged > 0 {
 		sum.Retrieval = &out.Retrieval
 	}
