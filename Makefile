@@ -103,12 +103,14 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzEvidence -fuzztime $(FUZZTIME) -timeout 0 ./audit
 	$(GO) test -run '^$$' -fuzz FuzzDocument -fuzztime $(FUZZTIME) -timeout 0 ./readers
 	$(GO) test -run '^$$' -fuzz FuzzParquet -fuzztime $(FUZZTIME) -timeout 0 ./readers
+	$(GO) test -run '^$$' -fuzz FuzzReadLabels -fuzztime $(FUZZTIME) -timeout 0 ./readers
 	$(GO) test -run '^$$' -fuzz FuzzTokenize -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzRawWordsAt -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzIsInternal -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzMaybeLink -fuzztime $(FUZZTIME) -timeout 0 ./nounphrase
 	$(GO) test -run '^$$' -fuzz FuzzAppendString -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzAppendCSVRecord -fuzztime $(FUZZTIME) -timeout 0 ./report
+	$(GO) test -run '^$$' -fuzz FuzzEscapes -fuzztime $(FUZZTIME) -timeout 0 ./report
 
 clean:
 	rm -rf bin ragaudit-report

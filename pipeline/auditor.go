@@ -86,3 +86,18 @@ func ConfigHash(version string, o *Options) string {
 	sum := sha256.Sum256(b)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
+
+// ConfigSummary says in words what ConfigHash identifies, for messages
+// that must say which configuration differs.
+func ConfigSummary(version string, o *Options) string {
+	m := o.Audit.Model
+	s := fmt.Sprintf("ragaudit %s; model %s, threshold %g", version, m.Name, m.Threshold)
+	if len(m.TenantThresholds) > 0 {
+		s += fmt.Sprintf(" (%d tenant thresholds)", len(m.TenantThresholds))
+	}
+	s += fmt.Sprintf("; resolve %s; min-score %g; embed %s", o.Audit.Resolve, o.Audit.MinScore, o.Embed.Kind)
+	if o.Embed.Model != "" {
+		s += " " + o.Embed.Model
+	}
+	return s
+}

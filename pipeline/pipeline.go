@@ -125,6 +125,7 @@ type stream struct {
 	late      []*readers.SkipError // records the auditor refused, in input order
 	retrieval Retrieval
 	warned    int
+	undated   bool // a record without a timestamp met --last (warned once)
 }
 
 // countRetrieval counts the record by whether it logs its retrieval, and

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -63,5 +65,22 @@ func TestProgressCountsEveryByte(t *testing.T) {
 	fi, _ := os.Stat(example)
 	if int64(bytes) != fi.Size() || records != 11 {
 		t.Errorf("told of %d bytes and %d records, want %d and 11", bytes, records, fi.Size())
+	}
+}
+
+// --last on records without a timestamp says how they are ordered instead
+// of ordering them silently.
+func TestLastWarnsOfUndatedRecords(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "undated.jsonl")
+	rec := `{"conversation_id":"c%d","messages":[{"role":"user","content":"Q?"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}]}` + "\n"
+	os.WriteFile(in, []byte(fmt.Sprintf(rec, 1)+fmt.Sprintf(rec, 2)), 0o644)
+	var log strings.Builder
+	o := Options{Files: []string{in}, Last: 1, Workers: 1, Audit: audit.DefaultConfig(), Embed: Embedding{Kind: EmbedNone},
+		Logger: slog.New(slog.NewTextHandler(&log, nil))}
+	if _, err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(log.String(), "--last: a record has no timestamp"); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, log.String())
 	}
 }

@@ -71,6 +71,11 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record) bool) 
 			case !keep(&rec):
 				s.tally.Filter()
 			case latest != nil:
+				if rec.Timestamp.IsZero() && !s.undated {
+					s.undated = true
+					o.Logger.Warn("--last: a record has no timestamp", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line),
+						"detail", "records without a time count as older than any dated one, and among themselves by input order")
+				}
 				for range latest.Offer(rec) {
 					s.tally.Filter()
 				}

@@ -2,6 +2,7 @@ package readers
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -41,7 +42,10 @@ type Label struct {
 	Timestamp            string  `json:"timestamp,omitempty"` // the record's, to tell apart turns of one conversation
 	Sample               string  `json:"sample,omitempty"`    // the sample's id
 	Seed                 uint64  `json:"seed,omitempty"`
-	SampleSize           int64   `json:"sample_size,omitempty"` // the labels the design allocated`
+	SampleSize           int64   `json:"sample_size,omitempty"`  // the labels the design allocated
+	StratumSize          int64   `json:"stratum_size,omitempty"` // the citations of the stratum in the logs the sample was drawn from
+	Config               string  `json:"config,omitempty"`       // the audit configuration the sample was drawn under, in words
+	Evidence             string  `json:"evidence,omitempty"`     // a digest of the sentence and the cited chunk's text the reviewer judged`
 	ConfigHash           string  `json:"config_hash,omitempty"`
 	Stratum              string  `json:"stratum,omitempty"`
 	InclusionProbability float64 `json:"inclusion_probability,omitempty"`
@@ -90,12 +94,16 @@ func ReadLabels(path string) ([]Label, error) {
 	at := map[string]int{} // key → index in out
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64<<10), DefaultMaxLineBytes)
+	last := lastLineCut(path)
 	for line := 1; sc.Scan(); line++ {
 		if len(sc.Bytes()) == 0 {
 			continue
 		}
 		var l Label
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			if line == last {
+				return nil, fmt.Errorf("%s:%d: the last line is cut short (a write interrupted by a crash): it was never saved as a judgment; delete it, or run ragaudit review on the file once, which removes it", path, line)
+			}
 			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
 		switch l.Label {
@@ -143,4 +151,14 @@ func JudgedLabels(labels []Label) []Label {
 		}
 	}
 	return out
+}
+
+// lastLineCut returns the number of the file's last line when it does not
+// end in a line feed (a write cut short), else 0.
+func lastLineCut(path string) int {
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) == 0 || b[len(b)-1] == '\n' {
+		return 0
+	}
+	return bytes.Count(b, []byte("\n")) + 1
 }

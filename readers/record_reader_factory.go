@@ -381,12 +381,14 @@ func notJSON(t []byte) string {
 	switch {
 	case looksCSV(lines):
 		return fmt.Sprintf("looks like a CSV table (first line %q): ragaudit reads JSON and Parquet; "+
-			"write the table as JSON Lines (one object per row) or Parquet, and map its columns with --mapping unless they are canonical", shown)
+			"write the table as JSON Lines, e.g. mlr --icsv --ojsonl cat FILE > FILE.jsonl, and map its columns with --mapping "+
+			"(examples: testdata/formats/ragaudit-mapping-examples.yaml in the repository)", shown)
 	case bytes.Contains(t, []byte("\nturn:")) && bytes.Contains(t, []byte("assistant:")):
 		return fmt.Sprintf("looks like a YAML mapping (it starts with %q): give it with --mapping, before the log files", shown)
 	}
 	return fmt.Sprintf("is not JSON or Parquet (it starts with %q): ragaudit reads JSON records (one per line, "+
-		"pretty-printed, or a JSON array of them; plain or gzip) and Parquet", shown)
+		"pretty-printed, or a JSON array of them; plain or gzip) and Parquet; for a table, write it as JSON Lines "+
+		"(for CSV: mlr --icsv --ojsonl cat FILE > FILE.jsonl) and map its columns with --mapping", shown)
 }
 
 // looksCSV tells a table: a first line of two or more fields, and a second

@@ -139,6 +139,13 @@ func (d *Dir) inspect() error {
 			foreign = append(foreign, name)
 		}
 	}
+	if len(d.modes) > 0 && len(foreign) == 0 && !isReportSummary(filepath.Join(d.path, FileSummaryJSON)) {
+		// Files with a report's names but no ragaudit summary: someone's own.
+		for name := range d.modes {
+			foreign = append(foreign, name)
+		}
+		slices.Sort(foreign)
+	}
 	if len(foreign) > 0 {
 		if len(foreign) > 3 {
 			foreign = append(foreign[:3], "…")
@@ -357,4 +364,16 @@ func syncDir(path string) error {
 		return err
 	}
 	return nil
+}
+
+// isReportSummary reports whether path is a summary.json ragaudit wrote.
+func isReportSummary(path string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var head struct {
+		Tool string `json:"tool"`
+	}
+	return json.Unmarshal(b, &head) == nil && head.Tool == "ragaudit"
 }

@@ -168,6 +168,12 @@ func TestOutMustBeAReportDirectory(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("a refused --out left %d entries", len(entries))
 	}
+	// A file of the user's with a report's name is theirs too.
+	own := t.TempDir()
+	os.WriteFile(filepath.Join(own, FileSummaryJSON), []byte(`{"mine": 1}`), 0o644)
+	if _, err := OpenDir(own, 10); err == nil || !strings.Contains(err.Error(), "summary.json") {
+		t.Errorf("a directory with the user's own summary.json: %v", err)
+	}
 }
 
 // skipped.jsonl lists a bounded number of records per reason and counts the

@@ -146,6 +146,9 @@ type BaselineChange struct {
 	Now     float64        `json:"citation_accuracy_now"`
 	Change  float64        `json:"change"`
 	Tenants []TenantChange `json:"tenants"` // tenants in both runs, largest drop first
+	// ConfigurationChanged: the baseline was made under another
+	// configuration, so the change mixes it with a change of quality.
+	ConfigurationChanged bool `json:"configuration_changed,omitempty"`
 }
 
 // TenantChange is one tenant's rate in both runs.
@@ -176,7 +179,8 @@ func ReadBaseline(path string) (*Summary, error) {
 // CompareBaseline says how the rate and each tenant's rate changed.
 func CompareBaseline(path string, base, now *Summary) *BaselineChange {
 	c := &BaselineChange{Path: path, Before: base.CitationAccuracy, Now: now.CitationAccuracy,
-		Change: round6(now.CitationAccuracy - base.CitationAccuracy), Tenants: []TenantChange{}}
+		Change: round6(now.CitationAccuracy - base.CitationAccuracy), Tenants: []TenantChange{},
+		ConfigurationChanged: base.ConfigHash != now.ConfigHash}
 	before := map[string]audit.Group{}
 	for _, g := range base.Tenants {
 		before[g.Name] = g

@@ -48,9 +48,13 @@ type Summary struct {
 	Baseline *BaselineChange `json:"baseline,omitempty"`
 	// Worst are the worst failing findings (WorstShown at most), worst
 	// first, with the reason in words.
-	Worst  []Flagged        `json:"worst_failures"`
-	Config any              `json:"config"`
-	Inputs []pipeline.Input `json:"inputs"`
+	Worst  []Flagged `json:"worst_failures"`
+	Config any       `json:"config"`
+	// ConfigHash identifies what decides the verdicts (tool version, model,
+	// thresholds, resolution, floor, embedder): two runs are compared as
+	// like with like only when it is the same.
+	ConfigHash string           `json:"config_hash,omitempty"`
+	Inputs     []pipeline.Input `json:"inputs"`
 }
 
 // NewSummary assembles the summary from a tally.

@@ -54,6 +54,10 @@ func (s *Summary) decide() (status, detail string) {
 			more := ""
 			if v.LabelsToDecide > 0 {
 				more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
+				if v.SampleSize > 0 {
+					more += fmt.Sprintf(": draw a larger sample of the same seed (ragaudit sample -n %d --seed %d) and review it with the same label file, whose labels carry over",
+						v.SampleSize+v.LabelsToDecide, v.Seed)
+				}
 			}
 			return StatusInconclusive, fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
 		}

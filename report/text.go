@@ -162,6 +162,9 @@ func writeBaseline(b *strings.Builder, c *BaselineChange) {
 	if len(parts) > 0 {
 		fmt.Fprintf(b, "; largest tenant drops: %s", strings.Join(parts, ", "))
 	}
+	if c.ConfigurationChanged {
+		b.WriteString(" — the baseline was made under another configuration (model, thresholds, floor, embedder or version), so this change is not quality alone")
+	}
 	b.WriteString("\n")
 }
 
@@ -194,7 +197,14 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	if v.UnmatchedLabels > 0 {
 		fmt.Fprintf(b, "; %d label(s) match no citation of this audit and are not used", v.UnmatchedLabels)
 	}
+	if v.ChangedEvidence > 0 {
+		fmt.Fprintf(b, "; %d label(s) judged a sentence or chunk text these logs no longer hold and are not used", v.ChangedEvidence)
+	}
 	b.WriteString("\n")
+	fmt.Fprintf(b, "  Labels: %s; by %s\n", v.Design, reviewers(v.Reviewers))
+	if v.Unsampled > 0 {
+		fmt.Fprintf(b, "  %d citation(s) belong to strata without a label: their rate is bounded (none to all supported), not estimated\n", v.Unsampled)
+	}
 	c := v.Agreement.Confusion
 	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s (reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
 		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
@@ -214,4 +224,20 @@ func numOrNA(x estimate.Number) string {
 		return "n/a"
 	}
 	return fmt.Sprintf("%.3f", float64(x))
+}
+
+// reviewers lists who gave the labels used, with how many each.
+func reviewers(m map[string]int) string {
+	if len(m) == 0 {
+		return "nobody (no label was used)"
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		who := Printable(name)
+		if who == "" {
+			who = "(unnamed)"
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", who, m[name]))
+	}
+	return strings.Join(parts, ", ")
 }

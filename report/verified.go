@@ -13,8 +13,16 @@ type Verified struct {
 	Design          string `json:"design"`
 	PartialCountsAs string `json:"partial_counts_as"`
 	// UnmatchedLabels judge no citation of this audit (other logs, other
-	// filters): counted, never used.
+	// filters): counted, never used. ChangedEvidence judged a sentence or
+	// chunk text the logs no longer hold: counted, never used.
 	UnmatchedLabels int `json:"unmatched_labels"`
+	ChangedEvidence int `json:"labels_on_changed_evidence"`
+	// Reviewers counts the labels used by who gave them.
+	Reviewers map[string]int `json:"reviewers"`
+	// Seed and SampleSize of the sample the labels were drawn by (0 when
+	// they were not): a larger draw of the same seed extends it.
+	Seed       uint64 `json:"seed,omitempty"`
+	SampleSize int64  `json:"sample_size,omitempty"`
 }
 
 // MachineAgreement is how well the machine verdict agrees with careful

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,6 +14,12 @@ import (
 // synced to disk the moment it is given, so a server killed at any moment
 // loses nothing given; read back, it says where to resume.
 type LabelFile struct {
+	// Repaired says what opening the file mended (a last line cut short
+	// by a crash, never acknowledged to the reviewer, was removed).
+	Repaired string
+	// Carried counts the labels of an earlier, smaller sample of the same
+	// seed and configuration that carry over to this one.
+	Carried int
 	path    string
 	f       *os.File
 	sample  []Item
@@ -30,16 +37,19 @@ func OpenLabels(path string, sample []Item) (*LabelFile, error) {
 	for i := range sample {
 		lf.index[sample[i].Key()] = i
 	}
-	if _, err := os.Stat(path); err == nil {
-		if err := lf.load(); err != nil {
-			return nil, err
-		}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, err
 	}
+	if err := lockLabels(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
 	lf.f = f
+	if err := lf.load(); err != nil {
+		f.Close()
+		return nil, err
+	}
 	return lf, nil
 }
 
@@ -50,6 +60,15 @@ func (lf *LabelFile) load() error {
 	if err != nil {
 		return err
 	}
+	if cut := bytes.LastIndexByte(b, '\n') + 1; cut < len(b) && !json.Valid(b[cut:]) {
+		// A last line without its line feed is a write cut short by a
+		// crash: the page moves on only once a label is synced whole.
+		if err := lf.f.Truncate(int64(cut)); err != nil {
+			return err
+		}
+		lf.Repaired = fmt.Sprintf("removed a last line cut short by a crash (%d bytes, never saved as a judgment)", len(b)-cut)
+		b = b[:cut]
+	}
 	s0 := lf.sample[0]
 	for n, line := range splitLines(b) {
 		if len(line) == 0 {
@@ -59,15 +78,23 @@ func (lf *LabelFile) load() error {
 		if err := json.Unmarshal(line, &l); err != nil {
 			return fmt.Errorf("%s:%d: %v", lf.path, n+1, err)
 		}
+		switch l.Label {
+		case readers.LabelSupported, readers.LabelPartial, readers.LabelUnsupported, readers.LabelCannotJudge, readers.LabelWithdrawn:
+		default:
+			return fmt.Errorf("%s:%d: label %q: want supported, partial, unsupported, cannot_judge or withdrawn", lf.path, n+1, l.Label)
+		}
 		switch {
 		case l.ConfigHash != s0.ConfigHash:
-			return fmt.Errorf("%s:%d: made under another audit configuration (config_hash %s, the sample's %s): give the labels of this sample, or another --labels file", lf.path, n+1, short(l.ConfigHash), short(s0.ConfigHash))
-		case l.Sample != s0.Sample:
-			return fmt.Errorf("%s:%d: made for another sample (%s, this one is %s): give another --labels file", lf.path, n+1, short(l.Sample), short(s0.Sample))
+			return fmt.Errorf("%s:%d: made under another audit configuration (%s; this sample: %s): give the labels of this sample, or another --labels file", lf.path, n+1, l.Config, s0.Config)
+		case l.Sample != s0.Sample && l.Seed != s0.Seed:
+			return fmt.Errorf("%s:%d: made for another sample (%s, seed %d; this one is %s, seed %d): give another --labels file", lf.path, n+1, short(l.Sample), l.Seed, short(s0.Sample), s0.Seed)
 		}
 		i, ok := lf.index[l.Key()]
-		if !ok {
-			return fmt.Errorf("%s:%d: judges a citation that is not in the sample", lf.path, n+1)
+		if !ok || l.Sample != s0.Sample && l.Stratum != lf.sample[i].Stratum {
+			return fmt.Errorf("%s:%d: judges a citation that is not in the sample (this sample is not a larger draw of the same seed over the same strata)", lf.path, n+1)
+		}
+		if l.Sample != s0.Sample {
+			lf.Carried++
 		}
 		lf.apply(i, l.Label)
 	}

@@ -33,6 +33,7 @@ type pageData struct {
 	Total, Done  int
 	Label        string // the item's label in force
 	Reviewer     string
+	LabelFile    string
 	Item         Item
 	View         *View
 	Question     string
@@ -56,7 +57,7 @@ func (s *Server) render(w http.ResponseWriter, i int) error {
 	nonce := make([]byte, 16)
 	rand.Read(nonce)
 	d := pageData{Token: s.token, Nonce: base64.StdEncoding.EncodeToString(nonce), Index: i, Number: i + 1,
-		Total: len(s.Sample), Done: s.Labels.Done(), Reviewer: s.Reviewer, ShowVerdict: s.ShowVerdict, Keys: keys}
+		Total: len(s.Sample), Done: s.Labels.Done(), Reviewer: s.Reviewer, ShowVerdict: s.ShowVerdict, Keys: keys, LabelFile: s.Labels.path}
 	if i >= 0 {
 		v := s.Views[i]
 		d.Item, d.View, d.Label = s.Sample[i], v, s.Labels.Label(i)

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 
@@ -42,10 +44,13 @@ func (p *Population) Result(res *audit.Result) error {
 			c.Key += fmt.Sprintf("#%d", n)
 		}
 		p.seen[c.Key]++
+		ev := evidenceOf(res.Record, f)
 		p.Citations = append(p.Citations, c)
-		p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation})
+		p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, ev})
 		if p.keepLines {
-			p.Lines = append(p.Lines, lineOf(f))
+			it := lineOf(f)
+			it.Evidence = ev
+			p.Lines = append(p.Lines, it)
 		}
 	}
 	return nil
@@ -56,6 +61,22 @@ type place struct {
 	conv, ts        string
 	msg, start, end int
 	citation        string
+	evidence        string
+}
+
+// evidenceOf is a digest of what a reviewer judges: the sentence and the
+// cited chunk's text. A label whose evidence changed since the review
+// (the logs were edited, a chunk re-indexed) judged something else.
+func evidenceOf(rec *readers.Record, f *audit.Finding) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d:%s", len(f.Sentence), f.Sentence)
+	if f.ChunkID != nil && f.MessageIndex < len(rec.Messages) {
+		m := &rec.Messages[f.MessageIndex]
+		if i := m.ChunkIndex(*f.ChunkID); i >= 0 {
+			h.Write([]byte(m.Retrieval[i].Text))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // Skip ignores skipped records.

@@ -38,7 +38,11 @@ func TestLabelFileResumesAndUndoes(t *testing.T) {
 	if i, _ := lf.Undo("ann"); i != 2 {
 		t.Errorf("undo took back item %d, want 2", i)
 	}
-	// Not closed: as if the server were killed now.
+	// A second review of the same file is refused while this one runs.
+	if _, err := OpenLabels(path, sample); err == nil || !strings.Contains(err.Error(), "another ragaudit review is writing this label file") {
+		t.Errorf("a second review of the file: %v", err)
+	}
+	lf.f.Close() // the server is killed: the kernel drops its lock, nothing else
 	lf2, err := OpenLabels(path, sample)
 	if err != nil {
 		t.Fatal(err)
@@ -61,9 +65,10 @@ func TestLabelFileOfAnotherSampleIsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "labels.jsonl")
 	lf, _ := OpenLabels(path, testSample(2))
 	lf.Give(0, readers.LabelSupported, "ann")
+	lf.Close()
 	other := testSample(2)
 	for i := range other {
-		other[i].Sample = "s2"
+		other[i].Sample, other[i].Seed = "s2", 8
 	}
 	if _, err := OpenLabels(path, other); err == nil || !strings.Contains(err.Error(), "labels.jsonl:1: made for another sample") {
 		t.Errorf("another sample: %v", err)
@@ -154,4 +159,59 @@ func TestListenOnLoopbackOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	l.Close()
+}
+
+// A last line cut short by a crash was never acknowledged: opening the
+// file removes it and says so; a label that is no label is refused.
+func TestLabelFileRepairsACutLineAndRefusesTypos(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "labels.jsonl")
+	sample := testSample(3)
+	lf, _ := OpenLabels(path, sample)
+	lf.Give(0, readers.LabelSupported, "ann")
+	lf.Close()
+	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"conversation_id":"cb","label":"unsupp`)
+	f.Close()
+	if _, err := readers.ReadLabels(path); err == nil || !strings.Contains(err.Error(), "cut short") {
+		t.Errorf("ReadLabels on a cut line: %v", err)
+	}
+	lf, err := OpenLabels(path, sample)
+	if err != nil || !strings.Contains(lf.Repaired, "cut short") || lf.Done() != 1 {
+		t.Fatalf("open: %v, repaired %q, %d done", err, lf.Repaired, lf.Done())
+	}
+	lf.Close()
+	if _, err := readers.ReadLabels(path); err != nil {
+		t.Errorf("after the repair: %v", err)
+	}
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(b), `"label":"supported"`, `"label":"suported"`, 1)), 0o644)
+	if _, err := OpenLabels(path, sample); err == nil || !strings.Contains(err.Error(), `labels.jsonl:1: label "suported"`) {
+		t.Errorf("a typo in a label: %v", err)
+	}
+}
+
+// The labels of a sample carry over to a larger draw of the same seed over
+// the same strata (the larger sample holds the smaller one).
+func TestLabelsCarryOverToALargerSampleOfTheSameSeed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "labels.jsonl")
+	small := testSample(2)
+	lf, _ := OpenLabels(path, small)
+	lf.Give(1, readers.LabelUnsupported, "ann")
+	lf.Close()
+	large := testSample(4)
+	for i := range large {
+		large[i].Sample, large[i].SampleSize = "s-large", 4
+	}
+	lf, err := OpenLabels(path, large)
+	if err != nil || lf.Carried != 1 || lf.Label(1) != readers.LabelUnsupported || lf.Next(0) != 0 {
+		t.Fatalf("open: %v, carried %d, item 1 %q", err, lf.Carried, lf.Label(1))
+	}
+	lf.Close()
+	other := testSample(4)
+	for i := range other {
+		other[i].Sample, other[i].Stratum = "s-other", "h9"
+	}
+	if _, err := OpenLabels(path, other); err == nil || !strings.Contains(err.Error(), "not a larger draw") {
+		t.Errorf("labels on other strata: %v", err)
+	}
 }

@@ -2,6 +2,8 @@ package review
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/readers"
@@ -10,34 +12,73 @@ import (
 
 // VerifyOptions say how to read the labels.
 type VerifyOptions struct {
-	LabelFile        string
+	LabelFiles       []string
 	ConfigHash       string // the audit's: labels sampled under another configuration are refused
+	Config           string // the same, in words, for the message that says what differs
 	Bar              float64
 	PartialSupported bool
 }
 
+// LabelSet is the labels of one or more label files, read and merged: the
+// same citation judged alike in two files counts once, judged differently
+// it is an error (two reviewers disagree: resolve it first).
+type LabelSet struct {
+	Labels []readers.Label
+	Files  map[int]string // label index → its file, for messages
+}
+
+// ReadLabelSet reads and merges label files.
+func ReadLabelSet(paths []string) (*LabelSet, error) {
+	ls := &LabelSet{Files: map[int]string{}}
+	at := map[string]int{}
+	for _, path := range paths {
+		labels, err := readers.ReadLabels(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range labels {
+			k := l.Key()
+			if i, dup := at[k]; dup {
+				if ls.Labels[i].Label != l.Label {
+					return nil, fmt.Errorf("%s:%d and %s:%d judge the same citation differently (%s, %s): settle it in one file, then audit again",
+						ls.Files[i], ls.Labels[i].Line, path, l.Line, ls.Labels[i].Label, l.Label)
+				}
+				continue
+			}
+			at[k] = len(ls.Labels)
+			ls.Files[len(ls.Labels)] = path
+			ls.Labels = append(ls.Labels, l)
+		}
+	}
+	return ls, nil
+}
+
 // Verify estimates the true citation-accuracy rate from the population's
 // machine verdicts and the labels. Labels drawn by ragaudit sample are used
-// with their design (rebuilt from the same audit, and checked against it);
-// other label files are taken as a random sample within each tenant ×
-// machine verdict. Labels that judge no citation of the audit are counted.
-func Verify(pop *Population, labels []readers.Label, o VerifyOptions) (*report.Verified, error) {
-	v := &report.Verified{LabelFile: o.LabelFile, PartialCountsAs: readers.LabelUnsupported}
+// with their design (rebuilt from the same audit, and checked against it:
+// the same strata of the same size, the same evidence); other label files
+// are taken as a random sample within each tenant × machine verdict.
+// Labels that judge no citation of the audit are counted.
+func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, error) {
+	v := &report.Verified{LabelFile: fmt.Sprint(o.LabelFiles), PartialCountsAs: readers.LabelUnsupported, Reviewers: map[string]int{}}
+	if len(o.LabelFiles) == 1 {
+		v.LabelFile = o.LabelFiles[0]
+	}
 	if o.PartialSupported {
 		v.PartialCountsAs = readers.LabelSupported
 	}
-	stratum, design, err := strataOf(pop, labels, o)
+	stratum, err := strataOf(pop, ls, o, v)
 	if err != nil {
 		return nil, err
 	}
-	v.Design = design
-	given, unmatched := matchLabels(pop, labels)
-	v.UnmatchedLabels = unmatched
+	given, unmatched, changed := matchLabels(pop, ls.Labels)
+	v.UnmatchedLabels, v.ChangedEvidence = unmatched, changed
 	t := estimate.NewTally()
 	for i, c := range pop.Citations {
 		l := estimate.Unlabelled
 		if lab, ok := given[i]; ok {
 			l = estimate.Label(lab.Label)
+			v.Reviewers[lab.Reviewer]++
 		}
 		if err := t.Add(stratum(c), c, l); err != nil {
 			return nil, err
@@ -53,62 +94,80 @@ func Verify(pop *Population, labels []readers.Label, o VerifyOptions) (*report.V
 
 // strataOf returns each citation's stratum: the sample's design, rebuilt
 // and checked against the labels, or tenant × machine verdict.
-func strataOf(pop *Population, labels []readers.Label, o VerifyOptions) (func(estimate.Citation) string, string, error) {
+func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified) (func(estimate.Citation) string, error) {
+	labels := ls.Labels
 	sampled := 0
+	var size int64
 	for _, l := range labels {
 		if l.Sample != "" {
 			sampled++
+			size = max(size, l.SampleSize)
 		}
 	}
 	if sampled == 0 {
-		return func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) },
-			"labels not drawn by ragaudit sample: taken as a random sample of each tenant's citations of each machine verdict", nil
+		v.Design = "labels not drawn by ragaudit sample: taken as a random sample of each tenant's citations of each machine verdict (an assumption; a biased choice of citations biases the estimate)"
+		return func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) }, nil
 	}
 	l0 := labels[0]
-	for _, l := range labels {
+	where := func(i int) string { return fmt.Sprintf("%s:%d", ls.Files[i], labels[i].Line) }
+	for i, l := range labels {
 		switch {
 		case l.Sample == "":
-			return nil, "", fmt.Errorf("%s:%d: a label without a sample among labels of a sample: give the labels of one review", o.LabelFile, l.Line)
-		case l.Sample != l0.Sample || l.Seed != l0.Seed || l.SampleSize != l0.SampleSize:
-			return nil, "", fmt.Errorf("%s:%d: from another sample than line %d: give the labels of one sample", o.LabelFile, l.Line, l0.Line)
+			return nil, fmt.Errorf("%s: a label without a sample among labels of a sample: give the labels of one review", where(i))
+		case l.Seed != l0.Seed:
+			return nil, fmt.Errorf("%s: from a sample of another seed than %s: give the labels of one sample (or of larger draws of its seed)", where(i), where(0))
 		case l.ConfigHash != o.ConfigHash:
-			return nil, "", fmt.Errorf("%s:%d: the sample was drawn under another audit configuration (model, thresholds, resolution, floor or embedder): audit with the flags it was drawn with", o.LabelFile, l.Line)
+			return nil, fmt.Errorf("%s: the sample was drawn under another audit configuration (%s; this audit: %s): audit with the flags it was drawn with",
+				where(i), orUnknown(l.Config), o.Config)
 		}
 	}
 	frame := estimate.NewFrame()
 	for _, c := range pop.Citations {
 		if err := frame.Add(c); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 	}
-	d, err := estimate.NewDesign(frame, l0.SampleSize, l0.Seed, estimate.DesignOptions{})
+	d, err := estimate.NewDesign(frame, size, l0.Seed, estimate.DesignOptions{})
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	ids := map[string]bool{}
+	sizes := map[string]int64{}
 	for _, s := range d.Strata {
-		ids[s.ID] = true
+		sizes[s.ID] = s.Citations
 	}
-	for _, l := range labels {
-		if !ids[l.Stratum] {
-			return nil, "", fmt.Errorf("%s:%d: stratum %s is not in the design these logs give: were the labels sampled from other logs or with other filters?", o.LabelFile, l.Line, l.Stratum)
+	for i, l := range labels {
+		n, ok := sizes[l.Stratum]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("%s: stratum %s is not in the design these logs give: were the labels sampled from other logs or with other filters?", where(i), l.Stratum)
+		case l.StratumSize != 0 && l.StratumSize != n:
+			return nil, fmt.Errorf("%s: the logs hold %d citations of stratum %s where the sample was drawn from %d: audit the logs and filters the sample was drawn from", where(i), n, l.Stratum, l.StratumSize)
 		}
 	}
-	stratum := func(c estimate.Citation) string {
+	v.Seed, v.SampleSize = l0.Seed, size
+	ids := slices.Sorted(maps.Keys(sizes))
+	v.Design = fmt.Sprintf("ragaudit sample, seed %d: %d labels allocated over %d strata (tenant × machine verdict, Neyman)", l0.Seed, size, len(ids))
+	return func(c estimate.Citation) string {
 		if h, ok := d.StratumOf(c); ok {
 			return d.Strata[h].ID
 		}
 		return ""
+	}, nil
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "not recorded"
 	}
-	return stratum, fmt.Sprintf("ragaudit sample %s: seed %d, %d labels allocated over %d strata (tenant × machine verdict, Neyman)",
-		l0.Sample, l0.Seed, l0.SampleSize, len(d.Strata)), nil
+	return s
 }
 
 // matchLabels finds each label's citation: the same conversation, message
 // and citation (and timestamp, when the label has one), the sentence span
-// equal or overlapping most. It returns the labels by citation index and
-// how many labels matched none.
-func matchLabels(pop *Population, labels []readers.Label) (map[int]readers.Label, int) {
+// equal or overlapping most. It returns the labels by citation index, how
+// many labels matched none, and how many matched a citation whose evidence
+// (sentence, chunk text) is not what was judged; those are not used.
+func matchLabels(pop *Population, labels []readers.Label) (given map[int]readers.Label, unmatched, changed int) {
 	type cand struct{ i, start, end int }
 	type where struct {
 		conv     string
@@ -116,19 +175,15 @@ func matchLabels(pop *Population, labels []readers.Label) (map[int]readers.Label
 		citation string
 	}
 	byPlace := map[where][]cand{}
-	ts := map[int]string{}
 	for i, pl := range pop.places {
 		k := where{pl.conv, pl.msg, pl.citation}
 		byPlace[k] = append(byPlace[k], cand{i, pl.start, pl.end})
-		ts[i] = pl.ts
 	}
-	given := map[int]readers.Label{}
-	unmatched := 0
+	given = map[int]readers.Label{}
 	for _, l := range labels {
-		k := where{l.ConversationID, l.MessageIndex, l.CitationID()}
 		best, bestOverlap := -1, 0
-		for _, c := range byPlace[k] {
-			if l.Timestamp != "" && ts[c.i] != l.Timestamp {
+		for _, c := range byPlace[where{l.ConversationID, l.MessageIndex, l.CitationID()}] {
+			if l.Timestamp != "" && pop.places[c.i].ts != l.Timestamp {
 				continue
 			}
 			ov := min(c.end, l.CharEnd) - max(c.start, l.CharStart)
@@ -139,11 +194,15 @@ func matchLabels(pop *Population, labels []readers.Label) (map[int]readers.Label
 				best, bestOverlap = c.i, ov
 			}
 		}
-		if _, taken := given[best]; best < 0 || taken {
+		_, taken := given[best]
+		switch {
+		case best < 0 || taken:
 			unmatched++
-			continue
+		case l.Evidence != "" && l.Evidence != pop.places[best].evidence:
+			changed++
+		default:
+			given[best] = l
 		}
-		given[best] = l
 	}
-	return given, unmatched
+	return given, unmatched, changed
 }

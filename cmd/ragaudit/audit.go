@@ -55,10 +55,10 @@ type auditOptions struct {
 	JUnit           string            `json:"-"`
 	FailOn          []string          `json:"fail_on,omitempty"`
 	gates           []report.GateSpec
-	BaselinePath    string `json:"baseline,omitempty"`
-	LabelsPath      string `json:"labels,omitempty"`
-	PartialAs       string `json:"partial_as,omitempty"`
-	labels          []readers.Label
+	BaselinePath    string   `json:"baseline,omitempty"`
+	LabelsPath      []string `json:"labels,omitempty"`
+	PartialAs       string   `json:"partial_as,omitempty"`
+	labels          *review.LabelSet
 	baseline        *report.Summary
 	github          bool   // GITHUB_ACTIONS=true: annotations on stdout
 	stepSummary     string // $GITHUB_STEP_SUMMARY: the job summary file
@@ -71,11 +71,11 @@ func auditCommand() *cli.Command {
 		ArgsUsage:   "FILE... (JSONL or JSONL.gz, Parquet, or a provider or tracing export: see --format; - reads stdin). Flags go before the files.",
 		Description: exitCodesHelp,
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "directory for report.html, findings.jsonl, findings.csv, summary.json, summary.txt"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "report directory (report.html, summary.json, summary.txt, findings.jsonl, findings.csv, skipped.jsonl); replaced whole, so it must hold nothing else"},
 			rateFlag("bar", 0.9, "citation accuracy needed to pass: a rate (0.9) or a percentage (90%)"),
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
-			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's, 0.5"},
+			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's own"},
 			&cli.StringFlag{Name: "config", Usage: "JSON config written by ragaudit calibrate (model, thresholds)"},
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
 			&cli.StringSliceFlag{Name: "tenant", KeepSpace: true, Usage: "audit only this tenant, exactly as written (repeatable)"},
@@ -99,7 +99,7 @@ func auditCommand() *cli.Command {
 			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
 			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline); repeatable"},
 			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
-			&cli.StringFlag{Name: "labels", Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE"},
+			&cli.StringSliceFlag{Name: "labels", KeepSpace: true, Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE; repeatable (several reviewers' files; a citation judged differently in two is an error)"},
 			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
 		}, projectFlags()...),
 		Action: func(c *cli.Context) error {
@@ -160,7 +160,7 @@ func flagValues(c *cli.Context) auditOptions {
 		Audit:           audit.DefaultConfig(),
 	}
 	if c.Command.Name == "audit" { // other commands' --labels are theirs
-		o.LabelsPath, o.PartialAs = c.String("labels"), c.String("partial-as")
+		o.LabelsPath, o.PartialAs = c.StringSlice("labels"), c.String("partial-as")
 	}
 	if !slices.Contains(flagNames(c.Command.Flags), "html-max-failures") {
 		o.HTMLMaxFailures = report.DefaultMaxFailures // a command without a report
@@ -236,7 +236,7 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 			return usageErr("--baseline: %v", err)
 		}
 	}
-	if o.LabelsPath == "" {
+	if len(o.LabelsPath) == 0 {
 		o.PartialAs = ""
 		return nil
 	}
@@ -244,11 +244,11 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 		return usageErr("--partial-as %q: want unsupported or supported", o.PartialAs)
 	}
 	var err error
-	if o.labels, err = readers.ReadLabels(o.LabelsPath); err != nil {
+	if o.labels, err = review.ReadLabelSet(o.LabelsPath); err != nil {
 		return usageErr("--labels: %v", err)
 	}
-	if len(o.labels) == 0 {
-		return usageErr("--labels %s holds no label", o.LabelsPath)
+	if len(o.labels.Labels) == 0 {
+		return usageErr("--labels %s: no label", strings.Join(o.LabelsPath, ", "))
 	}
 	return nil
 }
@@ -386,12 +386,14 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+	sum.ConfigHash = pipeline.ConfigHash(version, &po)
 	if out.Retrieval.NotLogged > 0 {
 		sum.Retrieval = &out.Retrieval
 	}
 	if pop != nil {
-		sum.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFile: o.LabelsPath,
-			ConfigHash: pipeline.ConfigHash(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
+		sum.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath,
+			ConfigHash: pipeline.ConfigHash(version, &po), Config: pipeline.ConfigSummary(version, &po),
+			Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
 		if err != nil {
 			return usageErr("--labels: %v", err)
 		}

@@ -202,3 +202,17 @@ func TestChunksUnderAnotherKeyAreNoData(t *testing.T) {
 		t.Errorf("status %v", summaryOf(t, r)["status"])
 	}
 }
+
+// A baseline made under another configuration is compared, and the
+// change is said not to be quality alone.
+func TestBaselineUnderAnotherConfigurationIsSaidSo(t *testing.T) {
+	base := runCLI(t, "", "audit", "-q", "--bar", "0", "--threshold", "0.9", testdata+"/example.jsonl")
+	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", filepath.Join(base.out, "summary.json"), testdata+"/example.jsonl")
+	if bl := summaryOf(t, r)["baseline"].(map[string]any); bl["configuration_changed"] != true || !strings.Contains(r.stdout, "not quality alone") {
+		t.Errorf("baseline %v, stdout %q", bl, r.stdout)
+	}
+	same := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", filepath.Join(base.out, "summary.json"), "--threshold", "0.9", testdata+"/example.jsonl")
+	if strings.Contains(same.stdout, "not quality alone") {
+		t.Error("the same configuration is said to differ")
+	}
+}

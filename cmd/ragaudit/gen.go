@@ -17,6 +17,9 @@ func genCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1},
 		},
 		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErr("gen takes no arguments: ragaudit gen -n %s", c.Args().First())
+			}
 			if c.Int("conversations") < 0 {
 				return usageErr("--conversations must be positive")
 			}

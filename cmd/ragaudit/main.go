@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,6 +32,13 @@ const (
 	exitInconclusive = 3 // verified: the labels do not yet decide at the bar
 	exitInterrupted  = 130
 )
+
+func init() {
+	// ragaudit --version says what ragaudit version does.
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintf(c.App.Writer, "ragaudit %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	}
+}
 
 func main() {
 	tuneGC()
@@ -153,6 +161,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		Description: exitCodesHelp,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			if errors.Is(err, flag.ErrHelp) {
+				return cli.ShowAppHelp(c)
+			}
 			return flagError(&cli.Command{Name: "", Flags: c.App.Flags}, err)
 		},
 		Flags: []cli.Flag{

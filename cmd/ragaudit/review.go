@@ -38,19 +38,29 @@ func reviewCommand() *cli.Command {
 }
 
 func runReview(c *cli.Context, o *auditOptions) error {
+	if c.String("reviewer") == "" {
+		return usageErr("review needs --reviewer NAME (written with every label; $USER is not set)")
+	}
 	sample, err := review.ReadSample(c.String("sample"))
 	if err != nil {
 		return usageErr("--sample: %v", err)
 	}
 	po := o.pipeline(c.App.Reader, c.App.ErrWriter)
 	if h := pipeline.ConfigHash(version, &po); h != sample[0].ConfigHash {
-		return usageErr("--sample %s was drawn under another audit configuration (model, thresholds, resolution, floor or embedder): review it with the flags it was drawn with, or draw a new sample", c.String("sample"))
+		return usageErr("--sample %s was drawn under another audit configuration (%s; these flags: %s): review it with the flags it was drawn with, or draw a new sample",
+			c.String("sample"), sample[0].Config, pipeline.ConfigSummary(version, &po))
 	}
 	labels, err := review.OpenLabels(c.String("labels"), sample)
 	if err != nil {
 		return usageErr("--labels: %v", err)
 	}
 	defer labels.Close()
+	if labels.Repaired != "" {
+		fmt.Fprintf(c.App.ErrWriter, "ragaudit review: %s: %s\n", c.String("labels"), labels.Repaired)
+	}
+	if labels.Carried > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "ragaudit review: %d label(s) of a smaller sample of the same seed carry over\n", labels.Carried)
+	}
 	addr := c.String("addr")
 	if addr == "" {
 		addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(c.Int("port")))

@@ -86,7 +86,7 @@ func runSample(c *cli.Context, o *auditOptions) error {
 	if err != nil {
 		return err
 	}
-	hash := pipeline.ConfigHash(version, &po)
+	hash, config := pipeline.ConfigHash(version, &po), pipeline.ConfigSummary(version, &po)
 	id := sampleID(hash, seed, design)
 	lineOf := make(map[string]int, len(pop.Citations))
 	for i := range pop.Citations {
@@ -95,8 +95,9 @@ func runSample(c *cli.Context, o *auditOptions) error {
 	items := make([]review.Item, len(drawn))
 	for i, d := range drawn {
 		it := pop.Lines[lineOf[d.Citation.Key]]
-		it.Stratum, it.InclusionProbability = design.Strata[d.Stratum].ID, d.Inclusion
-		it.Sample, it.Seed, it.SampleSize, it.ConfigHash = id, seed, design.Labels, hash
+		st := &design.Strata[d.Stratum]
+		it.Stratum, it.StratumSize, it.InclusionProbability = st.ID, st.Citations, d.Inclusion
+		it.Sample, it.Seed, it.SampleSize, it.ConfigHash, it.Config = id, seed, design.Labels, hash, config
 		items[i] = it
 	}
 	f, err := report.CreateAtomic(c.String("output"))

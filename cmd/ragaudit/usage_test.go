@@ -59,4 +59,15 @@ func TestHelpAndVersionCommands(t *testing.T) {
 	if r := runCLI(t, "", "help", "audit"); r.code != exitPass || !strings.Contains(r.stdout, "--bar") {
 		t.Errorf("help audit: exit %d, %q", r.code, r.stdout)
 	}
+	for _, flag := range []string{"--help", "-h"} {
+		if r := runCLI(t, "", flag); r.code != exitPass || !strings.Contains(r.stdout, "calibrate") || r.stderr != "" {
+			t.Errorf("ragaudit %s: exit %d, stdout %q, stderr %q", flag, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := runCLI(t, "", "--version"); r.code != exitPass || !strings.HasPrefix(r.stdout, "ragaudit "+version+" (go") {
+		t.Errorf("--version: %q", r.stdout)
+	}
+	if r := runCLI(t, "", "gen", "50"); r.code != exitUsage || !strings.Contains(r.stderr, "ragaudit gen -n 50") {
+		t.Errorf("gen 50: exit %d %q", r.code, r.stderr)
+	}
 }

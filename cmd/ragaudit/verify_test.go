@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -195,5 +196,86 @@ func TestCIOutputsShowTheVerifiedRate(t *testing.T) {
 	}
 	if x := string(readFile(t, junit)); !strings.Contains(x, `name="verified_citation_accuracy"`) || !strings.Contains(x, `name="machine_citation_accuracy"`) {
 		t.Error("JUnit properties do not tell the verified rate from the machine's")
+	}
+}
+
+// The labels of a sample carry over to a larger draw of the same seed, and
+// the audit uses them under the larger design.
+func TestALargerSampleOfTheSameSeedExtendsTheLabels(t *testing.T) {
+	dir := t.TempDir()
+	small, large := filepath.Join(dir, "small.jsonl"), filepath.Join(dir, "large.jsonl")
+	runCLI(t, "", "sample", "-q", "-n", "40", "--seed", "12", "-o", small, hagridLogs)
+	runCLI(t, "", "sample", "-q", "-n", "90", "--seed", "12", "-o", large, hagridLogs)
+	first, _ := simulateReview(t, small)
+	second, _ := simulateReview(t, large)
+	inSmall := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, first))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		inSmall[labelKey(d)] = true
+	}
+	// One file, as review writes it: the first sample's labels, then the
+	// larger sample's others.
+	all := string(readFile(t, first))
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, second))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		if !inSmall[labelKey(d)] {
+			all += l + "\n"
+		}
+	}
+	labels := filepath.Join(dir, "labels.jsonl")
+	os.WriteFile(labels, []byte(all), 0o644)
+	r := runCLI(t, "", "audit", "-q", "--labels", labels, hagridLogs)
+	v, _ := summaryOf(t, r)["verified"].(map[string]any)
+	if v == nil || v["sample_size"].(float64) != 90 || !strings.Contains(v["design"].(string), "seed 12: 90 labels") {
+		t.Fatalf("exit %d %s: %v", r.code, r.stderr, v)
+	}
+}
+
+// The checks that keep labels to what was judged: the logs the sample was
+// drawn from, the evidence the reviewer saw, one judgment per citation.
+func TestLabelsStayWithWhatWasJudged(t *testing.T) {
+	dir := t.TempDir()
+	sample := filepath.Join(dir, "sample.jsonl")
+	runCLI(t, "", "sample", "-q", "-n", "60", "--seed", "21", "-o", sample, hagridLogs)
+	labels, _ := simulateReview(t, sample)
+
+	more := filepath.Join(dir, "more.jsonl")
+	extra := regexp.MustCompile(`"tenant": "[a-z]+"`).ReplaceAllString(string(readFile(t, testdata+"/example.jsonl")), `"tenant": "hagrid-miracl-en"`)
+	os.WriteFile(more, append(readFile(t, hagridLogs), extra...), 0o644)
+	if r := runCLI(t, "", "audit", "-q", "--labels", labels, more); r.code != exitUsage || !strings.Contains(r.stderr, "where the sample was drawn from") {
+		t.Errorf("other logs: exit %d %q", r.code, r.stderr)
+	}
+
+	var first map[string]any
+	json.Unmarshal([]byte(strings.SplitN(string(readFile(t, labels)), "\n", 2)[0]), &first)
+	edited := filepath.Join(dir, "edited.jsonl")
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, hagridLogs))), "\n") {
+		if strings.Contains(l, first["conversation_id"].(string)) {
+			l = strings.Replace(l, `"text": "`, `"text": "Edited after the review. `, -1)
+		}
+		out = append(out, l)
+	}
+	os.WriteFile(edited, []byte(strings.Join(out, "\n")+"\n"), 0o644)
+	r := runCLI(t, "", "audit", "-q", "--labels", labels, edited)
+	if v, _ := summaryOf(t, r)["verified"].(map[string]any); v == nil || v["labels_on_changed_evidence"].(float64) < 1 || !strings.Contains(r.stdout, "no longer hold") {
+		t.Errorf("edited evidence: exit %d %s %v", r.code, r.stderr, v)
+	}
+
+	flipped := filepath.Join(dir, "flipped.jsonl")
+	b := string(readFile(t, labels))
+	line := strings.SplitN(b, "\n", 2)[0]
+	swap := strings.Replace(line, `"label":"supported"`, `"label":"unsupported"`, 1)
+	if swap == line {
+		swap = strings.Replace(line, `"label":"unsupported"`, `"label":"supported"`, 1)
+	}
+	os.WriteFile(flipped, []byte(swap+"\n"), 0o644)
+	if r := runCLI(t, "", "audit", "-q", "--labels", labels, "--labels", flipped, hagridLogs); r.code != exitUsage || !strings.Contains(r.stderr, "judge the same citation differently") {
+		t.Errorf("two reviewers disagree: exit %d %q", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--labels", labels, "--labels", labels, hagridLogs); summaryOf(t, r)["verified"] == nil {
+		t.Errorf("the same labels twice: exit %d %q", r.code, r.stderr)
 	}
 }
