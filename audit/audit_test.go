@@ -38,16 +38,19 @@ func record(answer string, chunks ...readers.Chunk) *readers.Record {
 	}
 }
 
-func TestVerdicts(t *testing.T) {
+// verdictCase is one hand-made answer and what the audit must find in it.
+type verdictCase struct {
+	name        string
+	rec         *readers.Record
+	verdicts    []string // per finding
+	sentence    []string // sentence_verdict per finding
+	status      string
+	wantReasons []string // the last reason of each finding, in order, if set ("": none)
+}
+
+func verdictCases() []verdictCase {
 	refund := readers.Chunk{ID: "1", Source: "refund.md", Text: refundChunk, Score: score(0.9)}
-	cases := []struct {
-		name        string
-		rec         *readers.Record
-		verdicts    []string // per finding
-		sentence    []string // sentence_verdict per finding
-		status      string
-		wantReasons []string // the last reason of each finding, in order, if set ("": none)
-	}{
+	return []verdictCase{
 		{name: "a sentence the chunk states is supported",
 			rec: record("Refunds are accepted within 30 days of delivery [1].", refund), verdicts: []string{Supported}, status: Answered},
 		{name: "a paraphrase with the same content words is supported",
@@ -84,6 +87,10 @@ func TestVerdicts(t *testing.T) {
 				readers.Chunk{ID: "2", Text: "Kettles have a two-year warranty.", Score: score(0.8)}),
 			verdicts: []string{Unsupported, Unsupported}, sentence: []string{Supported, Supported}, status: Answered},
 	}
+}
+
+func TestVerdicts(t *testing.T) {
+	cases := verdictCases()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := testAuditor.Audit(context.Background(), tc.rec)

@@ -2,11 +2,13 @@ package nounphrase
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -53,76 +55,34 @@ func Hash[T ~string | ~[]byte](b T) uint64 {
 // map and the class list) in the compact form. It fails on a weight that is
 // not a whole number of thousandths, or on two features with one hash.
 func EncodePerceptron(w io.Writer, weights map[string]map[string]float64, tagMap map[string]string, classes []string) error {
-	classes = slices.Clone(classes)
-	index := map[string]int{}
-	for i, c := range classes {
-		index[c] = i
-	}
-	classOf := func(c string) int {
-		i, ok := index[c]
-		if !ok {
-			i = len(classes)
-			classes = append(classes, c)
-			index[c] = i
-		}
-		return i
-	}
-	type feat struct {
-		hash uint64
-		ws   []classWeight
-	}
-	feats := make([]feat, 0, len(weights))
-	seen := map[uint64]string{}
-	for name, byClass := range weights {
-		h := Hash(name)
-		if other, dup := seen[h]; dup {
-			return fmt.Errorf("features %q and %q share hash %x", name, other, h)
-		}
-		seen[h] = name
-		f := feat{hash: h}
-		for c, v := range byClass {
-			milli := math.Round(v * 1000)
-			if math.Abs(milli-v*1000) > 1e-6 {
-				return fmt.Errorf("feature %q class %s: weight %v is not in thousandths", name, c, v)
-			}
-			f.ws = append(f.ws, classWeight{uint8(classOf(c)), int32(milli)})
-		}
-		slices.SortFunc(f.ws, func(a, b classWeight) int { return int(a.class) - int(b.class) })
-		feats = append(feats, f)
+	cs := newClassSet(classes)
+	feats, err := encodeFeatures(weights, cs)
+	if err != nil {
+		return err
 	}
 	words := make([]string, 0, len(tagMap))
 	for word, tag := range tagMap {
-		classOf(tag)
+		cs.of(tag)
 		words = append(words, word)
 	}
 	slices.Sort(words)
-	slices.SortFunc(feats, func(a, b feat) int {
-		switch {
-		case a.hash < b.hash:
-			return -1
-		case a.hash > b.hash:
-			return 1
-		}
-		return 0
-	})
-	if len(classes) > 255 {
-		return fmt.Errorf("%d classes: at most 255", len(classes))
+	if len(cs.names) > 255 {
+		return fmt.Errorf("%d classes: at most 255", len(cs.names))
 	}
-
 	var b bytes.Buffer
 	b.WriteString(taggerMagic)
 	putString := func(s string) {
 		b.Write(binary.AppendUvarint(nil, uint64(len(s))))
 		b.WriteString(s)
 	}
-	b.Write(binary.AppendUvarint(nil, uint64(len(classes))))
-	for _, c := range classes {
+	b.Write(binary.AppendUvarint(nil, uint64(len(cs.names))))
+	for _, c := range cs.names {
 		putString(c)
 	}
 	b.Write(binary.AppendUvarint(nil, uint64(len(words))))
 	for _, word := range words {
 		putString(word)
-		b.WriteByte(byte(index[tagMap[word]]))
+		b.WriteByte(byte(cs.index[tagMap[word]]))
 	}
 	b.Write(binary.AppendUvarint(nil, uint64(len(feats))))
 	for _, f := range feats {
@@ -133,8 +93,66 @@ func EncodePerceptron(w io.Writer, weights map[string]map[string]float64, tagMap
 			b.Write(binary.AppendVarint(nil, int64(cw.weight)))
 		}
 	}
-	_, err := w.Write(b.Bytes())
+	_, err = w.Write(b.Bytes())
 	return err
+}
+
+// classSet numbers the tag classes, in the order first met.
+type classSet struct {
+	names []string
+	index map[string]int
+}
+
+func newClassSet(classes []string) *classSet {
+	cs := &classSet{names: slices.Clone(classes), index: map[string]int{}}
+	for i, c := range cs.names {
+		cs.index[c] = i
+	}
+	return cs
+}
+
+func (cs *classSet) of(c string) int {
+	i, ok := cs.index[c]
+	if !ok {
+		i = len(cs.names)
+		cs.names = append(cs.names, c)
+		cs.index[c] = i
+	}
+	return i
+}
+
+// encodedFeature is a feature's hash and its weights by class, in
+// thousandths.
+type encodedFeature struct {
+	hash uint64
+	ws   []classWeight
+}
+
+// encodeFeatures hashes the features, refusing two that share a hash or a
+// weight that is not in thousandths, sorted by hash.
+func encodeFeatures(weights map[string]map[string]float64, cs *classSet) ([]encodedFeature, error) {
+	feats := make([]encodedFeature, 0, len(weights))
+	seen := map[uint64]string{}
+	for _, name := range slices.Sorted(maps.Keys(weights)) {
+		h := Hash(name)
+		if other, dup := seen[h]; dup {
+			return nil, fmt.Errorf("features %q and %q share hash %x", name, other, h)
+		}
+		seen[h] = name
+		f := encodedFeature{hash: h}
+		for _, c := range slices.Sorted(maps.Keys(weights[name])) {
+			v := weights[name][c]
+			milli := math.Round(v * 1000)
+			if math.Abs(milli-v*1000) > 1e-6 {
+				return nil, fmt.Errorf("feature %q class %s: weight %v is not in thousandths", name, c, v)
+			}
+			f.ws = append(f.ws, classWeight{uint8(cs.of(c)), int32(milli)})
+		}
+		slices.SortFunc(f.ws, func(a, b classWeight) int { return int(a.class) - int(b.class) })
+		feats = append(feats, f)
+	}
+	slices.SortFunc(feats, func(a, b encodedFeature) int { return cmp.Compare(a.hash, b.hash) })
+	return feats, nil
 }
 
 var errTruncated = errors.New("truncated tagger model")

@@ -21,15 +21,6 @@ const inFlightPerWorker = 16
 func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), workers int,
 	produce func(ctx context.Context, submit func(readers.Record) bool) error, emit func(*audit.Result) error) error {
 
-	type job struct {
-		seq int
-		rec readers.Record
-	}
-	type done struct {
-		seq int
-		res audit.Result
-		err error
-	}
 	// The first failure cancels the work still queued (e.g. records
 	// waiting on an embedding endpoint that is down).
 	runCtx, cancel := context.WithCancel(ctx)
@@ -46,16 +37,7 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), w
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				if err := runCtx.Err(); err != nil {
-					results <- done{j.seq, audit.Result{}, err}
-					continue
-				}
-				a, err := auditor()
-				if err != nil {
-					results <- done{j.seq, audit.Result{}, err}
-					continue
-				}
-				res, err := a.Audit(runCtx, &j.rec)
+				res, err := auditOne(runCtx, auditor, &j.rec)
 				results <- done{j.seq, res, err}
 			}
 		}()
@@ -107,4 +89,27 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), w
 		return produceErr
 	}
 	return emitErr
+}
+
+type job struct {
+	seq int
+	rec readers.Record
+}
+
+type done struct {
+	seq int
+	res audit.Result
+	err error
+}
+
+// auditOne audits a record on a worker, unless the run is stopping.
+func auditOne(ctx context.Context, auditor func() (*audit.Auditor, error), rec *readers.Record) (audit.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return audit.Result{}, err
+	}
+	a, err := auditor()
+	if err != nil {
+		return audit.Result{}, err
+	}
+	return a.Audit(ctx, rec)
 }

@@ -50,6 +50,12 @@ func appendFinding(b []byte, f *audit.Finding) ([]byte, error) {
 	b = appendString(b, f.SentenceVerdict)
 	b = append(b, `,"answer_status":`...)
 	b = appendString(b, f.AnswerStatus)
+	return appendFindingMeasures(b, f)
+}
+
+// appendFindingMeasures appends the scores, signals and evidence lists of
+// a finding, and closes it.
+func appendFindingMeasures(b []byte, f *audit.Finding) ([]byte, error) {
 	var err error
 	for _, s := range []struct {
 		name string

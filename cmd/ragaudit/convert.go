@@ -28,72 +28,75 @@ func convertCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no warnings on stderr"},
 		},
-		Action: func(c *cli.Context) error {
-			files := c.Args().Slice()
-			if len(files) == 0 {
-				return usageErr("convert needs at least one input file")
-			}
-			out := c.String("output")
-			to := c.String("to")
-			if to == "" {
-				to = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
-			}
-			f, err := report.CreateAtomic(out)
-			if err != nil {
+		Action: runConvert,
+	}
+}
+
+// runConvert writes every record of the inputs as canonical JSONL or Parquet.
+func runConvert(c *cli.Context) error {
+	files := c.Args().Slice()
+	if len(files) == 0 {
+		return usageErr("convert needs at least one input file")
+	}
+	out := c.String("output")
+	to := c.String("to")
+	if to == "" {
+		to = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+	}
+	f, err := report.CreateAtomic(out)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	defer f.Abort()
+	var w readers.Writer
+	switch to {
+	case "jsonl":
+		w = readers.NewJSONLWriter(f)
+	case "parquet":
+		if w, err = readers.NewParquetWriter(f); err != nil {
+			return err
+		}
+	default:
+		return usageErr("--to %q: want jsonl or parquet (or an output ending in .jsonl or .parquet)", to)
+	}
+	logger := newLogger(c.App.ErrWriter, c.Bool("quiet"))
+	warn := pipeline.NewSkipWarner(logger)
+	var maps []readers.Mapping
+	if mp := c.String("mapping"); mp != "" {
+		if maps, err = readers.ReadMappings(mp); err != nil {
+			return usageErr("--mapping: %v", err)
+		}
+	}
+	written, skipped := 0, 0
+	for _, path := range files {
+		for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader, Format: c.String("format"), Mappings: maps, MappingName: c.String("mapping-name"), Context: c.Context}, nil) {
+			var skip *readers.SkipError
+			switch {
+			case errors.As(err, &skip):
+				skipped++
+				warn.Skipped(skip)
+				continue
+			case err != nil:
 				return usageErr("%v", err)
 			}
-			defer f.Abort()
-			var w readers.Writer
-			switch to {
-			case "jsonl":
-				w = readers.NewJSONLWriter(f)
-			case "parquet":
-				if w, err = readers.NewParquetWriter(f); err != nil {
-					return err
-				}
-			default:
-				return usageErr("--to %q: want jsonl or parquet (or an output ending in .jsonl or .parquet)", to)
+			for _, warning := range rec.Warnings {
+				logger.Warn("adapter", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line), "detail", warning)
 			}
-			logger := newLogger(c.App.ErrWriter, c.Bool("quiet"))
-			warn := pipeline.NewSkipWarner(logger)
-			var maps []readers.Mapping
-			if mp := c.String("mapping"); mp != "" {
-				if maps, err = readers.ReadMappings(mp); err != nil {
-					return usageErr("--mapping: %v", err)
-				}
-			}
-			written, skipped := 0, 0
-			for _, path := range files {
-				for rec, err := range readers.Open(path, readers.Options{MaxLineBytes: c.Int("max-line-bytes"), Stdin: c.App.Reader, Format: c.String("format"), Mappings: maps, MappingName: c.String("mapping-name"), Context: c.Context}, nil) {
-					var skip *readers.SkipError
-					switch {
-					case errors.As(err, &skip):
-						skipped++
-						warn.Skipped(skip)
-						continue
-					case err != nil:
-						return usageErr("%v", err)
-					}
-					for _, warning := range rec.Warnings {
-						logger.Warn("adapter", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line), "detail", warning)
-					}
-					if err := w.Write(&rec); err != nil {
-						return err
-					}
-					written++
-				}
-			}
-			if err := w.Close(); err != nil {
+			if err := w.Write(&rec); err != nil {
 				return err
 			}
-			if err := f.Commit(); err != nil {
-				return err
-			}
-			fmt.Fprintf(c.App.ErrWriter, "ragaudit: wrote %d records to %s (%s), skipped %d\n", written, out, to, skipped)
-			if c.Bool("strict") && skipped > 0 {
-				return usageErr("--strict: %d input record(s) skipped", skipped)
-			}
-			return nil
-		},
+			written++
+		}
 	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	if err := f.Commit(); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "ragaudit: wrote %d records to %s (%s), skipped %d\n", written, out, to, skipped)
+	if c.Bool("strict") && skipped > 0 {
+		return usageErr("--strict: %d input record(s) skipped", skipped)
+	}
+	return nil
 }

@@ -75,43 +75,9 @@ func TestE2EReviewInChromium(t *testing.T) {
 	keyFor := func(i int) string { return []string{"1", "3", "2", "0"}[i%4] }
 	labelOf := map[string]string{"1": "supported", "3": "unsupported", "2": "partial", "0": "cannot_judge"}
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(profileDir(t)), chromedp.WindowSize(1200, 900))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	bctx, cancelT := context.WithTimeout(bctx, 4*time.Minute)
-	defer cancelT()
-
-	item := func() int {
-		var s string
-		if err := chromedp.Run(bctx, chromedp.Evaluate(`(document.querySelector("main[data-item]") || {dataset: {item: "-2"}}).dataset.item`, &s)); err != nil {
-			t.Fatal(err)
-		}
-		n, _ := strconv.Atoi(s)
-		return n
-	}
-	progress := func() string {
-		var s string
-		chromedp.Run(bctx, chromedp.Evaluate(`(document.getElementById("progress") || {textContent: ""}).textContent`, &s))
-		return s
-	}
-	press := func(key string) {
-		before := progress() + "|" + strconv.Itoa(item())
-		if err := chromedp.Run(bctx, chromedp.KeyEvent(key)); err != nil {
-			t.Fatal(err)
-		}
-		// The page reloads: wait until it shows another state, whole.
-		for k := 0; k < 200; k++ {
-			now := progress() + "|" + strconv.Itoa(item())
-			if now != before && !strings.HasSuffix(now, "|-2") && !strings.HasPrefix(now, "|") {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
+	page := newReviewPage(t, bin)
+	item, progress, press := page.item, page.progress, page.press
+	bctx := page.ctx
 	given := map[int]string{}
 	label := func() {
 		i := item()
@@ -167,19 +133,7 @@ func TestE2EReviewInChromium(t *testing.T) {
 	if len(given) != 24 {
 		t.Fatalf("%d items labelled, want 24", len(given))
 	}
-	got, err := readers.ReadLabels(labels)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 24 {
-		t.Errorf("%d labels in force in the file, want 24", len(got))
-	}
-	for _, l := range got {
-		i := indexOf(items, l)
-		if i < 0 || given[i] != l.Label || l.Reviewer != "e2e" {
-			t.Errorf("item %d: file %q by %q, given %q", i, l.Label, l.Reviewer, given[i])
-		}
-	}
+	checkLabelFile(t, labels, items, given)
 	if out := os.Getenv("E2E_OUT"); out != "" && len(shot) > 0 {
 		os.WriteFile(filepath.Join(out, "review.png"), shot, 0o644)
 	}
@@ -226,4 +180,71 @@ func profileDir(t *testing.T) string {
 		}
 	})
 	return dir
+}
+
+// reviewPage drives the review page in a headless Chromium.
+type reviewPage struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func newReviewPage(t *testing.T, bin string) *reviewPage {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(profileDir(t)), chromedp.WindowSize(1200, 900))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelB := chromedp.NewContext(actx)
+	bctx, cancelT := context.WithTimeout(bctx, 4*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelB(); cancelA() })
+	return &reviewPage{t: t, ctx: bctx}
+}
+
+// item is the index of the item shown (-2 while the page loads).
+func (p *reviewPage) item() int {
+	var s string
+	if err := chromedp.Run(p.ctx, chromedp.Evaluate(`(document.querySelector("main[data-item]") || {dataset: {item: "-2"}}).dataset.item`, &s)); err != nil {
+		p.t.Fatal(err)
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func (p *reviewPage) progress() string {
+	var s string
+	chromedp.Run(p.ctx, chromedp.Evaluate(`(document.getElementById("progress") || {textContent: ""}).textContent`, &s))
+	return s
+}
+
+// press presses a key and waits until the page shows another state, whole.
+func (p *reviewPage) press(key string) {
+	before := p.progress() + "|" + strconv.Itoa(p.item())
+	if err := chromedp.Run(p.ctx, chromedp.KeyEvent(key)); err != nil {
+		p.t.Fatal(err)
+	}
+	for k := 0; k < 200; k++ {
+		now := p.progress() + "|" + strconv.Itoa(p.item())
+		if now != before && !strings.HasSuffix(now, "|-2") && !strings.HasPrefix(now, "|") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// checkLabelFile compares the labels in force in the file with the
+// judgments given on the page.
+func checkLabelFile(t *testing.T, labels string, items []map[string]any, given map[int]string) {
+	t.Helper()
+	got, err := readers.ReadLabels(labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 24 {
+		t.Errorf("%d labels in force in the file, want 24", len(got))
+	}
+	for _, l := range got {
+		i := indexOf(items, l)
+		if i < 0 || given[i] != l.Label || l.Reviewer != "e2e" {
+			t.Errorf("item %d: file %q by %q, given %q", i, l.Label, l.Reviewer, given[i])
+		}
+	}
 }
