@@ -49,14 +49,17 @@ func WriteText(w io.Writer, s *Summary) error {
 	}
 	fmt.Fprintf(&b, "Audited: %s%d conversations, %d answers, %d sentences (%d cited)\n",
 		about, c.Conversations, c.Answers, c.Sentences, c.CitedSentences)
-	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable\n",
-		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable])
+	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable%s\n",
+		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable], notAuditableBecause(c))
 	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor\n",
 		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, c.AnsweredBelowFloor)
 	fmt.Fprintf(&b, "Unsupported because: %s\n", unsupportedBecause(c.ByReason))
 	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
-	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved\n",
-		c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])
+	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved", c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])
+	if n := c.ByReason["too_many_citations"]; n > 0 {
+		fmt.Fprintf(&b, ", %d not resolved (past the first %d distinct citations of a claim)", n, audit.MaxCitationsPerClaim)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "Records: %d read, %d audited, %d filtered out, %d skipped", c.RecordsRead, c.RecordsAudited, c.RecordsFiltered, c.RecordsSkipped)
 	if c.RecordsSkipped > 0 {
 		var parts []string
@@ -240,4 +243,19 @@ func reviewers(m map[string]int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", who, m[name]))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// notAuditableBecause says why citations are not auditable:
+// " (3 chunk text absent, 1 no retrieval logged)", or "".
+func notAuditableBecause(c audit.Counts) string {
+	var parts []string
+	for _, r := range slices.Sorted(maps.Keys(c.ByReason)) {
+		if strings.HasPrefix(r, "chunk_text_") || r == "no_retrieval_logged" || r == "too_many_citations" {
+			parts = append(parts, fmt.Sprintf("%d %s", c.ByReason[r], strings.ReplaceAll(r, "_", " ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

@@ -201,6 +201,9 @@ func TestChunksUnderAnotherKeyAreNoData(t *testing.T) {
 	if summaryOf(t, r)["status"] != "NO_DATA" {
 		t.Errorf("status %v", summaryOf(t, r)["status"])
 	}
+	if !strings.Contains(r.stdout, "0 fabricated, 21 not auditable (21 no retrieval logged)") {
+		t.Errorf("the citations are not said to be unauditable for want of retrieval:\n%s", r.stdout)
+	}
 }
 
 // A baseline made under another configuration is compared, and the
