@@ -83,15 +83,22 @@ func (s *splitter) split(ctx context.Context, answer string, chunkIDs map[string
 func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) ([][2]int, error) {
 	var spans [][2]int
 	paraStart, paraEnd := -1, -1
+	covered := 0 // where the last sentence ends: a marker group may run past its line ("… [1]\n\n[2]")
 	flush := func() {
 		if paraStart >= 0 {
 			spans = append(spans, s.splitParagraph(answer, paraStart, paraEnd, markers)...)
 		}
 		paraStart, paraEnd = -1, -1
+		if len(spans) > 0 {
+			covered = spans[len(spans)-1][1]
+		}
 	}
 	for pos, lines := 0, 0; pos <= len(answer); lines++ {
 		if err := stopped(ctx, lines); err != nil {
 			return nil, err
+		}
+		if paraStart < 0 && pos < covered {
+			pos = covered // the text a sentence already took is no one else's
 		}
 		nl := strings.IndexByte(answer[pos:], '\n')
 		end := len(answer)

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -101,4 +102,26 @@ func FuzzSplit(f *testing.F) {
 			prev = sent.End
 		}
 	})
+}
+
+// A marker group that runs past a blank line stays with its sentence, and
+// the next paragraph starts after it: no text is in two sentences.
+func TestAMarkerGroupAcrossABlankLineIsInOneSentence(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Refunds take 30 days! [1]\n\n[2]", `["Refunds take 30 days! [1]\n\n[2]"]`},
+		{"It costs 5 euros. [1]\n\n[2] Next one.", `["It costs 5 euros. [1]\n\n[2]" "Next one."]`},
+	} {
+		var got []string
+		prev := 0
+		for _, s := range testSplitter.splitAnswer(tc.in, nil) {
+			if s.Start < prev {
+				t.Errorf("%q: sentence %q overlaps the one before", tc.in, s.Text)
+			}
+			prev = s.End
+			got = append(got, s.Text)
+		}
+		if g := fmt.Sprintf("%q", got); g != tc.want {
+			t.Errorf("%q split as %s, want %s", tc.in, g, tc.want)
+		}
+	}
 }
