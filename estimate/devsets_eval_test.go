@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
-	"github.com/ragaudit/ragaudit/embed"
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -48,45 +48,32 @@ var devSets = []struct{ name, logs, labels string }{
 	{"begin", "begin/dev.jsonl", "begin/dev.labels.jsonl"},
 }
 
-// loadDevSets audits each development set with the shipped model and the
-// built-in embedder and joins the human labels (partial as unsupported).
+// loadDevSets audits each development set as ragaudit audit does by
+// default (the shipped model, no embedder) and joins the human labels
+// (partial as unsupported).
 func loadDevSets(t *testing.T) []labelled {
 	t.Helper()
 	dir := devData(t)
-	emb, err := embed.Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := audit.New(audit.DefaultConfig(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.SetEmbedder(emb)
+	cfg := audit.DefaultConfig()
+	cfg.Model = audit.DefaultModelNoEmbed()
 	var out []labelled
 	for _, s := range devSets {
-		findings := auditFile(t, a, filepath.Join(dir, s.logs))
+		var all pipeline.Collect
+		o := pipeline.Options{Files: []string{filepath.Join(dir, s.logs)}, Workers: 2, Audit: cfg,
+			Embed: pipeline.Embedding{Kind: pipeline.EmbedNone}}
+		res, err := pipeline.Run(context.Background(), o, &all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := res.Tally.Counts(); c.RecordsSkipped > 0 {
+			t.Fatalf("%s: %d records skipped", s.logs, c.RecordsSkipped)
+		}
 		labels, err := readers.ReadLabels(filepath.Join(dir, s.labels))
 		if err != nil {
 			t.Fatal(err)
 		}
-		pairs, _ := eval.Join(findings, labels, audit.Unsupported)
+		pairs, _ := eval.Join(all.Findings, labels, audit.Unsupported)
 		out = append(out, population(t, s.name, pairs))
-	}
-	return out
-}
-
-func auditFile(t *testing.T, a *audit.Auditor, path string) []audit.Finding {
-	t.Helper()
-	var out []audit.Finding
-	for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		res, err := a.Audit(context.Background(), &rec)
-		if err != nil || res.Skip != nil {
-			t.Fatalf("%s:%d: %v %v", path, rec.Line, err, res.Skip)
-		}
-		out = append(out, res.Findings...)
 	}
 	return out
 }
