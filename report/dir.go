@@ -40,6 +40,9 @@ const MaxSkippedListedPerReason = 10000
 // any moment leaves the old report whole. A lock keeps a second run off the
 // same directory while the first writes.
 type Dir struct {
+	// HTML are report.html's options (the model, the embedder, the
+	// generation time), set before Commit.
+	HTML      HTMLOptions
 	path, tmp string
 	lock      *os.File
 	modes     map[string]fs.FileMode // the previous report's file modes, kept
@@ -230,12 +233,12 @@ func (d *Dir) Skip(e *readers.SkipError) error {
 // place of the old one. If ctx is cancelled first, it returns ctx.Err()
 // and the old report stays. Commit records in sum the worst failures and
 // the skipped records it did not list.
-func (d *Dir) Commit(ctx context.Context, sum *Summary, hopts HTMLOptions) error {
+func (d *Dir) Commit(ctx context.Context, sum *Summary) error {
 	if len(d.unlisted) > 0 {
 		sum.SkippedNotListed = d.unlisted
 	}
 	sum.Worst = d.worst.list()
-	if err := d.writeRest(sum, hopts); err != nil {
+	if err := d.writeRest(sum, d.HTML); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {

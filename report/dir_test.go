@@ -26,7 +26,8 @@ func writeReport(t *testing.T, out, version string, ctx context.Context) error {
 		t.Fatal(err)
 	}
 	sum := NewSummary(version, audit.NewTally(), 0.9, nil, nil)
-	return d.Commit(ctx, &sum, HTMLOptions{Model: audit.DefaultModel()})
+	d.HTML = HTMLOptions{Model: audit.DefaultModel()}
+	return d.Commit(ctx, &sum)
 }
 
 func reportVersion(t *testing.T, out string) string {
@@ -190,7 +191,8 @@ func TestSkippedListIsBoundedPerReason(t *testing.T) {
 	}
 	d.Skip(&readers.SkipError{File: "a", Line: 1, Reason: readers.ReasonBadTimestamp})
 	sum := NewSummary("v", audit.NewTally(), 0.9, nil, nil)
-	if err := d.Commit(context.Background(), &sum, HTMLOptions{Model: audit.DefaultModel()}); err != nil {
+	d.HTML = HTMLOptions{Model: audit.DefaultModel()}
+	if err := d.Commit(context.Background(), &sum); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(filepath.Join(out, FileSkipped))

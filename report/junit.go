@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -75,7 +76,7 @@ func (j *JUnit) Skip(e *readers.SkipError) error {
 }
 
 // Commit writes the file: the suite with its counts, then the cases.
-func (j *JUnit) Commit(sum *Summary) error {
+func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	if err := j.w.Flush(); err != nil {
 		return err
 	}

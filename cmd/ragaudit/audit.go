@@ -359,19 +359,18 @@ func checkInputs(c *cli.Context, files []string) error {
 
 func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	start := time.Now()
-	dir, err := report.OpenDir(o.Out, o.HTMLMaxFailures)
-	if err != nil {
-		return usageErr("--out %s: %v", o.Out, err)
-	}
-	defer dir.Abort() // no-op after commit
-	sinks := []pipeline.Sink{dir}
-	var junit *report.JUnit
-	if o.JUnit != "" {
-		if junit, err = report.NewJUnit(o.JUnit, "ragaudit"); err != nil {
-			return usageErr("--junit: %v", err)
+	outputs, dir, err := o.outputs(stdout)
+	defer func() {
+		for _, out := range outputs {
+			out.Abort() // no-op after a commit
 		}
-		defer junit.Abort()
-		sinks = append(sinks, junit)
+	}()
+	if err != nil {
+		return err
+	}
+	sinks := []pipeline.Sink{}
+	for _, out := range outputs {
+		sinks = append(sinks, out)
 	}
 	var pop *review.Population
 	if o.labels != nil {
@@ -385,49 +384,55 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
-	sum.ConfigHash = pipeline.ConfigHash(version, &po)
-	if out.Retrieval.NotLogged > 0 {
-		sum.Retrieval = &out.Retrieval
-	}
+	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, Config: o,
+		ConfigHash: pipeline.ConfigHash(version, &po), Baseline: o.baseline, BaselinePath: o.BaselinePath, Gates: o.gates}
 	if pop != nil {
-		sum.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath,
-			ConfigHash: pipeline.ConfigHash(version, &po), Config: pipeline.ConfigSummary(version, &po),
-			Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
+		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
+			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
 		if err != nil {
 			return usageErr("--labels: %v", err)
 		}
 	}
-	if o.baseline != nil {
-		sum.Baseline = report.CompareBaseline(o.BaselinePath, o.baseline, &sum)
-	}
-	if sum.Gates, err = report.EvaluateGates(o.gates, &sum); err != nil {
-		return usageErr("%v", err)
-	}
-	sum.Decide()
-	generated, err := generatedAt(o.Reproducible)
+	sum, err := report.Assemble(run)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	hopts := report.HTMLOptions{GeneratedAt: generated, Model: o.Audit.Model, Embedder: pipeline.EmbedderName(out.Auditor), Resolve: string(o.Audit.Resolve)}
-	if err := dir.Commit(ctx, &sum, hopts); err != nil {
-		return err
+	if dir.HTML.GeneratedAt, err = generatedAt(o.Reproducible); err != nil {
+		return usageErr("%v", err)
 	}
-	if junit != nil {
-		if err := junit.Commit(&sum); err != nil {
+	dir.HTML.Model, dir.HTML.Embedder, dir.HTML.Resolve = o.Audit.Model, pipeline.EmbedderName(out.Auditor), string(o.Audit.Resolve)
+	for _, out := range outputs {
+		if err := out.Commit(ctx, &sum); err != nil {
 			return err
 		}
-	}
-	if err := report.WriteText(stdout, &sum); err != nil {
-		return err
-	}
-	if err := writeGitHub(&o, &sum, stdout); err != nil {
-		return err
 	}
 	if !o.Quiet {
 		fmt.Fprintf(stderr, "ragaudit: report in %s (%s)\n", o.Out, time.Since(start).Round(time.Millisecond))
 	}
 	return auditOutcome(&sum, o.Strict)
+}
+
+// outputs opens what the run writes, in the order it is written: the
+// report directory first (the others say what it holds), then the files
+// flags ask for, the text summary, GitHub's annotations.
+func (o *auditOptions) outputs(stdout io.Writer) ([]report.Output, *report.Dir, error) {
+	dir, err := report.OpenDir(o.Out, o.HTMLMaxFailures)
+	if err != nil {
+		return nil, nil, usageErr("--out %s: %v", o.Out, err)
+	}
+	outputs := []report.Output{dir}
+	if o.JUnit != "" {
+		junit, err := report.NewJUnit(o.JUnit, "ragaudit")
+		if err != nil {
+			return outputs, dir, usageErr("--junit: %v", err)
+		}
+		outputs = append(outputs, junit)
+	}
+	outputs = append(outputs, report.Text{W: stdout})
+	if o.github {
+		outputs = append(outputs, report.GitHub{Annotations: stdout, StepSummary: o.stepSummary})
+	}
+	return outputs, dir, nil
 }
 
 // auditOutcome says what an audit's summary means for its caller: nil for
@@ -446,29 +451,6 @@ func auditOutcome(sum *report.Summary, strict bool) error {
 		return &gateError{sum.StatusDetail}
 	}
 	return nil
-}
-
-// writeGitHub writes, on GitHub Actions, annotations on stdout and the job
-// summary.
-func writeGitHub(o *auditOptions, sum *report.Summary, stdout io.Writer) error {
-	if !o.github {
-		return nil
-	}
-	if err := report.GitHubAnnotations(stdout, sum); err != nil {
-		return err
-	}
-	if o.stepSummary == "" {
-		return nil
-	}
-	f, err := os.OpenFile(o.stepSummary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
-	if err != nil {
-		return err
-	}
-	if err := report.GitHubStepSummary(f, sum); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // pipeline turns the audit's options into the stream's.

@@ -1,0 +1,44 @@
+package report
+
+import (
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/pipeline"
+)
+
+// Run is what a finished run gives the summary.
+type Run struct {
+	Version    string
+	Tally      *audit.Tally
+	Inputs     []pipeline.Input
+	Retrieval  pipeline.Retrieval
+	Bar        float64
+	Config     any    // the configuration of record, written into summary.json
+	ConfigHash string // pipeline.ConfigHash
+	Verified   *Verified
+	// Baseline is an earlier run's summary (--baseline) read from
+	// BaselinePath; nil: none.
+	Baseline     *Summary
+	BaselinePath string
+	Gates        []GateSpec
+}
+
+// Assemble makes the run's summary: counts and the machine's rate, the
+// verified estimate, the baseline's change, the gates, and the status they
+// decide.
+func Assemble(r Run) (Summary, error) {
+	sum := NewSummary(r.Version, r.Tally, r.Bar, r.Config, r.Inputs)
+	sum.ConfigHash = r.ConfigHash
+	if r.Retrieval.NotLogged > 0 {
+		sum.Retrieval = &r.Retrieval
+	}
+	sum.Verified = r.Verified
+	if r.Baseline != nil {
+		sum.Baseline = CompareBaseline(r.BaselinePath, r.Baseline, &sum)
+	}
+	var err error
+	if sum.Gates, err = EvaluateGates(r.Gates, &sum); err != nil {
+		return sum, err
+	}
+	sum.Decide()
+	return sum, nil
+}
