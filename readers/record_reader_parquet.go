@@ -73,6 +73,7 @@ func parquetRows(name string, r parquet.ReaderAtSeeker, stop func() error, yield
 // parquetReader is an open Parquet file of canonical records.
 type parquetReader struct {
 	name string
+	r    io.ReaderAt // the file, for the page headers checked before arrow reads them
 	pf   *file.Reader
 	fr   *pqarrow.FileReader
 	cols parquetCols
@@ -89,7 +90,7 @@ type parquetReader struct {
 // decodes, and damage becomes a counted loss naming the rows, like any
 // other bad input.
 func openParquet(name string, r parquet.ReaderAtSeeker) (*parquetReader, error) {
-	p := &parquetReader{name: name}
+	p := &parquetReader{name: name, r: r}
 	err := guard(func() error {
 		props := parquet.NewReaderProperties(memory.DefaultAllocator)
 		props.BufferedStreamEnabled = true
@@ -155,6 +156,9 @@ func (p *parquetReader) rowGroup(g int, yield func(Record, error) bool) bool {
 // readGroup decodes row group g and hands each row to each (false: stop),
 // returning the damage that stopped it.
 func (p *parquetReader) readGroup(g int, each func(Record, *SkipError) bool) error {
+	if err := guard(func() error { return checkPageSizes(p.r, p.pf.RowGroup(g)) }); err != nil {
+		return err
+	}
 	if err := guard(func() error { return checkRowGroup(p.pf.RowGroup(g)) }); err != nil {
 		return err
 	}

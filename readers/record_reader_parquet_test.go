@@ -2,6 +2,7 @@ package readers
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -639,5 +640,50 @@ func TestADamagedRowGroupCostsItsOwnRowsEachCounted(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A page header whose sizes do not fit its column chunk is damage found
+// before arrow reads the page: arrow allocates the size a header states,
+// and one inserted byte made a 4 KB file take 12 GB.
+func TestAPageHeaderThatLiesIsDamage(t *testing.T) {
+	data := splice(parquetGroups(t, 2, 1), 22, 0, []byte{0xc0})
+	var skips []*SkipError
+	err := parquetRows("damaged.parquet", bytes.NewReader(data), func() error { return nil }, func(rec Record, err error) bool {
+		var skip *SkipError
+		if errors.As(err, &skip) {
+			skips = append(skips, skip)
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(skips) == 0 || !strings.Contains(skips[0].Detail, "damaged page header") {
+		t.Fatalf("skips %v, want the first row group's rows counted as a damaged page header", skips)
+	}
+}
+
+// A page header longer than the first read (statistics carry min and max
+// values) is read whole, not taken for damage.
+func TestALongPageHeaderIsReadWhole(t *testing.T) {
+	varint := func(v uint64) []byte { return binary.AppendUvarint(nil, v) }
+	zz := func(v int64) []byte { return varint(uint64(v<<1) ^ uint64(v>>63)) }
+	var h []byte
+	h = append(append(h, 0x15), zz(0)...)   // 1: type
+	h = append(append(h, 0x15), zz(100)...) // 2: uncompressed_page_size
+	h = append(append(h, 0x15), zz(100)...) // 3: compressed_page_size
+	h = append(append(h, 0x28), varint(10000)...)
+	h = append(h, bytes.Repeat([]byte{'x'}, 10000)...) // 5: 10 kB, as min/max statistics can be
+	h = append(h, 0)
+	page := append(h, make([]byte, 100)...)
+	if err := walkPages(bytes.NewReader(page), int64(len(page)), 100); err != nil {
+		t.Fatalf("a valid 10 kB page header: %v", err)
+	}
+	if err := walkPages(bytes.NewReader(page), int64(len(page)), 99); err == nil {
+		t.Fatal("a page larger than its column chunk's uncompressed size passed")
+	}
+	if err := walkPages(bytes.NewReader(page[:5000]), 5000, 100); err == nil {
+		t.Fatal("a header cut short passed")
 	}
 }
