@@ -108,6 +108,11 @@ func ReadLabels(path string) ([]Label, error) {
 		}
 		switch l.Label {
 		case LabelSupported, LabelPartial, LabelUnsupported, LabelCannotJudge, LabelWithdrawn:
+		case "":
+			if l.Stratum != "" {
+				return nil, fmt.Errorf("%s:%d: no label: this is a sample of citations to review, not labels; label it with ragaudit review --sample %s --labels labels.jsonl, then give labels.jsonl", path, line, path)
+			}
+			return nil, fmt.Errorf("%s:%d: no label: want supported, partial, unsupported, cannot_judge or withdrawn", path, line)
 		default:
 			return nil, fmt.Errorf("%s:%d: label %q: want supported, partial, unsupported, cannot_judge or withdrawn", path, line, l.Label)
 		}

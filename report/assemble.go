@@ -14,6 +14,7 @@ type Run struct {
 	Bar        float64
 	Config     any    // the configuration of record, written into summary.json
 	ConfigHash string // pipeline.ConfigHash
+	Project    string // the project file flags came from; "": none
 	Verified   *Verified
 	// Baseline is an earlier run's summary (--baseline) read from
 	// BaselinePath; nil: none.
@@ -28,6 +29,7 @@ type Run struct {
 func Assemble(r Run) (Summary, error) {
 	sum := NewSummary(r.Version, r.Tally, r.Bar, r.Config, r.Inputs)
 	sum.ConfigHash = r.ConfigHash
+	sum.Project = r.Project
 	if r.Retrieval.NotLogged > 0 {
 		sum.Retrieval = &r.Retrieval
 	}

@@ -55,6 +55,9 @@ type Summary struct {
 	// like with like only when it is the same.
 	ConfigHash string           `json:"config_hash,omitempty"`
 	Inputs     []pipeline.Input `json:"inputs"`
+	// Project is the project file flags came from (in Config as well):
+	// the text summary names it, since it can change the bar unseen.
+	Project string `json:"-"`
 }
 
 // NewSummary assembles the summary from a tally.

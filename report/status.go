@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/ragaudit/ragaudit/estimate"
@@ -102,4 +103,9 @@ func noDataCause(c audit.Counts) string {
 	}
 }
 
-func pctN(x estimate.Number) string { return pct(float64(x)) }
+func pctN(x estimate.Number) string {
+	if math.IsNaN(float64(x)) {
+		return "n/a"
+	}
+	return pct(float64(x))
+}

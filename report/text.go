@@ -28,6 +28,9 @@ func WriteText(w io.Writer, s *Summary) error {
 	verdict := s.Status
 	var b strings.Builder
 	fmt.Fprintf(&b, "ragaudit %s — citation audit\n", s.Version)
+	if s.Project != "" {
+		fmt.Fprintf(&b, "Settings from project file %s (flags given on the command line win)\n", Printable(s.Project))
+	}
 	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
 	switch {
 	case s.Status == StatusNoData:
@@ -209,7 +212,7 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 		fmt.Fprintf(b, "  %d citation(s) belong to strata without a label: their rate is bounded (none to all supported), not estimated\n", v.Unsampled)
 	}
 	c := v.Agreement.Confusion
-	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s (reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
+	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s, weighted to all citations (labels — reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
 		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
 	if len(v.Tenants) > 1 {
 		var parts []string

@@ -70,6 +70,8 @@ func (lf *LabelFile) load() error {
 		b = b[:cut]
 	}
 	s0 := lf.sample[0]
+	carried := map[int]bool{} // items whose standing label is a smaller sample's
+	defer func() { lf.Carried = len(carried) }()
 	for n, line := range splitLines(b) {
 		if len(line) == 0 {
 			continue
@@ -93,8 +95,9 @@ func (lf *LabelFile) load() error {
 		if !ok || l.Sample != s0.Sample && l.Stratum != lf.sample[i].Stratum {
 			return fmt.Errorf("%s:%d: judges a citation that is not in the sample (this sample is not a larger draw of the same seed over the same strata)", lf.path, n+1)
 		}
-		if l.Sample != s0.Sample {
-			lf.Carried++
+		carried[i] = l.Sample != s0.Sample && l.Label != readers.LabelWithdrawn
+		if !carried[i] {
+			delete(carried, i)
 		}
 		lf.apply(i, l.Label)
 	}

@@ -196,6 +196,11 @@ func TestLabelsCarryOverToALargerSampleOfTheSameSeed(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "labels.jsonl")
 	small := testSample(2)
 	lf, _ := OpenLabels(path, small)
+	// Four lines, one standing label: a label taken back and one changed
+	// are not carried over.
+	lf.Give(0, readers.LabelSupported, "ann")
+	lf.Undo("ann")
+	lf.Give(1, readers.LabelSupported, "ann")
 	lf.Give(1, readers.LabelUnsupported, "ann")
 	lf.Close()
 	large := testSample(4)

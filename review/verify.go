@@ -73,6 +73,12 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	}
 	given, unmatched, changed := matchLabels(pop, ls.Labels)
 	v.UnmatchedLabels, v.ChangedEvidence = unmatched, changed
+	if len(given) == 0 && len(ls.Labels) > 0 {
+		// No estimate rests on no label: this is the wrong label file or
+		// the wrong logs, not an inconclusive audit.
+		return nil, fmt.Errorf("none of the %d labels judges a citation of these logs (%d match no citation, %d judged evidence that has changed since): were they given for other logs?",
+			len(ls.Labels), unmatched, changed)
+	}
 	t := estimate.NewTally()
 	for i, c := range pop.Citations {
 		l := estimate.Unlabelled

@@ -385,7 +385,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, Config: o,
-		ConfigHash: pipeline.ConfigHash(version, &po), Baseline: o.baseline, BaselinePath: o.BaselinePath, Gates: o.gates}
+		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath, Gates: o.gates}
 	if pop != nil {
 		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
 			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})

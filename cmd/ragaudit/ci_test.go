@@ -169,6 +169,9 @@ func TestProjectFile(t *testing.T) {
 	if sum["bar"] != 0.5 || r.code != exitPass || sum["config"].(map[string]any)["project"] != "../ragaudit.yaml" {
 		t.Errorf("from the project file: exit %d, bar %v, config %v", r.code, sum["bar"], sum["config"])
 	}
+	if !strings.Contains(r.stdout, "Settings from project file ../ragaudit.yaml") {
+		t.Errorf("the summary does not name the project file:\n%s", r.stdout)
+	}
 	if tenants := sum["config"].(map[string]any)["tenants"].([]any); len(tenants) != 2 {
 		t.Errorf("tenants %v", tenants)
 	}
@@ -178,6 +181,12 @@ func TestProjectFile(t *testing.T) {
 	if r := runCLI(t, "", "audit", "-q", "--no-project", ex); summaryOf(t, r)["bar"] != 0.9 {
 		t.Error("--no-project still read the file")
 	}
+	// Outside a repository, a parent's file is not read.
+	os.Remove(filepath.Join(dir, ".git"))
+	if r := runCLI(t, "", "audit", "-q", ex); summaryOf(t, r)["bar"] != 0.9 || strings.Contains(r.stdout, "project file") {
+		t.Errorf("outside a repository a parent's project file was read: bar %v", summaryOf(t, r)["bar"])
+	}
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
 	os.WriteFile(filepath.Join(dir, "ragaudit.yaml"), []byte("barr: 0.5\n"), 0o644)
 	if r := runCLI(t, "", "audit", "-q", ex); r.code != exitUsage || !strings.Contains(r.stderr, `unknown key "barr": did you mean "bar"?`) {
 		t.Errorf("a mistyped key: exit %d %q", r.code, r.stderr)

@@ -23,7 +23,7 @@ var pathFlags = []string{"mapping", "config", "out", "junit", "baseline", "label
 // projectFlags are the flags that choose the project file.
 func projectFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "project", Usage: "project file of flag values (default: ragaudit.yaml in this directory or a parent up to the repository root); flags given here win"},
+		&cli.StringFlag{Name: "project", Usage: "project file of flag values (default: ragaudit.yaml in this directory or, in a git repository, a parent up to its root); flags given here win"},
 		&cli.BoolFlag{Name: "no-project", Usage: "ignore any project file"},
 	}
 }
@@ -100,27 +100,42 @@ func setFlag(c *cli.Context, name string, v any, dir string) error {
 	return nil
 }
 
-// findProjectFile looks in the working directory and its parents, up to the
-// directory holding .git (or the filesystem's root).
+// findProjectFile looks in the working directory and, inside a
+// repository, its parents up to the directory holding .git. Outside a
+// repository only the working directory counts: a file in some parent
+// (a shared /tmp, a home directory) must not change a run unseen.
 func findProjectFile() string {
-	dir, err := os.Getwd()
+	wd, err := os.Getwd()
 	if err != nil {
 		return ""
 	}
-	for {
+	top := repositoryRoot(wd)
+	if top == "" {
+		top = wd
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
 		for _, n := range projectFileNames {
 			p := filepath.Join(dir, n)
 			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 				// Relative to the working directory, so that summary.json
 				// names it the same on every machine.
-				if rel, err := filepath.Rel(mustGetwd(), p); err == nil {
+				if rel, err := filepath.Rel(wd, p); err == nil {
 					return rel
 				}
 				return p
 			}
 		}
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		if dir == top || filepath.Dir(dir) == dir {
 			return ""
+		}
+	}
+}
+
+// repositoryRoot is the nearest directory from dir up holding .git, or "".
+func repositoryRoot(dir string) string {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -128,9 +143,4 @@ func findProjectFile() string {
 		}
 		dir = parent
 	}
-}
-
-func mustGetwd() string {
-	wd, _ := os.Getwd()
-	return wd
 }

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -24,6 +26,7 @@ func sampleCommand() *cli.Command {
 		&cli.Uint64Flag{Name: "seed", Usage: "seed of the draw, for a sample that can be drawn again (default: a random seed, written into the sample)"},
 		&cli.BoolFlag{Name: "plan", Usage: "instead of drawing, print how many labels it takes to decide at --bar and to reach each --half-width"},
 		&cli.Float64SliceFlag{Name: "half-width", Usage: "with --plan: half-widths of the 95 % interval to plan for (default 0.05, 0.03, 0.02)"},
+		&cli.BoolFlag{Name: "force", Usage: "replace an existing -o file that holds another sample"},
 	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
 	return &cli.Command{
 		Name:      "sample",
@@ -100,15 +103,7 @@ func runSample(c *cli.Context, o *auditOptions) error {
 		it.Sample, it.Seed, it.SampleSize, it.ConfigHash, it.Config = id, seed, design.Labels, hash, config
 		items[i] = it
 	}
-	f, err := report.CreateAtomic(c.String("output"))
-	if err != nil {
-		return usageErr("-o: %v", err)
-	}
-	defer f.Abort()
-	if err := review.WriteSample(f, items); err != nil {
-		return err
-	}
-	if err := f.Commit(); err != nil {
+	if err := writeSampleFile(c.String("output"), items, c.Bool("force")); err != nil {
 		return err
 	}
 	if o.Quiet {
@@ -160,4 +155,26 @@ func needText(n, auditable int64) string {
 		return fmt.Sprintf("%d (all the auditable citations)", auditable)
 	}
 	return fmt.Sprintf("%d", n)
+}
+
+// writeSampleFile writes the sample to path. A file there holding another
+// sample is replaced only with force: a review may be under way on it, and
+// drawing again without --seed draws another sample.
+func writeSampleFile(path string, items []review.Item, force bool) error {
+	var buf bytes.Buffer
+	if err := review.WriteSample(&buf, items); err != nil {
+		return err
+	}
+	if old, err := os.ReadFile(path); err == nil && !force && !bytes.Equal(old, buf.Bytes()) {
+		return usageErr("-o %s: the file exists and holds another sample (a review may be under way on it): give another -o, the sample's --seed to draw it again, or --force to replace it", path)
+	}
+	f, err := report.CreateAtomic(path)
+	if err != nil {
+		return usageErr("-o: %v", err)
+	}
+	defer f.Abort()
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	return f.Commit()
 }

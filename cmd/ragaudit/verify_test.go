@@ -67,6 +67,21 @@ func TestSampleIsReproducibleAndCarriesItsDesign(t *testing.T) {
 	if a == c {
 		t.Error("another seed drew the same sample")
 	}
+	// A file holding another sample is not replaced unasked (a review may
+	// be under way on it); the same sample drawn again is no change.
+	if draw("a.jsonl", "5"); t.Failed() {
+		t.Fatal("drawing the same sample again to its file was refused")
+	}
+	p := filepath.Join(dir, "a.jsonl")
+	if r := runCLI(t, "", "sample", "-q", "-n", "60", "--seed", "6", "-o", p, hagridLogs); r.code != exitUsage || !strings.Contains(r.stderr, "holds another sample") {
+		t.Errorf("another sample over a.jsonl: exit %d, %q", r.code, r.stderr)
+	}
+	if string(readFile(t, p)) != a {
+		t.Error("the refused draw changed the file")
+	}
+	if r := runCLI(t, "", "sample", "-q", "-n", "60", "--seed", "6", "--force", "-o", p, hagridLogs); r.code != exitPass || string(readFile(t, p)) != c {
+		t.Errorf("--force: exit %d, %q", r.code, r.stderr)
+	}
 	lines := strings.Split(strings.TrimSpace(a), "\n")
 	if len(lines) != 60 {
 		t.Fatalf("%d lines, want 60", len(lines))
@@ -158,10 +173,14 @@ func TestUnmatchedLabelsAreCounted(t *testing.T) {
 	if !strings.Contains(v["design"].(string), "not drawn by ragaudit sample") {
 		t.Errorf("design %v", v["design"])
 	}
+	if n := v["unmatched_labels"].(float64); n < 1 || !strings.Contains(r.stdout, "match no citation of this audit") {
+		t.Errorf("uncited HAGRID labels: %v unmatched; %s", n, r.stdout)
+	}
+	// Labels of which none judges a citation are the wrong file: an error,
+	// not an inconclusive estimate over no label.
 	r2 := runCLI(t, "", "audit", "-q", "--bar", "0", "--labels", expertqaLabels, hagridLogs)
-	v2 := summaryOf(t, r2)["verified"].(map[string]any)
-	if n := v2["unmatched_labels"].(float64); n < 200 || !strings.Contains(r2.stdout, "match no citation of this audit") {
-		t.Errorf("ExpertQA labels on HAGRID logs: %v unmatched; %s", n, r2.stdout)
+	if r2.code != exitUsage || !strings.Contains(r2.stderr, "none of the") || !strings.Contains(r2.stderr, "other logs") {
+		t.Errorf("ExpertQA labels on HAGRID logs: exit %d, %q", r2.code, r2.stderr)
 	}
 }
 
@@ -277,5 +296,16 @@ func TestLabelsStayWithWhatWasJudged(t *testing.T) {
 	}
 	if r := runCLI(t, "", "audit", "-q", "--labels", labels, "--labels", labels, hagridLogs); summaryOf(t, r)["verified"] == nil {
 		t.Errorf("the same labels twice: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// A sample given where labels are wanted is named for what it is, with
+// the command that labels it.
+func TestASampleGivenAsLabelsSaysSo(t *testing.T) {
+	sample := filepath.Join(t.TempDir(), "s.jsonl")
+	runCLI(t, "", "sample", "-q", "-n", "20", "--seed", "1", "-o", sample, hagridLogs)
+	r := runCLI(t, "", "audit", "-q", "--labels", sample, hagridLogs)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "s.jsonl:1: no label: this is a sample") || !strings.Contains(r.stderr, "ragaudit review --sample") {
+		t.Errorf("exit %d, %q", r.code, r.stderr)
 	}
 }
