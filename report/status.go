@@ -47,28 +47,29 @@ func (s *Summary) decide() (status, detail string) {
 	if cause := noDataCause(s.Counts); cause != "" {
 		return StatusNoData, cause
 	}
-	if v := s.Verified; v != nil {
-		switch v.Decision {
-		case estimate.Fail:
-			return StatusFail, fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
-		case estimate.Inconclusive:
-			more := ""
-			if v.LabelsToDecide > 0 {
-				more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
-				if v.SampleSize > 0 {
-					more += fmt.Sprintf(": draw a larger sample of the same seed (ragaudit sample -n %d --seed %d) and review it with the same label file, whose labels carry over",
-						v.SampleSize+v.LabelsToDecide, v.Seed)
-				}
-			}
-			return StatusInconclusive, fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
-		}
-	} else if !s.machinePass() {
+	v := s.Verified
+	switch {
+	case v != nil && v.Decision == estimate.Fail:
+		return StatusFail, fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
+	case v == nil && !s.machinePass():
 		return StatusFail, fmt.Sprintf("citation accuracy %s is below the bar %s", pct(s.CitationAccuracy), pct(s.Bar))
 	}
+	// A failed gate is a failure whatever more labels would say of the rate.
 	for _, g := range s.Gates {
 		if !g.Pass {
 			return StatusFail, fmt.Sprintf("--fail-on %s failed: %s", g.Spec, g.Detail)
 		}
+	}
+	if v != nil && v.Decision == estimate.Inconclusive {
+		more := ""
+		if v.LabelsToDecide > 0 {
+			more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
+			if v.SampleSize > 0 {
+				more += fmt.Sprintf(": draw a larger sample of the same seed (ragaudit sample -n %d --seed %d) and review it with the same label file, whose labels carry over",
+					v.SampleSize+v.LabelsToDecide, v.Seed)
+			}
+		}
+		return StatusInconclusive, fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
 	}
 	return StatusPass, ""
 }

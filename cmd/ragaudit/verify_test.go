@@ -150,6 +150,11 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	if r := runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--labels", labels, hagridLogs); r.code != exitInconclusive || summaryOf(t, r)["status"] != "INCONCLUSIVE" {
 		t.Errorf("a bar at the estimate: exit %d %s", r.code, r.stderr)
 	}
+	// A failed gate is a failure (exit 1) whatever more labels would say
+	// of the rate: INCONCLUSIVE must not hide fabricated citations.
+	if r := runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--fail-on", "fabricated", "--labels", labels, hagridLogs); r.code != exitFail || summaryOf(t, r)["status"] != "FAIL" {
+		t.Errorf("a failed gate with an inconclusive rate: exit %d %s", r.code, r.stderr)
+	}
 }
 
 // Labels sampled under another configuration are refused: their strata and
