@@ -110,10 +110,13 @@ func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
 }
 
 func dropGate(g GateSpec, b *BaselineChange) Gate {
+	if b.NotCompared != "" {
+		return Gate{Spec: g.String(), Limit: g.Limit, Pass: true, Detail: b.String()}
+	}
 	if g.Name == "drop" {
 		drop := -b.Change
 		return Gate{Spec: g.String(), Value: round6(drop), Limit: g.Limit, Pass: drop <= g.Limit,
-			Detail: fmt.Sprintf("citation accuracy %s → %s (%+.1f points)", pct(b.Before), pct(b.Now), 100*b.Change)}
+			Detail: "citation accuracy " + b.String()}
 	}
 	worst := TenantChange{}
 	for _, t := range b.Tenants {
@@ -149,6 +152,17 @@ type BaselineChange struct {
 	// ConfigurationChanged: the baseline was made under another
 	// configuration, so the change mixes it with a change of quality.
 	ConfigurationChanged bool `json:"configuration_changed,omitempty"`
+	// NotCompared says why there is no change when either run had no
+	// data: its rate of 0 is no rate, and a drop against it is no drop.
+	NotCompared string `json:"not_compared,omitempty"`
+}
+
+// String says the change in words: "60.0% → 71.4% (+11.4 points)".
+func (c *BaselineChange) String() string {
+	if c.NotCompared != "" {
+		return "not compared: " + c.NotCompared
+	}
+	return fmt.Sprintf("%s → %s (%+.1f points)", pct(c.Before), pct(c.Now), 100*c.Change)
 }
 
 // TenantChange is one tenant's rate in both runs.
@@ -178,6 +192,12 @@ func ReadBaseline(path string) (*Summary, error) {
 
 // CompareBaseline says how the rate and each tenant's rate changed.
 func CompareBaseline(path string, base, now *Summary) *BaselineChange {
+	switch {
+	case base.Status == StatusNoData:
+		return &BaselineChange{Path: path, Tenants: []TenantChange{}, NotCompared: "the baseline had no data"}
+	case noDataCause(now.Counts) != "":
+		return &BaselineChange{Path: path, Tenants: []TenantChange{}, NotCompared: "this run has no data"}
+	}
 	c := &BaselineChange{Path: path, Before: base.CitationAccuracy, Now: now.CitationAccuracy,
 		Change: round6(now.CitationAccuracy - base.CitationAccuracy), Tenants: []TenantChange{},
 		ConfigurationChanged: base.ConfigHash != now.ConfigHash}

@@ -43,7 +43,7 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 	b.WriteString("| citations | supported | unsupported | fabricated | uncited sentences | answers below the floor |\n|---:|---:|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d |\n\n", c.Citations, by["supported"], by["unsupported"], by["fabricated"], c.UncitedFactual, c.AnsweredBelowFloor)
 	if s.Baseline != nil {
-		fmt.Fprintf(&b, "Since the baseline: %s → %s (%+.1f points)\n\n", pct(s.Baseline.Before), pct(s.Baseline.Now), 100*s.Baseline.Change)
+		fmt.Fprintf(&b, "Since the baseline: %s\n\n", s.Baseline)
 	}
 	for _, g := range s.Gates {
 		mark := "✅"

@@ -92,7 +92,10 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 		fmt.Fprintf(w, "<property name=\"verified_citation_accuracy\" value=\"%.6f\"/><property name=\"verified_ci95_low\" value=\"%.6f\"/><property name=\"verified_ci95_high\" value=\"%.6f\"/>",
 			float64(v.Rate), float64(v.Low), float64(v.High))
 	}
-	fmt.Fprintf(w, "<property name=\"machine_citation_accuracy\" value=\"%.6f\"/></properties>\n", sum.CitationAccuracy)
+	if sum.Status != StatusNoData { // no data: no rate, not a rate of 0
+		fmt.Fprintf(w, "<property name=\"machine_citation_accuracy\" value=\"%.6f\"/>", sum.CitationAccuracy)
+	}
+	fmt.Fprint(w, "</properties>\n")
 	if _, err := io.Copy(w, j.cases); err != nil {
 		return err
 	}

@@ -157,7 +157,7 @@ func writeBaseline(b *strings.Builder, c *BaselineChange) {
 	if c == nil {
 		return
 	}
-	fmt.Fprintf(b, "Since the baseline (%s): %s → %s (%+.1f points)", Printable(c.Path), pct(c.Before), pct(c.Now), 100*c.Change)
+	fmt.Fprintf(b, "Since the baseline (%s): %s", Printable(c.Path), c)
 	var parts []string
 	for i, t := range c.Tenants {
 		if i == 3 || t.Change >= 0 {

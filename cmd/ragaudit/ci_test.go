@@ -97,6 +97,31 @@ func TestBaselineShowsTheChangeAndGatesOnADrop(t *testing.T) {
 	}
 }
 
+// A run without data has no rate: as a baseline, or as the run compared
+// with one, it is not compared (its 0 is no rate of 0), and a drop gate
+// says so rather than passing or failing on it.
+func TestBaselineWithoutDataIsNotCompared(t *testing.T) {
+	ex := testdata + "/example.jsonl"
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	empty := runCLI(t, "", "audit", "-q", "--junit", junit, "--tenant", "nobody", ex)
+	full := runCLI(t, "", "audit", "-q", "--bar", "0", ex)
+	if summaryOf(t, empty)["status"] != "NO_DATA" {
+		t.Fatalf("the empty run: %v", summaryOf(t, empty)["status"])
+	}
+	if strings.Contains(string(readFile(t, junit)), "machine_citation_accuracy") {
+		t.Error("JUnit gives a run without data a machine rate")
+	}
+	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--fail-on", "drop=2%", "--baseline", filepath.Join(empty.out, "summary.json"), ex)
+	bl, _ := summaryOf(t, r)["baseline"].(map[string]any)
+	if r.code != exitPass || bl == nil || bl["not_compared"] != "the baseline had no data" || !strings.Contains(r.stdout, "not compared: the baseline had no data") || strings.Contains(r.stdout, "0.0% →") {
+		t.Errorf("against an empty baseline: exit %d, baseline %v\n%s", r.code, bl, r.stdout)
+	}
+	r = runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "nobody", "--fail-on", "drop=2%", "--baseline", filepath.Join(full.out, "summary.json"), ex)
+	if r.code != exitUsage || summaryOf(t, r)["status"] != "NO_DATA" || strings.Contains(r.stdout, "points") {
+		t.Errorf("an empty run against a baseline: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
 // --junit writes one test case per conversation, failing with its failing
 // citations; the XML parses and its counts match the cases.
 func TestJUnitOneCasePerConversation(t *testing.T) {
