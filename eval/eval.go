@@ -254,3 +254,47 @@ func signalAUC(pairs []Pair) map[string]float64 {
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// judgeClaims makes the label lines of a claim judged jointly (label_scope
+// joint) one pair, judged by the sentence verdict over the cited chunks
+// together, as itemsOf does for the held-out tables; it returns the pairs
+// and how many lines were folded into their claim's first.
+func judgeClaims(pairs []Pair, findings []audit.Finding) ([]Pair, int) {
+	type span struct {
+		conv            string
+		msg, start, end int
+	}
+	seen := map[span]int{} // index in out
+	out := pairs[:0:0]
+	folded := 0
+	for _, p := range pairs {
+		if p.Label.LabelScope != scopeJoint {
+			out = append(out, p)
+			continue
+		}
+		k := span{p.Label.ConversationID, p.Label.MessageIndex, p.Label.CharStart, p.Label.CharEnd}
+		if i, ok := seen[k]; ok {
+			// Should two lines of a claim differ, it is supported only if all say so.
+			if p.Label.Label != audit.Supported {
+				out[i].Label.Label = p.Label.Label
+			}
+			folded++
+			continue
+		}
+		f := *p.Finding
+		if f.SentenceSignals != nil {
+			f.Signals = f.SentenceSignals
+		}
+		p.Finding, p.Predicted, p.Score = &f, audit.Unsupported, 0
+		if f.SentenceVerdict == audit.Supported {
+			p.Predicted = audit.Supported
+		}
+		if f.SentenceScore != nil {
+			p.Score = float64(*f.SentenceScore)
+		}
+		p.HardFail = f.SentenceScore == nil
+		seen[k] = len(out)
+		out = append(out, p)
+	}
+	return out, folded
+}

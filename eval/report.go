@@ -44,10 +44,13 @@ type SetReport struct {
 	// Every label line is scored or counted here: lines = n + unmatched +
 	// the two left out (uncited sentences have no citation to judge;
 	// partial is left out unless Options.Partial says how to count it).
-	Labels         int                `json:"label_lines"`
-	LeftOutUncited int                `json:"left_out_uncited"`
-	LeftOutPartial int                `json:"left_out_partial"`
-	Sweep          map[string]float64 `json:"sweep,omitempty"`
+	Labels         int `json:"label_lines"`
+	LeftOutUncited int `json:"left_out_uncited"`
+	LeftOutPartial int `json:"left_out_partial"`
+	// FoldedJoint counts the label lines beyond the first of each claim
+	// judged jointly: such a claim is one pair, as in the held-out tables.
+	FoldedJoint int                `json:"folded_joint_lines"`
+	Sweep       map[string]float64 `json:"sweep,omitempty"`
 }
 
 // HeldOut is the agreement of the verdict and of the word-overlap rule,
@@ -74,8 +77,9 @@ func Evaluate(a *Audited, o Options) (*Report, error) {
 		if len(pairs) == 0 {
 			return nil, noMatch(path)
 		}
+		pairs, folded := judgeClaims(pairs, a.Findings)
 		sr := newSetReport(pairs, left.Unmatched, o.Sweep)
-		sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial = len(labels), left.Uncited, left.Partial
+		sr.Labels, sr.LeftOutUncited, sr.LeftOutPartial, sr.FoldedJoint = len(labels), left.Uncited, left.Partial, folded
 		rep.Sets[path] = sr
 		its, _ := itemsOf(path, a.Findings, labels, o.Partial, &a.Texts)
 		for j := range its {

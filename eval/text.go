@@ -57,8 +57,8 @@ func writeSet(b *strings.Builder, set string, r *SetReport) {
 	for _, s := range sortedKeys(r.ByScope) {
 		metricsRow(b, "scope "+report.Printable(s), r.ByScope[s])
 	}
-	fmt.Fprintf(b, "label lines: %d = %d scored + %d not matched to a finding + %d uncited sentences + %d partial (left out; see --partial)\nAUC of each signal alone:",
-		r.Labels, r.Overall.N, r.Unmatched, r.LeftOutUncited, r.LeftOutPartial)
+	fmt.Fprintf(b, "label lines: %d = %d scored + %d more lines of claims judged jointly (one item each, by sentence_verdict) + %d not matched to a finding + %d uncited sentences + %d partial (left out; see --partial)\nAUC of each signal alone:",
+		r.Labels, r.Overall.N, r.FoldedJoint, r.Unmatched, r.LeftOutUncited, r.LeftOutPartial)
 	for _, s := range audit.Signals {
 		if v, ok := r.SignalAUC[s.Name]; ok {
 			fmt.Fprintf(b, " %s %.3f", s.Name, v)
