@@ -87,9 +87,9 @@ func Join(findings []audit.Finding, labels []readers.Label, partialAs string) (p
 			continue
 		}
 		l.Label = truth
-		// Each label line is one pair, judged by the per-citation verdict
-		// (the per-set report); itemsOf judges joint labels, given to a
-		// sentence's citations together, by the sentence verdict.
+		// Each label line is one pair, judged by the per-citation verdict;
+		// judgeClaims and itemsOf make the lines of a claim judged jointly
+		// one item, judged by the sentence verdict.
 		verdict, score := best.Verdict, best.SupportScore
 		p := Pair{Label: l, Agent: best.Agent, Predicted: audit.Unsupported, Finding: best}
 		if verdict == audit.Supported {
