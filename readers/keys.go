@@ -38,7 +38,7 @@ var (
 	chunkKeys     = schema("id", "source", "text", "score", "text_status", "embedding")
 	citationKeys  = schema("marker", "claim_span", schema("start", "end"), "chunk_ids", "text")
 	messageKeys   = schema("role", "content", "retrieval", chunkKeys, "citations", citationKeys, "offset_unit", "embedding")
-	canonicalKeys = schema("conversation_id", "tenant", "agent", "timestamp", "messages", messageKeys,
+	canonicalKeys = schema("conversation_id", "tenant", "agent", "timestamp", "warnings", "messages", messageKeys,
 		"turn", "question", "answer", "retrieval", chunkKeys)
 )
 

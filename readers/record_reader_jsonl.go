@@ -31,6 +31,9 @@ type jsonRecord struct {
 	Question  *flexString `json:"question"`
 	Answer    *flexString `json:"answer"`
 	Retrieval []jsonChunk `json:"retrieval"` // nil: not logged; empty: nothing retrieved
+	// Warnings of the adapter that read the record's source (convert
+	// writes them), so that a converted copy warns as its source does.
+	Warnings []string `json:"warnings"`
 }
 
 type jsonMessage struct {
@@ -105,6 +108,7 @@ func canonicalRecord(b []byte) (Record, *SkipError) {
 	if skip != nil {
 		return Record{}, skip
 	}
+	rec.Warnings = append(rec.Warnings, jr.Warnings...)
 	loggedKeys(b, &rec)
 	return rec, nil
 }

@@ -51,10 +51,11 @@ type wireRecord struct {
 	Agent          string        `json:"agent,omitempty"`
 	Timestamp      string        `json:"timestamp,omitempty"`
 	Messages       []wireMessage `json:"messages"`
+	Warnings       []string      `json:"warnings,omitempty"` // the source adapter's
 }
 
 func toWire(rec *Record) wireRecord {
-	w := wireRecord{ConversationID: rec.ConversationID, Tenant: rec.Tenant, Agent: rec.Agent, Messages: []wireMessage{}}
+	w := wireRecord{ConversationID: rec.ConversationID, Tenant: rec.Tenant, Agent: rec.Agent, Messages: []wireMessage{}, Warnings: rec.Warnings}
 	if !rec.Timestamp.IsZero() {
 		w.Timestamp = rec.Timestamp.Format(time.RFC3339Nano)
 	}

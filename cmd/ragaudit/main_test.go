@@ -802,6 +802,11 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 			if fa != fb {
 				t.Errorf("the canonical conversion audits differently:\n%s\n---\n%s", fa, fb)
 			}
+			// and warns as the original does.
+			json.Unmarshal(readFile(t, filepath.Join(rc.out, "summary.json")), &sum)
+			if w := sum.Inputs[0].Coverage.Warnings; w != tc.warnings {
+				t.Errorf("the canonical conversion has %d adapter warnings, the original %d", w, tc.warnings)
+			}
 		})
 	}
 }
