@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
@@ -42,6 +43,9 @@ type GitHub struct {
 	atEnd
 	Annotations io.Writer
 	StepSummary string
+	// Warnings gets a job summary that cannot be written: the runner's
+	// file, not the audit, so the audit's status and exit code stand.
+	Warnings io.Writer
 }
 
 // Commit writes the annotations and the job summary.
@@ -52,6 +56,15 @@ func (g GitHub) Commit(_ context.Context, sum *Summary) error {
 	if g.StepSummary == "" {
 		return nil
 	}
+	err := g.stepSummary(sum)
+	if err != nil && g.Warnings != nil {
+		fmt.Fprintf(g.Warnings, "ragaudit: warning: the job summary (GITHUB_STEP_SUMMARY) was not written: %v\n", err)
+		return nil
+	}
+	return err
+}
+
+func (g GitHub) stepSummary(sum *Summary) error {
 	f, err := os.OpenFile(g.StepSummary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
 		return err

@@ -359,7 +359,7 @@ func checkInputs(c *cli.Context, files []string) error {
 
 func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	start := time.Now()
-	outputs, dir, err := o.outputs(stdout)
+	outputs, dir, err := o.outputs(stdout, stderr)
 	defer func() {
 		for _, out := range outputs {
 			out.Abort() // no-op after a commit
@@ -415,7 +415,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 // outputs opens what the run writes, in the order it is written: the
 // report directory first (the others say what it holds), then the files
 // flags ask for, the text summary, GitHub's annotations.
-func (o *auditOptions) outputs(stdout io.Writer) ([]report.Output, *report.Dir, error) {
+func (o *auditOptions) outputs(stdout, stderr io.Writer) ([]report.Output, *report.Dir, error) {
 	dir, err := report.OpenDir(o.Out, o.HTMLMaxFailures)
 	if err != nil {
 		return nil, nil, usageErr("--out %s: %v", o.Out, err)
@@ -430,7 +430,7 @@ func (o *auditOptions) outputs(stdout io.Writer) ([]report.Output, *report.Dir, 
 	}
 	outputs = append(outputs, report.Text{W: stdout})
 	if o.github {
-		outputs = append(outputs, report.GitHub{Annotations: stdout, StepSummary: o.stepSummary})
+		outputs = append(outputs, report.GitHub{Annotations: stdout, StepSummary: o.stepSummary, Warnings: stderr})
 	}
 	return outputs, dir, nil
 }

@@ -177,6 +177,12 @@ func TestGitHubActionsAnnotationsAndStepSummary(t *testing.T) {
 	if !strings.Contains(md, "## ragaudit: ❌ FAIL") || strings.Contains(md, "<b>") || strings.Contains(md, "=HYPERLINK(\"http") {
 		t.Errorf("step summary:\n%s", md)
 	}
+	// A job summary the runner's file refuses is a warning: the audit's
+	// status and exit code stand.
+	t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(t.TempDir(), "no-such-dir", "step.md"))
+	if r := runCLI(t, "", "audit", "-q", "--bar", "0", testdata+"/example.jsonl"); r.code != exitPass || !strings.Contains(r.stderr, "job summary (GITHUB_STEP_SUMMARY) was not written") {
+		t.Errorf("an unwritable job summary: exit %d, %q", r.code, r.stderr)
+	}
 }
 
 // A project file keeps flags in version control; flags given on the
