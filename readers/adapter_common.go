@@ -51,19 +51,40 @@ func badTime(field string, v any, want string) *SkipError {
 	return &SkipError{Reason: ReasonBadTimestamp, Detail: fmt.Sprintf("%s %s: %s", field, shown, want)}
 }
 
-// fileChunks returns the chunks a file_citation's file_id cites: the
-// search results of that file, or, when none was retrieved, the file id
-// itself, which resolves to nothing (a fabricated citation); warning says
-// when a file has several chunks.
-func fileChunks(byFile map[string][]string, file string) (ids []string, warning string) {
-	ids = byFile[file]
-	switch {
-	case len(ids) == 0:
-		return []string{file}, ""
-	case len(ids) > 1:
-		warning = fmt.Sprintf("file_citation resolves to a file, not a chunk: %d candidate chunks", len(ids))
+// fileResults gathers file_search results by file. A file_citation names a
+// file, not one of its results, so the results of a file are one chunk
+// (the file's id, its texts joined, the best score): a claim citing the
+// file counts once and is judged against the file's best-matching part,
+// where scoring each result as its own citation failed a correct claim
+// on every result that did not hold it.
+type fileResults struct {
+	chunks []Chunk
+	at     map[string]int // file id → index in chunks
+}
+
+func (f *fileResults) add(file string, c Chunk) {
+	if file == "" {
+		f.chunks = append(f.chunks, c)
+		return
 	}
-	return ids, warning
+	if f.at == nil {
+		f.at = map[string]int{}
+	}
+	i, ok := f.at[file]
+	if !ok {
+		c.ID = file
+		f.at[file] = len(f.chunks)
+		f.chunks = append(f.chunks, c)
+		return
+	}
+	m := &f.chunks[i]
+	m.Text += "\n\n" + c.Text
+	if c.Score != nil && (m.Score == nil || *c.Score > *m.Score) {
+		m.Score = c.Score
+	}
+	if m.Source != c.Source && c.Source != "" {
+		m.Source = strings.TrimPrefix(m.Source+", "+c.Source, ", ")
+	}
 }
 
 // sentenceStart finds where the sentence ending at end begins.

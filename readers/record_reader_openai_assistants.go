@@ -4,7 +4,7 @@ import "fmt"
 
 // openAIAssistants: the 【n:m†source】 markers are annotations with code
 // point offsets naming a file; the claim is the sentence before the
-// marker, the chunks are the run step's file_search results of that file.
+// marker, the chunk is the run step's file_search results of that file.
 func openAIAssistants(d map[string]any) (Record, error) {
 	var rec Record
 	if err := envelope(d, &rec); err != nil {
@@ -14,12 +14,11 @@ func openAIAssistants(d map[string]any) (Record, error) {
 		return rec, err
 	}
 	msg := Message{Role: "assistant"}
-	byFile := map[string][]string{}
+	var files fileResults
 	for _, tc := range list(get(d, "run_step", "step_details", "tool_calls")) {
 		for i, r := range list(get(tc, "file_search", "results")) {
 			id := fmt.Sprintf("%s/%d", str(get(tc, "id")), i)
-			msg.Retrieval = append(msg.Retrieval, Chunk{ID: id, Source: str(get(r, "file_name")), Text: joinBlocks(list(get(r, "content")), " "), Score: score(get(r, "score"))})
-			byFile[str(get(r, "file_id"))] = append(byFile[str(get(r, "file_id"))], id)
+			files.add(str(get(r, "file_id")), Chunk{ID: id, Source: str(get(r, "file_name")), Text: joinBlocks(list(get(r, "content")), " "), Score: score(get(r, "score"))})
 		}
 	}
 	var annotations []any
@@ -45,12 +44,14 @@ func openAIAssistants(d map[string]any) (Record, error) {
 			rec.Warnings = append(rec.Warnings, fmt.Sprintf("assistants annotation %d-%d does not match its marker text", start, end))
 			continue
 		}
-		ids, warning := fileChunks(byFile, str(get(a, "file_citation", "file_id")))
-		if warning != "" {
-			rec.Warnings = append(rec.Warnings, warning)
+		file := str(get(a, "file_citation", "file_id"))
+		if file == "" {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("assistants annotation %q names no file_id; citation dropped", str(get(a, "text"))))
+			continue
 		}
-		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, ms), End: me, ChunkIDs: ids, Marker: str(get(a, "text"))})
+		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, ms), End: me, ChunkIDs: []string{file}, Marker: str(get(a, "text"))})
 	}
+	msg.Retrieval = files.chunks
 	rec.Messages = []Message{msg}
 	if rec.ConversationID == "" {
 		rec.ConversationID = str(get(d, "message", "thread_id"))

@@ -5,10 +5,9 @@ import (
 	"fmt"
 )
 
-// openAIResponses: file_search results are the chunks; a file_citation
-// annotation is a point after the claim and names a file, not a chunk, so
-// the claim is the sentence before the point and every result of that
-// file is cited (a warning says when that is ambiguous).
+// openAIResponses: file_search results, gathered by file, are the chunks;
+// a file_citation annotation is a point after the claim and names a file,
+// so the claim is the sentence before the point and it cites the file.
 func openAIResponses(d map[string]any) (Record, error) {
 	var rec Record
 	if err := envelope(d, &rec); err != nil {
@@ -18,7 +17,7 @@ func openAIResponses(d map[string]any) (Record, error) {
 		return rec, err
 	}
 	msg := Message{Role: "assistant"}
-	byFile := map[string][]string{}
+	var files fileResults
 	var annotations []any
 	for _, o := range list(get(d, "output")) {
 		switch str(get(o, "type")) {
@@ -30,8 +29,7 @@ func openAIResponses(d map[string]any) (Record, error) {
 					v, _ := f.Float64()
 					c.Score = &v
 				}
-				msg.Retrieval = append(msg.Retrieval, c)
-				byFile[str(get(r, "file_id"))] = append(byFile[str(get(r, "file_id"))], id)
+				files.add(str(get(r, "file_id")), c)
 			}
 		case "message":
 			for _, c := range list(get(o, "content")) {
@@ -56,12 +54,14 @@ func openAIResponses(d map[string]any) (Record, error) {
 			rec.Warnings = append(rec.Warnings, fmt.Sprintf("openai file_citation index %d is outside the text", point))
 			continue
 		}
-		ids, warning := fileChunks(byFile, str(get(a, "file_id")))
-		if warning != "" {
-			rec.Warnings = append(rec.Warnings, warning)
+		file := str(get(a, "file_id"))
+		if file == "" {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("openai file_citation at %d names no file_id; citation dropped", point))
+			continue
 		}
-		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, end), End: end, ChunkIDs: ids, Marker: "openai:file_citation"})
+		msg.Citations = append(msg.Citations, Citation{Start: sentenceStart(msg.Content, end), End: end, ChunkIDs: []string{file}, Marker: "openai:file_citation"})
 	}
+	msg.Retrieval = files.chunks
 	rec.Messages = []Message{msg}
 	if rec.ConversationID == "" {
 		rec.ConversationID = str(get(d, "id"))

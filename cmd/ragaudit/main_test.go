@@ -749,7 +749,7 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		warnings  int
 	}{
 		{"anthropic-messages-citations.json", 5, 0},
-		{"openai-responses-annotations.json", 3, 1},
+		{"openai-responses-annotations.json", 2, 0},
 		{"gemini-vertex-grounding-metadata.json", 3, 0},
 		{"cohere-chat-v2-citations.json", 4, 0},
 		{"dify-chat-message.json", 0, 0},
