@@ -225,8 +225,8 @@ var Checks = []Check{
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
-			s.NegationMismatch = polarityDiffers(c.plain, window, s.SpanText,
-				func(st string) bool { return s.Window.has(hashWord(st)) }, func(st string) bool { return c.stemSet.has(hashWord(st)) })
+			s.NegationMismatch = negatedAbout(c.plain, func(st string) bool { return s.Window.has(hashWord(st)) }) !=
+				negatedAbout(window, func(st string) bool { return c.stemSet.has(hashWord(st)) })
 		},
 	},
 	{
