@@ -39,6 +39,15 @@ func TestNegation(t *testing.T) {
 		{"rather than and not say the same", "The problem lies in the marketing rather than the product itself.", "It is the marketing, not the product itself, that causes the problem.", false},
 		{"whether or not asks rather than denies", "The heir must check whether or not the couple married in community of property.", "The couple married in community of property.", false},
 		{"two negations of one claim agree", "Unused days cannot be carried over.", "Employees may not carry over unused days.", false},
+		{"a claim that denies what the window says differs", "After 30 days Acme does not issue store credit.",
+			"Refunds are accepted within 30 days of delivery. After 30 days we issue store credit instead of a refund.", true},
+		{"not and instead of say the same", "After 30 days you get store credit, not a refund.",
+			"After 30 days we issue store credit instead of a refund.", false},
+		// A word said in one clause and denied in another is still denied:
+		// words alone cannot tell which mention the other text follows, and
+		// a flipped claim passed is worse than a paraphrase failed.
+		{"a denial beside an affirmation of the same verb differs", "The API supports JSON but does not support XML.", "The API supports JSON and XML.", true},
+		{"a denied clause of a policy differs", "Refunds are not accepted after 30 days.", "Refunds are accepted after 30 days.", true},
 		{"a negation of another word of the window is not about the claim", "Pupils may still not be reading well despite being in school.", "Many schools lack electricity and clean water.", false},
 	}
 	for _, tc := range cases {
