@@ -282,9 +282,7 @@ func judgeClaims(pairs []Pair, findings []audit.Finding) ([]Pair, int) {
 			continue
 		}
 		f := *p.Finding
-		if f.SentenceSignals != nil {
-			f.Signals = f.SentenceSignals
-		}
+		f.Signals = sentenceSignals(p.Finding, findings)
 		p.Finding, p.Predicted, p.Score = &f, audit.Unsupported, 0
 		if f.SentenceVerdict == audit.Supported {
 			p.Predicted = audit.Supported

@@ -99,14 +99,24 @@ func itemsOf(set string, findings []audit.Finding, labels []readers.Label, parti
 // sentence: its signals over the union of its cited chunks, or the
 // signals of its one auditable citation; nil when it has none.
 func sentenceFeatures(f *audit.Finding, findings []audit.Finding) audit.Features {
+	if s := sentenceSignals(f, findings); s != nil {
+		return audit.FeaturesOf(s)
+	}
+	return nil
+}
+
+// sentenceSignals are the signals the sentence verdict of f's sentence
+// was made from: over the union of its cited chunks, or those of its one
+// auditable citation; nil when it has none.
+func sentenceSignals(f *audit.Finding, findings []audit.Finding) map[string]audit.Score {
 	if f.SentenceSignals != nil {
-		return audit.FeaturesOf(f.SentenceSignals)
+		return f.SentenceSignals
 	}
 	for i := range findings {
 		g := &findings[i]
 		if g.ConversationID == f.ConversationID && g.MessageIndex == f.MessageIndex && g.SentenceIndex == f.SentenceIndex &&
 			g.SupportScore != nil {
-			return audit.FeaturesOf(g.Signals)
+			return g.Signals
 		}
 	}
 	return nil

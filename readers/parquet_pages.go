@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/apache/arrow/go/v17/parquet/file"
+	"github.com/apache/arrow/go/v17/parquet/metadata"
 )
 
 // checkPageSizes walks the page headers of every column chunk of row group
@@ -14,12 +15,24 @@ import (
 // take 12 GB. A page whose sizes do not fit its column chunk (as the
 // footer, which is read apart, gives it) is damage. Only the headers are
 // read, a few KiB each, so the walk costs little beside the pages' reading.
-func checkPageSizes(r io.ReaderAt, rg *file.RowGroupReader) error {
+//
+// Files of parquet-mr 1.2.8 and older leave the dictionary page's header
+// out of the chunk's sizes (PARQUET-816): arrow reads up to 100 bytes
+// more for them, and so does the walk. Encrypted columns are left to
+// arrow, which says they are encrypted.
+func checkPageSizes(r io.ReaderAt, fm *metadata.FileMetaData, rg *file.RowGroupReader) error {
 	md := rg.MetaData()
+	var pad int64
+	if fm.WriterVersion().LessThan(metadata.Parquet816FixedVersion) {
+		pad = 100
+	}
 	for j := 0; j < md.NumColumns(); j++ {
 		cc, err := md.ColumnChunk(j)
 		if err != nil {
 			return err
+		}
+		if cc.CryptoMetadata() != nil {
+			continue
 		}
 		start := cc.DataPageOffset()
 		if cc.HasDictionaryPage() && cc.DictionaryPageOffset() > 0 && cc.DictionaryPageOffset() < start {
@@ -29,7 +42,7 @@ func checkPageSizes(r io.ReaderAt, rg *file.RowGroupReader) error {
 		if start < 0 || total < 0 || unpacked < 0 {
 			return fmt.Errorf("column %d: negative offsets or sizes in the footer", j)
 		}
-		if err := walkPages(io.NewSectionReader(r, start, total), total, unpacked); err != nil {
+		if err := walkPages(io.NewSectionReader(r, start, total+pad), total, unpacked, pad); err != nil {
 			return fmt.Errorf("column %d: %w (damaged page header)", j, err)
 		}
 	}
@@ -41,10 +54,12 @@ func checkPageSizes(r io.ReaderAt, rg *file.RowGroupReader) error {
 const maxPageHeader = 16 << 20
 
 // walkPages reads each page header of a column chunk of total compressed
-// bytes and checks that its sizes fit the chunk.
-func walkPages(chunk io.ReaderAt, total, unpacked int64) error {
+// bytes (and unpacked uncompressed ones) and checks that its sizes fit the
+// chunk, which may run slack bytes longer than its footer says.
+func walkPages(chunk io.ReaderAt, total, unpacked, slack int64) error {
+	unpacked += slack
 	for pos := int64(0); pos < total; {
-		hlen, uncompressed, compressed, err := pageHeader(chunk, pos, total-pos)
+		hlen, uncompressed, compressed, err := pageHeader(chunk, pos, total+slack-pos)
 		if err != nil {
 			return err
 		}
@@ -53,7 +68,7 @@ func walkPages(chunk io.ReaderAt, total, unpacked int64) error {
 			return errors.New("a page with a negative size")
 		case int64(uncompressed) > unpacked:
 			return fmt.Errorf("a page of %d bytes in a column chunk of %d", uncompressed, unpacked)
-		case pos+hlen+int64(compressed) > total:
+		case pos+hlen+int64(compressed) > total+slack:
 			return errors.New("a page that runs past its column chunk")
 		}
 		pos += hlen + int64(compressed)

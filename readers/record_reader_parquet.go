@@ -156,7 +156,7 @@ func (p *parquetReader) rowGroup(g int, yield func(Record, error) bool) bool {
 // readGroup decodes row group g and hands each row to each (false: stop),
 // returning the damage that stopped it.
 func (p *parquetReader) readGroup(g int, each func(Record, *SkipError) bool) error {
-	if err := guard(func() error { return checkPageSizes(p.r, p.pf.RowGroup(g)) }); err != nil {
+	if err := guard(func() error { return checkPageSizes(p.r, p.pf.MetaData(), p.pf.RowGroup(g)) }); err != nil {
 		return err
 	}
 	if err := guard(func() error { return checkRowGroup(p.pf.RowGroup(g)) }); err != nil {

@@ -677,13 +677,30 @@ func TestALongPageHeaderIsReadWhole(t *testing.T) {
 	h = append(h, bytes.Repeat([]byte{'x'}, 10000)...) // 5: 10 kB, as min/max statistics can be
 	h = append(h, 0)
 	page := append(h, make([]byte, 100)...)
-	if err := walkPages(bytes.NewReader(page), int64(len(page)), 100); err != nil {
+	if err := walkPages(bytes.NewReader(page), int64(len(page)), 100, 0); err != nil {
 		t.Fatalf("a valid 10 kB page header: %v", err)
 	}
-	if err := walkPages(bytes.NewReader(page), int64(len(page)), 99); err == nil {
+	if err := walkPages(bytes.NewReader(page), int64(len(page)), 99, 0); err == nil {
 		t.Fatal("a page larger than its column chunk's uncompressed size passed")
 	}
-	if err := walkPages(bytes.NewReader(page[:5000]), 5000, 100); err == nil {
+	if err := walkPages(bytes.NewReader(page[:5000]), 5000, 100, 0); err == nil {
 		t.Fatal("a header cut short passed")
+	}
+	// parquet-mr 1.2.8 and older left the dictionary page's header out of
+	// the chunk's size (PARQUET-816): with arrow's 100 bytes of slack the
+	// chunk is read whole, without them its last page runs past.
+	hdr := func(u, c int64) []byte {
+		h := append(append([]byte{0x15}, zz(0)...), 0x15)
+		h = append(append(h, zz(u)...), 0x15)
+		return append(append(h, zz(c)...), 0)
+	}
+	dict := append(hdr(4, 4), make([]byte, 4)...)
+	small := append(dict, append(hdr(100, 100), make([]byte, 100)...)...)
+	footer := int64(len(small) - len(hdr(4, 4)))
+	if err := walkPages(bytes.NewReader(small), footer, 104, 0); err == nil {
+		t.Fatal("a chunk longer than its footer says passed without slack")
+	}
+	if err := walkPages(bytes.NewReader(small), footer, 104, 100); err != nil {
+		t.Fatalf("an old parquet-mr chunk with slack: %v", err)
 	}
 }

@@ -166,7 +166,7 @@ func writeSampleFile(path string, items []review.Item, force bool) error {
 		return err
 	}
 	if old, err := os.ReadFile(path); err == nil && !force && !bytes.Equal(old, buf.Bytes()) {
-		return usageErr("-o %s: the file exists and holds another sample (a review may be under way on it): give another -o, the sample's --seed to draw it again, or --force to replace it", path)
+		return usageErr("-o %s: the file exists and is not this sample (a review may be under way on it): give another -o, the sample's --seed to draw it again, or --force to replace it", path)
 	}
 	f, err := report.CreateAtomic(path)
 	if err != nil {

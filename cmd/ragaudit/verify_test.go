@@ -73,7 +73,7 @@ func TestSampleIsReproducibleAndCarriesItsDesign(t *testing.T) {
 		t.Fatal("drawing the same sample again to its file was refused")
 	}
 	p := filepath.Join(dir, "a.jsonl")
-	if r := runCLI(t, "", "sample", "-q", "-n", "60", "--seed", "6", "-o", p, hagridLogs); r.code != exitUsage || !strings.Contains(r.stderr, "holds another sample") {
+	if r := runCLI(t, "", "sample", "-q", "-n", "60", "--seed", "6", "-o", p, hagridLogs); r.code != exitUsage || !strings.Contains(r.stderr, "is not this sample") {
 		t.Errorf("another sample over a.jsonl: exit %d, %q", r.code, r.stderr)
 	}
 	if string(readFile(t, p)) != a {
