@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
@@ -74,6 +75,7 @@ func parquetRows(name string, r parquet.ReaderAtSeeker, stop func() error, yield
 type parquetReader struct {
 	name string
 	r    io.ReaderAt // the file, for the page headers checked before arrow reads them
+	hung error       // a group whose decoding did not end: the file reads no further
 	pf   *file.Reader
 	fr   *pqarrow.FileReader
 	cols parquetCols
@@ -113,6 +115,34 @@ func openParquet(name string, r parquet.ReaderAtSeeker) (*parquetReader, error) 
 		_ = guard(p.pf.Close)
 	}
 	return p, err
+}
+
+// decodeLimit bounds the decoding of one row group (about 0.1 s for the
+// 500 conversations convert writes to a group). Arrow's column reader
+// spins forever, inside one call, on a page of a required column whose
+// decoder yields fewer values than the page announces (one damaged byte
+// does it), and nothing can stop that call.
+var decodeLimit = 60 * time.Second
+
+// checkGroup runs checkRowGroup on group g within decodeLimit. A group
+// whose decoding does not end is damage, and the rest of the file with
+// it: its goroutine keeps spinning until the process ends, and is not
+// given another group to spin on.
+func (p *parquetReader) checkGroup(g int) error {
+	if p.hung != nil {
+		return p.hung
+	}
+	done := make(chan error, 1)
+	go func() { done <- guard(func() error { return checkRowGroup(p.pf.RowGroup(g)) }) }()
+	t := time.NewTimer(decodeLimit)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		p.hung = fmt.Errorf("decoding row group %d did not end in %v (a damaged page the Parquet decoder cannot leave); the rest of the file is not read", g+1, decodeLimit)
+		return p.hung
+	}
 }
 
 // rowGroup yields the rows of row group g. The rows a damaged group held
@@ -159,7 +189,7 @@ func (p *parquetReader) readGroup(g int, each func(Record, *SkipError) bool) err
 	if err := guard(func() error { return checkPageSizes(p.r, p.pf.MetaData(), p.pf.RowGroup(g)) }); err != nil {
 		return err
 	}
-	if err := guard(func() error { return checkRowGroup(p.pf.RowGroup(g)) }); err != nil {
+	if err := p.checkGroup(g); err != nil {
 		return err
 	}
 	var rr pqarrow.RecordReader

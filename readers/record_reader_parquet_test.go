@@ -270,6 +270,9 @@ func TestDamagedParquet(t *testing.T) {
 // Parquet reader, from memory: no panic, every skip names its row, and no
 // more rows come out than the footer announces.
 func FuzzParquet(f *testing.F) {
+	limit := decodeLimit
+	decodeLimit = 2 * time.Second // a decoder that cannot end costs 2 s, not 60
+	defer func() { decodeLimit = limit }()
 	samples := [][]byte{parquetBytes(f, 3), parquetGroups(f, 2, 1)}
 	for i := range samples {
 		f.Add(uint8(i), uint16(0), uint8(0), []byte{})
@@ -702,5 +705,32 @@ func TestALongPageHeaderIsReadWhole(t *testing.T) {
 	}
 	if err := walkPages(bytes.NewReader(small), footer, 104, 100); err != nil {
 		t.Fatalf("an old parquet-mr chunk with slack: %v", err)
+	}
+}
+
+// A damaged page on which arrow's decoder spins forever (one byte of a
+// required column's page) is damage once decodeLimit has passed: its rows
+// and the rest of the file are counted as skipped, and the read ends.
+func TestADecoderThatCannotEndIsDamage(t *testing.T) {
+	limit := decodeLimit
+	decodeLimit = 500 * time.Millisecond
+	defer func() { decodeLimit = limit }()
+	data := splice(parquetBytes(t, 3), 62, 1, []byte{0x0e})
+	var rows int
+	var skips []*SkipError
+	err := parquetRows("hang.parquet", bytes.NewReader(data), func() error { return nil }, func(rec Record, err error) bool {
+		var skip *SkipError
+		if errors.As(err, &skip) {
+			skips = append(skips, skip)
+		} else if err == nil {
+			rows++
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows+len(skips) != 3 || len(skips) == 0 || !strings.Contains(skips[0].Detail, "did not end") {
+		t.Fatalf("%d rows, skips %v: want the 3 rows each read or counted, the hung group's as not ending", rows, skips)
 	}
 }
