@@ -195,7 +195,7 @@ func CompareBaseline(path string, base, now *Summary) *BaselineChange {
 	switch {
 	case base.Status == StatusNoData:
 		return &BaselineChange{Path: path, Tenants: []TenantChange{}, NotCompared: "the baseline had no data"}
-	case noDataCause(now.Counts) != "":
+	case now.noData() != "":
 		return &BaselineChange{Path: path, Tenants: []TenantChange{}, NotCompared: "this run has no data"}
 	}
 	c := &BaselineChange{Path: path, Before: base.CitationAccuracy, Now: now.CitationAccuracy,

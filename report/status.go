@@ -40,11 +40,7 @@ func (s *Summary) BelowBar() bool {
 }
 
 func (s *Summary) decide() (status, detail string) {
-	if r := s.Retrieval; r != nil && r.Logged == 0 && r.NotLogged > 0 {
-		return StatusNoData, fmt.Sprintf("no record logs what was retrieved for its cited answers (the first answer has the keys %s): if the chunks are logged under another key, map it with --mapping (examples: testdata/formats/ragaudit-mapping-examples.yaml in the repository)",
-			strings.Join(r.MessageKeys, ", "))
-	}
-	if cause := noDataCause(s.Counts); cause != "" {
+	if cause := s.noData(); cause != "" {
 		return StatusNoData, cause
 	}
 	v := s.Verified
@@ -83,6 +79,16 @@ func (s *Summary) machinePass() bool {
 }
 
 // noDataCause says why there is nothing to measure ("" when there is).
+// noData says why the run has nothing to measure ("" when it has): then
+// its rate of 0 is no rate.
+func (s *Summary) noData() string {
+	if r := s.Retrieval; r != nil && r.Logged == 0 && r.NotLogged > 0 {
+		return fmt.Sprintf("no record logs what was retrieved for its cited answers (the first answer has the keys %s): if the chunks are logged under another key, map it with --mapping (examples: testdata/formats/ragaudit-mapping-examples.yaml in the repository)",
+			strings.Join(r.MessageKeys, ", "))
+	}
+	return noDataCause(s.Counts)
+}
+
 func noDataCause(c audit.Counts) string {
 	by := c.CitationsByVerdict
 	readable := c.RecordsRead - c.RecordsSkipped
