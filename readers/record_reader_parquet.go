@@ -129,9 +129,6 @@ var decodeLimit = 60 * time.Second
 // it: its goroutine keeps spinning until the process ends, and is not
 // given another group to spin on.
 func (p *parquetReader) checkGroup(g int) error {
-	if p.hung != nil {
-		return p.hung
-	}
 	done := make(chan error, 1)
 	go func() { done <- guard(func() error { return checkRowGroup(p.pf.RowGroup(g)) }) }()
 	t := time.NewTimer(decodeLimit)
@@ -186,6 +183,9 @@ func (p *parquetReader) rowGroup(g int, yield func(Record, error) bool) bool {
 // readGroup decodes row group g and hands each row to each (false: stop),
 // returning the damage that stopped it.
 func (p *parquetReader) readGroup(g int, each func(Record, *SkipError) bool) error {
+	if p.hung != nil {
+		return p.hung // nothing more of this file is read
+	}
 	if err := guard(func() error { return checkPageSizes(p.r, p.pf.MetaData(), p.pf.RowGroup(g)) }); err != nil {
 		return err
 	}
