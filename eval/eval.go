@@ -260,26 +260,19 @@ func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys
 // together, as itemsOf does for the held-out tables; it returns the pairs
 // and how many lines were folded into their claim's first.
 func judgeClaims(pairs []Pair, findings []audit.Finding) ([]Pair, int) {
-	type span struct {
-		conv            string
-		msg, start, end int
-	}
-	seen := map[span]int{} // index in out
-	out := pairs[:0:0]
+	var out []Pair
 	folded := 0
-	for _, p := range pairs {
+	for _, g := range claims(pairs) {
+		p := g[0]
 		if p.Label.LabelScope != scopeJoint {
 			out = append(out, p)
 			continue
 		}
-		k := span{p.Label.ConversationID, p.Label.MessageIndex, p.Label.CharStart, p.Label.CharEnd}
-		if i, ok := seen[k]; ok {
-			// Should two lines of a claim differ, it is supported only if all say so.
-			if p.Label.Label != audit.Supported {
-				out[i].Label.Label = p.Label.Label
+		folded += len(g) - 1
+		for _, q := range g {
+			if q.Label.Label != audit.Supported {
+				p.Label.Label = q.Label.Label
 			}
-			folded++
-			continue
 		}
 		f := *p.Finding
 		f.Signals = sentenceSignals(p.Finding, findings)
@@ -291,8 +284,46 @@ func judgeClaims(pairs []Pair, findings []audit.Finding) ([]Pair, int) {
 			p.Score = float64(*f.SentenceScore)
 		}
 		p.HardFail = f.SentenceScore == nil
-		seen[k] = len(out)
 		out = append(out, p)
 	}
 	return out, folded
+}
+
+// claims groups pairs by what a person judged: the label lines of a claim
+// judged jointly (label_scope joint, one labelled span) form one group,
+// every other pair is a group of its own; groups in the order of their
+// first line.
+func claims(pairs []Pair) [][]Pair {
+	type span struct {
+		conv            string
+		msg, start, end int
+	}
+	at := map[span]int{} // index in out
+	var out [][]Pair
+	for _, p := range pairs {
+		if p.Label.LabelScope != scopeJoint {
+			out = append(out, []Pair{p})
+			continue
+		}
+		k := span{p.Label.ConversationID, p.Label.MessageIndex, p.Label.CharStart, p.Label.CharEnd}
+		if i, ok := at[k]; ok {
+			out[i] = append(out[i], p)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, []Pair{p})
+	}
+	return out
+}
+
+// allSupported: a claim is supported only if every line judging it says
+// so (a joint label is the same on each line of its claim; should two
+// differ, the stricter one counts).
+func allSupported(g []Pair) bool {
+	for _, p := range g {
+		if p.Label.Label != audit.Supported {
+			return false
+		}
+	}
+	return true
 }

@@ -54,43 +54,26 @@ func datasetOf(labelFile string) string {
 // texts (nil: not measured).
 func itemsOf(set string, findings []audit.Finding, labels []readers.Label, partialAs string, texts *chunkTexts) ([]item, leftOut) {
 	pairs, left := Join(findings, labels, partialAs)
-	type span struct {
-		conv            string
-		msg, start, end int
-	}
-	joint := map[span]int{} // index in out
-	var lines [][]readers.Label
 	var out []item
-	for _, p := range pairs {
-		f, l := p.Finding, p.Label
+	for _, g := range claims(pairs) {
+		f, l := g[0].Finding, g[0].Label
 		it := item{Set: set, Dataset: datasetOf(set), Conversation: f.ConversationID, Tenant: f.Tenant, Agent: f.Agent,
-			Scope: scopeCitation, Supported: l.Label == audit.Supported, Lines: 1}
-		if l.LabelScope != scopeJoint {
-			if f.SupportScore != nil {
-				it.Features = audit.FeaturesOf(f.Signals)
-			}
-			out, lines = append(out, it), append(lines, []readers.Label{l})
-			continue
+			Scope: scopeCitation, Supported: allSupported(g), Lines: len(g)}
+		switch {
+		case l.LabelScope == scopeJoint:
+			// The labels of a sentence's citations, judged together, are one
+			// item: the labelled span's, with the sentence verdict of the
+			// audit's sentence that its first citation matched.
+			it.Scope, it.Features = scopeJoint, sentenceFeatures(f, findings)
+		case f.SupportScore != nil:
+			it.Features = audit.FeaturesOf(f.Signals)
 		}
-		// The labels of a sentence's citations, judged together, are one
-		// item: the labelled span's, with the sentence verdict of the
-		// audit's sentence that its first citation matched.
-		k := span{l.ConversationID, l.MessageIndex, l.CharStart, l.CharEnd}
-		if i, ok := joint[k]; ok {
-			// A joint label is the same on every line of its sentence;
-			// should two differ, the sentence is supported only if all say so.
-			out[i].Supported = out[i].Supported && it.Supported
-			out[i].Lines++
-			lines[i] = append(lines[i], l)
-			continue
+		ls := make([]readers.Label, len(g))
+		for i, p := range g {
+			ls[i] = p.Label
 		}
-		it.Scope = scopeJoint
-		it.Features = sentenceFeatures(f, findings)
-		joint[k] = len(out)
-		out, lines = append(out, it), append(lines, []readers.Label{l})
-	}
-	for i := range out {
-		out[i].Rule = texts.ruleScore(lines[i])
+		it.Rule = texts.ruleScore(ls)
+		out = append(out, it)
 	}
 	return out, left
 }
