@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -79,6 +80,29 @@ func (l *Label) Judged() bool {
 	return l.Label == LabelSupported || l.Label == LabelPartial || l.Label == LabelUnsupported
 }
 
+// IsLabel reports whether s is a value a label line may hold.
+func IsLabel(s string) bool {
+	switch s {
+	case LabelSupported, LabelPartial, LabelUnsupported, LabelCannotJudge, LabelWithdrawn:
+		return true
+	}
+	return false
+}
+
+// CheckValue says what is wrong with the label value of a line of file
+// (nil: nothing); a sample's line, which has none yet, is named as such.
+func (l *Label) CheckValue(file string) error {
+	switch {
+	case IsLabel(l.Label):
+		return nil
+	case l.Label == "" && l.Stratum != "":
+		return fmt.Errorf("no label: this is a sample of citations to review, not labels; label it with ragaudit review --sample %s --labels labels.jsonl, then give labels.jsonl", file)
+	case l.Label == "":
+		return errors.New("no label: want supported, partial, unsupported, cannot_judge or withdrawn")
+	}
+	return fmt.Errorf("label %q: want supported, partial, unsupported, cannot_judge or withdrawn", l.Label)
+}
+
 // ReadLabels reads a label file whole (label files are small) and returns
 // the judgments in force, in the order first given: a later line about the
 // same citation replaces an earlier one, a withdrawn one removes it. A
@@ -106,15 +130,8 @@ func ReadLabels(path string) ([]Label, error) {
 			}
 			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
-		switch l.Label {
-		case LabelSupported, LabelPartial, LabelUnsupported, LabelCannotJudge, LabelWithdrawn:
-		case "":
-			if l.Stratum != "" {
-				return nil, fmt.Errorf("%s:%d: no label: this is a sample of citations to review, not labels; label it with ragaudit review --sample %s --labels labels.jsonl, then give labels.jsonl", path, line, path)
-			}
-			return nil, fmt.Errorf("%s:%d: no label: want supported, partial, unsupported, cannot_judge or withdrawn", path, line)
-		default:
-			return nil, fmt.Errorf("%s:%d: label %q: want supported, partial, unsupported, cannot_judge or withdrawn", path, line, l.Label)
+		if err := l.CheckValue(path); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		if l.ConversationID == "" {
 			return nil, fmt.Errorf("%s:%d: conversation_id is missing", path, line)

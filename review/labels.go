@@ -80,10 +80,8 @@ func (lf *LabelFile) load() error {
 		if err := json.Unmarshal(line, &l); err != nil {
 			return fmt.Errorf("%s:%d: %v", lf.path, n+1, err)
 		}
-		switch l.Label {
-		case readers.LabelSupported, readers.LabelPartial, readers.LabelUnsupported, readers.LabelCannotJudge, readers.LabelWithdrawn:
-		default:
-			return fmt.Errorf("%s:%d: label %q: want supported, partial, unsupported, cannot_judge or withdrawn", lf.path, n+1, l.Label)
+		if err := l.CheckValue(lf.path); err != nil {
+			return fmt.Errorf("%s:%d: %w", lf.path, n+1, err)
 		}
 		switch {
 		case l.ConfigHash != s0.ConfigHash:
@@ -129,9 +127,7 @@ func (lf *LabelFile) apply(i int, label string) {
 
 // Give records a judgment of item i: appended and synced before it returns.
 func (lf *LabelFile) Give(i int, label, reviewer string) error {
-	switch label {
-	case readers.LabelSupported, readers.LabelPartial, readers.LabelUnsupported, readers.LabelCannotJudge, readers.LabelWithdrawn:
-	default:
+	if !readers.IsLabel(label) {
 		return fmt.Errorf("label %q: want supported, partial, unsupported or cannot_judge", label)
 	}
 	if i < 0 || i >= len(lf.sample) {
