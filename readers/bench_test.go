@@ -1,7 +1,6 @@
 package readers
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,11 +26,9 @@ func BenchmarkParquetRead(b *testing.B) {
 		b.Run(fmt.Sprintf("conversations=%d", n), func(b *testing.B) {
 			dir := b.TempDir()
 			jl := filepath.Join(dir, "gen.jsonl")
-			f, _ := os.Create(jl)
-			if err := corpus.Write(context.Background(), f, n, 1); err != nil {
+			if err := corpus.WriteFile(jl, n, 1); err != nil {
 				b.Fatal(err)
 			}
-			f.Close()
 			pq := filepath.Join(dir, "gen.parquet")
 			out, _ := os.Create(pq)
 			w, err := NewParquetWriter(out)
@@ -107,14 +104,9 @@ func benchParquetFile(b *testing.B, pq string, n int) {
 func BenchmarkReadJSONL(b *testing.B) {
 	const n = 20000
 	p := filepath.Join(b.TempDir(), "gen.jsonl")
-	f, err := os.Create(p)
-	if err != nil {
+	if err := corpus.WriteFile(p, n, 1); err != nil {
 		b.Fatal(err)
 	}
-	if err := corpus.Write(context.Background(), f, n, 1); err != nil {
-		b.Fatal(err)
-	}
-	f.Close()
 	info, _ := os.Stat(p)
 	b.SetBytes(info.Size())
 	b.ResetTimer()

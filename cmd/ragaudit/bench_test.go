@@ -36,14 +36,9 @@ func generated(b *testing.B, n int) string {
 		b.Fatal(err)
 	}
 	p := filepath.Join(dir, fmt.Sprintf("gen-%d.jsonl", n))
-	f, err := os.Create(p)
-	if err != nil {
+	if err := corpus.WriteFile(p, n, 1); err != nil {
 		b.Fatal(err)
 	}
-	if err := corpus.Write(context.Background(), f, n, 1); err != nil {
-		b.Fatal(err)
-	}
-	f.Close()
 	genOnce.Store(n, p)
 	return p
 }

@@ -511,14 +511,9 @@ func TestRealLabelledLogsAuditCleanlyAndAgreeWithLabels(t *testing.T) {
 
 func TestWorkersDoNotChangeResults(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "gen.jsonl")
-	f, err := os.Create(p)
-	if err != nil {
+	if err := corpus.WriteFile(p, 150, 3); err != nil {
 		t.Fatal(err)
 	}
-	if err := corpus.Write(context.Background(), f, 150, 3); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 	one := runCLI(t, "", "audit", "-q", "--workers", "1", p, testdata+"/bad.jsonl")
 	many := runCLI(t, "", "audit", "-q", "--workers", "5", p, testdata+"/bad.jsonl")
 	for _, name := range reportFiles {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,14 +27,9 @@ func TestMain(m *testing.M) {
 func TestInterruptLeavesNoHalfWrittenReport(t *testing.T) {
 	dir := t.TempDir()
 	logs := filepath.Join(dir, "gen.jsonl")
-	f, err := os.Create(logs)
-	if err != nil {
+	if err := corpus.WriteFile(logs, 3000, 9); err != nil {
 		t.Fatal(err)
 	}
-	if err := corpus.Write(context.Background(), f, 3000, 9); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 	out := filepath.Join(dir, "report")
 	cmd := exec.Command(os.Args[0], "audit", "-q", "--workers", "1", "--out", out, logs)
 	cmd.Env = append(os.Environ(), "RAGAUDIT_AS_MAIN=1")
@@ -58,7 +52,7 @@ func TestInterruptLeavesNoHalfWrittenReport(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	exit, ok := err.(*exec.ExitError)
 	if !ok || exit.ExitCode() != 130 {
 		t.Fatalf("exit: %v (stderr %q); want 130 after SIGINT", err, stderr.String())

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"time"
 )
@@ -66,6 +67,20 @@ type record struct {
 	Agent          string    `json:"agent"`
 	Timestamp      string    `json:"timestamp"`
 	Messages       []message `json:"messages"`
+}
+
+// WriteFile writes n conversations of the given seed to a new file at
+// path, as Write does (tests and benchmarks audit a generated file).
+func WriteFile(path string, n int, seed uint64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := Write(context.Background(), f, n, seed); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // Write writes n conversations as JSONL to w. It stops early, returning
