@@ -17,6 +17,8 @@ type Config struct {
 	Resolve  ResolveRule `json:"resolve"`
 	MinScore float64     `json:"min_score"` // 0: no retrieval floor
 	Model    Model       `json:"model"`
+	// CitationRegex are the run's own marker shapes (ParseMarkerRules).
+	CitationRegex []string `json:"citation_regex,omitempty"`
 }
 
 // DefaultConfig is the configuration without flags: the shipped model for
@@ -62,6 +64,7 @@ type Auditor struct {
 	precomputed bool     // use the vectors in the logs
 	embedder    Embedder // nil: no embedding signal (or precomputed)
 	splitter    *splitter
+	markers     MarkerRules
 	tagger      *nounphrase.Tagger
 	words       sync.Pool // of *wordCache, one per worker at a time
 }
@@ -70,6 +73,9 @@ type Auditor struct {
 func (cfg Config) Validate() error {
 	if _, err := ParseResolveRule(string(cfg.Resolve)); err != nil {
 		return err
+	}
+	if _, err := ParseMarkerRules(cfg.CitationRegex); err != nil {
+		return fmt.Errorf("--citation-regex: %w", err)
 	}
 	return cfg.Model.validate()
 }
@@ -95,7 +101,8 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 	if tagErr != nil {
 		return nil, fmt.Errorf("loading tagger model: %w", tagErr)
 	}
-	return &Auditor{cfg: cfg, embedder: emb, splitter: sp, tagger: tg}, nil
+	markers, _ := ParseMarkerRules(cfg.CitationRegex) // checked by Validate
+	return &Auditor{cfg: cfg, embedder: emb, splitter: sp, tagger: tg, markers: markers}, nil
 }
 
 // SetEmbedder sets the embedder (nil: none); call it before auditing
@@ -125,6 +132,13 @@ type Answer struct {
 	// CitationsNotAudited counts the distinct citations of its claims past
 	// the first MaxCitationsPerClaim of each: not audited, not listed.
 	CitationsNotAudited int
+	// Unread are the shapes of the look-alikes in it: text shaped like a
+	// marker ("(1)" in an answer that cites with "[1]") not read as one.
+	Unread []string
+	// ZeroBased: its markers were read counting from 0 ([0] is the first
+	// chunk); ZeroUnclear: it cites [0], which no chunk has, and chunks'
+	// ids are numbers, so whether it counts from 0 cannot be told.
+	ZeroBased, ZeroUnclear bool
 }
 
 // Result is the audit of one record.

@@ -20,13 +20,7 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 		}
 		return sents, ResolveID, nil
 	}
-	chunkIDs := make(map[string]bool, len(msg.Retrieval))
-	for _, c := range msg.Retrieval {
-		if c.ID != "" {
-			chunkIDs[c.ID] = true
-		}
-	}
-	sents, err := a.splitter.split(ctx, msg.Content, chunkIDs, budget)
+	sents, err := a.splitter.split(ctx, msg.Content, a.markerContext(msg.Retrieval), budget)
 	if err != nil {
 		return nil, "", err
 	}
@@ -42,6 +36,38 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 		return nil, "", errTooManySentences
 	}
 	return sents, rule, nil
+}
+
+// markerContext is what reading the markers of an answer over chunks needs.
+func (a *Auditor) markerContext(chunks []readers.Chunk) *markerContext {
+	mc := &markerContext{ids: make(map[string]bool, len(chunks)), sources: map[string]bool{}, chunks: len(chunks), rules: a.markers}
+	for _, c := range chunks {
+		if c.ID != "" {
+			mc.ids[c.ID] = true
+		}
+		for _, s := range sourceNames(c.Source) {
+			mc.sources[s] = true
+		}
+	}
+	return mc
+}
+
+// sourceNames are the names a citation may give a chunk's source by: as
+// logged, its base name ("docs/faq.md": "faq.md"), and a URL without its
+// trailing slash.
+func sourceNames(source string) []string {
+	source = strings.TrimSpace(source)
+	if source == "" {
+		return nil
+	}
+	names := []string{source}
+	if t := strings.TrimRight(source, "/"); t != source && t != "" {
+		names = append(names, t)
+	}
+	if i := strings.LastIndexAny(source, "/\\"); i >= 0 && i+1 < len(source) && !strings.Contains(source, "://") {
+		names = append(names, source[i+1:])
+	}
+	return names
 }
 
 // structuredSentences turns a message's structured citations into the

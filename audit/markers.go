@@ -2,6 +2,7 @@ package audit
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -9,125 +10,206 @@ import (
 
 // Marker is one citation group as written in an answer, e.g. "[1, 2]" or
 // "【4:0†source】", with its byte span in the answer and the citation ids it
-// carries ("1", "2").
+// carries ("1", "2"). A look-alike (Shape set, IDs nil) is text shaped
+// like a marker that is not read as one: it is no citation, but it is no
+// part of the claim's words either, and the run counts it.
 type Marker struct {
 	Raw        string
 	Start, End int // byte offsets into the answer
 	IDs        []string
+	Shape      string // of a look-alike: "(n)", "{n}", …; "" for a marker
 }
 
-// Candidate markers are what the regular expression
-// \[([^\[\]\n]{1,80})\]|【([^【】\n]{1,80})】 finds (brackets); the content is
-// validated by parseIDs. 【n:m†source】 is OpenAI's file_search style.
+// MarkerRules are the marker shapes a run reads besides the built-in
+// ones: regular expressions whose first capture group (or the group
+// named "id") is the citation id, as validator configurations write them
+// (`\[ref-([0-9a-f]{8})\]`).
+type MarkerRules struct {
+	custom []*regexp.Regexp
+}
 
-// brackets returns the candidate markers of text as
-// regexp.FindAllStringSubmatchIndex would with that expression, by hand:
-// the expression ran over every answer.
-func brackets(text string) [][6]int {
-	var out [][6]int
-	for p := 0; p < len(text); p++ {
-		var open, closing string
+// ParseMarkerRules compiles --citation-regex expressions.
+func ParseMarkerRules(exprs []string) (MarkerRules, error) {
+	var r MarkerRules
+	for _, e := range exprs {
+		re, err := regexp.Compile(e)
+		if err != nil {
+			return MarkerRules{}, err
+		}
+		if re.NumSubexp() > 1 && re.SubexpIndex("id") < 0 {
+			return MarkerRules{}, errTooManyGroups
+		}
+		if re.MatchString("") {
+			return MarkerRules{}, errMatchesEmpty
+		}
+		r.custom = append(r.custom, re)
+	}
+	return r, nil
+}
+
+var (
+	errTooManyGroups = markerRuleError("more than one capture group: name the id's group (?P<id>…)")
+	errMatchesEmpty  = markerRuleError("it matches the empty text")
+)
+
+type markerRuleError string
+
+func (e markerRuleError) Error() string { return string(e) }
+
+// markerContext is what reading an answer's markers needs of its retrieval
+// and of the run: the chunks' ids and sources (an opaque id or a file name
+// in brackets is a marker when a chunk has it), how many were retrieved
+// (a run of superscript digits), and the run's own marker rules.
+type markerContext struct {
+	ids     map[string]bool
+	sources map[string]bool
+	chunks  int
+	rules   MarkerRules
+}
+
+// FindMarkers returns the citation markers of text in order, read with
+// the built-in rules. chunkIDs lets a bracket whose content is exactly a
+// retrieved chunk id count as a marker (e.g. "[refund-policy.md#c1]").
+func FindMarkers(text string, chunkIDs map[string]bool) []Marker {
+	ms, _ := findMarkers(text, &markerContext{ids: chunkIDs})
+	return ms
+}
+
+// findMarkers returns the markers of text and its look-alikes, each in
+// order. The run's own rules are read first; the built-in shapes then
+// fill the rest of the text.
+func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
+	var all []Marker
+	for _, re := range mc.rules.custom {
+		all = append(all, customMarkers(text, re)...)
+	}
+	code := codeSpans(text)
+	cands := bracketMarkers(text, mc)
+	cands = append(cands, parenMarkers(text, mc.chunks)...)
+	cands = append(cands, superscriptMarkers(text, mc)...)
+	slices.SortStableFunc(cands, func(a, b Marker) int { return a.Start - b.Start })
+	for _, m := range cands {
+		if !overlapsAny(all, m) && !inSpans(code, m.Start) {
+			all = append(all, m)
+		}
+	}
+	slices.SortStableFunc(all, func(a, b Marker) int { return a.Start - b.Start })
+	// "(1)" is a citation only in an answer that cites no other way: in
+	// one with "[1]", "(1)" is an enumeration or an aside.
+	parens := !slices.ContainsFunc(all, func(m Marker) bool { return m.Shape == "" && !isParenNumber(m.Raw) })
+	for _, m := range all {
 		switch {
-		case text[p] == '[':
-			open, closing = "[", "]"
-		case text[p] == 0xE3 && strings.HasPrefix(text[p:], "【"):
-			open, closing = "【", "】"
+		case m.Shape != "":
+			unread = append(unread, m)
+		case isParenNumber(m.Raw) && !parens:
+			m.Shape, m.IDs = "(n)", nil
+			unread = append(unread, m)
 		default:
+			markers = append(markers, m)
+		}
+	}
+	return mergeAdjacent(text, markers), unread
+}
+
+// customMarkers are the matches of a run's own marker rule.
+func customMarkers(text string, re *regexp.Regexp) []Marker {
+	group := 1
+	if k := re.SubexpIndex("id"); k > 0 {
+		group = k
+	}
+	var out []Marker
+	for _, loc := range re.FindAllStringSubmatchIndex(text, -1) {
+		if loc[1] == loc[0] {
 			continue
 		}
-		// The inner run: at most 80 runes (an invalid byte is one), none
-		// of them an opening or closing bracket or a line break.
-		in := p + len(open)
-		q, runes := in, 0
-		for q < len(text) && runes <= 80 {
-			if text[q] == '\n' || strings.HasPrefix(text[q:], open) || strings.HasPrefix(text[q:], closing) {
-				break
-			}
-			_, size := utf8.DecodeRuneInString(text[q:])
-			q += size
-			runes++
+		id := text[loc[0]:loc[1]]
+		if 2*group+1 < len(loc) && loc[2*group] >= 0 {
+			id = text[loc[2*group]:loc[2*group+1]]
 		}
-		if runes < 1 || runes > 80 || !strings.HasPrefix(text[q:], closing) {
-			continue
+		if id = strings.TrimSpace(id); id != "" {
+			out = append(out, Marker{Raw: text[loc[0]:loc[1]], Start: loc[0], End: loc[1], IDs: []string{id}})
 		}
-		m := [6]int{p, q + len(closing), -1, -1, -1, -1}
-		if open == "[" {
-			m[2], m[3] = in, q
-		} else {
-			m[4], m[5] = in, q
-		}
-		out = append(out, m)
-		p = m[1] - 1
 	}
 	return out
 }
 
-// Accepted citation ids inside [...]: bare numbers, [^n] footnotes, [docN],
-// [ref-hex] and [citation:n]; anything else only when it equals a chunk id.
-var (
-	reNumList = regexp.MustCompile(`^\s*\^?\d{1,4}\^?(\s*[,;\x{2013}\x{2014}-]\s*\^?\d{1,4}\^?)*\s*$`)
-	reDoc     = regexp.MustCompile(`^doc\d{1,4}$`)
-	reRef     = regexp.MustCompile(`^ref-[0-9a-zA-Z]{4,}$`)
-	reCiteN   = regexp.MustCompile(`^citation:\s*(\d{1,4})$`)
-	reDagger  = regexp.MustCompile(`^(\d+):(\d+)(?:†[^】]*)?$`)
-)
-
-// FindMarkers returns the citation markers of text in order. chunkIDs lets a
-// bracket whose content is exactly a retrieved chunk id count as a marker
-// (e.g. "[refund-policy.md#c1]"), so opaque ids need no special syntax.
-// Markdown links "[text](url)" are never markers.
-func FindMarkers(text string, chunkIDs map[string]bool) []Marker {
-	var out []Marker
-	for _, m := range brackets(text) {
-		start, end := m[0], m[1]
-		var ids []string
-		if m[2] >= 0 {
-			if end < len(text) && text[end] == '(' {
-				continue // markdown link
-			}
-			ids = parseBracketIDs(text[m[2]:m[3]], chunkIDs)
-		} else {
-			inner := text[m[4]:m[5]]
-			if reDagger.MatchString(inner) || chunkIDs[inner] {
-				ids = []string{inner}
-			}
-		}
-		if len(ids) == 0 {
-			continue
-		}
-		out = append(out, Marker{Raw: text[start:end], Start: start, End: end, IDs: ids})
-	}
-	return mergeAdjacent(text, out)
+func overlapsAny(ms []Marker, m Marker) bool {
+	return slices.ContainsFunc(ms, func(x Marker) bool { return x.Start < m.End && m.Start < x.End })
 }
 
-func parseBracketIDs(inner string, chunkIDs map[string]bool) []string {
-	inner = zeroWidth.Replace(inner) // "[\u200b1]" is still [1]
-	trimmed := strings.TrimSpace(inner)
-	if chunkIDs[trimmed] {
-		return []string{trimmed}
+// codeSpans are the byte spans of inline code (`…`) and fenced blocks
+// (```…```) of text: "[0]" in `items[0]` is an index, not a citation.
+func codeSpans(text string) [][2]int {
+	if strings.IndexByte(text, '`') < 0 {
+		return nil
 	}
-	if reNumList.MatchString(inner) {
-		return expandNumList(inner)
-	}
-	if reDoc.MatchString(trimmed) || reRef.MatchString(trimmed) {
-		return []string{trimmed}
-	}
-	if m := reCiteN.FindStringSubmatch(trimmed); m != nil {
-		return []string{m[1]}
-	}
-	// "[a, b]" where every part is a chunk id or a known form.
-	if strings.Contains(trimmed, ",") {
-		var ids []string
-		for _, p := range strings.Split(trimmed, ",") {
-			p = strings.TrimSpace(p)
-			if !(chunkIDs[p] || reDoc.MatchString(p) || reRef.MatchString(p)) {
-				return nil
-			}
-			ids = append(ids, p)
+	var out [][2]int
+	for i := 0; i < len(text); {
+		if text[i] != '`' {
+			i++
+			continue
 		}
-		return ids
+		n := 0
+		for i+n < len(text) && text[i+n] == '`' {
+			n++
+		}
+		fence := text[i : i+n]
+		end := strings.Index(text[i+n:], fence)
+		if end < 0 || n < 3 && strings.IndexByte(text[i+n:i+n+end], '\n') >= 0 {
+			i += n // unclosed, or inline code across a line: not code
+			continue
+		}
+		out = append(out, [2]int{i, i + n + end + n})
+		i += n + end + n
 	}
-	return nil
+	return out
+}
+
+func inSpans(spans [][2]int, pos int) bool {
+	return slices.ContainsFunc(spans, func(s [2]int) bool { return s[0] <= pos && pos < s[1] })
+}
+
+// mergeAdjacent joins markers separated only by spaces ("[1][2]", "[2] [3]")
+// into one group, as a reader sees them.
+func mergeAdjacent(text string, ms []Marker) []Marker {
+	if len(ms) < 2 {
+		return ms
+	}
+	out := ms[:1]
+	for _, m := range ms[1:] {
+		last := &out[len(out)-1]
+		if strings.TrimSpace(text[last.End:m.Start]) == "" && m.Start-last.End <= 2 {
+			last.End = m.End
+			last.Raw = text[last.Start:last.End]
+			last.IDs = append(last.IDs, m.IDs...)
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// StripMarkers removes marker spans from s (whose markers are ms, with
+// offsets relative to s) and tidies the space they leave before punctuation.
+func StripMarkers(s string, ms []Marker) string {
+	if len(ms) == 0 {
+		return s
+	}
+	var b strings.Builder
+	prev := 0
+	for _, m := range ms {
+		if m.Start < prev {
+			continue // a look-alike inside a marker's span
+		}
+		b.WriteString(s[prev:m.Start])
+		prev = m.End
+	}
+	b.WriteString(s[prev:])
+	out := strings.Join(strings.Fields(b.String()), " ")
+	for _, p := range []string{" .", " ,", " ;", " :", " !", " ?"} {
+		out = strings.ReplaceAll(out, p, p[1:])
+	}
+	return out
 }
 
 // maxRange is the widest "[a-b]" read as a citation range.
@@ -172,42 +254,11 @@ func expandNumList(inner string) []string {
 	return ids
 }
 
-// mergeAdjacent joins markers separated only by spaces ("[1][2]", "[2] [3]")
-// into one group, as a reader sees them.
-func mergeAdjacent(text string, ms []Marker) []Marker {
-	if len(ms) < 2 {
-		return ms
+// isParenNumber reports whether a marker is written "(1)", "(1, 2)".
+func isParenNumber(raw string) bool {
+	if !strings.HasPrefix(raw, "(") {
+		return false
 	}
-	out := ms[:1]
-	for _, m := range ms[1:] {
-		last := &out[len(out)-1]
-		if strings.TrimSpace(text[last.End:m.Start]) == "" && m.Start-last.End <= 2 {
-			last.End = m.End
-			last.Raw = text[last.Start:last.End]
-			last.IDs = append(last.IDs, m.IDs...)
-			continue
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
-// StripMarkers removes marker spans from s (whose markers are ms, with
-// offsets relative to s) and tidies the space they leave before punctuation.
-func StripMarkers(s string, ms []Marker) string {
-	if len(ms) == 0 {
-		return s
-	}
-	var b strings.Builder
-	prev := 0
-	for _, m := range ms {
-		b.WriteString(s[prev:m.Start])
-		prev = m.End
-	}
-	b.WriteString(s[prev:])
-	out := strings.Join(strings.Fields(b.String()), " ")
-	for _, p := range []string{" .", " ,", " ;", " :", " !", " ?"} {
-		out = strings.ReplaceAll(out, p, p[1:])
-	}
-	return out
+	r, _ := utf8.DecodeRuneInString(raw[1:])
+	return r >= '0' && r <= '9'
 }

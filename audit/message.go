@@ -76,6 +76,11 @@ func (m *messageAudit) sentences(ctx context.Context, budget int) error {
 	var err error
 	m.sents, m.rule, err = m.a.claimsOf(ctx, m.msg, m.json, budget)
 	m.ans.Sentences = len(m.sents)
+	for _, s := range m.sents {
+		for _, u := range s.Unread {
+			m.ans.Unread = appendUnique(m.ans.Unread, u.Shape)
+		}
+	}
 	return err
 }
 
@@ -98,6 +103,14 @@ func (m *messageAudit) refusal() bool {
 func (m *messageAudit) resolve() {
 	m.ids = newResolver(m.msg.Retrieval)
 	m.pairs = make([][]pair, len(m.sents))
+	var all []string
+	for _, s := range m.sents {
+		for _, mk := range s.Markers {
+			all = append(all, mk.IDs...)
+		}
+	}
+	m.ids.zeroBased, m.ans.ZeroUnclear = m.ids.zeroBasedAnswer(m.rule, all)
+	m.ans.ZeroBased = m.ids.zeroBased
 	for i, s := range m.sents {
 		seen := map[string]bool{}
 		for _, mk := range s.Markers {

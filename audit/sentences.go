@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -19,6 +20,7 @@ type sentence struct {
 	Text       string   // as in the answer, markers included
 	Plain      string   // markers and list bullets removed, for the checks
 	Markers    []Marker // offsets relative to the answer
+	Unread     []Marker // look-alikes in it, offsets relative to the answer
 	ListItem   bool
 }
 
@@ -46,15 +48,15 @@ var (
 // paragraphs are split with Punkt; a marker written after the full stop
 // ("… 30 days. [1]") stays with the sentence before it.
 func (s *splitter) splitAnswer(answer string, chunkIDs map[string]bool) []sentence {
-	out, _ := s.split(context.Background(), answer, chunkIDs, -1)
+	out, _ := s.split(context.Background(), answer, &markerContext{ids: chunkIDs}, -1)
 	return out
 }
 
 // split is splitAnswer, stopped with ctx's error when ctx is done
 // (splitting a long answer takes seconds), or with errTooManySentences
 // past most sentences (most < 0: no bound), before they take the memory.
-func (s *splitter) split(ctx context.Context, answer string, chunkIDs map[string]bool, most int) ([]sentence, error) {
-	markers := FindMarkers(answer, chunkIDs)
+func (s *splitter) split(ctx context.Context, answer string, mc *markerContext, most int) ([]sentence, error) {
+	markers, unread := findMarkers(answer, mc)
 	spans, err := s.spans(ctx, answer, markers)
 	if err != nil {
 		return nil, err
@@ -64,7 +66,7 @@ func (s *splitter) split(ctx context.Context, answer string, chunkIDs map[string
 		if err := stopped(ctx, i); err != nil {
 			return nil, err
 		}
-		sent, ok := sentenceAt(answer, sp, markers)
+		sent, ok := sentenceAt(answer, sp, markers, unread)
 		if !ok {
 			continue
 		}
@@ -129,26 +131,15 @@ func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) (
 
 // sentenceAt is the sentence of answer[sp[0]:sp[1]] with its markers, or
 // false when it is empty: no text but markers and bullets, and no marker.
-func sentenceAt(answer string, sp [2]int, markers []Marker) (sentence, bool) {
+func sentenceAt(answer string, sp [2]int, markers, unread []Marker) (sentence, bool) {
 	if sp[0] >= sp[1] {
 		return sentence{}, false
 	}
 	text := answer[sp[0]:sp[1]]
 	sent := sentence{Start: sp[0], End: sp[1], Text: text}
-	var local []Marker
-	// The markers inside the span: they are sorted and do not overlap,
-	// so they are a run starting at the first one from sp[0].
-	for _, m := range markers[markersFrom(markers, sp[0]):] {
-		if m.End > sp[1] {
-			break
-		}
-		sent.Markers = append(sent.Markers, m)
-		lm := m
-		lm.Start -= sp[0]
-		lm.End -= sp[0]
-		local = append(local, lm)
-	}
-	plain := StripMarkers(text, local)
+	sent.Markers = within(markers, sp[0], sp[1])
+	sent.Unread = within(unread, sp[0], sp[1])
+	plain := StripMarkers(text, localMarkers(sp[0], sent.Markers, sent.Unread))
 	if loc := reListItem.FindStringIndex(plain); loc != nil {
 		sent.ListItem = true
 		plain = plain[loc[1]:]
@@ -332,6 +323,34 @@ func splitAfterMarkers(answer string, spans [][2]int, markers []Marker) [][2]int
 		}
 		out = append(out, sp)
 	}
+	return out
+}
+
+// within returns the run of markers (sorted, not overlapping) inside
+// [start, end): it starts at the first one from start.
+func within(markers []Marker, start, end int) []Marker {
+	var out []Marker
+	for _, m := range markers[markersFrom(markers, start):] {
+		if m.End > end {
+			break
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// localMarkers are the markers and look-alikes of a text that starts at
+// byte start of the answer, with offsets into that text, in order: what
+// StripMarkers takes out of a claim's words.
+func localMarkers(start int, lists ...[]Marker) []Marker {
+	var out []Marker
+	for _, l := range lists {
+		for _, m := range l {
+			m.Start, m.End = m.Start-start, m.End-start
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Marker) int { return a.Start - b.Start })
 	return out
 }
 

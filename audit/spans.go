@@ -36,9 +36,12 @@ func citationSpans(content string, sents []sentence, factual func(sentence) bool
 			out = append(out, s)
 		case run >= 0:
 			plains := make([]string, 0, len(out)-run+1)
+			var unread []Marker
 			for _, u := range out[run:] {
 				plains = append(plains, u.Plain)
+				unread = append(unread, u.Unread...)
 			}
+			s.Unread = append(unread, s.Unread...)
 			s.Plain = strings.Join(append(plains, s.Plain), " ")
 			s.Start, s.Text = out[run].Start, content[out[run].Start:s.End]
 			out, run = append(out[:run], s), -1
@@ -64,7 +67,7 @@ func clauses(content string, s sentence) []sentence {
 			continue
 		}
 		end := s.End - len(after) + 1 // past the comma
-		out = append(out, clause(content, start, end, s.Markers[from:k+1], s.ListItem && from == 0))
+		out = append(out, clause(content, start, end, s.Markers[from:k+1], s.Unread, s.ListItem && from == 0))
 		start, from = end, k+1
 		for start < s.End && content[start] == ' ' {
 			start++
@@ -73,21 +76,17 @@ func clauses(content string, s sentence) []sentence {
 	if from == 0 {
 		return []sentence{s}
 	}
-	return append(out, clause(content, start, s.End, s.Markers[from:], false))
+	return append(out, clause(content, start, s.End, s.Markers[from:], s.Unread, false))
 }
 
 // clause is the sentence of content[start:end] with its markers (offsets
 // in content), its plain text made as the splitter makes it.
-func clause(content string, start, end int, markers []Marker, listItem bool) sentence {
+func clause(content string, start, end int, markers, unread []Marker, listItem bool) sentence {
 	text := content[start:end]
-	local := make([]Marker, len(markers))
-	for i, m := range markers {
-		m.Start, m.End = m.Start-start, m.End-start
-		local[i] = m
-	}
-	plain := StripMarkers(text, local)
+	unread = within(unread, start, end)
+	plain := StripMarkers(text, localMarkers(start, markers, unread))
 	if loc := reListItem.FindStringIndex(plain); listItem && loc != nil {
 		plain = plain[loc[1]:]
 	}
-	return sentence{Start: start, End: end, Text: text, Plain: strings.TrimSpace(stripMarkdown(plain)), Markers: markers, ListItem: listItem}
+	return sentence{Start: start, End: end, Text: text, Plain: strings.TrimSpace(stripMarkdown(plain)), Markers: markers, Unread: unread, ListItem: listItem}
 }

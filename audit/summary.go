@@ -32,7 +32,16 @@ type Counts struct {
 	SentencesByVerdict     map[string]int `json:"cited_sentences_by_verdict"`
 	NumberMismatches       int            `json:"number_mismatches"`
 	ByReason               map[string]int `json:"citations_by_reason"` // why citations failed (a citation may have several)
-	Resolution             map[string]int `json:"resolution"`          // id, position, unresolved
+	Resolution             map[string]int `json:"resolution"`          // id, position, source, unresolved
+	// UnreadMarkers counts, by shape ("(n)", "【…】"), the answers holding
+	// text shaped like a marker that was not read as one (--citation-regex
+	// reads a shape of the log's own).
+	UnreadMarkers map[string]int `json:"answers_with_unread_markers"`
+	// ZeroBasedAnswers were read counting from 0 ([0] is the first chunk);
+	// ZeroUnclearAnswers cite [0], which no chunk has, among chunks with
+	// numeric ids: fabricated, unless --resolve position0 is meant.
+	ZeroBasedAnswers   int `json:"answers_read_zero_based"`
+	ZeroUnclearAnswers int `json:"answers_citing_zero_unclear"`
 }
 
 // Rate is citation accuracy with its 95 % Wilson score interval.
@@ -69,6 +78,7 @@ func NewTally() *Tally {
 			SentencesByVerdict: map[string]int{},
 			Resolution:         map[string]int{"id": 0, "position": 0, "unresolved": 0},
 			ByReason:           map[string]int{},
+			UnreadMarkers:      map[string]int{},
 		},
 		tenants: newGroupSet(MaxTenantGroups, otherTenants),
 		agents:  newGroupSet(MaxAgentGroups, otherAgents),
@@ -122,6 +132,15 @@ func (t *Tally) Add(r *Result) {
 			t.c.Citations += n
 			t.c.CitationsByVerdict[NotAuditable] += n
 			t.c.ByReason[reasonTooManyCitations] += n
+		}
+		for _, shape := range a.Unread {
+			t.c.UnreadMarkers[shape]++
+		}
+		if a.ZeroBased {
+			t.c.ZeroBasedAnswers++
+		}
+		if a.ZeroUnclear {
+			t.c.ZeroUnclearAnswers++
 		}
 		switch a.Status {
 		case Refusal:

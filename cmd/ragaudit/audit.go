@@ -73,7 +73,8 @@ func auditCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "report directory (report.html, summary.json, summary.txt, findings.jsonl, findings.csv, skipped.jsonl); replaced whole, so it must hold nothing else"},
 			rateFlag("bar", 0.9, "citation accuracy needed to pass: a rate (0.9) or a percentage (90%)"),
-			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk), auto (id, then position)"},
+			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk, from 1), position0 (from 0: [0] is the first), auto (id, then the chunk's source, then position; from 0 in an answer citing [0] when no chunk id is a number)"},
+			&cli.StringSliceFlag{Name: "citation-regex", KeepSpace: true, Usage: "also read markers of this shape: a regular expression whose first group (or group \"id\") is the chunk id, e.g. '\\[ref-([0-9a-f]{8})\\]'; repeatable"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
 			&cli.Float64Flag{Name: "threshold", Usage: "p(supported) at or above which a citation is supported; replaces per-tenant thresholds of --config", DefaultText: "the model's own"},
 			&cli.StringFlag{Name: "config", Usage: "JSON config written by ragaudit calibrate (model, thresholds)"},
@@ -262,6 +263,10 @@ func (o *auditOptions) model(c *cli.Context) error {
 	}
 	o.Audit.Resolve = rule
 	o.Audit.MinScore = c.Float64("min-score")
+	o.Audit.CitationRegex = c.StringSlice("citation-regex")
+	if _, err := audit.ParseMarkerRules(o.Audit.CitationRegex); err != nil {
+		return usageErr("--citation-regex: %v", err)
+	}
 	if path := c.String("config"); path != "" {
 		config, err := loadModel(path)
 		if err != nil {

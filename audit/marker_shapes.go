@@ -1,0 +1,440 @@
+package audit
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The marker shapes read besides a run's own rules: brackets (with their
+// Markdown-link, "^[1]" and "<sup>[1]</sup>" forms), parentheses ("(Source
+// 2)", "(1)") and superscripts ("¹²", "<sup>1</sup>").
+
+// Candidate markers are what the regular expression
+// \[([^\[\]\n]{1,80})\]|【([^【】\n]{1,80})】 finds (brackets); the content is
+// validated by parseBracketIDs. 【n:m†source】 is OpenAI's file_search style.
+
+// brackets returns the candidate markers of text as
+// regexp.FindAllStringSubmatchIndex would with that expression, by hand:
+// the expression ran over every answer.
+func brackets(text string) [][6]int {
+	var out [][6]int
+	for p := 0; p < len(text); p++ {
+		var open, closing string
+		switch {
+		case text[p] == '[':
+			open, closing = "[", "]"
+		case text[p] == 0xE3 && strings.HasPrefix(text[p:], "【"):
+			open, closing = "【", "】"
+		default:
+			continue
+		}
+		// The inner run: at most 80 runes (an invalid byte is one), none
+		// of them an opening or closing bracket or a line break.
+		in := p + len(open)
+		q, runes := in, 0
+		for q < len(text) && runes <= 80 {
+			if text[q] == '\n' || strings.HasPrefix(text[q:], open) || strings.HasPrefix(text[q:], closing) {
+				break
+			}
+			_, size := utf8.DecodeRuneInString(text[q:])
+			q += size
+			runes++
+		}
+		if runes < 1 || runes > 80 || !strings.HasPrefix(text[q:], closing) {
+			continue
+		}
+		m := [6]int{p, q + len(closing), -1, -1, -1, -1}
+		if open == "[" {
+			m[2], m[3] = in, q
+		} else {
+			m[4], m[5] = in, q
+		}
+		out = append(out, m)
+		p = m[1] - 1
+	}
+	return out
+}
+
+// Accepted citation ids inside [...]: bare numbers, [^n] footnotes, [docN],
+// [ref-hex], [citation:n], [ID:n] (0-based), source labels ("Source 2",
+// "source: faq.md"), and ids of any reasonable shape (idLike).
+var (
+	reNumList = regexp.MustCompile(`^\s*\^?\d{1,4}\^?(\s*[,;\x{2013}\x{2014}-]\s*\^?\d{1,4}\^?)*\s*$`)
+	reDoc     = regexp.MustCompile(`^doc\d{1,4}$`)
+	reRef     = regexp.MustCompile(`^ref-[0-9a-zA-Z]{4,}$`)
+	reCiteN   = regexp.MustCompile(`^citation:\s*(\d{1,4})$`)
+	reZeroID  = regexp.MustCompile(`^(?i:id):\s*\d{1,4}$`)
+	reDagger  = regexp.MustCompile(`^(\d+):(\d+)(?:†[^】]*)?$`)
+	reSource  = regexp.MustCompile(`^(?i:sources?|src|refs?|references?|docs?|documents?)\s*(?:[:#]\s*|\s+)(.+)$`)
+	// numberish is text of digits and separators only: the numeric rules
+	// decide on it ("[18-65]" is no citation), never idLike.
+	reNumberish = regexp.MustCompile(`^[\s\d,;.:\x{2013}\x{2014}^/-]+$`)
+)
+
+// bracketMarkers are the candidate markers of text in brackets.
+func bracketMarkers(text string, mc *markerContext) []Marker {
+	var out []Marker
+	for _, m := range brackets(text) {
+		start, end := m[0], m[1]
+		var ids []string
+		var generic bool
+		if m[2] >= 0 {
+			ids, generic = parseBracketIDs(text[m[2]:m[3]], mc)
+			if url, e, ok := linkTarget(text, end); ok {
+				// A Markdown link is a citation by its text ("[1](…)") or
+				// by a target a chunk was retrieved from; else a link.
+				if len(ids) == 0 && (mc.sources[url] || mc.ids[url]) {
+					ids = []string{url}
+				}
+				if len(ids) == 0 || generic && !mc.ids[ids[0]] && !mc.sources[ids[0]] && !mc.sources[url] {
+					continue
+				}
+				end, generic = e, false
+			}
+		} else {
+			inner := text[m[4]:m[5]]
+			switch {
+			case reDagger.MatchString(inner) || mc.ids[inner]:
+				ids = []string{inner}
+			default:
+				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "【…】"})
+				continue
+			}
+		}
+		if len(ids) == 0 || generic && !citationPosition(text, start, end) {
+			continue
+		}
+		start, end = widenMarker(text, start, end)
+		out = append(out, Marker{Raw: text[start:end], Start: start, End: end, IDs: ids})
+	}
+	return out
+}
+
+// parseBracketIDs reads the ids of a bracket's content; generic says they
+// were read only as idLike (the shape alone, no chunk and no known form).
+func parseBracketIDs(inner string, mc *markerContext) (ids []string, generic bool) {
+	inner = zeroWidth.Replace(inner) // "[\u200b1]" is still [1]
+	trimmed := strings.TrimSpace(inner)
+	if mc.ids[trimmed] || mc.sources[trimmed] {
+		return []string{trimmed}, false
+	}
+	if reNumList.MatchString(inner) {
+		return expandNumList(inner), false
+	}
+	if reDoc.MatchString(trimmed) || reRef.MatchString(trimmed) || reZeroID.MatchString(trimmed) {
+		return []string{strings.ReplaceAll(trimmed, " ", "")}, false
+	}
+	if m := reCiteN.FindStringSubmatch(trimmed); m != nil {
+		return []string{m[1]}, false
+	}
+	if m := reSource.FindStringSubmatch(trimmed); m != nil {
+		if ids := sourceIDs(m[1], mc); ids != nil {
+			return ids, false
+		}
+	}
+	// "[a, b]" where every part is a chunk id or a known form.
+	if strings.Contains(trimmed, ",") {
+		for _, p := range strings.Split(trimmed, ",") {
+			p = strings.TrimSpace(p)
+			if !(mc.ids[p] || mc.sources[p] || reDoc.MatchString(p) || reRef.MatchString(p) || idLike(p)) {
+				return nil, false
+			}
+			ids = append(ids, p)
+		}
+		return ids, true
+	}
+	if idLike(trimmed) {
+		return []string{trimmed}, true
+	}
+	return nil, false
+}
+
+// sourceIDs reads the ids of a source label's value ("2", "1, 3",
+// "faq.md"), or nil when it names none ("[Source needed]").
+func sourceIDs(value string, mc *markerContext) []string {
+	var ids []string
+	for _, p := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' }) {
+		p = strings.TrimSpace(p)
+		switch {
+		case reNumList.MatchString(p):
+			ids = append(ids, expandNumList(p)...)
+		case mc.ids[p] || mc.sources[p] || idLike(p):
+			ids = append(ids, p)
+		default:
+			return nil
+		}
+	}
+	return ids
+}
+
+// idLike reports whether a bracket's content has the shape of an id that
+// a model copied from its prompt: one token of letters, digits and id
+// punctuation, with a digit, an id separator or a file extension
+// ("kb-acme-members-0001", "doc_1", "faq.md"). Words ("sic", "x", "TODO"),
+// phrases ("citation needed") and numbers alone are not.
+func idLike(s string) bool {
+	if s == "" || len(s) > 80 || reNumberish.MatchString(s) {
+		return false
+	}
+	digit, sep := false, false
+	for i, r := range s {
+		switch {
+		case unicode.IsDigit(r):
+			digit = true
+		case unicode.IsLetter(r):
+		case strings.ContainsRune("-_:/#@", r) && i > 0:
+			sep = true
+		case r == '.' && i > 0:
+		default:
+			return false
+		}
+	}
+	if digit || sep && len(s) >= 4 {
+		return true
+	}
+	// A file name: "faq.md", "refund-policy.html".
+	dot := strings.LastIndexByte(s, '.')
+	return dot > 0 && len(s)-dot-1 >= 2 && len(s)-dot-1 <= 5 && !strings.Contains(s[:dot], ".")
+}
+
+// citationPosition reports whether a marker spanning text[start:end] sits
+// where citations sit: after a word and a space or punctuation (not glued
+// to a word, as an index "items[k-1]" is), and before punctuation, the end
+// of a line, another bracket, or a new sentence's capital.
+func citationPosition(text string, start, end int) bool {
+	if start > 0 {
+		r, _ := utf8.DecodeLastRuneInString(text[:start])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	rest := strings.TrimLeft(text[end:], " \t")
+	if rest == "" {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	switch {
+	case strings.ContainsRune(".,;:!?)»\"'”’\n\r[(【", r):
+		return true
+	case len(rest) < len(text[end:]) && unicode.IsUpper(r):
+		return true
+	}
+	return false
+}
+
+// linkTarget reads the "(url)" of a Markdown link right after text[:end]:
+// the target, and where the link ends.
+func linkTarget(text string, end int) (string, int, bool) {
+	if end >= len(text) || text[end] != '(' {
+		return "", 0, false
+	}
+	close := strings.IndexByte(text[end:], ')')
+	if close < 0 || close > 2048 {
+		return "", 0, false
+	}
+	target := text[end+1 : end+close]
+	if target == "" || strings.ContainsAny(target, " \t\n") {
+		return "", 0, false
+	}
+	return target, end + close + 1, true
+}
+
+// widenMarker extends a bracket marker over the notation around it that
+// belongs to it: "^[1]" and "<sup>[1]</sup>".
+func widenMarker(text string, start, end int) (int, int) {
+	if start > 0 && text[start-1] == '^' {
+		start--
+	}
+	if strings.HasSuffix(text[:start], "<sup>") && strings.HasPrefix(text[end:], "</sup>") {
+		start, end = start-len("<sup>"), end+len("</sup>")
+	}
+	return start, end
+}
+
+// reParen finds "(Source 2)", "(source: faq.md)", "(1)", "(1, 2)"; a
+// number alone only in citation position (parenMarkers).
+var reParen = regexp.MustCompile(`\((?i:(sources?|src|refs?)(?:\s*[:#]\s*|\s+))?([^()\n]{1,80})\)`)
+
+// parenMarkers are the candidate markers of text in parentheses: a source
+// label always, a bare number ("(1)", "(1, 2)") where citations sit.
+// Whether "(1)" is read is findMarkers' to say (only in an answer that
+// cites no other way).
+func parenMarkers(text string, chunks int) []Marker {
+	if strings.IndexByte(text, '(') < 0 {
+		return nil
+	}
+	var out []Marker
+	for _, loc := range reParen.FindAllStringSubmatchIndex(text, -1) {
+		start, end := loc[0], loc[1]
+		inner := strings.TrimSpace(text[loc[4]:loc[5]])
+		switch {
+		case loc[2] >= 0: // a source label
+			if ids := sourceIDs(inner, &markerContext{}); ids != nil {
+				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, IDs: ids})
+			}
+		case reParenNumbers.MatchString(inner) && parenPosition(text, start, end):
+			// Read only when every number can be a retrieved chunk's
+			// position: "(2)" over one chunk is an aside, and counted.
+			ids := expandNumList(inner)
+			if !slices.ContainsFunc(ids, func(id string) bool { n := atoiSmall(id); return n > chunks || n < 1 }) && chunks > 0 {
+				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, IDs: ids})
+			} else {
+				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "(n)"})
+			}
+		}
+	}
+	return out
+}
+
+// reParenNumbers is "1", "1, 2": small numbers, not years, and not ranges
+// ("(9-12)" is a school's grades).
+var reParenNumbers = regexp.MustCompile(`^\d{1,2}(\s*[,;]\s*\d{1,2})*$`)
+
+// parenPosition: "(1)" after a word and before punctuation or the end of
+// a line is a citation's place; "(1) Open the box" opens an item, "x (2)
+// y" is an aside.
+func parenPosition(text string, start, end int) bool {
+	before := strings.TrimRight(text[:start], " ")
+	if before == "" || strings.HasSuffix(before, "\n") {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(".,;:!?%)\"'”’", r) {
+		return false
+	}
+	rest := strings.TrimLeft(text[end:], " \t")
+	if rest == "" {
+		return true
+	}
+	n, _ := utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune(".,;:!?\n\r(", n)
+}
+
+// superscripts maps the superscript digits to their values.
+var superscripts = map[rune]byte{'⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9'}
+
+// superscriptMarkers are the citations written as superscripts: "¹²",
+// "¹,²", "<sup>1</sup>", "<sup>1,2</sup>". An exponent is not one: after a
+// digit ("10⁶"), a single letter ("x²") or a unit ("m²", "cm³").
+func superscriptMarkers(text string, mc *markerContext) []Marker {
+	var out []Marker
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if _, ok := superscripts[r]; !ok {
+			if strings.HasPrefix(text[i:], "<sup>") {
+				if m, ok := supTag(text, i); ok {
+					out = append(out, m)
+					i = m.End
+					continue
+				}
+			}
+			i += size
+			continue
+		}
+		j, digits, groups := i, []byte{}, [][]byte{}
+		for j < len(text) {
+			r, size := utf8.DecodeRuneInString(text[j:])
+			if d, ok := superscripts[r]; ok {
+				digits = append(digits, d)
+			} else if (r == ',' || r == '˒' || r == '⸴') && len(digits) > 0 && j+size < len(text) && isSuperscriptAt(text, j+size) {
+				groups, digits = append(groups, digits), nil
+			} else {
+				break
+			}
+			j += size
+		}
+		groups = append(groups, digits)
+		if exponentBefore(text, i) {
+			i = j
+			continue
+		}
+		var ids []string
+		for _, g := range groups {
+			ids = append(ids, superscriptIDs(string(g), mc)...)
+		}
+		if len(ids) > 0 {
+			out = append(out, Marker{Raw: text[i:j], Start: i, End: j, IDs: ids})
+		}
+		i = j
+	}
+	return out
+}
+
+func isSuperscriptAt(text string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	_, ok := superscripts[r]
+	return ok
+}
+
+// superscriptIDs reads a run of superscript digits: one id when a chunk
+// has that id or position ("¹²" of twelve chunks), else one id per digit
+// ("¹²" of three chunks cites 1 and 2), as models write several so.
+func superscriptIDs(digits string, mc *markerContext) []string {
+	digits = strings.TrimLeft(digits, "0")
+	if digits == "" {
+		return nil
+	}
+	if len(digits) == 1 || mc.ids[digits] {
+		return []string{digits}
+	}
+	if n := atoiSmall(digits); n >= 1 && n <= mc.chunks {
+		return []string{digits}
+	}
+	if strings.Contains(digits, "0") {
+		return []string{digits} // "¹⁰" of three chunks: cited, and fabricated
+	}
+	ids := make([]string, len(digits))
+	for k := range digits {
+		ids[k] = digits[k : k+1]
+	}
+	return ids
+}
+
+func atoiSmall(s string) int {
+	n := 0
+	for i := 0; i < len(s) && i < 6; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// exponentBefore reports whether the superscript at text[i] is an exponent
+// or a unit's power: after a digit, a lone letter, or a unit word.
+func exponentBefore(text string, i int) bool {
+	k := i
+	for k > 0 && isLetter(text[k-1]) {
+		k--
+	}
+	word := strings.ToLower(text[k:i])
+	switch {
+	case k == i:
+		if i == 0 {
+			return true
+		}
+		r, _ := utf8.DecodeLastRuneInString(text[:i])
+		return unicode.IsDigit(r) || r == ')' && i >= 2 && isDigit(text[i-2])
+	case len(word) <= 2:
+		return true
+	}
+	// Only a length can take a power ("cm²", "metres³"); "days¹" cites.
+	return strings.HasPrefix(units[word], "length:")
+}
+
+// reSupTag is "<sup>1</sup>", "<sup>1, 2</sup>", "<sup>1-3</sup>".
+var reSupTag = regexp.MustCompile(`^<sup>\s*(\d{1,3}(?:\s*[,;\x{2013}-]\s*\d{1,3})*)\s*</sup>`)
+
+// supTag reads "<sup>1</sup>" at text[i], not after a digit (an exponent).
+func supTag(text string, i int) (Marker, bool) {
+	loc := reSupTag.FindStringSubmatchIndex(text[i:])
+	if loc == nil || i > 0 && isDigit(text[i-1]) {
+		return Marker{}, false
+	}
+	ids := expandNumList(text[i+loc[2] : i+loc[3]])
+	if len(ids) == 0 {
+		return Marker{}, false
+	}
+	return Marker{Raw: text[i : i+loc[1]], Start: i, End: i + loc[1], IDs: ids}, true
+}

@@ -1,0 +1,164 @@
+package audit
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// TestMarkerShapes reads the marker shapes models write in the wild, and
+// the text shaped like them that is no citation.
+func TestMarkerShapes(t *testing.T) {
+	two := &markerContext{chunks: 2, ids: map[string]bool{}, sources: map[string]bool{"faq.md": true, "https://acme.example/returns": true}}
+	cases := []struct {
+		name   string
+		in     string
+		mc     *markerContext
+		raw    []string
+		cites  [][]string
+		unread []string // shapes
+	}{
+		{name: "an id of an unfamiliar shape is a marker", in: "Members ship free [kb-acme-members-0001].",
+			raw: []string{"[kb-acme-members-0001]"}, cites: [][]string{{"kb-acme-members-0001"}}},
+		{name: "an id with an underscore is a marker", in: "Members ship free [doc_1].", raw: []string{"[doc_1]"}, cites: [][]string{{"doc_1"}}},
+		{name: "a file name in brackets is a marker", in: "Members ship free [faq.md].", raw: []string{"[faq.md]"}, cites: [][]string{{"faq.md"}}},
+		{name: "a source label names a file", in: "Members ship free [source: faq.md].", raw: []string{"[source: faq.md]"}, cites: [][]string{{"faq.md"}}},
+		{name: "a source label in brackets names a position", in: "Members ship free [Source 2].", raw: []string{"[Source 2]"}, cites: [][]string{{"2"}}},
+		{name: "a source label in parentheses is a marker", in: "Members ship free (Source 2).", raw: []string{"(Source 2)"}, cites: [][]string{{"2"}}},
+		{name: "several sources in one label", in: "Members ship free (Sources 1, 2).", raw: []string{"(Sources 1, 2)"}, cites: [][]string{{"1", "2"}}},
+		{name: "a number in parentheses where citations sit", in: "Members ship free (2).", mc: two, raw: []string{"(2)"}, cites: [][]string{{"2"}}},
+		{name: "a number in parentheses past the chunks retrieved is counted, not read", in: "Members ship free (7).", mc: two, unread: []string{"(n)"}},
+		{name: "a number in parentheses beside bracket markers is counted, not read", in: "Members ship free (1). Returns [2].", mc: two,
+			raw: []string{"[2]"}, cites: [][]string{{"2"}}, unread: []string{"(n)"}},
+		{name: "an enumeration in parentheses is no marker", in: "(1) Open the box. (2) Lift the lid.", mc: two},
+		{name: "a grade range in parentheses is no marker", in: "A high school (9-12).", mc: two},
+		{name: "superscripts are markers", in: "Returns take 30 days¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
+		{name: "two superscript digits over two chunks cite both", in: "Returns take 30 days¹².", mc: two, raw: []string{"¹²"}, cites: [][]string{{"1", "2"}}},
+		{name: "a superscript number a chunk has is one citation", in: "Returns take 30 days¹².", mc: &markerContext{chunks: 12},
+			raw: []string{"¹²"}, cites: [][]string{{"12"}}},
+		{name: "superscripts with a comma", in: "Returns take 30 days¹,².", mc: two, raw: []string{"¹,²"}, cites: [][]string{{"1", "2"}}},
+		{name: "an exponent is no marker", in: "It holds 10⁶ items in 2 m² and x².", mc: two},
+		{name: "an HTML superscript is a marker", in: "Returns take 30 days<sup>1</sup>.", raw: []string{"<sup>1</sup>"}, cites: [][]string{{"1"}}},
+		{name: "an HTML superscript around a bracket is one marker", in: "Returns take 30 days<sup>[1]</sup>.", raw: []string{"<sup>[1]</sup>"}, cites: [][]string{{"1"}}},
+		{name: "a caret before a bracket belongs to the marker", in: "Returns take 30 days^[1].", raw: []string{"^[1]"}, cites: [][]string{{"1"}}},
+		{name: "a Markdown link whose text is a number is a marker", in: "Returns take 30 days [1](https://acme.example/r).",
+			raw: []string{"[1](https://acme.example/r)"}, cites: [][]string{{"1"}}},
+		{name: "a Markdown link to a retrieved source is a marker", in: "Returns take 30 days [policy](https://acme.example/returns).", mc: two,
+			raw: []string{"[policy](https://acme.example/returns)"}, cites: [][]string{{"https://acme.example/returns"}}},
+		{name: "a Markdown link elsewhere is a link", in: "See [our help centre](https://acme.example/help)."},
+		{name: "a Markdown link with a file name to elsewhere is a link", in: "See [guide.pdf](https://acme.example/guide.pdf)."},
+		{name: "a 0-based ID marker", in: "Returns take 30 days [ID:0].", raw: []string{"[ID:0]"}, cites: [][]string{{"ID:0"}}},
+		{name: "editorial brackets stay words", in: "He said [sic] it [citation needed] [x] [TODO] [e.g.].", raw: nil},
+		{name: "an index glued to a word is no marker", in: "Use items[k-1] to read it.", raw: nil},
+		{name: "a marker inside inline code is no marker", in: "Call `get[ref-a1b2c3d4]` first [1].", raw: []string{"[1]"}, cites: [][]string{{"1"}}},
+		{name: "a bracketed id mid-sentence before a lower-case word is no marker", in: "Set [mode-2] to fast.", raw: nil},
+		{name: "an unread file_search marker is counted", in: "Returns take 30 days【no source here】.", unread: []string{"【…】"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			mc := tc.mc
+			if mc == nil {
+				mc = &markerContext{}
+			}
+			ms, unread := findMarkers(tc.in, mc)
+			var raw []string
+			var cites [][]string
+			for _, m := range ms {
+				raw, cites = append(raw, m.Raw), append(cites, m.IDs)
+				if tc.in[m.Start:m.End] != m.Raw {
+					t.Errorf("span %d:%d is %q, not %q", m.Start, m.End, tc.in[m.Start:m.End], m.Raw)
+				}
+			}
+			var shapes []string
+			for _, u := range unread {
+				shapes = append(shapes, u.Shape)
+			}
+			if !reflect.DeepEqual(raw, tc.raw) || !reflect.DeepEqual(cites, tc.cites) || !reflect.DeepEqual(shapes, tc.unread) {
+				t.Errorf("findMarkers(%q) = %q %q unread %q, want %q %q unread %q", tc.in, raw, cites, shapes, tc.raw, tc.cites, tc.unread)
+			}
+		})
+	}
+}
+
+func TestCustomMarkerRules(t *testing.T) {
+	rules, err := ParseMarkerRules([]string{`\{\{cite:(\w+)\}\}`, `<<(?P<id>[a-z]+)>>`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "Refunds take 30 days {{cite:abc}}. Credit after <<xyz>>. Shipping [1]."
+	ms, _ := findMarkers(in, &markerContext{rules: rules})
+	var got [][]string
+	for _, m := range ms {
+		got = append(got, append([]string{m.Raw}, m.IDs...))
+	}
+	want := [][]string{{"{{cite:abc}}", "abc"}, {"<<xyz>>", "xyz"}, {"[1]", "1"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, bad := range []string{`(a)(b)`, `x*`, `[`} {
+		if _, err := ParseMarkerRules([]string{bad}); err == nil {
+			t.Errorf("ParseMarkerRules(%q) took it", bad)
+		}
+	}
+}
+
+func TestMarkerTextIsNoneOfTheClaimsWords(t *testing.T) {
+	for _, in := range []string{
+		"Members get free shipping [kb-acme-members-0001].",
+		"Members get free shipping (Source 2).",
+		"Members get free shipping¹².",
+		"Members get free shipping [1](https://acme.example/kb/0001).",
+		"Members get free shipping (7). Returns [1].",
+	} {
+		sents, err := testSplitter.split(t.Context(), in, &markerContext{chunks: 2}, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sents[0].Plain; got != "Members get free shipping." {
+			t.Errorf("%q: the claim is %q", in, got)
+		}
+	}
+}
+
+// TestResolveShapes resolves the ids the shapes carry.
+func TestResolveShapes(t *testing.T) {
+	chunks := []readers.Chunk{{ID: "a", Source: "kb/returns.md"}, {ID: "b", Source: "https://acme.example/members/"}, {ID: "c"}}
+	r := newResolver(chunks)
+	cases := []struct {
+		name, id string
+		rule     ResolveRule
+		want     int
+	}{
+		{name: "a file name resolves to the chunk of that source", id: "returns.md", rule: ResolveAuto, want: 0},
+		{name: "a URL resolves to its chunk", id: "https://acme.example/members", rule: ResolveAuto, want: 1},
+		{name: "a source name is no id", id: "returns.md", rule: ResolveID, want: -1},
+		{name: "ID:0 is the first chunk", id: "ID:0", rule: ResolveAuto, want: 0},
+		{name: "ID:3 past the chunks is fabricated", id: "ID:3", rule: ResolveAuto, want: -1},
+		{name: "position0 reads 0 as the first chunk", id: "0", rule: ResolvePosition0, want: 0},
+		{name: "position0 reads 2 as the third chunk", id: "2", rule: ResolvePosition0, want: 2},
+		{name: "an unknown id of any shape is fabricated", id: "kb-acme-members-0001", rule: ResolveAuto, want: -1},
+	}
+	for _, tc := range cases {
+		if got, _ := r.resolve(tc.rule, tc.id); got != tc.want {
+			t.Errorf("%s: resolve(%s, %q) = %d, want %d", tc.name, tc.rule, tc.id, got, tc.want)
+		}
+	}
+}
+
+func TestZeroBasedAnswers(t *testing.T) {
+	lettered := newResolver([]readers.Chunk{{ID: "a"}, {ID: "b"}})
+	if zero, unclear := lettered.zeroBasedAnswer(ResolveAuto, []string{"0", "1"}); !zero || unclear {
+		t.Errorf("an answer citing [0] among lettered chunks: zero %v unclear %v, want it read from 0", zero, unclear)
+	}
+	numbered := newResolver([]readers.Chunk{{ID: "1"}, {ID: "2"}})
+	if zero, unclear := numbered.zeroBasedAnswer(ResolveAuto, []string{"0", "1"}); zero || !unclear {
+		t.Errorf("an answer citing [0] among chunks 1 and 2: zero %v unclear %v, want it unclear", zero, unclear)
+	}
+	if zero, unclear := lettered.zeroBasedAnswer(ResolveAuto, []string{"1", "2"}); zero || unclear {
+		t.Errorf("an answer not citing [0]: zero %v unclear %v", zero, unclear)
+	}
+	if zero, _ := lettered.zeroBasedAnswer(ResolvePosition, []string{"0"}); zero {
+		t.Error("--resolve position is 1-based whatever the answer cites")
+	}
+}
