@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -20,10 +21,12 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 		}
 		return sents, ResolveID, nil
 	}
-	sents, err := a.splitter.split(ctx, msg.Content, a.markerContext(msg.Retrieval), budget)
+	mc := a.markerContext(msg.Retrieval)
+	sents, err := a.splitter.split(ctx, msg.Content, mc, budget)
 	if err != nil {
 		return nil, "", err
 	}
+	sents = withoutReferences(sents, mc)
 	rule := a.cfg.Resolve
 	if len(msg.Citations) > 0 {
 		// The provider said which span cites which chunk: audit those
@@ -36,6 +39,49 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 		return nil, "", errTooManySentences
 	}
 	return sents, rule, nil
+}
+
+// reRefHeading is the heading of an answer's list of its sources.
+var reRefHeading = regexp.MustCompile(`(?i)^[#*_\s]*(?:sources?|references?|citations?|bibliography|bronnen|bron|quellen|quelle|fuentes?|r[ée]f[ée]rences|referencias|referenties)[*_\s]*:?[*_\s]*$`)
+
+// withoutReferences drops the answer's list of its sources ("Sources:\n[1]
+// refund-policy.md"): entries that name what a marker stands for are no
+// claims, and audited as claims they fail for want of words. An entry is
+// a cited line after such a heading, or one whose words are only a
+// chunk's source, a URL or a file name.
+func withoutReferences(sents []sentence, mc *markerContext) []sentence {
+	out := sents[:0]
+	list := false // inside a list of sources
+	for _, s := range sents {
+		heading := reRefHeading.MatchString(s.Plain)
+		entry := len(s.Markers) > 0 && (heading || list && (s.ListItem || s.Markers[0].Start == s.Start) || mc.namesASource(s.Plain))
+		list = heading || list && entry
+		if entry || heading {
+			continue
+		}
+		out = append(out, s)
+	}
+	for i := range out {
+		out[i].Index = i
+	}
+	return out
+}
+
+// namesASource reports whether a cited line's words only name a source:
+// nothing, a chunk's source or id, a URL or a file name.
+func (mc *markerContext) namesASource(plain string) bool {
+	p := strings.Trim(reListItem.ReplaceAllString(plain, ""), " .,;:-–—*_\"'()")
+	switch {
+	case p == "":
+		return true
+	case reNumberish.MatchString(p):
+		return false // "1[1]." is a list's number glued to a marker, as before
+	case mc.sources[p] || mc.ids[p]:
+		return true
+	case strings.Contains(p, "://") && !strings.ContainsAny(p, " \t"):
+		return true
+	}
+	return !strings.ContainsAny(p, " \t") && idLike(p) && strings.Contains(p, ".") && !strings.ContainsAny(p, "0123456789")
 }
 
 // markerContext is what reading the markers of an answer over chunks needs.

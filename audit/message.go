@@ -95,6 +95,17 @@ func (m *messageAudit) refusal() bool {
 		m.ans.Status = Refusal
 		return true
 	}
+	// A fallback that quotes the closest passage is a refusal whose
+	// quotes are audited as citations.
+	if m.json == nil && len(m.msg.Citations) == 0 {
+		var all []Marker
+		for _, s := range m.sents {
+			all = append(all, s.Markers...)
+		}
+		if passages := fallbackPassages(m.msg.Content, all); passages != nil {
+			m.ans.Status, m.sents = Refusal, passages
+		}
+	}
 	return false
 }
 
@@ -141,7 +152,7 @@ func (m *messageAudit) setStatus() {
 		m.base.MessageIndex, m.base.AnswerStatus = m.ans.MessageIndex, m.ans.Status
 		return
 	}
-	if reason := m.a.belowFloor(m.msg.Retrieval); reason != "" && len(m.sents) > 0 {
+	if reason := m.a.belowFloor(m.msg.Retrieval); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
 		m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
 	}
 	if m.json != nil && m.citesUnretrieved() {

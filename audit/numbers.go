@@ -54,14 +54,18 @@ func findQuantities(text string) []quantity {
 // found is a quantity as the scan reads it, its key still in parts:
 // findQuantities joins them into strings, quantityIndexOf only hashes them.
 type found struct {
-	number         // a number, percentage or amount; of a date only start and end
+	number         // a number, percentage or amount; of a date or time only start and end
 	date    bool   // a date, of the parts below
 	y, m, d string // "2026", "05", "12"; d is "" for a month ("May 2026")
+	clock   string // a time of day, "14:00"; "" for none
 }
 
 func (f *found) quantity(text string) quantity {
 	q := quantity{Raw: text[f.start:f.end], Kind: "number", Start: f.start}
 	switch {
+	case f.clock != "":
+		q.Kind, q.Key = "time", "t:"+f.clock
+		return q
 	case f.date && f.d == "":
 		q.Kind, q.Key = "date", "d:"+f.y+"-"+f.m
 		return q
@@ -101,12 +105,21 @@ func scanQuantities(text string, emit func(f found)) {
 			i = end - 1
 			continue
 		}
+		if hh, mm, end, ok := parseTime(text, i); ok {
+			emit(found{number: number{start: i, end: end}, clock: hh + ":" + mm})
+			i = end - 1
+			continue
+		}
 		n := parseNumber(text, i)
 		emit(found{number: n})
 		i = n.end - 1
 	}
 	scanWordNumbers(text, func(start, end, n int) {
-		emit(found{number: number{start: start, end: end, value: decimal{whole: strconv.Itoa(n)}}})
+		num := number{start: start, end: end, value: decimal{whole: strconv.Itoa(n)}}
+		if u, e := unitAfter(text, end); u != "" { // "three months"
+			num.unit, num.end = u, e
+		}
+		emit(found{number: num})
 	})
 }
 

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -10,7 +11,8 @@ import (
 // slice of key hashes, flags in the low bits, is smaller and quicker to
 // build than a map of key strings, and its zero value is an empty index.
 type quantityIndex struct {
-	keys []uint64 // hash&^qFlags | flags, sorted, one per key
+	keys []uint64   // hash&^qFlags | flags, sorted, one per key
+	durs []duration // the durations it states ("90 days"), for a claim's in another unit
 }
 
 const (
@@ -80,6 +82,7 @@ func indexQuantities(text string, parts bool) quantityIndex {
 	keys := buf[:0]
 	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
 	n := keyHashStart.add("n:")
+	var durs []duration
 	scanQuantities(text, func(f found) {
 		sign := qPositive
 		if f.negative {
@@ -89,6 +92,9 @@ func indexQuantities(text string, parts bool) quantityIndex {
 			keys = appendPartKeys(keys, text, f)
 		}
 		switch {
+		case f.clock != "":
+			set(keyHashStart.add("t:").add(f.clock), qPresent|qPositive)
+			set(n.add(trimLeadingZeros(f.clock[:2])), qPresent) // "at 8" of "08:00"
 		case f.date:
 			month := keyHashStart.add("d:").add(f.y).add("-").add(f.m)
 			set(n.add(f.y), qPresent)
@@ -112,6 +118,11 @@ func indexQuantities(text string, parts bool) quantityIndex {
 		case f.unit != "":
 			set(n.addDecimal(f.value), qPresent|sign|qPlain)
 			set(keyHashStart.add("u:").addDecimal(f.value).add(":").add(f.unit), qPresent)
+			if v, err := strconv.ParseFloat(f.value.String(), 64); err == nil {
+				if lo, hi, ok := durationDays(v, f.unit); ok {
+					durs = append(durs, duration{lo, hi})
+				}
+			}
 		default:
 			set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
 		}
@@ -123,7 +134,7 @@ func indexQuantities(text string, parts bool) quantityIndex {
 		return quantityIndex{}
 	}
 	keys = compactKeys(keys)
-	return quantityIndex{keys: append(make([]uint64, 0, len(keys)), keys...)}
+	return quantityIndex{keys: append(make([]uint64, 0, len(keys)), keys...), durs: durs}
 }
 
 // compactKeys sorts keys and joins the flags of equal hashes.
@@ -144,6 +155,7 @@ func compactKeys(keys []uint64) []uint64 {
 func (idx *quantityIndex) merge(o quantityIndex) {
 	keys := make([]uint64, 0, len(idx.keys)+len(o.keys)) // o's slice is never written
 	idx.keys = compactKeys(append(append(keys, idx.keys...), o.keys...))
+	idx.durs = append(idx.durs[:len(idx.durs):len(idx.durs)], o.durs...)
 }
 
 // flags returns the flags of the key of hash h, 0 if idx lacks it.
@@ -175,7 +187,11 @@ func (idx quantityIndex) supports(q quantity) bool {
 		// "10 months" needs 10 months, or a 10 whose unit the chunk leaves
 		// open ("between 10 and 15 months"); 10 years is a different claim.
 		return f&qNoUnit != 0 ||
-			idx.flags(keyHashStart.add("u:").add(strings.TrimPrefix(q.Key, "n:")).add(":").add(q.Unit))&qPresent != 0
+			idx.flags(keyHashStart.add("u:").add(strings.TrimPrefix(q.Key, "n:")).add(":").add(q.Unit))&qPresent != 0 ||
+			statesDuration(idx.durs, q)
+	}
+	if q.Unit != "" && statesDuration(idx.durs, q) {
+		return true // "three months" of a chunk's "90 days"
 	}
 	if q.Kind == "money" {
 		return idx.flags(keyHashStart.add("n:").add(q.Key[strings.LastIndexByte(q.Key, ':')+1:]))&qPlain != 0

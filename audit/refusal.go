@@ -8,7 +8,7 @@ import (
 // reRefusal matches answers that decline to answer for lack of knowledge.
 // Such answers are honest and never failures.
 var reRefusal = regexp.MustCompile(`(?i)` + strings.Join([]string{
-	`\bi (?:do not|don't|dont) (?:have|know|see|find)\b.{0,60}\b(?:information|answer|details|knowledge|data|record|documentation)`,
+	`\bi (?:do not|don't|dont) (?:have|know|see|find)\b.{0,60}\b(?:information|answer|details|knowledge|data|record|documentation|sources?)`,
 	`\b(?:not|isn't|is not) (?:in|part of|covered by|available in) (?:my|the|our) (?:knowledge base|documents?|documentation|sources?|context|records)`,
 	`\bi(?:'m| am) (?:sorry|afraid)\b.{0,80}\b(?:can(?:no|')t|unable|couldn't|could not|don't|do not)\b`,
 	`\bi(?:'m| am) (?:unable|not able) to (?:find|answer|locate|help with)`,
@@ -50,3 +50,41 @@ func (a *Auditor) claimsBeside(sents []sentence) bool {
 // may want to contact our support team", "Our support team can answer
 // questions about orders by phone"): not a claim that makes it an answer.
 var reReferral = regexp.MustCompile(`(?i)\b(?:contact|reach out to|reach|call|e-?mail|ask|visit|consult)\b.{0,40}\b(?:support|service|team|desk|agent|representative|staff|website|help ?cent(?:er|re))\b|\b(?:support|service|team|desk|agents?|representatives?|staff)\b.{0,40}\b(?:can|could|will|would|may|might)\b.{0,20}\b(?:help|answer|assist|advise)`)
+
+// reQuote finds a quoted passage: «…», “…”, „…“ or "…".
+var reQuote = regexp.MustCompile(`«([^»]{8,})»|“([^”]{8,})”|„([^“”]{8,})[“”]|"([^"]{8,})"`)
+
+// fallbackPassages returns, for an answer that declines ("I do not have a
+// confident source for this; here is the closest passage: «…» [2]", the
+// fallback guardrails return), the passages it quotes with the marker
+// right after each, as the claims to audit; nil when the answer is no
+// such fallback. The quote is a citation like any other: a passage the
+// chunk does not hold fails.
+func fallbackPassages(answer string, markers []Marker) []sentence {
+	head := answer
+	if i := strings.IndexAny(head, "«“„\""); i >= 0 {
+		head = head[:i]
+	}
+	if len(markers) == 0 || !reRefusal.MatchString(head) {
+		return nil
+	}
+	var out []sentence
+	for _, loc := range reQuote.FindAllStringSubmatchIndex(answer, -1) {
+		k := markersFrom(markers, loc[1])
+		if k == len(markers) || strings.Trim(answer[loc[1]:markers[k].Start], " .,;:") != "" {
+			continue
+		}
+		g := 2
+		for loc[g] < 0 {
+			g += 2
+		}
+		text := answer[loc[g]:loc[g+1]]
+		out = append(out, sentence{Index: len(out), Start: loc[g], End: loc[g+1], Text: text,
+			Plain: strings.TrimSpace(text), Markers: []Marker{markers[k]}})
+	}
+	// Anything else cited is no fallback's: audit the answer as it is.
+	if len(out) == 0 || len(out) < len(markers) {
+		return nil
+	}
+	return out
+}

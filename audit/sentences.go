@@ -85,7 +85,8 @@ func (s *splitter) split(ctx context.Context, answer string, mc *markerContext, 
 func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) ([][2]int, error) {
 	var spans [][2]int
 	paraStart, paraEnd := -1, -1
-	covered := 0 // where the last sentence ends: a marker group may run past its line ("… [1]\n\n[2]")
+	covered := 0     // where the last sentence ends: a marker group may run past its line ("… [1]\n\n[2]")
+	sources := false // after a "Sources:" heading: a line is an entry
 	flush := func() {
 		if paraStart >= 0 {
 			spans = append(spans, s.splitParagraph(answer, paraStart, paraEnd, markers)...)
@@ -111,9 +112,15 @@ func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) (
 		switch {
 		case strings.TrimSpace(line) == "":
 			flush()
-		case reListItem.MatchString(line) || reHeading.MatchString(line):
+		case reListItem.MatchString(line) || reHeading.MatchString(line) || sources:
 			flush()
 			spans = append(spans, trimSpan(answer, pos, end))
+			sources = sources && !reHeading.MatchString(line) || isSourcesHeading(line, markers, pos)
+		case isSourcesHeading(line, markers, pos):
+			// "Sources:" opens a list of one source a line, bullets or not.
+			flush()
+			spans = append(spans, trimSpan(answer, pos, end))
+			sources = true
 		default:
 			if paraStart < 0 {
 				paraStart = pos
@@ -127,6 +134,16 @@ func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) (
 	}
 	flush()
 	return spans, nil
+}
+
+// isSourcesHeading reports whether the line at answer[pos:] heads a list
+// of sources ("Sources:", "**References**", "Sources: [1], [2]").
+func isSourcesHeading(line string, markers []Marker, pos int) bool {
+	if len(line) > 80 {
+		return false
+	}
+	local := within(markers, pos, pos+len(line))
+	return reRefHeading.MatchString(StripMarkers(line, localMarkers(pos, local)))
 }
 
 // sentenceAt is the sentence of answer[sp[0]:sp[1]] with its markers, or
