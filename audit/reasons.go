@@ -37,6 +37,7 @@ const (
 	reasonNoCitation         = "no_citation"
 	reasonNoRetrievalLogged  = "no_retrieval_logged"
 	reasonTooManyCitations   = "too_many_citations"
+	reasonLanguage           = "language_unsupported"
 	reasonChunkTextPrefix    = "chunk_text_" // + the chunk's text status
 	reasonChunkTextTruncated = reasonChunkTextPrefix + readers.TextTruncated
 	reasonChunkTextAbsent    = reasonChunkTextPrefix + readers.TextAbsent
@@ -67,6 +68,8 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the cited chunk's text was logged redacted"},
 	{Code: reasonNoRetrievalLogged, Verdict: NotAuditable, Label: "no retrieval logged",
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
+	{Code: reasonLanguage, Verdict: NotAuditable, Label: "language not supported",
+		Doc: "the sentence or the cited chunk is in a language the checks do not support: it is not judged by another language's rules"},
 	{Code: reasonTooManyCitations, Verdict: NotAuditable, Label: "too many citations",
 		Doc: "a citation of a claim past its first MaxCitationsPerClaim distinct ones: counted, not audited nor listed"},
 	{Code: reasonNoCitation, Verdict: Uncited, Label: "no citation",

@@ -42,6 +42,9 @@ type Counts struct {
 	// numeric ids: fabricated, unless --resolve position0 is meant.
 	ZeroBasedAnswers   int `json:"answers_read_zero_based"`
 	ZeroUnclearAnswers int `json:"answers_citing_zero_unclear"`
+	// NotAuditableByLanguage counts the citations not audited for their
+	// language (reason language_unsupported), by language code.
+	NotAuditableByLanguage map[string]int `json:"not_auditable_by_language"`
 }
 
 // Rate is citation accuracy with its 95 % Wilson score interval.
@@ -73,12 +76,13 @@ const histogramBins = 20
 func NewTally() *Tally {
 	return &Tally{
 		c: Counts{
-			SkippedByReason:    map[string]int{},
-			CitationsByVerdict: map[string]int{Supported: 0, Unsupported: 0, Fabricated: 0, NotAuditable: 0},
-			SentencesByVerdict: map[string]int{},
-			Resolution:         map[string]int{"id": 0, "position": 0, "unresolved": 0},
-			ByReason:           map[string]int{},
-			UnreadMarkers:      map[string]int{},
+			SkippedByReason:        map[string]int{},
+			CitationsByVerdict:     map[string]int{Supported: 0, Unsupported: 0, Fabricated: 0, NotAuditable: 0},
+			SentencesByVerdict:     map[string]int{},
+			Resolution:             map[string]int{"id": 0, "position": 0, "unresolved": 0},
+			ByReason:               map[string]int{},
+			UnreadMarkers:          map[string]int{},
+			NotAuditableByLanguage: map[string]int{},
 		},
 		tenants: newGroupSet(MaxTenantGroups, otherTenants),
 		agents:  newGroupSet(MaxAgentGroups, otherAgents),

@@ -12,6 +12,7 @@ type Run struct {
 	Inputs     []pipeline.Input
 	Retrieval  pipeline.Retrieval
 	Bar        float64
+	MinChecked float64 // the share of citations a pass needs checked (--min-checked)
 	Config     any    // the configuration of record, written into summary.json
 	ConfigHash string // pipeline.ConfigHash
 	Project    string // the project file flags came from; "": none
@@ -33,6 +34,7 @@ func Assemble(r Run) (Summary, error) {
 	if r.Retrieval.NotLogged > 0 {
 		sum.Retrieval = &r.Retrieval
 	}
+	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)
 	sum.Verified = r.Verified
 	if r.Baseline != nil {
 		sum.Baseline = CompareBaseline(r.BaselinePath, r.Baseline, &sum)

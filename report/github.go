@@ -67,13 +67,20 @@ func headline(s *Summary) string {
 	if s.Status == StatusNoData {
 		return "Nothing to measure: " + s.StatusDetail
 	}
+	checked := ""
+	if s.Coverage != nil {
+		checked = "; " + s.Coverage.Sentence()
+	}
+	if s.Status == StatusIncomplete {
+		return fmt.Sprintf("Incomplete: %s (citation accuracy %s over the citations checked, bar %s)", s.StatusDetail, pct(s.CitationAccuracy), pct(s.Bar))
+	}
 	if v := s.Verified; v != nil {
 		l := v.Labels
-		return fmt.Sprintf("Verified citation accuracy %s (95%% CI %s–%s) from %d reviewed citations, bar %s; the machine's own rate %s",
-			pctN(v.Rate), pctN(v.Low), pctN(v.High), l.Supported+l.Partial+l.Unsupported, pct(s.Bar), pct(s.CitationAccuracy))
+		return fmt.Sprintf("Verified citation accuracy %s (95%% CI %s–%s) from %d reviewed citations, bar %s; the machine's own rate %s%s",
+			pctN(v.Rate), pctN(v.Low), pctN(v.High), l.Supported+l.Partial+l.Unsupported, pct(s.Bar), pct(s.CitationAccuracy), checked)
 	}
-	return fmt.Sprintf("Citation accuracy %s (95%% CI %s–%s) over %d citations, bar %s (the machine's verdicts, not verified)",
-		pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), s.Counts.Citations, pct(s.Bar))
+	return fmt.Sprintf("Citation accuracy %s (95%% CI %s–%s) over %d citations, bar %s (the machine's verdicts, not verified)%s",
+		pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), s.Counts.Citations, pct(s.Bar), checked)
 }
 
 // splitSource splits "file:line" at its last colon.

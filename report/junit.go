@@ -95,7 +95,16 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	if sum.Status != StatusNoData { // no data: no rate, not a rate of 0
 		fmt.Fprintf(w, "<property name=\"machine_citation_accuracy\" value=\"%.6f\"/>", sum.CitationAccuracy)
 	}
+	if c := sum.Coverage; c != nil {
+		fmt.Fprintf(w, "<property name=\"citations\" value=\"%d\"/><property name=\"citations_checked\" value=\"%d\"/><property name=\"citations_not_checked\" value=\"%d\"/>",
+			c.Citations, c.Checked, c.NotChecked)
+	}
 	fmt.Fprint(w, "</properties>\n")
+	if sum.Status == StatusIncomplete || sum.Status == StatusNoData {
+		// The conversations' cases may all pass: the run itself does not.
+		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"citations checked\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
+			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail+"\n"+sum.Coverage.Sentence(), false))
+	}
 	if _, err := io.Copy(w, j.cases); err != nil {
 		return err
 	}

@@ -25,6 +25,9 @@ type Summary struct {
 	Status       string       `json:"status"`
 	StatusDetail string       `json:"status_detail,omitempty"`
 	Counts       audit.Counts `json:"counts"`
+	// Coverage is how many citations were checked, and why the others
+	// could not be.
+	Coverage *Coverage `json:"coverage"`
 	// Retrieval is there when cited answers log no retrieval (their
 	// chunks may be under a key the reader does not know).
 	Retrieval *pipeline.Retrieval `json:"retrieval,omitempty"`

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/ragaudit/ragaudit/estimate"
 
@@ -16,6 +15,9 @@ const (
 	StatusFail         = "FAIL"         // below the bar, or a --fail-on gate failed
 	StatusInconclusive = "INCONCLUSIVE" // verified: the labels do not yet decide at the bar
 	StatusNoData       = "NO_DATA"      // nothing to measure: a data problem, not a quality failure
+	// StatusIncomplete: fewer citations than --min-checked could be
+	// checked, so the rate speaks for too few of them to pass or fail.
+	StatusIncomplete = "INCOMPLETE"
 )
 
 // Decide sets the run's status and, when it is not a pass, why in one
@@ -42,6 +44,9 @@ func (s *Summary) BelowBar() bool {
 func (s *Summary) decide() (status, detail string) {
 	if cause := s.noData(); cause != "" {
 		return StatusNoData, cause
+	}
+	if c := s.Coverage; c != nil && !c.Enough() {
+		return StatusIncomplete, c.incompleteDetail()
 	}
 	v := s.Verified
 	switch {
@@ -81,11 +86,9 @@ func (s *Summary) machinePass() bool {
 // noDataCause says why there is nothing to measure ("" when there is).
 // noData says why the run has nothing to measure ("" when it has): then
 // its rate of 0 is no rate.
+// Citations that cannot be checked (no retrieval logged, no chunk text)
+// are no "nothing to measure": the run is INCOMPLETE, naming the cause.
 func (s *Summary) noData() string {
-	if r := s.Retrieval; r != nil && r.Logged == 0 && r.NotLogged > 0 {
-		return fmt.Sprintf("no record logs what was retrieved for its cited answers (the first answer has the keys %s): if the chunks are logged under another key, map it with --mapping (examples: testdata/formats/ragaudit-mapping-examples.yaml in the repository)",
-			strings.Join(r.MessageKeys, ", "))
-	}
 	return noDataCause(s.Counts)
 }
 
@@ -99,14 +102,12 @@ func noDataCause(c audit.Counts) string {
 		return fmt.Sprintf("no record to audit: all %d readable record(s) were filtered out by --tenant/--agent/--last", c.RecordsFiltered)
 	case c.RecordsAudited == 0:
 		return fmt.Sprintf("no record could be read: all %d were skipped (see skipped.jsonl)", c.RecordsSkipped)
-	case by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0:
+	case by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0 || c.Citations > 0:
 		return ""
 	case c.Answers == 0:
 		return fmt.Sprintf("none of the %d audited record(s) has an assistant answer", c.RecordsAudited)
-	case c.Citations == 0:
-		return fmt.Sprintf("none of the %d answer(s) cites anything: no citation marker such as [1] or [doc2], and no structured citation", c.Answers)
 	default:
-		return fmt.Sprintf("none of the %d citation(s) can be audited: their chunks have no text to check (web citations, absent, truncated or redacted text)", c.Citations)
+		return fmt.Sprintf("none of the %d answer(s) cites anything: no citation marker such as [1] or [doc2], and no structured citation", c.Answers)
 	}
 }
 

@@ -35,6 +35,13 @@ func WriteText(w io.Writer, s *Summary) error {
 	switch {
 	case s.Status == StatusNoData:
 		fmt.Fprintf(&b, "Citation accuracy: n/a — NO DATA: %s\n", s.StatusDetail)
+	case s.Status == StatusIncomplete:
+		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+		if auditable == 0 {
+			rate = "n/a"
+		}
+		fmt.Fprintf(&b, "Citation accuracy: %s over the %d citations checked — INCOMPLETE (bar %s): too few could be checked to pass or fail\n", rate, auditable, bar)
+		fmt.Fprintf(&b, "Incomplete: %s\n", s.StatusDetail)
 	case s.Verified != nil:
 		writeVerified(&b, s, auditable)
 	default:
@@ -45,6 +52,12 @@ func WriteText(w io.Writer, s *Summary) error {
 			fmt.Fprintf(&b, "Failed: %s\n", s.StatusDetail)
 		}
 		fmt.Fprintf(&b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  To verify: ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n", MachineAgreement)
+	}
+	if s.Coverage != nil {
+		fmt.Fprintf(&b, "Checked: %s\n", s.Coverage.Sentence())
+	}
+	for _, note := range s.Notes() {
+		fmt.Fprintf(&b, "Note: %s\n", note)
 	}
 	about := ""
 	if c.ConversationsEstimated {
@@ -58,7 +71,7 @@ func WriteText(w io.Writer, s *Summary) error {
 		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, c.AnsweredBelowFloor)
 	fmt.Fprintf(&b, "Unsupported because: %s\n", unsupportedBecause(c.ByReason))
 	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
-	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d unresolved", c.Resolution["id"], c.Resolution["position"], c.Resolution["unresolved"])
+	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d by source, %d unresolved", c.Resolution["id"], c.Resolution["position"], c.Resolution["source"], c.Resolution["unresolved"])
 	if n := c.ByReason["too_many_citations"]; n > 0 {
 		fmt.Fprintf(&b, ", %d not resolved (past the first %d distinct citations of a claim)", n, audit.MaxCitationsPerClaim)
 	}

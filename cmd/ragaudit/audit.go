@@ -30,6 +30,7 @@ type auditOptions struct {
 	Files           []string          `json:"-"`
 	Out             string            `json:"-"`
 	Bar             float64           `json:"bar"`
+	MinChecked      float64           `json:"min_checked"`
 	Audit           audit.Config      `json:"audit"`
 	Last            int               `json:"last,omitempty"`
 	Tenants         []string          `json:"tenants,omitempty"`
@@ -73,6 +74,7 @@ func auditCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "ragaudit-report", Usage: "report directory (report.html, summary.json, summary.txt, findings.jsonl, findings.csv, skipped.jsonl); replaced whole, so it must hold nothing else"},
 			rateFlag("bar", 0.9, "citation accuracy needed to pass: a rate (0.9) or a percentage (90%)"),
+			rateFlag("min-checked", report.DefaultMinChecked, "share of the citations that must be checked for the run to pass or fail (the rest: chunks without text, no retrieval logged, an unsupported language…); below it the run is INCOMPLETE (exit 5); --strict makes it 100%"),
 			&cli.StringFlag{Name: "resolve", Value: "auto", Usage: "how a citation finds its chunk: id (chunk id equals the citation), position (n-th retrieved chunk, from 1), position0 (from 0: [0] is the first), auto (id, then the chunk's source, then position; from 0 in an answer citing [0] when no chunk id is a number)"},
 			&cli.StringSliceFlag{Name: "citation-regex", KeepSpace: true, Usage: "also read markers of this shape: a regular expression whose first group (or group \"id\") is the chunk id, e.g. '\\[ref-([0-9a-f]{8})\\]'; repeatable"},
 			&cli.Float64Flag{Name: "min-score", Usage: "retrieval floor: flag answers whose best chunk score is below it (0: off)"},
@@ -81,7 +83,7 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
 			&cli.StringSliceFlag{Name: "tenant", KeepSpace: true, Usage: "audit only this tenant, exactly as written (repeatable)"},
 			&cli.StringSliceFlag{Name: "agent", KeepSpace: true, Usage: "audit only this agent, exactly as written (repeatable)"},
-			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
+			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped, and INCOMPLETE (exit 5) unless every citation was checked (--min-checked 100%, unless given)"},
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},
@@ -139,6 +141,7 @@ func flagValues(c *cli.Context) auditOptions {
 		Files:           c.Args().Slice(),
 		Out:             c.String("out"),
 		Bar:             rateOf(c, "bar"),
+		MinChecked:      rateOf(c, "min-checked"),
 		Last:            c.Int("last"),
 		Tenants:         c.StringSlice("tenant"),
 		Agents:          c.StringSlice("agent"),
@@ -159,6 +162,9 @@ func flagValues(c *cli.Context) auditOptions {
 		EmbedTimeout:    c.Duration("embed-timeout"),
 		Quiet:           c.Bool("quiet"),
 		Audit:           audit.DefaultConfig(),
+	}
+	if o.Strict && !c.IsSet("min-checked") {
+		o.MinChecked = 1 // strict: every citation checked, or no pass
 	}
 	if c.Command.Name == "audit" { // other commands' --labels are theirs
 		o.LabelsPath, o.PartialAs = c.StringSlice("labels"), c.String("partial-as")
@@ -299,6 +305,8 @@ func (o *auditOptions) validate(c *cli.Context) error {
 		return usageErr("%s needs at least one log file (or - for stdin); see ragaudit %s --help", c.Command.Name, c.Command.Name)
 	case !(o.Bar >= 0 && o.Bar <= 1): // NaN too
 		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+	case !(o.MinChecked >= 0 && o.MinChecked <= 1):
+		return usageErr("--min-checked %v: want a share between 0 and 1, e.g. 95%%", o.MinChecked)
 	case math.IsNaN(o.Audit.MinScore) || math.IsInf(o.Audit.MinScore, 0):
 		return usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
 	case o.Last < 0:
@@ -389,7 +397,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, Config: o,
+	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
 		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath, Gates: o.gates}
 	if pop != nil {
 		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
@@ -446,8 +454,13 @@ func auditOutcome(sum *report.Summary, strict bool) error {
 	switch {
 	case strict && sum.Counts.RecordsSkipped > 0:
 		return usageErr("--strict: %d input record(s) skipped", sum.Counts.RecordsSkipped)
+	case sum.Status == report.StatusNoData && sum.Counts.RecordsAudited == 0 && sum.Counts.RecordsSkipped > 0:
+		// Every record was unreadable: a broken input, never an empty day.
+		return usageErr("%s", sum.StatusDetail)
 	case sum.Status == report.StatusNoData:
 		return &noDataError{sum.StatusDetail}
+	case sum.Status == report.StatusIncomplete:
+		return &incompleteError{sum.StatusDetail}
 	case sum.Status == report.StatusInconclusive:
 		return &inconclusiveError{sum.StatusDetail}
 	case sum.BelowBar():

@@ -10,7 +10,7 @@ import (
 
 // Nothing to measure is a data problem, not a quality failure: status
 // NO_DATA, exit 2, and the cause in one line — never "n/a … FAIL", exit 1.
-func TestNothingToMeasureIsNoDataExit2(t *testing.T) {
+func TestNothingToMeasureIsNoDataExit4(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)
@@ -29,13 +29,12 @@ func TestNothingToMeasureIsNoDataExit2(t *testing.T) {
 		{"empty stdin", "", []string{"-"}, "the input holds no record"},
 		{"answers without markers", "", []string{write("nomarkers.jsonl", `{"conversation_id":"a","messages":[{"role":"user","content":"Hi?"},{"role":"assistant","content":"Refunds take 30 days.","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}]}`+"\n")},
 			"none of the 1 answer(s) cites anything"},
-		{"only web citations", "", []string{filepath.Join(testdata, "formats", "openai-chat-completions-url-citation.json")}, "none of the 2 citation(s) can be audited"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCLI(t, tc.stdin, append([]string{"audit", "-q"}, tc.args...)...)
-			if r.code != exitUsage {
-				t.Errorf("exit %d, want %d", r.code, exitUsage)
+			if r.code != exitNoData {
+				t.Errorf("exit %d, want %d", r.code, exitNoData)
 			}
 			if strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "nothing to measure: "+tc.cause) {
 				t.Errorf("stderr %q, want one line with the cause %q", r.stderr, tc.cause)
@@ -48,6 +47,24 @@ func TestNothingToMeasureIsNoDataExit2(t *testing.T) {
 				t.Errorf("text summary %q", r.stdout)
 			}
 		})
+	}
+}
+
+// A run none of whose citations could be checked is INCOMPLETE (exit 5),
+// never NO_DATA (an empty day) nor a rate: web citations name a page, not
+// its text.
+func TestOnlyUncheckableCitationsAreIncomplete(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", filepath.Join(testdata, "formats", "openai-chat-completions-url-citation.json"))
+	if r.code != exitIncomplete || !strings.Contains(r.stderr, "only 0 of 2 citations (0.0%) could be checked") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	sum := summaryOf(t, r)
+	cov := sum["coverage"].(map[string]any)
+	if sum["status"] != "INCOMPLETE" || cov["checked"] != 0.0 || cov["not_checked"] != 2.0 {
+		t.Errorf("status %v, coverage %v", sum["status"], cov)
+	}
+	if !strings.Contains(r.stdout, "Citation accuracy: n/a over the 0 citations checked — INCOMPLETE") || strings.Contains(r.stdout, "0.0%  ") {
+		t.Errorf("text summary %q", r.stdout)
 	}
 }
 
@@ -117,7 +134,7 @@ func TestBaselineWithoutDataIsNotCompared(t *testing.T) {
 		t.Errorf("against an empty baseline: exit %d, baseline %v\n%s", r.code, bl, r.stdout)
 	}
 	r = runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "nobody", "--fail-on", "drop=2%", "--baseline", filepath.Join(full.out, "summary.json"), ex)
-	if r.code != exitUsage || summaryOf(t, r)["status"] != "NO_DATA" || strings.Contains(r.stdout, "points") {
+	if r.code != exitNoData || summaryOf(t, r)["status"] != "NO_DATA" || strings.Contains(r.stdout, "points") {
 		t.Errorf("an empty run against a baseline: exit %d\n%s", r.code, r.stdout)
 	}
 }
@@ -224,21 +241,20 @@ func TestProjectFile(t *testing.T) {
 	}
 }
 
-// A log whose chunks are under another key is not a log of fabricated
-// citations: each such answer is warned of with the keys it has, and when
-// no record logs its retrieval the run stops with exit 2 and a --mapping
-// hint.
-func TestChunksUnderAnotherKeyAreNoData(t *testing.T) {
-	in := filepath.Join(t.TempDir(), "contexts.jsonl")
-	os.WriteFile(in, []byte(strings.ReplaceAll(string(readFile(t, testdata+"/example.jsonl")), `"retrieval"`, `"contexts"`)), 0o644)
+// A log whose chunks are under a key ragaudit does not read is not a log
+// of fabricated citations: each such answer is warned of with the keys it
+// has, and the run is INCOMPLETE (exit 5), naming the keys and --mapping.
+func TestChunksUnderAnotherKeyAreIncomplete(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "kb_hits.jsonl")
+	os.WriteFile(in, []byte(strings.ReplaceAll(string(readFile(t, testdata+"/example.jsonl")), `"retrieval"`, `"kb_hits"`)), 0o644)
 	r := runCLI(t, "", "audit", "--strict", in)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "no record logs what was retrieved") || !strings.Contains(r.stderr, "--mapping") {
+	if r.code != exitIncomplete || !strings.Contains(r.stderr, "could be checked") || !strings.Contains(r.stderr, "`kb_hits`") || !strings.Contains(r.stderr, "--mapping") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	if !strings.Contains(r.stderr, `msg="no retrieval logged"`) || !strings.Contains(r.stderr, "message_keys=content,contexts,role") {
+	if !strings.Contains(r.stderr, `msg="no retrieval logged"`) || !strings.Contains(r.stderr, "message_keys=content,kb_hits,role") {
 		t.Errorf("no warning naming the keys: %q", r.stderr)
 	}
-	if summaryOf(t, r)["status"] != "NO_DATA" {
+	if summaryOf(t, r)["status"] != "INCOMPLETE" {
 		t.Errorf("status %v", summaryOf(t, r)["status"])
 	}
 	if !strings.Contains(r.stdout, "0 fabricated, 21 not auditable (21 no retrieval logged)") {

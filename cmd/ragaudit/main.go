@@ -30,6 +30,8 @@ const (
 	exitFail         = 1
 	exitUsage        = 2
 	exitInconclusive = 3 // verified: the labels do not yet decide at the bar
+	exitNoData       = 4 // nothing to measure: an empty log, no citation, nothing checkable
+	exitIncomplete   = 5 // fewer citations than --min-checked could be checked
 	exitInterrupted  = 130
 )
 
@@ -77,7 +79,9 @@ func exitCode(err error) (code int, msg string) {
 	case errors.As(err, new(*gateError)):
 		return exitFail, err.Error()
 	case errors.As(err, new(*noDataError)):
-		return exitUsage, err.Error()
+		return exitNoData, err.Error()
+	case errors.As(err, new(*incompleteError)):
+		return exitIncomplete, err.Error()
 	case errors.As(err, new(*inconclusiveError)):
 		return exitInconclusive, err.Error()
 	case errors.Is(err, pipeline.ErrInterrupted), errors.Is(err, context.Canceled):
@@ -112,10 +116,17 @@ type inconclusiveError struct{ detail string }
 func (e *inconclusiveError) Error() string { return "INCONCLUSIVE: " + e.detail }
 
 // noDataError: the run had nothing to measure, a data problem rather than
-// a quality failure (exit 2).
+// a quality failure (exit 4: told apart from a usage error, so CI can let
+// an empty day's log through).
 type noDataError struct{ cause string }
 
 func (e *noDataError) Error() string { return "nothing to measure: " + e.cause }
+
+// incompleteError: too few citations could be checked for the rate to
+// pass or fail (exit 5).
+type incompleteError struct{ detail string }
+
+func (e *incompleteError) Error() string { return "INCOMPLETE: " + e.detail }
 
 // errBelowBar: the audit ran and its rate is below the bar (exit 1; the
 // summary says so, nothing more to print).
@@ -198,9 +209,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 // exitCodesHelp is shown by --help; the README has the same table.
 const exitCodesHelp = `Exit codes: 0 PASS: citation accuracy at or above --bar (with --labels, the
 verified rate's one-sided 95% lower bound); 1 FAIL: below it, or a --fail-on
-gate failed; 2 usage error, unreadable input, nothing to measure (NO_DATA), or
-(with --strict) any skipped record; 3 INCONCLUSIVE (with --labels: more labels
-are needed to decide); 130 interrupted (no report written).`
+gate failed; 2 usage error, unreadable input, or (with --strict) any skipped
+record; 3 INCONCLUSIVE (with --labels: more labels are needed to decide);
+4 NO_DATA: nothing to measure (an empty log, no citation, nothing checkable);
+5 INCOMPLETE: fewer citations than --min-checked could be checked;
+130 interrupted (no report written).`
 
 func versionCommand() *cli.Command {
 	return &cli.Command{

@@ -190,7 +190,7 @@ func TestAnInputOfAnotherShapeIsOneUsageError(t *testing.T) {
 			}
 		})
 	}
-	mapped := runCLI(t, "", "audit", "-q", "--bar", "0", "--mapping", filepath.Join(testdata, "formats", "ragaudit-mapping-examples.yaml"), filepath.Join(testdata, "formats", "custom-app-log.jsonl"))
+	mapped := runCLI(t, "", "audit", "-q", "--bar", "0", "--min-checked", "0", "--mapping", filepath.Join(testdata, "formats", "ragaudit-mapping-examples.yaml"), filepath.Join(testdata, "formats", "custom-app-log.jsonl"))
 	if c := counts(t, mapped); mapped.code != exitPass || c["records_audited"] != 2.0 {
 		t.Errorf("with --mapping: exit %d, counts %v", mapped.code, c)
 	}

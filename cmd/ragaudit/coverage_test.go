@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// coverageLog writes a log of n cited answers, the first absent of whose
+// chunks carry their text under a key ragaudit does not read.
+func coverageLog(t *testing.T, n, absent int) string {
+	t.Helper()
+	var b strings.Builder
+	for i := range n {
+		textKey := "text"
+		if i < absent {
+			textKey = "body"
+		}
+		fmt.Fprintf(&b, `{"conversation_id":"c%d","timestamp":"2026-05-12T09:%02d:00Z","messages":[{"role":"user","content":"Refund?"},{"role":"assistant","content":"Refunds are accepted within 30 days of delivery [1].","retrieval":[{"id":"1","%s":"Refunds are accepted within 30 days of delivery."}]}]}`+"\n", i, i%60, textKey)
+	}
+	p := filepath.Join(t.TempDir(), "log.jsonl")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A run that checked fewer citations than --min-checked is INCOMPLETE
+// (exit 5), never PASS however good the rate of the rest, and says so in
+// every headline: the text summary, summary.json, report.html, JUnit and
+// GitHub's annotations.
+func TestFewCitationsCheckedIsNeverPass(t *testing.T) {
+	log := coverageLog(t, 20, 13) // 7 of 20 checked, all supported
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(t.TempDir(), "step.md"))
+	r := runCLI(t, "", "audit", "--bar", "80%", "--junit", junit, log)
+	if r.code != exitIncomplete {
+		t.Fatalf("exit %d, want %d: %s", r.code, exitIncomplete, r.stderr)
+	}
+	sum := summaryOf(t, r)
+	cov := sum["coverage"].(map[string]any)
+	if sum["status"] != "INCOMPLETE" || sum["pass"] != false || cov["checked"] != 7.0 || cov["not_checked"] != 13.0 {
+		t.Errorf("status %v pass %v, coverage %v", sum["status"], sum["pass"], cov)
+	}
+	for _, want := range []string{"INCOMPLETE", "7 of 20 citations checked (35.0%), 13 could not be: 13 chunk text absent"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout does not say %q:\n%s", want, r.stdout)
+		}
+	}
+	if !strings.Contains(r.stdout, "::error title=ragaudit INCOMPLETE::") {
+		t.Errorf("no error annotation:\n%s", r.stdout)
+	}
+	html := string(readFile(t, filepath.Join(r.out, "report.html")))
+	if !strings.Contains(html, `id="headline-checked"><b>7</b> of <b>20</b> citations checked`) || !strings.Contains(html, `class="verdict incomplete"`) {
+		t.Error("report.html's headline does not say how many were checked")
+	}
+	x := string(readFile(t, junit))
+	if !strings.Contains(x, `<property name="citations_checked" value="7"/>`) || !strings.Contains(x, `name="citations checked"><failure message="INCOMPLETE"`) {
+		t.Errorf("JUnit does not fail the run's coverage:\n%s", x)
+	}
+
+	// At a share it meets, the rate decides again.
+	if r := runCLI(t, "", "audit", "-q", "--bar", "80%", "--min-checked", "30%", log); r.code != exitPass {
+		t.Errorf("--min-checked 30%%: exit %d: %s", r.code, r.stderr)
+	}
+	// --strict wants every citation checked.
+	if r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "80%", coverageLog(t, 100, 1)); r.code != exitIncomplete {
+		t.Errorf("--strict with 1 of 100 unchecked: exit %d", r.code)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--bar", "80%", coverageLog(t, 100, 1)); r.code != exitPass {
+		t.Errorf("1 of 100 unchecked under the default 95%%: exit %d: %s", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--min-checked", "120%", log); r.code != exitUsage {
+		t.Errorf("--min-checked 120%%: exit %d", r.code)
+	}
+}

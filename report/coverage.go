@@ -1,0 +1,164 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/pipeline"
+)
+
+// DefaultMinChecked is the share of citations a run must have checked to
+// pass (--min-checked).
+const DefaultMinChecked = 0.95
+
+// Coverage says how many of a run's citations were checked and why the
+// others could not be: a rate over the citations checked says nothing of
+// the rest, so a run that checked too few is never a pass.
+type Coverage struct {
+	Citations  int     `json:"citations"`
+	Checked    int     `json:"checked"` // supported, unsupported or fabricated
+	NotChecked int     `json:"not_checked"`
+	Share      float64 `json:"checked_share"` // checked / citations (1 without citations)
+	MinChecked float64 `json:"min_checked"`
+	// Causes are why citations were not checked, most first.
+	Causes []Cause `json:"causes,omitempty"`
+}
+
+// Cause is one reason citations could not be checked: the reason's code
+// (audit.Reasons), how many, and what to do, in words.
+type Cause struct {
+	Reason    string `json:"reason"`
+	Citations int    `json:"citations"`
+	Detail    string `json:"detail"`
+}
+
+// Enough reports whether the run checked at least MinChecked of its
+// citations.
+func (c *Coverage) Enough() bool { return c.Share >= c.MinChecked }
+
+// coverageOf makes the run's coverage from its counts and what the stream
+// saw of the logs' keys.
+func coverageOf(c audit.Counts, r pipeline.Retrieval, minChecked float64) *Coverage {
+	by := c.CitationsByVerdict
+	cov := &Coverage{Citations: c.Citations, Checked: by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated],
+		NotChecked: by[audit.NotAuditable], MinChecked: minChecked, Share: 1}
+	if c.Citations > 0 {
+		cov.Share = round6(float64(cov.Checked) / float64(c.Citations))
+	}
+	for _, reason := range audit.Reasons {
+		if reason.Verdict != audit.NotAuditable || c.ByReason[reason.Code] == 0 {
+			continue
+		}
+		n := c.ByReason[reason.Code]
+		cov.Causes = append(cov.Causes, Cause{Reason: reason.Code, Citations: n, Detail: causeDetail(reason, n, c, r)})
+	}
+	slices.SortStableFunc(cov.Causes, func(a, b Cause) int { return cmp.Compare(b.Citations, a.Citations) })
+	return cov
+}
+
+// causeDetail says why n citations could not be checked, and the fix.
+func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieval) string {
+	switch reason.Code {
+	case "no_retrieval_logged":
+		if len(r.MessageKeys) > 0 {
+			return fmt.Sprintf("%d citation(s) are in answers that log no retrieval: the first such answer has the keys %s; if the chunks are under one of them, map it with --mapping",
+				n, backticks(r.MessageKeys))
+		}
+		return fmt.Sprintf("%d citation(s) are in answers that log no retrieval: map the chunks' key with --mapping", n)
+	case "chunk_text_absent":
+		return fmt.Sprintf("%d citation(s) cite chunks logged without text (a web page named by its address only, or text under a key ragaudit does not read: map it with --mapping)", n)
+	case "language_unsupported":
+		return fmt.Sprintf("%d citation(s) are in a language the checks do not support (%s): they are not judged by another language's rules", n, languages(c.NotAuditableByLanguage))
+	}
+	return fmt.Sprintf("%d citation(s): %s", n, reason.Doc)
+}
+
+// Sentence is the coverage in one line for headlines: "632 citations: 219
+// checked (34.7%), 413 not (413 chunk text absent)".
+func (c *Coverage) Sentence() string {
+	if c.NotChecked == 0 {
+		return fmt.Sprintf("all %d citations checked", c.Citations)
+	}
+	var parts []string
+	for _, cause := range c.Causes {
+		label := cause.Reason
+		if r, ok := audit.ReasonOf(cause.Reason); ok {
+			label = r.Label
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", cause.Citations, label))
+	}
+	return fmt.Sprintf("%d of %d citations checked (%s), %d could not be: %s", c.Checked, c.Citations, pct(c.Share), c.NotChecked, strings.Join(parts, ", "))
+}
+
+// incompleteDetail is the status detail of a run that checked too few.
+func (c *Coverage) incompleteDetail() string {
+	d := fmt.Sprintf("only %d of %d citations (%s) could be checked, under --min-checked %s", c.Checked, c.Citations, pct(c.Share), pct(c.MinChecked))
+	if len(c.Causes) > 0 {
+		d += ": " + c.Causes[0].Detail
+	}
+	return d
+}
+
+func backticks(keys []string) string {
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = "`" + Printable(k) + "`"
+	}
+	return strings.Join(q, ", ")
+}
+
+// languages lists languages by citations, most first: "de 12, it 3".
+func languages(by map[string]int) string {
+	type lang struct {
+		code string
+		n    int
+	}
+	var ls []lang
+	for code, n := range by {
+		ls = append(ls, lang{code, n})
+	}
+	slices.SortFunc(ls, func(a, b lang) int {
+		if a.n != b.n {
+			return cmp.Compare(b.n, a.n)
+		}
+		return strings.Compare(a.code, b.code)
+	})
+	var parts []string
+	for _, l := range ls {
+		parts = append(parts, fmt.Sprintf("%s %d", Printable(l.code), l.n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Notes are what a person must know to read the run's figures right:
+// marker-shaped text not read as citations, and answers whose markers were
+// read counting from 0, or could not be told.
+func (s *Summary) Notes() []string {
+	c := s.Counts
+	var out []string
+	for _, shape := range slices.Sorted(maps.Keys(c.UnreadMarkers)) {
+		out = append(out, fmt.Sprintf("%d answer(s) contain %s, not read as citations (beside other markers, or past the chunks retrieved); if they are, see --citation-regex",
+			c.UnreadMarkers[shape], unreadShape(shape)))
+	}
+	if n := c.ZeroBasedAnswers; n > 0 {
+		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has as its id: their markers were read counting from 0 ([0] is the first chunk)", n))
+	}
+	if n := c.ZeroUnclearAnswers; n > 0 {
+		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has, among chunks with numbered ids: counted as fabricated; if the log's markers count from 0, run with --resolve position0", n))
+	}
+	return out
+}
+
+func unreadShape(shape string) string {
+	switch shape {
+	case "(n)":
+		return "numbers in parentheses such as `(1)`"
+	case "【…】":
+		return "`【…】` brackets that name no retrieved chunk"
+	}
+	return "`" + shape + "`"
+}
