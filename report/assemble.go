@@ -13,9 +13,9 @@ type Run struct {
 	Retrieval  pipeline.Retrieval
 	Bar        float64
 	MinChecked float64 // the share of citations a pass needs checked (--min-checked)
-	Config     any    // the configuration of record, written into summary.json
-	ConfigHash string // pipeline.ConfigHash
-	Project    string // the project file flags came from; "": none
+	Config     any     // the configuration of record, written into summary.json
+	ConfigHash string  // pipeline.ConfigHash
+	Project    string  // the project file flags came from; "": none
 	Verified   *Verified
 	// Baseline is an earlier run's summary (--baseline) read from
 	// BaselinePath; nil: none.
