@@ -21,7 +21,7 @@ func (l *Language) Compound(word string, known func(stem string) bool) bool {
 	if !l.Compounds {
 		return false
 	}
-	return l.splits(strings.ToLower(word), known, 2)
+	return l.splits(strings.ToLower(word), known, 3)
 }
 
 // splits reports whether w is a head and a tail that known accepts, the

@@ -36,7 +36,7 @@ func readTable(name string) (*table, error) {
 		line = strings.TrimSpace(line)
 		switch {
 		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]"):
+		case isSection(line):
 			section = line[1 : len(line)-1]
 			if _, dup := t.sections[section]; dup {
 				return nil, fmt.Errorf("data/%s:%d: section [%s] twice", name, n+1, section)
@@ -53,6 +53,17 @@ func readTable(name string) (*table, error) {
 		}
 	}
 	return t, nil
+}
+
+// isSection reports whether line is a section header: "[name]", the name
+// of lower-case letters and hyphens (a regular expression line may also
+// start with "[" and end with "]").
+func isSection(line string) bool {
+	name, ok := strings.CutPrefix(line, "[")
+	if name, ok = strings.CutSuffix(name, "]"); !ok || name == "" {
+		return false
+	}
+	return strings.Trim(name, "abcdefghijklmnopqrstuvwxyz-") == ""
 }
 
 // words returns the whitespace-separated words of a section's lines.

@@ -89,6 +89,12 @@ func Supported() []string {
 // supported lists the languages with tables in data/.
 var supported = []string{"en", "nl", "de", "fr", "es"}
 
+// sections are those a language file may have.
+var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "answer-no", "answer-after-no",
+	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
+	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
+	"elision", "refusal", "courtesy", "referral", "linking"}
+
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
 var languages = sync.OnceValue(func() map[string]*Language {
@@ -116,6 +122,11 @@ func load(code string, common *table) (*Language, error) {
 	l := &Language{Code: t.keys["code"], Name: t.keys["name"]}
 	if l.Code != code {
 		return nil, fmt.Errorf("data/%s.txt: code %q", code, l.Code)
+	}
+	for sec := range t.sections {
+		if !slices.Contains(sections, sec) {
+			return nil, fmt.Errorf("data/%s.txt: unknown section [%s]", code, sec)
+		}
 	}
 	if err := l.readHeader(t); err != nil {
 		return nil, err

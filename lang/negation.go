@@ -64,7 +64,8 @@ func (l *Language) readNegation(t *table) error {
 // negation cue: 1 for "not", "nicht", "geen", "jamais", "nunca" or a word
 // in "n't"; more for "rather than", "in plaats van", "en lugar de"; 0 for
 // no cue. A cue that needs a partner negates only after it ("plus" and
-// "personne" after "ne"/"n'"); a cue before "only" ("not only", "nicht
+// "personne" after "ne"/"n'", or before it when they open the clause:
+// "personne ne répond"); a cue before "only" ("not only", "nicht
 // nur", "non seulement", "no solo") or after "or" ("whether or not")
 // negates nothing. words are one clause's normalised words, as Normalize
 // gives them (elided forms such as "n'a" kept whole or split).
@@ -108,7 +109,9 @@ func (l *Language) matches(words []string, i int, c cue) bool {
 			return true
 		}
 	}
-	return false
+	// "Personne ne répond": the partner right after a cue that opens the clause.
+	j := i + len(c.words)
+	return i == 0 && j < len(words) && hasWordOrPrefix(c.partners, apostrophes(words[j]))
 }
 
 // IsNegationWord reports whether w alone may be (part of) a negation cue:

@@ -11,7 +11,7 @@ import (
 // trigramModel scores words by their letter trigrams, for each language
 // of the Latin script the detector tells apart (data/trigrams.txt).
 type trigramModel struct {
-	index map[uint64]int32   // trigram key → row
+	index map[uint64]int32  // trigram key → row
 	rows  [][maxLatin]uint8 // −ln P × 10 by language; 0 where the language's list lacks it
 }
 
