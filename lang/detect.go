@@ -83,18 +83,48 @@ func tokens(text string, buf []token) []token {
 }
 
 // nameWeight is what the k-th word counts for: a capitalised word inside
-// a sentence may be a name ("Los Angeles", "De Niro"), and so may a small
-// word between two capitalised ones ("Auf der Maur", "Guillaume de
-// Fontaine").
+// a sentence may be a name ("Los Angeles", "De Niro"), and so may the
+// small words between two capitalised ones ("Auf der Maur", "Melissa van
+// der Berg").
 func nameWeight(toks []token, k int) float64 {
 	upper := func(k int) bool {
 		r, _ := utf8.DecodeRuneInString(toks[k].word)
 		return unicode.IsUpper(r)
 	}
-	switch {
-	case upper(k) && !toks[k].first:
-		return 0.5
-	case !upper(k) && k > 0 && k+1 < len(toks) && upper(k-1) && upper(k+1) && !toks[k+1].first:
+	if upper(k) {
+		if toks[k].first {
+			return 1
+		}
+		return 0.25
+	}
+	small := func(j int) bool { return !upper(j) && utf8.RuneCountInString(toks[j].word) <= 3 }
+	if !small(k) {
+		return 1
+	}
+	// Between capitalised words over at most one more small word each way.
+	before, after := false, false
+	for j := k - 1; j >= 0 && j >= k-2; j-- {
+		if upper(j) {
+			before = true
+			break
+		}
+		if !small(j) || toks[j+1].first {
+			break
+		}
+	}
+	for j := k + 1; j < len(toks) && j <= k+2; j++ {
+		if toks[j].first {
+			break
+		}
+		if upper(j) {
+			after = true
+			break
+		}
+		if !small(j) {
+			break
+		}
+	}
+	if before && after {
 		return 0.25
 	}
 	return 1
@@ -182,9 +212,9 @@ const plausible = 0.1
 // lacks it.
 const absentWeight = 0.25
 
-// minEvidence is the least evidence a guess needs: one function word
-// that no other language has, or two shared ones.
-const minEvidence = 0.75
+// minEvidence is the least evidence a guess needs: half a function word
+// that no other language has, or a word's letters and a shared one.
+const minEvidence = 0.5
 
 // decide picks the language with most evidence, or Undetermined when
 // there is too little or two languages tie.
@@ -202,7 +232,7 @@ func (d *detector) decide(score *[maxLatin]float64) Guess {
 		return Guess{Code: Undetermined}
 	}
 	conf := 1.0
-	if second >= 0 {
+	if second >= 0 && score[second] > 0 {
 		conf = (score[best] - score[second]) / score[best]
 	}
 	return Guess{Code: d.latin[best], Confidence: conf}
