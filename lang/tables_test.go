@@ -150,7 +150,7 @@ func TestAbbreviationsAndTitles(t *testing.T) {
 
 func TestRefusalsCourtesiesAndReferrals(t *testing.T) {
 	for _, c := range []struct {
-		name, code, text                string
+		name, code, text            string
 		refusal, courtesy, referral bool
 	}{
 		{"Dutch refusal", "nl", "Ik heb daar geen informatie over.", true, false, false},
