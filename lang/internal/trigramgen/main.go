@@ -32,7 +32,7 @@ import (
 func main() {
 	dir := flag.String("lingua", "", "the lingua-go v1.4.0 module directory")
 	n := flag.Int("n", 3000, "trigrams kept per language")
-	codes := flag.String("codes", "en nl de fr es it pt pl sv da nb fi cs ro tr ca af hu", "lingua's codes of the languages, in the detector's order")
+	codes := flag.String("codes", "en nl de fr es it pt pl sv da nb fi cs ro tr ca hu", "lingua's codes of the languages, in the detector's order")
 	flag.Parse()
 	fmt.Printf(`# The language detector's letter trigram model: for each language, the %d trigrams
 # (inside words, lowercased) most frequent in its training text, each with -ln P(last letter |
