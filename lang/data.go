@@ -60,6 +60,9 @@ func readTable(name string) (*table, error) {
 // start with "[" and end with "]").
 func isSection(line string) bool {
 	name, ok := strings.CutPrefix(line, "[")
+	if !ok {
+		return false
+	}
 	if name, ok = strings.CutSuffix(name, "]"); !ok || name == "" {
 		return false
 	}

@@ -43,6 +43,7 @@ func TestDetect(t *testing.T) {
 		{"one word", "Quito.", lang.Undetermined},
 		{"digits and punctuation", "12.05.2026 – 15:30 [2]", lang.Undetermined},
 		{"empty", "", lang.Undetermined},
+		{"invalid UTF-8", "\xff\xfe \xfd", lang.Undetermined},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := lang.Detect(c.text)

@@ -96,3 +96,24 @@ func TestStemsStopwordsAndElision(t *testing.T) {
 		}
 	}
 }
+
+func TestEveryLanguageHasItsTables(t *testing.T) {
+	for _, code := range lang.Supported() {
+		l := get(t, code)
+		if _, ok := l.Month("mai"); !ok && code != "en" && code != "nl" && code != "es" {
+			t.Errorf("%s: no month mai", code)
+		}
+		if v, _, ok := l.NumberWord(l.NumberForms()[len(l.NumberForms())-1].Form); !ok || v != 1000 {
+			t.Errorf("%s: the last number form reads %d, want 1000", code, v)
+		}
+		if u, ok := l.Unit("kg"); !ok || u != "mass:kg" {
+			t.Errorf("%s: kg is %q, want mass:kg from the common table", code, u)
+		}
+		if c, ok := l.Currency("€"); !ok || c != "EUR" {
+			t.Errorf("%s: € is %q", code, c)
+		}
+		if len(l.Abbreviations()) == 0 || len(l.OverlapStopwords()) == 0 {
+			t.Errorf("%s: no abbreviations or stopwords", code)
+		}
+	}
+}
