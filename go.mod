@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/apache/arrow/go/v17 v17.0.0
+	github.com/blevesearch/snowballstem v0.9.0
 	github.com/chromedp/chromedp v0.14.2
 	github.com/jdkato/prose/v2 v2.0.0
 	github.com/mingrammer/commonregex v1.0.1

@@ -1,0 +1,65 @@
+package lang
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// minPart is the fewest letters a part of a compound has ("Tag", "dag").
+const minPart = 3
+
+// Compound reports whether word, in a language that writes compounds
+// (Compounds), splits into two or three parts that known accepts, the
+// parts joined directly or by one of the language's linking elements
+// ("Garantiezeit" = Garantie + Zeit, "Lieferungszeit" = Lieferung + s +
+// Zeit, "retourtermijn" = retour + termijn, "Kundendienstnummer" = Kunde +
+// n + Dienst + Nummer). known is asked about stems (Stem of each part as
+// written, lowercased), as the audit holds the other text's words. Parts
+// are at least three letters and not stopwords. It is false in languages
+// without compounds.
+func (l *Language) Compound(word string, known func(stem string) bool) bool {
+	if !l.Compounds {
+		return false
+	}
+	return l.splits(strings.ToLower(word), known, 3)
+}
+
+// splits reports whether w is a head and a tail that known accepts, the
+// tail itself splitting once more when parts > 2.
+func (l *Language) splits(w string, known func(string) bool, parts int) bool {
+	for i := range w {
+		if utf8.RuneCountInString(w[:i]) < minPart {
+			continue
+		}
+		tail := w[i:]
+		if utf8.RuneCountInString(tail) < minPart {
+			break
+		}
+		if !l.part(tail, known) && !(parts > 2 && l.splits(tail, known, parts-1)) {
+			continue
+		}
+		if l.head(w[:i], known) {
+			return true
+		}
+	}
+	return false
+}
+
+// head reports whether the first part of a compound, with or without a
+// linking element at its end, is known.
+func (l *Language) head(h string, known func(string) bool) bool {
+	if l.part(h, known) {
+		return true
+	}
+	for _, e := range l.linking {
+		if base, ok := strings.CutSuffix(h, e); ok && utf8.RuneCountInString(base) >= minPart && l.part(base, known) {
+			return true
+		}
+	}
+	return false
+}
+
+// part reports whether p is a content word known accepts.
+func (l *Language) part(p string, known func(string) bool) bool {
+	return !l.IsStopword(p) && known(l.Stem(p))
+}

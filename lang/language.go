@@ -1,0 +1,212 @@
+package lang
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Language holds what the audit needs to read text of one language: its
+// words, numbers, dates, units, sentence ends and stock phrases. Every
+// table comes from data/<code>.txt (and data/common.txt, the stopword
+// list, the stemmer), read once; a Language is immutable and safe for
+// concurrent use.
+type Language struct {
+	Code string // ISO 639-1: "en", "nl", "de", "fr", "es"
+	Name string // in English: "German"
+
+	// DecimalSeparator is the decimal mark of amounts: '.' in English,
+	// ',' in the other four ("127,50").
+	DecimalSeparator rune
+	// ThousandsSeparators group thousands: ',' in English; '.', spaces,
+	// no-break (U+00A0) and narrow no-break (U+202F) spaces elsewhere,
+	// and apostrophes in Swiss German and French ("1’234").
+	ThousandsSeparators []rune
+	// NumericDates is the order of day, month and year in dates written
+	// in digits ("12.05.2026", "12/05/2026"): "DMY", or "" where the
+	// audit reads no such date because the order is not known (English:
+	// 05/12/2026 is either).
+	NumericDates string
+	// MonthFirst: dates are also written month first ("May 12, 2026").
+	MonthFirst bool
+	// MonthsCapitalised: month names are written with a capital (en, de),
+	// so a lower-case "may" is no month; nl, fr and es write them lower-case.
+	MonthsCapitalised bool
+	// OrdinalDot: a day or ordinal is written with a full stop ("am 12.
+	// Mai", "im 19. Jahrhundert"), which ends no sentence (see OrdinalBefore).
+	OrdinalDot bool
+	// Compounds: the language writes compound nouns as one word
+	// ("Garantiezeit", "retourtermijn"); see Compound.
+	Compounds bool
+
+	english      bool // stopwords, normalisation and stems are nounphrase's
+	stem         func(string) string
+	stopwords    map[string]bool
+	overlapStops []string
+
+	neg        negation
+	numbers    map[string]numberForm
+	numberList []NumberForm
+	maxNumber  int // most words of a number form
+	mults      map[string]float64
+	maxMult    int
+	ordinals   map[string]int
+	ordSuffix  map[string]bool
+	months     map[string]int
+	monthTime  map[string]bool
+	dateConn   map[string]bool
+	ordNouns   map[string]bool
+	units      map[string]string
+	dayQual    map[string]bool
+	degrees    map[string]bool
+	scales     map[string]string
+	currencies map[string]string
+	percent    [][]string
+	abbrevs    map[string]bool
+	titles     map[string]bool
+	elision    []string
+	refusal    *regexp.Regexp
+	courtesy   *regexp.Regexp
+	referral   *regexp.Regexp
+	linking    []string
+}
+
+// Get returns the language of an ISO 639-1 code, or false when ragaudit
+// has no tables for it.
+func Get(code string) (*Language, bool) {
+	l, ok := languages()[code]
+	return l, ok
+}
+
+// Supported returns the codes Get knows, sorted.
+func Supported() []string {
+	return slices.Sorted(maps.Keys(languages()))
+}
+
+// supported lists the languages with tables in data/.
+var supported = []string{"en", "nl", "de", "fr", "es"}
+
+// sections are those a language file may have.
+var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "answer-no", "answer-after-no",
+	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
+	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
+	"elision", "refusal", "courtesy", "referral", "linking"}
+
+// languages reads every language's tables once; the data are compiled
+// in, so an error is a bug of the package, which its tests catch.
+var languages = sync.OnceValue(func() map[string]*Language {
+	common, err := readTable("common.txt")
+	if err != nil {
+		panic(err)
+	}
+	out := map[string]*Language{}
+	for _, code := range supported {
+		l, err := load(code, common)
+		if err != nil {
+			panic(fmt.Sprintf("lang: %v", err))
+		}
+		out[code] = l
+	}
+	return out
+})
+
+// load builds the Language of code from data/<code>.txt and common.
+func load(code string, common *table) (*Language, error) {
+	t, err := readTable(code + ".txt")
+	if err != nil {
+		return nil, err
+	}
+	l := &Language{Code: t.keys["code"], Name: t.keys["name"]}
+	if l.Code != code {
+		return nil, fmt.Errorf("data/%s.txt: code %q", code, l.Code)
+	}
+	for sec := range t.sections {
+		if !slices.Contains(sections, sec) {
+			return nil, fmt.Errorf("data/%s.txt: unknown section [%s]", code, sec)
+		}
+	}
+	if err := l.readHeader(t); err != nil {
+		return nil, err
+	}
+	if err := l.readWords(t); err != nil {
+		return nil, err
+	}
+	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits, l.readSentences, l.readPhrases} {
+		if err := step(t, common); err != nil {
+			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
+		}
+	}
+	return l, nil
+}
+
+// readHeader reads the "key: value" lines of t.
+func (l *Language) readHeader(t *table) error {
+	yes := func(k string) (bool, error) {
+		switch t.keys[k] {
+		case "yes":
+			return true, nil
+		case "no":
+			return false, nil
+		}
+		return false, fmt.Errorf("data/%s: %s: want yes or no, got %q", t.name, k, t.keys[k])
+	}
+	var err error
+	for k, p := range map[string]*bool{"month-first": &l.MonthFirst, "months-capitalised": &l.MonthsCapitalised,
+		"ordinal-dot": &l.OrdinalDot, "compounds": &l.Compounds} {
+		if *p, err = yes(k); err != nil {
+			return err
+		}
+	}
+	seps := map[string]rune{"space": ' ', "nbsp": '\u00a0', "nnbsp": '\u202f', ",": ',', ".": '.', "'": '\'', "’": '’'}
+	dec, ok := seps[t.keys["decimal"]]
+	if !ok || (dec != '.' && dec != ',') {
+		return fmt.Errorf("data/%s: decimal: want . or ,, got %q", t.name, t.keys["decimal"])
+	}
+	l.DecimalSeparator = dec
+	for _, s := range strings.Fields(t.keys["thousands"]) {
+		r, ok := seps[s]
+		if !ok || r == dec {
+			return fmt.Errorf("data/%s: thousands: %q", t.name, s)
+		}
+		l.ThousandsSeparators = append(l.ThousandsSeparators, r)
+	}
+	switch l.NumericDates = t.keys["numeric-dates"]; l.NumericDates {
+	case "DMY":
+	case "none":
+		l.NumericDates = ""
+	default:
+		return fmt.Errorf("data/%s: numeric-dates: want DMY or none, got %q", t.name, l.NumericDates)
+	}
+	return nil
+}
+
+// set makes a set of words, lowercased.
+func set(words []string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[strings.ToLower(w)] = true
+	}
+	return m
+}
+
+// entries reads the "key = form; form" lines of a section, calling add
+// with each key and form (lowercased, trimmed).
+func entries(t *table, section string, add func(key, form string) error) error {
+	for _, line := range t.sections[section] {
+		k, v, ok := strings.Cut(line, " = ")
+		if !ok {
+			return fmt.Errorf("[%s]: want \"key = form; form\", got %q", section, line)
+		}
+		for _, f := range strings.Split(v, ";") {
+			if f = strings.ToLower(strings.TrimSpace(f)); f != "" {
+				if err := add(strings.TrimSpace(k), f); err != nil {
+					return fmt.Errorf("[%s]: %w", section, err)
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package lang_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/eval/overlap"
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+func get(t *testing.T, code string) *lang.Language {
+	t.Helper()
+	l, ok := lang.Get(code)
+	if !ok {
+		t.Fatalf("no language %q", code)
+	}
+	return l
+}
+
+func TestEveryLanguageLoadsAndUnknownCodesAreRefused(t *testing.T) {
+	if got, want := lang.Supported(), []string{"de", "en", "es", "fr", "nl"}; !slices.Equal(got, want) {
+		t.Fatalf("Supported() = %v, want %v", got, want)
+	}
+	for _, code := range lang.Supported() {
+		if l := get(t, code); l.Code != code || l.Name == "" {
+			t.Errorf("Get(%q) = %q %q", code, l.Code, l.Name)
+		}
+	}
+	for _, code := range []string{"it", "", "EN", "und"} {
+		if _, ok := lang.Get(code); ok {
+			t.Errorf("Get(%q) found a language", code)
+		}
+	}
+}
+
+func TestTheEnglishOverlapStopwordsAreTheRulesList(t *testing.T) {
+	if got := get(t, "en").OverlapStopwords(); !slices.Equal(got, overlap.Stopwords) {
+		t.Errorf("English OverlapStopwords differ from eval/overlap.Stopwords")
+	}
+}
+
+func TestSeparatorsAndDateOrder(t *testing.T) {
+	for _, c := range []struct {
+		code      string
+		decimal   rune
+		thousands []rune
+		dates     string
+		capital   bool
+		dot       bool
+		compounds bool
+	}{
+		{"en", '.', []rune{','}, "", true, false, false},
+		{"nl", ',', []rune{'.', ' ', '\u00a0', '\u202f'}, "DMY", false, false, true},
+		{"de", ',', []rune{'.', ' ', '\u00a0', '\u202f', '\'', '’'}, "DMY", true, true, true},
+		{"fr", ',', []rune{' ', '\u00a0', '\u202f', '.', '\'', '’'}, "DMY", false, false, false},
+		{"es", ',', []rune{'.', ' ', '\u00a0', '\u202f'}, "DMY", false, false, false},
+	} {
+		l := get(t, c.code)
+		if l.DecimalSeparator != c.decimal || !slices.Equal(l.ThousandsSeparators, c.thousands) || l.NumericDates != c.dates ||
+			l.MonthsCapitalised != c.capital || l.OrdinalDot != c.dot || l.Compounds != c.compounds {
+			t.Errorf("%s: %q %q %q capital=%v dot=%v compounds=%v", c.code, l.DecimalSeparator, l.ThousandsSeparators,
+				l.NumericDates, l.MonthsCapitalised, l.OrdinalDot, l.Compounds)
+		}
+	}
+}
+
+func TestStemsStopwordsAndElision(t *testing.T) {
+	for _, c := range []struct {
+		name, code, a, b string
+	}{
+		{"German stems fold umlauts and plural", "de", "Rückgaben", "ruckgabe"},
+		{"German stems fold ß", "de", "Straße", "strasse"},
+		{"Dutch plural meets singular", "nl", "dagen", "dag"},
+		{"French elided article goes before the stem", "fr", "l'article", "articles"},
+		{"French curly apostrophe elides too", "fr", "d’information", "informations"},
+		{"Spanish participle meets noun", "es", "entregado", "entrega"},
+		{"English stays nounphrase's", "en", "delivered", "delivery"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := get(t, c.code)
+			if a, b := l.Stem(l.Normalize(c.a)), l.Stem(l.Normalize(c.b)); a != b {
+				t.Errorf("Stem(%q) = %q, Stem(%q) = %q", c.a, a, c.b, b)
+			}
+		})
+	}
+	for _, c := range []struct {
+		code, w string
+		stop    bool
+	}{
+		{"de", "und", true}, {"de", "garantie", false}, {"nl", "het", true}, {"nl", "retour", false},
+		{"fr", "les", true}, {"fr", "remboursement", false}, {"es", "los", true}, {"es", "devolución", false},
+		{"en", "the", true}, {"en", "thi", true}, {"en", "refund", false},
+	} {
+		if got := get(t, c.code).IsStopword(c.w); got != c.stop {
+			t.Errorf("%s IsStopword(%q) = %v", c.code, c.w, got)
+		}
+	}
+}
+
+func TestEveryLanguageHasItsTables(t *testing.T) {
+	for _, code := range lang.Supported() {
+		l := get(t, code)
+		if _, ok := l.Month("mai"); !ok && code != "en" && code != "nl" && code != "es" {
+			t.Errorf("%s: no month mai", code)
+		}
+		if v, _, ok := l.NumberWord(l.NumberForms()[len(l.NumberForms())-1].Form); !ok || v != 1000 {
+			t.Errorf("%s: the last number form reads %d, want 1000", code, v)
+		}
+		if u, ok := l.Unit("kg"); !ok || u != "mass:kg" {
+			t.Errorf("%s: kg is %q, want mass:kg from the common table", code, u)
+		}
+		if c, ok := l.Currency("€"); !ok || c != "EUR" {
+			t.Errorf("%s: € is %q", code, c)
+		}
+		if len(l.Abbreviations()) == 0 || len(l.OverlapStopwords()) == 0 {
+			t.Errorf("%s: no abbreviations or stopwords", code)
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package lang_test
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNegationCues(t *testing.T) {
+	for _, c := range []struct {
+		name, code, clause string
+		at, want           int
+	}{
+		{"German nicht negates", "de", "der versand ist nicht kostenlos", 3, 1},
+		{"German kein in any case ending negates", "de", "es gibt keinen rabatt", 2, 1},
+		{"German nicht nur adds rather than denies", "de", "nicht nur online sondern auch im laden", 0, 0},
+		{"German ohne negates", "de", "lieferung ohne aufpreis", 1, 1},
+		{"Dutch geen negates", "nl", "er zijn geen kosten", 2, 1},
+		{"Dutch niet alleen adds", "nl", "niet alleen online", 0, 0},
+		{"Dutch in plaats van is one cue of three words", "nl", "tegoed in plaats van geld", 1, 3},
+		{"French pas negates alone", "fr", "la livraison n'est pas gratuite", 3, 1},
+		{"French plus negates after n'", "fr", "il n'y a plus de stock", 3, 1},
+		{"French plus without ne is more", "fr", "il y a plus de stock", 3, 0},
+		{"French personne opening the clause before ne negates", "fr", "personne ne répond", 0, 1},
+		{"French personne alone is a person", "fr", "une personne répond", 1, 0},
+		{"French ne personne negates", "fr", "je ne connais personne", 3, 1},
+		{"French non seulement adds", "fr", "non seulement en ligne", 0, 0},
+		{"French jamais negates alone", "fr", "jamais remboursé", 0, 1},
+		{"French au lieu de is one cue", "fr", "un avoir au lieu de remboursement", 2, 3},
+		{"Spanish no negates", "es", "el envío no es gratuito", 2, 1},
+		{"Spanish no solo adds", "es", "no solo en línea", 0, 0},
+		{"Spanish ningún negates", "es", "sin ningún coste", 1, 1},
+		{"Spanish o no cancels", "es", "si o no", 2, 0},
+		{"English n't negates", "en", "we don't ship", 1, 1},
+		{"English not only adds", "en", "not only online", 0, 0},
+		{"English whether or not negates nothing", "en", "whether or not you pay", 2, 0},
+		{"English rather than is one cue", "en", "credit rather than cash", 1, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			words := strings.Fields(c.clause)
+			if got := get(t, c.code).NegationAt(words, c.at); got != c.want {
+				t.Errorf("NegationAt(%q, %d) = %d, want %d", c.clause, c.at, got, c.want)
+			}
+		})
+	}
+}
+
+func TestHedgesAndAnsweringNo(t *testing.T) {
+	for _, c := range []struct {
+		name, code, before, after string
+		want                      bool
+	}{
+		{"German ich before nicht is a hedge", "de", "ich bin", "sicher", true},
+		{"German wir before nicht is a claim", "de", "wir liefern", "nach österreich", false},
+		{"French je before ne is a hedge", "fr", "je ne suis", "sûr", true},
+		{"French j' elided is a hedge", "fr", "j'en suis", "certain", true},
+		{"Spanish no estoy seguro is a hedge without a pronoun", "es", "", "estoy seguro", true},
+		{"Spanish no enviamos is a claim", "es", "", "enviamos a canarias", false},
+		{"Dutch ik weet het niet is a hedge", "nl", "ik weet het", "zeker", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := get(t, c.code).IsHedge(strings.Fields(c.before), strings.Fields(c.after)); got != c.want {
+				t.Errorf("IsHedge = %v, want %v", got, c.want)
+			}
+		})
+	}
+	if l := get(t, "de"); !l.IsAnswerNo("nein") || !l.AnswersNo([]string{"nein", "leider"}) || l.AnswersNo([]string{"nein", "versand"}) {
+		t.Error(`German "nein" must answer a question, and "nein leider" be an answer`)
+	}
+	if l := get(t, "fr"); !l.IsNegationWord("ne") || !l.IsNegationWord("n'a") || l.IsNegationWord("livraison") {
+		t.Error(`French "ne" and "n'a" are part of negations, "livraison" is not`)
+	}
+}

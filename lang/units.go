@@ -1,0 +1,96 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+)
+
+// readUnits reads [units], [day-qualifiers], [degrees], [currencies] and
+// [percent] of the language and of common (symbols and codes).
+func (l *Language) readUnits(t, common *table) error {
+	l.units, l.currencies, l.scales = map[string]string{}, map[string]string{}, map[string]string{}
+	into := func(m map[string]string) func(k, f string) error {
+		return func(k, f string) error {
+			if old, dup := m[f]; dup && old != k {
+				return fmt.Errorf("%q is %s and %s", f, old, k)
+			}
+			m[f] = k
+			return nil
+		}
+	}
+	for _, tt := range []*table{common, t} {
+		for sec, m := range map[string]map[string]string{"units": l.units, "currencies": l.currencies, "scales": l.scales} {
+			if err := entries(tt, sec, into(m)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, u := range l.units {
+		if kind, _, ok := strings.Cut(u, ":"); !ok || kind == "" {
+			return fmt.Errorf("[units]: unit %q is not dimension:unit", u)
+		}
+	}
+	l.dayQual = set(t.words("day-qualifiers"))
+	l.degrees = set(t.words("degrees"))
+	for _, line := range t.sections["percent"] {
+		l.percent = append(l.percent, strings.Fields(strings.ToLower(line)))
+	}
+	return nil
+}
+
+// Unit returns the canonical unit of a unit word written after a number
+// ("days", "Tage", "dagen", "jours", "días" → "time:day"; "kg" →
+// "mass:kg"), with the names audit/units.go uses. Words that are also
+// common words of the language are left out: a missed unit makes the
+// check lenient, a false one fails a true sentence.
+func (l *Language) Unit(w string) (string, bool) {
+	u, ok := l.units[strings.ToLower(w)]
+	return u, ok
+}
+
+// IsDayQualifier reports whether w may stand between a number and "days"
+// and leave them days ("30 business days"). German and Dutch write such
+// days as one word ("Werktage", "werkdagen"), which Unit knows.
+func (l *Language) IsDayQualifier(w string) bool { return l.dayQual[strings.ToLower(w)] }
+
+// IsDegreeWord reports whether w is the word for degrees ("degrees",
+// "Grad", "graden", "degrés", "grados") before a scale (Scale).
+func (l *Language) IsDegreeWord(w string) bool { return l.degrees[strings.ToLower(w)] }
+
+// Scale returns the temperature unit of a scale's name after a degree
+// word ("Celsius" → "temp:c").
+func (l *Language) Scale(w string) (string, bool) {
+	u, ok := l.scales[strings.ToLower(w)]
+	return u, ok
+}
+
+// Currency returns the ISO code of a currency symbol, code or word
+// ("€", "eur", "Euro", "euros", "dólares", "livres" → EUR, USD, GBP).
+func (l *Language) Currency(w string) (string, bool) {
+	c, ok := l.currencies[strings.ToLower(w)]
+	return c, ok
+}
+
+// PercentAt returns how many words, from words[i], write "percent"
+// ("percent", "per cent", "Prozent", "procentpunten", "pour cent",
+// "puntos porcentuales"; percentage points count as percent, as in the
+// audit), or 0.
+func (l *Language) PercentAt(words []string, i int) int {
+	best := 0
+	for _, p := range l.percent {
+		if len(p) <= best || i+len(p) > len(words) {
+			continue
+		}
+		match := true
+		for k, w := range p {
+			if strings.ToLower(words[i+k]) != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			best = len(p)
+		}
+	}
+	return best
+}

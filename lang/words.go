@@ -1,0 +1,112 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	sb "github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/dutch"
+	"github.com/blevesearch/snowballstem/french"
+	"github.com/blevesearch/snowballstem/german"
+	"github.com/blevesearch/snowballstem/spanish"
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
+
+// stemmers are the Snowball stemmers of the languages other than English,
+// which keeps nounphrase's (the audit's English figures depend on it).
+var stemmers = map[string]func(*sb.Env) bool{
+	"nl": dutch.Stem, "de": german.Stem, "fr": french.Stem, "es": spanish.Stem,
+}
+
+// readWords reads the stopwords, stemmer, elision and linking elements.
+func (l *Language) readWords(t *table) error {
+	var err error
+	if l.overlapStops, err = wordList("stopwords/" + l.Code + ".txt"); err != nil {
+		return err
+	}
+	l.stopwords = set(l.overlapStops)
+	if l.Code == "en" {
+		l.english = true
+	} else {
+		algo, ok := stemmers[l.Code]
+		if !ok {
+			return fmt.Errorf("data/%s.txt: no stemmer for %q", l.Code, l.Code)
+		}
+		l.stem = func(w string) string {
+			env := sb.NewEnv(w)
+			algo(env)
+			return env.Current()
+		}
+	}
+	l.elision = t.words("elision")
+	l.linking = t.words("linking")
+	if l.Compounds && len(l.linking) == 0 {
+		return fmt.Errorf("data/%s.txt: compounds: yes, but no [linking]", l.Code)
+	}
+	return nil
+}
+
+// Normalize lowercases a word as written and strips the punctuation
+// around it and an elided article ("L'article," → "article"). English
+// is nounphrase.Normalize, which also drops plurals and possessives.
+func (l *Language) Normalize(w string) string {
+	if l.english {
+		return nounphrase.Normalize(w)
+	}
+	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}))
+	return l.StripElision(w)
+}
+
+// Stem is the stem of a word as Normalize returns it: the Snowball
+// stemmer of the language ("Rückgabe" and "rückgaben" → "ruckgab"; the
+// German one folds ä, ö, ü and ß), and nounphrase.StemWord for English.
+func (l *Language) Stem(w string) string {
+	if l.english {
+		return nounphrase.StemWord(w)
+	}
+	return l.stem(w)
+}
+
+// IsStopword reports whether the normalised word w carries no claim of
+// its own: Snowball's stopword list of the language, and for English
+// nounphrase.IsStopword.
+func (l *Language) IsStopword(w string) bool {
+	if l.english {
+		return nounphrase.IsStopword(w)
+	}
+	return l.stopwords[w]
+}
+
+// OverlapStopwords is the stopword list of the word-overlap rule in this
+// language: NLTK's English list (eval/overlap.Stopwords) for English, and
+// Snowball's list, which NLTK ships for the others, for the rest.
+func (l *Language) OverlapStopwords() []string {
+	return append([]string(nil), l.overlapStops...)
+}
+
+// StripElision removes an elided article or pronoun written before a
+// word ("l'article" → "article", "qu’il" → "il"); a word that is only
+// the elision, or has none, comes back as it was.
+func (l *Language) StripElision(w string) string {
+	for _, e := range l.elision {
+		if rest, ok := cutApostrophePrefix(w, e); ok && rest != "" {
+			return rest
+		}
+	}
+	return w
+}
+
+// cutApostrophePrefix cuts prefix p (which ends in "'") from w, where w
+// may write the apostrophe as "’".
+func cutApostrophePrefix(w, p string) (string, bool) {
+	if rest, ok := strings.CutPrefix(w, p); ok {
+		return rest, true
+	}
+	if strings.HasSuffix(p, "'") {
+		return strings.CutPrefix(w, strings.TrimSuffix(p, "'")+"’")
+	}
+	return "", false
+}
