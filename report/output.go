@@ -28,14 +28,22 @@ func (atEnd) Result(*audit.Result) error    { return nil }
 func (atEnd) Skip(*readers.SkipError) error { return nil }
 func (atEnd) Abort()                        {}
 
-// Text writes the text summary (stdout).
+// Text writes the text summary (stdout), or with StatusOnly its status
+// line alone (audit -q).
 type Text struct {
 	atEnd
-	W io.Writer
+	W          io.Writer
+	StatusOnly bool
 }
 
 // Commit writes the summary.
-func (t Text) Commit(_ context.Context, sum *Summary) error { return WriteText(t.W, sum) }
+func (t Text) Commit(_ context.Context, sum *Summary) error {
+	if t.StatusOnly {
+		_, err := io.WriteString(t.W, StatusLine(sum)+"\n")
+		return err
+	}
+	return WriteText(t.W, sum)
+}
 
 // GitHub writes, on GitHub Actions, the workflow commands that show as
 // annotations, and the job summary appended to StepSummary ("" : none).

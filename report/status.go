@@ -48,7 +48,8 @@ func (s *Summary) decide() (status, detail string) {
 	case v != nil && v.Decision == estimate.Fail:
 		return StatusFail, fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
 	case v == nil && !s.machinePass():
-		return StatusFail, fmt.Sprintf("citation accuracy %s is below the bar %s", pct(s.CitationAccuracy), pct(s.Bar))
+		rate, bar := pctPair(s.CitationAccuracy, s.Bar) // never "90.0% is below the bar 90.0%"
+		return StatusFail, fmt.Sprintf("citation accuracy %s is below the bar %s", rate, bar)
 	}
 	// A failed gate is a failure whatever more labels would say of the rate.
 	for _, g := range s.Gates {

@@ -25,25 +25,21 @@ func WriteJSON(w io.Writer, v any) error {
 func WriteText(w io.Writer, s *Summary) error {
 	c := s.Counts
 	by := c.CitationsByVerdict
-	verdict := s.Status
 	var b strings.Builder
 	fmt.Fprintf(&b, "ragaudit %s — citation audit\n", s.Version)
 	if s.Project != "" {
 		fmt.Fprintf(&b, "Settings from project file %s (flags given on the command line win)\n", Printable(s.Project))
 	}
 	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
+	b.WriteString(StatusLine(s) + "\n")
 	switch {
 	case s.Status == StatusNoData:
-		fmt.Fprintf(&b, "Citation accuracy: n/a — NO DATA: %s\n", s.StatusDetail)
 	case s.Verified != nil:
 		writeVerified(&b, s, auditable)
 	default:
 		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations — %s (bar %s)\n",
-			rate, pct(s.CI95Low), pct(s.CI95High), auditable, verdict, bar)
-		if s.Status == StatusFail && !s.BelowBar() {
-			fmt.Fprintf(&b, "Failed: %s\n", s.StatusDetail)
-		}
+		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations, bar %s\n",
+			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
 		fmt.Fprintf(&b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  To verify: ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n", MachineAgreement)
 	}
 	about := ""
@@ -193,10 +189,7 @@ func writeGates(b *strings.Builder, gates []Gate) {
 // machine's own beside it, and how far the machine agrees with the person.
 func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	v := s.Verified
-	fmt.Fprintf(b, "Verified citation accuracy: %s (95%% CI %s–%s) — %s (bar %s)\n", pctN(v.Rate), pctN(v.Low), pctN(v.High), s.Status, pct(s.Bar))
-	if s.Status != StatusPass {
-		fmt.Fprintf(b, "  %s\n", s.StatusDetail)
-	}
+	fmt.Fprintf(b, "Verified citation accuracy: %s (95%% CI %s–%s), bar %s\n", pctN(v.Rate), pctN(v.Low), pctN(v.High), pct(s.Bar))
 	l := v.Labels
 	fmt.Fprintf(b, "  from %d reviewed citations (%d supported, %d partial counted as %s, %d unsupported; %d cannot judge, left out) and the machine's verdicts on all %d; method %s",
 		l.Supported+l.Partial+l.Unsupported, l.Supported, l.Partial, v.PartialCountsAs, l.Unsupported, l.CannotJudge, auditable, v.Method)

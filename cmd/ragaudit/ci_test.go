@@ -44,8 +44,11 @@ func TestNothingToMeasureIsNoDataExit2(t *testing.T) {
 			if sum["status"] != "NO_DATA" || !strings.HasPrefix(sum["status_detail"].(string), tc.cause) {
 				t.Errorf("status %v: %v", sum["status"], sum["status_detail"])
 			}
-			if !strings.Contains(r.stdout, "NO DATA: "+tc.cause) || strings.Contains(r.stdout, "FAIL") {
-				t.Errorf("text summary %q", r.stdout)
+			if strings.Count(r.stdout, "\n") != 1 || !strings.HasPrefix(r.stdout, "NO_DATA: nothing to measure: "+tc.cause) {
+				t.Errorf("-q prints %q, want the status line alone", r.stdout)
+			}
+			if !strings.Contains(r.text, "NO_DATA: nothing to measure: "+tc.cause) || strings.Contains(r.text, "FAIL") {
+				t.Errorf("text summary %q", r.text)
 			}
 		})
 	}
@@ -89,8 +92,8 @@ func TestBaselineShowsTheChangeAndGatesOnADrop(t *testing.T) {
 	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "globex", "--baseline", base, "--fail-on", "drop=1%", worse)
 	sum := summaryOf(t, r)
 	bl, _ := sum["baseline"].(map[string]any)
-	if bl == nil || bl["change"].(float64) >= 0 || r.code != exitFail || !strings.Contains(r.stdout, "Since the baseline") {
-		t.Errorf("exit %d, baseline %v, stdout %q", r.code, bl, r.stdout)
+	if bl == nil || bl["change"].(float64) >= 0 || r.code != exitFail || !strings.Contains(r.text, "Since the baseline") {
+		t.Errorf("exit %d, baseline %v, summary %q", r.code, bl, r.text)
 	}
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "globex", "--baseline", base, "--fail-on", "drop=50%", worse); r.code != exitPass {
 		t.Errorf("a drop within the limit: exit %d %s", r.code, r.stderr)
@@ -113,12 +116,12 @@ func TestBaselineWithoutDataIsNotCompared(t *testing.T) {
 	}
 	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--fail-on", "drop=2%", "--baseline", filepath.Join(empty.out, "summary.json"), ex)
 	bl, _ := summaryOf(t, r)["baseline"].(map[string]any)
-	if r.code != exitPass || bl == nil || bl["not_compared"] != "the baseline had no data" || !strings.Contains(r.stdout, "not compared: the baseline had no data") || strings.Contains(r.stdout, "0.0% →") {
-		t.Errorf("against an empty baseline: exit %d, baseline %v\n%s", r.code, bl, r.stdout)
+	if r.code != exitPass || bl == nil || bl["not_compared"] != "the baseline had no data" || !strings.Contains(r.text, "not compared: the baseline had no data") || strings.Contains(r.text, "0.0% →") {
+		t.Errorf("against an empty baseline: exit %d, baseline %v\n%s", r.code, bl, r.text)
 	}
 	r = runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "nobody", "--fail-on", "drop=2%", "--baseline", filepath.Join(full.out, "summary.json"), ex)
-	if r.code != exitUsage || summaryOf(t, r)["status"] != "NO_DATA" || strings.Contains(r.stdout, "points") {
-		t.Errorf("an empty run against a baseline: exit %d\n%s", r.code, r.stdout)
+	if r.code != exitUsage || summaryOf(t, r)["status"] != "NO_DATA" || strings.Contains(r.text, "points") {
+		t.Errorf("an empty run against a baseline: exit %d\n%s", r.code, r.text)
 	}
 }
 
@@ -200,8 +203,8 @@ func TestProjectFile(t *testing.T) {
 	if sum["bar"] != 0.5 || r.code != exitPass || sum["config"].(map[string]any)["project"] != "../ragaudit.yaml" {
 		t.Errorf("from the project file: exit %d, bar %v, config %v", r.code, sum["bar"], sum["config"])
 	}
-	if !strings.Contains(r.stdout, "Settings from project file ../ragaudit.yaml") {
-		t.Errorf("the summary does not name the project file:\n%s", r.stdout)
+	if !strings.Contains(r.text, "Settings from project file ../ragaudit.yaml") {
+		t.Errorf("the summary does not name the project file:\n%s", r.text)
 	}
 	if tenants := sum["config"].(map[string]any)["tenants"].([]any); len(tenants) != 2 {
 		t.Errorf("tenants %v", tenants)
@@ -214,7 +217,7 @@ func TestProjectFile(t *testing.T) {
 	}
 	// Outside a repository, a parent's file is not read.
 	os.Remove(filepath.Join(dir, ".git"))
-	if r := runCLI(t, "", "audit", "-q", ex); summaryOf(t, r)["bar"] != 0.9 || strings.Contains(r.stdout, "project file") {
+	if r := runCLI(t, "", "audit", "-q", ex); summaryOf(t, r)["bar"] != 0.9 || strings.Contains(r.text, "project file") {
 		t.Errorf("outside a repository a parent's project file was read: bar %v", summaryOf(t, r)["bar"])
 	}
 	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
@@ -241,8 +244,8 @@ func TestChunksUnderAnotherKeyAreNoData(t *testing.T) {
 	if summaryOf(t, r)["status"] != "NO_DATA" {
 		t.Errorf("status %v", summaryOf(t, r)["status"])
 	}
-	if !strings.Contains(r.stdout, "0 fabricated, 21 not auditable (21 no retrieval logged)") {
-		t.Errorf("the citations are not said to be unauditable for want of retrieval:\n%s", r.stdout)
+	if !strings.Contains(r.text, "0 fabricated, 21 not auditable (21 no retrieval logged)") {
+		t.Errorf("the citations are not said to be unauditable for want of retrieval:\n%s", r.text)
 	}
 }
 
@@ -251,11 +254,49 @@ func TestChunksUnderAnotherKeyAreNoData(t *testing.T) {
 func TestBaselineUnderAnotherConfigurationIsSaidSo(t *testing.T) {
 	base := runCLI(t, "", "audit", "-q", "--bar", "0", "--threshold", "0.9", testdata+"/example.jsonl")
 	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", filepath.Join(base.out, "summary.json"), testdata+"/example.jsonl")
-	if bl := summaryOf(t, r)["baseline"].(map[string]any); bl["configuration_changed"] != true || !strings.Contains(r.stdout, "not quality alone") {
-		t.Errorf("baseline %v, stdout %q", bl, r.stdout)
+	if bl := summaryOf(t, r)["baseline"].(map[string]any); bl["configuration_changed"] != true || !strings.Contains(r.text, "not quality alone") {
+		t.Errorf("baseline %v, summary %q", bl, r.text)
 	}
 	same := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", filepath.Join(base.out, "summary.json"), "--threshold", "0.9", testdata+"/example.jsonl")
-	if strings.Contains(same.stdout, "not quality alone") {
+	if strings.Contains(same.text, "not quality alone") {
 		t.Error("the same configuration is said to differ")
+	}
+}
+
+// -q prints the status line alone on stdout — the line the full summary
+// starts its verdict with — and nothing on stderr but the error that sets
+// the exit code; the report is written all the same.
+func TestQuietPrintsOnlyTheStatusLine(t *testing.T) {
+	ex := testdata + "/example.jsonl"
+	cases := []struct {
+		name, want, stderr string
+		args               []string
+		code               int
+	}{
+		{"below the bar", "FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)\n", "",
+			[]string{ex}, exitFail},
+		{"a failed gate", "FAIL: --fail-on fabricated failed: 2 fabricated citations (citation accuracy 71.4%, bar 50.0%, 21 citations)\n",
+			"ragaudit: --fail-on fabricated failed: 2 fabricated citations\n", []string{"--bar", "50%", "--fail-on", "fabricated", ex}, exitFail},
+		{"skipped records warn nobody", "PASS: citation accuracy 100.0% is at or above the bar 90.0% (3 citations)\n", "",
+			[]string{testdata + "/bad.jsonl"}, exitPass},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append([]string{"audit", "-q"}, tc.args...)...)
+			if r.code != tc.code || r.stdout != tc.want || r.stderr != tc.stderr {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", r.code, r.stdout, r.stderr, tc.code, tc.want, tc.stderr)
+			}
+			if lines := strings.Split(r.text, "\n"); len(lines) < 3 || lines[1]+"\n" != tc.want {
+				t.Errorf("summary.txt does not start its verdict with the status line:\n%s", r.text)
+			}
+			for _, f := range []string{"report.html", "findings.jsonl", "findings.csv", "summary.json"} {
+				if _, err := os.Stat(filepath.Join(r.out, f)); err != nil {
+					t.Errorf("-q did not write %s: %v", f, err)
+				}
+			}
+		})
+	}
+	if r := runCLI(t, "", "audit", testdata+"/bad.jsonl"); !strings.Contains(r.stderr, "level=WARN") {
+		t.Errorf("without -q the skipped records are not warned of: %q", r.stderr)
 	}
 }

@@ -130,14 +130,15 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	r := runCLI(t, "", "audit", "-q", "--labels", labels, hagridLogs)
 	v, _ := summaryOf(t, r)["verified"].(map[string]any)
 	if v == nil {
-		t.Fatalf("no verified block: %s", r.stdout)
+		t.Fatalf("no verified block: %s", r.text)
 	}
 	est := v["estimate"].(float64)
 	if v["method"] != "ppi++" || v["decision"] != "FAIL" || r.code != exitFail || !(v["ci95_low"].(float64) < est && est < v["ci95_high"].(float64)) {
 		t.Errorf("exit %d, verified %v", r.code, v)
 	}
-	if !strings.HasPrefix(strings.Split(r.stdout, "\n")[1], "Verified citation accuracy: ") || !strings.Contains(r.stdout, "Machine's own rate: ") {
-		t.Errorf("the text does not lead with the verified rate:\n%s", r.stdout)
+	if lines := strings.Split(r.text, "\n"); lines[1] != strings.TrimSuffix(r.stdout, "\n") || !strings.HasPrefix(lines[1], "FAIL: verified citation accuracy ") ||
+		!strings.HasPrefix(lines[2], "Verified citation accuracy: ") || !strings.Contains(r.text, "Machine's own rate: ") {
+		t.Errorf("the text does not lead with the verified rate, or -q (%q) does not print its status line:\n%s", r.stdout, r.text)
 	}
 	html := string(readFile(t, filepath.Join(r.out, "report.html")))
 	if !strings.Contains(html, `id="headline-accuracy">`+fmt.Sprintf("%.1f%%", 100*est)) || !strings.Contains(html, `id="agreement">On this sample the machine agrees with the reviewer at balanced accuracy`) {
@@ -146,7 +147,7 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0.2", "--labels", labels, hagridLogs); r.code != exitPass {
 		t.Errorf("a bar far below the estimate: exit %d %s", r.code, r.stderr)
 	}
-	bar := json.Number(strings.TrimSpace(strings.Split(strings.Split(r.stdout, "Verified citation accuracy: ")[1], "%")[0]))
+	bar := json.Number(strings.TrimSpace(strings.Split(strings.Split(r.text, "Verified citation accuracy: ")[1], "%")[0]))
 	if r := runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--labels", labels, hagridLogs); r.code != exitInconclusive || summaryOf(t, r)["status"] != "INCONCLUSIVE" {
 		t.Errorf("a bar at the estimate: exit %d %s", r.code, r.stderr)
 	}
@@ -178,8 +179,8 @@ func TestUnmatchedLabelsAreCounted(t *testing.T) {
 	if !strings.Contains(v["design"].(string), "not drawn by ragaudit sample") {
 		t.Errorf("design %v", v["design"])
 	}
-	if n := v["unmatched_labels"].(float64); n < 1 || !strings.Contains(r.stdout, "match no citation of this audit") {
-		t.Errorf("uncited HAGRID labels: %v unmatched; %s", n, r.stdout)
+	if n := v["unmatched_labels"].(float64); n < 1 || !strings.Contains(r.text, "match no citation of this audit") {
+		t.Errorf("uncited HAGRID labels: %v unmatched; %s", n, r.text)
 	}
 	// Labels of which none judges a citation are the wrong file: an error,
 	// not an inconclusive estimate over no label.
@@ -284,7 +285,7 @@ func TestLabelsStayWithWhatWasJudged(t *testing.T) {
 	}
 	os.WriteFile(edited, []byte(strings.Join(out, "\n")+"\n"), 0o644)
 	r := runCLI(t, "", "audit", "-q", "--labels", labels, edited)
-	if v, _ := summaryOf(t, r)["verified"].(map[string]any); v == nil || v["labels_on_changed_evidence"].(float64) < 1 || !strings.Contains(r.stdout, "no longer hold") {
+	if v, _ := summaryOf(t, r)["verified"].(map[string]any); v == nil || v["labels_on_changed_evidence"].(float64) < 1 || !strings.Contains(r.text, "no longer hold") {
 		t.Errorf("edited evidence: exit %d %s %v", r.code, r.stderr, v)
 	}
 
