@@ -47,7 +47,10 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 	}
 	for _, g := range s.Gates {
 		mark := "✅"
-		if !g.Pass {
+		switch {
+		case g.NotCompared:
+			mark = "➖"
+		case !g.Pass:
 			mark = "❌"
 		}
 		fmt.Fprintf(&b, "- %s `--fail-on %s`: %s\n", mark, g.Spec, mdEscape(g.Detail))

@@ -153,6 +153,10 @@ func writeBaseline(b *strings.Builder, c *BaselineChange) {
 	if c == nil {
 		return
 	}
+	if c.Missing {
+		fmt.Fprintf(b, "Baseline: not compared: %s (%s does not exist; --allow-missing-baseline); keep this run's summary.json as the next run's baseline\n", NoBaselineYet, Printable(c.Path))
+		return
+	}
 	fmt.Fprintf(b, "Since the baseline (%s): %s", Printable(c.Path), c)
 	var parts []string
 	for i, t := range c.Tenants {
@@ -176,6 +180,10 @@ func writeGates(b *strings.Builder, gates []Gate) {
 	}
 	var parts []string
 	for _, g := range gates {
+		if g.NotCompared {
+			parts = append(parts, fmt.Sprintf("%s %s", g.Spec, g.Detail)) // "drop=2% not compared: no baseline yet"
+			continue
+		}
 		status := "pass"
 		if !g.Pass {
 			status = "FAIL"

@@ -300,3 +300,54 @@ func TestQuietPrintsOnlyTheStatusLine(t *testing.T) {
 		t.Errorf("without -q the skipped records are not warned of: %q", r.stderr)
 	}
 }
+
+// A first run in CI has no baseline yet: without --allow-missing-baseline
+// that is a usage error saying what to do; with it the run goes on, and
+// drop gates say "not compared: no baseline yet" — never passed as if
+// compared, never failed.
+func TestFirstRunWithoutBaseline(t *testing.T) {
+	ex := testdata + "/example.jsonl"
+	missing := filepath.Join(t.TempDir(), "previous", "summary.json")
+	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", missing, "--fail-on", "drop=2%", ex)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--allow-missing-baseline") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("a missing baseline without the flag: exit %d, %q", r.code, r.stderr)
+	}
+	for _, tc := range []struct {
+		name string
+		bar  string
+		code int
+	}{{"the rate passes", "0", exitPass}, {"the rate fails on its own", "0.9", exitFail}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", "audit", "--bar", tc.bar, "--baseline", missing, "--allow-missing-baseline",
+				"--fail-on", "drop=2%", "--fail-on", "tenant-drop=5%", ex)
+			if r.code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", r.code, tc.code, r.stderr)
+			}
+			sum := summaryOf(t, r)
+			bl, _ := sum["baseline"].(map[string]any)
+			if bl == nil || bl["missing"] != true || bl["not_compared"] != "no baseline yet" {
+				t.Errorf("baseline %v", bl)
+			}
+			for _, g := range sum["gates"].([]any) {
+				g := g.(map[string]any)
+				if g["not_compared"] != true || g["detail"] != "not compared: no baseline yet" {
+					t.Errorf("gate %v", g)
+				}
+			}
+			if detail, _ := sum["status_detail"].(string); strings.Contains(detail, "fail-on") {
+				t.Errorf("a drop gate without a baseline decided the run: %v", sum["status_detail"])
+			}
+			line := "Baseline: not compared: no baseline yet (" + missing + " does not exist; --allow-missing-baseline); keep this run's summary.json as the next run's baseline\n"
+			if !strings.Contains(r.stdout, line) || !strings.Contains(r.stdout, "Gates (--fail-on): drop=2% not compared: no baseline yet; tenant-drop=5% not compared: no baseline yet\n") ||
+				strings.Contains(r.stdout, "drop=2% pass") {
+				t.Errorf("the summary does not say the baseline is missing in one line:\n%s", r.stdout)
+			}
+		})
+	}
+	// A baseline that exists but is not a summary is still an error.
+	bad := filepath.Join(t.TempDir(), "summary.json")
+	os.WriteFile(bad, []byte("{}"), 0o644)
+	if r := runCLI(t, "", "audit", "-q", "--baseline", bad, "--allow-missing-baseline", ex); r.code != exitUsage || !strings.Contains(r.stderr, "not a ragaudit summary.json") {
+		t.Errorf("a broken baseline: exit %d %q", r.code, r.stderr)
+	}
+}
