@@ -125,7 +125,10 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return auditOptions{}, err
 	}
 	o := flagValues(c)
-	o.Project = project
+	o.Project = project.path
+	if project.failOn != nil {
+		o.FailOn = project.failOn
+	}
 	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate} {
 		if err := step(c); err != nil {
 			return o, err

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -349,5 +350,52 @@ func TestFirstRunWithoutBaseline(t *testing.T) {
 	os.WriteFile(bad, []byte("{}"), 0o644)
 	if r := runCLI(t, "", "audit", "-q", "--baseline", bad, "--allow-missing-baseline", ex); r.code != exitUsage || !strings.Contains(r.stderr, "not a ragaudit summary.json") {
 		t.Errorf("a broken baseline: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// --fail-on on the command line adds to the project file's gates; one of
+// the same name replaces the file's, and the run says so on stderr.
+// Other list flags given on the command line replace the file's list.
+func TestFailOnAddsToTheProjectFilesGates(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "ragaudit.yaml"), []byte("bar: 50%\nfail-on: [fabricated=5, uncited=2%]\ntenant: [acme, globex]\n"), 0o644)
+	ex, _ := filepath.Abs(testdata + "/example.jsonl")
+	t.Chdir(dir)
+	specs := func(r runResult) []string {
+		var out []string
+		for _, g := range summaryOf(t, r)["gates"].([]any) {
+			out = append(out, g.(map[string]any)["fail_on"].(string))
+		}
+		return out
+	}
+	cases := []struct {
+		name   string
+		args   []string
+		gates  string
+		stderr string
+	}{
+		{"the file's gates alone", nil, "fabricated=5 uncited=2%", ""},
+		{"a new gate adds to them", []string{"--fail-on", "below-floor"}, "fabricated=5 uncited=2% below-floor", ""},
+		{"a gate of the same name replaces the file's, in its place", []string{"--fail-on", "uncited=5", "--fail-on", "rejected"},
+			"fabricated=5 uncited=5 rejected", "ragaudit: --fail-on uncited=5 replaces uncited=2% of ragaudit.yaml\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append(append([]string{"audit"}, tc.args...), ex)...)
+			if got := strings.Join(specs(r), " "); got != tc.gates {
+				t.Errorf("gates %q, want %q", got, tc.gates)
+			}
+			if got := regexp.MustCompile(`(?m)^ragaudit: --fail-on .* replaces .*\n`).FindAllString(r.stderr, -1); strings.Join(got, "") != tc.stderr {
+				t.Errorf("stderr says %q, want %q", got, tc.stderr)
+			}
+		})
+	}
+	// Other lists: the command line's replaces the file's.
+	r := runCLI(t, "", "audit", "-q", "--tenant", "acme", "--fail-on", "uncited=5", ex)
+	if tenants := summaryOf(t, r)["config"].(map[string]any)["tenants"].([]any); len(tenants) != 1 || tenants[0] != "acme" {
+		t.Errorf("--tenant acme with the file's [acme, globex]: tenants %v", tenants)
+	}
+	if r.stderr != "" {
+		t.Errorf("-q still says on stderr %q", r.stderr)
 	}
 }
