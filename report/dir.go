@@ -228,14 +228,15 @@ func (d *Dir) create(name string) (*os.File, error) {
 // Result writes an audited record's findings and keeps what report.html
 // needs of them.
 func (d *Dir) Result(res *audit.Result) error {
-	d.html.Add(res)
+	turns := TurnsOf(res.Record)
+	d.html.Add(res, turns)
 	for i := range res.Findings {
-		d.worst.add(&res.Findings[i])
+		d.worst.add(&res.Findings[i], turns.Place(&res.Findings[i]))
 	}
-	if err := d.jsonl.Write(res.Findings); err != nil {
+	if err := d.jsonl.Write(res.Findings, turns); err != nil {
 		return err
 	}
-	return d.csv.Write(res.Findings)
+	return d.csv.Write(res.Findings, turns)
 }
 
 // Skip lists a skipped record in skipped.jsonl (the summary has the

@@ -58,7 +58,7 @@ func render(t *testing.T, max int, results ...*audit.Result) string {
 	for _, r := range results {
 		tally.Read()
 		tally.Add(r)
-		h.Add(r)
+		h.Add(r, TurnsOf(r.Record))
 	}
 	s := NewSummary("test", tally, 0.9, nil, nil)
 	s.Decide()
@@ -91,7 +91,7 @@ func TestAFailingCardShowsTheQuestionTheAnswerAroundTheSentenceAndTheReason(t *t
 		`Thanks for asking. <mark class="sent">Refunds are accepted within 30 days [1].</mark> Store credit after that [1].`,
 		`sentence 2`,
 		`<b>Why:</b> &#34;30 days&#34; is not in chunk 1`,
-		`Message 2, sentence 2, marker [1] → chunk 1`,
+		`At sentence 2, marker [1] → chunk 1`,
 	} {
 		if !strings.Contains(cs[0], want) {
 			t.Errorf("the card lacks %q:\n%s", want, cs[0])
@@ -346,7 +346,7 @@ func TestAKeptCardHoldsNoPartOfItsRecord(t *testing.T) {
 	res := cite(answer("c-1", "acme", strings.Repeat("why? ", 1000), content, readers.Chunk{ID: "1", Text: chunk}),
 		"Refunds", audit.Unsupported, id("1"), 0.2, "number_mismatch")
 	h := NewHTMLCollector(1)
-	h.Add(res)
+	h.Add(res, TurnsOf(res.Record))
 	fl := h.failures.items[0]
 	inside := func(s, of string) bool {
 		if len(s) == 0 {

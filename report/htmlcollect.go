@@ -38,6 +38,7 @@ type Failure struct {
 	Retrieved     []string
 	RetrievedMore int // retrieved ids not in Retrieved
 	Day           string
+	Place         Place
 	seq           int
 	chunkShift    int // code points cut from the chunk's start (F's matched span is shifted)
 }
@@ -72,8 +73,9 @@ func NewHTMLCollector(max int) *HTMLCollector {
 	}
 }
 
-// Add takes one audited record, in output order.
-func (h *HTMLCollector) Add(res *audit.Result) {
+// Add takes one audited record, in output order; turns numbers its
+// answers (TurnsOf).
+func (h *HTMLCollector) Add(res *audit.Result, turns Turns) {
 	h.seq++
 	cf := ConversationFailures{ConversationID: res.Record.ConversationID, Tenant: res.Record.Tenant,
 		Agent: res.Record.Agent, seq: h.seq}
@@ -92,7 +94,7 @@ func (h *HTMLCollector) Add(res *audit.Result) {
 			cf.Source = f.Source
 		}
 		h.failing++
-		h.keep(res, f)
+		h.keep(res, f, turns.Place(f))
 	}
 	if cf.Failures > 0 {
 		h.worst.add(cf)
@@ -101,8 +103,8 @@ func (h *HTMLCollector) Add(res *audit.Result) {
 
 // keep adds a failing finding to the list if it is among the worst max
 // seen; its context is gathered only then.
-func (h *HTMLCollector) keep(res *audit.Result, f *audit.Finding) {
-	fl := Failure{F: *f, seq: h.findings}
+func (h *HTMLCollector) keep(res *audit.Result, f *audit.Finding, place Place) {
+	fl := Failure{F: *f, Place: place, seq: h.findings}
 	if !h.failures.admits(&fl) {
 		return
 	}

@@ -50,6 +50,9 @@ func (t Text) Commit(_ context.Context, sum *Summary) error {
 type GitHub struct {
 	atEnd
 	Annotations io.Writer
+	// Workspace is the checkout ($GITHUB_WORKSPACE; "": the working
+	// directory): annotations name files inside it, and only those.
+	Workspace   string
 	StepSummary string
 	// Warnings gets a job summary that cannot be written: the runner's
 	// file, not the audit, so the audit's status and exit code stand.
@@ -58,7 +61,7 @@ type GitHub struct {
 
 // Commit writes the annotations and the job summary.
 func (g GitHub) Commit(_ context.Context, sum *Summary) error {
-	if err := GitHubAnnotations(g.Annotations, sum); err != nil {
+	if err := GitHubAnnotations(g.Annotations, sum, g.Workspace); err != nil {
 		return err
 	}
 	if g.StepSummary == "" {

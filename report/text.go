@@ -129,7 +129,7 @@ func pctPair(rate, bar float64) (string, string) {
 }
 
 // writeWorst lists the worst failures as linters list problems:
-// "logs.jsonl:3 c-0003 [1] unsupported: \"€15.00\" is not in chunk 1".
+// "logs.jsonl:3 c-0003 sentence 1 [1] unsupported: \"€15.00\" is not in chunk 1".
 func writeWorst(b *strings.Builder, s *Summary) {
 	if len(s.Worst) == 0 {
 		return
@@ -142,7 +142,7 @@ func writeWorst(b *strings.Builder, s *Summary) {
 		if f.Marker != "" {
 			marker = " " + Printable(f.Marker)
 		}
-		fmt.Fprintf(b, "  %s %s%s %s: %s\n", Printable(f.Source), Printable(f.ConversationID), marker, f.Verdict, f.Reason)
+		fmt.Fprintf(b, "  %s %s %s%s %s: %s\n", Printable(f.Source), Printable(f.ConversationID), f.Place, marker, f.Verdict, f.Reason)
 	}
 	if more := failing - len(s.Worst); more > 0 {
 		fmt.Fprintf(b, "  … %d failing rows in all (findings.csv, report.html)\n", failing)

@@ -68,6 +68,7 @@ type auditOptions struct {
 	baseline             *report.Summary
 	github               bool   // GITHUB_ACTIONS=true: annotations on stdout
 	stepSummary          string // $GITHUB_STEP_SUMMARY: the job summary file
+	workspace            string // $GITHUB_WORKSPACE: annotations name files inside it
 }
 
 func auditCommand() *cli.Command {
@@ -146,6 +147,7 @@ func flagValues(c *cli.Context) auditOptions {
 		AllowMissingBaseline: c.Bool("allow-missing-baseline"),
 		github:               os.Getenv("GITHUB_ACTIONS") == "true",
 		stepSummary:          os.Getenv("GITHUB_STEP_SUMMARY"),
+		workspace:            os.Getenv("GITHUB_WORKSPACE"),
 		Files:                c.Args().Slice(),
 		Out:                  c.String("out"),
 		Bar:                  rateOf(c, "bar"),
@@ -448,7 +450,7 @@ func (o *auditOptions) outputs(stdout, stderr io.Writer) ([]report.Output, *repo
 	}
 	outputs = append(outputs, report.Text{W: stdout, StatusOnly: o.Quiet})
 	if o.github {
-		outputs = append(outputs, report.GitHub{Annotations: stdout, StepSummary: o.stepSummary, Warnings: stderr})
+		outputs = append(outputs, report.GitHub{Annotations: stdout, Workspace: o.workspace, StepSummary: o.stepSummary, Warnings: stderr})
 	}
 	return outputs, dir, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"os"
 	"path/filepath"
@@ -397,5 +398,97 @@ func TestFailOnAddsToTheProjectFilesGates(t *testing.T) {
 	}
 	if r.stderr != "" {
 		t.Errorf("-q still says on stderr %q", r.stderr)
+	}
+}
+
+// twoTurns is a conversation of two answers; the second cites a chunk
+// that states another fee.
+const twoTurns = `{"conversation_id":"mt-1","tenant":"acme","messages":[{"role":"user","content":"What is the refund window?"},` +
+	`{"role":"assistant","content":"Refunds are accepted within 30 days of delivery [1].","retrieval":[{"id":"1","text":"Refunds are accepted within 30 days of delivery."}]},` +
+	`{"role":"user","content":"And the fee?"},` +
+	`{"role":"assistant","content":"Thanks for asking. The restocking fee is €15 for opened items [1].","retrieval":[{"id":"1","text":"A restocking fee of €25 applies to opened items."}]}]}` + "\n"
+
+// JUnit has a case per answer of a multi-turn conversation, named by its
+// turn, and JUnit, the text summary and the findings number the failing
+// sentence alike: turn 2, sentence 2.
+func TestJUnitNamesTheTurn(t *testing.T) {
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	r := runCLI(t, twoTurns, "audit", "--junit", junit, "-")
+	var doc struct {
+		Suite struct {
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Text string `xml:",chardata"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(readFile(t, junit), &doc); err != nil {
+		t.Fatal(err)
+	}
+	cs := doc.Suite.Cases
+	if len(cs) != 2 || cs[0].Name != "mt-1, turn 1" || cs[0].Failure != nil || cs[1].Name != "mt-1, turn 2" || cs[1].Failure == nil ||
+		!strings.HasPrefix(cs[1].Failure.Text, "turn 2, sentence 2 [1] unsupported: ") {
+		t.Fatalf("cases %+v", cs)
+	}
+	if !strings.Contains(r.stdout, "-:1 mt-1 turn 2, sentence 2 [1] unsupported: ") {
+		t.Errorf("the worst failures do not name the turn:\n%s", r.stdout)
+	}
+	var f struct {
+		MessageIndex   int `json:"message_index"`
+		SentenceIndex  int `json:"sentence_index"`
+		Turn           int `json:"turn"`
+		SentenceNumber int `json:"sentence_number"`
+	}
+	lines := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(r.out, "findings.jsonl")))), "\n")
+	json.Unmarshal([]byte(lines[len(lines)-1]), &f)
+	if f.MessageIndex != 3 || f.SentenceIndex != 1 || f.Turn != 2 || f.SentenceNumber != 2 {
+		t.Errorf("the last finding: %+v", f)
+	}
+}
+
+// On GitHub Actions an annotation names file= only for a log inside the
+// workspace (the checkout), by its path there: GitHub cannot show a file
+// outside it. A log outside gets no file=, and its file:line leads the
+// message.
+func TestGitHubAnnotationsNameOnlyFilesInTheWorkspace(t *testing.T) {
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_STEP_SUMMARY", "")
+	ws := t.TempDir()
+	inside := filepath.Join(ws, "logs", "latest.jsonl")
+	os.MkdirAll(filepath.Dir(inside), 0o755)
+	os.WriteFile(inside, readFile(t, testdata+"/example.jsonl"), 0o644)
+	outside := filepath.Join(t.TempDir(), "download.jsonl")
+	os.WriteFile(outside, readFile(t, testdata+"/example.jsonl"), 0o644)
+	t.Setenv("GITHUB_WORKSPACE", ws)
+	warnings := func(r runResult) []string {
+		var out []string
+		for _, l := range strings.Split(r.stdout, "\n") {
+			if strings.HasPrefix(l, "::warning") {
+				out = append(out, l)
+			}
+		}
+		if len(out) == 0 {
+			t.Fatalf("no annotation in %q", r.stdout)
+		}
+		return out
+	}
+	for _, l := range warnings(runCLI(t, "", "audit", "-q", inside)) {
+		if !strings.HasPrefix(l, "::warning file=logs/latest.jsonl,line=") {
+			t.Errorf("a log in the workspace: %q", l)
+		}
+	}
+	t.Chdir(ws) // a relative path is read from the working directory
+	if l := warnings(runCLI(t, "", "audit", "-q", "logs/latest.jsonl"))[0]; !strings.HasPrefix(l, "::warning file=logs/latest.jsonl,line=") {
+		t.Errorf("a relative path in the workspace: %q", l)
+	}
+	for _, l := range warnings(runCLI(t, "", "audit", "-q", outside)) {
+		if strings.Contains(l, "file=") || !strings.Contains(l, "::"+strings.ReplaceAll(outside, ":", "%3A")+":") {
+			t.Errorf("a log outside the workspace: %q", l)
+		}
+	}
+	if l := warnings(runCLI(t, string(readFile(t, inside)), "audit", "-q", "-"))[0]; strings.Contains(l, "file=") || !strings.Contains(l, "::-:") {
+		t.Errorf("stdin: %q", l)
 	}
 }
