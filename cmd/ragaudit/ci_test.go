@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -490,5 +491,46 @@ func TestGitHubAnnotationsNameOnlyFilesInTheWorkspace(t *testing.T) {
 	}
 	if l := warnings(runCLI(t, string(readFile(t, inside)), "audit", "-q", "-"))[0]; strings.Contains(l, "file=") || !strings.Contains(l, "::-:") {
 		t.Errorf("stdin: %q", l)
+	}
+}
+
+// lopsidedLog writes a log of 2,000 answers with a fabricated citation and
+// 30 whose citation the chunk does not support (low similarity).
+func lopsidedLog(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	chunk := `"retrieval":[{"id":"1","text":"Refunds are accepted within 30 days of delivery."}]`
+	for i := range 2000 {
+		fmt.Fprintf(&b, `{"conversation_id":"fab-%d","tenant":"acme","timestamp":"2026-05-12T09:00:00Z","messages":[{"role":"user","content":"What is the refund window?"},`+
+			`{"role":"assistant","content":"Refunds are accepted within 30 days of delivery [9].",%s}]}`+"\n", i, chunk)
+	}
+	for i := range 30 {
+		fmt.Fprintf(&b, `{"conversation_id":"low-%d","tenant":"globex","timestamp":"2026-05-13T09:00:00Z","messages":[{"role":"user","content":"Is support good?"},`+
+			`{"role":"assistant","content":"Our support team answers every question quickly and politely [1].",%s}]}`+"\n", i, chunk)
+	}
+	path := filepath.Join(t.TempDir(), "lopsided.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// report.html's cap is shared: the 30 low-similarity rows are listed
+// beside the 2,000 fabricated ones' worst, and the tiles say what is cut.
+func TestHTMLCapIsShared(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", "--reproducible", lopsidedLog(t))
+	html := string(readFile(t, filepath.Join(r.out, "report.html")))
+	all := regexp.MustCompile(`<article class="failure[^>]*data-reasons="([^"]*)"`).FindAllStringSubmatch(html, -1)
+	low := 0
+	for _, m := range all {
+		if strings.Contains(" "+m[1]+" ", " low_similarity ") {
+			low++
+		}
+	}
+	if len(all) != 500 || low != 30 {
+		t.Errorf("%d cards, %d of low similarity; want 500 and 30", len(all), low)
+	}
+	if !strings.Contains(html, `<small class="cut">470 listed below (its worst); all in findings.csv</small>`) {
+		t.Error("the fabricated tile does not say that 470 of its 2000 rows are listed")
 	}
 }
