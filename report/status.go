@@ -62,7 +62,7 @@ func (s *Summary) decide() (status, detail string) {
 		if v.LabelsToDecide > 0 {
 			more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
 			if v.SampleSize > 0 {
-				more += fmt.Sprintf(": draw a larger sample of the same seed (ragaudit sample -n %d --seed %d) and review it with the same label file, whose labels carry over",
+				more += fmt.Sprintf(": draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
 					v.SampleSize+v.LabelsToDecide, v.Seed)
 			}
 		}

@@ -364,7 +364,7 @@ func checkInputs(c *cli.Context, files []string) error {
 			return usageErr("%v", err)
 		}
 		if info.IsDir() {
-			return usageErr("%s is a directory: give the log files in it (e.g. %s)", f, filepath.Join(f, "*.jsonl"))
+			return usageErr("%s is a directory: give the log files in it (e.g. %s, which takes .jsonl and .jsonl.gz)", f, filepath.Join(f, "*.jsonl*"))
 		}
 		for i, prev := range seen {
 			if os.SameFile(prev, info) {

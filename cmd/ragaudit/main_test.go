@@ -228,11 +228,15 @@ func TestThresholdFlagReplacesTenantThresholds(t *testing.T) {
 // directory behind.
 func TestRefusedInputsSayWhy(t *testing.T) {
 	ex := testdata + "/example.jsonl"
+	// The glob a directory's message suggests takes gzipped logs too.
+	if m, _ := filepath.Glob(filepath.Join(testdata, "*.jsonl*")); !slices.Contains(m, filepath.Join(testdata, "truncated.jsonl.gz")) {
+		t.Errorf("the suggested glob leaves out .jsonl.gz: %v", m)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{ex, testdata}, "is a directory"},
+		{[]string{ex, testdata}, "is a directory: give the log files in it (e.g. " + filepath.Join(testdata, "*.jsonl*") + ", which takes .jsonl and .jsonl.gz)"},
 		{[]string{ex, ex}, "same file"},
 		{[]string{ex, "--bar", "0.5"}, "flags go before them"},
 	} {

@@ -77,8 +77,12 @@ func runReview(c *cli.Context, o *auditOptions) error {
 		return err
 	}
 	if missing := views.Missing(); len(missing) > 0 {
-		return usageErr("%d of the sample's %d citations are not in these logs (the first: conversation %s, line %d of the sample): give the logs and filters the sample was drawn from",
-			len(missing), len(sample), missing[0].ConversationID, missing[0].Line)
+		from := "give the logs and filters the sample was drawn from"
+		if d := sample[0].DrawnFrom; d != nil {
+			from = "the sample was drawn from " + d.String() + ": give those, with those filters"
+		}
+		return usageErr("%d of the sample's %d citations are not in these logs (the first: conversation %s, line %d of the sample): %s",
+			len(missing), len(sample), missing[0].ConversationID, missing[0].Line, from)
 	}
 	srv, err := review.NewServer(labels, sample, views.Views, c.String("reviewer"), c.Bool("show-verdict"))
 	if err != nil {
