@@ -11,16 +11,26 @@ import (
 // The text summary starts its verdict with it and audit -q prints it
 // alone, so the two never word it differently. It reads the status and
 // its detail as Decide set them; a status it does not know is written
-// the same way ("STATUS: detail (…)").
+// the same way ("STATUS: detail; the rate … (…)").
 func StatusLine(s *Summary) string {
-	if s.Status == StatusNoData {
+	switch {
+	case s.Status == StatusNoData:
 		return StatusNoData + ": nothing to measure: " + s.StatusDetail
+	case s.Status == StatusPass || s.StatusDetail == "":
+		return s.Status + ": " + passDetail(s) + " (" + volume(s) + ")"
+	case s.BelowBar():
+		return s.Status + ": " + s.StatusDetail + " (" + volume(s) + ")"
 	}
-	detail, statesRate := s.StatusDetail, s.BelowBar()
-	if s.Status == StatusPass || detail == "" {
-		detail, statesRate = passDetail(s), true
+	// The detail names something other than the rate (a failed gate, an
+	// undecided estimate): the rate follows.
+	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+	if v := s.Verified; v != nil {
+		return fmt.Sprintf("%s: %s; verified citation accuracy %s, bar %s (%s)", s.Status, s.StatusDetail, pctN(v.Rate), pct(s.Bar), volume(s))
 	}
-	return s.Status + ": " + detail + " (" + volume(s, statesRate) + ")"
+	if s.Status == StatusFail { // not on the rate: it cleared the bar
+		return fmt.Sprintf("%s: %s; citation accuracy %s is at or above the bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
+	}
+	return fmt.Sprintf("%s: %s; citation accuracy %s, bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
 }
 
 // passDetail says why the rate passes: at or above the bar, or, with
@@ -33,23 +43,14 @@ func passDetail(s *Summary) string {
 	return fmt.Sprintf("citation accuracy %s is at or above the bar %s", rate, bar)
 }
 
-// volume is what the figure rests on, and the rate and bar when the
-// detail before it does not state them (a failed gate, say).
-func volume(s *Summary, statesRate bool) string {
+// volume is what the figure rests on: "21 citations", with labels "150
+// labels, 2100 citations".
+func volume(s *Summary) string {
 	by := s.Counts.CitationsByVerdict
-	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
-	out := fmt.Sprintf("%d citations", auditable)
+	out := fmt.Sprintf("%d citations", by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated])
 	if v := s.Verified; v != nil {
 		l := v.Labels
 		out = fmt.Sprintf("%d labels, %s", l.Supported+l.Partial+l.Unsupported, out)
-		if !statesRate {
-			out = fmt.Sprintf("verified citation accuracy %s, bar %s; %s", pctN(v.Rate), pct(s.Bar), out)
-		}
-		return out
-	}
-	if !statesRate {
-		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-		out = fmt.Sprintf("citation accuracy %s, bar %s, %s", rate, bar, out)
 	}
 	return out
 }

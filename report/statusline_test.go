@@ -31,7 +31,7 @@ func TestStatusLine(t *testing.T) {
 			"FAIL: citation accuracy 89.99% is below the bar 90.00% (10000 citations)"},
 		{"a failed gate names the gate, and the rate that passed",
 			Summary{CitationAccuracy: 0.95, Bar: 0.9, Counts: counts(19, 1)}, []GateSpec{{Name: "uncited"}},
-			"FAIL: --fail-on uncited failed: 2 uncited factual sentences (citation accuracy 95.0%, bar 90.0%, 20 citations)"},
+			"FAIL: --fail-on uncited failed: 2 uncited factual sentences; citation accuracy 95.0% is at or above the bar 90.0% (20 citations)"},
 		{"nothing to measure says why, with no rate",
 			Summary{Bar: 0.9, Counts: audit.Counts{}}, nil,
 			"NO_DATA: nothing to measure: the input holds no record (an empty file, or nothing on stdin)"},
