@@ -21,7 +21,10 @@ type Run struct {
 	// BaselinePath; nil: none.
 	Baseline     *Summary
 	BaselinePath string
-	Gates        []GateSpec
+	// BaselineMissing: BaselinePath does not exist yet and that is allowed
+	// (a first run): nothing is compared, and drop gates say so.
+	BaselineMissing bool
+	Gates           []GateSpec
 }
 
 // Assemble makes the run's summary: counts and the machine's rate, the
@@ -36,8 +39,11 @@ func Assemble(r Run) (Summary, error) {
 	}
 	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)
 	sum.Verified = r.Verified
-	if r.Baseline != nil {
+	switch {
+	case r.Baseline != nil:
 		sum.Baseline = CompareBaseline(r.BaselinePath, r.Baseline, &sum)
+	case r.BaselineMissing:
+		sum.Baseline = &BaselineChange{Path: r.BaselinePath, Tenants: []TenantChange{}, NotCompared: NoBaselineYet, Missing: true}
 	}
 	var err error
 	if sum.Gates, err = EvaluateGates(r.Gates, &sum); err != nil {

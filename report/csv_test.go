@@ -68,7 +68,7 @@ func TestCSVEscapesControlCharacters(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := audit.Finding{ConversationID: "c\x00", Tenant: "acme\x1b[2K\rPASS", Sentence: "Refunds\ttake 30 days.\nYes [1].", Verdict: audit.Unsupported}
-	if err := c.Write([]audit.Finding{f}); err != nil {
+	if err := c.Write([]audit.Finding{f}, Turns{}); err != nil {
 		t.Fatal(err)
 	}
 	c.Flush()

@@ -58,12 +58,16 @@ type Dir struct {
 	done      bool
 }
 
-// OpenDir starts a report in path, creating its parent if needed. It
+// OpenDir starts a report in path, creating its parent if needed; a path
+// that is a symbolic link is followed (followLink). It
 // refuses a path that is a file, or a directory holding anything but a
 // report (ragaudit replaces the whole directory and never deletes what it
 // did not write), or one another run is writing.
 func OpenDir(path string, maxFailures int) (*Dir, error) {
-	path = filepath.Clean(path)
+	path, err := followLink(filepath.Clean(path))
+	if err != nil {
+		return nil, err
+	}
 	parent, base := filepath.Split(path)
 	if parent == "" {
 		parent = "."
@@ -95,6 +99,32 @@ func OpenDir(path string, maxFailures int) (*Dir, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// maxLinks bounds a chain of symbolic links, as the kernel does (40).
+const maxLinks = 40
+
+// followLink returns where a report at path is written: path itself, or,
+// when path is a symbolic link (--out reports/latest → reports/2026-10),
+// the directory it leads to, so that the report is swapped in there and
+// the link stays a link. A link to nothing yet leads to where the report
+// will be made.
+func followLink(path string) (string, error) {
+	for range maxLinks {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = filepath.Clean(target)
+	}
+	return "", fmt.Errorf("%s: more than %d symbolic links in a row", path, maxLinks)
 }
 
 // start checks what is at the path, clears what killed runs left, and
@@ -198,14 +228,15 @@ func (d *Dir) create(name string) (*os.File, error) {
 // Result writes an audited record's findings and keeps what report.html
 // needs of them.
 func (d *Dir) Result(res *audit.Result) error {
-	d.html.Add(res)
+	turns := TurnsOf(res.Record)
+	d.html.Add(res, turns)
 	for i := range res.Findings {
-		d.worst.add(&res.Findings[i])
+		d.worst.add(&res.Findings[i], turns.Place(&res.Findings[i]))
 	}
-	if err := d.jsonl.Write(res.Findings); err != nil {
+	if err := d.jsonl.Write(res.Findings, turns); err != nil {
 		return err
 	}
-	return d.csv.Write(res.Findings)
+	return d.csv.Write(res.Findings, turns)
 }
 
 // Skip lists a skipped record in skipped.jsonl (the summary has the

@@ -203,3 +203,49 @@ func TestSkippedListIsBoundedPerReason(t *testing.T) {
 		t.Errorf("not listed: %v", sum.SkippedNotListed)
 	}
 }
+
+// --out given as a symbolic link to a directory: the report lands in the
+// link's target, run after run, and the link stays a link.
+func TestOutAsASymlinkStaysALink(t *testing.T) {
+	parent := t.TempDir()
+	cases := []struct {
+		name   string
+		target string // the link's text, relative to parent unless absolute
+		made   bool   // the target exists before the first run
+	}{
+		{"a relative link to a directory", "runs/2026-10", true},
+		{"an absolute link to a directory", filepath.Join(parent, "abs", "2026-10"), true},
+		{"a link to a directory not made yet", "runs/2026-11", false},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			target := tc.target
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(parent, target)
+			}
+			if tc.made {
+				if err := os.MkdirAll(target, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			link := filepath.Join(parent, "latest"+string(rune('a'+i)))
+			if err := os.Symlink(tc.target, link); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range []string{"first", "second"} {
+				if err := writeReport(t, link, v, context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+					t.Fatalf("after run %q --out is no longer a link: %v %v", v, fi.Mode(), err)
+				}
+				if got := reportVersion(t, target); got != v {
+					t.Errorf("the link's target holds the report of run %q after run %q", got, v)
+				}
+			}
+			if got, _ := os.Readlink(link); got != tc.target {
+				t.Errorf("the link now reads %q, want %q", got, tc.target)
+			}
+		})
+	}
+}

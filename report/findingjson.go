@@ -14,8 +14,9 @@ import (
 // writes it (HTML escaping off; nil lists as [], nil signals as {}): the
 // reflective encoder, with a map to sort and a MarshalJSON to re-validate
 // for every score, was a twelfth of a whole audit. TestAppendFinding
-// holds the two byte for byte.
-func appendFinding(b []byte, f *audit.Finding) ([]byte, error) {
+// holds the two byte for byte. After sentence_index come the numbers
+// people read (Place): turn (the answer's, from 1) and sentence_number.
+func appendFinding(b []byte, f *audit.Finding, turn int) ([]byte, error) {
 	b = append(b, `{"conversation_id":`...)
 	b = appendString(b, f.ConversationID)
 	b = append(b, `,"tenant":`...)
@@ -30,6 +31,10 @@ func appendFinding(b []byte, f *audit.Finding) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(f.MessageIndex), 10)
 	b = append(b, `,"sentence_index":`...)
 	b = strconv.AppendInt(b, int64(f.SentenceIndex), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(turn), 10)
+	b = append(b, `,"sentence_number":`...)
+	b = strconv.AppendInt(b, int64(f.SentenceIndex)+1, 10)
 	b = append(b, `,"char_start":`...)
 	b = strconv.AppendInt(b, int64(f.CharStart), 10)
 	b = append(b, `,"char_end":`...)

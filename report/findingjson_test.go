@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -11,8 +12,9 @@ import (
 )
 
 // referenceJSON is how findings.jsonl was written before appendFinding:
-// encoding/json, HTML escaping off, nil lists as [] and nil signals as {}.
-func referenceJSON(t testing.TB, f audit.Finding) []byte {
+// encoding/json, HTML escaping off, nil lists as [] and nil signals as {};
+// then turn and sentence_number after sentence_index.
+func referenceJSON(t testing.TB, f audit.Finding, turn int) []byte {
 	orEmpty := func(s []string) []string {
 		if s == nil {
 			return []string{}
@@ -30,7 +32,8 @@ func referenceJSON(t testing.TB, f audit.Finding) []byte {
 	if err := enc.Encode(&f); err != nil {
 		t.Fatal(err)
 	}
-	return b.Bytes()
+	at := fmt.Sprintf(`,"sentence_index":%d`, f.SentenceIndex)
+	return bytes.Replace(b.Bytes(), []byte(at), fmt.Appendf(nil, `%s,"turn":%d,"sentence_number":%d`, at, turn, f.SentenceIndex+1), 1)
 }
 
 // nastyStrings covers every ASCII byte, invalid UTF-8, the separators
@@ -60,11 +63,11 @@ func TestAppendFindingMatchesEncodingJSON(t *testing.T) {
 		})
 	}
 	for i, f := range cases {
-		got, err := appendFinding(nil, &f)
+		got, err := appendFinding(nil, &f, i)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := referenceJSON(t, f); !bytes.Equal(got, want) {
+		if want := referenceJSON(t, f, i); !bytes.Equal(got, want) {
 			t.Errorf("case %d:\n got %s\nwant %s", i, got, want)
 		}
 	}
@@ -72,7 +75,7 @@ func TestAppendFindingMatchesEncodingJSON(t *testing.T) {
 
 func TestAppendFindingRejectsNaN(t *testing.T) {
 	nan := audit.Score(math.NaN())
-	if _, err := appendFinding(nil, &audit.Finding{SupportScore: &nan}); err == nil {
+	if _, err := appendFinding(nil, &audit.Finding{SupportScore: &nan}, 1); err == nil {
 		t.Error("a NaN score was written")
 	}
 }

@@ -22,12 +22,12 @@ func NewFindingsJSONL(w io.Writer) *FindingsJSONL {
 	return &FindingsJSONL{w: bufio.NewWriterSize(w, 256<<10)}
 }
 
-// Write appends findings. Lists are [] rather than null, so consumers need
-// one code path.
-func (j *FindingsJSONL) Write(fs []audit.Finding) error {
+// Write appends a record's findings; turns numbers its answers (TurnsOf).
+// Lists are [] rather than null, so consumers need one code path.
+func (j *FindingsJSONL) Write(fs []audit.Finding, turns Turns) error {
 	for i := range fs {
 		var err error
-		if j.buf, err = appendFinding(j.buf[:0], &fs[i]); err != nil {
+		if j.buf, err = appendFinding(j.buf[:0], &fs[i], turns.Turn(fs[i].MessageIndex)); err != nil {
 			return err
 		}
 		if _, err := j.w.Write(j.buf); err != nil {
@@ -43,7 +43,7 @@ func (j *FindingsJSONL) Flush() error { return j.w.Flush() }
 // CSVHeader is the column order of findings.csv: the JSONL names, with
 // each signal in a column of its own ("signal_" + name).
 var CSVHeader = append([]string{
-	"conversation_id", "tenant", "agent", "timestamp", "source", "message_index", "sentence_index",
+	"conversation_id", "tenant", "agent", "timestamp", "source", "message_index", "sentence_index", "turn", "sentence_number",
 	"char_start", "char_end", "sentence", "marker", "citation", "chunk_id", "resolved_by",
 	"verdict", "sentence_verdict", "answer_status", "support_score", "sentence_score", "np_coverage", "token_overlap",
 	"np_found", "np_missing", "numbers_missing", "entities_missing", "matched_text", "matched_start", "matched_end",
@@ -73,10 +73,11 @@ func NewFindingsCSV(w io.Writer) (*FindingsCSV, error) {
 	return c, c.writeRow(CSVHeader)
 }
 
-// Write appends findings.
-func (c *FindingsCSV) Write(fs []audit.Finding) error {
+// Write appends a record's findings; turns numbers its answers (TurnsOf).
+func (c *FindingsCSV) Write(fs []audit.Finding, turns Turns) error {
 	for i := range fs {
 		f := &fs[i]
+		p := turns.Place(f)
 		chunk, better := "", ""
 		if f.ChunkID != nil {
 			chunk = *f.ChunkID
@@ -86,7 +87,7 @@ func (c *FindingsCSV) Write(fs []audit.Finding) error {
 		}
 		row := append(c.row[:0],
 			f.ConversationID, f.Tenant, f.Agent, f.Timestamp, f.Source,
-			strconv.Itoa(f.MessageIndex), strconv.Itoa(f.SentenceIndex),
+			strconv.Itoa(f.MessageIndex), strconv.Itoa(f.SentenceIndex), strconv.Itoa(p.Turn), strconv.Itoa(p.Sentence),
 			strconv.Itoa(f.CharStart), strconv.Itoa(f.CharEnd),
 			f.Sentence, f.Marker, f.Citation, chunk, f.ResolvedBy,
 			f.Verdict, f.SentenceVerdict, f.AnswerStatus,

@@ -65,6 +65,10 @@ type Gate struct {
 	Limit  float64 `json:"limit"`
 	Pass   bool    `json:"pass"`
 	Detail string  `json:"detail"`
+	// NotCompared: a drop gate with nothing to compare (no baseline yet,
+	// or either run without data). It does not fail the run, and it is
+	// never shown as passed: Detail says why.
+	NotCompared bool `json:"not_compared,omitempty"`
 }
 
 // EvaluateGates measures each gate on the summary (with its baseline, for
@@ -111,7 +115,7 @@ func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
 
 func dropGate(g GateSpec, b *BaselineChange) Gate {
 	if b.NotCompared != "" {
-		return Gate{Spec: g.String(), Limit: g.Limit, Pass: true, Detail: b.String()}
+		return Gate{Spec: g.String(), Limit: g.Limit, Pass: true, NotCompared: true, Detail: b.String()}
 	}
 	if g.Name == "drop" {
 		drop := -b.Change
@@ -152,10 +156,18 @@ type BaselineChange struct {
 	// ConfigurationChanged: the baseline was made under another
 	// configuration, so the change mixes it with a change of quality.
 	ConfigurationChanged bool `json:"configuration_changed,omitempty"`
-	// NotCompared says why there is no change when either run had no
-	// data: its rate of 0 is no rate, and a drop against it is no drop.
+	// NotCompared says why there is no change: either run had no data
+	// (its rate of 0 is no rate, and a drop against it is no drop), or
+	// there is no baseline yet (NoBaselineYet, Missing).
 	NotCompared string `json:"not_compared,omitempty"`
+	// Missing: Path did not exist, and --allow-missing-baseline let the
+	// run go on (a first run in CI).
+	Missing bool `json:"missing,omitempty"`
 }
+
+// NoBaselineYet is why a run whose --baseline does not exist yet is not
+// compared.
+const NoBaselineYet = "no baseline yet"
 
 // String says the change in words: "60.0% → 71.4% (+11.4 points)".
 func (c *BaselineChange) String() string {

@@ -3,12 +3,19 @@ package report
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
+
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 // GitHubAnnotations writes workflow commands that GitHub Actions shows as
 // annotations: the result, and the worst failures at their file and line.
-func GitHubAnnotations(w io.Writer, s *Summary) error {
+// GitHub shows a file of the repository only: a log inside workspace (the
+// checkout, $GITHUB_WORKSPACE) is named by its path in it; one outside it
+// (a download in /tmp, stdin) gets no file=, and its file:line leads the
+// message instead. An empty workspace is the working directory.
+func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 	var b strings.Builder
 	level := "error"
 	if s.Status == StatusPass {
@@ -17,15 +24,48 @@ func GitHubAnnotations(w io.Writer, s *Summary) error {
 	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, s.Status, ghData(headline(s)))
 	for _, f := range s.Worst {
 		file, line := splitSource(f.Source)
-		title, where := "ragaudit: "+f.Verdict+" citation", Printable(f.ConversationID)+" "+Printable(f.Marker)
+		title, where := "ragaudit: "+f.Verdict+" citation", Printable(f.ConversationID)+" "+f.Place+" "+Printable(f.Marker)
 		if f.Marker == "" {
-			title, where = "ragaudit: uncited sentence", Printable(f.ConversationID)
+			title, where = "ragaudit: uncited sentence", Printable(f.ConversationID)+" "+f.Place
 		}
-		fmt.Fprintf(&b, "::warning file=%s,line=%s,title=%s::%s\n", ghProperty(file), ghProperty(line),
-			ghProperty(title), ghData(where+": "+f.Reason))
+		if rel := inWorkspace(file, workspace); rel != "" {
+			fmt.Fprintf(&b, "::warning file=%s,line=%s,title=%s::%s\n", ghProperty(rel), ghProperty(line),
+				ghProperty(title), ghData(where+": "+f.Reason))
+			continue
+		}
+		fmt.Fprintf(&b, "::warning title=%s::%s\n", ghProperty(title), ghData(f.Source+" "+where+": "+f.Reason))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// inWorkspace is file's path relative to workspace, with forward slashes,
+// or "" when it is not inside it (or is stdin).
+func inWorkspace(file, workspace string) string {
+	if file == "" || file == readers.Stdin {
+		return ""
+	}
+	if workspace == "" {
+		workspace = "."
+	}
+	abs, err1 := filepath.Abs(file)
+	ws, err2 := filepath.Abs(workspace)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	// A checkout reached through a link (/home/runner/work → /mnt/…) is
+	// the same place.
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	if r, err := filepath.EvalSymlinks(ws); err == nil {
+		ws = r
+	}
+	rel, err := filepath.Rel(ws, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }
 
 // GitHubStepSummary writes the job summary in Markdown (appended to the
@@ -47,15 +87,18 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 	}
 	for _, g := range s.Gates {
 		mark := "✅"
-		if !g.Pass {
+		switch {
+		case g.NotCompared:
+			mark = "➖"
+		case !g.Pass:
 			mark = "❌"
 		}
 		fmt.Fprintf(&b, "- %s `--fail-on %s`: %s\n", mark, g.Spec, mdEscape(g.Detail))
 	}
 	if len(s.Worst) > 0 {
-		b.WriteString("\n| where | conversation | citation | verdict | why |\n|---|---|---|---|---|\n")
+		b.WriteString("\n| where | conversation | place | citation | verdict | why |\n|---|---|---|---|---|---|\n")
 		for _, f := range s.Worst {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mdEscape(f.Source), mdEscape(f.ConversationID), mdEscape(f.Marker), f.Verdict, mdEscape(f.Reason))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(f.Source), mdEscape(f.ConversationID), f.Place, mdEscape(f.Marker), f.Verdict, mdEscape(f.Reason))
 		}
 	}
 	b.WriteString("\n")

@@ -79,6 +79,7 @@ type htmlData struct {
 	Opts                  HTMLOptions
 	Cards                 []template.HTML // the failing cards rendered, worst first
 	Failing, Omitted      int             // failing findings in all, and those not listed
+	Share                 int             // the rows of each reason sure to be listed (reasonShare)
 	Worst                 []ConversationFailures
 	Counted               []tile // failing rows: each in exactly one tile
 	Reasons               []tile // why citations are unsupported: tiles overlap
@@ -91,23 +92,27 @@ type htmlData struct {
 	MaxDays               int
 }
 
-// tile is a count with its reason code (the filter value) and label.
+// tile is a count with its reason code (the filter value) and label, and
+// for a failing reason how many of its rows the page lists (Listed <
+// Count: the cap cut some, and the tile says so).
 type tile struct {
 	Code, Label string
 	Count       int
+	Listed      int
 }
 
 // WriteHTML renders the self-contained report: inline CSS and SVG, a
 // little inline JavaScript for sorting and filtering (the page reads the
 // same without it), everything from the logs escaped by html/template.
 func WriteHTML(w io.Writer, s *Summary, h *HTMLCollector, opts HTMLOptions) error {
-	d := htmlData{S: s, Opts: opts, Failing: h.failing, Omitted: h.failing - len(h.failures.items), SmallGroup: SmallGroup,
+	listed := h.selected()
+	d := htmlData{S: s, Opts: opts, Failing: h.failing, Omitted: h.failing - len(listed), SmallGroup: SmallGroup,
 		MaxTenants: audit.MaxTenantGroups, MaxAgents: audit.MaxAgentGroups, MaxDays: audit.MaxDayGroups,
 		Tenants: newDimension("tenant", s.Tenants, s.Bar), Agents: newDimension("agent", s.Agents, s.Bar),
-		Days: newDimension("day", s.Days, s.Bar)}
+		Days: newDimension("day", s.Days, s.Bar), Share: reasonShare(h.failures.n, len(h.codes))}
 	d.Worst = h.worst.sorted()
-	d.tiles()
-	cards := d.cards(h.failures.sorted())
+	d.tiles(listed)
+	cards := d.cards(listed)
 	var err error
 	if d.Cards, err = renderCards(cards); err != nil {
 		return err
@@ -120,28 +125,37 @@ func WriteHTML(w io.Writer, s *Summary, h *HTMLCollector, opts HTMLOptions) erro
 	return err
 }
 
-// tiles fills the counts at the top of the page and the reason filter.
-func (d *htmlData) tiles() {
+// tiles fills the counts at the top of the page and the reason filter;
+// listed are the cards the page lists.
+func (d *htmlData) tiles(listed []Failure) {
 	c := d.S.Counts
 	by := c.CitationsByVerdict
-	d.Counted = []tile{
-		{audit.Fabricated, "fabricated citations (no retrieved chunk matches)", by[audit.Fabricated]},
-		{audit.Unsupported, "unsupported citations", by[audit.Unsupported]},
-		{audit.Uncited, "uncited factual sentences", c.UncitedFactual},
+	words := map[string]string{audit.Fabricated: "fabricated citations (no retrieved chunk matches)",
+		audit.Unsupported: "unsupported citations", audit.Uncited: "uncited factual sentences"}
+	count := map[string]int{audit.Fabricated: by[audit.Fabricated], audit.Unsupported: by[audit.Unsupported], audit.Uncited: c.UncitedFactual}
+	for _, v := range failingVerdicts {
+		d.Counted = append(d.Counted, tile{Code: v, Label: words[v], Count: count[v]})
 	}
-	for _, r := range audit.Reasons {
-		if r.Verdict == audit.Unsupported && r.Of == "" {
-			d.Reasons = append(d.Reasons, tile{r.Code, r.Label, c.ByReason[r.Code]})
+	for _, r := range unsupportedReasons() {
+		d.Reasons = append(d.Reasons, tile{Code: r.Code, Label: r.Label, Count: c.ByReason[r.Code]})
+	}
+	for _, ts := range [][]tile{d.Counted, d.Reasons} {
+		for i := range ts {
+			for j := range listed {
+				if hasCode(&listed[j].F, ts[i].Code) {
+					ts[i].Listed++
+				}
+			}
 		}
 	}
 	d.Answers = []tile{
-		{"", "answered below the retrieval floor", c.AnsweredBelowFloor},
-		{"", "rejected answers (claims citing evidence not retrieved)", c.Rejected},
-		{"", "honest refusals (not failures)", c.Refusals},
-		{"", "input records skipped", c.RecordsSkipped},
+		{Label: "answered below the retrieval floor", Count: c.AnsweredBelowFloor},
+		{Label: "rejected answers (claims citing evidence not retrieved)", Count: c.Rejected},
+		{Label: "honest refusals (not failures)", Count: c.Refusals},
+		{Label: "input records skipped", Count: c.RecordsSkipped},
 	}
 	for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
-		d.Skipped = append(d.Skipped, tile{r, r, c.SkippedByReason[r]})
+		d.Skipped = append(d.Skipped, tile{Code: r, Label: r, Count: c.SkippedByReason[r]})
 	}
 	d.Filter = append(append([]tile(nil), d.Counted...), d.Reasons...)
 	for i := range d.Filter {

@@ -58,7 +58,7 @@ func render(t *testing.T, max int, results ...*audit.Result) string {
 	for _, r := range results {
 		tally.Read()
 		tally.Add(r)
-		h.Add(r)
+		h.Add(r, TurnsOf(r.Record))
 	}
 	s := NewSummary("test", tally, 0.9, nil, nil)
 	s.Decide()
@@ -91,7 +91,7 @@ func TestAFailingCardShowsTheQuestionTheAnswerAroundTheSentenceAndTheReason(t *t
 		`Thanks for asking. <mark class="sent">Refunds are accepted within 30 days [1].</mark> Store credit after that [1].`,
 		`sentence 2`,
 		`<b>Why:</b> &#34;30 days&#34; is not in chunk 1`,
-		`Message 2, sentence 2, marker [1] → chunk 1`,
+		`At sentence 2, marker [1] → chunk 1`,
 	} {
 		if !strings.Contains(cs[0], want) {
 			t.Errorf("the card lacks %q:\n%s", want, cs[0])
@@ -346,7 +346,7 @@ func TestAKeptCardHoldsNoPartOfItsRecord(t *testing.T) {
 	res := cite(answer("c-1", "acme", strings.Repeat("why? ", 1000), content, readers.Chunk{ID: "1", Text: chunk}),
 		"Refunds", audit.Unsupported, id("1"), 0.2, "number_mismatch")
 	h := NewHTMLCollector(1)
-	h.Add(res)
+	h.Add(res, TurnsOf(res.Record))
 	fl := h.failures.items[0]
 	inside := func(s, of string) bool {
 		if len(s) == 0 {
@@ -404,6 +404,61 @@ func TestTheHeadlineShowsTheRunsStatus(t *testing.T) {
 				if !strings.Contains(h, want) {
 					t.Errorf("the headline lacks %q:\n%s", want, h)
 				}
+			}
+		})
+	}
+}
+
+// The cap is shared: a reason whose rows are all less severe than the
+// cap's worst still gets its share of cards (worst first), so that its
+// count never opens an empty list, and each tile says what the cap cut.
+func TestTheCapGivesEveryReasonItsShare(t *testing.T) {
+	var results []*audit.Result
+	for i := range 2000 {
+		results = append(results, cite(answer(fmt.Sprintf("fab-%d", i), "acme", "q?", "The fee is €9 [7].", readers.Chunk{ID: "1", Text: refund}),
+			"The fee", audit.Fabricated, nil, 0, "citation_not_retrieved"))
+	}
+	for i := range 30 {
+		results = append(results, cite(answer(fmt.Sprintf("low-%d", i), "acme", "q?", "Returns are easy [1].", readers.Chunk{ID: "1", Text: refund}),
+			"Returns", audit.Unsupported, id("1"), 0.01*float64(i), "low_similarity"))
+	}
+	count := func(cs []string, reason string) int {
+		n := 0
+		for _, c := range cs {
+			if strings.Contains(c, `data-reasons="`+reason) || strings.Contains(c, " "+reason+`"`) || strings.Contains(c, " "+reason+" ") {
+				n++
+			}
+		}
+		return n
+	}
+	cases := []struct {
+		name                  string
+		cap, fab, unsupported int
+		fabTile, lowTile      string
+	}{
+		{"all 30 of the smaller reason are listed beside 470 of the larger", 500, 470, 30,
+			"2000</b>fabricated citations (no retrieved chunk matches)<small class=\"cut\">470 listed below (its worst); all in findings.csv</small>",
+			"30</b>low similarity</a>"},
+		{"under a small cap the smaller reason keeps its share", 50, 45, 5,
+			"2000</b>fabricated citations (no retrieved chunk matches)<small class=\"cut\">45 listed below",
+			"30</b>low similarity<small class=\"cut\">5 listed below (its worst); all in findings.csv</small>"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			page := render(t, tc.cap, results...)
+			cs := cards(page)
+			if len(cs) != tc.cap || count(cs, "fabricated") != tc.fab || count(cs, "unsupported") != tc.unsupported {
+				t.Errorf("%d cards: %d fabricated, %d unsupported; want %d, %d", len(cs), count(cs, "fabricated"), count(cs, "unsupported"), tc.fab, tc.unsupported)
+			}
+			for _, want := range []string{tc.fabTile, tc.lowTile} {
+				if !strings.Contains(page, want) {
+					t.Errorf("no tile %q", want)
+				}
+			}
+			// A share is the reason's worst rows: the lowest support scores.
+			if last := fmt.Sprintf("conversation low-%d<", tc.unsupported-1); !strings.Contains(page, last) ||
+				strings.Contains(page, fmt.Sprintf("conversation low-%d<", tc.unsupported)) && tc.unsupported < 30 {
+				t.Errorf("the smaller reason's share is not its %d worst rows", tc.unsupported)
 			}
 		})
 	}

@@ -38,6 +38,7 @@ type Failure struct {
 	Retrieved     []string
 	RetrievedMore int // retrieved ids not in Retrieved
 	Day           string
+	Place         Place
 	seq           int
 	chunkShift    int // code points cut from the chunk's start (F's matched span is shifted)
 }
@@ -50,11 +51,14 @@ type ConversationFailures struct {
 }
 
 // HTMLCollector gathers, while the audit streams, what the HTML report
-// shows beyond the summary: the worst failing findings (report.Worse, at
-// most the cap) with their context, and the worst conversations. Memory is
-// bounded by the cap.
+// shows beyond the summary: the failing findings to list (at most the
+// cap: the worst by report.Worse, with each reason's share, htmlshare.go)
+// with their context, and the worst conversations. Memory is bounded by
+// twice the cap.
 type HTMLCollector struct {
-	failures keepWorst[Failure]
+	failures keepWorst[Failure]   // the worst rows of all
+	codes    []string             // filterCodes
+	byReason []keepWorst[Failure] // per code, its worst rows (reasonShare)
 	failing  int
 	worst    keepWorst[ConversationFailures]
 	seq      int
@@ -66,14 +70,21 @@ func NewHTMLCollector(max int) *HTMLCollector {
 	if max <= 0 {
 		max = DefaultMaxFailures
 	}
-	return &HTMLCollector{
-		failures: keepWorst[Failure]{n: max, worse: func(a, b *Failure) bool { return Worse(&a.F, &b.F, a.seq, b.seq) }},
+	worseCard := func(a, b *Failure) bool { return Worse(&a.F, &b.F, a.seq, b.seq) }
+	h := &HTMLCollector{
+		failures: keepWorst[Failure]{n: max, worse: worseCard},
 		worst:    keepWorst[ConversationFailures]{n: worstConversations, worse: worse},
+		codes:    filterCodes(),
 	}
+	for range h.codes {
+		h.byReason = append(h.byReason, keepWorst[Failure]{n: reasonShare(max, len(h.codes)), worse: worseCard})
+	}
+	return h
 }
 
-// Add takes one audited record, in output order.
-func (h *HTMLCollector) Add(res *audit.Result) {
+// Add takes one audited record, in output order; turns numbers its
+// answers (TurnsOf).
+func (h *HTMLCollector) Add(res *audit.Result, turns Turns) {
 	h.seq++
 	cf := ConversationFailures{ConversationID: res.Record.ConversationID, Tenant: res.Record.Tenant,
 		Agent: res.Record.Agent, seq: h.seq}
@@ -92,23 +103,34 @@ func (h *HTMLCollector) Add(res *audit.Result) {
 			cf.Source = f.Source
 		}
 		h.failing++
-		h.keep(res, f)
+		h.keep(res, f, turns.Place(f))
 	}
 	if cf.Failures > 0 {
 		h.worst.add(cf)
 	}
 }
 
-// keep adds a failing finding to the list if it is among the worst max
-// seen; its context is gathered only then.
-func (h *HTMLCollector) keep(res *audit.Result, f *audit.Finding) {
-	fl := Failure{F: *f, seq: h.findings}
-	if !h.failures.admits(&fl) {
+// keep adds a failing finding to the lists it is among the worst of: of
+// all, and of each of its reasons; its context is gathered only then.
+func (h *HTMLCollector) keep(res *audit.Result, f *audit.Finding, place Place) {
+	fl := Failure{F: *f, Place: place, seq: h.findings}
+	var into []*keepWorst[Failure]
+	if h.failures.admits(&fl) {
+		into = append(into, &h.failures)
+	}
+	for i, code := range h.codes {
+		if hasCode(f, code) && h.byReason[i].admits(&fl) {
+			into = append(into, &h.byReason[i])
+		}
+	}
+	if len(into) == 0 {
 		return
 	}
 	withContext(&fl, res)
 	owned(&fl)
-	h.failures.add(fl)
+	for _, k := range into {
+		k.add(fl) // copies share the texts
+	}
 }
 
 // owned bounds the sentence and copies the texts a failure keeps, so that

@@ -15,9 +15,9 @@ import (
 )
 
 // JUnit writes a JUnit XML file for CI systems that show test results: one
-// test case per audited conversation record, failing with its failing
-// citations and uncited sentences; one skipped case per record that could
-// not be audited. Cases stream to a temporary file (the suite's counts
+// test case per audited answer (a record's assistant message), failing
+// with its failing citations and uncited sentences; one skipped case per
+// record that could not be audited. Cases stream to a temporary file (the suite's counts
 // come first in the XML), so memory does not grow with the audit.
 type JUnit struct {
 	out                      *AtomicFile
@@ -42,20 +42,44 @@ func NewJUnit(path, suite string) (*JUnit, error) {
 	return &JUnit{out: out, cases: cases, w: bufio.NewWriter(cases), suite: suite}, nil
 }
 
-// Result adds the record's test case.
+// Result adds the record's test cases: one per assistant answer, named by
+// the conversation, and by the turn (Place) when the record holds several
+// answers, so that a failing case says which answer failed.
 func (j *JUnit) Result(res *audit.Result) error {
-	j.tests++
 	rec := res.Record
-	var fails []string
-	for i := range res.Findings {
-		f := &res.Findings[i]
-		if Severity(f) == 0 {
-			continue
-		}
-		fails = append(fails, fmt.Sprintf("sentence %d %s %s: %s\n  %s", f.SentenceIndex+1, Printable(f.Marker), f.Verdict,
-			Explain(f), Printable(truncate(f.Sentence, 300))))
+	turns := TurnsOf(rec)
+	answers := make([]int, 0, len(res.Answers))
+	for _, a := range res.Answers {
+		answers = append(answers, a.MessageIndex)
 	}
-	fmt.Fprintf(j.w, `  <testcase classname="%s" name="%s" file="%s" line="%d">`, xmlAttr(classname(rec)), xmlAttr(rec.ConversationID), xmlAttr(rec.File), rec.Line)
+	if len(answers) == 0 {
+		answers = []int{-1} // one case for the record
+	}
+	for _, mi := range answers {
+		var fails []string
+		for i := range res.Findings {
+			f := &res.Findings[i]
+			if Severity(f) == 0 || mi >= 0 && f.MessageIndex != mi {
+				continue
+			}
+			fails = append(fails, fmt.Sprintf("%s %s %s: %s\n  %s", turns.Place(f), Printable(f.Marker), f.Verdict,
+				Explain(f), Printable(truncate(f.Sentence, 300))))
+		}
+		name := rec.ConversationID
+		if t := turns.Turn(mi); len(answers) > 1 && t > 0 {
+			name = fmt.Sprintf("%s, turn %d", rec.ConversationID, t)
+		}
+		if err := j.testCase(rec, name, fails); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// testCase writes one test case, failing with fails when there are any.
+func (j *JUnit) testCase(rec *readers.Record, name string, fails []string) error {
+	j.tests++
+	fmt.Fprintf(j.w, `  <testcase classname="%s" name="%s" file="%s" line="%d">`, xmlAttr(classname(rec)), xmlAttr(name), xmlAttr(rec.File), rec.Line)
 	if len(fails) > 0 {
 		j.failures++
 		fmt.Fprintf(j.w, "\n    <failure message=\"%d failing citation(s) or uncited sentence(s)\" type=\"ragaudit\">", len(fails))

@@ -28,20 +28,31 @@ func (atEnd) Result(*audit.Result) error    { return nil }
 func (atEnd) Skip(*readers.SkipError) error { return nil }
 func (atEnd) Abort()                        {}
 
-// Text writes the text summary (stdout).
+// Text writes the text summary (stdout), or with StatusOnly its status
+// line alone (audit -q).
 type Text struct {
 	atEnd
-	W io.Writer
+	W          io.Writer
+	StatusOnly bool
 }
 
 // Commit writes the summary.
-func (t Text) Commit(_ context.Context, sum *Summary) error { return WriteText(t.W, sum) }
+func (t Text) Commit(_ context.Context, sum *Summary) error {
+	if t.StatusOnly {
+		_, err := io.WriteString(t.W, StatusLine(sum)+"\n")
+		return err
+	}
+	return WriteText(t.W, sum)
+}
 
 // GitHub writes, on GitHub Actions, the workflow commands that show as
 // annotations, and the job summary appended to StepSummary ("" : none).
 type GitHub struct {
 	atEnd
 	Annotations io.Writer
+	// Workspace is the checkout ($GITHUB_WORKSPACE; "": the working
+	// directory): annotations name files inside it, and only those.
+	Workspace   string
 	StepSummary string
 	// Warnings gets a job summary that cannot be written: the runner's
 	// file, not the audit, so the audit's status and exit code stand.
@@ -50,7 +61,7 @@ type GitHub struct {
 
 // Commit writes the annotations and the job summary.
 func (g GitHub) Commit(_ context.Context, sum *Summary) error {
-	if err := GitHubAnnotations(g.Annotations, sum); err != nil {
+	if err := GitHubAnnotations(g.Annotations, sum, g.Workspace); err != nil {
 		return err
 	}
 	if g.StepSummary == "" {

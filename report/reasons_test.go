@@ -28,8 +28,8 @@ func TestReasonWordsComeFromTheTable(t *testing.T) {
 		t.Errorf("text line %q", got)
 	}
 	d := htmlData{S: &Summary{Counts: audit.Counts{ByReason: map[string]int{"made_up": 3}}}}
-	d.tiles()
-	if !slices.Contains(d.Reasons, tile{"made_up", "made up", 3}) || !slices.ContainsFunc(d.Filter, func(t tile) bool { return t.Code == "made_up" }) {
+	d.tiles([]Failure{{F: f}})
+	if !slices.Contains(d.Reasons, tile{Code: "made_up", Label: "made up", Count: 3, Listed: 1}) || !slices.ContainsFunc(d.Filter, func(t tile) bool { return t.Code == "made_up" }) {
 		t.Errorf("tiles %v, filter %v", d.Reasons, d.Filter)
 	}
 }

@@ -53,7 +53,8 @@ func (s *Summary) decide() (status, detail string) {
 	case v != nil && v.Decision == estimate.Fail:
 		return StatusFail, fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
 	case v == nil && !s.machinePass():
-		return StatusFail, fmt.Sprintf("citation accuracy %s is below the bar %s", pct(s.CitationAccuracy), pct(s.Bar))
+		rate, bar := pctPair(s.CitationAccuracy, s.Bar) // never "90.0% is below the bar 90.0%"
+		return StatusFail, fmt.Sprintf("citation accuracy %s is below the bar %s", rate, bar)
 	}
 	// A failed gate is a failure whatever more labels would say of the rate.
 	for _, g := range s.Gates {
@@ -66,7 +67,7 @@ func (s *Summary) decide() (status, detail string) {
 		if v.LabelsToDecide > 0 {
 			more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
 			if v.SampleSize > 0 {
-				more += fmt.Sprintf(": draw a larger sample of the same seed (ragaudit sample -n %d --seed %d) and review it with the same label file, whose labels carry over",
+				more += fmt.Sprintf(": draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
 					v.SampleSize+v.LabelsToDecide, v.Seed)
 			}
 		}

@@ -25,32 +25,29 @@ func WriteJSON(w io.Writer, v any) error {
 func WriteText(w io.Writer, s *Summary) error {
 	c := s.Counts
 	by := c.CitationsByVerdict
-	verdict := s.Status
 	var b strings.Builder
 	fmt.Fprintf(&b, "ragaudit %s — citation audit\n", s.Version)
 	if s.Project != "" {
 		fmt.Fprintf(&b, "Settings from project file %s (flags given on the command line win)\n", Printable(s.Project))
 	}
 	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
+	b.WriteString(StatusLine(s) + "\n")
 	switch {
 	case s.Status == StatusNoData:
-		fmt.Fprintf(&b, "Citation accuracy: n/a — NO DATA: %s\n", s.StatusDetail)
 	case s.Status == StatusIncomplete:
-		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 		if auditable == 0 {
-			rate = "n/a"
+			fmt.Fprintf(&b, "Citation accuracy: n/a: none of the %d citations could be checked\n", s.Counts.Citations)
+		} else {
+			rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+			fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over the %d citations checked only, bar %s: too few to pass or fail\n",
+				rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
 		}
-		fmt.Fprintf(&b, "Citation accuracy: %s over the %d citations checked — INCOMPLETE (bar %s): too few could be checked to pass or fail\n", rate, auditable, bar)
-		fmt.Fprintf(&b, "Incomplete: %s\n", s.StatusDetail)
 	case s.Verified != nil:
 		writeVerified(&b, s, auditable)
 	default:
 		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations — %s (bar %s)\n",
-			rate, pct(s.CI95Low), pct(s.CI95High), auditable, verdict, bar)
-		if s.Status == StatusFail && !s.BelowBar() {
-			fmt.Fprintf(&b, "Failed: %s\n", s.StatusDetail)
-		}
+		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations, bar %s\n",
+			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
 		fmt.Fprintf(&b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  To verify: ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n", MachineAgreement)
 	}
 	if s.Coverage != nil {
@@ -146,7 +143,7 @@ func pctPair(rate, bar float64) (string, string) {
 }
 
 // writeWorst lists the worst failures as linters list problems:
-// "logs.jsonl:3 c-0003 [1] unsupported: \"€15.00\" is not in chunk 1".
+// "logs.jsonl:3 c-0003 sentence 1 [1] unsupported: \"€15.00\" is not in chunk 1".
 func writeWorst(b *strings.Builder, s *Summary) {
 	if len(s.Worst) == 0 {
 		return
@@ -159,7 +156,7 @@ func writeWorst(b *strings.Builder, s *Summary) {
 		if f.Marker != "" {
 			marker = " " + Printable(f.Marker)
 		}
-		fmt.Fprintf(b, "  %s %s%s %s: %s\n", Printable(f.Source), Printable(f.ConversationID), marker, f.Verdict, f.Reason)
+		fmt.Fprintf(b, "  %s %s %s%s %s: %s\n", Printable(f.Source), Printable(f.ConversationID), f.Place, marker, f.Verdict, f.Reason)
 	}
 	if more := failing - len(s.Worst); more > 0 {
 		fmt.Fprintf(b, "  … %d failing rows in all (findings.csv, report.html)\n", failing)
@@ -168,6 +165,10 @@ func writeWorst(b *strings.Builder, s *Summary) {
 
 func writeBaseline(b *strings.Builder, c *BaselineChange) {
 	if c == nil {
+		return
+	}
+	if c.Missing {
+		fmt.Fprintf(b, "Baseline: not compared: %s (%s does not exist; --allow-missing-baseline); keep this run's summary.json as the next run's baseline\n", NoBaselineYet, Printable(c.Path))
 		return
 	}
 	fmt.Fprintf(b, "Since the baseline (%s): %s", Printable(c.Path), c)
@@ -193,6 +194,10 @@ func writeGates(b *strings.Builder, gates []Gate) {
 	}
 	var parts []string
 	for _, g := range gates {
+		if g.NotCompared {
+			parts = append(parts, fmt.Sprintf("%s %s", g.Spec, g.Detail)) // "drop=2% not compared: no baseline yet"
+			continue
+		}
 		status := "pass"
 		if !g.Pass {
 			status = "FAIL"
@@ -206,10 +211,7 @@ func writeGates(b *strings.Builder, gates []Gate) {
 // machine's own beside it, and how far the machine agrees with the person.
 func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	v := s.Verified
-	fmt.Fprintf(b, "Verified citation accuracy: %s (95%% CI %s–%s) — %s (bar %s)\n", pctN(v.Rate), pctN(v.Low), pctN(v.High), s.Status, pct(s.Bar))
-	if s.Status != StatusPass {
-		fmt.Fprintf(b, "  %s\n", s.StatusDetail)
-	}
+	fmt.Fprintf(b, "Verified citation accuracy: %s (95%% CI %s–%s), bar %s\n", pctN(v.Rate), pctN(v.Low), pctN(v.High), pct(s.Bar))
 	l := v.Labels
 	fmt.Fprintf(b, "  from %d reviewed citations (%d supported, %d partial counted as %s, %d unsupported; %d cannot judge, left out) and the machine's verdicts on all %d; method %s",
 		l.Supported+l.Partial+l.Unsupported, l.Supported, l.Partial, v.PartialCountsAs, l.Unsupported, l.CannotJudge, auditable, v.Method)

@@ -15,6 +15,7 @@ const WorstShown = 10
 type Flagged struct {
 	Source         string `json:"source"`
 	ConversationID string `json:"conversation_id"`
+	Place          string `json:"place"` // "sentence 3", "turn 2, sentence 3" (Place)
 	Marker         string `json:"marker"`
 	Verdict        string `json:"verdict"`
 	Reason         string `json:"reason"`
@@ -52,7 +53,7 @@ func (h *worstHeap) Pop() any {
 	return x
 }
 
-func (w *worstList) add(f *audit.Finding) {
+func (w *worstList) add(f *audit.Finding, place Place) {
 	w.seq++
 	if Severity(f) == 0 {
 		return
@@ -61,7 +62,7 @@ func (w *worstList) add(f *audit.Finding) {
 	if len(w.items) == w.n && !Worse(&key, &w.items[0].key, w.seq, w.items[0].seq) {
 		return
 	}
-	fl := Flagged{Source: f.Source, ConversationID: f.ConversationID, Marker: f.Marker, Verdict: f.Verdict, Reason: Explain(f)}
+	fl := Flagged{Source: f.Source, ConversationID: f.ConversationID, Place: place.String(), Marker: f.Marker, Verdict: f.Verdict, Reason: Explain(f)}
 	if w.kept == nil {
 		w.kept = map[Flagged]bool{}
 	}

@@ -101,9 +101,9 @@ func citationOf(f *audit.Finding) (estimate.Citation, bool) {
 // lineOf is a finding as a line of the sample file (no design fields yet).
 func lineOf(f *audit.Finding) Item {
 	m := "[" + f.Citation + "]"
-	it := Item{ConversationID: f.ConversationID, MessageIndex: f.MessageIndex, SentenceText: f.Sentence,
+	it := Item{Judgment: Judgment{ConversationID: f.ConversationID, MessageIndex: f.MessageIndex, SentenceText: f.Sentence,
 		CharStart: f.CharStart, CharEnd: f.CharEnd, CitationMarker: &m, Citation: f.Citation,
-		Timestamp: f.Timestamp, Tenant: f.Tenant, Agent: f.Agent}
+		Timestamp: f.Timestamp, Tenant: f.Tenant, Agent: f.Agent}}
 	if f.ChunkID != nil {
 		id := *f.ChunkID
 		it.ChunkID = &id

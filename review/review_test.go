@@ -17,8 +17,8 @@ func testSample(n int) []Item {
 	var items []Item
 	for i := range n {
 		m := "[1]"
-		items = append(items, Item{ConversationID: "c" + string(rune('a'+i)), MessageIndex: 1, CharStart: 0, CharEnd: 10,
-			CitationMarker: &m, Citation: "1", Sample: "s1", ConfigHash: "sha256:x", Seed: 7, Stratum: "h1", InclusionProbability: 0.5})
+		items = append(items, Item{Judgment: Judgment{ConversationID: "c" + string(rune('a'+i)), MessageIndex: 1, CharStart: 0, CharEnd: 10,
+			CitationMarker: &m, Citation: "1", Sample: "s1", ConfigHash: "sha256:x", Seed: 7, Stratum: "h1", InclusionProbability: 0.5}})
 	}
 	return items
 }

@@ -6,13 +6,47 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/readers"
 )
 
 // Item is one citation to review: a line of the sample file, in the label
-// schema without a label (readers.Label, whose sample fields it fills).
-type Item = readers.Label
+// schema without a label (readers.Label, whose sample fields it fills),
+// and what the sample was drawn from. Review copies it into every label,
+// so that a label file given with other logs can say which it needs.
+type Item struct {
+	Judgment
+	DrawnFrom *DrawnFrom `json:"drawn_from,omitempty"`
+}
+
+// Judgment is readers.Label under a name that does not hide its Label
+// field in Item.
+type Judgment = readers.Label
+
+// DrawnFrom is what a sample was drawn from: the logs as given to ragaudit
+// sample, and its filters as flags.
+type DrawnFrom struct {
+	Logs    []string `json:"logs"`
+	Filters []string `json:"filters,omitempty"` // the flags that choose the records: "--tenant", "acme", "--last", "200"
+}
+
+// String says it for a message: "logs/a.jsonl with --tenant acme", or
+// "… with no filter".
+func (d *DrawnFrom) String() string {
+	logs := make([]string, len(d.Logs))
+	for i, l := range d.Logs {
+		logs[i] = l
+		if l == readers.Stdin {
+			logs[i] = "standard input"
+		}
+	}
+	filters := "no filter"
+	if len(d.Filters) > 0 {
+		filters = strings.Join(d.Filters, " ")
+	}
+	return strings.Join(logs, ", ") + " with " + filters
+}
 
 // WriteSample writes items as JSONL, in review order.
 func WriteSample(w io.Writer, items []Item) error {

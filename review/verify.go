@@ -1,8 +1,11 @@
 package review
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 
 	"github.com/ragaudit/ragaudit/estimate"
@@ -25,6 +28,9 @@ type VerifyOptions struct {
 type LabelSet struct {
 	Labels []readers.Label
 	Files  map[int]string // label index → its file, for messages
+	// DrawnFrom is what the labels' sample was drawn from (the first a
+	// label line names; nil: none does, e.g. labels of an older ragaudit).
+	DrawnFrom *DrawnFrom
 }
 
 // ReadLabelSet reads and merges label files.
@@ -35,6 +41,9 @@ func ReadLabelSet(paths []string) (*LabelSet, error) {
 		labels, err := readers.ReadLabels(path)
 		if err != nil {
 			return nil, err
+		}
+		if ls.DrawnFrom == nil {
+			ls.DrawnFrom = drawnFromOf(path)
 		}
 		for _, l := range labels {
 			k := l.Key()
@@ -145,9 +154,9 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 		n, ok := sizes[l.Stratum]
 		switch {
 		case !ok:
-			return nil, fmt.Errorf("%s: stratum %s is not in the design these logs give: were the labels sampled from other logs or with other filters?", where(i), l.Stratum)
+			return nil, fmt.Errorf("%s: the label's tenant and verdict group (%s) has no citation in these logs with these filters: %s", where(i), tenantOf(l), drawnFromAdvice(ls.DrawnFrom))
 		case l.StratumSize != 0 && l.StratumSize != n:
-			return nil, fmt.Errorf("%s: the logs hold %d citations of stratum %s where the sample was drawn from %d: audit the logs and filters the sample was drawn from", where(i), n, l.Stratum, l.StratumSize)
+			return nil, fmt.Errorf("%s: these logs with these filters hold %d citations of the label's tenant and verdict group (%s) where the sample was drawn from %d: %s", where(i), n, tenantOf(l), l.StratumSize, drawnFromAdvice(ls.DrawnFrom))
 		}
 	}
 	v.Seed, v.SampleSize = l0.Seed, size
@@ -211,4 +220,41 @@ func matchLabels(pop *Population, labels []readers.Label) (given map[int]readers
 		}
 	}
 	return given, unmatched, changed
+}
+
+// drawnFromAdvice says which logs and filters to audit the labels with.
+func drawnFromAdvice(d *DrawnFrom) string {
+	if d == nil {
+		return "audit the logs the sample was drawn from, with its filters (the label file does not name them)"
+	}
+	return "the sample was drawn from " + d.String() + ": audit those, with those filters"
+}
+
+// tenantOf names a label's tenant for a message.
+func tenantOf(l readers.Label) string {
+	if l.Tenant == "" {
+		return "no tenant"
+	}
+	return fmt.Sprintf("tenant %q", report.Printable(l.Tenant))
+}
+
+// drawnFromOf reads what a label file's sample was drawn from: the first
+// line that says (nil when none does, or the file cannot be read again).
+func drawnFromOf(path string) *DrawnFrom {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), readers.DefaultMaxLineBytes)
+	for sc.Scan() {
+		var line struct {
+			DrawnFrom *DrawnFrom `json:"drawn_from"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) == nil && line.DrawnFrom != nil {
+			return line.DrawnFrom
+		}
+	}
+	return nil
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"math"
 	"os"
@@ -56,13 +58,18 @@ type auditOptions struct {
 	JUnit           string            `json:"-"`
 	FailOn          []string          `json:"fail_on,omitempty"`
 	gates           []report.GateSpec
-	BaselinePath    string   `json:"baseline,omitempty"`
-	LabelsPath      []string `json:"labels,omitempty"`
-	PartialAs       string   `json:"partial_as,omitempty"`
-	labels          *review.LabelSet
-	baseline        *report.Summary
-	github          bool   // GITHUB_ACTIONS=true: annotations on stdout
-	stepSummary     string // $GITHUB_STEP_SUMMARY: the job summary file
+	BaselinePath    string `json:"baseline,omitempty"`
+	// AllowMissingBaseline: a --baseline that does not exist is no
+	// baseline yet, not a usage error.
+	AllowMissingBaseline bool     `json:"allow_missing_baseline,omitempty"`
+	baselineMissing      bool     // it did not exist
+	LabelsPath           []string `json:"labels,omitempty"`
+	PartialAs            string   `json:"partial_as,omitempty"`
+	labels               *review.LabelSet
+	baseline             *report.Summary
+	github               bool   // GITHUB_ACTIONS=true: annotations on stdout
+	stepSummary          string // $GITHUB_STEP_SUMMARY: the job summary file
+	workspace            string // $GITHUB_WORKSPACE: annotations name files inside it
 }
 
 func auditCommand() *cli.Command {
@@ -98,10 +105,11 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "html-max-failures", Value: report.DefaultMaxFailures, Usage: "failing rows listed in report.html (findings.csv has all)"},
 			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the status line on stdout (e.g. \"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)\"); no progress bar, no warnings on stderr; the report is written all the same"},
 			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
 			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline); repeatable"},
 			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
+			&cli.BoolFlag{Name: "allow-missing-baseline", Usage: "run when --baseline does not exist yet (a first run in CI): nothing is compared, and --fail-on drop and tenant-drop say \"not compared: no baseline yet\" (neither pass nor fail)"},
 			&cli.StringSliceFlag{Name: "labels", KeepSpace: true, Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE; repeatable (several reviewers' files; a citation judged differently in two is an error)"},
 			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
 		}, projectFlags()...),
@@ -121,7 +129,10 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 		return auditOptions{}, err
 	}
 	o := flagValues(c)
-	o.Project = project
+	o.Project = project.path
+	if project.failOn != nil {
+		o.FailOn = project.failOn
+	}
 	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate} {
 		if err := step(c); err != nil {
 			return o, err
@@ -133,35 +144,37 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 // flagValues copies the flags into the options.
 func flagValues(c *cli.Context) auditOptions {
 	o := auditOptions{
-		JUnit:           c.String("junit"),
-		FailOn:          c.StringSlice("fail-on"),
-		BaselinePath:    c.String("baseline"),
-		github:          os.Getenv("GITHUB_ACTIONS") == "true",
-		stepSummary:     os.Getenv("GITHUB_STEP_SUMMARY"),
-		Files:           c.Args().Slice(),
-		Out:             c.String("out"),
-		Bar:             rateOf(c, "bar"),
-		MinChecked:      rateOf(c, "min-checked"),
-		Last:            c.Int("last"),
-		Tenants:         c.StringSlice("tenant"),
-		Agents:          c.StringSlice("agent"),
-		Strict:          c.Bool("strict"),
-		MaxLineBytes:    c.Int("max-line-bytes"),
-		Format:          c.String("format"),
-		MappingFile:     c.String("mapping"),
-		MappingName:     c.String("mapping-name"),
-		Workers:         c.Int("workers"),
-		HTMLMaxFailures: c.Int("html-max-failures"),
-		Reproducible:    c.Bool("reproducible"),
-		Embed:           c.String("embed"),
-		EmbedURL:        c.String("embed-url"),
-		EmbedModel:      c.String("embed-model"),
-		EmbedKeyEnv:     c.String("embed-key-env"),
-		EmbedCache:      c.String("embed-cache"),
-		EmbedRetries:    c.Int("embed-retries"),
-		EmbedTimeout:    c.Duration("embed-timeout"),
-		Quiet:           c.Bool("quiet"),
-		Audit:           audit.DefaultConfig(),
+		JUnit:                c.String("junit"),
+		FailOn:               c.StringSlice("fail-on"),
+		BaselinePath:         c.String("baseline"),
+		AllowMissingBaseline: c.Bool("allow-missing-baseline"),
+		github:               os.Getenv("GITHUB_ACTIONS") == "true",
+		stepSummary:          os.Getenv("GITHUB_STEP_SUMMARY"),
+		workspace:            os.Getenv("GITHUB_WORKSPACE"),
+		Files:                c.Args().Slice(),
+		Out:                  c.String("out"),
+		Bar:                  rateOf(c, "bar"),
+		MinChecked:           rateOf(c, "min-checked"),
+		Last:                 c.Int("last"),
+		Tenants:              c.StringSlice("tenant"),
+		Agents:               c.StringSlice("agent"),
+		Strict:               c.Bool("strict"),
+		MaxLineBytes:         c.Int("max-line-bytes"),
+		Format:               c.String("format"),
+		MappingFile:          c.String("mapping"),
+		MappingName:          c.String("mapping-name"),
+		Workers:              c.Int("workers"),
+		HTMLMaxFailures:      c.Int("html-max-failures"),
+		Reproducible:         c.Bool("reproducible"),
+		Embed:                c.String("embed"),
+		EmbedURL:             c.String("embed-url"),
+		EmbedModel:           c.String("embed-model"),
+		EmbedKeyEnv:          c.String("embed-key-env"),
+		EmbedCache:           c.String("embed-cache"),
+		EmbedRetries:         c.Int("embed-retries"),
+		EmbedTimeout:         c.Duration("embed-timeout"),
+		Quiet:                c.Bool("quiet"),
+		Audit:                audit.DefaultConfig(),
 	}
 	if o.Strict && !c.IsSet("min-checked") {
 		o.MinChecked = 1 // strict: every citation checked, or no pass
@@ -239,7 +252,13 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 	}
 	if o.BaselinePath != "" {
 		var err error
-		if o.baseline, err = report.ReadBaseline(o.BaselinePath); err != nil {
+		o.baseline, err = report.ReadBaseline(o.BaselinePath)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && o.AllowMissingBaseline:
+			o.baselineMissing = true
+		case errors.Is(err, fs.ErrNotExist):
+			return usageErr("--baseline: %v: a first run has no baseline yet; keep each run's summary.json for the next (README, \"In CI\"), or run with --allow-missing-baseline", err)
+		case err != nil:
 			return usageErr("--baseline: %v", err)
 		}
 	}
@@ -358,7 +377,7 @@ func checkInputs(c *cli.Context, files []string) error {
 			return usageErr("%v", err)
 		}
 		if info.IsDir() {
-			return usageErr("%s is a directory: give the log files in it (e.g. %s)", f, filepath.Join(f, "*.jsonl"))
+			return usageErr("%s is a directory: give the log files in it (e.g. %s, which takes .jsonl and .jsonl.gz)", f, filepath.Join(f, "*.jsonl*"))
 		}
 		for i, prev := range seen {
 			if os.SameFile(prev, info) {
@@ -398,7 +417,8 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		return err
 	}
 	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
-		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath, Gates: o.gates}
+		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
+		BaselineMissing: o.baselineMissing, Gates: o.gates}
 	if pop != nil {
 		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
 			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
@@ -441,9 +461,9 @@ func (o *auditOptions) outputs(stdout, stderr io.Writer) ([]report.Output, *repo
 		}
 		outputs = append(outputs, junit)
 	}
-	outputs = append(outputs, report.Text{W: stdout})
+	outputs = append(outputs, report.Text{W: stdout, StatusOnly: o.Quiet})
 	if o.github {
-		outputs = append(outputs, report.GitHub{Annotations: stdout, StepSummary: o.stepSummary, Warnings: stderr})
+		outputs = append(outputs, report.GitHub{Annotations: stdout, Workspace: o.workspace, StepSummary: o.stepSummary, Warnings: stderr})
 	}
 	return outputs, dir, nil
 }

@@ -12,7 +12,7 @@ func calibrateCommand() *cli.Command {
 		&cli.StringFlag{Name: "config-out", Aliases: []string{"o"}, Value: "ragaudit-config.json", Usage: "config file to write (read it back with ragaudit audit --config)"},
 		&cli.IntFlag{Name: "min-tenant-labels", Value: 60, Usage: "fit a tenant's own threshold when it has this many labelled citations (and 10 of each class); 0: never"},
 		&cli.IntFlag{Name: "cv", Value: 5, Usage: "report K-fold cross-validation (by conversation) of the fit"},
-	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "config", "threshold")...)
+	}, auditFlagsWithout("out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "config", "threshold")...)
 	return &cli.Command{
 		Name:      "calibrate",
 		Usage:     "fit the verdict model on your own labelled sentences and write a config file",

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -43,8 +46,11 @@ func TestNothingToMeasureIsNoDataExit4(t *testing.T) {
 			if sum["status"] != "NO_DATA" || !strings.HasPrefix(sum["status_detail"].(string), tc.cause) {
 				t.Errorf("status %v: %v", sum["status"], sum["status_detail"])
 			}
-			if !strings.Contains(r.stdout, "NO DATA: "+tc.cause) || strings.Contains(r.stdout, "FAIL") {
-				t.Errorf("text summary %q", r.stdout)
+			if strings.Count(r.stdout, "\n") != 1 || !strings.HasPrefix(r.stdout, "NO_DATA: nothing to measure: "+tc.cause) {
+				t.Errorf("-q prints %q, want the status line alone", r.stdout)
+			}
+			if !strings.Contains(r.text, "NO_DATA: nothing to measure: "+tc.cause) || strings.Contains(r.text, "FAIL") {
+				t.Errorf("text summary %q", r.text)
 			}
 		})
 	}
@@ -63,8 +69,9 @@ func TestOnlyUncheckableCitationsAreIncomplete(t *testing.T) {
 	if sum["status"] != "INCOMPLETE" || cov["checked"] != 0.0 || cov["not_checked"] != 2.0 {
 		t.Errorf("status %v, coverage %v", sum["status"], cov)
 	}
-	if !strings.Contains(r.stdout, "Citation accuracy: n/a over the 0 citations checked — INCOMPLETE") || strings.Contains(r.stdout, "0.0%  ") {
-		t.Errorf("text summary %q", r.stdout)
+	if !strings.HasPrefix(r.stdout, "INCOMPLETE: only 0 of 2 citations (0.0%) could be checked") ||
+		!strings.Contains(r.text, "Citation accuracy: n/a: none of the 2 citations could be checked") {
+		t.Errorf("status line %q, text summary %q", r.stdout, r.text)
 	}
 }
 
@@ -106,8 +113,8 @@ func TestBaselineShowsTheChangeAndGatesOnADrop(t *testing.T) {
 	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "globex", "--baseline", base, "--fail-on", "drop=1%", worse)
 	sum := summaryOf(t, r)
 	bl, _ := sum["baseline"].(map[string]any)
-	if bl == nil || bl["change"].(float64) >= 0 || r.code != exitFail || !strings.Contains(r.stdout, "Since the baseline") {
-		t.Errorf("exit %d, baseline %v, stdout %q", r.code, bl, r.stdout)
+	if bl == nil || bl["change"].(float64) >= 0 || r.code != exitFail || !strings.Contains(r.text, "Since the baseline") {
+		t.Errorf("exit %d, baseline %v, summary %q", r.code, bl, r.text)
 	}
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "globex", "--baseline", base, "--fail-on", "drop=50%", worse); r.code != exitPass {
 		t.Errorf("a drop within the limit: exit %d %s", r.code, r.stderr)
@@ -130,12 +137,12 @@ func TestBaselineWithoutDataIsNotCompared(t *testing.T) {
 	}
 	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--fail-on", "drop=2%", "--baseline", filepath.Join(empty.out, "summary.json"), ex)
 	bl, _ := summaryOf(t, r)["baseline"].(map[string]any)
-	if r.code != exitPass || bl == nil || bl["not_compared"] != "the baseline had no data" || !strings.Contains(r.stdout, "not compared: the baseline had no data") || strings.Contains(r.stdout, "0.0% →") {
-		t.Errorf("against an empty baseline: exit %d, baseline %v\n%s", r.code, bl, r.stdout)
+	if r.code != exitPass || bl == nil || bl["not_compared"] != "the baseline had no data" || !strings.Contains(r.text, "not compared: the baseline had no data") || strings.Contains(r.text, "0.0% →") {
+		t.Errorf("against an empty baseline: exit %d, baseline %v\n%s", r.code, bl, r.text)
 	}
 	r = runCLI(t, "", "audit", "-q", "--bar", "0", "--tenant", "nobody", "--fail-on", "drop=2%", "--baseline", filepath.Join(full.out, "summary.json"), ex)
-	if r.code != exitNoData || summaryOf(t, r)["status"] != "NO_DATA" || strings.Contains(r.stdout, "points") {
-		t.Errorf("an empty run against a baseline: exit %d\n%s", r.code, r.stdout)
+	if r.code != exitNoData || summaryOf(t, r)["status"] != "NO_DATA" || strings.Contains(r.text, "points") {
+		t.Errorf("an empty run against a baseline: exit %d\n%s", r.code, r.text)
 	}
 }
 
@@ -217,8 +224,8 @@ func TestProjectFile(t *testing.T) {
 	if sum["bar"] != 0.5 || r.code != exitPass || sum["config"].(map[string]any)["project"] != "../ragaudit.yaml" {
 		t.Errorf("from the project file: exit %d, bar %v, config %v", r.code, sum["bar"], sum["config"])
 	}
-	if !strings.Contains(r.stdout, "Settings from project file ../ragaudit.yaml") {
-		t.Errorf("the summary does not name the project file:\n%s", r.stdout)
+	if !strings.Contains(r.text, "Settings from project file ../ragaudit.yaml") {
+		t.Errorf("the summary does not name the project file:\n%s", r.text)
 	}
 	if tenants := sum["config"].(map[string]any)["tenants"].([]any); len(tenants) != 2 {
 		t.Errorf("tenants %v", tenants)
@@ -231,7 +238,7 @@ func TestProjectFile(t *testing.T) {
 	}
 	// Outside a repository, a parent's file is not read.
 	os.Remove(filepath.Join(dir, ".git"))
-	if r := runCLI(t, "", "audit", "-q", ex); summaryOf(t, r)["bar"] != 0.9 || strings.Contains(r.stdout, "project file") {
+	if r := runCLI(t, "", "audit", "-q", ex); summaryOf(t, r)["bar"] != 0.9 || strings.Contains(r.text, "project file") {
 		t.Errorf("outside a repository a parent's project file was read: bar %v", summaryOf(t, r)["bar"])
 	}
 	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
@@ -257,8 +264,8 @@ func TestChunksUnderAnotherKeyAreIncomplete(t *testing.T) {
 	if summaryOf(t, r)["status"] != "INCOMPLETE" {
 		t.Errorf("status %v", summaryOf(t, r)["status"])
 	}
-	if !strings.Contains(r.stdout, "0 fabricated, 21 not auditable (21 no retrieval logged)") {
-		t.Errorf("the citations are not said to be unauditable for want of retrieval:\n%s", r.stdout)
+	if !strings.Contains(r.text, "0 fabricated, 21 not auditable (21 no retrieval logged)") {
+		t.Errorf("the citations are not said to be unauditable for want of retrieval:\n%s", r.text)
 	}
 }
 
@@ -267,11 +274,280 @@ func TestChunksUnderAnotherKeyAreIncomplete(t *testing.T) {
 func TestBaselineUnderAnotherConfigurationIsSaidSo(t *testing.T) {
 	base := runCLI(t, "", "audit", "-q", "--bar", "0", "--threshold", "0.9", testdata+"/example.jsonl")
 	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", filepath.Join(base.out, "summary.json"), testdata+"/example.jsonl")
-	if bl := summaryOf(t, r)["baseline"].(map[string]any); bl["configuration_changed"] != true || !strings.Contains(r.stdout, "not quality alone") {
-		t.Errorf("baseline %v, stdout %q", bl, r.stdout)
+	if bl := summaryOf(t, r)["baseline"].(map[string]any); bl["configuration_changed"] != true || !strings.Contains(r.text, "not quality alone") {
+		t.Errorf("baseline %v, summary %q", bl, r.text)
 	}
 	same := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", filepath.Join(base.out, "summary.json"), "--threshold", "0.9", testdata+"/example.jsonl")
-	if strings.Contains(same.stdout, "not quality alone") {
+	if strings.Contains(same.text, "not quality alone") {
 		t.Error("the same configuration is said to differ")
+	}
+}
+
+// -q prints the status line alone on stdout — the line the full summary
+// starts its verdict with — and nothing on stderr but the error that sets
+// the exit code; the report is written all the same.
+func TestQuietPrintsOnlyTheStatusLine(t *testing.T) {
+	ex := testdata + "/example.jsonl"
+	cases := []struct {
+		name, want, stderr string
+		args               []string
+		code               int
+	}{
+		{"below the bar", "FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)\n", "",
+			[]string{ex}, exitFail},
+		{"a failed gate", "FAIL: --fail-on fabricated failed: 2 fabricated citations; citation accuracy 71.4% is at or above the bar 50.0% (21 citations)\n",
+			"ragaudit: --fail-on fabricated failed: 2 fabricated citations\n", []string{"--bar", "50%", "--fail-on", "fabricated", ex}, exitFail},
+		{"skipped records warn nobody", "PASS: citation accuracy 100.0% is at or above the bar 90.0% (3 citations)\n", "",
+			[]string{testdata + "/bad.jsonl"}, exitPass},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append([]string{"audit", "-q"}, tc.args...)...)
+			if r.code != tc.code || r.stdout != tc.want || r.stderr != tc.stderr {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", r.code, r.stdout, r.stderr, tc.code, tc.want, tc.stderr)
+			}
+			if lines := strings.Split(r.text, "\n"); len(lines) < 3 || lines[1]+"\n" != tc.want {
+				t.Errorf("summary.txt does not start its verdict with the status line:\n%s", r.text)
+			}
+			for _, f := range []string{"report.html", "findings.jsonl", "findings.csv", "summary.json"} {
+				if _, err := os.Stat(filepath.Join(r.out, f)); err != nil {
+					t.Errorf("-q did not write %s: %v", f, err)
+				}
+			}
+		})
+	}
+	if r := runCLI(t, "", "audit", testdata+"/bad.jsonl"); !strings.Contains(r.stderr, "level=WARN") {
+		t.Errorf("without -q the skipped records are not warned of: %q", r.stderr)
+	}
+}
+
+// A first run in CI has no baseline yet: without --allow-missing-baseline
+// that is a usage error saying what to do; with it the run goes on, and
+// drop gates say "not compared: no baseline yet" — never passed as if
+// compared, never failed.
+func TestFirstRunWithoutBaseline(t *testing.T) {
+	ex := testdata + "/example.jsonl"
+	missing := filepath.Join(t.TempDir(), "previous", "summary.json")
+	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--baseline", missing, "--fail-on", "drop=2%", ex)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--allow-missing-baseline") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("a missing baseline without the flag: exit %d, %q", r.code, r.stderr)
+	}
+	for _, tc := range []struct {
+		name string
+		bar  string
+		code int
+	}{{"the rate passes", "0", exitPass}, {"the rate fails on its own", "0.9", exitFail}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", "audit", "--bar", tc.bar, "--baseline", missing, "--allow-missing-baseline",
+				"--fail-on", "drop=2%", "--fail-on", "tenant-drop=5%", ex)
+			if r.code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", r.code, tc.code, r.stderr)
+			}
+			sum := summaryOf(t, r)
+			bl, _ := sum["baseline"].(map[string]any)
+			if bl == nil || bl["missing"] != true || bl["not_compared"] != "no baseline yet" {
+				t.Errorf("baseline %v", bl)
+			}
+			for _, g := range sum["gates"].([]any) {
+				g := g.(map[string]any)
+				if g["not_compared"] != true || g["detail"] != "not compared: no baseline yet" {
+					t.Errorf("gate %v", g)
+				}
+			}
+			if detail, _ := sum["status_detail"].(string); strings.Contains(detail, "fail-on") {
+				t.Errorf("a drop gate without a baseline decided the run: %v", sum["status_detail"])
+			}
+			line := "Baseline: not compared: no baseline yet (" + missing + " does not exist; --allow-missing-baseline); keep this run's summary.json as the next run's baseline\n"
+			if !strings.Contains(r.stdout, line) || !strings.Contains(r.stdout, "Gates (--fail-on): drop=2% not compared: no baseline yet; tenant-drop=5% not compared: no baseline yet\n") ||
+				strings.Contains(r.stdout, "drop=2% pass") {
+				t.Errorf("the summary does not say the baseline is missing in one line:\n%s", r.stdout)
+			}
+		})
+	}
+	// A baseline that exists but is not a summary is still an error.
+	bad := filepath.Join(t.TempDir(), "summary.json")
+	os.WriteFile(bad, []byte("{}"), 0o644)
+	if r := runCLI(t, "", "audit", "-q", "--baseline", bad, "--allow-missing-baseline", ex); r.code != exitUsage || !strings.Contains(r.stderr, "not a ragaudit summary.json") {
+		t.Errorf("a broken baseline: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// --fail-on on the command line adds to the project file's gates; one of
+// the same name replaces the file's, and the run says so on stderr.
+// Other list flags given on the command line replace the file's list.
+func TestFailOnAddsToTheProjectFilesGates(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "ragaudit.yaml"), []byte("bar: 50%\nfail-on: [fabricated=5, uncited=2%]\ntenant: [acme, globex]\n"), 0o644)
+	ex, _ := filepath.Abs(testdata + "/example.jsonl")
+	t.Chdir(dir)
+	specs := func(r runResult) []string {
+		var out []string
+		for _, g := range summaryOf(t, r)["gates"].([]any) {
+			out = append(out, g.(map[string]any)["fail_on"].(string))
+		}
+		return out
+	}
+	cases := []struct {
+		name   string
+		args   []string
+		gates  string
+		stderr string
+	}{
+		{"the file's gates alone", nil, "fabricated=5 uncited=2%", ""},
+		{"a new gate adds to them", []string{"--fail-on", "below-floor"}, "fabricated=5 uncited=2% below-floor", ""},
+		{"a gate of the same name replaces the file's, in its place", []string{"--fail-on", "uncited=5", "--fail-on", "rejected"},
+			"fabricated=5 uncited=5 rejected", "ragaudit: --fail-on uncited=5 replaces uncited=2% of ragaudit.yaml\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append(append([]string{"audit"}, tc.args...), ex)...)
+			if got := strings.Join(specs(r), " "); got != tc.gates {
+				t.Errorf("gates %q, want %q", got, tc.gates)
+			}
+			if got := regexp.MustCompile(`(?m)^ragaudit: --fail-on .* replaces .*\n`).FindAllString(r.stderr, -1); strings.Join(got, "") != tc.stderr {
+				t.Errorf("stderr says %q, want %q", got, tc.stderr)
+			}
+		})
+	}
+	// Other lists: the command line's replaces the file's.
+	r := runCLI(t, "", "audit", "-q", "--tenant", "acme", "--fail-on", "uncited=5", ex)
+	if tenants := summaryOf(t, r)["config"].(map[string]any)["tenants"].([]any); len(tenants) != 1 || tenants[0] != "acme" {
+		t.Errorf("--tenant acme with the file's [acme, globex]: tenants %v", tenants)
+	}
+	if r.stderr != "" {
+		t.Errorf("-q still says on stderr %q", r.stderr)
+	}
+}
+
+// twoTurns is a conversation of two answers; the second cites a chunk
+// that states another fee.
+const twoTurns = `{"conversation_id":"mt-1","tenant":"acme","messages":[{"role":"user","content":"What is the refund window?"},` +
+	`{"role":"assistant","content":"Refunds are accepted within 30 days of delivery [1].","retrieval":[{"id":"1","text":"Refunds are accepted within 30 days of delivery."}]},` +
+	`{"role":"user","content":"And the fee?"},` +
+	`{"role":"assistant","content":"Thanks for asking. The restocking fee is €15 for opened items [1].","retrieval":[{"id":"1","text":"A restocking fee of €25 applies to opened items."}]}]}` + "\n"
+
+// JUnit has a case per answer of a multi-turn conversation, named by its
+// turn, and JUnit, the text summary and the findings number the failing
+// sentence alike: turn 2, sentence 2.
+func TestJUnitNamesTheTurn(t *testing.T) {
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	r := runCLI(t, twoTurns, "audit", "--junit", junit, "-")
+	var doc struct {
+		Suite struct {
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Text string `xml:",chardata"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(readFile(t, junit), &doc); err != nil {
+		t.Fatal(err)
+	}
+	cs := doc.Suite.Cases
+	if len(cs) != 2 || cs[0].Name != "mt-1, turn 1" || cs[0].Failure != nil || cs[1].Name != "mt-1, turn 2" || cs[1].Failure == nil ||
+		!strings.HasPrefix(cs[1].Failure.Text, "turn 2, sentence 2 [1] unsupported: ") {
+		t.Fatalf("cases %+v", cs)
+	}
+	if !strings.Contains(r.stdout, "-:1 mt-1 turn 2, sentence 2 [1] unsupported: ") {
+		t.Errorf("the worst failures do not name the turn:\n%s", r.stdout)
+	}
+	var f struct {
+		MessageIndex   int `json:"message_index"`
+		SentenceIndex  int `json:"sentence_index"`
+		Turn           int `json:"turn"`
+		SentenceNumber int `json:"sentence_number"`
+	}
+	lines := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join(r.out, "findings.jsonl")))), "\n")
+	json.Unmarshal([]byte(lines[len(lines)-1]), &f)
+	if f.MessageIndex != 3 || f.SentenceIndex != 1 || f.Turn != 2 || f.SentenceNumber != 2 {
+		t.Errorf("the last finding: %+v", f)
+	}
+}
+
+// On GitHub Actions an annotation names file= only for a log inside the
+// workspace (the checkout), by its path there: GitHub cannot show a file
+// outside it. A log outside gets no file=, and its file:line leads the
+// message.
+func TestGitHubAnnotationsNameOnlyFilesInTheWorkspace(t *testing.T) {
+	t.Setenv("GITHUB_ACTIONS", "true")
+	t.Setenv("GITHUB_STEP_SUMMARY", "")
+	ws := t.TempDir()
+	inside := filepath.Join(ws, "logs", "latest.jsonl")
+	os.MkdirAll(filepath.Dir(inside), 0o755)
+	os.WriteFile(inside, readFile(t, testdata+"/example.jsonl"), 0o644)
+	outside := filepath.Join(t.TempDir(), "download.jsonl")
+	os.WriteFile(outside, readFile(t, testdata+"/example.jsonl"), 0o644)
+	t.Setenv("GITHUB_WORKSPACE", ws)
+	warnings := func(r runResult) []string {
+		var out []string
+		for _, l := range strings.Split(r.stdout, "\n") {
+			if strings.HasPrefix(l, "::warning") {
+				out = append(out, l)
+			}
+		}
+		if len(out) == 0 {
+			t.Fatalf("no annotation in %q", r.stdout)
+		}
+		return out
+	}
+	for _, l := range warnings(runCLI(t, "", "audit", "-q", inside)) {
+		if !strings.HasPrefix(l, "::warning file=logs/latest.jsonl,line=") {
+			t.Errorf("a log in the workspace: %q", l)
+		}
+	}
+	t.Chdir(ws) // a relative path is read from the working directory
+	if l := warnings(runCLI(t, "", "audit", "-q", "logs/latest.jsonl"))[0]; !strings.HasPrefix(l, "::warning file=logs/latest.jsonl,line=") {
+		t.Errorf("a relative path in the workspace: %q", l)
+	}
+	for _, l := range warnings(runCLI(t, "", "audit", "-q", outside)) {
+		if strings.Contains(l, "file=") || !strings.Contains(l, "::"+strings.ReplaceAll(outside, ":", "%3A")+":") {
+			t.Errorf("a log outside the workspace: %q", l)
+		}
+	}
+	if l := warnings(runCLI(t, string(readFile(t, inside)), "audit", "-q", "-"))[0]; strings.Contains(l, "file=") || !strings.Contains(l, "::-:") {
+		t.Errorf("stdin: %q", l)
+	}
+}
+
+// lopsidedLog writes a log of 2,000 answers with a fabricated citation and
+// 30 whose citation the chunk does not support (low similarity).
+func lopsidedLog(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	chunk := `"retrieval":[{"id":"1","text":"Refunds are accepted within 30 days of delivery."}]`
+	for i := range 2000 {
+		fmt.Fprintf(&b, `{"conversation_id":"fab-%d","tenant":"acme","timestamp":"2026-05-12T09:00:00Z","messages":[{"role":"user","content":"What is the refund window?"},`+
+			`{"role":"assistant","content":"Refunds are accepted within 30 days of delivery [9].",%s}]}`+"\n", i, chunk)
+	}
+	for i := range 30 {
+		fmt.Fprintf(&b, `{"conversation_id":"low-%d","tenant":"globex","timestamp":"2026-05-13T09:00:00Z","messages":[{"role":"user","content":"Is support good?"},`+
+			`{"role":"assistant","content":"Our support team answers every question quickly and politely [1].",%s}]}`+"\n", i, chunk)
+	}
+	path := filepath.Join(t.TempDir(), "lopsided.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// report.html's cap is shared: the 30 low-similarity rows are listed
+// beside the 2,000 fabricated ones' worst, and the tiles say what is cut.
+func TestHTMLCapIsShared(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", "--reproducible", lopsidedLog(t))
+	html := string(readFile(t, filepath.Join(r.out, "report.html")))
+	all := regexp.MustCompile(`<article class="failure[^>]*data-reasons="([^"]*)"`).FindAllStringSubmatch(html, -1)
+	low := 0
+	for _, m := range all {
+		if strings.Contains(" "+m[1]+" ", " low_similarity ") {
+			low++
+		}
+	}
+	if len(all) != 500 || low != 30 {
+		t.Errorf("%d cards, %d of low similarity; want 500 and 30", len(all), low)
+	}
+	if !strings.Contains(html, `<small class="cut">470 listed below (its worst); all in findings.csv</small>`) {
+		t.Error("the fabricated tile does not say that 470 of its 2000 rows are listed")
 	}
 }

@@ -267,3 +267,41 @@ func must(s string, err error) string {
 	}
 	return s
 }
+
+// The shared cap in a browser: with 2,000 fabricated rows and 30 of low
+// similarity, each reason's count opens cards, and the filter says what
+// the cap cut and where all of it is.
+func TestE2EFairCapInChromium(t *testing.T) {
+	bin := chromium(t)
+	r := runCLI(t, "", "audit", "-q", "--reproducible", lopsidedLog(t))
+	url := "file://" + filepath.Join(must(filepath.Abs(r.out)), "report.html")
+	for _, tc := range []struct {
+		hash    string
+		visible int
+		note    string
+	}{
+		{"#reason=low_similarity", 30, "— all 30 rows of this reason are listed"},
+		{"#tenant=acme", 470, "— the list holds 500 of 2030 failing rows; findings.csv has them all"},
+		{"#reason=fabricated", 470, "— 470 of this reason's 2000 rows are listed (its worst); findings.csv has them all"},
+		{"", 500, ""},
+	} {
+		dom := string(headless(t, bin, "--dump-dom", url+tc.hash))
+		visible, hidden := visibleCards(dom)
+		if len(visible) != tc.visible || hidden != 500-tc.visible {
+			t.Errorf("%s: %d cards visible, %d hidden; want %d of 500", tc.hash, len(visible), hidden, tc.visible)
+		}
+		if !strings.Contains(dom, fmt.Sprintf(`<span class="mute" id="shown-count">%d of 500 shown</span> <span class="mute" id="cap-note">%s</span>`, tc.visible, tc.note)) {
+			t.Errorf("%s: the count and the note are not %q", tc.hash, tc.note)
+		}
+	}
+	path := filepath.Join(os.Getenv("E2E_OUT"), "report-fair-cap.png")
+	if os.Getenv("E2E_OUT") == "" {
+		path = filepath.Join(t.TempDir(), "report-fair-cap.png")
+	}
+	// The tiles, and the low-similarity filter's cards below them.
+	headless(t, bin, "--window-size=1280,5200", "--screenshot="+path, url+"#reason=low_similarity")
+	if png, err := os.ReadFile(path); err != nil || len(png) < 20_000 {
+		t.Fatalf("screenshot %s: %d bytes, %v", path, len(png), err)
+	}
+	t.Logf("screenshot: %s", path)
+}

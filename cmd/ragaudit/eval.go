@@ -26,7 +26,7 @@ func evalCommand() *cli.Command {
 		&cli.StringSliceFlag{Name: "aim-ba", Usage: "with --lodo: report whether this balanced accuracy of a data set and scope is reached, as --min-ba, without failing; repeatable"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
 		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for thresholds 0.30..0.70"},
-	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as")...)
+	}, auditFlagsWithout("out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as")...)
 	return &cli.Command{
 		Name:      "eval",
 		Usage:     "audit labelled logs and measure agreement with the human labels",
@@ -134,6 +134,14 @@ func parseMinBA(flag string, vals []string) (map[string]float64, error) {
 		out[key] = x
 	}
 	return out, nil
+}
+
+// auditFlagsWithout are audit's flags for a command that audits without
+// writing a report (eval, calibrate, sample, review): all but names, and
+// --quiet without audit's "only the status line" (it prints none).
+func auditFlagsWithout(names ...string) []cli.Flag {
+	flags := withoutFlag(auditCommand().Flags, append(names, "quiet")...)
+	return append(flags, &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"})
 }
 
 func withoutFlag(flags []cli.Flag, names ...string) []cli.Flag {

@@ -94,7 +94,8 @@ func exitCode(err error) (code int, msg string) {
 }
 
 // usageError is an error in how the tool was called or in what it was
-// given to read: exit code 2.
+// given to read: exit code 2. An empty msg prints nothing more (the help
+// was printed instead).
 type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
@@ -168,7 +169,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				}
 				return usageErr("unknown command %q: want one of %s (ragaudit help)", name, strings.Join(commandNames(commands), ", "))
 			}
-			return cli.ShowAppHelp(c)
+			// No command is a usage error (exit 2), as with go and git: a
+			// script that forgot its command must not pass. The help goes to
+			// stderr and says the rest; "ragaudit help" and --help exit 0.
+			cli.HelpPrinter(c.App.ErrWriter, cli.AppHelpTemplate, c.App)
+			return &usageError{}
 		},
 		Description: exitCodesHelp,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {

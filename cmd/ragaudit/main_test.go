@@ -29,6 +29,7 @@ type runResult struct {
 	code           int
 	stdout, stderr string
 	out            string // the --out directory
+	text           string // its summary.txt: the full text summary, which -q does not print
 }
 
 func runCLI(t *testing.T, stdin string, args ...string) runResult {
@@ -40,7 +41,8 @@ func runCLI(t *testing.T, stdin string, args ...string) runResult {
 	}
 	var so, se bytes.Buffer
 	code := run(context.Background(), full, strings.NewReader(stdin), &so, &se)
-	return runResult{code: code, stdout: so.String(), stderr: se.String(), out: out}
+	text, _ := os.ReadFile(filepath.Join(out, "summary.txt"))
+	return runResult{code: code, stdout: so.String(), stderr: se.String(), out: out, text: string(text)}
 }
 
 func readFile(t *testing.T, path string) []byte {
@@ -73,7 +75,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := runCLI(t, "", append([]string{"audit", "--quiet"}, tc.args...)...)
+			r := runCLI(t, "", append([]string{"audit"}, tc.args...)...)
 			if r.code != tc.code {
 				t.Fatalf("exit %d, want %d; stderr:\n%s", r.code, tc.code, r.stderr)
 			}
@@ -226,11 +228,15 @@ func TestThresholdFlagReplacesTenantThresholds(t *testing.T) {
 // directory behind.
 func TestRefusedInputsSayWhy(t *testing.T) {
 	ex := testdata + "/example.jsonl"
+	// The glob a directory's message suggests takes gzipped logs too.
+	if m, _ := filepath.Glob(filepath.Join(testdata, "*.jsonl*")); !slices.Contains(m, filepath.Join(testdata, "truncated.jsonl.gz")) {
+		t.Errorf("the suggested glob leaves out .jsonl.gz: %v", m)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{ex, testdata}, "is a directory"},
+		{[]string{ex, testdata}, "is a directory: give the log files in it (e.g. " + filepath.Join(testdata, "*.jsonl*") + ", which takes .jsonl and .jsonl.gz)"},
 		{[]string{ex, ex}, "same file"},
 		{[]string{ex, "--bar", "0.5"}, "flags go before them"},
 	} {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 	"gopkg.in/yaml.v3"
@@ -28,23 +29,35 @@ func projectFlags() []cli.Flag {
 	}
 }
 
+// project is what applyProject read: the file's path ("" when there is
+// none), and the --fail-on gates of the file and the command line merged
+// (nil when the command line gives none: the flag then holds the file's).
+type project struct {
+	path   string
+	failOn []string
+}
+
 // applyProject fills the flags not given on the command line from the
-// project file, and returns its path ("" when there is none).
-func applyProject(c *cli.Context, all []*cli.Command) (string, error) {
+// project file. A flag given on the command line wins, a list flag's
+// whole list too (--tenant acme audits acme alone), but for --fail-on:
+// gates add up, so the command line's add to the file's, and one of the
+// same name replaces the file's, said on stderr.
+func applyProject(c *cli.Context, all []*cli.Command) (project, error) {
 	path := c.String("project")
 	if path == "" && !c.Bool("no-project") {
 		path = findProjectFile()
 	}
 	if path == "" || c.Bool("no-project") {
-		return "", nil
+		return project{}, nil
 	}
+	p := project{path: path}
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", usageErr("--project: %v", err)
+		return p, usageErr("--project: %v", err)
 	}
 	var values map[string]any
 	if err := yaml.Unmarshal(b, &values); err != nil {
-		return "", usageErr("project file %s: %v", path, err)
+		return p, usageErr("project file %s: %v", path, err)
 	}
 	known := map[string]bool{}
 	for _, cmd := range all {
@@ -58,38 +71,78 @@ func applyProject(c *cli.Context, all []*cli.Command) (string, error) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	var replaced []string
 	for _, k := range keys {
 		switch {
 		case k == "project" || k == "no-project":
-			return "", usageErr("project file %s: %q cannot be set in a project file", path, k)
+			return p, usageErr("project file %s: %q cannot be set in a project file", path, k)
 		case !known[k]:
 			if s := suggest(k, slices.Sorted(maps.Keys(known))); s != "" {
-				return "", usageErr("project file %s: unknown key %q: did you mean %q?", path, k, s)
+				return p, usageErr("project file %s: unknown key %q: did you mean %q?", path, k, s)
 			}
-			return "", usageErr("project file %s: unknown key %q: keys are the flags of ragaudit's commands", path, k)
-		case !slices.Contains(mine, k) || c.IsSet(k):
-			continue // another command's flag, or given on the command line
+			return p, usageErr("project file %s: unknown key %q: keys are the flags of ragaudit's commands", path, k)
+		case !slices.Contains(mine, k):
+			continue // another command's flag
+		case k == "fail-on" && c.IsSet(k):
+			fromFile, err := yamlValues(values[k])
+			if err != nil {
+				return p, usageErr("project file %s: %s: %v", path, k, err)
+			}
+			p.failOn, replaced = mergeFailOn(fromFile, c.StringSlice(k))
+			continue
+		case c.IsSet(k):
+			continue // given on the command line
 		}
 		if err := setFlag(c, k, values[k], filepath.Dir(path)); err != nil {
-			return "", usageErr("project file %s: %s: %v", path, k, err)
+			return p, usageErr("project file %s: %s: %v", path, k, err)
 		}
 	}
-	return path, nil
+	if !c.Bool("quiet") {
+		for i := 0; i < len(replaced); i += 2 {
+			fmt.Fprintf(c.App.ErrWriter, "ragaudit: --fail-on %s replaces %s of %s\n", replaced[i], replaced[i+1], path)
+		}
+	}
+	return p, nil
+}
+
+// mergeFailOn adds the command line's gates to the project file's: a gate
+// of the same name (uncited=5 for uncited=2%) takes the file's place, the
+// others follow. replaced lists each replacement as (flag's, file's).
+func mergeFailOn(fromFile, fromFlags []string) (merged, replaced []string) {
+	placed := make([]bool, len(fromFlags))
+	for _, spec := range fromFile {
+		i := slices.IndexFunc(fromFlags, func(f string) bool { return gateName(f) == gateName(spec) })
+		if i < 0 {
+			merged = append(merged, spec)
+			continue
+		}
+		if !placed[i] {
+			merged, placed[i] = append(merged, fromFlags[i]), true
+		}
+		replaced = append(replaced, fromFlags[i], spec)
+	}
+	for i, f := range fromFlags {
+		if !placed[i] {
+			merged = append(merged, f)
+		}
+	}
+	return merged, replaced
+}
+
+// gateName is the name of a --fail-on spec: "uncited" of "uncited=2%".
+func gateName(spec string) string {
+	name, _, _ := strings.Cut(spec, "=")
+	return strings.TrimSpace(name)
 }
 
 // setFlag sets flag name from a YAML value: a scalar, or a list for a
 // repeatable flag.
 func setFlag(c *cli.Context, name string, v any, dir string) error {
-	items, isList := v.([]any)
-	if !isList {
-		items = []any{v}
+	items, err := yamlValues(v)
+	if err != nil {
+		return err
 	}
-	for _, it := range items {
-		switch it.(type) {
-		case map[string]any, []any, nil:
-			return fmt.Errorf("want a value or a list of values")
-		}
-		s := fmt.Sprint(it)
+	for _, s := range items {
 		if slices.Contains(pathFlags, name) && s != "" && s != "-" && !filepath.IsAbs(s) {
 			s = filepath.Join(dir, s)
 		}
@@ -98,6 +151,23 @@ func setFlag(c *cli.Context, name string, v any, dir string) error {
 		}
 	}
 	return nil
+}
+
+// yamlValues reads a project file's value: a scalar, or a list of them.
+func yamlValues(v any) ([]string, error) {
+	items, isList := v.([]any)
+	if !isList {
+		items = []any{v}
+	}
+	var out []string
+	for _, it := range items {
+		switch it.(type) {
+		case map[string]any, []any, nil:
+			return nil, fmt.Errorf("want a value or a list of values")
+		}
+		out = append(out, fmt.Sprint(it))
+	}
+	return out, nil
 }
 
 // findProjectFile looks in the working directory and, inside a

@@ -21,7 +21,7 @@ func reviewCommand() *cli.Command {
 		&cli.StringFlag{Name: "addr", Usage: "serve on this host:port instead of 127.0.0.1 (with --public for an address other machines can reach)"},
 		&cli.BoolFlag{Name: "public", Usage: "allow --addr to be reachable from other machines (the page shows customer conversations)"},
 		&cli.BoolFlag{Name: "show-verdict", Usage: "show the machine's verdict (a reviewer who sees it tends to agree with it)"},
-	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
+	}, auditFlagsWithout("out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
 	return &cli.Command{
 		Name:      "review",
 		Usage:     "label a sample of citations in a page served on this machine",
@@ -77,8 +77,12 @@ func runReview(c *cli.Context, o *auditOptions) error {
 		return err
 	}
 	if missing := views.Missing(); len(missing) > 0 {
-		return usageErr("%d of the sample's %d citations are not in these logs (the first: conversation %s, line %d of the sample): give the logs and filters the sample was drawn from",
-			len(missing), len(sample), missing[0].ConversationID, missing[0].Line)
+		from := "give the logs and filters the sample was drawn from"
+		if d := sample[0].DrawnFrom; d != nil {
+			from = "the sample was drawn from " + d.String() + ": give those, with those filters"
+		}
+		return usageErr("%d of the sample's %d citations are not in these logs (the first: conversation %s, line %d of the sample): %s",
+			len(missing), len(sample), missing[0].ConversationID, missing[0].Line, from)
 	}
 	srv, err := review.NewServer(labels, sample, views.Views, c.String("reviewer"), c.Bool("show-verdict"))
 	if err != nil {

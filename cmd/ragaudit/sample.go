@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -27,7 +28,7 @@ func sampleCommand() *cli.Command {
 		&cli.BoolFlag{Name: "plan", Usage: "instead of drawing, print how many labels it takes to decide at --bar and to reach each --half-width"},
 		&cli.Float64SliceFlag{Name: "half-width", Usage: "with --plan: half-widths of the 95 % interval to plan for (default 0.05, 0.03, 0.02)"},
 		&cli.BoolFlag{Name: "force", Usage: "replace an existing -o file that holds another sample"},
-	}, withoutFlag(auditCommand().Flags, "out", "strict", "junit", "fail-on", "baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
+	}, auditFlagsWithout("out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
 	return &cli.Command{
 		Name:      "sample",
 		Usage:     "draw the citations a person should review, or plan how many (--plan)",
@@ -96,11 +97,13 @@ func runSample(c *cli.Context, o *auditOptions) error {
 		lineOf[pop.Citations[i].Key] = i
 	}
 	items := make([]review.Item, len(drawn))
+	from := o.drawnFrom()
 	for i, d := range drawn {
 		it := pop.Lines[lineOf[d.Citation.Key]]
 		st := &design.Strata[d.Stratum]
 		it.Stratum, it.StratumSize, it.InclusionProbability = st.ID, st.Citations, d.Inclusion
 		it.Sample, it.Seed, it.SampleSize, it.ConfigHash, it.Config = id, seed, design.Labels, hash, config
+		it.DrawnFrom = from
 		items[i] = it
 	}
 	if err := writeSampleFile(c.String("output"), items, c.Bool("force")); err != nil {
@@ -112,6 +115,31 @@ func runSample(c *cli.Context, o *auditOptions) error {
 	fmt.Fprintf(c.App.ErrWriter, "ragaudit sample: %d of %d citations to review (seed %d, %d strata of tenant × machine verdict), written to %s\nnext: ragaudit review --sample %s --labels labels.jsonl [the same flags] LOGS...\n",
 		len(items), design.Citations-design.Fabricated, seed, len(design.Strata), c.String("output"), c.String("output"))
 	return nil
+}
+
+// drawnFrom is what the sample is drawn from: the logs as given, and the
+// flags that choose their records, so that labels given with other logs
+// can say which to give.
+func (o *auditOptions) drawnFrom() *review.DrawnFrom {
+	d := &review.DrawnFrom{Logs: o.Files}
+	add := func(flag, v string) {
+		if v != "" {
+			d.Filters = append(d.Filters, flag, v)
+		}
+	}
+	add("--format", o.Format)
+	add("--mapping", o.MappingFile)
+	add("--mapping-name", o.MappingName)
+	for _, t := range o.Tenants {
+		add("--tenant", t)
+	}
+	for _, a := range o.Agents {
+		add("--agent", a)
+	}
+	if o.Last > 0 {
+		add("--last", strconv.Itoa(o.Last))
+	}
+	return d
 }
 
 // sampleID names a sample by what makes it: the configuration, the seed,

@@ -64,6 +64,11 @@ func TestHelpAndVersionCommands(t *testing.T) {
 			t.Errorf("ragaudit %s: exit %d, stdout %q, stderr %q", flag, r.code, r.stdout, r.stderr)
 		}
 	}
+	// No command at all is a usage error: a script that lost its command
+	// must not pass. The help goes to stderr, stdout stays empty.
+	if r := runCLI(t, ""); r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "calibrate") || strings.Contains(r.stderr, "ragaudit: ") {
+		t.Errorf("ragaudit without arguments: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
 	if r := runCLI(t, "", "--version"); r.code != exitPass || !strings.HasPrefix(r.stdout, "ragaudit "+version+" (go") {
 		t.Errorf("--version: %q", r.stdout)
 	}

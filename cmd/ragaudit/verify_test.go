@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/review"
 )
 
 // simulateReview labels a sample with the bundled HAGRID human labels, as
@@ -130,14 +133,15 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	r := runCLI(t, "", "audit", "-q", "--labels", labels, hagridLogs)
 	v, _ := summaryOf(t, r)["verified"].(map[string]any)
 	if v == nil {
-		t.Fatalf("no verified block: %s", r.stdout)
+		t.Fatalf("no verified block: %s", r.text)
 	}
 	est := v["estimate"].(float64)
 	if v["method"] != "ppi++" || v["decision"] != "FAIL" || r.code != exitFail || !(v["ci95_low"].(float64) < est && est < v["ci95_high"].(float64)) {
 		t.Errorf("exit %d, verified %v", r.code, v)
 	}
-	if !strings.HasPrefix(strings.Split(r.stdout, "\n")[1], "Verified citation accuracy: ") || !strings.Contains(r.stdout, "Machine's own rate: ") {
-		t.Errorf("the text does not lead with the verified rate:\n%s", r.stdout)
+	if lines := strings.Split(r.text, "\n"); lines[1] != strings.TrimSuffix(r.stdout, "\n") || !strings.HasPrefix(lines[1], "FAIL: verified citation accuracy ") ||
+		!strings.HasPrefix(lines[2], "Verified citation accuracy: ") || !strings.Contains(r.text, "Machine's own rate: ") {
+		t.Errorf("the text does not lead with the verified rate, or -q (%q) does not print its status line:\n%s", r.stdout, r.text)
 	}
 	html := string(readFile(t, filepath.Join(r.out, "report.html")))
 	if !strings.Contains(html, `id="headline-accuracy">`+fmt.Sprintf("%.1f%%", 100*est)) || !strings.Contains(html, `id="agreement">On this sample the machine agrees with the reviewer at balanced accuracy`) {
@@ -146,15 +150,50 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0.2", "--labels", labels, hagridLogs); r.code != exitPass {
 		t.Errorf("a bar far below the estimate: exit %d %s", r.code, r.stderr)
 	}
-	bar := json.Number(strings.TrimSpace(strings.Split(strings.Split(r.stdout, "Verified citation accuracy: ")[1], "%")[0]))
-	if r := runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--labels", labels, hagridLogs); r.code != exitInconclusive || summaryOf(t, r)["status"] != "INCONCLUSIVE" {
+	bar := json.Number(strings.TrimSpace(strings.Split(strings.Split(r.text, "Verified citation accuracy: ")[1], "%")[0]))
+	r = runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--labels", labels, hagridLogs)
+	if r.code != exitInconclusive || summaryOf(t, r)["status"] != "INCONCLUSIVE" {
 		t.Errorf("a bar at the estimate: exit %d %s", r.code, r.stderr)
 	}
+	followTheAdvice(t, summaryOf(t, r)["status_detail"].(string), sample, labels)
 	// A failed gate is a failure (exit 1) whatever more labels would say
 	// of the rate: INCONCLUSIVE must not hide fabricated citations.
 	if r := runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--fail-on", "fabricated", "--labels", labels, hagridLogs); r.code != exitFail || summaryOf(t, r)["status"] != "FAIL" {
 		t.Errorf("a failed gate with an inconclusive rate: exit %d %s", r.code, r.stderr)
 	}
+}
+
+// followTheAdvice runs the larger draw an INCONCLUSIVE status advises, as
+// written, on the sample file reviewed: without --force it is refused
+// (the file holds the smaller sample), with it the file holds the larger
+// one, and the labels given carry over to it.
+func followTheAdvice(t *testing.T, detail, sample, labels string) {
+	t.Helper()
+	m := regexp.MustCompile(`\(ragaudit (sample -n \d+ --seed \d+ -o SAMPLE --force), SAMPLE being the sample file reviewed`).FindStringSubmatch(detail)
+	if m == nil {
+		t.Fatalf("the advice names no command to draw a larger sample: %s", detail)
+	}
+	args := strings.Fields(strings.Replace(m[1], "SAMPLE", sample, 1))
+	before, err := review.ReadSample(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without := append(slices.Clone(args[:len(args)-1]), "-q", hagridLogs)
+	if r := runCLI(t, "", without...); r.code != exitUsage || !strings.Contains(r.stderr, "--force") {
+		t.Errorf("the advice without --force: exit %d %q", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", append(args, "-q", hagridLogs)...); r.code != exitPass {
+		t.Fatalf("the advice as written: exit %d %q", r.code, r.stderr)
+	}
+	items, err := review.ReadSample(sample)
+	if err != nil || items[0].SampleSize <= before[0].SampleSize { // -n past the citations there are draws them all
+		t.Fatalf("the sample file holds a sample of %d after one of %d (%v)", items[0].SampleSize, before[0].SampleSize, err)
+	}
+	lf, err := review.OpenLabels(labels, items)
+	if err != nil || lf.Carried == 0 {
+		t.Fatalf("the labels do not carry over to the larger sample: %v", err)
+	}
+	lf.Close()
 }
 
 // Labels sampled under another configuration are refused: their strata and
@@ -178,8 +217,8 @@ func TestUnmatchedLabelsAreCounted(t *testing.T) {
 	if !strings.Contains(v["design"].(string), "not drawn by ragaudit sample") {
 		t.Errorf("design %v", v["design"])
 	}
-	if n := v["unmatched_labels"].(float64); n < 1 || !strings.Contains(r.stdout, "match no citation of this audit") {
-		t.Errorf("uncited HAGRID labels: %v unmatched; %s", n, r.stdout)
+	if n := v["unmatched_labels"].(float64); n < 1 || !strings.Contains(r.text, "match no citation of this audit") {
+		t.Errorf("uncited HAGRID labels: %v unmatched; %s", n, r.text)
 	}
 	// Labels of which none judges a citation are the wrong file: an error,
 	// not an inconclusive estimate over no label.
@@ -268,8 +307,20 @@ func TestLabelsStayWithWhatWasJudged(t *testing.T) {
 	more := filepath.Join(dir, "more.jsonl")
 	extra := regexp.MustCompile(`"tenant": "[a-z]+"`).ReplaceAllString(string(readFile(t, testdata+"/example.jsonl")), `"tenant": "hagrid-miracl-en"`)
 	os.WriteFile(more, append(readFile(t, hagridLogs), extra...), 0o644)
-	if r := runCLI(t, "", "audit", "-q", "--labels", labels, more); r.code != exitUsage || !strings.Contains(r.stderr, "where the sample was drawn from") {
-		t.Errorf("other logs: exit %d %q", r.code, r.stderr)
+	// Labels given with other logs, or other filters, name the logs and
+	// filters their sample was drawn from, never a stratum's hash.
+	drawn := "the sample was drawn from " + hagridLogs + " with no filter: audit those, with those filters"
+	for _, args := range [][]string{{more}, {"--tenant", "hagrid-miracl-en", "--last", "50", hagridLogs}} {
+		r := runCLI(t, "", append([]string{"audit", "-q", "--labels", labels}, args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, drawn) || regexp.MustCompile(`\bs[0-9a-f]{12}\b`).MatchString(r.stderr) {
+			t.Errorf("labels with %v: exit %d %q", args, r.code, r.stderr)
+		}
+	}
+	filtered := filepath.Join(dir, "filtered.jsonl")
+	runCLI(t, "", "sample", "-q", "-n", "30", "--seed", "21", "--tenant", "hagrid-miracl-en", "--last", "80", "-o", filtered, hagridLogs)
+	r := runCLI(t, "", "review", "--sample", filtered, "--labels", filepath.Join(dir, "l2.jsonl"), "--reviewer", "ann", "--last", "20", hagridLogs)
+	if want := "the sample was drawn from " + hagridLogs + " with --tenant hagrid-miracl-en --last 80: give those, with those filters"; r.code != exitUsage || !strings.Contains(r.stderr, want) {
+		t.Errorf("review with other filters: exit %d %q, want %q", r.code, r.stderr, want)
 	}
 
 	var first map[string]any
@@ -283,8 +334,8 @@ func TestLabelsStayWithWhatWasJudged(t *testing.T) {
 		out = append(out, l)
 	}
 	os.WriteFile(edited, []byte(strings.Join(out, "\n")+"\n"), 0o644)
-	r := runCLI(t, "", "audit", "-q", "--labels", labels, edited)
-	if v, _ := summaryOf(t, r)["verified"].(map[string]any); v == nil || v["labels_on_changed_evidence"].(float64) < 1 || !strings.Contains(r.stdout, "no longer hold") {
+	r = runCLI(t, "", "audit", "-q", "--labels", labels, edited)
+	if v, _ := summaryOf(t, r)["verified"].(map[string]any); v == nil || v["labels_on_changed_evidence"].(float64) < 1 || !strings.Contains(r.text, "no longer hold") {
 		t.Errorf("edited evidence: exit %d %s %v", r.code, r.stderr, v)
 	}
 

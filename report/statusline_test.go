@@ -1,0 +1,60 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
+)
+
+// The status line says the verdict and why in one line, and the text
+// summary's verdict starts with the very same line.
+func TestStatusLine(t *testing.T) {
+	counts := func(supported, unsupported int) audit.Counts {
+		return audit.Counts{RecordsRead: 1, RecordsAudited: 1, Answers: 1, Citations: supported + unsupported,
+			CitationsByVerdict: map[string]int{audit.Supported: supported, audit.Unsupported: unsupported}}
+	}
+	cases := []struct {
+		name  string
+		sum   Summary
+		gates []GateSpec
+		want  string
+	}{
+		{"a rate below the bar says so, with the citations it rests on",
+			Summary{CitationAccuracy: 15.0 / 21, Bar: 0.9, Counts: counts(15, 6)}, nil,
+			"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)"},
+		{"a pass says the rate clears the bar",
+			Summary{CitationAccuracy: 0.95, Bar: 0.9, Counts: counts(19, 1)}, nil,
+			"PASS: citation accuracy 95.0% is at or above the bar 90.0% (20 citations)"},
+		{"a rate a hair under the bar is told apart from it",
+			Summary{CitationAccuracy: 0.8999, Bar: 0.9, Counts: counts(8999, 1001)}, nil,
+			"FAIL: citation accuracy 89.99% is below the bar 90.00% (10000 citations)"},
+		{"a failed gate names the gate, and the rate that passed",
+			Summary{CitationAccuracy: 0.95, Bar: 0.9, Counts: counts(19, 1)}, []GateSpec{{Name: "uncited"}},
+			"FAIL: --fail-on uncited failed: 2 uncited factual sentences; citation accuracy 95.0% is at or above the bar 90.0% (20 citations)"},
+		{"nothing to measure says why, with no rate",
+			Summary{Bar: 0.9, Counts: audit.Counts{}}, nil,
+			"NO_DATA: nothing to measure: the input holds no record (an empty file, or nothing on stdin)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.sum
+			s.Counts.UncitedFactual = 2
+			var err error
+			if s.Gates, err = EvaluateGates(tc.gates, &s); err != nil {
+				t.Fatal(err)
+			}
+			s.Decide()
+			if got := StatusLine(&s); got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			var b strings.Builder
+			if err := WriteText(&b, &s); err != nil {
+				t.Fatal(err)
+			}
+			if lines := strings.Split(b.String(), "\n"); lines[1] != tc.want {
+				t.Errorf("the text summary's verdict starts with %q, not the status line", lines[1])
+			}
+		})
+	}
+}
