@@ -227,16 +227,16 @@ func TestIsRefusal(t *testing.T) {
 		"We don't have a store in Paris, but we ship there within 3 days.",
 	}
 	for _, s := range yes {
-		if !isRefusal(s, 0) {
+		if !isRefusal(s, 0, english) {
 			t.Errorf("not a refusal: %q", s)
 		}
 	}
 	for _, s := range no {
-		if isRefusal(s, 0) {
+		if isRefusal(s, 0, english) {
 			t.Errorf("refusal: %q", s)
 		}
 	}
-	if isRefusal(yes[0], 1) {
+	if isRefusal(yes[0], 1, english) {
 		t.Error("an answer with citations counted as a refusal")
 	}
 }

@@ -63,7 +63,7 @@ type Auditor struct {
 	cfg         Config
 	precomputed bool     // use the vectors in the logs
 	embedder    Embedder // nil: no embedding signal (or precomputed)
-	splitter    *splitter
+	splitters   splitters
 	markers     MarkerRules
 	tagger      *nounphrase.Tagger
 	words       sync.Pool // of *wordCache, one per worker at a time
@@ -93,7 +93,7 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 		wg     sync.WaitGroup
 	)
 	wg.Go(func() { tg, tagErr = nounphrase.NewTagger() })
-	sp, err := newSplitter()
+	sp, err := newSplitter(nil)
 	wg.Wait()
 	if err != nil {
 		return nil, fmt.Errorf("loading sentence model: %w", err)
@@ -102,7 +102,7 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 		return nil, fmt.Errorf("loading tagger model: %w", tagErr)
 	}
 	markers, _ := ParseMarkerRules(cfg.CitationRegex) // checked by Validate
-	return &Auditor{cfg: cfg, embedder: emb, splitter: sp, tagger: tg, markers: markers}, nil
+	return &Auditor{cfg: cfg, embedder: emb, splitters: splitters{en: sp}, tagger: tg, markers: markers}, nil
 }
 
 // SetEmbedder sets the embedder (nil: none); call it before auditing
@@ -139,6 +139,9 @@ type Answer struct {
 	// chunk); ZeroUnclear: it cites [0], which no chunk has, and chunks'
 	// ids are numbers, so whether it counts from 0 cannot be told.
 	ZeroBased, ZeroUnclear bool
+	// Language is the one the answer is read in: detected on its text, or
+	// when that is too short to tell, its first chunk's, else English.
+	Language string
 }
 
 // Result is the audit of one record.

@@ -84,12 +84,14 @@ var Checks = []Check{
 		Doc:    "share of the sentence's content words (stemmed, stopwords removed, numbers kept) present in the chunk",
 		Writes: []string{"token_overlap", "missing_words", "words"},
 		run: func(c *claim, ev *evidence, s *measures) {
-			s.TokenOverlap = shareIn(c.stems, ev.stems)
-			s.Words = len(c.stems)
-			for _, st := range c.stems {
-				if !ev.stems.has(st) {
+			s.TokenOverlap, s.Words = -1, len(c.stems)
+			for k := range c.stems {
+				if !c.found(k, ev) {
 					s.MissingWords++
 				}
+			}
+			if s.Words > 0 {
+				s.TokenOverlap = float64(s.Words-s.MissingWords) / float64(s.Words)
 			}
 		},
 	},
@@ -205,11 +207,7 @@ var Checks = []Check{
 		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised)",
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
-			for _, q := range c.quantities {
-				if !ev.quantities.supports(q) {
-					s.NumbersMissing = appendUnique(s.NumbersMissing, q.Raw)
-				}
-			}
+			s.NumbersMissing = numbersMissing(c, ev)
 		},
 	},
 	{
@@ -225,8 +223,8 @@ var Checks = []Check{
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
-			s.NegationMismatch = negatedAbout(c.plain, func(st string) bool { return s.Window.has(hashWord(st)) }) !=
-				negatedAbout(window, func(st string) bool { return c.stemSet.has(hashWord(st)) })
+			s.NegationMismatch = negates(c.tongue, c.plain, func(st string) bool { return s.Window.has(hashWord(st)) }) !=
+				negates(c.tongue, window, func(st string) bool { return c.stemSet.has(hashWord(st)) })
 		},
 	},
 	{
@@ -262,7 +260,7 @@ var Checks = []Check{
 				}
 			}
 			s.EntityMismatch = found < len(c.entities) && s.NgramSim >= swapMatch && s.MissingWords <= missingNameWords &&
-				s.SpanText != "" && nameSwapped(c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]])
+				s.SpanText != "" && nameSwapped(c.tongue, c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]])
 		},
 	},
 }

@@ -3,13 +3,17 @@ package audit
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/eval/overlap"
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // claim is what the checks know of a sentence, computed once per sentence.
 type claim struct {
+	tongue     tongue // the language it is judged in
 	plain      string
 	content    []string // Normalize()d non-stopwords, numbers included, in order
 	plainText  []string // the word-overlap rule's content words (package overlap)
@@ -17,6 +21,10 @@ type claim struct {
 	phrases    []nounphrase.Phrase
 	phraseKeys [][]wordKey // the words of each phrase
 	stems      []uint64    // distinct content-word stems, numbers included, hashed, in order
+	// In a language with tables, per stem: its prefix (prefixKey) and the
+	// first word written with it (found).
+	prefixes   []uint64
+	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
 	quantities []quantity
@@ -41,23 +49,23 @@ func keysOf(words []string) []wordKey {
 	return out
 }
 
-// claimOf measures what the checks need of a claim, once per claim.
-func (a *Auditor) claimOf(s sentence, wc *wordCache) claim {
-	c := claim{plain: s.Plain, quantities: claimQuantities(s.Plain)}
-	tags := a.tagger.Tag(s.Plain)
-	c.phrases = nounphrase.Phrases(tags)
-	for _, e := range nounphrase.ProperNouns(tags) {
-		if _, isCurrency := currencySymbols[strings.ToLower(e)]; !isCurrency {
-			c.entities = append(c.entities, e)
+// claimOf measures what the checks need of a claim, once per claim, in
+// its language t (wc is that language's word cache). A claim in a
+// language the checks do not read is only its text: it is never measured.
+func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
+	c := claim{tongue: t, plain: s.Plain}
+	if !t.ok {
+		return c
+	}
+	c.quantities = claimQuantities(s.Plain)
+	if t.l == nil {
+		a.englishNames(&c)
+	} else {
+		c.entities = namesIn(s.Plain, t.l)
+		c.entityKeys = make([][]wordKey, len(c.entities))
+		for i, e := range c.entities {
+			c.entityKeys[i] = keysIn(t.l, e)
 		}
-	}
-	c.phraseKeys = make([][]wordKey, len(c.phrases))
-	for i, p := range c.phrases {
-		c.phraseKeys[i] = keysOf(p.Words)
-	}
-	c.entityKeys = make([][]wordKey, len(c.entities))
-	for i, e := range c.entities {
-		c.entityKeys[i] = keysOf(nounphrase.Words(e))
 	}
 	var stems, bigrams []uint64
 	var grams []uint32
@@ -81,6 +89,9 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache) claim {
 		// over chance on dates), but not as 4-grams.
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
+			if t.l != nil {
+				c.prefixes, c.forms = append(c.prefixes, wi.prefix), append(c.forms, w)
+			}
 		}
 		if isNumeric(w) {
 			return
@@ -89,7 +100,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache) claim {
 	})
 	c.stems, c.bigrams = stems, bigrams
 	c.stemSet = newWordSet(stems)
-	c.plainText = overlap.ContentWords(s.Plain)
+	c.plainText = a.overlapWords(s.Plain, t)
 	for _, w := range c.plainText {
 		c.plainWords = append(c.plainWords, hashWord(w))
 	}
@@ -104,4 +115,123 @@ func isNumeric(w string) bool {
 		}
 	}
 	return true
+}
+
+// englishNames fills the noun phrases and proper nouns of an English
+// claim, from the part-of-speech tagger.
+func (a *Auditor) englishNames(c *claim) {
+	tags := a.tagger.Tag(c.plain)
+	c.phrases = nounphrase.Phrases(tags)
+	for _, e := range nounphrase.ProperNouns(tags) {
+		if _, isCurrency := currencySymbols[strings.ToLower(e)]; !isCurrency {
+			c.entities = append(c.entities, e)
+		}
+	}
+	c.phraseKeys = make([][]wordKey, len(c.phrases))
+	for i, p := range c.phrases {
+		c.phraseKeys[i] = keysOf(p.Words)
+	}
+	c.entityKeys = make([][]wordKey, len(c.entities))
+	for i, e := range c.entities {
+		c.entityKeys[i] = keysOf(nounphrase.Words(e))
+	}
+}
+
+// keysIn are the word keys of a text's words in language l.
+func keysIn(l *lang.Language, text string) []wordKey {
+	var out []wordKey
+	for _, w := range tokens(text) {
+		if n := l.Normalize(w); n != "" {
+			out = append(out, wordKey{hashWord(n), hashWord(l.Stem(n))})
+		}
+	}
+	return out
+}
+
+// namesIn finds the names of a sentence in a language without a tagger:
+// runs of capitalised words inside the sentence (not its first word, not
+// a stopword); where every noun is capitalised (German), only words whose
+// shape marks a name or product: a capital inside ("iPhone"), capitals
+// only ("ACME"), letters and digits ("X200").
+func namesIn(plain string, l *lang.Language) []string {
+	var out, run []string
+	flush := func() {
+		if len(run) > 0 {
+			out = appendUnique(out, strings.Join(run, " "))
+		}
+		run = run[:0]
+	}
+	start := true // the next word opens a sentence
+	for _, f := range strings.Fields(plain) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		name := w != "" && !start && nameShaped(w, l) && !l.IsStopword(l.Normalize(w))
+		if _, isCurrency := currencySymbols[strings.ToLower(w)]; isCurrency {
+			name = false
+		}
+		if name {
+			run = append(run, w)
+		} else {
+			flush()
+		}
+		start = strings.ContainsAny(f[len(f)-1:], ".!?:")
+	}
+	flush()
+	return out
+}
+
+// nameShaped reports whether a word as written looks like a name in l.
+func nameShaped(w string, l *lang.Language) bool {
+	first, _ := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(first) {
+		return false
+	}
+	if !l.NounsCapitalised {
+		return true
+	}
+	rest := w[utf8.RuneLen(first):]
+	upper, digit := strings.IndexFunc(rest, unicode.IsUpper) >= 0, strings.IndexFunc(w, unicode.IsDigit) >= 0
+	return upper || digit
+}
+
+// overlapWords are the word-overlap rule's content words of a claim, with
+// the stopwords of its language.
+func (a *Auditor) overlapWords(text string, t tongue) []string {
+	if t.l == nil {
+		return overlap.ContentWords(text)
+	}
+	return overlap.ContentWordsWithout(text, t.l.IsOverlapStopword)
+}
+
+// found reports whether the claim's k-th content stem is in the chunk: as
+// a stem, or, in a language with tables, as a stem of the same first
+// letters (stemPrefix), or as a part of a compound — the claim's word
+// made of the chunk's ("Garantiezeit" of "Garantie … Zeit"), or the
+// chunk's word made with it ("Zeit" of "Garantiezeit").
+func (c *claim) found(k int, ev *evidence) bool {
+	if ev.stems.has(c.stems[k]) {
+		return true
+	}
+	if c.prefixes == nil {
+		return false
+	}
+	if p := c.prefixes[k]; p != 0 && ev.prefixes.has(p) {
+		return true
+	}
+	l := c.tongue.l
+	if !l.Compounds {
+		return false
+	}
+	w := c.forms[k]
+	if l.Compound(w, func(stem string) bool { return ev.stems.has(hashWord(stem)) }) {
+		return true
+	}
+	if utf8.RuneCountInString(w) < 4 {
+		return false
+	}
+	for _, f := range ev.forms {
+		if f != w && (strings.HasSuffix(f, w) || strings.HasPrefix(f, w)) {
+			return true
+		}
+	}
+	return false
 }

@@ -13,7 +13,7 @@ import (
 // claimsOf returns the claims of a message to audit, as sentences, and the
 // rule their citations resolve by: JSON claims, a provider's citation
 // spans, or the spans the markers of its prose cover.
-func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, budget int) ([]sentence, ResolveRule, error) {
+func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, budget int, t tongue) ([]sentence, ResolveRule, error) {
 	if jclaims != nil {
 		sents := claimSentences(jclaims)
 		if len(sents) > budget {
@@ -22,7 +22,11 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 		return sents, ResolveID, nil
 	}
 	mc := a.markerContext(msg.Retrieval)
-	sents, err := a.splitter.split(ctx, msg.Content, mc, budget)
+	sp, err := a.splitters.of(t)
+	if err != nil {
+		return nil, "", err
+	}
+	sents, err := sp.split(ctx, msg.Content, mc, budget)
 	if err != nil {
 		return nil, "", err
 	}
@@ -33,7 +37,7 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 		// spans, by chunk id, and the uncited sentences around them.
 		sents, rule = structuredSentences(msg, sents), ResolveID
 	} else {
-		sents = citationSpans(msg.Content, sents, a.isFactual)
+		sents = citationSpans(msg.Content, sents, func(s sentence) bool { return a.isFactual(s, t) })
 	}
 	if len(sents) > budget {
 		return nil, "", errTooManySentences

@@ -10,26 +10,31 @@ import (
 // evidence is what the checks know of one chunk (or of the union of the
 // chunks a sentence cites), computed once per answer.
 type evidence struct {
+	tongue     tongue  // the chunk's language
 	words      wordSet // Normalize()d words
 	plainWords wordSet // the word-overlap rule's words (package overlap), hashed
 	stems      wordSet
 	bigrams    wordSet // adjacent content-word stems
 	quantities quantityIndex
 	windows    []window
-	texts      []string    // the text each window's span refers to
-	content    []string    // the chunk's content words (Normalize()d, stopwords out), in order
-	vecs       [][]float32 // per window; nil without an embedder
-	wids       []int32     // distinct words, by word-embedder id
-	arena      *arena      // what its slices came from; nil: the heap
+	texts      []string // the text each window's span refers to
+	content    []string // the chunk's content words (Normalize()d, stopwords out), in order
+	// In a language with tables: the prefixes of its content stems, and,
+	// where compounds are written as one word, its content words (found).
+	prefixes wordSet
+	forms    []string
+	vecs     [][]float32 // per window; nil without an embedder
+	wids     []int32     // distinct words, by word-embedder id
+	arena    *arena      // what its slices came from; nil: the heap
 }
 
 func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
 
-func newEvidence(text string, wc *wordCache) *evidence {
-	ev := &evidence{quantities: quantityIndexOf(text)}
+func newEvidence(text string, wc *wordCache, t tongue) *evidence {
+	ev := &evidence{tongue: t, quantities: quantityIndexOf(text)}
 	// Word lists go to the worker's scratch buffers: the evidence keeps
 	// only the sets built from them.
-	b := &wc.scratch
+	b := wc.scratch
 	words, ws, ss, bs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.toks[:0]
 	defer func() { b.words, b.ws, b.ss, b.bs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(toks) }()
 	// The content words are for an embedder that embeds windows from
@@ -41,6 +46,8 @@ func newEvidence(text string, wc *wordCache) *evidence {
 	var prev uint64
 	hasPrev := false
 	ps := b.ps[:0]
+	var pre []uint64 // prefixes of a language with tables (English has none)
+	compounds := t.l != nil && t.l.Compounds
 	nounphrase.RawWordsAt(text, func(raw string, start int) {
 		w := wc.info(raw)
 		ps = append(ps, w.plain...)
@@ -57,6 +64,12 @@ func newEvidence(text string, wc *wordCache) *evidence {
 			if needContent {
 				ev.content = append(ev.content, w.norm)
 			}
+			if w.prefix != 0 {
+				pre = append(pre, w.prefix)
+			}
+			if compounds {
+				ev.forms = append(ev.forms, w.norm)
+			}
 			if hasPrev {
 				bs = append(bs, hashPair(prev, w.stem))
 			}
@@ -64,10 +77,13 @@ func newEvidence(text string, wc *wordCache) *evidence {
 		}
 	})
 	b.ps = keep(ps)
-	ar := &wc.arena
+	ar := wc.arena
 	ev.arena = ar
 	ev.words, ev.stems, ev.bigrams = newWordSetIn(ws, &ar.u64), newWordSetIn(ss, &ar.u64), newWordSetIn(bs, &ar.u64)
 	ev.plainWords = newWordSetIn(ps, &ar.u64)
+	if len(pre) > 0 {
+		ev.prefixes = newWordSetIn(pre, &ar.u64)
+	}
 	ev.windows = buildWindows(text, words, b, ar)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
@@ -188,7 +204,7 @@ func union(evs []*evidence) *evidence {
 	if len(evs) == 1 {
 		return evs[0]
 	}
-	u := &evidence{quantities: quantityIndex{}, arena: evs[0].arena}
+	u := &evidence{tongue: evs[0].tongue, quantities: quantityIndex{}, arena: evs[0].arena}
 	var (
 		words, stems, bigrams, plain []wordSet
 		sets                         *slab[uint64]

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -20,10 +21,16 @@ var reNonFactual = regexp.MustCompile(`(?i)^(?:` + strings.Join([]string{
 // isFactual reports whether an uncited sentence states something that needs
 // a source: it is not a question or a courtesy, and it has a verb and a noun
 // or a number.
-func (a *Auditor) isFactual(s sentence) bool {
+func (a *Auditor) isFactual(s sentence, t tongue) bool {
+	if !t.ok {
+		return false // a language the checks do not read: it cannot be told
+	}
 	p := strings.TrimSpace(s.Plain)
 	if p == "" || strings.HasSuffix(p, "?") || strings.HasSuffix(p, ":") {
 		return false
+	}
+	if t.l != nil {
+		return factualIn(p, t.l)
 	}
 	if reNonFactual.MatchString(p) || reRefusal.MatchString(p) { // "I couldn't find that" claims nothing
 		return false
@@ -43,4 +50,28 @@ func (a *Auditor) isFactual(s sentence) bool {
 		}
 	}
 	return hasVerb && (hasNoun || hasNum)
+}
+
+// factualIn is isFactual in a language without a part-of-speech tagger:
+// not a courtesy, a refusal or a question, at least four words, and a
+// number or two content words (no stopwords of the language) — a claim
+// about something, in lieu of a verb and a noun the tagger would find.
+func factualIn(p string, l *lang.Language) bool {
+	if l.IsCourtesy(p) || l.IsRefusal(p) || len(strings.Fields(p)) < 4 {
+		return false
+	}
+	content := 0
+	for _, w := range strings.Fields(p) {
+		n := l.Normalize(w)
+		if n == "" {
+			continue
+		}
+		if n[0] >= '0' && n[0] <= '9' {
+			return true
+		}
+		if !l.IsStopword(n) {
+			content++
+		}
+	}
+	return content >= 2
 }

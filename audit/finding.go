@@ -61,6 +61,10 @@ type Finding struct {
 	MatchedEnd      int              `json:"matched_end"`
 	BetterChunkID   *string          `json:"better_chunk_id"` // a retrieved chunk that supports the sentence when this one does not
 	Reasons         []string         `json:"reasons"`
+	// Language is the language the sentence was judged in (ISO 639-1);
+	// ChunkLanguage the cited chunk's, when it differs.
+	Language      string `json:"language"`
+	ChunkLanguage string `json:"chunk_language,omitempty"`
 	// Unstated is the part of the sentence the chunk does not state: its
 	// content words the chunk lacks, in order (numbers_missing gives the
 	// amounts and dates among them as written).

@@ -24,10 +24,21 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 		case p.chunk == notRetrieved:
 			g.Verdict = Fabricated
 			g.Reasons = []string{reasonNotRetrieved}
+		case !c.tongue.ok:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonLanguage}
+		case auditable(m.msg.Retrieval[p.chunk]) && !m.chunkTongue(p.chunk).ok:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			g.ChunkLanguage = m.chunkTongue(p.chunk).code
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonLanguage}
 		case m.evs[p.chunk] == nil:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
 			g.Verdict = NotAuditable
 			g.Reasons = []string{reasonChunkTextPrefix + m.msg.Retrieval[p.chunk].TextStatus()}
+		case m.evs[p.chunk].tongue.code != c.tongue.code:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			g.ChunkLanguage = m.evs[p.chunk].tongue.code
+			m.acrossLanguages(&g, c, m.evs[p.chunk])
 		default:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
 			search := m.judgeCitation(&g, ms[j])
@@ -60,7 +71,7 @@ func (m *messageAudit) measurePairs(c *claim, pairs []pair) []*measures {
 	ms := make([]*measures, len(pairs))
 	var measured []*measures
 	for j, p := range pairs {
-		if p.chunk >= 0 && m.evs[p.chunk] != nil {
+		if p.chunk >= 0 && m.evs[p.chunk] != nil && m.evs[p.chunk].tongue.code == c.tongue.code {
 			pm := runChecks(c, m.evs[p.chunk])
 			ms[j] = &pm
 			measured = append(measured, ms[j])
@@ -93,6 +104,8 @@ func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []
 		}
 		v, p, _ := m.a.cfg.Model.verdict(&sm, f.Tenant)
 		f.SentenceVerdict, f.SentenceScore = v, scorePtr(p)
+	case slices.ContainsFunc(pairs, func(p pair) bool { return p.chunk >= 0 && m.contradictsAcross(c, p.chunk) }):
+		f.SentenceVerdict = Unsupported // a number of another language's chunk that it does not state
 	case slices.ContainsFunc(pairs, func(p pair) bool { return p.chunk != notRetrieved }):
 		f.SentenceVerdict = NotAuditable
 	default:
@@ -155,4 +168,36 @@ func appendEvidence(list []*evidence, ev *evidence) []*evidence {
 func chunkID(chunks []readers.Chunk, i int) *string {
 	id := (&readers.Message{Retrieval: chunks}).ChunkID(i)
 	return &id
+}
+
+// acrossLanguages judges a claim against a chunk in another language
+// (a German answer citing an English page): words cannot be compared, so
+// it is not auditable — unless the chunk does not state a number, amount,
+// date or duration of the claim, which is read alike in both languages
+// and decides.
+func (m *messageAudit) acrossLanguages(g *Finding, c *claim, ev *evidence) {
+	missing := numbersMissing(c, ev)
+	if len(missing) > 0 && m.a.cfg.Model.decisive("number_mismatch") {
+		g.Verdict, g.Reasons, g.NumbersMissing = Unsupported, []string{"number_mismatch"}, missing
+		return
+	}
+	g.Verdict, g.Reasons = NotAuditable, []string{reasonLanguagesDiffer}
+}
+
+// contradictsAcross reports whether chunk i, in another language than the
+// claim, fails one of its numbers.
+func (m *messageAudit) contradictsAcross(c *claim, i int) bool {
+	ev := m.evs[i]
+	return ev != nil && ev.tongue.code != c.tongue.code && len(numbersMissing(c, ev)) > 0 && m.a.cfg.Model.decisive("number_mismatch")
+}
+
+// numbersMissing are the claim's quantities the chunk does not state.
+func numbersMissing(c *claim, ev *evidence) []string {
+	var out []string
+	for _, q := range c.quantities {
+		if !ev.quantities.supports(q) {
+			out = appendUnique(out, q.Raw)
+		}
+	}
+	return out
 }

@@ -14,7 +14,7 @@ import (
 // context.Canceled: the audit of one record once ignored Ctrl-C for
 // minutes (QA defect 1). No embedder, so only the audit itself can notice.
 func TestAuditOfALongAnswerStopsWhenCancelled(t *testing.T) {
-	a := &Auditor{cfg: testAuditor.cfg, splitter: testAuditor.splitter, tagger: testAuditor.tagger}
+	a := &Auditor{cfg: testAuditor.cfg, splitters: splitters{en: testAuditor.splitters.en}, tagger: testAuditor.tagger}
 	rec := record(strings.Repeat("Ab [1]. ", 5000), readers.Chunk{ID: "1", Text: "Ab."})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -38,13 +38,13 @@ func TestBetterChunkSearchIsBounded(t *testing.T) {
 	chunks[0].Text = "Our stores open at nine on weekdays."
 	sent := testSplitter.splitAnswer("Refunds are accepted within 30 days of delivery [0].", nil)[0]
 	wc := newWordCache()
-	c := testAuditor.claimOf(sent, wc)
+	c := testAuditor.claimOf(sent, wc, english)
 	if err := testAuditor.embed(context.Background(), []*claim{&c}, nil); err != nil {
 		t.Fatal(err)
 	}
 	evs := make([]*evidence, len(chunks))
-	evs[0] = newEvidence(chunks[0].Text, wc)
-	m := newMisattribution(chunks, evs)
+	evs[0] = newEvidence(chunks[0].Text, wc, english)
+	m := newMisattribution(chunks, evs, func(int) tongue { return english })
 	better, err := testAuditor.betterChunk(context.Background(), &c, m, []pair{{id: "0", chunk: 0}}, "acme", wc)
 	if err != nil {
 		t.Fatal(err)

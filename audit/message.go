@@ -46,6 +46,11 @@ type messageAudit struct {
 	evs    []*evidence // per retrieved chunk; nil: not measured
 	mis    *misattribution
 	shown  map[passage]bool // the passages whose text a finding holds
+	// The answer's language; each sentence's (tongues, set by measure);
+	// each chunk's, detected on first use (code "": not yet).
+	tongue       tongue
+	tongues      []tongue
+	chunkTongues []tongue
 }
 
 // passage is a span of a retrieved chunk, in code points.
@@ -73,8 +78,10 @@ func (m *messageAudit) sentences(ctx context.Context, budget int) error {
 	if claimsJSON && len(m.msg.Citations) == 0 {
 		m.json = jclaims
 	}
+	m.tongue = m.answerTongue()
+	m.ans.Language = m.tongue.code
 	var err error
-	m.sents, m.rule, err = m.a.claimsOf(ctx, m.msg, m.json, budget)
+	m.sents, m.rule, err = m.a.claimsOf(ctx, m.msg, m.json, budget, m.tongue)
 	m.ans.Sentences = len(m.sents)
 	for _, s := range m.sents {
 		for _, u := range s.Unread {
@@ -91,7 +98,7 @@ func (m *messageAudit) refusal() bool {
 	for _, s := range m.sents {
 		markers += len(s.Markers)
 	}
-	if isRefusal(m.msg.Content, markers) && !m.a.claimsBeside(m.sents) {
+	if isRefusal(m.msg.Content, markers, m.tongue) && !m.a.claimsBeside(m.sents, m.tongue) {
 		m.ans.Status = Refusal
 		return true
 	}
@@ -102,7 +109,7 @@ func (m *messageAudit) refusal() bool {
 		for _, s := range m.sents {
 			all = append(all, s.Markers...)
 		}
-		if passages := fallbackPassages(m.msg.Content, all); passages != nil {
+		if passages := fallbackPassages(m.msg.Content, all, m.tongue); passages != nil {
 			m.ans.Status, m.sents = Refusal, passages
 		}
 	}
@@ -166,29 +173,43 @@ func (m *messageAudit) setStatus() {
 func (m *messageAudit) measure(ctx context.Context) error {
 	m.claims = make([]*claim, len(m.sents))
 	m.evs = make([]*evidence, len(m.msg.Retrieval))
+	m.tongues = make([]tongue, len(m.sents))
 	var toEmbed []*claim
 	for i, s := range m.sents {
 		if err := stopped(ctx, i); err != nil {
 			return err
 		}
+		m.tongues[i] = m.sentenceTongue(i, s)
 		if len(s.Markers) == 0 {
 			continue
 		}
-		c := m.a.claimOf(s, m.wc)
+		t := m.tongues[i]
+		c := m.a.claimOf(s, m.wc.of(t), t)
 		m.claims[i] = &c
-		toEmbed = append(toEmbed, &c)
+		if t.l == nil && t.ok { // word vectors are English
+			toEmbed = append(toEmbed, &c)
+		}
 		for _, p := range m.pairs[i] {
-			if p.chunk >= 0 && m.evs[p.chunk] == nil && auditable(m.msg.Retrieval[p.chunk]) {
-				m.evs[p.chunk] = newEvidence(m.msg.Retrieval[p.chunk].Text, m.wc)
-			}
+			m.evidence(p.chunk)
 		}
 	}
-	m.mis = newMisattribution(m.msg.Retrieval, m.evs)
+	m.mis = newMisattribution(m.msg.Retrieval, m.evs, m.chunkTongue)
 	if m.a.precomputed {
 		usePrecomputed(m.msg, toEmbed, m.evs)
 		return nil
 	}
-	return m.a.embed(ctx, toEmbed, m.evs)
+	return m.a.embed(ctx, toEmbed, englishOnly(m.evs))
+}
+
+// evidence measures chunk i, once, when it can be checked: its text is
+// whole and in a language the checks read.
+func (m *messageAudit) evidence(i int) {
+	if i < 0 || m.evs[i] != nil || !auditable(m.msg.Retrieval[i]) {
+		return
+	}
+	if t := m.chunkTongue(i); t.ok {
+		m.evs[i] = newEvidence(m.msg.Retrieval[i].Text, m.wc.of(t), t)
+	}
 }
 
 // judge makes the message's findings: each cited claim against its
@@ -202,10 +223,11 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 		}
 		f := m.base
 		f.SentenceIndex = s.Index
+		f.Language = m.tongues[i].code
 		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
 		f.Sentence = s.Text
 		if m.claims[i] == nil {
-			if m.a.isFactual(s) {
+			if m.a.isFactual(s, m.tongues[i]) {
 				f.Verdict, f.SentenceVerdict = Uncited, Uncited
 				f.Reasons = []string{reasonNoCitation}
 				out = append(out, f)

@@ -19,8 +19,9 @@ const maxBetterCandidates = 64
 // misattribution is the search for better chunks of one answer.
 type misattribution struct {
 	chunks  []readers.Chunk
-	evs     []*evidence // the answer's measured chunks, shared with auditMessage
-	cited   []int       // the chunks the answer's sentences cite, measured before the search
+	tongue  func(i int) tongue // the language of chunk i
+	evs     []*evidence        // the answer's measured chunks, shared with auditMessage
+	cited   []int              // the chunks the answer's sentences cite, measured before the search
 	isCited []bool
 	light   []*lightChunk
 	// postings maps a content-word stem to the auditable chunks that have
@@ -31,8 +32,8 @@ type misattribution struct {
 	touched  []int32 // the chunks whose count is not 0
 }
 
-func newMisattribution(chunks []readers.Chunk, evs []*evidence) *misattribution {
-	m := &misattribution{chunks: chunks, evs: evs, isCited: make([]bool, len(evs))}
+func newMisattribution(chunks []readers.Chunk, evs []*evidence, tongue func(i int) tongue) *misattribution {
+	m := &misattribution{chunks: chunks, evs: evs, tongue: tongue, isCited: make([]bool, len(evs))}
 	for i, ev := range evs {
 		if ev != nil {
 			m.cited, m.isCited[i] = append(m.cited, i), true
@@ -50,10 +51,11 @@ func (m *misattribution) index(wc *wordCache) {
 	m.light = make([]*lightChunk, len(m.chunks))
 	m.count = make([]int32, len(m.chunks))
 	for i, ch := range m.chunks {
-		if !auditable(ch) {
+		t := m.tongue(i)
+		if !auditable(ch) || !t.ok {
 			continue
 		}
-		m.light[i] = newLightChunk(ch.Text, wc)
+		m.light[i] = newLightChunk(ch.Text, wc.of(t), t)
 		m.light[i].stems.each(func(h uint64) { m.postings[h] = append(m.postings[h], int32(i)) })
 	}
 }
@@ -94,14 +96,17 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, 
 	}
 	var cands []candidate
 	for _, i := range m.cited {
+		if m.evs[i].tongue.code != c.tongue.code {
+			continue // another language: nothing to compare
+		}
 		if !own(i) && (!numbersDecide || states(m.evs[i].quantities, c.quantities)) {
 			cands = append(cands, candidate{i, share(i)})
 		}
 	}
 	for _, i32 := range m.touched {
 		i := int(i32)
-		if m.isCited[i] {
-			continue // listed above
+		if m.isCited[i] || m.light[i].tongue.code != c.tongue.code {
+			continue // listed above, or another language
 		}
 		if sh := share(i); sh >= minMisattributionOverlap && !own(i) && (!numbersDecide || m.light[i].states(c.quantities)) {
 			cands = append(cands, candidate{i, sh})
@@ -125,8 +130,10 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, 
 	var fresh []*evidence
 	for _, cd := range cands {
 		if m.evs[cd.i] == nil {
-			m.evs[cd.i] = newEvidence(m.chunks[cd.i].Text, wc)
-			fresh = append(fresh, m.evs[cd.i])
+			m.evs[cd.i] = newEvidence(m.chunks[cd.i].Text, wc.of(c.tongue), c.tongue)
+			if c.tongue.l == nil {
+				fresh = append(fresh, m.evs[cd.i]) // word vectors are English
+			}
 		}
 	}
 	if err := a.embed(ctx, nil, fresh); err != nil {
@@ -162,13 +169,14 @@ func citedBy(sentence []pair, chunks []readers.Chunk) func(i int) bool {
 // measuring it in full.
 type lightChunk struct {
 	text       string
+	tongue     tongue
 	stems      wordSet       // content-word stems
 	quantities quantityIndex // indexed on first use
 	indexed    bool
 }
 
-func newLightChunk(text string, wc *wordCache) *lightChunk {
-	return &lightChunk{text: text, stems: contentStems(text, wc)}
+func newLightChunk(text string, wc *wordCache, t tongue) *lightChunk {
+	return &lightChunk{text: text, tongue: t, stems: contentStems(text, wc)}
 }
 
 func (l *lightChunk) states(qs []quantity) bool {

@@ -2,7 +2,9 @@ package audit
 
 import (
 	"strings"
+	"unicode"
 
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -88,4 +90,77 @@ func hedge(before []string) bool {
 		}
 	}
 	return false
+}
+
+// negatedAboutIn is negatedAbout in a language with tables (t.l): its
+// cues (with their partners: "ne … pas"), hedges and answering "no",
+// its stopwords and stems. The negated word is found as in English: the
+// first content word after the cue, or, when none follows, a content
+// word before it ("Wir teilen Ihre Daten nicht.": verb-final negation
+// negates the clause), so Dutch and German negation placed after the verb
+// ("Wij delen uw gegevens niet met …") negates what follows it.
+func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool) bool {
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+		words := normalisedWords(l, clause)
+		if l.AnswersNo(words) {
+			words = words[1:]
+		}
+		for i := 0; i < len(words); i++ {
+			n := l.NegationAt(words, i)
+			if n == 0 || l.IsHedge(words[:i], words[i+n:]) {
+				continue
+			}
+			if negated, found := negatedWordIn(l, words[i+n:]); found {
+				if about(l.Stem(negated)) {
+					return true
+				}
+				continue
+			}
+			for _, x := range words[:i] {
+				if !l.IsStopword(x) && !l.IsNegationWord(x) && about(l.Stem(x)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// normalisedWords are the words of text as l normalises them, an elided
+// article split off ("n'est" keeps "n'" for the cue's partner).
+func normalisedWords(l *lang.Language, text string) []string {
+	var out []string
+	for _, f := range strings.Fields(text) {
+		raw := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' }))
+		if raw == "" {
+			continue
+		}
+		if w := l.StripElision(raw); w != raw {
+			out = append(out, raw[:len(raw)-len(w)], l.Normalize(w))
+			continue
+		}
+		if w := l.Normalize(raw); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// negatedWordIn is the first content word of words in l.
+func negatedWordIn(l *lang.Language, words []string) (string, bool) {
+	for _, x := range words {
+		if l.IsStopword(x) || l.IsNegationWord(x) {
+			continue
+		}
+		return x, true
+	}
+	return "", false
+}
+
+// negates is negatedAbout in the language of a claim.
+func negates(t tongue, text string, about func(stem string) bool) bool {
+	if t.l != nil {
+		return negatedAboutIn(t.l, text, about)
+	}
+	return negatedAbout(text, about)
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ragaudit/ragaudit/lang"
 	"gopkg.in/neurosnap/sentences.v1"
 	"gopkg.in/neurosnap/sentences.v1/data"
 )
@@ -26,18 +27,54 @@ var titles = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true, "p
 	"gov": true, "sen": true, "rep": true, "lt": true, "col": true, "capt": true, "sgt": true, "rev": true, "hon": true,
 	"fr": true, "v": true, "vs": true}
 
-// endsInTitle reports whether text ends in a title and its full stop.
-func endsInTitle(text string) bool {
+// endsInTitle reports whether text ends in a title of language l (nil:
+// English) and its full stop.
+func endsInTitle(l *lang.Language, text string) bool {
 	t, ok := strings.CutSuffix(text, ".")
 	if !ok {
 		return false
 	}
 	i := strings.LastIndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
+	if l != nil {
+		return l.IsTitle(t[i+1:])
+	}
 	return titles[strings.ToLower(t[i+1:])]
 }
 
-func newPunkt() (*sentences.DefaultSentenceTokenizer, error) {
+// endsInOrdinal reports whether text ends in a day or an ordinal written
+// with a full stop in a language that writes them so ("am 12.", "im 19."),
+// before next, which continues the sentence ("Mai", "Jahrhundert").
+func endsInOrdinal(l *lang.Language, text, next string) bool {
+	if l == nil || !l.OrdinalDot {
+		return false
+	}
+	t, ok := strings.CutSuffix(text, ".")
+	if !ok {
+		return false
+	}
+	i := len(t)
+	for i > 0 && isDigit(t[i-1]) {
+		i--
+	}
+	if i == len(t) || len(t)-i > 4 || i > 0 && !unicode.IsSpace(rune(t[i-1])) && t[i-1] != '(' {
+		return false
+	}
+	w := next
+	if k := strings.IndexFunc(next, func(r rune) bool { return !unicode.IsLetter(r) }); k >= 0 {
+		w = next[:k]
+	}
+	return w != "" && l.OrdinalBefore(w)
+}
+
+// newPunkt loads the Punkt model of a language (nil: English) with the
+// abbreviations of its table added.
+func newPunkt(l *lang.Language) (*sentences.DefaultSentenceTokenizer, error) {
 	b, err := data.Asset("data/english.json")
+	abbrevs := extraAbbrevs
+	if l != nil {
+		b, err = l.PunktModel()
+		abbrevs = l.Abbreviations()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +82,7 @@ func newPunkt() (*sentences.DefaultSentenceTokenizer, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, abbr := range extraAbbrevs {
+	for _, abbr := range abbrevs {
 		training.AbbrevTypes.Add(abbr)
 	}
 

@@ -38,6 +38,7 @@ const (
 	reasonNoRetrievalLogged  = "no_retrieval_logged"
 	reasonTooManyCitations   = "too_many_citations"
 	reasonLanguage           = "language_unsupported"
+	reasonLanguagesDiffer    = "languages_differ"
 	reasonChunkTextPrefix    = "chunk_text_" // + the chunk's text status
 	reasonChunkTextTruncated = reasonChunkTextPrefix + readers.TextTruncated
 	reasonChunkTextAbsent    = reasonChunkTextPrefix + readers.TextAbsent
@@ -70,6 +71,8 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
 	{Code: reasonLanguage, Verdict: NotAuditable, Label: "language not supported",
 		Doc: "the sentence or the cited chunk is in a language the checks do not support: it is not judged by another language's rules"},
+	{Code: reasonLanguagesDiffer, Verdict: NotAuditable, Label: "languages differ",
+		Doc: "the sentence and the cited chunk are in different languages: their words cannot be compared, and their numbers agree"},
 	{Code: reasonTooManyCitations, Verdict: NotAuditable, Label: "too many citations",
 		Doc: "a citation of a claim past its first MaxCitationsPerClaim distinct ones: counted, not audited nor listed"},
 	{Code: reasonNoCitation, Verdict: Uncited, Label: "no citation",

@@ -20,7 +20,7 @@ var reRefusal = regexp.MustCompile(`(?i)` + strings.Join([]string{
 
 // isRefusal reports whether an answer (with its markers) is a refusal: it
 // declines for lack of information and cites nothing.
-func isRefusal(answer string, markers int) bool {
+func isRefusal(answer string, markers int, t tongue) bool {
 	if markers > 0 {
 		return false
 	}
@@ -30,16 +30,34 @@ func isRefusal(answer string, markers int) bool {
 	if len(head) > 400 {
 		head = head[:400]
 	}
-	return reRefusal.MatchString(head)
+	return refuses(head, t)
+}
+
+// refuses reports whether text declines for lack of information, in the
+// phrases of its language.
+func refuses(text string, t tongue) bool {
+	if t.l != nil {
+		return t.l.IsRefusal(text)
+	}
+	return reRefusal.MatchString(text)
+}
+
+// refers reports whether text sends the user elsewhere ("contact our
+// support team").
+func refers(text string, t tongue) bool {
+	if t.l != nil {
+		return t.l.IsReferral(text)
+	}
+	return reReferral.MatchString(text)
 }
 
 // claimsBeside reports whether an answer that declines also states a fact
 // in a sentence that is not itself the refusal ("I don't have that in my
 // knowledge base. However, refunds take 90 days."): such an answer is
 // audited, not excused as a refusal.
-func (a *Auditor) claimsBeside(sents []sentence) bool {
+func (a *Auditor) claimsBeside(sents []sentence, t tongue) bool {
 	for _, s := range sents {
-		if !reReferral.MatchString(s.Plain) && a.isFactual(s) {
+		if !refers(s.Plain, t) && a.isFactual(s, t) {
 			return true
 		}
 	}
@@ -60,12 +78,12 @@ var reQuote = regexp.MustCompile(`«([^»]{8,})»|“([^”]{8,})”|„([^“�
 // right after each, as the claims to audit; nil when the answer is no
 // such fallback. The quote is a citation like any other: a passage the
 // chunk does not hold fails.
-func fallbackPassages(answer string, markers []Marker) []sentence {
+func fallbackPassages(answer string, markers []Marker, t tongue) []sentence {
 	head := answer
 	if i := strings.IndexAny(head, "«“„\""); i >= 0 {
 		head = head[:i]
 	}
-	if len(markers) == 0 || !reRefusal.MatchString(head) {
+	if len(markers) == 0 || !refuses(head, t) {
 		return nil
 	}
 	var out []sentence

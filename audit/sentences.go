@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
 	"gopkg.in/neurosnap/sentences.v1"
 )
@@ -24,19 +25,20 @@ type sentence struct {
 	ListItem   bool
 }
 
-// splitter splits answers into sentences. It holds the Punkt model, loaded
-// once; it is safe for concurrent use.
+// splitter splits answers of one language into sentences. It holds the
+// Punkt model, loaded once; it is safe for concurrent use.
 type splitter struct {
 	punkt *sentences.DefaultSentenceTokenizer
+	lang  *lang.Language // nil: English
 }
 
-// newSplitter loads the English Punkt model.
-func newSplitter() (*splitter, error) {
-	p, err := newPunkt()
+// newSplitter loads the Punkt model of a language (nil: English).
+func newSplitter(l *lang.Language) (*splitter, error) {
+	p, err := newPunkt(l)
 	if err != nil {
 		return nil, err
 	}
-	return &splitter{punkt: p}, nil
+	return &splitter{punkt: p, lang: l}, nil
 }
 
 var (
@@ -171,7 +173,7 @@ func sentenceAt(answer string, sp [2]int, markers, unread []Marker) (sentence, b
 // open a sentence back to the sentence they close.
 func (s *splitter) splitParagraph(answer string, start, end int, markers []Marker) [][2]int {
 	var spans [][2]int
-	for _, part := range gluedCuts(answer, start, end, markers) {
+	for _, part := range s.gluedCuts(answer, start, end, markers) {
 		for _, ps := range s.punkt.Tokenize(answer[part[0]:part[1]]) {
 			sp := trimSpan(answer, part[0]+ps.Start, part[0]+ps.End)
 			if sp[0] < sp[1] {
@@ -179,7 +181,7 @@ func (s *splitter) splitParagraph(answer string, start, end int, markers []Marke
 			}
 		}
 	}
-	spans = joinAfterTitles(answer, spans)
+	spans = s.joinAfterTitles(answer, spans)
 	spans = splitAfterMarkers(answer, spans, markers)
 	// Punkt breaks inside "days.[1]" or before "[1]": re-attach markers.
 	for i := 1; i < len(spans); i++ {
@@ -210,11 +212,13 @@ func (s *splitter) splitParagraph(answer string, start, end int, markers []Marke
 }
 
 // joinAfterTitles joins a span that ends in a title ("Roe v.", "by Gen.")
-// to the span after it: a title opens a name, not a sentence.
-func joinAfterTitles(answer string, spans [][2]int) [][2]int {
+// to the span after it: a title opens a name, not a sentence; so does a
+// day or ordinal with its full stop ("am 12." before "Mai 2026").
+func (s *splitter) joinAfterTitles(answer string, spans [][2]int) [][2]int {
 	out := spans[:0]
 	for _, sp := range spans {
-		if n := len(out); n > 0 && endsInTitle(answer[out[n-1][0]:out[n-1][1]]) {
+		if n := len(out); n > 0 && (endsInTitle(s.lang, answer[out[n-1][0]:out[n-1][1]]) ||
+			endsInOrdinal(s.lang, answer[out[n-1][0]:out[n-1][1]], answer[sp[0]:sp[1]])) {
 			out[n-1][1] = sp[1]
 			continue
 		}
@@ -253,7 +257,7 @@ func stripMarkdown(s string) string { return markdown.Replace(s) }
 // credit …", "… 50 EUR.[1]Returns …": streamed output often loses the
 // space). Punkt would read "[1]Store" as one word and keep both sentences
 // together, or cut inside the next one.
-func gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
+func (s *splitter) gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
 	var parts [][2]int
 	from := start
 	for _, m := range markers[markersFrom(markers, start+1):] {
@@ -269,7 +273,7 @@ func gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
 		prev, _ := utf8.DecodeLastRuneInString(before)
 		// "[1]Store" opens a sentence; "[1]A" or "[2]EU" may not, nor a
 		// name after a function word ("according to [1]Reuters").
-		if unicode.IsUpper(r) && unicode.IsLower(next) && prev != ',' && prev != ':' && !endsInFunctionWord(before) {
+		if unicode.IsUpper(r) && unicode.IsLower(next) && prev != ',' && prev != ':' && !endsInFunctionWord(s.lang, before) {
 			parts = append(parts, [2]int{from, m.End})
 			from = m.End
 		}
@@ -280,9 +284,12 @@ func gluedCuts(answer string, start, end int, markers []Marker) [][2]int {
 
 // endsInFunctionWord reports whether text ends in a stopword ("to", "by",
 // "per"), after which a capitalised word continues the sentence.
-func endsInFunctionWord(text string) bool {
+func endsInFunctionWord(l *lang.Language, text string) bool {
 	i := strings.LastIndexFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })
 	w := strings.ToLower(text[i+1:])
+	if l != nil {
+		return w != "" && l.IsStopword(w)
+	}
 	return w != "" && nounphrase.IsStopword(w)
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 var testSplitter = func() *splitter {
-	s, err := newSplitter()
+	s, err := newSplitter(nil)
 	if err != nil {
 		panic(err)
 	}

@@ -27,7 +27,7 @@ func TestCitationSpans(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			for i, s := range citationSpans(tc.in, testSplitter.splitAnswer(tc.in, nil), testAuditor.isFactual) {
+			for i, s := range citationSpans(tc.in, testSplitter.splitAnswer(tc.in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) }) {
 				got = append(got, s.Text)
 				if tc.in[s.Start:s.End] != s.Text || s.Index != i {
 					t.Errorf("claim %d: span or index wrong: %+v", i, s)
@@ -40,7 +40,7 @@ func TestCitationSpans(t *testing.T) {
 	}
 	// A clause's plain text has no markers, and its citation its own ids.
 	in := "The area is 20,770 km² [1], and it is 470 km long [2]."
-	spans := citationSpans(in, testSplitter.splitAnswer(in, nil), testAuditor.isFactual)
+	spans := citationSpans(in, testSplitter.splitAnswer(in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) })
 	if len(spans) != 2 || spans[0].Plain != "The area is 20,770 km²," || spans[1].Plain != "and it is 470 km long." ||
 		spans[1].Markers[0].IDs[0] != "2" {
 		t.Errorf("clauses: %+v", spans)

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"math"
 	"sync"
 	"time"
@@ -45,6 +46,9 @@ type Counts struct {
 	// NotAuditableByLanguage counts the citations not audited for their
 	// language (reason language_unsupported), by language code.
 	NotAuditableByLanguage map[string]int `json:"not_auditable_by_language"`
+	// AnswersByLanguage counts the answers by the language they were read
+	// in (Answer.Language).
+	AnswersByLanguage map[string]int `json:"answers_by_language"`
 }
 
 // Rate is citation accuracy with its 95 % Wilson score interval.
@@ -83,6 +87,7 @@ func NewTally() *Tally {
 			ByReason:               map[string]int{},
 			UnreadMarkers:          map[string]int{},
 			NotAuditableByLanguage: map[string]int{},
+			AnswersByLanguage:      map[string]int{},
 		},
 		tenants: newGroupSet(MaxTenantGroups, otherTenants),
 		agents:  newGroupSet(MaxAgentGroups, otherAgents),
@@ -129,13 +134,22 @@ func (t *Tally) Add(r *Result) {
 			t.last = ts
 		}
 	}
-	for _, a := range r.Answers {
+	t.addAnswers(r.Answers)
+	t.addFindings(r.Findings, day)
+}
+
+// addAnswers counts a record's answers (Add).
+func (t *Tally) addAnswers(answers []Answer) {
+	for _, a := range answers {
 		t.c.Answers++
 		t.c.Sentences += a.Sentences
 		if n := a.CitationsNotAudited; n > 0 {
 			t.c.Citations += n
 			t.c.CitationsByVerdict[NotAuditable] += n
 			t.c.ByReason[reasonTooManyCitations] += n
+		}
+		if a.Language != "" {
+			t.c.AnswersByLanguage[a.Language]++
 		}
 		for _, shape := range a.Unread {
 			t.c.UnreadMarkers[shape]++
@@ -155,9 +169,14 @@ func (t *Tally) Add(r *Result) {
 			t.c.Rejected++
 		}
 	}
+}
+
+// addFindings counts a record's findings (Add), its citations in the
+// groups of its tenant, agent and day.
+func (t *Tally) addFindings(findings []Finding, day string) {
 	lastSentence := [2]int{-1, -1}
-	for i := range r.Findings {
-		f := &r.Findings[i]
+	for i := range findings {
+		f := &findings[i]
 		if f.Verdict == Uncited {
 			t.c.UncitedFactual++
 			continue
@@ -180,6 +199,9 @@ func (t *Tally) Add(r *Result) {
 		if f.Verdict != Supported {
 			for _, r := range f.Reasons {
 				t.c.ByReason[r]++
+				if r == reasonLanguage {
+					t.c.NotAuditableByLanguage[cmp.Or(f.ChunkLanguage, f.Language)]++
+				}
 			}
 		}
 		if f.Verdict == NotAuditable {

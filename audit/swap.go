@@ -14,7 +14,7 @@ import (
 // University" for "at Lund University", "by Charles Dickens in" for "by
 // Thomas Hardy in"). A name the sentence only adds ("Gabrielle "Coco"
 // Chanel" for "Gabrielle Chanel") is no swap.
-func nameSwapped(sentence string, missing []string, window string) bool {
+func nameSwapped(t tongue, sentence string, missing []string, window string) bool {
 	sw := tokens(sentence)
 	inSentence := map[string]bool{}
 	for _, t := range sw {
@@ -54,7 +54,7 @@ func nameSwapped(sentence string, missing []string, window string) bool {
 			// Both neighbours, or one that is a common word: "of" alone
 			// ("Duke of Kent" beside "Duke of Cambridge") places nothing,
 			// nor does the rest of a name ("Auf" of "Auf der Maur").
-			if strings.EqualFold(l, left) && strings.EqualFold(r, right) || placing(l, left) || placing(r, right) {
+			if strings.EqualFold(l, left) && strings.EqualFold(r, right) || placing(t, l, left) || placing(t, r, right) {
 				return true
 			}
 			i = j
@@ -106,8 +106,14 @@ func neighbours(words, name []string, inWindow map[string]bool) (left, right str
 // placing reports whether a window's neighbour w of a name is the
 // sentence's neighbour s and places a name on its own: a word in lower
 // case that is not a stopword.
-func placing(w, s string) bool {
-	return w != "" && strings.EqualFold(w, s) && !capitalised(s) && !nounphrase.IsStopword(strings.ToLower(s))
+func placing(t tongue, w, s string) bool {
+	if w == "" || !strings.EqualFold(w, s) || capitalised(s) {
+		return false
+	}
+	if t.l != nil {
+		return !t.l.IsStopword(t.l.Normalize(s))
+	}
+	return !nounphrase.IsStopword(strings.ToLower(s))
 }
 
 func isNumber(w string) bool {

@@ -21,7 +21,7 @@ func TestNameSwapped(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := nameSwapped(tc.sentence, []string{tc.missing}, tc.window); got != tc.want {
+			if got := nameSwapped(english, tc.sentence, []string{tc.missing}, tc.window); got != tc.want {
 				t.Errorf("nameSwapped(%q, %q, %q) = %v, want %v", tc.sentence, tc.missing, tc.window, got, tc.want)
 			}
 		})

@@ -146,16 +146,16 @@ func eachRealPair(t *testing.T, f func(c *claim, ev *evidence)) {
 				wc.te, _ = a.embedder.(TokenEmbedder)
 				wc.we, _ = a.embedder.(WordEmbedder)
 				var claims []*claim
-				for _, s := range a.splitter.splitAnswer(msg.Content, nil) {
+				for _, s := range a.splitters.en.splitAnswer(msg.Content, nil) {
 					if len(s.Markers) > 0 {
-						c := a.claimOf(s, wc)
+						c := a.claimOf(s, wc, english)
 						claims = append(claims, &c)
 					}
 				}
 				var evs []*evidence
 				for _, ch := range msg.Retrieval {
 					if auditable(ch) {
-						evs = append(evs, newEvidence(ch.Text, wc))
+						evs = append(evs, newEvidence(ch.Text, wc, english))
 					}
 				}
 				if err := a.embed(context.Background(), claims, evs); err != nil {

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/ragaudit/ragaudit/eval/overlap"
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -120,6 +121,9 @@ type wordInfo struct {
 	stop  bool     // norm is a stopword
 	grams []uint32 // addGrams(nil, norm)
 	plain []uint64 // hashWord of each of the word-overlap rule's words in it (overlap.Words)
+	// prefix is the hash of the stem's first stemPrefix letters, for a
+	// language whose stems are looser than English (0: none; see found).
+	prefix uint64
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
@@ -139,8 +143,31 @@ type wordCache struct {
 	seed    maphash.Seed
 	te      TokenEmbedder // nil: chunk windows are embedded from their text
 	we      WordEmbedder  // nil: no word ids
-	scratch scratch
-	arena   arena
+	scratch *scratch
+	arena   *arena
+	// lang is the language whose words it derives: nil for English, with
+	// nounphrase's normalisation, stems and stopwords. The English cache
+	// holds the worker's caches of the other languages (of), which share
+	// its scratch space and arena.
+	lang     *lang.Language
+	others   map[string]*wordCache
+	detected map[uint64]detected // chunk languages, by a hash of their text (detectChunk)
+}
+
+// of returns the worker's cache of the words of tongue t.
+func (c *wordCache) of(t tongue) *wordCache {
+	if t.l == nil {
+		return c
+	}
+	if o := c.others[t.code]; o != nil {
+		return o
+	}
+	o := &wordCache{slots: make([]cacheSlot, 1024), seed: c.seed, scratch: c.scratch, arena: c.arena, lang: t.l}
+	if c.others == nil {
+		c.others = map[string]*wordCache{}
+	}
+	c.others[t.code] = o
+	return o
 }
 
 // arena holds the slices of the evidence of one answer (windows, their
@@ -224,7 +251,7 @@ type scratch struct {
 const maxCachedWords = 1 << 15
 
 func newWordCache() *wordCache {
-	return &wordCache{slots: make([]cacheSlot, 1024), seed: maphash.MakeSeed()}
+	return &wordCache{slots: make([]cacheSlot, 1024), seed: maphash.MakeSeed(), scratch: &scratch{}, arena: &arena{}}
 }
 
 type cacheSlot struct {
@@ -283,6 +310,9 @@ func (c *wordCache) grow() {
 }
 
 func (c *wordCache) derive(raw string) *wordInfo {
+	if c.lang != nil {
+		return c.deriveIn(raw)
+	}
 	w := &wordInfo{norm: nounphrase.Normalize(raw)}
 	// A raw word holds whole words of the rule (which splits at the
 	// apostrophes raw words keep), so a chunk's are those of its raw words.
@@ -300,6 +330,45 @@ func (c *wordCache) derive(raw string) *wordInfo {
 		w.tokens = c.te.Tokens(raw) // a word without letters or digits has none
 	}
 	return w
+}
+
+// deriveIn is derive in the cache's language: its normalisation (elided
+// articles off), Snowball stems and stopwords. Word vectors are English:
+// other languages' words get none.
+func (c *wordCache) deriveIn(raw string) *wordInfo {
+	w := &wordInfo{norm: c.lang.Normalize(raw)}
+	overlap.Words(raw, func(p string) { w.plain = append(w.plain, hashWord(p)) })
+	if w.norm != "" {
+		stem := c.lang.Stem(w.norm)
+		w.hash = hashWord(w.norm)
+		w.stem = hashWord(stem)
+		w.stop = c.lang.IsStopword(w.norm)
+		w.grams = addGrams(nil, w.norm)
+		w.prefix = prefixKey(stem)
+	}
+	return w
+}
+
+// stemPrefix is how many letters of two long stems must agree for the
+// words to count as one in a language with tables: Snowball's stems of
+// inflected and derived forms ("Lieferung", "liefern"; "garantie",
+// "garanties") part ways after the root more often than English's.
+const stemPrefix = 6
+
+// prefixKey is the hash of a stem's first stemPrefix letters, 0 when it
+// is shorter than that.
+func prefixKey(stem string) uint64 {
+	n := 0
+	for i := range stem {
+		if n == stemPrefix {
+			return hashWord("~" + stem[:i])
+		}
+		n++
+	}
+	if n == stemPrefix && len(stem) > 0 {
+		return hashWord("~" + stem)
+	}
+	return 0
 }
 
 // keep returns a scratch buffer for reuse, or nil when an unusually long

@@ -87,8 +87,8 @@ func evidenceChecker(tb testing.TB, g *embed.Glove) func(testing.TB, string) {
 	plain := newWordCache()
 	a := &Auditor{embedder: g}
 	return func(t testing.TB, text string) {
-		got := newEvidence(text, cached)
-		want := newEvidence(text, plain)
+		got := newEvidence(text, cached, english)
+		want := newEvidence(text, plain, english)
 		if err := a.embed(context.Background(), nil, []*evidence{want}); err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,7 @@ const (
 type item struct {
 	Set          string // the label file
 	Dataset      string // what leave-one-dataset-out holds out (DatasetOf the label file)
+	Language     string // what leave-one-language-out holds out: the sentence's, as the audit read it
 	Conversation string
 	Tenant       string
 	Agent        string
@@ -57,7 +58,7 @@ func itemsOf(set string, findings []audit.Finding, labels []readers.Label, parti
 	var out []item
 	for _, g := range claims(pairs) {
 		f, l := g[0].Finding, g[0].Label
-		it := item{Set: set, Dataset: datasetOf(set), Conversation: f.ConversationID, Tenant: f.Tenant, Agent: f.Agent,
+		it := item{Set: set, Dataset: datasetOf(set), Language: f.Language, Conversation: f.ConversationID, Tenant: f.Tenant, Agent: f.Agent,
 			Scope: scopeCitation, Supported: allSupported(g), Lines: len(g)}
 		switch {
 		case l.LabelScope == scopeJoint:
@@ -72,7 +73,7 @@ func itemsOf(set string, findings []audit.Finding, labels []readers.Label, parti
 		for i, p := range g {
 			ls[i] = p.Label
 		}
-		it.Rule = texts.ruleScore(ls)
+		it.Rule = texts.ruleScore(ls, f.Language)
 		out = append(out, it)
 	}
 	return out, left

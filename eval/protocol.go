@@ -42,6 +42,35 @@ func leaveOneDatasetOut(items []item, proc Procedure) []Row {
 	return sc.rows()
 }
 
+// leaveOneLanguageOut is leaveOneDatasetOut by language: the verdict and
+// the rule's threshold fitted on the items in every other language, scored
+// on the one left out — how the verdict holds in a language it was not
+// fitted on.
+func leaveOneLanguageOut(items []item, proc Procedure) []Row {
+	var sc scoring
+	seen := map[string]bool{}
+	var langs []string
+	for _, it := range items {
+		if !seen[it.Language] {
+			seen[it.Language] = true
+			langs = append(langs, it.Language)
+		}
+	}
+	sort.Strings(langs)
+	for _, l := range langs {
+		var train, test []item
+		for _, it := range items {
+			if it.Language == l {
+				test = append(test, it)
+			} else {
+				train = append(train, it)
+			}
+		}
+		sc.fitAndScore(proc, train, test)
+	}
+	return sc.rows()
+}
+
 // crossValidate is k-fold cross-validation by conversation over all data
 // sets pooled (foldOf): fitting and scoring never see the same conversation.
 // Score-only items are left out: their conversations are another view of

@@ -16,6 +16,7 @@ type Options struct {
 	Sweep     bool     // balanced accuracy at thresholds 0.30 to 0.70
 	Folds     int      // k-fold cross-validation by conversation (0: none)
 	LODO      bool     // leave one data set out
+	LOLO      bool     // leave one language out
 	Ablation  bool     // the held-out tables refitted without each signal in turn
 	Targets   bool     // with LODO: the verdict at least as good as the rule (RuleTargets)
 	MinBA     map[string]float64
@@ -31,6 +32,7 @@ type Report struct {
 	Sets    map[string]SetReport `json:"sets"`
 	CV      *HeldOut             `json:"cross_validation,omitempty"`
 	LODO    *HeldOut             `json:"leave_one_dataset_out,omitempty"`
+	LOLO    *HeldOut             `json:"leave_one_language_out,omitempty"`
 	Targets []Check              `json:"targets,omitempty"`
 }
 
@@ -113,6 +115,9 @@ func (rep *Report) heldOut(items []item, o Options) {
 		if o.Ablation {
 			rep.CV.Ablation = ablation(proc, func(p Procedure) []Row { return crossValidate(items, k, p) })
 		}
+	}
+	if o.LOLO {
+		rep.LOLO = &HeldOut{Rows: leaveOneLanguageOut(items, proc)}
 	}
 	if !o.LODO {
 		return

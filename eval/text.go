@@ -16,7 +16,7 @@ import (
 // been fitted on) are left to the JSON.
 func WriteText(w io.Writer, rep *Report) error {
 	var b strings.Builder
-	if rep.CV == nil && rep.LODO == nil {
+	if rep.CV == nil && rep.LODO == nil && rep.LOLO == nil {
 		for _, set := range sortedKeys(rep.Sets) {
 			r := rep.Sets[set]
 			writeSet(&b, set, &r)
@@ -27,6 +27,9 @@ func WriteText(w io.Writer, rep *Report) error {
 	}
 	if lo := rep.LODO; lo != nil {
 		writeHeldOut(&b, "leave-one-dataset-out: fitted on the other data sets, scored on this one", lo)
+	}
+	if lo := rep.LOLO; lo != nil {
+		writeHeldOut(&b, "leave-one-language-out: fitted on the sentences in the other languages, scored on this one's", lo)
 	}
 	if len(rep.Targets) > 0 {
 		b.WriteString("targets (leave-one-dataset-out)\n")

@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/eval/overlap"
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -37,7 +38,7 @@ func (t *chunkTexts) add(rec *readers.Record) {
 
 // ruleScore is the rule's score of a labelled sentence against the chunks
 // its label lines name; -1 when none of them was retrieved.
-func (t *chunkTexts) ruleScore(lines []readers.Label) float64 {
+func (t *chunkTexts) ruleScore(lines []readers.Label, language string) float64 {
 	if t == nil || len(lines) == 0 {
 		return -1
 	}
@@ -54,7 +55,16 @@ func (t *chunkTexts) ruleScore(lines []readers.Label) float64 {
 		return -1
 	}
 	s := lines[0].SentenceText
-	return overlap.Overlap(audit.StripMarkers(s, audit.FindMarkers(s, nil)), texts...)
+	return overlap.OverlapWithout(overlapStopwords(language), audit.StripMarkers(s, audit.FindMarkers(s, nil)), texts...)
+}
+
+// overlapStopwords is the word-overlap rule's stopword list in a
+// language: its own list where ragaudit has one, else English's.
+func overlapStopwords(code string) func(string) bool {
+	if l, ok := lang.Get(code); ok && code != "en" {
+		return l.IsOverlapStopword
+	}
+	return overlap.IsStopword
 }
 
 // Audited is a pipeline sink that keeps what an evaluation needs of an

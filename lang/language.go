@@ -41,11 +41,15 @@ type Language struct {
 	// Compounds: the language writes compound nouns as one word
 	// ("Garantiezeit", "retourtermijn"); see Compound.
 	Compounds bool
+	// NounsCapitalised: every noun is written with a capital (German), so
+	// a capital inside a sentence does not make a word a name.
+	NounsCapitalised bool
 
 	english      bool // stopwords, normalisation and stems are nounphrase's
 	stem         func(string) string
 	stopwords    map[string]bool
 	overlapStops []string
+	overlapSet   map[string]bool
 
 	neg        negation
 	numbers    map[string]numberForm
@@ -72,6 +76,7 @@ type Language struct {
 	courtesy   *regexp.Regexp
 	referral   *regexp.Regexp
 	linking    []string
+	punktCache
 }
 
 // Get returns the language of an ISO 639-1 code, or false when ragaudit
@@ -155,7 +160,7 @@ func (l *Language) readHeader(t *table) error {
 	}
 	var err error
 	for k, p := range map[string]*bool{"month-first": &l.MonthFirst, "months-capitalised": &l.MonthsCapitalised,
-		"ordinal-dot": &l.OrdinalDot, "compounds": &l.Compounds} {
+		"ordinal-dot": &l.OrdinalDot, "compounds": &l.Compounds, "nouns-capitalised": &l.NounsCapitalised} {
 		if *p, err = yes(k); err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package lang_test
 
 import (
+	"bytes"
 	"slices"
 	"testing"
 
@@ -114,6 +115,21 @@ func TestEveryLanguageHasItsTables(t *testing.T) {
 		}
 		if len(l.Abbreviations()) == 0 || len(l.OverlapStopwords()) == 0 {
 			t.Errorf("%s: no abbreviations or stopwords", code)
+		}
+	}
+}
+
+func TestEveryLanguageButEnglishHasAPunktModel(t *testing.T) {
+	for _, code := range lang.Supported() {
+		l, _ := lang.Get(code)
+		m, err := l.PunktModel()
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", code, err)
+		case code == "en" && m != nil:
+			t.Errorf("en: a model beside the one the splitter compiles in")
+		case code != "en" && !bytes.Contains(m, []byte(`"AbbrevTypes"`)):
+			t.Errorf("%s: %d bytes, not a Punkt model", code, len(m))
 		}
 	}
 }

@@ -26,6 +26,7 @@ func (l *Language) readWords(t *table) error {
 		return err
 	}
 	l.stopwords = set(l.overlapStops)
+	l.overlapSet = set(l.overlapStops)
 	if l.Code == "en" {
 		l.english = true
 	} else {
@@ -86,6 +87,10 @@ func (l *Language) IsStopword(w string) bool {
 func (l *Language) OverlapStopwords() []string {
 	return append([]string(nil), l.overlapStops...)
 }
+
+// IsOverlapStopword reports whether the lower-cased word w is on the
+// word-overlap rule's stopword list of this language (OverlapStopwords).
+func (l *Language) IsOverlapStopword(w string) bool { return l.overlapSet[w] }
 
 // StripElision removes an elided article or pronoun written before a
 // word ("l'article" → "article", "qu’il" → "il"); a word that is only

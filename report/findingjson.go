@@ -108,6 +108,12 @@ func appendFindingMeasures(b []byte, f *audit.Finding) ([]byte, error) {
 	b = appendStringPtr(b, f.BetterChunkID)
 	b = append(b, `,"reasons":`...)
 	b = appendStrings(b, f.Reasons)
+	b = append(b, `,"language":`...)
+	b = appendString(b, f.Language)
+	if f.ChunkLanguage != "" {
+		b = append(b, `,"chunk_language":`...)
+		b = appendString(b, f.ChunkLanguage)
+	}
 	b = append(b, `,"unstated":`...)
 	b = appendStrings(b, f.Unstated)
 	return append(b, "}\n"...), nil

@@ -60,6 +60,7 @@ func TestAppendFindingMatchesEncodingJSON(t *testing.T) {
 			NPCoverage: &s1, TokenOverlap: &s2, Signals: map[string]audit.Score{"z": 0.5, s: s1, "a": -0.00004, "ngram_sim": 0.99999},
 			NPFound: []string{s, "x"}, NPMissing: []string{}, NumbersMissing: []string{s}, EntitiesMissing: nil,
 			MatchedText: s, MatchedStart: 1, MatchedEnd: 2, BetterChunkID: &id, Reasons: []string{"number_mismatch", s}, Unstated: []string{s},
+			Language: s, ChunkLanguage: s,
 		})
 	}
 	for i, f := range cases {

@@ -20,6 +20,7 @@ func evalCommand() *cli.Command {
 		&cli.StringFlag{Name: "partial", Value: "exclude", Usage: "partial labels: exclude, supported or unsupported"},
 		&cli.IntFlag{Name: "cv", Usage: "also fit the verdict and the word-overlap rule on K-1 folds by conversation and score the held-out fold"},
 		&cli.BoolFlag{Name: "lodo", Usage: "also fit the verdict and the word-overlap rule on every data set (a label file's folder) but one and score that one, for each"},
+		&cli.BoolFlag{Name: "lolo", Usage: "also fit the verdict and the word-overlap rule on the sentences of every language but one and score that one's, for each"},
 		&cli.BoolFlag{Name: "ablation", Usage: "with --cv or --lodo: also refit without each signal in turn"},
 		&cli.BoolFlag{Name: "targets", Usage: "with --lodo: check that the verdict does at least as well as the rule on every held-out data set; exit 1 if not"},
 		&cli.StringSliceFlag{Name: "min-ba", Usage: "with --lodo: require this balanced accuracy of a data set and scope, as DATASET/SCOPE=X (wice/citation=0.72); exit 1 if not; repeatable"},
@@ -82,7 +83,7 @@ func runEval(c *cli.Context) error {
 		return err
 	}
 	rep, err := eval.Evaluate(audited, eval.Options{Labels: c.StringSlice("labels"), ScoreOnly: c.StringSlice("score-only"),
-		Partial: f.partial, Sweep: c.Bool("sweep"), Folds: c.Int("cv"), LODO: c.Bool("lodo"), Ablation: c.Bool("ablation"),
+		Partial: f.partial, Sweep: c.Bool("sweep"), Folds: c.Int("cv"), LODO: c.Bool("lodo"), LOLO: c.Bool("lolo"), Ablation: c.Bool("ablation"),
 		Targets: c.Bool("targets"), MinBA: f.minBA, AimBA: f.aimBA, Procedure: eval.Shipped(shippedModel(opts.Embed))})
 	if err != nil {
 		return usageErr("%v", err)

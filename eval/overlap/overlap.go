@@ -50,11 +50,15 @@ func isWordRune(r rune) bool {
 
 // ContentWords returns the distinct content words of text, in order of
 // first appearance.
-func ContentWords(text string) []string {
+func ContentWords(text string) []string { return ContentWordsWithout(text, IsStopword) }
+
+// ContentWordsWithout is ContentWords with another language's stopwords:
+// the rule in that language.
+func ContentWordsWithout(text string, isStop func(w string) bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	Words(text, func(w string) {
-		if !IsStopword(w) && !seen[w] {
+		if !isStop(w) && !seen[w] {
 			seen[w] = true
 			out = append(out, w)
 		}
@@ -80,11 +84,16 @@ func Share(words []string, has func(w string) bool) float64 {
 // Overlap is the rule's score of a sentence (markers removed) against the
 // texts it cites, taken together.
 func Overlap(sentence string, texts ...string) float64 {
+	return OverlapWithout(IsStopword, sentence, texts...)
+}
+
+// OverlapWithout is Overlap with another language's stopwords.
+func OverlapWithout(isStop func(w string) bool, sentence string, texts ...string) float64 {
 	in := map[string]bool{}
 	for _, t := range texts {
 		Words(t, func(w string) { in[w] = true })
 	}
-	return Share(ContentWords(sentence), func(w string) bool { return in[w] })
+	return Share(ContentWordsWithout(sentence, isStop), func(w string) bool { return in[w] })
 }
 
 // IsStopword reports whether w (lower-cased) is in Stopwords.

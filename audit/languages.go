@@ -1,0 +1,222 @@
+package audit
+
+import (
+	"fmt"
+	"hash/maphash"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// tongue is the language a text was found to be in: supported (ok) or
+// not, with its tables in l — nil for English, whose words, numbers and
+// sentences the audit reads with its own fast paths (the English figures
+// depend on them to the digit).
+type tongue struct {
+	code string // ISO 639-1, or lang.Undetermined
+	l    *lang.Language
+	ok   bool
+}
+
+var english = tongue{code: "en", ok: true}
+
+// tongueOf is the tongue of a language code.
+func tongueOf(code string) tongue {
+	if code == "en" {
+		return english
+	}
+	if l, ok := lang.Get(code); ok {
+		return tongue{code: code, l: l, ok: true}
+	}
+	return tongue{code: code}
+}
+
+func (t tongue) undetermined() bool { return t.code == lang.Undetermined }
+
+// detectLimit bounds the text read to tell a language: a long chunk's
+// first kilobytes tell it as well as the whole, and detection runs on
+// every cited chunk.
+const detectLimit = 2048
+
+// detect tells the language of text, and how sure the guess is
+// (lang.Guess.Confidence).
+func detect(text string) (tongue, float64) {
+	g := lang.Detect(head(text))
+	return tongueOf(g.Code), g.Confidence
+}
+
+// head is the part of text detection reads: its first detectLimit bytes,
+// cut at a character's start.
+func head(text string) string {
+	if len(text) <= detectLimit {
+		return text
+	}
+	k := detectLimit
+	for k > 0 && !utf8.RuneStart(text[k]) {
+		k--
+	}
+	return text[:k]
+}
+
+// minSure is the confidence a guess needs to stand against the other
+// evidence of the conversation: an answer guessed at below it takes the
+// language of its chunks, a chunk the language of its answer, a sentence
+// its answer's. Below it, a text is mostly names and words that several
+// languages share ("Melissa Auf der Maur was born in Montreal").
+const minSure = 0.5
+
+// splitters are an Auditor's sentence splitters by language: English's is
+// loaded with the auditor, the others on first use (their models are
+// read only when an answer in the language comes).
+type splitters struct {
+	mu  sync.Mutex
+	en  *splitter
+	by  map[string]*splitter
+	err map[string]error
+}
+
+// of returns the splitter of a supported tongue.
+func (s *splitters) of(t tongue) (*splitter, error) {
+	if t.l == nil {
+		return s.en, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sp, ok := s.by[t.code]; ok {
+		return sp, nil
+	}
+	if err, ok := s.err[t.code]; ok {
+		return nil, err
+	}
+	sp, err := newSplitter(t.l)
+	if s.by == nil {
+		s.by, s.err = map[string]*splitter{}, map[string]error{}
+	}
+	if err != nil {
+		err = fmt.Errorf("loading the %s sentence model: %w", t.l.Name, err)
+		s.err[t.code] = err
+		return nil, err
+	}
+	s.by[t.code] = sp
+	return sp, nil
+}
+
+// answerTongue is the language of the answer: detected on its text (on
+// its claims' of a claims JSON, whose keys are English); an answer too
+// short to tell ("Ja [1].") takes its first chunk's, else English.
+func (m *messageAudit) answerTongue() tongue {
+	text := m.msg.Content
+	if m.json != nil {
+		var parts []string
+		for _, c := range m.json {
+			parts = append(parts, c.text)
+		}
+		text = strings.Join(parts, " ")
+	}
+	t, sure := detect(text)
+	if !t.undetermined() && sure >= minSure {
+		return t
+	}
+	// Too short or unsure: the language most of its chunks are surely in.
+	votes := map[string]int{}
+	best := ""
+	for _, c := range m.msg.Retrieval {
+		if !auditable(c) {
+			continue
+		}
+		if ct, s := detect(c.Text); ct.ok && s >= minSure {
+			votes[ct.code]++
+			if votes[ct.code] > votes[best] || votes[ct.code] == votes[best] && ct.code < best {
+				best = ct.code
+			}
+		}
+	}
+	switch {
+	case best != "" && (t.undetermined() || 2*votes[best] > len(m.msg.Retrieval)):
+		return tongueOf(best)
+	case !t.undetermined():
+		return t
+	}
+	return english
+}
+
+// sentenceTongue is the language sentence i is judged in: its answer's,
+// unless the sentence is in another ("… Bitte beachten Sie …" in an
+// English answer) and a chunk it cites is in that language too, or, cited
+// nowhere, it is so beyond doubt (minSureAlone).
+func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
+	if len(strings.Fields(s.Plain)) < 4 {
+		return m.tongue
+	}
+	g := lang.Detect(s.Plain)
+	if g.Code == lang.Undetermined || g.Code == m.tongue.code || g.Confidence < minSure {
+		return m.tongue
+	}
+	if len(m.pairs[i]) == 0 && g.Confidence >= minSureAlone {
+		return tongueOf(g.Code)
+	}
+	for _, p := range m.pairs[i] {
+		if p.chunk >= 0 && m.chunkTongue(p.chunk).code == g.Code {
+			return tongueOf(g.Code)
+		}
+	}
+	return m.tongue
+}
+
+// minSureAlone is the confidence a sentence needs to be read in another
+// language than its answer's with no chunk of that language behind it.
+const minSureAlone = 0.8
+
+// chunkTongue is the language of retrieved chunk i, detected once; a
+// chunk too short to tell is taken to be in the answer's.
+func (m *messageAudit) chunkTongue(i int) tongue {
+	if m.chunkTongues == nil {
+		m.chunkTongues = make([]tongue, len(m.msg.Retrieval))
+	}
+	if m.chunkTongues[i].code == "" {
+		t, sure := m.wc.detectChunk(m.msg.Retrieval[i].Text)
+		if t.undetermined() || sure < minSure && t.code != m.tongue.code {
+			t = m.tongue
+		}
+		m.chunkTongues[i] = t
+	}
+	return m.chunkTongues[i]
+}
+
+// englishOnly are the evidences an English embedder may embed.
+func englishOnly(evs []*evidence) []*evidence {
+	out := make([]*evidence, len(evs))
+	for i, ev := range evs {
+		if ev != nil && ev.tongue.l == nil {
+			out[i] = ev
+		}
+	}
+	return out
+}
+
+// detected is a chunk's language as detect told it.
+type detected struct {
+	t    tongue
+	sure float64
+}
+
+// maxDetected bounds a worker's cache of chunk languages.
+const maxDetected = 1 << 12
+
+// detectChunk is detect of a chunk's text, remembered by the worker: a
+// knowledge base's chunks come back answer after answer, and telling a
+// long text's language is most of what the audit adds for it.
+func (c *wordCache) detectChunk(text string) (tongue, float64) {
+	h := maphash.String(c.seed, head(text))
+	if d, ok := c.detected[h]; ok {
+		return d.t, d.sure
+	}
+	t, sure := detect(text)
+	if c.detected == nil || len(c.detected) >= maxDetected {
+		c.detected = make(map[uint64]detected, 64)
+	}
+	c.detected[h] = detected{t, sure}
+	return t, sure
+}
