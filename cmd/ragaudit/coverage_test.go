@@ -77,3 +77,17 @@ func TestFewCitationsCheckedIsNeverPass(t *testing.T) {
 		t.Errorf("--min-checked 120%%: exit %d", r.code)
 	}
 }
+
+// ragaudit.yaml's citation_regex (as validator configurations spell it)
+// is --citation-regex: a made-up id of the team's own shape is fabricated.
+func TestProjectFileCitationRegex(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log.jsonl")
+	os.WriteFile(log, []byte(`{"conversation_id":"c1","messages":[{"role":"user","content":"?"},{"role":"assistant","content":"Refunds take 30 days {{kb:77}}. Members ship free {{kb:12}}.","retrieval":[{"id":"77","text":"Refunds take 30 days."}]}]}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "ragaudit.yaml"), []byte("citation_regex: ['\\{\\{kb:(\\d+)\\}\\}']\nbar: 0\n"), 0o644)
+	r := runCLI(t, "", "audit", "-q", "--project", filepath.Join(dir, "ragaudit.yaml"), log)
+	c := counts(t, r)
+	if by := c["citations_by_verdict"].(map[string]any); by["fabricated"] != 1.0 || by["supported"] != 1.0 {
+		t.Errorf("exit %d, citations %v: want one supported and one fabricated", r.code, by)
+	}
+}

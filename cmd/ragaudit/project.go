@@ -55,9 +55,19 @@ func applyProject(c *cli.Context, all []*cli.Command) (project, error) {
 	if err != nil {
 		return p, usageErr("--project: %v", err)
 	}
-	var values map[string]any
-	if err := yaml.Unmarshal(b, &values); err != nil {
+	var raw map[string]any
+	if err := yaml.Unmarshal(b, &raw); err != nil {
 		return p, usageErr("project file %s: %v", path, err)
+	}
+	// A key may be written as the flag is (citation-regex) or with
+	// underscores, as validator configurations write them (citation_regex).
+	values := make(map[string]any, len(raw))
+	for k, v := range raw {
+		name := strings.ReplaceAll(k, "_", "-")
+		if _, dup := values[name]; dup {
+			return p, usageErr("project file %s: %q is given twice (with - and with _)", path, name)
+		}
+		values[name] = v
 	}
 	known := map[string]bool{}
 	for _, cmd := range all {
