@@ -308,12 +308,8 @@ func citationsAt(a arrow.Array, k, n int) ([]jsonCitation, *SkipError) {
 		b, bok := intAt(e, j)
 		if aok || bok { // one bound alone is a span without the other
 			c.ClaimSpan = &jsonSpan{}
-			if aok {
-				c.ClaimSpan.Start = &a
-			}
-			if bok {
-				c.ClaimSpan.End = &b
-			}
+			c.ClaimSpan.Start = flexInt{a, aok}
+			c.ClaimSpan.End = flexInt{b, bok}
 		}
 		if text != nil {
 			t, ok, err := stringAt(text, j)

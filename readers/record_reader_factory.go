@@ -34,6 +34,7 @@ func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] 
 			switch {
 			case err == nil:
 				stats.Records++
+				stats.noteKeys(&rec)
 			case errors.As(err, &skip):
 				stats.Skipped++
 			}
@@ -45,6 +46,7 @@ func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] 
 			return
 		}
 		defer in.close(stats)
+		defer stats.finishKeys()
 		if err := read(in, &opts, count); err != nil {
 			count(Record{}, err)
 		}

@@ -229,13 +229,13 @@ func TestProjectFile(t *testing.T) {
 // no record logs its retrieval the run stops with exit 2 and a --mapping
 // hint.
 func TestChunksUnderAnotherKeyAreNoData(t *testing.T) {
-	in := filepath.Join(t.TempDir(), "contexts.jsonl")
-	os.WriteFile(in, []byte(strings.ReplaceAll(string(readFile(t, testdata+"/example.jsonl")), `"retrieval"`, `"contexts"`)), 0o644)
+	in := filepath.Join(t.TempDir(), "hits.jsonl")
+	os.WriteFile(in, []byte(strings.ReplaceAll(string(readFile(t, testdata+"/example.jsonl")), `"retrieval"`, `"hits"`)), 0o644)
 	r := runCLI(t, "", "audit", "--strict", in)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "no record logs what was retrieved") || !strings.Contains(r.stderr, "--mapping") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	if !strings.Contains(r.stderr, `msg="no retrieval logged"`) || !strings.Contains(r.stderr, "message_keys=content,contexts,role") {
+	if !strings.Contains(r.stderr, `msg="no retrieval logged"`) || !strings.Contains(r.stderr, "message_keys=content,hits,role") {
 		t.Errorf("no warning naming the keys: %q", r.stderr)
 	}
 	if summaryOf(t, r)["status"] != "NO_DATA" {
