@@ -110,9 +110,7 @@ var formats = []format{
 		convert: bedrock},
 	{name: "azure-on-your-data", detect: func(d map[string]any) bool { return get(d, "choices", 0, "message", "context", "citations") != nil },
 		convert: azureOnYourData},
-	{name: "langfuse", detect: func(d map[string]any) bool {
-		return get(d, "trace_id") != nil && get(d, "parent_observation_id") != nil && get(d, "type") != nil
-	}, group: langfuse},
+	{name: "langfuse", detect: isLangfuse, group: langfuse},
 	{name: "openinference", detect: func(d map[string]any) bool { return get(d, "resourceSpans") != nil }, group: openInferenceOTLP},
 	{name: "phoenix", detect: func(d map[string]any) bool { return get(d, "context.span_id") != nil && get(d, "span_kind") != nil },
 		group: phoenixRows},
