@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -160,6 +161,67 @@ func TestParquetColumnsFollowTheSameRule(t *testing.T) {
 			}
 			if len(o.records) != 1 || o.records[0].Tenant != tc.want {
 				t.Fatalf("records %+v, skips %v, error %v", o.records, o.skips, o.fatal)
+			}
+		})
+	}
+}
+
+// A Parquet score column follows the rule of every numeric field: float,
+// integer, or text holding a number ("0.8", " 0.8 "); "" and null are no
+// score, and text that is not a number is the wrong type naming the field.
+func TestParquetScoreColumnsFollowTheNumericRule(t *testing.T) {
+	cases := []struct {
+		name   string
+		typ    arrow.DataType
+		fill   func(b array.Builder)
+		want   string // the score read, "none", or "" when skipped
+		detail string
+	}{
+		{"a float score", arrow.PrimitiveTypes.Float64, func(b array.Builder) { b.(*array.Float64Builder).Append(0.8) }, "0.8", ""},
+		{"an integer score", arrow.PrimitiveTypes.Int64, func(b array.Builder) { b.(*array.Int64Builder).Append(2) }, "2", ""},
+		{"a score as text", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).Append(" 0.8 ") }, "0.8", ""},
+		{"an empty text score", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).Append("") }, "none", ""},
+		{"a null score", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).AppendNull() }, "none", ""},
+		{"a word as the score", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).Append("high") }, "",
+			`retrieval[0].score: is the text "high", want a number`},
+		{"a list as the score", arrow.ListOf(arrow.PrimitiveTypes.Float64), func(b array.Builder) { b.(*array.ListBuilder).Append(true) }, "", "retrieval[0].score: is list"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			chunk := arrow.StructOf(arrow.Field{Name: "id", Type: arrow.BinaryTypes.String}, arrow.Field{Name: "text", Type: arrow.BinaryTypes.String},
+				arrow.Field{Name: "score", Type: tc.typ, Nullable: true})
+			schema := arrow.NewSchema([]arrow.Field{
+				{Name: "conversation_id", Type: arrow.BinaryTypes.String},
+				{Name: "answer", Type: arrow.BinaryTypes.String},
+				{Name: "retrieval", Type: arrow.ListOf(chunk)},
+			}, nil)
+			p := writeTable(t, schema, func(b *array.RecordBuilder) {
+				b.Field(0).(*array.StringBuilder).Append("c-1")
+				b.Field(1).(*array.StringBuilder).Append("Refunds take 30 days [1].")
+				lb := b.Field(2).(*array.ListBuilder)
+				lb.Append(true)
+				sb := lb.ValueBuilder().(*array.StructBuilder)
+				sb.Append(true)
+				sb.FieldBuilder(0).(*array.StringBuilder).Append("1")
+				sb.FieldBuilder(1).(*array.StringBuilder).Append("Refunds take 30 days.")
+				tc.fill(sb.FieldBuilder(2))
+			})
+			o := collect(Open(p, Options{}, nil))
+			if tc.want == "" {
+				if len(o.skips) != 1 || o.skips[0].Reason != ReasonWrongType || !strings.Contains(o.skips[0].Detail, tc.detail) {
+					t.Fatalf("records %d, skips %v: want one %s with %q", len(o.records), o.skips, ReasonWrongType, tc.detail)
+				}
+				return
+			}
+			if len(o.records) != 1 {
+				t.Fatalf("skips %v, error %v", o.skips, o.fatal)
+			}
+			got := "none"
+			if s := o.records[0].Messages[1].Retrieval[0].Score; s != nil {
+				got = strconv.FormatFloat(*s, 'g', -1, 64)
+			}
+			if got != tc.want {
+				t.Errorf("score %s, want %s", got, tc.want)
 			}
 		})
 	}
