@@ -25,8 +25,8 @@ type Summary struct {
 	Status       string       `json:"status"`
 	StatusDetail string       `json:"status_detail,omitempty"`
 	Counts       audit.Counts `json:"counts"`
-	// Retrieval is there when cited answers log no retrieval (their
-	// chunks may be under a key the reader does not know).
+	// Retrieval is there when cited answers log no retrieval, or chunks
+	// no text (both may be under a key the reader does not know).
 	Retrieval *pipeline.Retrieval `json:"retrieval,omitempty"`
 	// SkippedNotListed counts, by reason, the skipped records past
 	// MaxSkippedListedPerReason that skipped.jsonl does not list.
