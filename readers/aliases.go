@@ -76,14 +76,6 @@ const listKeySources = 7
 // from each of its keys.
 type keyTally [numAliasFields][maxAliasKeys]int32
 
-func (t *keyTally) add(o *keyTally) {
-	for f := range t {
-		for k := range t[f] {
-			t[f][k] += o[f][k]
-		}
-	}
-}
-
 // pick takes the value of one aliased field from the keys offered in
 // the order of aliasFields, keeping the first given and noting the first
 // that differs from it.

@@ -363,3 +363,23 @@ func TestAliasedRecordConvertsToCanonicalKeys(t *testing.T) {
 		t.Errorf("the canonical copy drifts: %q", d)
 	}
 }
+
+// A canonical field of the wrong kind is named by its path whichever way
+// the record's chunk lists are decoded: as lists of objects, or again key
+// by key because one of them holds texts or the chunks use other keys.
+func TestAFieldOfTheWrongKindIsNamedWhicheverWayTheListIsRead(t *testing.T) {
+	cases := []struct{ name, fields, detail string }{
+		{"in a list of objects", `"retrieval":[{"id":"1","text":"A.","score":"high"}]`, `field "messages.retrieval.score" is the text "high"`},
+		{"beside a context that is one text", `"context":"x","retrieval":[{"id":"1","page_content":"A.","score":"high"}]`, `field "messages.retrieval.score" is the text "high"`},
+		{"beside a list of texts", `"contexts":["x"],"retrieval":[{"id":"1","text":{"a":1}}]`, `field "messages.retrieval.text" is an object`},
+		{"in a list under another key", `"context":"x","chunks":[{"content":"A.","embedding":["x"]}]`, `field "messages.chunks.embedding" is the text "x"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o, _ := readLog(t, assistant(tc.fields))
+			if len(o.records) != 0 || len(o.skips) != 1 || o.skips[0].Reason != ReasonWrongType || !strings.Contains(o.skips[0].Detail, tc.detail) {
+				t.Fatalf("records %d, skips %v: want one %s with %q", len(o.records), o.skips, ReasonWrongType, tc.detail)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package readers
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -226,41 +227,50 @@ func (l *lenientList) UnmarshalJSON(b []byte) error {
 		l.other = withArticle(jsonKind(b))
 		return nil
 	}
+	// A list of objects, as most are, decodes in one pass under both
+	// kinds of keys.
+	var all []struct {
+		jsonChunk
+		chunkAliases
+	}
+	err := json.Unmarshal(b, &all)
+	var te *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		l.items, l.read = make([]jsonChunk, len(all)), true
+		for i := range all {
+			l.items[i] = all[i].jsonChunk
+			l.items[i].aliases = &all[i].chunkAliases
+		}
+		return nil
+	case errors.As(err, &te) && te.Field != "":
+		// A chunk's field of the wrong kind: its path as the outer
+		// decoder completes it ("score"), without the embedded type.
+		te.Field = strings.TrimPrefix(te.Field, "jsonChunk.")
+		return te
+	case te == nil:
+		return err
+	}
+	return l.texts(b)
+}
+
+// texts reads a list that is not a list of objects: a list of texts is
+// the chunks' texts, anything else is noted.
+func (l *lenientList) texts(b []byte) error {
 	var raw []json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	objects, texts := 0, 0
-	for _, r := range raw {
-		switch r[0] {
-		case '{':
-			objects++
-		case '"':
-			texts++
-		}
-	}
-	if objects != len(raw) && texts != len(raw) {
-		l.other = "a list of other values than chunks (objects) or texts"
-		return nil
-	}
-	l.items, l.read = make([]jsonChunk, len(raw)), true
+	items := make([]jsonChunk, len(raw))
 	for i, r := range raw {
-		if r[0] == '"' {
-			var s flexString
-			if err := s.UnmarshalJSON(r); err != nil {
-				return err
-			}
-			l.items[i] = jsonChunk{item: string(s), isItem: true}
-			continue
+		var s flexString
+		if r[0] != '"' || s.UnmarshalJSON(r) != nil {
+			l.other = "a list of other values than chunks (objects) or texts"
+			return nil
 		}
-		if err := json.Unmarshal(r, &l.items[i]); err != nil {
-			return err // its field path is completed by the outer decoder
-		}
-		l.items[i].aliases = &chunkAliases{}
-		if err := json.Unmarshal(r, l.items[i].aliases); err != nil {
-			return err
-		}
+		items[i] = jsonChunk{item: string(s), isItem: true}
 	}
+	l.items, l.read = items, true
 	return nil
 }
 
@@ -281,7 +291,6 @@ type readList struct {
 // positions in errors.
 func chunkLists[L chunkList](lists [numListKeys]L, msg int, t *keyTally) (readList, *SkipError) {
 	r := readList{key: -1}
-	var tally keyTally
 	for k := range lists {
 		items, read, other := lists[k].chunks()
 		name := aliasFields[fieldList].keys[k]
@@ -291,13 +300,18 @@ func chunkLists[L chunkList](lists [numListKeys]L, msg int, t *keyTally) (readLi
 		case !read, k == listKeySources && len(items) > 0 && items[0].isItem:
 			continue
 		}
-		var kt keyTally
-		got, skip := convertChunks(items, msg, name, &kt)
+		// The first list read counts its keys; another, read only to be
+		// compared with it, does not.
+		counts := t
+		if r.key >= 0 {
+			counts = &keyTally{}
+		}
+		got, skip := convertChunks(items, msg, name, counts)
 		switch {
 		case skip != nil:
 			return r, skip
 		case r.key < 0:
-			r.chunks, r.key, tally = got, k, kt
+			r.chunks, r.key = got, k
 			r.noText = slices.ContainsFunc(items, func(c jsonChunk) bool { return !c.isItem }) &&
 				slices.ContainsFunc(got, func(c Chunk) bool { return c.Text == "" && c.Status == "" })
 		case !slices.EqualFunc(r.chunks, got, sameChunk):
@@ -310,7 +324,6 @@ func chunkLists[L chunkList](lists [numListKeys]L, msg int, t *keyTally) (readLi
 		}
 	}
 	if r.key >= 0 {
-		t.add(&tally)
 		t[fieldList][r.key]++
 	}
 	return r, nil

@@ -34,40 +34,53 @@ type jsonRecordOf[L chunkList] struct {
 	Question          *flexString `json:"question"`
 	Answer            *flexString `json:"answer"`
 	Retrieval         L           `json:"retrieval"` // absent or null: not logged; empty: nothing retrieved
-	RetrievedContexts L           `json:"retrieved_contexts"`
-	RetrievalContext  L           `json:"retrieval_context"`
-	Contexts          L           `json:"contexts"`
-	Context           L           `json:"context"`
-	Chunks            L           `json:"chunks"`
-	Documents         L           `json:"documents"`
-	Sources           L           `json:"sources"`
+	RetrievedContexts *L          `json:"retrieved_contexts"`
+	RetrievalContext  *L          `json:"retrieval_context"`
+	Contexts          *L          `json:"contexts"`
+	Context           *L          `json:"context"`
+	Chunks            *L          `json:"chunks"`
+	Documents         *L          `json:"documents"`
+	Sources           *L          `json:"sources"`
 	// Warnings of the adapter that read the record's source (convert
 	// writes them), so that a converted copy warns as its source does.
 	Warnings []string `json:"warnings"`
 }
 
 func (jr *jsonRecordOf[L]) lists() [numListKeys]L {
-	return [numListKeys]L{jr.Retrieval, jr.RetrievedContexts, jr.RetrievalContext, jr.Contexts, jr.Context, jr.Chunks, jr.Documents, jr.Sources}
+	return [numListKeys]L{jr.Retrieval, deref(jr.RetrievedContexts), deref(jr.RetrievalContext), deref(jr.Contexts),
+		deref(jr.Context), deref(jr.Chunks), deref(jr.Documents), deref(jr.Sources)}
+}
+
+// deref is what a list key other than the canonical one holds: the keys
+// are pointers, so that the messages of canonical records (decoded into
+// slices the decoder grows by copying) are not made larger by them.
+func deref[L chunkList](p *L) L {
+	if p == nil {
+		var none L
+		return none
+	}
+	return *p
 }
 
 type jsonMessageOf[L chunkList] struct {
 	Role              *flexString    `json:"role"`
 	Content           *flexString    `json:"content"`
 	Retrieval         L              `json:"retrieval"`
-	RetrievedContexts L              `json:"retrieved_contexts"`
-	RetrievalContext  L              `json:"retrieval_context"`
-	Contexts          L              `json:"contexts"`
-	Context           L              `json:"context"`
-	Chunks            L              `json:"chunks"`
-	Documents         L              `json:"documents"`
-	Sources           L              `json:"sources"`
+	RetrievedContexts *L             `json:"retrieved_contexts"`
+	RetrievalContext  *L             `json:"retrieval_context"`
+	Contexts          *L             `json:"contexts"`
+	Context           *L             `json:"context"`
+	Chunks            *L             `json:"chunks"`
+	Documents         *L             `json:"documents"`
+	Sources           *L             `json:"sources"`
 	Citations         []jsonCitation `json:"citations"`
 	OffsetUnit        flexString     `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
 	Embedding         flexVector     `json:"embedding"`
 }
 
 func (m *jsonMessageOf[L]) lists() [numListKeys]L {
-	return [numListKeys]L{m.Retrieval, m.RetrievedContexts, m.RetrievalContext, m.Contexts, m.Context, m.Chunks, m.Documents, m.Sources}
+	return [numListKeys]L{m.Retrieval, deref(m.RetrievedContexts), deref(m.RetrievalContext), deref(m.Contexts),
+		deref(m.Context), deref(m.Chunks), deref(m.Documents), deref(m.Sources)}
 }
 
 // jsonCitation is a structured citation (ragaudit.conversation/v2).
