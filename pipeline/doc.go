@@ -10,6 +10,9 @@
 //     the skip accounting.
 //   - pool.go: the ordered worker pool (results in submission order).
 //   - inputs.go: per-file digests and coverage for the summary.
+//   - shapes.go: the sets of keys of chunks without text and of answers
+//     without retrieval, and the keys a file was read from, each warned
+//     of once.
 //
 // The stream never chooses an exit code: it returns typed errors
 // (ErrInterrupted, *InputError) and the caller decides.

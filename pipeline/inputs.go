@@ -16,6 +16,12 @@ type Input struct {
 	Records  int      `json:"records"`
 	Skipped  int      `json:"skipped"`
 	Coverage Coverage `json:"coverage"`
+	// KeysRead says which key each aliased field (the chunk list, a
+	// chunk's text, id, source, score) was read from in the file's
+	// canonical JSON records, how often and from which line on
+	// (readers.FileStats.KeysRead); a field under two keys is a schema
+	// that changed within the file, and is warned of.
+	KeysRead []readers.KeyUse `json:"keys_read,omitempty"`
 }
 
 // Coverage says how much of a file's citations could be audited.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -53,7 +52,8 @@ type Outcome struct {
 }
 
 // Retrieval counts whether what was retrieved is logged: records with an
-// answer that logs it, and cited answers that log none.
+// answer that logs it, cited answers that log none, and chunks logged
+// without text; the shapes of keys say what the log holds instead.
 type Retrieval struct {
 	Logged    int `json:"records_with_retrieval_logged"`
 	NotLogged int `json:"cited_answers_without_retrieval_logged"`
@@ -61,6 +61,19 @@ type Retrieval struct {
 	// record: the chunks may be under one of them.
 	MessageKeys []string `json:"message_keys,omitempty"`
 	RecordKeys  []string `json:"record_keys,omitempty"`
+	// MessageShapes are the sets of keys of the cited answers without
+	// retrieval (their record's keys in the flat form), most frequent
+	// first (at most MaxShapes; MessageShapesNotListed counts the rest).
+	MessageShapes          []Shape `json:"message_shapes,omitempty"`
+	MessageShapesNotListed int     `json:"message_shapes_not_listed,omitempty"`
+	// ChunksWithoutText counts the chunks of audited answers that are
+	// objects with no text under any key the reader knows (and no text
+	// status saying why): their citations are chunk_text_absent.
+	// ChunkShapes are their sets of keys, most frequent first (at most
+	// MaxShapes; ChunkShapesNotListed counts the rest).
+	ChunksWithoutText    int     `json:"chunks_without_text,omitempty"`
+	ChunkShapes          []Shape `json:"chunk_shapes,omitempty"`
+	ChunkShapesNotListed int     `json:"chunk_shapes_not_listed,omitempty"`
 }
 
 // ErrInterrupted: the context was cancelled (SIGINT, SIGTERM) before the
@@ -124,14 +137,17 @@ type stream struct {
 	coverage  map[string]*Coverage
 	late      []*readers.SkipError // records the auditor refused, in input order
 	retrieval Retrieval
-	warned    int
-	undated   bool // a record without a timestamp met --last (warned once)
+	// The shapes of keys of text-less chunks and of cited answers
+	// without retrieval, warned of once each when the run ends.
+	chunkShapes, messageShapes shapes
+	undated                    bool // a record without a timestamp met --last (warned once)
 }
 
 // countRetrieval counts the record by whether it logs its retrieval, and
-// warns of an answer that cites without any: its citations cannot be
-// checked, and its chunks may be logged under a key the reader does not
-// know. An answer that cites nothing needs no retrieval.
+// counts an answer that cites without any by its keys (warned of once
+// per set of keys when the run ends): its citations cannot be checked,
+// and its chunks may be logged under a key the reader does not know. An
+// answer that cites nothing needs no retrieval.
 func (s *stream) countRetrieval(res *audit.Result) {
 	rec := res.Record
 	logged := false
@@ -151,15 +167,16 @@ func (s *stream) countRetrieval(res *audit.Result) {
 			s.retrieval.MessageKeys, s.retrieval.RecordKeys = m.Keys, rec.Keys
 		}
 		s.retrieval.NotLogged++
-		if s.warned++; s.warned <= maxWarnings {
-			s.o.Logger.Warn("no retrieval logged", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line), "conversation", rec.ConversationID,
-				"message_keys", strings.Join(m.Keys, ","), "record_keys", strings.Join(rec.Keys, ","),
-				"detail", "its citations cannot be checked; if the chunks are logged under another key, map it with --mapping")
+		keys := m.Keys
+		if keys == nil {
+			keys = rec.Keys // the flat form: the record is the answer
 		}
+		s.messageShapes.add(slices.Clip(keys), fmt.Sprintf("%s:%d", rec.File, rec.Line))
 	}
 	if logged {
 		s.retrieval.Logged++
 	}
+	s.countShapes(rec)
 }
 
 // result takes each audit result in input order.
@@ -216,6 +233,7 @@ func (s *stream) finish() error {
 			s.inputs[i].Coverage = *c
 		}
 	}
+	s.finishShapes()
 	return nil
 }
 

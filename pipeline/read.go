@@ -85,8 +85,7 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record) bool) 
 				}
 			}
 		}
-		s.inputs = append(s.inputs, Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes,
-			Records: stats.Records - dupsInFile, Skipped: stats.Skipped + dupsInFile})
+		s.addInput(path, stats, dupsInFile)
 	}
 	if latest != nil {
 		for _, rec := range latest.Records() {
@@ -96,6 +95,14 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record) bool) 
 		}
 	}
 	return nil
+}
+
+// addInput accounts for a file read to its end (its duplicate records
+// counted as skipped), and warns if its schema changed within it.
+func (s *stream) addInput(path string, stats *readers.FileStats, dups int) {
+	s.inputs = append(s.inputs, Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes,
+		Records: stats.Records - dups, Skipped: stats.Skipped + dups, KeysRead: stats.KeysRead})
+	warnDrift(s.o.Logger, &s.inputs[len(s.inputs)-1])
 }
 
 // duplicates recognises a record read before: the same conversation, time,

@@ -18,6 +18,9 @@
 //     line or one JSON value at a time; records over the bound skipped.
 //   - record_reader_jsonl.go: canonical records. fields.go holds the one
 //     rule for a field's value, keys.go the check of keys given twice.
+//   - aliases.go, chunks.go: the keys applications write a chunk list and
+//     a chunk's fields under (the table, the pick between keys, the count
+//     of keys read per file), and the chunks read from them.
 //   - record_reader_ragas.go: Ragas-style evaluation exports.
 //   - record_reader_mapping.go: custom flat rows through a YAML Mapping.
 //   - record_reader_parquet.go, parquet_columns.go: canonical records in

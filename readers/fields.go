@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -18,7 +20,15 @@ import (
 //   - null and "" are the same as the field being absent: a field that
 //     must be there (conversation_id, role, an assistant's content, the
 //     answer) is then missing (missing_field, missing_content).
-//   - Numeric fields (score, span offsets, vectors) take JSON numbers only.
+//   - Numeric fields (scores, span offsets, vectors, the flat form's turn)
+//     take a JSON number or a string holding one ("0.8", " 0.8 ": loggers
+//     quote numbers); a string that is not a number ("high", "0,8") is
+//     wrong_field_type naming the field. numberText is that rule.
+//
+// Keys other tools write for a field (aliases.go) are read only when they
+// hold a value of the field's kind: a chunk's "passage": 3 is a position,
+// not its text, so it is not read as the text (aliasText, aliasID,
+// aliasNumber). The canonical keys follow the rule above.
 
 // flexString is a text field as decoded: a JSON string or number.
 type flexString string
@@ -65,16 +75,229 @@ func (s *flexString) text() (string, bool) {
 type jsonTurn struct{}
 
 func (jsonTurn) UnmarshalJSON(b []byte) error {
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err != nil {
-		// json.Number reports text that is not a number as a syntax
-		// error of its own; it is the field's type that is wrong.
-		return &json.UnmarshalTypeError{Value: jsonKind(b), Type: float64Type}
+	_, err := numberLiteral(b, float64Type)
+	return err
+}
+
+var (
+	float64Type = reflect.TypeOf(0.0)
+	float32Type = reflect.TypeOf(float32(0))
+	intType     = reflect.TypeOf(0)
+)
+
+// numberText reads a number written as text: JSON's number syntax once
+// blanks around it are trimmed. Go's own parsers would also take "NaN",
+// "Inf", "0x1p3" or "1_000", which no logger means as a score.
+func numberText(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i, n = i+1, n+1
+		}
+		return n
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if start := i; digits() == 0 || s[start] == '0' && i-start > 1 {
+		return "", false
+	}
+	if i < len(s) && s[i] == '.' {
+		if i++; digits() == 0 {
+			return "", false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		if i++; i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return "", false
+		}
+	}
+	return s, i == len(s)
+}
+
+// numberLiteral is the number a numeric field holds as written (b is its
+// JSON text): a JSON number, or a string holding one; "" for null or
+// blank text, which are the field being absent. Anything else is an
+// UnmarshalTypeError for a field of type t.
+func numberLiteral(b []byte, t reflect.Type) (string, error) {
+	if bytes.Equal(b, []byte("null")) {
+		return "", nil
+	}
+	if len(b) > 0 && b[0] == '"' {
+		var s flexString
+		if err := s.UnmarshalJSON(b); err != nil {
+			return "", err
+		}
+		if strings.TrimSpace(string(s)) == "" {
+			return "", nil
+		}
+		if n, ok := numberText(string(s)); ok {
+			return n, nil
+		}
+		return "", &json.UnmarshalTypeError{Value: "string " + shortQuote(string(s)), Type: t}
+	}
+	if len(b) > 0 && (b[0] == '-' || b[0] >= '0' && b[0] <= '9') {
+		return string(b), nil
+	}
+	return "", &json.UnmarshalTypeError{Value: jsonKind(b), Type: t}
+}
+
+// shortQuote quotes s for an error message, cut to 40 bytes.
+func shortQuote(s string) string {
+	if len(s) > 40 {
+		s = strings.ToValidUTF8(s[:40], "") + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// parseNumber parses a numeric field's text as a float of bits bits; a
+// value out of range is an UnmarshalTypeError naming it.
+func parseNumber(lit string, bits int, t reflect.Type) (float64, error) {
+	f, err := strconv.ParseFloat(lit, bits)
+	if err != nil {
+		return 0, &json.UnmarshalTypeError{Value: "number " + lit, Type: t}
+	}
+	return f, nil
+}
+
+// flexNumber is a numeric field (a score) by the rule of every numeric
+// field (numberText); ok is false when it is absent, null or "".
+type flexNumber struct {
+	v  float64
+	ok bool
+}
+
+func (f *flexNumber) UnmarshalJSON(b []byte) error {
+	*f = flexNumber{}
+	if len(b) > 0 && (b[0] == '-' || b[0] >= '0' && b[0] <= '9') {
+		// A JSON number, as scores mostly are: parsed without copying it.
+		v, err := strconv.ParseFloat(string(b), 64)
+		if err != nil {
+			return &json.UnmarshalTypeError{Value: "number " + string(b), Type: float64Type}
+		}
+		f.v, f.ok = v, true
+		return nil
+	}
+	lit, err := numberLiteral(b, float64Type)
+	if err != nil || lit == "" {
+		return err
+	}
+	f.v, err = parseNumber(lit, 64, float64Type)
+	f.ok = err == nil
+	return err
+}
+
+// flexInt is an integer field (a span offset) by the same rule; a
+// fraction is not an integer.
+type flexInt struct {
+	v  int
+	ok bool
+}
+
+func (n *flexInt) UnmarshalJSON(b []byte) error {
+	*n = flexInt{}
+	lit, err := numberLiteral(b, intType)
+	if err != nil || lit == "" {
+		return err
+	}
+	if n.v, err = strconv.Atoi(lit); err != nil {
+		return &json.UnmarshalTypeError{Value: "number " + lit, Type: intType}
+	}
+	n.ok = true
+	return nil
+}
+
+// flexVector is a vector (an embedding), each element a numeric field.
+type flexVector []flexFloat32
+
+type flexFloat32 float32
+
+func (f *flexFloat32) UnmarshalJSON(b []byte) error {
+	lit, err := numberLiteral(b, float32Type)
+	if err == nil && lit == "" {
+		// An element cannot be absent: the vector would shift.
+		err = &json.UnmarshalTypeError{Value: jsonKind(b), Type: float32Type}
+	}
+	if err != nil {
+		return err
+	}
+	v, err := parseNumber(lit, 32, float32Type)
+	*f = flexFloat32(v)
+	return err
+}
+
+// floats is the vector as the Record holds it (nil when absent).
+func (v flexVector) floats() []float32 {
+	if v == nil {
+		return nil
+	}
+	out := make([]float32, len(v))
+	for i, x := range v {
+		out[i] = float32(x)
+	}
+	return out
+}
+
+// numberValue reads a decoded JSON value (numbers as json.Number) as a
+// numeric field: ok is false for a value of another kind, or text that
+// is not a number.
+func numberValue(v any) (x float64, ok bool) {
+	var lit string
+	switch n := v.(type) {
+	case json.Number:
+		lit, ok = n.String(), true
+	case string:
+		lit, ok = numberText(n)
+	}
+	if !ok {
+		return 0, false
+	}
+	x, err := strconv.ParseFloat(lit, 64)
+	return x, err == nil
+}
+
+// aliasText is a text field under a key other tools write for it: read
+// only when it holds a string.
+type aliasText string
+
+func (a *aliasText) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		return (*flexString)(a).UnmarshalJSON(b)
 	}
 	return nil
 }
 
-var float64Type = reflect.TypeOf(0.0)
+// aliasID is an id under a key other tools write for it: a string or a
+// number (ids are often numeric), anything else is not read.
+type aliasID string
+
+func (a *aliasID) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && (b[0] == '"' || b[0] == '-' || b[0] >= '0' && b[0] <= '9') {
+		return (*flexString)(a).UnmarshalJSON(b)
+	}
+	return nil
+}
+
+// aliasNumber is a numeric field under a key other tools write for it:
+// read only when it holds a number by the rule (numberText).
+type aliasNumber struct {
+	v  float64
+	ok bool
+}
+
+func (a *aliasNumber) UnmarshalJSON(b []byte) error {
+	if lit, err := numberLiteral(b, float64Type); err == nil && lit != "" {
+		if v, err := parseNumber(lit, 64, float64Type); err == nil {
+			a.v, a.ok = v, true
+		}
+	}
+	return nil
+}
 
 // textValue reads a decoded JSON value (numbers as json.Number) as a text
 // field: ok is false for a value of another kind.

@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -41,7 +42,25 @@ func TestOneRuleForEveryField(t *testing.T) {
 		}},
 		{"a null chunk text is none", msg(`"content":"A [1].","retrieval":[{"id":"1","text":null}]`), "", func(r Record) bool { return r.Messages[1].Retrieval[0].Text == "" }},
 		{"an object chunk text is the wrong type", msg(`"content":"A [1].","retrieval":[{"id":"1","text":{"a":1}}]`), ReasonWrongType, nil},
-		{"a score as text is the wrong type", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":"0.8"}]`), ReasonWrongType, nil},
+		{"a score written as text is the number", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":"0.8"}]`), "", func(r Record) bool {
+			return *r.Messages[1].Retrieval[0].Score == 0.8
+		}},
+		{"a score written as text with blanks is the number", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":" 0.8 "}]`), "", func(r Record) bool {
+			return *r.Messages[1].Retrieval[0].Score == 0.8
+		}},
+		{"an empty score is none", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":""}]`), "", func(r Record) bool {
+			return r.Messages[1].Retrieval[0].Score == nil
+		}},
+		{"a score that is a word is the wrong type", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":"high"}]`), ReasonWrongType, nil},
+		{"a score with a decimal comma is the wrong type", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":"0,8"}]`), ReasonWrongType, nil},
+		{"a score of NaN is the wrong type", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":"NaN"}]`), ReasonWrongType, nil},
+		{"a score true is the wrong type", msg(`"content":"A [1].","retrieval":[{"id":"1","text":"A.","score":true}]`), ReasonWrongType, nil},
+		{"a claim span's offsets written as text are the numbers", msg(`"content":"A. B.","retrieval":[{"id":"1","text":"A."}],"citations":[{"claim_span":{"start":"0","end":"2"},"chunk_ids":["1"]}]`), "",
+			func(r Record) bool { return r.Messages[1].Citations[0].End == 2 }},
+		{"a vector written as text is the numbers", msg(`"content":"A.","retrieval":[],"embedding":["0.5", 1]`), "", func(r Record) bool {
+			return len(r.Messages[1].Embedding) == 2 && r.Messages[1].Embedding[0] == 0.5
+		}},
+		{"a vector holding a word is the wrong type", msg(`"content":"A.","retrieval":[],"embedding":["x", 1]`), ReasonWrongType, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -142,6 +161,102 @@ func TestParquetColumnsFollowTheSameRule(t *testing.T) {
 			}
 			if len(o.records) != 1 || o.records[0].Tenant != tc.want {
 				t.Fatalf("records %+v, skips %v, error %v", o.records, o.skips, o.fatal)
+			}
+		})
+	}
+}
+
+// A Parquet score column follows the rule of every numeric field: float,
+// integer, or text holding a number ("0.8", " 0.8 "); "" and null are no
+// score, and text that is not a number is the wrong type naming the field.
+func TestParquetScoreColumnsFollowTheNumericRule(t *testing.T) {
+	cases := []struct {
+		name   string
+		typ    arrow.DataType
+		fill   func(b array.Builder)
+		want   string // the score read, "none", or "" when skipped
+		detail string
+	}{
+		{"a float score", arrow.PrimitiveTypes.Float64, func(b array.Builder) { b.(*array.Float64Builder).Append(0.8) }, "0.8", ""},
+		{"an integer score", arrow.PrimitiveTypes.Int64, func(b array.Builder) { b.(*array.Int64Builder).Append(2) }, "2", ""},
+		{"a score as text", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).Append(" 0.8 ") }, "0.8", ""},
+		{"an empty text score", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).Append("") }, "none", ""},
+		{"a null score", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).AppendNull() }, "none", ""},
+		{"a word as the score", arrow.BinaryTypes.String, func(b array.Builder) { b.(*array.StringBuilder).Append("high") }, "",
+			`retrieval[0].score: is the text "high", want a number`},
+		{"a list as the score", arrow.ListOf(arrow.PrimitiveTypes.Float64), func(b array.Builder) { b.(*array.ListBuilder).Append(true) }, "", "retrieval[0].score: is list"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			chunk := arrow.StructOf(arrow.Field{Name: "id", Type: arrow.BinaryTypes.String}, arrow.Field{Name: "text", Type: arrow.BinaryTypes.String},
+				arrow.Field{Name: "score", Type: tc.typ, Nullable: true})
+			schema := arrow.NewSchema([]arrow.Field{
+				{Name: "conversation_id", Type: arrow.BinaryTypes.String},
+				{Name: "answer", Type: arrow.BinaryTypes.String},
+				{Name: "retrieval", Type: arrow.ListOf(chunk)},
+			}, nil)
+			p := writeTable(t, schema, func(b *array.RecordBuilder) {
+				b.Field(0).(*array.StringBuilder).Append("c-1")
+				b.Field(1).(*array.StringBuilder).Append("Refunds take 30 days [1].")
+				lb := b.Field(2).(*array.ListBuilder)
+				lb.Append(true)
+				sb := lb.ValueBuilder().(*array.StructBuilder)
+				sb.Append(true)
+				sb.FieldBuilder(0).(*array.StringBuilder).Append("1")
+				sb.FieldBuilder(1).(*array.StringBuilder).Append("Refunds take 30 days.")
+				tc.fill(sb.FieldBuilder(2))
+			})
+			o := collect(Open(p, Options{}, nil))
+			if tc.want == "" {
+				if len(o.skips) != 1 || o.skips[0].Reason != ReasonWrongType || !strings.Contains(o.skips[0].Detail, tc.detail) {
+					t.Fatalf("records %d, skips %v: want one %s with %q", len(o.records), o.skips, ReasonWrongType, tc.detail)
+				}
+				return
+			}
+			if len(o.records) != 1 {
+				t.Fatalf("skips %v, error %v", o.skips, o.fatal)
+			}
+			got := "none"
+			if s := o.records[0].Messages[1].Retrieval[0].Score; s != nil {
+				got = strconv.FormatFloat(*s, 'g', -1, 64)
+			}
+			if got != tc.want {
+				t.Errorf("score %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// Mapped rows read scores by the same rule: text holding a number is the
+// number, a word skips the row naming the field (it used to be dropped
+// without a word).
+func TestMappedScoresFollowTheNumericRule(t *testing.T) {
+	cases := []struct {
+		name, score string
+		reason      string
+		want        float64
+	}{
+		{"a number", `0.8`, "", 0.8},
+		{"text holding a number", `"0.8"`, "", 0.8},
+		{"a word", `"high"`, ReasonWrongType, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			row := customRow(t, func(r map[string]any) {
+				r["contexts"] = `[{"chunk_id": "c1", "doc": "kb.md", "text": "Refunds take 30 days.", "score": ` + tc.score + `}]`
+			})
+			o := readMapped(t, writeFile(t, "m.jsonl", []byte(row+"\n")), Options{})
+			if tc.reason != "" {
+				if len(o.skips) != 1 || o.skips[0].Reason != tc.reason || !strings.Contains(o.skips[0].Detail, "score") {
+					t.Fatalf("records %d, skips %v: want one %s naming the field", len(o.records), o.skips, tc.reason)
+				}
+				return
+			}
+			if len(o.records) != 1 {
+				t.Fatalf("skips %v", o.skips)
+			}
+			if s := o.records[0].Messages[1].Retrieval[0].Score; s == nil || *s != tc.want {
+				t.Errorf("score %v, want %v", s, tc.want)
 			}
 		})
 	}

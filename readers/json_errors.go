@@ -44,6 +44,10 @@ func typeMismatch(te *json.UnmarshalTypeError) string {
 	if field == "" {
 		field = "(record)"
 	}
+	if text, ok := strings.CutPrefix(te.Value, "string "); ok {
+		// A numeric field written as text that is not a number.
+		return fmt.Sprintf("field %q is the text %s, want %s (or text holding one)", field, text, jsonKindOf(te.Type))
+	}
 	if lit, ok := strings.CutPrefix(te.Value, "number "); ok && te.Type != nil {
 		switch te.Type.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,

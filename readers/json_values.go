@@ -99,12 +99,11 @@ func firstNonEmpty(xs ...string) string {
 	return ""
 }
 
+// score reads a provider's or tracer's score by the rule of every numeric
+// field (a number, or text holding one); anything else is no score.
 func score(v any) *float64 {
-	if f, ok := v.(json.Number); ok {
-		x, err := f.Float64()
-		if err == nil {
-			return &x
-		}
+	if x, ok := numberValue(v); ok {
+		return &x
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -12,6 +13,9 @@ import (
 type keySchema struct {
 	names [][]byte
 	child []*keySchema
+	// aliasFrom, when above 0, is the index of the first of names that
+	// is a key other tools write for a canonical field (aliases.go).
+	aliasFrom int
 }
 
 func schema(fields ...any) *keySchema {
@@ -35,12 +39,32 @@ func schema(fields ...any) *keySchema {
 // two such keys in one object would let the audited text differ from what
 // jq and every other tool show.
 var (
-	chunkKeys     = schema("id", "source", "text", "score", "text_status", "embedding")
-	citationKeys  = schema("marker", "claim_span", schema("start", "end"), "chunk_ids", "text")
-	messageKeys   = schema("role", "content", "retrieval", chunkKeys, "citations", citationKeys, "offset_unit", "embedding")
-	canonicalKeys = schema("conversation_id", "tenant", "agent", "timestamp", "warnings", "messages", messageKeys,
-		"turn", "question", "answer", "retrieval", chunkKeys)
+	chunkKeys = aliasesFrom(6, schema("id", "source", "text", "score", "text_status", "embedding",
+		// The keys applications write the same fields under (chunkAliases).
+		"content", schema("text"), "page_content", "pageContent", "chunk", "snippet", "passage",
+		"chunk_id", "node_id", "id_", "_id", "url", "filename", "title", "relevance_score", "similarity", "_score",
+		"metadata", schema("text", "source", "url", "title", "chunk_id", "score", "relevance_score")))
+	citationKeys = schema("marker", "claim_span", schema("start", "end"), "chunk_ids", "text")
+	messageKeys  = schema(append([]any{"role", "content", "citations", citationKeys, "offset_unit", "embedding"},
+		chunkListKeys()...)...)
+	canonicalKeys = schema(append([]any{"conversation_id", "tenant", "agent", "timestamp", "warnings", "messages", messageKeys,
+		"turn", "question", "answer"}, chunkListKeys()...)...)
 )
+
+func aliasesFrom(n int, s *keySchema) *keySchema {
+	s.aliasFrom = n
+	return s
+}
+
+// chunkListKeys are the keys of an answer's chunk list (aliasFields),
+// each with the schema of its chunks, as schema takes them.
+func chunkListKeys() []any {
+	var out []any
+	for _, k := range aliasFields[fieldList].keys {
+		out = append(out, k, chunkKeys)
+	}
+	return out
+}
 
 // everyKey stands for formats read key by key as written (as jq reads
 // them): a key given twice in any object is ambiguous there, since tools
@@ -51,17 +75,28 @@ var everyKey = &keySchema{}
 // record that decoded as JSON, when one of its objects names a key of s
 // twice: in two cases for a canonical schema, exactly for everyKey.
 func duplicateKeys(b []byte, s *keySchema) *SkipError {
+	skip, _ := walkKeys(b, s)
+	return skip
+}
+
+// walkKeys is duplicateKeys, and tells whether an object of b uses a key
+// of s that other tools write for a canonical field (keySchema.aliasFrom).
+func walkKeys(b []byte, s *keySchema) (skip *SkipError, aliases bool) {
 	w := keyWalker{b: b}
 	w.value(s)
-	return w.found
+	return w.found, w.aliases
 }
 
 // keyWalker walks JSON text that is known to be valid.
 type keyWalker struct {
-	b     []byte
-	i     int
-	path  []pathStep // down to the current value
-	found *SkipError
+	b       []byte
+	i       int
+	path    []pathStep // down to the current value
+	found   *SkipError
+	aliases bool // a key at or past its schema's aliasFrom was met
+	// seen holds, per depth, the keys met in the object being walked
+	// there, reused from object to object (a record has thousands).
+	seen [][][]byte
 }
 
 func (w *keyWalker) value(s *keySchema) {
@@ -95,14 +130,20 @@ func (w *keyWalker) value(s *keySchema) {
 // object walks an object, checking its keys against s.
 func (w *keyWalker) object(s *keySchema) {
 	w.i++
-	var seen [][]byte // keys met, by index in s.names (or in order for everyKey)
+	depth := len(w.path)
+	for len(w.seen) <= depth {
+		w.seen = append(w.seen, nil)
+	}
+	// The keys met, by index in s.names (or in order for everyKey).
+	seen := w.seen[depth][:0]
 	if s != nil && s != everyKey {
-		seen = make([][]byte, len(s.names))
+		seen = slices.Grow(seen, len(s.names))[:len(s.names)]
+		clear(seen)
 	}
 	for w.found == nil {
 		if w.space(); w.b[w.i] == '}' {
 			w.i++
-			return
+			break
 		}
 		key := w.key()
 		w.space()
@@ -115,6 +156,7 @@ func (w *keyWalker) object(s *keySchema) {
 			w.i++
 		}
 	}
+	w.seen[depth] = seen[:0]
 }
 
 // check notes key among the keys seen in its object and returns the
@@ -140,6 +182,7 @@ func (w *keyWalker) check(s *keySchema, key []byte, seen *[][]byte) *keySchema {
 			w.duplicate(key, first)
 		}
 		(*seen)[j] = key
+		w.aliases = w.aliases || s.aliasFrom > 0 && j >= s.aliasFrom
 		return s.child[j]
 	}
 	return nil
@@ -240,4 +283,60 @@ func loggedKeys(b []byte, rec *Record) {
 			rec.Messages[i].Keys = sortedKeys(withMessages.Messages[i])
 		}
 	}
+}
+
+// listAt names the chunk list of an answer whose chunks lack text: its
+// message (-1: the flat record) and the index of its key.
+type listAt struct {
+	msg, key int
+}
+
+// fillChunkKeys fills in the keys of the chunks that have no text under any
+// key the reader knows, in the lists named, so that a warning can say
+// what the log holds instead. Only records holding such chunks pay for
+// decoding again.
+func fillChunkKeys(b []byte, rec *Record, lists []listAt) {
+	if len(lists) == 0 {
+		return
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(b, &top) != nil {
+		return
+	}
+	var msgs []map[string]json.RawMessage
+	_ = json.Unmarshal(fieldFold(top, "messages"), &msgs)
+	for _, l := range lists {
+		obj, mi := top, len(rec.Messages)-1 // the flat form: the record holds the list
+		if l.msg >= 0 {
+			if l.msg >= len(msgs) {
+				continue
+			}
+			obj, mi = msgs[l.msg], l.msg
+		}
+		var items []json.RawMessage
+		if json.Unmarshal(fieldFold(obj, aliasFields[fieldList].keys[l.key]), &items) != nil {
+			continue
+		}
+		chunks := rec.Messages[mi].Retrieval
+		for j := range min(len(items), len(chunks)) {
+			var keys map[string]json.RawMessage
+			if c := &chunks[j]; c.Text == "" && c.Status == "" && json.Unmarshal(items[j], &keys) == nil {
+				c.Keys = sortedKeys(keys)
+			}
+		}
+	}
+}
+
+// fieldFold is the value of key in obj, matched as Go's decoder matched
+// it (regardless of case; keys.go refuses two that match).
+func fieldFold(obj map[string]json.RawMessage, key string) json.RawMessage {
+	if v, ok := obj[key]; ok {
+		return v
+	}
+	for k, v := range obj {
+		if strings.EqualFold(k, key) {
+			return v
+		}
+	}
+	return nil
 }

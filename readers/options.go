@@ -56,6 +56,12 @@ type FileStats struct {
 	Bytes   int64
 	Records int // records yielded
 	Skipped int // records skipped
+	// KeysRead says, for canonical JSON records, which key each aliased
+	// field (aliases.go) was read from, how often and from which line
+	// on: by field, then by first line. A field read from two keys is a
+	// log whose schema changed within the file.
+	KeysRead []KeyUse
+	keys     *fileKeys
 }
 
 // Stdin is the path that reads standard input.

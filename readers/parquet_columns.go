@@ -247,16 +247,9 @@ func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
 				}
 			}
 		}
-		if score != nil && !score.IsNull(k) {
-			switch a := score.(type) {
-			case *array.Float64:
-				v := a.Value(k)
-				c.Score = &v
-			case *array.Float32:
-				v := float64(a.Value(k))
-				c.Score = &v
-			default:
-				return nil, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf("retrieval.score is %s, want a float", score.DataType())}
+		if score != nil {
+			if c.Score, err = scoreAt(score, k); err != nil {
+				return nil, fieldSkip(fmt.Sprintf("retrieval[%d].score", k-int(start)), err)
 			}
 		}
 		if status != nil {
@@ -276,6 +269,41 @@ func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// scoreAt reads a score by the rule of every numeric field (fields.go):
+// a float or integer column, or a string column holding numbers as text
+// ("0.8"); text that is not a number is an error. Null is no score.
+func scoreAt(a arrow.Array, i int) (*float64, error) {
+	if a.IsNull(i) {
+		return nil, nil
+	}
+	var v float64
+	switch a := a.(type) {
+	case *array.Float64:
+		v = a.Value(i)
+	case *array.Float32:
+		v = float64(a.Value(i))
+	case *array.Int64:
+		v = float64(a.Value(i))
+	case *array.Int32:
+		v = float64(a.Value(i))
+	case *array.String, *array.LargeString, *array.Dictionary:
+		s, _, err := stringAt(a, i)
+		if err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(s) == "" {
+			return nil, nil // "" is no value, as in every text column
+		}
+		var ok bool
+		if v, ok = numberValue(s); !ok {
+			return nil, fmt.Errorf("is the text %s, want a number", shortQuote(s))
+		}
+	default:
+		return nil, fmt.Errorf("is %s, want a number", a.DataType())
+	}
+	return &v, nil
 }
 
 // citationsAt reads the structured citations of message n (at row k of
@@ -308,12 +336,8 @@ func citationsAt(a arrow.Array, k, n int) ([]jsonCitation, *SkipError) {
 		b, bok := intAt(e, j)
 		if aok || bok { // one bound alone is a span without the other
 			c.ClaimSpan = &jsonSpan{}
-			if aok {
-				c.ClaimSpan.Start = &a
-			}
-			if bok {
-				c.ClaimSpan.End = &b
-			}
+			c.ClaimSpan.Start = flexInt{a, aok}
+			c.ClaimSpan.End = flexInt{b, bok}
 		}
 		if text != nil {
 			t, ok, err := stringAt(text, j)

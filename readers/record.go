@@ -21,8 +21,12 @@ type Record struct {
 
 	// Keys lists the record's top-level keys as logged, sorted, when one
 	// of its messages has NoRetrievalLogged: the chunks may be there under
-	// another name (contexts, documents, sources).
+	// a name the reader does not know.
 	Keys []string
+
+	// keysRead counts the keys the record's aliased fields were read
+	// from (aliases.go); Open moves it into the file's FileStats.
+	keysRead *keyTally
 
 	// Provenance: where the record came from, for error messages and reports.
 	File string
@@ -97,6 +101,11 @@ type Chunk struct {
 	// Embedding is the chunk's vector as logged by the retriever, used by
 	// --embed precomputed.
 	Embedding []float32
+	// Keys lists the chunk's keys as logged, sorted, when it is an object
+	// with no text under any key the reader knows and no text status:
+	// its text may be under a key of the application's own, which a
+	// warning can then name. Nil otherwise.
+	Keys []string
 }
 
 // TextStatus is the chunk's text status as the audit reads it — the one

@@ -34,6 +34,7 @@ func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] 
 			switch {
 			case err == nil:
 				stats.Records++
+				stats.noteKeys(&rec)
 			case errors.As(err, &skip):
 				stats.Skipped++
 			}
@@ -45,6 +46,7 @@ func Open(path string, opts Options, stats *FileStats) iter.Seq2[Record, error] 
 			return
 		}
 		defer in.close(stats)
+		defer stats.finishKeys()
 		if err := read(in, &opts, count); err != nil {
 			count(Record{}, err)
 		}
@@ -108,9 +110,7 @@ var formats = []format{
 		convert: bedrock},
 	{name: "azure-on-your-data", detect: func(d map[string]any) bool { return get(d, "choices", 0, "message", "context", "citations") != nil },
 		convert: azureOnYourData},
-	{name: "langfuse", detect: func(d map[string]any) bool {
-		return get(d, "trace_id") != nil && get(d, "parent_observation_id") != nil && get(d, "type") != nil
-	}, group: langfuse},
+	{name: "langfuse", detect: isLangfuse, group: langfuse},
 	{name: "openinference", detect: func(d map[string]any) bool { return get(d, "resourceSpans") != nil }, group: openInferenceOTLP},
 	{name: "phoenix", detect: func(d map[string]any) bool { return get(d, "context.span_id") != nil && get(d, "span_kind") != nil },
 		group: phoenixRows},

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,39 +20,67 @@ func normalRole(r string) string {
 }
 
 // Wire types. Pointers tell "absent" (or null) from a value; text fields
-// take a string or a number (fields.go).
-type jsonRecord struct {
-	ConversationID *flexString   `json:"conversation_id"`
-	Tenant         *flexString   `json:"tenant"`
-	Agent          *flexString   `json:"agent"`
-	Timestamp      *flexString   `json:"timestamp"` // a Unix time may be a number
-	Messages       []jsonMessage `json:"messages"`
+// take a string or a number (fields.go). L is the type chunk lists decode
+// into (chunks.go): the answer's chunk list may be under any of the keys
+// of aliasFields[fieldList], in the flat form on the record itself.
+type jsonRecordOf[L chunkList] struct {
+	ConversationID *flexString        `json:"conversation_id"`
+	Tenant         *flexString        `json:"tenant"`
+	Agent          *flexString        `json:"agent"`
+	Timestamp      *flexString        `json:"timestamp"` // a Unix time may be a number
+	Messages       []jsonMessageOf[L] `json:"messages"`
 	// Flat form: one assistant turn per line.
-	Turn      *jsonTurn   `json:"turn"`
-	Question  *flexString `json:"question"`
-	Answer    *flexString `json:"answer"`
-	Retrieval []jsonChunk `json:"retrieval"` // nil: not logged; empty: nothing retrieved
+	Turn              *jsonTurn   `json:"turn"`
+	Question          *flexString `json:"question"`
+	Answer            *flexString `json:"answer"`
+	Retrieval         L           `json:"retrieval"` // absent or null: not logged; empty: nothing retrieved
+	RetrievedContexts *L          `json:"retrieved_contexts"`
+	RetrievalContext  *L          `json:"retrieval_context"`
+	Contexts          *L          `json:"contexts"`
+	Context           *L          `json:"context"`
+	Chunks            *L          `json:"chunks"`
+	Documents         *L          `json:"documents"`
+	Sources           *L          `json:"sources"`
 	// Warnings of the adapter that read the record's source (convert
 	// writes them), so that a converted copy warns as its source does.
 	Warnings []string `json:"warnings"`
 }
 
-type jsonMessage struct {
-	Role       *flexString    `json:"role"`
-	Content    *flexString    `json:"content"`
-	Retrieval  []jsonChunk    `json:"retrieval"`
-	Citations  []jsonCitation `json:"citations"`
-	OffsetUnit flexString     `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
-	Embedding  []float32      `json:"embedding"`
+func (jr *jsonRecordOf[L]) lists() [numListKeys]L {
+	return [numListKeys]L{jr.Retrieval, deref(jr.RetrievedContexts), deref(jr.RetrievalContext), deref(jr.Contexts),
+		deref(jr.Context), deref(jr.Chunks), deref(jr.Documents), deref(jr.Sources)}
 }
 
-type jsonChunk struct {
-	ID         *flexString `json:"id"`
-	Source     *flexString `json:"source"`
-	Text       *flexString `json:"text"`
-	Score      *float64    `json:"score"`
-	TextStatus flexString  `json:"text_status"`
-	Embedding  []float32   `json:"embedding"`
+// deref is what a list key other than the canonical one holds: the keys
+// are pointers, so that the messages of canonical records (decoded into
+// slices the decoder grows by copying) are not made larger by them.
+func deref[L chunkList](p *L) L {
+	if p == nil {
+		var none L
+		return none
+	}
+	return *p
+}
+
+type jsonMessageOf[L chunkList] struct {
+	Role              *flexString    `json:"role"`
+	Content           *flexString    `json:"content"`
+	Retrieval         L              `json:"retrieval"`
+	RetrievedContexts *L             `json:"retrieved_contexts"`
+	RetrievalContext  *L             `json:"retrieval_context"`
+	Contexts          *L             `json:"contexts"`
+	Context           *L             `json:"context"`
+	Chunks            *L             `json:"chunks"`
+	Documents         *L             `json:"documents"`
+	Sources           *L             `json:"sources"`
+	Citations         []jsonCitation `json:"citations"`
+	OffsetUnit        flexString     `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
+	Embedding         flexVector     `json:"embedding"`
+}
+
+func (m *jsonMessageOf[L]) lists() [numListKeys]L {
+	return [numListKeys]L{m.Retrieval, deref(m.RetrievedContexts), deref(m.RetrievalContext), deref(m.Contexts),
+		deref(m.Context), deref(m.Chunks), deref(m.Documents), deref(m.Sources)}
 }
 
 // jsonCitation is a structured citation (ragaudit.conversation/v2).
@@ -62,11 +91,11 @@ type jsonCitation struct {
 	Text      *flexString  `json:"text"` // the claim as quoted, to verify the span
 }
 
-// jsonSpan is a claim span as read: nil tells a missing or null bound
+// jsonSpan is a claim span as read: ok tells a missing or null bound
 // from 0.
 type jsonSpan struct {
-	Start *int `json:"start"`
-	End   *int `json:"end"`
+	Start flexInt `json:"start"`
+	End   flexInt `json:"end"`
 }
 
 // isCanonical tells a canonical record: messages, or the flat form's
@@ -79,27 +108,60 @@ func isCanonical(d map[string]any) bool {
 	return d["answer"] != nil && d["retriever_resources"] == nil && (d["conversation_id"] != nil || d["retrieval"] != nil)
 }
 
-// canonicalRecord reads one canonical record from its JSON text.
+// canonicalRecord reads one canonical record from its JSON text. Chunks
+// decode under their canonical keys; only a record that logs them under
+// other keys, or a chunk list that is not a list of objects (a list of
+// texts, a string under "context"), is decoded again key by key
+// (lenientList), so that canonical logs pay nothing for the aliases.
 func canonicalRecord(b []byte) (Record, *SkipError) {
 	if !utf8.Valid(b) {
 		return Record{}, skipf(ReasonInvalidUTF8, "invalid UTF-8 at byte %d of the line", invalidUTF8Offset(b))
 	}
-	var jr jsonRecord
-	if err := json.Unmarshal(b, &jr); err != nil {
+	var fast jsonRecordOf[fastList]
+	err := json.Unmarshal(b, &fast)
+	if err != nil && !listTypeError(err) {
 		return Record{}, decodeSkip(err)
 	}
-	if skip := duplicateKeys(b, canonicalKeys); skip != nil {
+	// A type error comes after the text was checked: it is valid JSON.
+	skip, aliases := walkKeys(b, canonicalKeys)
+	if skip != nil {
 		return Record{}, skip
 	}
+	if err == nil && !aliases {
+		return readCanonical(b, &fast)
+	}
+	var lenient jsonRecordOf[lenientList]
+	if err := json.Unmarshal(b, &lenient); err != nil {
+		return Record{}, decodeSkip(err)
+	}
+	return readCanonical(b, &lenient)
+}
+
+// listTypeError tells a decoding error of a chunk-list key itself (not of
+// a field of one of its chunks): it holds something else than a list of
+// objects.
+func listTypeError(err error) bool {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return false
+	}
+	last := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
+	return slices.ContainsFunc(aliasFields[fieldList].keys, func(k string) bool { return strings.EqualFold(k, last) })
+}
+
+// readCanonical reads the record jr decoded from b.
+func readCanonical[L chunkList](b []byte, jr *jsonRecordOf[L]) (Record, *SkipError) {
 	rec, skip := jr.header()
 	if skip != nil {
 		return Record{}, skip
 	}
+	rec.keysRead = &keyTally{}
+	var lists []listAt // of the answers whose chunks lack text
 	switch {
 	case jr.Messages != nil:
-		skip = jr.messages(&rec)
+		lists, skip = jr.messages(&rec)
 	case jr.Answer != nil:
-		skip = jr.flat(&rec)
+		lists, skip = jr.flat(&rec)
 	case jr.Question != nil:
 		skip = skipf(ReasonMissingContent, `flat record has a "question" but no "answer"`)
 	default:
@@ -110,6 +172,7 @@ func canonicalRecord(b []byte) (Record, *SkipError) {
 	}
 	rec.Warnings = append(rec.Warnings, jr.Warnings...)
 	loggedKeys(b, &rec)
+	fillChunkKeys(b, &rec, lists)
 	return rec, nil
 }
 
@@ -127,7 +190,7 @@ func decodeSkip(err error) *SkipError {
 }
 
 // header reads the record's conversation, tenant, agent and time.
-func (jr *jsonRecord) header() (Record, *SkipError) {
+func (jr *jsonRecordOf[L]) header() (Record, *SkipError) {
 	id, ok := jr.ConversationID.text()
 	if !ok {
 		return Record{}, skipf(ReasonMissingField, `"conversation_id" is missing or empty`)
@@ -144,13 +207,15 @@ func (jr *jsonRecord) header() (Record, *SkipError) {
 	return rec, nil
 }
 
-// messages reads the canonical form's messages into rec.
-func (jr *jsonRecord) messages(rec *Record) *SkipError {
+// messages reads the canonical form's messages into rec; lists are the
+// answers whose chunks lack text.
+func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipError) {
 	hasAssistant := false
-	for i, m := range jr.Messages {
+	for i := range jr.Messages {
+		m := &jr.Messages[i]
 		role, ok := m.Role.text()
 		if !ok {
-			return skipf(ReasonMissingField, "messages[%d] has no \"role\"", i)
+			return nil, skipf(ReasonMissingField, "messages[%d] has no \"role\"", i)
 		}
 		msg := Message{Role: normalRole(role)}
 		msg.Content, ok = m.Content.text()
@@ -159,62 +224,49 @@ func (jr *jsonRecord) messages(rec *Record) *SkipError {
 			continue
 		}
 		if !ok {
-			return skipf(ReasonMissingContent, "messages[%d] (assistant) has no \"content\"", i)
+			return nil, skipf(ReasonMissingContent, "messages[%d] (assistant) has no \"content\"", i)
 		}
 		hasAssistant = true
-		var err error
-		if msg.Retrieval, err = convertChunks(m.Retrieval); err != nil {
-			return skipf(ReasonWrongType, "messages[%d].%v", i, err)
+		r, skip := chunkLists(m.lists(), i, rec.keysRead)
+		if skip != nil {
+			return nil, skip
 		}
-		msg.NoRetrievalLogged = m.Retrieval == nil
-		msg.Embedding = m.Embedding
+		if r.noText {
+			lists = append(lists, listAt{msg: i, key: r.key})
+		}
+		msg.Retrieval, msg.NoRetrievalLogged = r.chunks, r.key < 0
+		msg.Embedding = m.Embedding.floats()
+		var err error
 		if msg.Citations, rec.Warnings, err = convertCitations(msg.Content, string(m.OffsetUnit), m.Citations, i, rec.Warnings); err != nil {
-			return skipf(ReasonWrongType, "%v", err)
+			return nil, skipf(ReasonWrongType, "%v", err)
 		}
 		rec.Messages = append(rec.Messages, msg)
 	}
 	if !hasAssistant {
-		return skipf(ReasonNoAssistantTurn, "no assistant message to audit")
+		return nil, skipf(ReasonNoAssistantTurn, "no assistant message to audit")
 	}
-	return nil
+	return lists, nil
 }
 
 // flat reads the flat form (one question and its answer) into rec.
-func (jr *jsonRecord) flat(rec *Record) *SkipError {
+func (jr *jsonRecordOf[L]) flat(rec *Record) (lists []listAt, skip *SkipError) {
 	answer, ok := jr.Answer.text()
 	if !ok {
-		return skipf(ReasonMissingContent, `flat record has an empty "answer"`)
+		return nil, skipf(ReasonMissingContent, `flat record has an empty "answer"`)
 	}
 	question, _ := jr.Question.text()
-	chunks, err := convertChunks(jr.Retrieval)
-	if err != nil {
-		return skipf(ReasonWrongType, "%v", err)
+	r, skip := chunkLists(jr.lists(), -1, rec.keysRead)
+	if skip != nil {
+		return nil, skip
+	}
+	if r.noText {
+		lists = append(lists, listAt{msg: -1, key: r.key})
 	}
 	rec.Messages = []Message{
 		{Role: "user", Content: question},
-		{Role: "assistant", Content: answer, Retrieval: chunks, NoRetrievalLogged: jr.Retrieval == nil},
+		{Role: "assistant", Content: answer, Retrieval: r.chunks, NoRetrievalLogged: r.key < 0},
 	}
-	return nil
-}
-
-func convertChunks(in []jsonChunk) ([]Chunk, error) {
-	if len(in) == 0 {
-		return nil, nil
-	}
-	out := make([]Chunk, len(in))
-	for i, c := range in {
-		out[i].ID, _ = c.ID.text()
-		out[i].Source, _ = c.Source.text()
-		out[i].Text, _ = c.Text.text()
-		out[i].Score = c.Score
-		status, err := textStatus(string(c.TextStatus))
-		if err != nil {
-			return nil, fmt.Errorf("retrieval[%d].text_status: %w", i, err)
-		}
-		out[i].Status = status
-		out[i].Embedding = c.Embedding
-	}
-	return out, nil
+	return lists, nil
 }
 
 // textStatus checks a chunk's text_status: one of the Text constants in
@@ -239,10 +291,11 @@ func convertCitations(content, unit string, in []jsonCitation, msg int, warnings
 		if c.ClaimSpan == nil {
 			return nil, warnings, fmt.Errorf("messages[%d].citations[%d]: no claim_span", msg, k)
 		}
-		start, end := c.ClaimSpan.Start, c.ClaimSpan.End
-		switch {
-		case start == nil || end == nil:
+		if !c.ClaimSpan.Start.ok || !c.ClaimSpan.End.ok {
 			return nil, warnings, fmt.Errorf("messages[%d].citations[%d].claim_span: no start or no end (both must be integers)", msg, k)
+		}
+		start, end := &c.ClaimSpan.Start.v, &c.ClaimSpan.End.v
+		switch {
 		case *start == *end:
 			// An empty claim would be audited as an empty sentence, and
 			// the sentence it stands for would count as cited.

@@ -82,7 +82,7 @@ func TestBadInputIsSkippedWithPositionAndTheRestIsRead(t *testing.T) {
 		{"an unparseable timestamp", `{"conversation_id":"c-2","timestamp":"yesterday","messages":[{"role":"assistant","content":"x"}]}`, ReasonBadTimestamp, "yesterday"},
 		{"a JSON array instead of an object", `[1,2,3]`, ReasonWrongType, "(record)"},
 		{"invalid UTF-8", "{\"conversation_id\":\"c-2\",\"messages\":[{\"role\":\"assistant\",\"content\":\"caf\xe9\"}]}", ReasonInvalidUTF8, "byte 71"},
-		{"a turn that is not a number", `{"conversation_id":"c-2","turn":"abc","answer":"x"}`, ReasonWrongType, `"turn" is a string, want a number`},
+		{"a turn that is not a number", `{"conversation_id":"c-2","turn":"abc","answer":"x"}`, ReasonWrongType, `"turn" is the text "abc", want a number`},
 		{"a span bound that is not an integer", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":"Refunds.","citations":[{"claim_span":{"start":0.5,"end":5},"chunk_ids":["1"]}]}]}`, ReasonWrongType, "is 0.5, want an integer"},
 		{"an embedding value out of range", `{"conversation_id":"c-2","messages":[{"role":"assistant","content":"x","embedding":[1e999]}]}`, ReasonWrongType, `"messages.embedding" is 1e999, out of range`},
 		{"a millisecond timestamp past the year 9999", `{"conversation_id":"c-2","timestamp":"253402300800000000000","messages":[{"role":"assistant","content":"x"}]}`, ReasonBadTimestamp, "out of range"},
@@ -243,6 +243,11 @@ func TestMissingFileIsAFatalErrorNotASkip(t *testing.T) {
 func FuzzJSONL(f *testing.F) {
 	f.Add([]byte(goodLine))
 	f.Add([]byte(`{"conversation_id":"c","messages":[{"role":"assistant","content":"x","retrieval":[{"id":1}]}]}`))
+	// Chunks as applications log them (aliases.go): other keys, lists of
+	// texts, content parts, two keys that disagree, a text-less chunk.
+	f.Add([]byte(`{"conversation_id":"c","messages":[{"role":"assistant","content":"x [1]","context":[{"page_content":"x","metadata":{"source":"s","chunk_id":1,"relevance_score":"0.5"}}]}]}`))
+	f.Add([]byte(`{"conversation_id":"c","answer":"x [1]","contexts":["x",""],"documents":[["x"]],"sources":["u"]}`))
+	f.Add([]byte(`{"conversation_id":"c","messages":[{"role":"assistant","content":"x","chunks":[{"content":[{"type":"text","text":"x"},{"type":"image"}],"text":"y","body":1}]}]}`))
 	f.Add([]byte("\x1f\x8b\x08garbage"))
 	f.Add([]byte("\xff\xfe{\x00\"\x00\n\x00\xd8")) // UTF-16 with a lone surrogate half
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -203,6 +203,21 @@ func textAt(v any, p string) (text string, present bool, skip *SkipError) {
 	return text, text != "", nil
 }
 
+// scoreAtPath reads the score at path p of v by the rule of every numeric
+// field: absent, null or "" is no score, text that is not a number a
+// wrong_field_type skip naming the field.
+func scoreAtPath(v any, p string) (*float64, *SkipError) {
+	x := path(v, p)
+	if s, isText := x.(string); x == nil || isText && strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	f, ok := numberValue(x)
+	if !ok {
+		return nil, skipf(ReasonWrongType, "%s is %s, want a number (or text holding one)", p, kindOf(x))
+	}
+	return &f, nil
+}
+
 // chunks reads the row's chunks; notLogged when its list is absent.
 func (m *Mapping) chunks(row map[string]any) (out []Chunk, notLogged bool, skip *SkipError) {
 	r := m.Turn.Retrieval
@@ -235,7 +250,13 @@ func (m *Mapping) chunks(row map[string]any) (out []Chunk, notLogged bool, skip 
 			if ok {
 				c.ID = id
 			}
-			c.Score = score(path(it, r.Fields["score"]))
+			if c.Score, skip = scoreAtPath(it, r.Fields["score"]); skip != nil {
+				skip.Detail = fmt.Sprintf("%s[%d]: %s", r.List, i, skip.Detail)
+				return nil, false, skip
+			}
+			if c.Text == "" {
+				c.Keys = sortedKeys(it.(map[string]any)) // the warning names what the row holds instead
+			}
 		}
 		for _, mark := range r.Truncation {
 			if mark != "" && strings.HasSuffix(strings.TrimSpace(c.Text), mark) {

@@ -6,10 +6,12 @@ import (
 	"testing"
 )
 
-// An answer whose log holds no retrieval (no "retrieval" key, or null; the
-// chunks under "contexts", say) says so, with the keys the message and the
-// record had, so that its citations are not taken for fabrications; an
-// empty list is a retrieval that found nothing.
+// An answer whose log holds no retrieval (no chunk-list key the reader
+// knows, or null; the chunks under "hits", say) says so, with the keys the
+// message and the record had, so that its citations are not taken for
+// fabrications; an empty list is a retrieval that found nothing, and a
+// key the reader knows that holds something else (a "context" string) is
+// no chunk list.
 func TestNoRetrievalLoggedIsToldFromAnEmptyList(t *testing.T) {
 	const user = `{"role":"user","content":"Refund?"}`
 	cases := []struct {
@@ -18,12 +20,17 @@ func TestNoRetrievalLoggedIsToldFromAnEmptyList(t *testing.T) {
 		messageKeys string // the assistant message's keys, when not logged
 		recordKeys  string
 	}{
-		{"chunks under another key", `{"conversation_id":"c-1","messages":[` + user + `,{"role":"assistant","content":"30 days [1].","contexts":[{"id":"1","text":"30 days."}]}]}`,
-			true, "content,contexts,role", "conversation_id,messages"},
+		{"chunks under a key of the application's own", `{"conversation_id":"c-1","messages":[` + user + `,{"role":"assistant","content":"30 days [1].","hits":[{"id":"1","text":"30 days."}]}]}`,
+			true, "content,hits,role", "conversation_id,messages"},
+		{"a context that is one text", `{"conversation_id":"c-1","messages":[` + user + `,{"role":"assistant","content":"30 days [1].","context":"30 days."}]}`,
+			true, "content,context,role", "conversation_id,messages"},
+		{"sources that are URLs", `{"conversation_id":"c-1","messages":[` + user + `,{"role":"assistant","content":"30 days [1].","sources":["https://acme.example/refunds"]}]}`,
+			true, "content,role,sources", "conversation_id,messages"},
 		{"no retrieval key", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1]."}]}`, true, "content,role", "conversation_id,messages"},
 		{"retrieval null", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1].","retrieval":null}]}`, true, "content,retrieval,role", "conversation_id,messages"},
 		{"an empty retrieval list", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1].","retrieval":[]}]}`, false, "", ""},
-		{"the flat form with documents", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","documents":[]}`, true, "", "answer,conversation_id,documents,question"},
+		{"the flat form with hits", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","hits":[]}`, true, "", "answer,conversation_id,hits,question"},
+		{"the flat form with an empty documents list", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","documents":[]}`, false, "", ""},
 		{"the flat form with an empty list", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","retrieval":[]}`, false, "", ""},
 	}
 	for _, tc := range cases {

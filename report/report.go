@@ -28,8 +28,8 @@ type Summary struct {
 	// Coverage is how many citations were checked, and why the others
 	// could not be.
 	Coverage *Coverage `json:"coverage"`
-	// Retrieval is there when cited answers log no retrieval (their
-	// chunks may be under a key the reader does not know).
+	// Retrieval is there when cited answers log no retrieval, or chunks
+	// no text (both may be under a key the reader does not know).
 	Retrieval *pipeline.Retrieval `json:"retrieval,omitempty"`
 	// SkippedNotListed counts, by reason, the skipped records past
 	// MaxSkippedListedPerReason that skipped.jsonl does not list.

@@ -1,0 +1,141 @@
+package pipeline
+
+import (
+	"cmp"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Shape is one set of keys that chunks (or answers) were logged with, when
+// the reader found no text (or no chunk list) under any key it knows: the
+// log holds them under a key of its own, which these keys name.
+type Shape struct {
+	Keys  []string `json:"keys"`  // sorted, as logged
+	Count int      `json:"count"` // chunks, or cited answers, of this shape
+	First string   `json:"first"` // file:line of the first
+}
+
+// MaxShapes bounds the shapes listed in the summary; the others are
+// counted (Retrieval.ChunkShapesNotListed, MessageShapesNotListed).
+const MaxShapes = 20
+
+// maxTrackedShapes bounds the shapes counted over a run, so that a log
+// whose every chunk has keys of its own cannot grow memory; chunks of
+// shapes met after it are counted among those not listed.
+const maxTrackedShapes = 1024
+
+// shapes counts items by their set of keys, in the order first met.
+type shapes struct {
+	at       map[string]int // keys joined by NUL → index in list
+	list     []Shape
+	untraced int // items of shapes met once maxTrackedShapes were
+}
+
+func (s *shapes) add(keys []string, first string) {
+	k := strings.Join(keys, "\x00")
+	if i, ok := s.at[k]; ok {
+		s.list[i].Count++
+		return
+	}
+	if len(s.list) == maxTrackedShapes {
+		s.untraced++
+		return
+	}
+	if s.at == nil {
+		s.at = map[string]int{}
+	}
+	s.at[k] = len(s.list)
+	s.list = append(s.list, Shape{Keys: keys, Count: 1, First: first})
+}
+
+// top returns the shapes most items have (count down, then keys), at most
+// MaxShapes, and the number of shapes not listed (with those untraced).
+func (s *shapes) top() (listed []Shape, notListed int) {
+	all := slices.Clone(s.list)
+	slices.SortStableFunc(all, func(a, b Shape) int {
+		if c := cmp.Compare(b.Count, a.Count); c != 0 {
+			return c
+		}
+		return slices.Compare(a.Keys, b.Keys)
+	})
+	if len(all) > MaxShapes {
+		notListed = len(all) - MaxShapes
+		all = all[:MaxShapes]
+	}
+	if s.untraced > 0 {
+		notListed++ // at least one more
+	}
+	return all, notListed
+}
+
+// countShapes counts the chunks of rec that carry no text under any key
+// the reader knows (Chunk.Keys).
+func (s *stream) countShapes(rec *readers.Record) {
+	at := fmt.Sprintf("%s:%d", rec.File, rec.Line)
+	for i := range rec.Messages {
+		for _, c := range rec.Messages[i].Retrieval {
+			if c.Keys != nil {
+				s.retrieval.ChunksWithoutText++
+				s.chunkShapes.add(c.Keys, at)
+			}
+		}
+	}
+}
+
+// finishShapes puts the shapes into the run's Retrieval and warns once
+// per shape, most frequent first.
+func (s *stream) finishShapes() {
+	r := &s.retrieval
+	r.ChunkShapes, r.ChunkShapesNotListed = s.chunkShapes.top()
+	r.MessageShapes, r.MessageShapesNotListed = s.messageShapes.top()
+	log := s.o.Logger
+	for _, sh := range r.ChunkShapes {
+		log.Warn("chunks without text", "chunks", sh.Count, "first", sh.First, "keys", strings.Join(sh.Keys, ","),
+			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which is a text key ragaudit reads: "+
+				"their citations are not auditable (chunk text absent); write the text under one of the keys docs/formats.md lists, "+
+				"or for one turn per line name it with --mapping", counted(sh.Count, "chunk", "chunks"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", ")))
+	}
+	for _, sh := range r.MessageShapes {
+		log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First, "message_keys", strings.Join(sh.Keys, ","),
+			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which holds a chunk list ragaudit reads: "+
+				"their citations cannot be checked; write the chunks under one of the keys docs/formats.md lists, or for one turn per line name them with --mapping",
+				counted(sh.Count, "cited answer", "cited answers"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", ")))
+	}
+	warnNotListed(log, "chunks without text", r.ChunkShapesNotListed)
+	warnNotListed(log, "no retrieval logged", r.MessageShapesNotListed)
+}
+
+func warnNotListed(log *slog.Logger, msg string, n int) {
+	if n > 0 {
+		log.Warn(msg, "detail", fmt.Sprintf("and more shapes of keys (%d or more) not listed; the counts have them all", n))
+	}
+}
+
+// warnDrift warns once for each field of in that its records give under
+// more than one key: the log's schema changed within the file.
+func warnDrift(log *slog.Logger, in *Input) {
+	for _, d := range readers.DescribeDrift(in.KeysRead) {
+		log.Warn("schema changed within the file", "file", in.Path,
+			"detail", fmt.Sprintf("%s: %s: the log's schema changed within the file", in.Path, d))
+	}
+}
+
+// counted writes n with the singular or plural noun that follows it.
+func counted(n int, one, more string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, more)
+}
+
+// verb is "has" or "have" for n things.
+func verb(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
