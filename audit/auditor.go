@@ -16,7 +16,10 @@ import (
 type Config struct {
 	Resolve  ResolveRule `json:"resolve"`
 	MinScore float64     `json:"min_score"` // 0: no retrieval floor
-	Model    Model       `json:"model"`
+	// TenantMinScore are tenants' own floors (a guard's per-tenant
+	// policies), in place of MinScore.
+	TenantMinScore map[string]float64 `json:"tenant_min_score,omitempty"`
+	Model          Model              `json:"model"`
 	// CitationRegex are the run's own marker shapes (ParseMarkerRules).
 	CitationRegex []string `json:"citation_regex,omitempty"`
 }
@@ -76,6 +79,9 @@ func (cfg Config) Validate() error {
 	}
 	if _, err := ParseMarkerRules(cfg.CitationRegex); err != nil {
 		return fmt.Errorf("--citation-regex: %w", err)
+	}
+	if err := cfg.validateFloors(); err != nil {
+		return err
 	}
 	return cfg.Model.validate()
 }

@@ -39,7 +39,15 @@ var (
 	citationKeys  = schema("marker", "claim_span", schema("start", "end"), "chunk_ids", "text")
 	messageKeys   = schema("role", "content", "retrieval", chunkKeys, "citations", citationKeys, "offset_unit", "embedding")
 	canonicalKeys = schema("conversation_id", "tenant", "agent", "timestamp", "warnings", "messages", messageKeys,
-		"turn", "question", "answer", "retrieval", chunkKeys)
+		"turn", "question", "answer", "retrieval", chunkKeys, "guardrail", guardrailKeys)
+	// The guardrail object of a guard's decision log (guardrail.go).
+	guardClaimKeys = schema("index", "span", "verdict", "classes", "dropped", "citations",
+		schema("citation", "chunk_id", "verdict", "support_score"))
+	guardVerdictKeys = schema("status", "claims", guardClaimKeys)
+	guardrailKeys    = schema("schema", "decision_id", "ragaudit_version", "model_sha256", "policy_sha256", "mode", "action",
+		"human_review", "gate", schema("top_score", "floor", "passed"),
+		"attempts", schema("n", "content", "action", "verdict", guardVerdictKeys, "feedback"),
+		"served", guardVerdictKeys, "timed_out", "error", "latency_us")
 )
 
 // everyKey stands for formats read key by key as written (as jq reads

@@ -24,6 +24,10 @@ type Record struct {
 	// another name (contexts, documents, sources).
 	Keys []string
 
+	// Guardrail is what a runtime guard decided about the answer (a line
+	// of its decision log); nil for other logs.
+	Guardrail *Guardrail
+
 	// Provenance: where the record came from, for error messages and reports.
 	File string
 	Line int // 1-based line (JSONL) or row (Parquet)

@@ -34,6 +34,8 @@ type jsonRecord struct {
 	// Warnings of the adapter that read the record's source (convert
 	// writes them), so that a converted copy warns as its source does.
 	Warnings []string `json:"warnings"`
+	// Guardrail: what a runtime guard decided (its decision log).
+	Guardrail *Guardrail `json:"guardrail"`
 }
 
 type jsonMessage struct {
@@ -109,6 +111,12 @@ func canonicalRecord(b []byte) (Record, *SkipError) {
 		return Record{}, skip
 	}
 	rec.Warnings = append(rec.Warnings, jr.Warnings...)
+	if jr.Guardrail != nil {
+		if err := checkGuardrail(jr.Guardrail); err != nil {
+			return Record{}, skipf(ReasonWrongType, "%v", err)
+		}
+		rec.Guardrail = jr.Guardrail
+	}
 	loggedKeys(b, &rec)
 	return rec, nil
 }

@@ -18,11 +18,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	ragversion "github.com/ragaudit/ragaudit/internal/version"
 	"github.com/ragaudit/ragaudit/pipeline"
 )
 
 // version is the tool version written into every report.
-const version = "0.1.0"
+const version = ragversion.Version
 
 // Exit codes, documented in the README.
 const (
