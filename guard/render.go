@@ -1,0 +1,206 @@
+package guard
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// dropped renders content without the claims drops and checks what
+// remains: ok when the policy serves it as it is. An answer in JSON or
+// with a provider's citation spans is not re-rendered (its structure
+// would break).
+func (g *Guard) dropped(ctx context.Context, d *Decision, content string, v *Verdict, drops []int) (string, *Verdict, bool) {
+	if strings.HasPrefix(strings.TrimSpace(content), "{") || len(d.req.Citations) > 0 && len(d.Attempts) == 0 {
+		return "", nil, false
+	}
+	spans := make([][2]int, len(drops))
+	for k, i := range drops {
+		spans[k] = v.Claims[i].Span
+	}
+	rendered := withoutSpans(content, spans)
+	if strings.TrimSpace(rendered) == "" {
+		return "", nil, false
+	}
+	sv, took, err := g.check(ctx, &d.policy, d.req, rendered, nil)
+	d.Latency += took
+	if err != nil {
+		return "", nil, false
+	}
+	if action, _ := decide(&d.policy, &sv); action != ActionPass && action != ActionAnnotate && action != ActionUnverifiable {
+		return "", nil, false
+	}
+	return rendered, &sv, true
+}
+
+// reBulletOnly is a list item left with nothing but its bullet.
+var reBulletOnly = regexp.MustCompile(`^\s*(?:[-*•+]|\d+[.)])\s*$`)
+
+// withoutSpans removes spans (code points, with their markers) and the
+// blanks after them, then lines left empty of all but a bullet; the other
+// markers keep their numbers.
+func withoutSpans(content string, spans [][2]int) string {
+	runes := []rune(content)
+	keep := make([]bool, len(runes))
+	for i := range keep {
+		keep[i] = true
+	}
+	for _, s := range spans {
+		a, b := max(0, s[0]), min(len(runes), s[1])
+		for i := a; i < b; i++ {
+			keep[i] = false
+		}
+		for j := b; j < len(runes) && (runes[j] == ' ' || runes[j] == '\t'); j++ {
+			keep[j] = false
+		}
+	}
+	var b strings.Builder
+	for i, r := range runes {
+		if keep[i] {
+			b.WriteRune(r)
+		}
+	}
+	var lines []string
+	for _, line := range strings.Split(b.String(), "\n") {
+		line = strings.TrimRight(line, " \t")
+		if reBulletOnly.MatchString(line) {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// feedback quotes each dropped claim back to the model, its markers
+// removed.
+func feedback(v *Verdict, drops []int) []string {
+	out := []string{}
+	for _, i := range drops {
+		text := v.Claims[i].Text
+		text = strings.TrimSpace(audit.StripMarkers(text, audit.FindMarkers(text, nil)))
+		out = append(out, "Do not assert this without a source: «"+text+"»")
+	}
+	return out
+}
+
+// fallback serves the policy's fallback: the closest retrieved passage,
+// verbatim, quoted with its citation, and checked like any answer (it
+// must read as a refusal whose quote the chunk supports); else the
+// refusal. A person should look at it either way.
+func (g *Guard) fallback(ctx context.Context, d *Decision) {
+	p := &d.policy
+	d.HumanReview = true
+	passage, marker, source, ok := closestPassage(d)
+	if !ok {
+		d.finish(ActionFallback, p.Refusal, nil)
+		return
+	}
+	text := renderFallback(p.Fallback, passage, marker, source, d.req.Question)
+	v, took, err := g.check(ctx, p, d.req, text, nil)
+	d.Latency += took
+	if err != nil || !quotesSupported(&v) {
+		d.finish(ActionFallback, p.Refusal, nil)
+		return
+	}
+	d.finish(ActionFallback, text, &v)
+}
+
+func renderFallback(template, passage, marker, source, question string) string {
+	return strings.NewReplacer("{passage}", passage, "{marker}", marker, "{source}", source, "{question}", question).Replace(template)
+}
+
+// quotesSupported reports whether a fallback reads as a refusal whose
+// every quote is supported by the chunk it cites.
+func quotesSupported(v *Verdict) bool {
+	if v.Status != audit.Refusal || len(v.Claims) == 0 {
+		return false
+	}
+	for i := range v.Claims {
+		if v.Claims[i].Verdict != audit.Supported {
+			return false
+		}
+	}
+	return true
+}
+
+// closestPassage is the best-matching passage of any attempt's citations
+// (the highest support score among citations of a retrieved chunk with
+// text): its text as the chunk has it, the marker citing it and the
+// chunk's source.
+func closestPassage(d *Decision) (passage, marker, source string, ok bool) {
+	best := -1.0
+	for _, a := range d.Attempts {
+		for i := range a.Verdict.Findings {
+			f := &a.Verdict.Findings[i]
+			if f.ChunkID == nil || f.SupportScore == nil || f.Verdict == audit.Fabricated || f.MatchedEnd <= f.MatchedStart || float64(*f.SupportScore) <= best {
+				continue
+			}
+			idx := (&readers.Message{Retrieval: d.req.Retrieval}).ChunkIndex(*f.ChunkID)
+			if idx < 0 {
+				continue
+			}
+			runes := []rune(d.req.Retrieval[idx].Text)
+			if f.MatchedEnd > len(runes) {
+				continue
+			}
+			text := strings.TrimSpace(string(runes[f.MatchedStart:f.MatchedEnd]))
+			if len([]rune(text)) < 8 {
+				continue
+			}
+			best = float64(*f.SupportScore)
+			passage, marker, source, ok = text, "["+f.Citation+"]", d.req.Retrieval[idx].Source, true
+		}
+	}
+	return passage, marker, source, ok
+}
+
+// checkTexts checks that each policy's refusal reads as a refusal and its
+// fallback as a refusal quoting a supported passage, as the audit reads
+// them back: else a decision log would count the guard's own texts as
+// failures.
+func (g *Guard) checkTexts() error {
+	tenants := append([]string{""}, sortedKeys(g.policies)...)
+	const passage = "Refunds are accepted within 30 days of delivery."
+	chunk := Chunk{ID: "1", Source: "refund-policy.md", Text: passage + " Store credit is issued after that."}
+	for _, t := range tenants {
+		p, _ := g.Policy(t)
+		name := "the default policy"
+		if t != "" {
+			name = fmt.Sprintf("the policy of tenant %q", t)
+		}
+		r := Request{ConversationID: "policy-check", Tenant: t, Question: "What is the refund window?", Retrieval: []Chunk{chunk}}
+		v, _, err := g.check(context.Background(), &p, r, p.Refusal, nil)
+		if err != nil {
+			return err
+		}
+		if v.Status != audit.Refusal {
+			return fmt.Errorf("%s: refusal %q does not read as a refusal (the audit would count it as an answer): say that no confident source was found", name, p.Refusal)
+		}
+		text := renderFallback(p.Fallback, passage, "[1]", chunk.Source, r.Question)
+		if v, _, err = g.check(context.Background(), &p, r, text, nil); err != nil {
+			return err
+		}
+		if !quotesSupported(&v) {
+			return fmt.Errorf("%s: fallback %q does not read back as a refusal quoting a supported passage (status %s): begin with a refusal and put {marker} right after the quoted {passage}", name, p.Fallback, v.Status)
+		}
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func sortClasses(cs []Class) {
+	slices.SortFunc(cs, func(a, b Class) int { return slices.Index(Classes, a) - slices.Index(Classes, b) })
+}
