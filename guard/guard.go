@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -29,7 +30,8 @@ type Guard struct {
 	log       *decisionLog
 	now       func() time.Time
 	newID     func() string
-	hook      func() // tests: runs inside each check
+	slots     chan struct{} // checks running at once
+	hook      func()        // tests: runs inside each check
 }
 
 // Option configures New.
@@ -43,6 +45,7 @@ type options struct {
 	now      func() time.Time
 	newID    func() string
 	version  string
+	parallel int
 }
 
 // WithPolicy sets the policy of tenant ("" for tenants without one of
@@ -89,6 +92,12 @@ func WithIDs(next func() string) Option { return func(o *options) { o.newID = ne
 // model hash (default the module's).
 func WithVersion(v string) Option { return func(o *options) { o.version = v } }
 
+// WithConcurrency sets how many checks run at once (default GOMAXPROCS).
+// A check waits for a slot before its time budget starts: under load,
+// requests queue instead of sharing the cores until every check runs out
+// of time and fails closed.
+func WithConcurrency(n int) Option { return func(o *options) { o.parallel = n } }
+
 // DefaultConfig is the audit's configuration without flags: ragaudit
 // audit's, with the shipped model fitted without an embedder.
 func DefaultConfig() audit.Config {
@@ -102,7 +111,7 @@ func DefaultConfig() audit.Config {
 // default policy is given, whose floor then wins.
 func New(cfg audit.Config, opts ...Option) (*Guard, error) {
 	o := options{policies: map[string]Policy{}, now: time.Now, newID: randomID, version: ragversion.Version,
-		embed: pipeline.Embedding{Kind: pipeline.EmbedNone}}
+		embed: pipeline.Embedding{Kind: pipeline.EmbedNone}, parallel: runtime.GOMAXPROCS(0)}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -114,7 +123,8 @@ func New(cfg audit.Config, opts ...Option) (*Guard, error) {
 	if err := needsEmbedder(cfg.Model, o.embed); err != nil {
 		return nil, err
 	}
-	g := &Guard{def: def, policies: o.policies, hashes: map[string]string{"": def.Hash()}, now: o.now, newID: o.newID, version: o.version}
+	g := &Guard{def: def, policies: o.policies, hashes: map[string]string{"": def.Hash()}, now: o.now, newID: o.newID, version: o.version,
+		slots: make(chan struct{}, max(1, o.parallel))}
 	if err := def.Validate(); err != nil {
 		return nil, fmt.Errorf("default policy: %w", err)
 	}
@@ -240,6 +250,11 @@ func (g *Guard) Check(ctx context.Context, r Request) (Verdict, error) {
 // clock too, so a test clock can run it out), and returns how long it
 // took.
 func (g *Guard) check(ctx context.Context, p *Policy, r Request, content string, cits []readers.Citation) (Verdict, time.Duration, error) {
+	select {
+	case g.slots <- struct{}{}:
+	case <-ctx.Done():
+		return Verdict{}, 0, ctx.Err()
+	}
 	start := g.now()
 	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
@@ -255,6 +270,7 @@ func (g *Guard) check(ctx context.Context, p *Policy, r Request, content string,
 			if e := recover(); e != nil {
 				out.err = fmt.Errorf("%w: %v", ErrPanic, e)
 			}
+			<-g.slots // held until the audit ends, even one given up on
 			done <- out
 		}()
 		if g.hook != nil {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/readers"
@@ -169,6 +170,7 @@ func (g *Guard) checkTexts() error {
 	chunk := Chunk{ID: "1", Source: "refund-policy.md", Text: passage + " Store credit is issued after that."}
 	for _, t := range tenants {
 		p, _ := g.Policy(t)
+		p.Timeout = max(p.Timeout, 10*time.Second) // a tight budget is for answers, not this check
 		name := "the default policy"
 		if t != "" {
 			name = fmt.Sprintf("the policy of tenant %q", t)

@@ -72,9 +72,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // line printed for it.
 func exitCode(err error) (code int, msg string) {
 	var usage *usageError
+	var decision *decisionError
 	switch {
 	case err == nil:
 		return exitPass, ""
+	case errors.As(err, &decision): // check: the decision is on stdout
+		return decision.code(), ""
 	case errors.Is(err, errBelowBar):
 		return exitFail, ""
 	case errors.As(err, new(*gateError)):
@@ -142,6 +145,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		calibrateCommand(),
 		sampleCommand(),
 		reviewCommand(),
+		checkCommand(),
+		serveCommand(),
 		convertCommand(),
 		genCommand(),
 		versionCommand(),
