@@ -158,6 +158,10 @@ type Result struct {
 	// Skip, when set, says why the record was not audited (Answers and
 	// Findings are empty): it is counted as skipped.
 	Skip *readers.SkipError
+	// Attempts is the audit of what a guard's model generated, when the
+	// record is a line of a guard's decision log and the run asks for it
+	// (pipeline.GuardLog): one assistant message per attempt.
+	Attempts *Result
 }
 
 // MaxSentences bounds the sentences audited in one record. A record's

@@ -74,6 +74,10 @@ type GuardCitation struct {
 	SupportScore *float64 `json:"support_score"`
 }
 
+// ReasonNotServed skips a decision whose regeneration never came back:
+// nothing was served, so there is no answer to audit.
+const ReasonNotServed = "not_served"
+
 // checkGuardrail refuses a guardrail object the audit cannot read back:
 // another schema, or an action it does not know.
 func checkGuardrail(g *Guardrail) error {

@@ -115,6 +115,9 @@ func canonicalRecord(b []byte) (Record, *SkipError) {
 		if err := checkGuardrail(jr.Guardrail); err != nil {
 			return Record{}, skipf(ReasonWrongType, "%v", err)
 		}
+		if jr.Guardrail.Action == "expired" {
+			return Record{}, skipf(ReasonNotServed, "decision %s: the guard asked for a regeneration that never came back, so nothing was served", jr.Guardrail.DecisionID)
+		}
 		rec.Guardrail = jr.Guardrail
 	}
 	loggedKeys(b, &rec)

@@ -96,6 +96,7 @@ func WriteText(w io.Writer, s *Summary) error {
 		}
 		fmt.Fprintf(&b, "Worst tenants: %s\n", strings.Join(parts, "; "))
 	}
+	writeGuard(&b, s)
 	writeBaseline(&b, s.Baseline)
 	writeGates(&b, s.Gates)
 	writeWorst(&b, s)
