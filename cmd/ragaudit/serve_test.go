@@ -290,36 +290,32 @@ tokens:
 	return path, tokens
 }
 
-func TestServeDrivesTheHandlerChainEndToEnd(t *testing.T) {
-	dir := t.TempDir()
-	policy, tok := guardPolicy(t, dir)
-	logPath := filepath.Join(dir, "decisions.jsonl")
+// e2eScenario is one conversation of the end-to-end run: the model's
+// scripted answers and what the guard must make of them.
+type e2eScenario struct {
+	conv, token  string
+	retrieval    json.RawMessage
+	action       string
+	content      string // exact, when set
+	contains     string
+	calls        int
+	humanReview  bool
+	feedbackSent int
+}
+
+// e2eScripts are the fake model's answers, by conversation.
+func e2eScripts() map[string][]string {
 	claimsJSON := `{"claims":[{"text":"Refunds are accepted within 90 days of delivery.","evidence_ids":["ref-1a2b3c4d"]},{"text":"Store credit follows.","evidence_ids":["ref-99999999"]}]}`
-	m := newFakeModel(t, map[string][]string{
-		"pass":         {e2eGood},
-		"drop":         {e2eOneWrong},
-		"regen-pass":   {e2eTwoWrong, e2eGood},
-		"regen-fail":   {e2eTwoWrong, e2eTwoWrong},
-		"regen-error":  {e2eTwoWrong, "!500"},
-		"fabricated":   {"Refunds are accepted within 90 days of delivery [ref-1a2b3c4d]. Store credit follows [ref-deadbeef]."},
-		"claims":       {claimsJSON},
-		"floor":        {e2eGood},
-		"no-retrieval": {e2eGood},
-		"annotate":     {e2eOneWrong},
-		"timeout":      {e2eGood},
-	})
-	s := startServe(t, "--policy", policy, "--decision-log", logPath)
-	retr := json.RawMessage(e2eRetrieval)
-	tests := []struct {
-		conv, token  string
-		retrieval    json.RawMessage
-		action       string
-		content      string // exact, when set
-		contains     string
-		calls        int
-		humanReview  bool
-		feedbackSent int
-	}{
+	return map[string][]string{
+		"pass": {e2eGood}, "drop": {e2eOneWrong}, "regen-pass": {e2eTwoWrong, e2eGood}, "regen-fail": {e2eTwoWrong, e2eTwoWrong},
+		"regen-error": {e2eTwoWrong, "!500"}, "claims": {claimsJSON}, "floor": {e2eGood}, "no-retrieval": {e2eGood}, "annotate": {e2eOneWrong},
+		"fabricated": {"Refunds are accepted within 90 days of delivery [ref-1a2b3c4d]. Store credit follows [ref-deadbeef]."},
+	}
+}
+
+func e2eScenarios(tok map[string]string) []e2eScenario {
+	retr, refusal := json.RawMessage(e2eRetrieval), "I do not have a confident source for this."
+	return []e2eScenario{
 		{conv: "pass", token: tok["acme"], retrieval: retr, action: "pass", content: e2eGood, calls: 1},
 		{conv: "drop", token: tok["acme"], retrieval: retr, action: "drop", calls: 1,
 			content: "Standard shipping takes 3 to 5 business days [ref-5e6f7a8b]. Express shipping costs €9.90 [ref-5e6f7a8b]."},
@@ -328,46 +324,60 @@ func TestServeDrivesTheHandlerChainEndToEnd(t *testing.T) {
 			contains: "here is the closest passage: «Standard shipping takes 3 to 5 business days.» [ref-5e6f7a8b]"},
 		{conv: "regen-error", token: tok["acme"], retrieval: retr, action: "fallback", calls: 2, feedbackSent: 2, humanReview: true,
 			contains: "«Standard shipping takes 3 to 5 business days.»"},
-		{conv: "fabricated", token: tok["acme"], retrieval: retr, action: "refuse", content: "I do not have a confident source for this.", calls: 1},
-		{conv: "claims", token: tok["acme"], retrieval: retr, action: "reject", content: "I do not have a confident source for this.", calls: 1, humanReview: true},
-		{conv: "floor", token: tok["acme"], retrieval: json.RawMessage(e2eWeak), action: "refuse", content: "I do not have a confident source for this.", calls: 0},
+		{conv: "fabricated", token: tok["acme"], retrieval: retr, action: "refuse", content: refusal, calls: 1},
+		{conv: "claims", token: tok["acme"], retrieval: retr, action: "reject", content: refusal, calls: 1, humanReview: true},
+		{conv: "floor", token: tok["acme"], retrieval: json.RawMessage(e2eWeak), action: "refuse", content: refusal, calls: 0},
 		{conv: "no-retrieval", token: tok["acme"], action: "unverifiable", content: e2eGood, calls: 1},
 		{conv: "annotate", token: tok["notes"], retrieval: retr, action: "annotate", content: e2eOneWrong, calls: 1},
 	}
-	for _, tc := range tests {
+}
+
+// check compares a scenario's final decision, and what the model was
+// asked, with what it expects.
+func (tc *e2eScenario) check(t *testing.T, d decision, m *fakeModel) {
+	t.Helper()
+	if d.Action != tc.action {
+		t.Fatalf("action %s, want %s (%+v)", d.Action, tc.action, d)
+	}
+	if tc.content != "" && d.Content != tc.content {
+		t.Errorf("served %q\nwant   %q", d.Content, tc.content)
+	}
+	if tc.contains != "" && !strings.Contains(d.Content, tc.contains) {
+		t.Errorf("served %q, want it to hold %q", d.Content, tc.contains)
+	}
+	if d.HumanReview != tc.humanReview {
+		t.Errorf("human_review %v, want %v", d.HumanReview, tc.humanReview)
+	}
+	if got := m.callsOf(tc.conv); got != tc.calls {
+		t.Errorf("%d calls to the model, want %d", got, tc.calls)
+	}
+	m.mu.Lock()
+	fb := m.feedback[tc.conv]
+	m.mu.Unlock()
+	if len(fb) != tc.feedbackSent {
+		t.Errorf("feedback sent %q, want %d lines", fb, tc.feedbackSent)
+	}
+	for _, f := range fb {
+		if !strings.HasPrefix(f, "Do not assert this without a source: «") {
+			t.Errorf("feedback %q does not quote the claim", f)
+		}
+	}
+}
+
+func TestServeDrivesTheHandlerChainEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	policy, tok := guardPolicy(t, dir)
+	logPath := filepath.Join(dir, "decisions.jsonl")
+	m := newFakeModel(t, e2eScripts())
+	s := startServe(t, "--policy", policy, "--decision-log", logPath)
+	for _, tc := range e2eScenarios(tok) {
 		t.Run(tc.conv, func(t *testing.T) {
-			d := converse(t, s, m, tc.token, tc.conv, tc.retrieval)
-			if d.Action != tc.action {
-				t.Fatalf("action %s, want %s (%+v)", d.Action, tc.action, d)
-			}
-			if tc.content != "" && d.Content != tc.content {
-				t.Errorf("served %q\nwant   %q", d.Content, tc.content)
-			}
-			if tc.contains != "" && !strings.Contains(d.Content, tc.contains) {
-				t.Errorf("served %q, want it to hold %q", d.Content, tc.contains)
-			}
-			if d.HumanReview != tc.humanReview {
-				t.Errorf("human_review %v, want %v", d.HumanReview, tc.humanReview)
-			}
-			if got := m.callsOf(tc.conv); got != tc.calls {
-				t.Errorf("%d calls to the model, want %d", got, tc.calls)
-			}
-			m.mu.Lock()
-			fb := m.feedback[tc.conv]
-			m.mu.Unlock()
-			if len(fb) != tc.feedbackSent {
-				t.Errorf("feedback sent %q, want %d lines", fb, tc.feedbackSent)
-			}
-			for _, f := range fb {
-				if !strings.HasPrefix(f, "Do not assert this without a source: «") {
-					t.Errorf("feedback %q does not quote the claim", f)
-				}
-			}
+			tc.check(t, converse(t, s, m, tc.token, tc.conv, tc.retrieval), m)
 		})
 	}
 	t.Run("a check past its budget fails closed", func(t *testing.T) {
 		var d decision
-		body := map[string]any{"conversation_id": "timeout", "tenant": "slow", "question": "?", "answer": e2eGood, "retrieval": retr}
+		body := map[string]any{"conversation_id": "timeout", "tenant": "slow", "question": "?", "answer": e2eGood, "retrieval": json.RawMessage(e2eRetrieval)}
 		s.post(t, tok["*"], "/v1/guard", body, &d)
 		if d.Action != "fallback" || !d.TimedOut || !d.HumanReview || d.Content != "I do not have a confident source for this." {
 			t.Errorf("%+v", d)
@@ -379,23 +389,56 @@ func TestServeDrivesTheHandlerChainEndToEnd(t *testing.T) {
 	checkDecisionLog(t, logPath)
 }
 
-// checkDecisionLog audits the decision log of the whole run: one line
-// per scenario, with the actions they imply.
+// checkDecisionLog audits the decision log of the whole run, as a user
+// would: one line per scenario with the actions they imply, every
+// fallback and refusal read as a refusal, no logged verdict recomputed
+// otherwise, and the intervention gate failing on them.
 func checkDecisionLog(t *testing.T, logPath string) {
 	t.Helper()
-	actions := map[string]int{}
-	for _, line := range strings.Split(strings.TrimSpace(string(readFile(t, logPath))), "\n") {
-		var rec struct {
-			Guardrail struct{ Action string } `json:"guardrail"`
-		}
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			t.Fatal(err)
-		}
-		actions[rec.Guardrail.Action]++
+	// The answer served without retrieval cannot be checked (2 of 13
+	// citations): the run would be INCOMPLETE under the default 95 %.
+	r := runCLI(t, "", "audit", "--no-project", "--attempts", "--min-checked", "80%", "--fail-on", "fallback=2%", logPath)
+	if r.code != exitFail || !strings.Contains(r.stderr, "--fail-on fallback=2% failed: 3 fallbacks of 11 decisions") {
+		t.Fatalf("audit of the decision log: exit %d, stderr %s", r.code, r.stderr)
 	}
+	var sum struct {
+		Counts struct {
+			RecordsAudited int `json:"records_audited"`
+			Refusals       int `json:"refusals"`
+		} `json:"counts"`
+		Guard struct {
+			Decisions     int            `json:"decisions"`
+			ByAction      map[string]int `json:"by_action"`
+			Intervened    int            `json:"intervened"`
+			HumanReview   int            `json:"human_review"`
+			OtherModel    int            `json:"decisions_of_another_model"`
+			Disagreements int            `json:"disagreements"`
+			Generated     *struct {
+				Answers int `json:"answers"`
+			} `json:"generated"`
+		} `json:"guard"`
+	}
+	if err := json.Unmarshal(readFile(t, filepath.Join(r.out, "summary.json")), &sum); err != nil {
+		t.Fatal(err)
+	}
+	g := sum.Guard
 	want := map[string]int{"pass": 2, "drop": 1, "fallback": 3, "refuse": 2, "reject": 1, "unverifiable": 1, "annotate": 1}
-	if fmt.Sprint(actions) != fmt.Sprint(want) {
-		t.Errorf("decision log actions %v, want %v", actions, want)
+	if fmt.Sprint(g.ByAction) != fmt.Sprint(want) || g.Decisions != 11 || sum.Counts.RecordsAudited != 11 {
+		t.Errorf("decisions %d, audited %d, by action %v; want 11, 11, %v", g.Decisions, sum.Counts.RecordsAudited, g.ByAction, want)
+	}
+	// Fallbacks, refusals and the rejection serve refusals; the drop, the
+	// regeneration, the fallbacks and the refusals intervened.
+	if sum.Counts.Refusals != 6 || g.Intervened != 8 || g.HumanReview != 4 {
+		t.Errorf("refusals %d, intervened %d, human review %d; want 6, 8, 4", sum.Counts.Refusals, g.Intervened, g.HumanReview)
+	}
+	if g.Disagreements != 0 || g.OtherModel != 0 {
+		t.Errorf("%d disagreements, %d of another model: the audit must recompute every logged verdict alike", g.Disagreements, g.OtherModel)
+	}
+	// What the model generated: one answer per attempt, 12 in all (two
+	// for each of the three regenerated, none below the floor, and the
+	// regeneration that failed brought none).
+	if g.Generated == nil || g.Generated.Answers != 12 {
+		t.Errorf("generated: %+v, want 12 answers", g.Generated)
 	}
 }
 
