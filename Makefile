@@ -111,6 +111,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzAppendString -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzAppendCSVRecord -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzEscapes -fuzztime $(FUZZTIME) -timeout 0 ./report
+	$(GO) test -run '^$$' -fuzz FuzzRequest -fuzztime $(FUZZTIME) -timeout 0 ./guard
 
 clean:
 	rm -rf bin ragaudit-report
