@@ -31,7 +31,7 @@ type guardService struct {
 }
 
 // startServe runs ragaudit serve with args and returns once it listens.
-func startServe(t *testing.T, args ...string) *guardService {
+func startServe(t testing.TB, args ...string) *guardService {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
