@@ -422,3 +422,41 @@ tokens:
 		}
 	}
 }
+
+func TestCitationsTheAuditCannotCheckAreUnverifiableNeverPass(t *testing.T) {
+	g := shared(t)
+	tests := []struct {
+		name      string
+		retrieval []Chunk
+		answer    string
+	}{
+		{name: "a chunk logged without text", answer: "Refunds are accepted within 90 days of delivery [1].",
+			retrieval: []Chunk{{ID: "1", Source: "refund-policy.md", Status: "absent", Score: score(0.8)}}},
+		{name: "an answer and chunk in a language without tables (Italian)",
+			answer: "I rimborsi sono accettati entro novanta giorni dalla consegna del prodotto acquistato [1].",
+			retrieval: []Chunk{{ID: "1", Score: score(0.8),
+				Text: "I rimborsi sono accettati entro novanta giorni dalla consegna del prodotto acquistato. Dopo questo periodo il negozio emette un buono."}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := request(tc.answer)
+			r.Retrieval = tc.retrieval
+			d, err := g.Apply(context.Background(), r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Action != ActionUnverifiable || d.Content != tc.answer {
+				t.Fatalf("action %s (classes %v), want unverifiable and the answer unchanged", d.Action, d.Classes)
+			}
+		})
+	}
+}
+
+func TestAPolicyMayWriteItsTextsInAnotherLanguageTheAuditReads(t *testing.T) {
+	p := DefaultPolicy()
+	p.Refusal = "Ich habe keine verlässliche Quelle dafür."
+	p.Fallback = "Ich habe keine verlässliche Quelle dafür; hier ist die nächstliegende Passage: «{passage}» {marker}"
+	if _, err := New(DefaultConfig(), WithPolicy("de-shop", p)); err != nil {
+		t.Fatalf("a German refusal and fallback the audit reads as such: %v", err)
+	}
+}

@@ -160,38 +160,67 @@ func closestPassage(d *Decision) (passage, marker, source string, ok bool) {
 	return passage, marker, source, ok
 }
 
+// textProbes are a passage and its chunk in each language the audit has
+// tables for: a policy's texts are checked against the one they are
+// written in (written for this check).
+var textProbes = []struct{ passage, rest, question string }{
+	{"Refunds are accepted within 30 days of delivery.", " Store credit is issued after that.", "What is the refund window?"},
+	{"Rückerstattungen werden innerhalb von 30 Tagen nach der Lieferung angenommen.", " Danach gibt es eine Gutschrift.", "Wie lange kann ich zurückgeben?"},
+	{"Les remboursements sont acceptés dans les 30 jours suivant la livraison.", " Ensuite, un avoir est émis.", "Quel est le délai de remboursement ?"},
+	{"Terugbetalingen worden binnen 30 dagen na de levering geaccepteerd.", " Daarna volgt een tegoedbon.", "Hoe lang kan ik retourneren?"},
+	{"Los reembolsos se aceptan dentro de los 30 días posteriores a la entrega.", " Después se emite un vale.", "¿Cuál es el plazo de reembolso?"},
+}
+
 // checkTexts checks that each policy's refusal reads as a refusal and its
 // fallback as a refusal quoting a supported passage, as the audit reads
-// them back: else a decision log would count the guard's own texts as
-// failures.
+// them back (over a passage in English, German, French, Dutch or Spanish:
+// the language they are written in): else a decision log would count the
+// guard's own texts as failures.
 func (g *Guard) checkTexts() error {
-	tenants := append([]string{""}, sortedKeys(g.policies)...)
-	const passage = "Refunds are accepted within 30 days of delivery."
-	chunk := Chunk{ID: "1", Source: "refund-policy.md", Text: passage + " Store credit is issued after that."}
-	for _, t := range tenants {
+	for _, t := range append([]string{""}, sortedKeys(g.policies)...) {
 		p, _ := g.Policy(t)
 		p.Timeout = max(p.Timeout, 10*time.Second) // a tight budget is for answers, not this check
-		name := "the default policy"
-		if t != "" {
-			name = fmt.Sprintf("the policy of tenant %q", t)
+		why := ""
+		for i, probe := range textProbes {
+			w := g.textsRead(&p, t, probe.passage, probe.rest, probe.question)
+			if w == "" {
+				why = ""
+				break
+			}
+			if i == 0 {
+				why = w // say what the English probe found
+			}
 		}
-		r := Request{ConversationID: "policy-check", Tenant: t, Question: "What is the refund window?", Retrieval: []Chunk{chunk}}
-		v, _, err := g.check(context.Background(), &p, r, p.Refusal, nil)
-		if err != nil {
-			return err
-		}
-		if v.Status != audit.Refusal {
-			return fmt.Errorf("%s: refusal %q does not read as a refusal (the audit would count it as an answer): say that no confident source was found", name, p.Refusal)
-		}
-		text := renderFallback(p.Fallback, passage, "[1]", chunk.Source, r.Question)
-		if v, _, err = g.check(context.Background(), &p, r, text, nil); err != nil {
-			return err
-		}
-		if !quotesSupported(&v) {
-			return fmt.Errorf("%s: fallback %q does not read back as a refusal quoting a supported passage (status %s): begin with a refusal and put {marker} right after the quoted {passage}", name, p.Fallback, v.Status)
+		if why != "" {
+			name := "the default policy"
+			if t != "" {
+				name = fmt.Sprintf("the policy of tenant %q", t)
+			}
+			return fmt.Errorf("%s: %s", name, why)
 		}
 	}
 	return nil
+}
+
+// textsRead says what is wrong with p's texts over one probe ("": nothing).
+func (g *Guard) textsRead(p *Policy, tenant, passage, rest, question string) string {
+	chunk := Chunk{ID: "1", Source: "policy.md", Text: passage + rest}
+	r := Request{ConversationID: "policy-check", Tenant: tenant, Question: question, Retrieval: []Chunk{chunk}}
+	v, _, err := g.check(context.Background(), p, r, p.Refusal, nil)
+	if err != nil {
+		return err.Error()
+	}
+	if v.Status != audit.Refusal {
+		return fmt.Sprintf("refusal %q does not read as a refusal (the audit would count it as an answer): say that no confident source was found, as the audit's refusal patterns do", p.Refusal)
+	}
+	text := renderFallback(p.Fallback, passage, "[1]", chunk.Source, question)
+	if v, _, err = g.check(context.Background(), p, r, text, nil); err != nil {
+		return err.Error()
+	}
+	if !quotesSupported(&v) {
+		return fmt.Sprintf("fallback %q does not read back as a refusal quoting a supported passage (status %s): begin with a refusal and put {marker} right after the quoted {passage}", p.Fallback, v.Status)
+	}
+	return ""
 }
 
 func sortedKeys[V any](m map[string]V) []string {
