@@ -126,8 +126,15 @@ func claimOf(fs []audit.Finding) ClaimVerdict {
 		if c.BetterChunkID == nil {
 			c.BetterChunkID = f.BetterChunkID
 		}
+		reasons := f.Reasons
+		if reasons == nil {
+			reasons = []string{}
+		}
 		c.Citations = append(c.Citations, CitationVerdict{Marker: f.Marker, Citation: f.Citation, ChunkID: f.ChunkID,
-			Verdict: f.Verdict, SupportScore: f.SupportScore, Reasons: f.Reasons})
+			Verdict: f.Verdict, SupportScore: f.SupportScore, Reasons: reasons})
+	}
+	if c.Classes == nil {
+		c.Classes = []Class{}
 	}
 	if c.SupportScore == nil && len(fs) == 1 {
 		c.SupportScore = f0.SupportScore

@@ -10,6 +10,9 @@
 //     the skip accounting.
 //   - pool.go: the ordered worker pool (results in submission order).
 //   - inputs.go: per-file digests and coverage for the summary.
+//   - guardlog.go: a guard's decision log: its attempts audited, its
+//     logged verdicts recomputed and compared, its decisions counted.
+//   - verdict.go: NewAuditor and VerdictHash, for the guard.
 //
 // The stream never chooses an exit code: it returns typed errors
 // (ErrInterrupted, *InputError) and the caller decides.
