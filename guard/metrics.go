@@ -65,12 +65,6 @@ func (m *metrics) observe(endpoint string, took time.Duration) {
 	h.n++
 }
 
-func (m *metrics) request(endpoint string, took time.Duration) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.observe(endpoint, took)
-}
-
 func (m *metrics) refused(status int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

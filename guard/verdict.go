@@ -54,9 +54,6 @@ type CitationVerdict struct {
 // Cited reports whether the claim cites anything.
 func (c *ClaimVerdict) Cited() bool { return c.Verdict != audit.Uncited }
 
-// failing reports whether the claim has a class of failure.
-func (c *ClaimVerdict) failing() bool { return len(c.Classes) > 0 }
-
 // verdictOf groups an answer's findings by claim.
 func verdictOf(res *audit.Result, provided bool, hash string) Verdict {
 	v := Verdict{Status: audit.Answered, ModelHash: hash, Claims: []ClaimVerdict{}, Classes: []Class{}}
