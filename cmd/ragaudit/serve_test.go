@@ -549,3 +549,23 @@ func TestServeAnswers200ConcurrentRequestsAndLogsPendingOnShutdown(t *testing.T)
 		t.Errorf("logged %v, want %v", actions, want)
 	}
 }
+
+func TestServeListensOnThisMachineUnlessAskedOtherwise(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		says string
+	}{
+		{name: "an address other machines reach needs --public", args: []string{"--listen", "0.0.0.0:0"}, says: "is not on this machine only"},
+		{name: "--public without a token is refused", args: []string{"--listen", "0.0.0.0:0", "--public"}, says: "without a token"},
+		{name: "a token variable that is empty is refused", args: []string{"--token-env", "RAGAUDIT_TEST_NO_SUCH_TOKEN"}, says: "is empty or not set"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append([]string{"serve", "--no-project"}, tc.args...)...)
+			if r.code != exitUsage || !strings.Contains(r.stderr, tc.says) {
+				t.Errorf("exit %d, stderr %q: want 2 saying %q", r.code, r.stderr, tc.says)
+			}
+		})
+	}
+}
