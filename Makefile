@@ -8,7 +8,7 @@ BENCH_N  ?= 10000 100000
 # decode one): e.g. BENCH_CPU=1,2,4,8 on a larger machine.
 BENCH_CPU ?= 1,2
 
-.PHONY: all build test eval check e2e demo bench bench-process lint fuzz clean model embeddings tagger
+.PHONY: all build test eval check e2e demo bench bench-guard bench-process lint fuzz clean model embeddings tagger
 
 all: lint test
 
@@ -79,7 +79,17 @@ bench:
 	$(GO) test -run '^$$' -bench 'AuditFile|EmbedderCost' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench AuditVersusDecode -benchtime 2x -cpu $(BENCH_CPU) ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench 'ParquetRead|ReadJSONL' -benchtime 1x -timeout 30m ./readers
+	$(MAKE) bench-guard
 	$(MAKE) bench-process
+
+# The guard on one core: Guard.Check and Apply in-process and POST
+# /v1/check over loopback HTTP on generated answers of 1, 5 and 20
+# citations (p50, p99, answers/s), and the real binary's start-up
+# (ragaudit check on one answer, a fresh process each time).
+bench-guard:
+	$(GO) test -run '^$$' -bench 'Check|Apply' -benchtime 3000x -cpu 1 ./guard
+	$(GO) test -run '^$$' -bench 'ServeCheck' -benchtime 3000x -cpu 1 ./cmd/ragaudit
+	$(GO) test -run '^$$' -bench 'Startup' -benchtime 30x ./cmd/ragaudit
 
 # Peak RSS of the real binary on generated logs piped through stdin, so no
 # large file is needed; memory should stay flat as N grows.
@@ -111,6 +121,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzAppendString -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzAppendCSVRecord -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzEscapes -fuzztime $(FUZZTIME) -timeout 0 ./report
+	$(GO) test -run '^$$' -fuzz FuzzRequest -fuzztime $(FUZZTIME) -timeout 0 ./guard
 
 clean:
 	rm -rf bin ragaudit-report

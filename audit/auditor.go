@@ -16,7 +16,10 @@ import (
 type Config struct {
 	Resolve  ResolveRule `json:"resolve"`
 	MinScore float64     `json:"min_score"` // 0: no retrieval floor
-	Model    Model       `json:"model"`
+	// TenantMinScore are tenants' own floors (a guard's per-tenant
+	// policies), in place of MinScore.
+	TenantMinScore map[string]float64 `json:"tenant_min_score,omitempty"`
+	Model          Model              `json:"model"`
 	// CitationRegex are the run's own marker shapes (ParseMarkerRules).
 	CitationRegex []string `json:"citation_regex,omitempty"`
 }
@@ -76,6 +79,9 @@ func (cfg Config) Validate() error {
 	}
 	if _, err := ParseMarkerRules(cfg.CitationRegex); err != nil {
 		return fmt.Errorf("--citation-regex: %w", err)
+	}
+	if err := cfg.validateFloors(); err != nil {
+		return err
 	}
 	return cfg.Model.validate()
 }
@@ -152,6 +158,10 @@ type Result struct {
 	// Skip, when set, says why the record was not audited (Answers and
 	// Findings are empty): it is counted as skipped.
 	Skip *readers.SkipError
+	// Attempts is the audit of what a guard's model generated, when the
+	// record is a line of a guard's decision log and the run asks for it
+	// (pipeline.GuardLog): one assistant message per attempt.
+	Attempts *Result
 }
 
 // MaxSentences bounds the sentences audited in one record. A record's

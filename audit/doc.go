@@ -41,6 +41,9 @@
 //     or uncited sentence, and the verdicts and answer statuses.
 //   - summary.go, groups.go, distinct.go: the Tally of an audit, its
 //     counts and rates by tenant, agent and day, in bounded memory.
+//   - floor.go: the retrieval floor (BelowFloor, per tenant), the one rule
+//     for answered_below_floor and a guard's gate; guardrail.go: the
+//     claims of findings as a guard logs them (GuardClaims).
 //
 // Besides the Auditor, the package's contract is its tables (Signals,
 // Reasons, Checks), the Model and its config file, FindMarkers and

@@ -2,8 +2,6 @@ package audit
 
 import (
 	"context"
-	"fmt"
-	"math"
 	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/readers"
@@ -159,7 +157,7 @@ func (m *messageAudit) setStatus() {
 		m.base.MessageIndex, m.base.AnswerStatus = m.ans.MessageIndex, m.ans.Status
 		return
 	}
-	if reason := m.a.belowFloor(m.msg.Retrieval); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
+	if reason := m.a.cfg.BelowFloor(m.base.Tenant, m.msg.Retrieval); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
 		m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
 	}
 	if m.json != nil && m.citesUnretrieved() {
@@ -249,27 +247,6 @@ func stopped(ctx context.Context, i int) error {
 		return nil
 	}
 	return ctx.Err()
-}
-
-// belowFloor says why an answer had nothing relevant to stand on, or "".
-func (a *Auditor) belowFloor(chunks []readers.Chunk) string {
-	if len(chunks) == 0 {
-		return "no chunks retrieved"
-	}
-	if a.cfg.MinScore <= 0 {
-		return ""
-	}
-	best, scored := math.Inf(-1), false
-	for _, c := range chunks {
-		if c.Score != nil {
-			scored = true
-			best = math.Max(best, *c.Score)
-		}
-	}
-	if scored && best < a.cfg.MinScore {
-		return fmt.Sprintf("best retrieval score %.4f < --min-score %.4f", best, a.cfg.MinScore)
-	}
-	return ""
 }
 
 // runeCounter converts byte offsets to code-point offsets incrementally.

@@ -79,7 +79,10 @@ func ConfigHash(version string, o *Options) string {
 		Version string
 		Audit   audit.Config
 		Embed   [3]string
-	}{version, o.Audit, [3]string{o.Embed.Kind, o.Embed.URL, o.Embed.Model}})
+		// The claims a guard dropped are another population than the
+		// answers served: their labels never mix.
+		GuardDropped bool `json:",omitempty"`
+	}{version, o.Audit, [3]string{o.Embed.Kind, o.Embed.URL, o.Embed.Model}, o.Guard.Dropped})
 	if err != nil {
 		panic(err) // a Config always marshals
 	}

@@ -13,6 +13,9 @@
 //   - shapes.go: the sets of keys of chunks without text and of answers
 //     without retrieval, and the keys a file was read from, each warned
 //     of once.
+//   - guardlog.go: a guard's decision log: its attempts audited, its
+//     logged verdicts recomputed and compared, its decisions counted.
+//   - verdict.go: NewAuditor and VerdictHash, for the guard.
 //
 // The stream never chooses an exit code: it returns typed errors
 // (ErrInterrupted, *InputError) and the caller decides.

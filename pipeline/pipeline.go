@@ -24,6 +24,7 @@ type Options struct {
 	Agents  []string        // audit only these agents (none: all)
 	Audit   audit.Config
 	Embed   Embedding
+	Guard   GuardLog     // how to audit a guard's decision log
 	Workers int          // goroutines auditing; results do not depend on it
 	Logger  *slog.Logger // warnings (skipped records, adapter notes); nil: none
 	// Progress, when set, is told of every record read; ProgressBytes of
@@ -49,6 +50,9 @@ type Outcome struct {
 	// how many have an answer that logs none (its chunks may be under a
 	// key the reader does not know).
 	Retrieval Retrieval
+	// Guard is what the records of a guard's decision log say of it (nil:
+	// the logs held none).
+	Guard *GuardCounts
 }
 
 // Retrieval counts whether what was retrieved is logged: records with an
@@ -109,7 +113,8 @@ func Run(ctx context.Context, o Options, sinks ...Sink) (*Outcome, error) {
 // run is Run with the auditor given.
 func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error), sinks []Sink) (*Outcome, error) {
 	s := &stream{o: o, sinks: sinks, tally: audit.NewTally(), warn: &skipWarner{logger: o.Logger}, coverage: map[string]*Coverage{}}
-	err := auditInOrder(ctx, auditor, max(1, o.Workers), s.readAll, s.result)
+	s.guard = newGuardTally(o.Guard.Attempts)
+	err := auditInOrder(ctx, auditor, o.Guard, max(1, o.Workers), s.readAll, s.result)
 	if err != nil && ctx.Err() != nil {
 		return nil, ErrInterrupted
 	}
@@ -123,7 +128,11 @@ func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error),
 	if err != nil {
 		return nil, err
 	}
-	return &Outcome{Tally: s.tally, Inputs: s.inputs, Auditor: a, Retrieval: s.retrieval}, nil
+	out := &Outcome{Tally: s.tally, Inputs: s.inputs, Auditor: a, Retrieval: s.retrieval}
+	if s.guard.c.Decisions > 0 {
+		out.Guard = s.guard.counts()
+	}
+	return out, nil
 }
 
 // stream is the state of one Run.
@@ -141,6 +150,7 @@ type stream struct {
 	// without retrieval, warned of once each when the run ends.
 	chunkShapes, messageShapes shapes
 	undated                    bool // a record without a timestamp met --last (warned once)
+	guard                      *guardTally
 }
 
 // countRetrieval counts the record by whether it logs its retrieval, and
@@ -187,6 +197,9 @@ func (s *stream) result(res *audit.Result) error {
 		return nil
 	}
 	s.tally.Add(res)
+	if res.Record.Guardrail != nil && !s.o.Guard.Dropped {
+		s.guard.add(res, s.o.Guard.VerdictHash)
+	}
 	addCoverage(s.coverage, res, s.o.Logger)
 	s.countRetrieval(res)
 	s.mu.Lock()

@@ -18,7 +18,7 @@ const inFlightPerWorker = 16
 // produce or emit is returned, after every goroutine has stopped.
 // auditor is called by the workers: models may still be loading while the
 // first records are read.
-func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), workers int,
+func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, workers int,
 	produce func(ctx context.Context, submit func(readers.Record) bool) error, emit func(*audit.Result) error) error {
 
 	// The first failure cancels the work still queued (e.g. records
@@ -37,7 +37,7 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), w
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				res, err := auditOne(runCtx, auditor, &j.rec)
+				res, err := auditOne(runCtx, auditor, guard, &j.rec)
 				results <- done{j.seq, res, err}
 			}
 		}()
@@ -103,7 +103,7 @@ type done struct {
 }
 
 // auditOne audits a record on a worker, unless the run is stopping.
-func auditOne(ctx context.Context, auditor func() (*audit.Auditor, error), rec *readers.Record) (audit.Result, error) {
+func auditOne(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, rec *readers.Record) (audit.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return audit.Result{}, err
 	}
@@ -111,5 +111,5 @@ func auditOne(ctx context.Context, auditor func() (*audit.Auditor, error), rec *
 	if err != nil {
 		return audit.Result{}, err
 	}
-	return a.Audit(ctx, rec)
+	return auditGuarded(ctx, a, rec, guard)
 }

@@ -43,5 +43,7 @@
 //   - last.go: Latest, the n most recent conversations of a stream.
 //   - labels.go: human labels for eval and calibrate.
 //   - write_jsonl.go, write_parquet.go: canonical records written back
-//     (ragaudit convert).
+//     (ragaudit convert); canonical.go: one canonical record parsed
+//     (ParseCanonical); guardrail.go: the guardrail object of a guard's
+//     decision log.
 package readers

@@ -48,7 +48,15 @@ var (
 	messageKeys  = schema(append([]any{"role", "content", "citations", citationKeys, "offset_unit", "embedding"},
 		chunkListKeys()...)...)
 	canonicalKeys = schema(append([]any{"conversation_id", "tenant", "agent", "timestamp", "warnings", "messages", messageKeys,
-		"turn", "question", "answer"}, chunkListKeys()...)...)
+		"turn", "question", "answer", "guardrail", guardrailKeys}, chunkListKeys()...)...)
+	// The guardrail object of a guard's decision log (guardrail.go).
+	guardClaimKeys = schema("index", "span", "verdict", "classes", "dropped", "citations",
+		schema("citation", "chunk_id", "verdict", "support_score"))
+	guardVerdictKeys = schema("status", "claims", guardClaimKeys)
+	guardrailKeys    = schema("schema", "decision_id", "ragaudit_version", "model_sha256", "policy_sha256", "mode", "action",
+		"human_review", "gate", schema("top_score", "floor", "passed"),
+		"attempts", schema("n", "content", "action", "verdict", guardVerdictKeys, "feedback"),
+		"served", guardVerdictKeys, "timed_out", "error", "latency_us")
 )
 
 func aliasesFrom(n int, s *keySchema) *keySchema {

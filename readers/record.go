@@ -24,6 +24,9 @@ type Record struct {
 	// a name the reader does not know.
 	Keys []string
 
+	// Guardrail is what a runtime guard decided about the answer (a line
+	// of its decision log); nil for other logs.
+	Guardrail *Guardrail
 	// keysRead counts the keys the record's aliased fields were read
 	// from (aliases.go); Open moves it into the file's FileStats.
 	keysRead *keyTally

@@ -44,6 +44,8 @@ type jsonRecordOf[L chunkList] struct {
 	// Warnings of the adapter that read the record's source (convert
 	// writes them), so that a converted copy warns as its source does.
 	Warnings []string `json:"warnings"`
+	// Guardrail: what a runtime guard decided (its decision log).
+	Guardrail *Guardrail `json:"guardrail"`
 }
 
 func (jr *jsonRecordOf[L]) lists() [numListKeys]L {
@@ -171,6 +173,15 @@ func readCanonical[L chunkList](b []byte, jr *jsonRecordOf[L]) (Record, *SkipErr
 		return Record{}, skip
 	}
 	rec.Warnings = append(rec.Warnings, jr.Warnings...)
+	if jr.Guardrail != nil {
+		if err := checkGuardrail(jr.Guardrail); err != nil {
+			return Record{}, skipf(ReasonWrongType, "%v", err)
+		}
+		if jr.Guardrail.Action == "expired" {
+			return Record{}, skipf(ReasonNotServed, "decision %s: the guard asked for a regeneration that never came back, so nothing was served", jr.Guardrail.DecisionID)
+		}
+		rec.Guardrail = jr.Guardrail
+	}
 	loggedKeys(b, &rec)
 	fillChunkKeys(b, &rec, lists)
 	return rec, nil

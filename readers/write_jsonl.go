@@ -52,10 +52,11 @@ type wireRecord struct {
 	Timestamp      string        `json:"timestamp,omitempty"`
 	Messages       []wireMessage `json:"messages"`
 	Warnings       []string      `json:"warnings,omitempty"` // the source adapter's
+	Guardrail      *Guardrail    `json:"guardrail,omitempty"`
 }
 
 func toWire(rec *Record) wireRecord {
-	w := wireRecord{ConversationID: rec.ConversationID, Tenant: rec.Tenant, Agent: rec.Agent, Messages: []wireMessage{}, Warnings: rec.Warnings}
+	w := wireRecord{ConversationID: rec.ConversationID, Tenant: rec.Tenant, Agent: rec.Agent, Messages: []wireMessage{}, Warnings: rec.Warnings, Guardrail: rec.Guardrail}
 	if !rec.Timestamp.IsZero() {
 		w.Timestamp = rec.Timestamp.Format(time.RFC3339Nano)
 	}

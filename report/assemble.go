@@ -25,6 +25,7 @@ type Run struct {
 	// (a first run): nothing is compared, and drop gates say so.
 	BaselineMissing bool
 	Gates           []GateSpec
+	Guard           *pipeline.GuardCounts // a guard's decision log; nil: none
 }
 
 // Assemble makes the run's summary: counts and the machine's rate, the
@@ -39,6 +40,7 @@ func Assemble(r Run) (Summary, error) {
 	}
 	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)
 	sum.Verified = r.Verified
+	sum.Guard = guardOf(r.Guard)
 	switch {
 	case r.Baseline != nil:
 		sum.Baseline = CompareBaseline(r.BaselinePath, r.Baseline, &sum)

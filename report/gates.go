@@ -14,7 +14,7 @@ import (
 )
 
 // GateNames are the quantities --fail-on can gate on besides the rate.
-var GateNames = []string{"fabricated", "uncited", "below-floor", "rejected", "drop", "tenant-drop"}
+var GateNames = []string{"fabricated", "uncited", "below-floor", "rejected", "drop", "tenant-drop", "fallback", "intervened"}
 
 // GateSpec is one --fail-on: fail when Name exceeds Limit, a count, or a
 // share when Share is set ("uncited=2%": more than 2 % of sentences).
@@ -88,6 +88,9 @@ func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
 			value, of, what = float64(c.AnsweredBelowFloor), float64(c.Answers), "answers given below the retrieval floor"
 		case "rejected":
 			value, of, what = float64(c.Rejected), float64(c.Answers), "rejected answers"
+		case "fallback", "intervened": // shares of a guard's decisions
+			out = append(out, guardGate(g, s))
+			continue
 		case "drop", "tenant-drop":
 			if s.Baseline == nil {
 				return nil, fmt.Errorf("--fail-on %s needs --baseline (a previous run's summary.json)", g.Name)

@@ -47,7 +47,10 @@ type Summary struct {
 	Verified *Verified `json:"verified,omitempty"`
 	// Gates are the --fail-on checks, Baseline the comparison with an
 	// earlier run (--baseline).
-	Gates    []Gate          `json:"gates,omitempty"`
+	Gates []Gate `json:"gates,omitempty"`
+	// Guard is what a guard's decision log says of the guard (nil: the
+	// logs are no guard's).
+	Guard    *Guard          `json:"guard,omitempty"`
 	Baseline *BaselineChange `json:"baseline,omitempty"`
 	// Worst are the worst failing findings (WorstShown at most), worst
 	// first, with the reason in words.

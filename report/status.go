@@ -48,6 +48,9 @@ func (s *Summary) decide() (status, detail string) {
 	if c := s.Coverage; c != nil && !c.Enough() {
 		return StatusIncomplete, c.incompleteDetail()
 	}
+	if why := s.guardFailure(); why != "" {
+		return StatusFail, why
+	}
 	v := s.Verified
 	switch {
 	case v != nil && v.Decision == estimate.Fail:

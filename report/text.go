@@ -82,25 +82,32 @@ func WriteText(w io.Writer, s *Summary) error {
 		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
 	}
 	b.WriteString("\n")
-	if len(s.Tenants) > 1 || (len(s.Tenants) == 1 && s.Tenants[0].Name != "") {
-		var parts []string
-		for i, g := range s.Tenants {
-			if i == 3 {
-				break
-			}
-			name := Printable(g.Name)
-			if name == "" {
-				name = "(none)"
-			}
-			parts = append(parts, fmt.Sprintf("%s %s of %d", name, pct(g.Accuracy), g.Citations))
-		}
-		fmt.Fprintf(&b, "Worst tenants: %s\n", strings.Join(parts, "; "))
-	}
+	writeWorstTenants(&b, s.Tenants)
+	writeGuard(&b, s)
 	writeBaseline(&b, s.Baseline)
 	writeGates(&b, s.Gates)
 	writeWorst(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeWorstTenants names the three tenants of lowest accuracy.
+func writeWorstTenants(b *strings.Builder, tenants []audit.Group) {
+	if len(tenants) == 0 || len(tenants) == 1 && tenants[0].Name == "" {
+		return
+	}
+	var parts []string
+	for i, g := range tenants {
+		if i == 3 {
+			break
+		}
+		name := Printable(g.Name)
+		if name == "" {
+			name = "(none)"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s of %d", name, pct(g.Accuracy), g.Citations))
+	}
+	fmt.Fprintf(b, "Worst tenants: %s\n", strings.Join(parts, "; "))
 }
 
 // unsupportedBecause counts why citations are unsupported, in the order

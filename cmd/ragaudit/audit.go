@@ -54,6 +54,8 @@ type auditOptions struct {
 	HTMLMaxFailures int               `json:"html_max_failures"`
 	Reproducible    bool              `json:"-"`
 	Quiet           bool              `json:"-"`
+	Attempts        bool              `json:"attempts,omitempty"`
+	GuardDropped    bool              `json:"guard_dropped,omitempty"`
 	Project         string            `json:"project,omitempty"` // the project file the flags came from
 	JUnit           string            `json:"-"`
 	FailOn          []string          `json:"fail_on,omitempty"`
@@ -107,11 +109,13 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the status line on stdout (e.g. \"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)\"); no progress bar, no warnings on stderr; the report is written all the same"},
 			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
-			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline); repeatable"},
+			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, and in a guard's decision log fallback and intervened (shares of its decisions), each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline, intervened=5%); repeatable"},
 			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
 			&cli.BoolFlag{Name: "allow-missing-baseline", Usage: "run when --baseline does not exist yet (a first run in CI): nothing is compared, and --fail-on drop and tenant-drop say \"not compared: no baseline yet\" (neither pass nor fail)"},
 			&cli.StringSliceFlag{Name: "labels", KeepSpace: true, Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE; repeatable (several reviewers' files; a citation judged differently in two is an error)"},
 			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
+			&cli.BoolFlag{Name: "attempts", Usage: "in a guard's decision log, also audit what the model generated (every attempt): the rate before the guard beside the rate served"},
+			&cli.BoolFlag{Name: "guard-dropped", Usage: "in a guard's decision log, audit only the claims the guard dropped (with sample, review and --labels: the guard's false-block rate)"},
 		}, projectFlags()...),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
@@ -174,6 +178,8 @@ func flagValues(c *cli.Context) auditOptions {
 		EmbedRetries:         c.Int("embed-retries"),
 		EmbedTimeout:         c.Duration("embed-timeout"),
 		Quiet:                c.Bool("quiet"),
+		Attempts:             c.Bool("attempts"),
+		GuardDropped:         c.Bool("guard-dropped"),
 		Audit:                audit.DefaultConfig(),
 	}
 	if o.Strict && !c.IsSet("min-checked") {
@@ -418,7 +424,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	}
 	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
 		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
-		BaselineMissing: o.baselineMissing, Gates: o.gates}
+		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: out.Guard}
 	if pop != nil {
 		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
 			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
@@ -493,6 +499,8 @@ func auditOutcome(sum *report.Summary, strict bool) error {
 
 // pipeline turns the audit's options into the stream's.
 func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Options {
+	embed := pipeline.Embedding{Kind: o.Embed, URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
+		Cache: o.EmbedCache, Retries: o.EmbedRetries, Timeout: o.EmbedTimeout}
 	return pipeline.Options{
 		Files:   o.Files,
 		Stdin:   stdin,
@@ -501,8 +509,8 @@ func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Opti
 		Tenants: o.Tenants,
 		Agents:  o.Agents,
 		Audit:   o.Audit,
-		Embed: pipeline.Embedding{Kind: o.Embed, URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
-			Cache: o.EmbedCache, Retries: o.EmbedRetries, Timeout: o.EmbedTimeout},
+		Embed:   embed,
+		Guard:   pipeline.GuardLog{VerdictHash: pipeline.VerdictHash(version, o.Audit, embed), Attempts: o.Attempts, Dropped: o.GuardDropped},
 		Workers: o.Workers,
 		Logger:  newLogger(stderr, o.Quiet),
 	}

@@ -18,11 +18,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	ragversion "github.com/ragaudit/ragaudit/internal/version"
 	"github.com/ragaudit/ragaudit/pipeline"
 )
 
 // version is the tool version written into every report.
-const version = "0.1.0"
+const version = ragversion.Version
 
 // Exit codes, documented in the README.
 const (
@@ -71,9 +72,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // line printed for it.
 func exitCode(err error) (code int, msg string) {
 	var usage *usageError
+	var decision *decisionError
 	switch {
 	case err == nil:
 		return exitPass, ""
+	case errors.As(err, &decision): // check: the decision is on stdout
+		return decision.code(), ""
 	case errors.Is(err, errBelowBar):
 		return exitFail, ""
 	case errors.As(err, new(*gateError)):
@@ -141,6 +145,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		calibrateCommand(),
 		sampleCommand(),
 		reviewCommand(),
+		checkCommand(),
+		serveCommand(),
 		convertCommand(),
 		genCommand(),
 		versionCommand(),

@@ -60,3 +60,22 @@ func TestStopsWhenCancelled(t *testing.T) {
 		t.Fatalf("cancelled Write returned %v after %d bytes", err, buf.Len())
 	}
 }
+
+func TestAnswerCitesExactlyAsManyTimesAsAsked(t *testing.T) {
+	for _, n := range []int{1, 5, 20} {
+		a, b := Answer(7, n), Answer(7, n)
+		if string(a) != string(b) {
+			t.Fatalf("%d citations: two calls differ", n)
+		}
+		var rec struct {
+			Answer    string `json:"answer"`
+			Retrieval []struct{ ID string }
+		}
+		if err := json.Unmarshal(a, &rec); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(rec.Answer, "[ref-"); got != n {
+			t.Errorf("%d citations asked, %d in %q", n, got, rec.Answer)
+		}
+	}
+}

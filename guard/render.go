@@ -1,0 +1,237 @@
+package guard
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// dropped renders content without the claims drops and checks what
+// remains: ok when the policy serves it as it is. An answer in JSON or
+// with a provider's citation spans is not re-rendered (its structure
+// would break).
+func (g *Guard) dropped(ctx context.Context, d *Decision, content string, v *Verdict, drops []int) (string, *Verdict, bool) {
+	if strings.HasPrefix(strings.TrimSpace(content), "{") || len(d.req.Citations) > 0 && len(d.Attempts) == 0 {
+		return "", nil, false
+	}
+	spans := make([][2]int, len(drops))
+	for k, i := range drops {
+		spans[k] = v.Claims[i].Span
+	}
+	rendered := withoutSpans(content, spans)
+	if strings.TrimSpace(rendered) == "" {
+		return "", nil, false
+	}
+	sv, took, err := g.check(ctx, &d.policy, d.req, rendered, nil)
+	d.Latency += took
+	if err != nil {
+		return "", nil, false
+	}
+	if action, _ := decide(&d.policy, &sv); action != ActionPass && action != ActionAnnotate && action != ActionUnverifiable {
+		return "", nil, false
+	}
+	return rendered, &sv, true
+}
+
+// reBulletOnly is a list item left with nothing but its bullet.
+var reBulletOnly = regexp.MustCompile(`^\s*(?:[-*•+]|\d+[.)])\s*$`)
+
+// withoutSpans removes spans (code points, with their markers) and the
+// blanks after them, then lines left empty of all but a bullet; the other
+// markers keep their numbers.
+func withoutSpans(content string, spans [][2]int) string {
+	runes := []rune(content)
+	keep := make([]bool, len(runes))
+	for i := range keep {
+		keep[i] = true
+	}
+	for _, s := range spans {
+		a, b := max(0, s[0]), min(len(runes), s[1])
+		for i := a; i < b; i++ {
+			keep[i] = false
+		}
+		for j := b; j < len(runes) && (runes[j] == ' ' || runes[j] == '\t'); j++ {
+			keep[j] = false
+		}
+	}
+	var b strings.Builder
+	for i, r := range runes {
+		if keep[i] {
+			b.WriteRune(r)
+		}
+	}
+	var lines []string
+	for _, line := range strings.Split(b.String(), "\n") {
+		line = strings.TrimRight(line, " \t")
+		if reBulletOnly.MatchString(line) {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// feedback quotes each dropped claim back to the model, its markers
+// removed.
+func feedback(v *Verdict, drops []int) []string {
+	out := []string{}
+	for _, i := range drops {
+		text := v.Claims[i].Text
+		text = strings.TrimSpace(audit.StripMarkers(text, audit.FindMarkers(text, nil)))
+		out = append(out, "Do not assert this without a source: «"+text+"»")
+	}
+	return out
+}
+
+// fallback serves the policy's fallback: the closest retrieved passage,
+// verbatim, quoted with its citation, and checked like any answer (it
+// must read as a refusal whose quote the chunk supports); else the
+// refusal. A person should look at it either way.
+func (g *Guard) fallback(ctx context.Context, d *Decision) {
+	p := &d.policy
+	d.HumanReview = true
+	passage, marker, source, ok := closestPassage(d)
+	if !ok {
+		d.finish(ActionFallback, p.Refusal, nil)
+		return
+	}
+	text := renderFallback(p.Fallback, passage, marker, source, d.req.Question)
+	v, took, err := g.check(ctx, p, d.req, text, nil)
+	d.Latency += took
+	if err != nil || !quotesSupported(&v) {
+		d.finish(ActionFallback, p.Refusal, nil)
+		return
+	}
+	d.finish(ActionFallback, text, &v)
+}
+
+func renderFallback(template, passage, marker, source, question string) string {
+	return strings.NewReplacer("{passage}", passage, "{marker}", marker, "{source}", source, "{question}", question).Replace(template)
+}
+
+// quotesSupported reports whether a fallback reads as a refusal whose
+// every quote is supported by the chunk it cites.
+func quotesSupported(v *Verdict) bool {
+	if v.Status != audit.Refusal || len(v.Claims) == 0 {
+		return false
+	}
+	for i := range v.Claims {
+		if v.Claims[i].Verdict != audit.Supported {
+			return false
+		}
+	}
+	return true
+}
+
+// closestPassage is the best-matching passage of any attempt's citations
+// (the highest support score among citations of a retrieved chunk with
+// text): its text as the chunk has it, the marker citing it and the
+// chunk's source.
+func closestPassage(d *Decision) (passage, marker, source string, ok bool) {
+	best := -1.0
+	for _, a := range d.Attempts {
+		for i := range a.Verdict.Findings {
+			f := &a.Verdict.Findings[i]
+			if f.ChunkID == nil || f.SupportScore == nil || f.Verdict == audit.Fabricated || f.MatchedEnd <= f.MatchedStart || float64(*f.SupportScore) <= best {
+				continue
+			}
+			idx := (&readers.Message{Retrieval: d.req.Retrieval}).ChunkIndex(*f.ChunkID)
+			if idx < 0 {
+				continue
+			}
+			runes := []rune(d.req.Retrieval[idx].Text)
+			if f.MatchedEnd > len(runes) {
+				continue
+			}
+			text := strings.TrimSpace(string(runes[f.MatchedStart:f.MatchedEnd]))
+			if len([]rune(text)) < 8 {
+				continue
+			}
+			best = float64(*f.SupportScore)
+			passage, marker, source, ok = text, "["+f.Citation+"]", d.req.Retrieval[idx].Source, true
+		}
+	}
+	return passage, marker, source, ok
+}
+
+// textProbes are a passage and its chunk in each language the audit has
+// tables for: a policy's texts are checked against the one they are
+// written in (written for this check).
+var textProbes = []struct{ passage, rest, question string }{
+	{"Refunds are accepted within 30 days of delivery.", " Store credit is issued after that.", "What is the refund window?"},
+	{"Rückerstattungen werden innerhalb von 30 Tagen nach der Lieferung angenommen.", " Danach gibt es eine Gutschrift.", "Wie lange kann ich zurückgeben?"},
+	{"Les remboursements sont acceptés dans les 30 jours suivant la livraison.", " Ensuite, un avoir est émis.", "Quel est le délai de remboursement ?"},
+	{"Terugbetalingen worden binnen 30 dagen na de levering geaccepteerd.", " Daarna volgt een tegoedbon.", "Hoe lang kan ik retourneren?"},
+	{"Los reembolsos se aceptan dentro de los 30 días posteriores a la entrega.", " Después se emite un vale.", "¿Cuál es el plazo de reembolso?"},
+}
+
+// checkTexts checks that each policy's refusal reads as a refusal and its
+// fallback as a refusal quoting a supported passage, as the audit reads
+// them back (over a passage in English, German, French, Dutch or Spanish:
+// the language they are written in): else a decision log would count the
+// guard's own texts as failures.
+func (g *Guard) checkTexts() error {
+	for _, t := range append([]string{""}, sortedKeys(g.policies)...) {
+		p, _ := g.Policy(t)
+		p.Timeout = max(p.Timeout, 10*time.Second) // a tight budget is for answers, not this check
+		why := ""
+		for i, probe := range textProbes {
+			w := g.textsRead(&p, t, probe.passage, probe.rest, probe.question)
+			if w == "" {
+				why = ""
+				break
+			}
+			if i == 0 {
+				why = w // say what the English probe found
+			}
+		}
+		if why != "" {
+			name := "the default policy"
+			if t != "" {
+				name = fmt.Sprintf("the policy of tenant %q", t)
+			}
+			return fmt.Errorf("%s: %s", name, why)
+		}
+	}
+	return nil
+}
+
+// textsRead says what is wrong with p's texts over one probe ("": nothing).
+func (g *Guard) textsRead(p *Policy, tenant, passage, rest, question string) string {
+	chunk := Chunk{ID: "1", Source: "policy.md", Text: passage + rest}
+	r := Request{ConversationID: "policy-check", Tenant: tenant, Question: question, Retrieval: []Chunk{chunk}}
+	v, _, err := g.check(context.Background(), p, r, p.Refusal, nil)
+	if err != nil {
+		return err.Error()
+	}
+	if v.Status != audit.Refusal {
+		return fmt.Sprintf("refusal %q does not read as a refusal (the audit would count it as an answer): say that no confident source was found, as the audit's refusal patterns do", p.Refusal)
+	}
+	text := renderFallback(p.Fallback, passage, "[1]", chunk.Source, question)
+	if v, _, err = g.check(context.Background(), p, r, text, nil); err != nil {
+		return err.Error()
+	}
+	if !quotesSupported(&v) {
+		return fmt.Sprintf("fallback %q does not read back as a refusal quoting a supported passage (status %s): begin with a refusal and put {marker} right after the quoted {passage}", p.Fallback, v.Status)
+	}
+	return ""
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func sortClasses(cs []Class) {
+	slices.SortFunc(cs, func(a, b Class) int { return slices.Index(Classes, a) - slices.Index(Classes, b) })
+}
