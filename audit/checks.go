@@ -223,8 +223,8 @@ var Checks = []Check{
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
-			s.NegationMismatch = negates(c.tongue, c.plain, func(st string) bool { return s.Window.has(hashWord(st)) }) !=
-				negates(c.tongue, window, func(st string) bool { return c.stemSet.has(hashWord(st)) })
+			s.NegationMismatch = negates(c.tongue, c.plain, func(st string) bool { return s.Window.has(hashWord(st)) || ev.prefixes.has(prefixKey(st)) }) !=
+				negates(c.tongue, window, func(st string) bool { return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) })
 		},
 	},
 	{

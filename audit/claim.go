@@ -24,6 +24,7 @@ type claim struct {
 	// In a language with tables, per stem: its prefix (prefixKey) and the
 	// first word written with it (found).
 	prefixes   []uint64
+	prefixSet  wordSet
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -100,6 +101,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	})
 	c.stems, c.bigrams = stems, bigrams
 	c.stemSet = newWordSet(stems)
+	c.prefixSet = newWordSet(slices.DeleteFunc(slices.Clone(c.prefixes), func(p uint64) bool { return p == 0 }))
 	c.plainText = a.overlapWords(s.Plain, t)
 	for _, w := range c.plainText {
 		c.plainWords = append(c.plainWords, hashWord(w))
@@ -149,33 +151,28 @@ func keysIn(l *lang.Language, text string) []wordKey {
 }
 
 // namesIn finds the names of a sentence in a language without a tagger:
-// runs of capitalised words inside the sentence (not its first word, not
-// a stopword); where every noun is capitalised (German), only words whose
-// shape marks a name or product: a capital inside ("iPhone"), capitals
-// only ("ACME"), letters and digits ("X200").
+// its capitalised words inside the sentence (not its first word, not a
+// stopword, after an elided article: "d'Angers"), each a name of its own
+// ("Laura Fernández" against "Laura Martínez" is the swap of "Fernández",
+// between the same neighbours: nameSwapped); where every noun is
+// capitalised (German), only words whose shape marks a name or product:
+// a capital inside ("iPhone"), capitals only ("ACME"), letters and digits
+// ("X200").
 func namesIn(plain string, l *lang.Language) []string {
-	var out, run []string
-	flush := func() {
-		if len(run) > 0 {
-			out = appendUnique(out, strings.Join(run, " "))
-		}
-		run = run[:0]
-	}
+	var out []string
 	start := true // the next word opens a sentence
 	for _, f := range strings.Fields(plain) {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-		name := w != "" && !start && nameShaped(w, l) && !l.IsStopword(l.Normalize(w))
-		if _, isCurrency := currencySymbols[strings.ToLower(w)]; isCurrency {
-			name = false
+		if k := strings.IndexAny(w, "'’"); k > 0 && l.StripElision(strings.ToLower(w[:k])+"'x") == "x" {
+			_, size := utf8.DecodeRuneInString(w[k:])
+			w = w[k+size:]
 		}
-		if name {
-			run = append(run, w)
-		} else {
-			flush()
+		_, currency := currencySymbols[strings.ToLower(w)]
+		if w != "" && !start && !currency && nameShaped(w, l) && !l.IsStopword(l.Normalize(w)) {
+			out = appendUnique(out, w)
 		}
 		start = strings.ContainsAny(f[len(f)-1:], ".!?:")
 	}
-	flush()
 	return out
 }
 

@@ -110,6 +110,17 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 			if n == 0 || l.IsHedge(words[:i], words[i+n:]) {
 				continue
 			}
+			// "ne … pas / jamais": the verb between the partner and the
+			// cue is what is negated ("ne transmettons jamais vos
+			// données" negates "transmettons").
+			if p := partnerBefore(l, words, i); p >= 0 {
+				if negated, found := negatedWordIn(l, words[p+1:i]); found {
+					if about(l.Stem(negated)) {
+						return true
+					}
+					continue
+				}
+			}
 			if negated, found := negatedWordIn(l, words[i+n:]); found {
 				if about(l.Stem(negated)) {
 					return true
@@ -117,7 +128,7 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 				continue
 			}
 			for _, x := range words[:i] {
-				if !l.IsStopword(x) && !l.IsNegationWord(x) && about(l.Stem(x)) {
+				if !l.IsStopword(x) && !l.IsNegationWord(x) && !strings.HasSuffix(x, "'") && about(l.Stem(x)) {
 					return true
 				}
 			}
@@ -146,15 +157,28 @@ func normalisedWords(l *lang.Language, text string) []string {
 	return out
 }
 
-// negatedWordIn is the first content word of words in l.
+// negatedWordIn is the first content word of words in l: no stopword,
+// negation word or elided article ("l'").
 func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 	for _, x := range words {
-		if l.IsStopword(x) || l.IsNegationWord(x) {
+		if l.IsStopword(x) || l.IsNegationWord(x) || strings.HasSuffix(x, "'") || strings.HasSuffix(x, "’") {
 			continue
 		}
 		return x, true
 	}
 	return "", false
+}
+
+// partnerBefore is the position of the partner a cue at words[i] has
+// before it within its reach ("ne" of "ne … pas"), or -1: a negation word
+// that is no cue of its own.
+func partnerBefore(l *lang.Language, words []string, i int) int {
+	for k := i - 1; k >= 0 && k >= i-5; k-- {
+		if l.IsNegationWord(words[k]) && l.NegationAt(words, k) == 0 {
+			return k
+		}
+	}
+	return -1
 }
 
 // negates is negatedAbout in the language of a claim.

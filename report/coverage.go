@@ -9,6 +9,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/pipeline"
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 // DefaultMinChecked is the share of citations a run must have checked to
@@ -26,6 +27,14 @@ type Coverage struct {
 	MinChecked float64 `json:"min_checked"`
 	// Causes are why citations were not checked, most first.
 	Causes []Cause `json:"causes,omitempty"`
+	// Records audited, and read but skipped as unreadable (a duplicate
+	// of a record read before, or a guard's decision never served, is
+	// audited once or has nothing served: neither counts): a record
+	// skipped is citations never seen, so its share is held to
+	// MinChecked too.
+	RecordsAudited int     `json:"records_audited"`
+	RecordsSkipped int     `json:"records_unreadable"`
+	RecordsShare   float64 `json:"records_audited_share"`
 }
 
 // Cause is one reason citations could not be checked: the reason's code
@@ -37,8 +46,9 @@ type Cause struct {
 }
 
 // Enough reports whether the run checked at least MinChecked of its
-// citations.
-func (c *Coverage) Enough() bool { return c.Share >= c.MinChecked }
+// citations, and audited at least MinChecked of the records it could
+// have.
+func (c *Coverage) Enough() bool { return c.Share >= c.MinChecked && c.RecordsShare >= c.MinChecked }
 
 // coverageOf makes the run's coverage from its counts and what the stream
 // saw of the logs' keys.
@@ -48,6 +58,12 @@ func coverageOf(c audit.Counts, r pipeline.Retrieval, minChecked float64) *Cover
 		NotChecked: by[audit.NotAuditable], MinChecked: minChecked, Share: 1}
 	if c.Citations > 0 {
 		cov.Share = round6(float64(cov.Checked) / float64(c.Citations))
+	}
+	cov.RecordsAudited = c.RecordsAudited
+	cov.RecordsSkipped = c.RecordsSkipped - c.SkippedByReason[readers.ReasonDuplicate] - c.SkippedByReason[readers.ReasonNotServed]
+	cov.RecordsShare = 1
+	if n := cov.RecordsAudited + cov.RecordsSkipped; n > 0 {
+		cov.RecordsShare = round6(float64(cov.RecordsAudited) / float64(n))
 	}
 	for _, reason := range audit.Reasons {
 		if reason.Verdict != audit.NotAuditable || c.ByReason[reason.Code] == 0 {
@@ -80,6 +96,14 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 // Sentence is the coverage in one line for headlines: "632 citations: 219
 // checked (34.7%), 413 not (413 chunk text absent)".
 func (c *Coverage) Sentence() string {
+	s := c.citationsSentence()
+	if c.RecordsSkipped > 0 {
+		s += fmt.Sprintf("; %d of %d records could not be read (their citations were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
+	}
+	return s
+}
+
+func (c *Coverage) citationsSentence() string {
 	if c.NotChecked == 0 {
 		return fmt.Sprintf("all %d citations checked", c.Citations)
 	}
@@ -96,6 +120,10 @@ func (c *Coverage) Sentence() string {
 
 // incompleteDetail is the status detail of a run that checked too few.
 func (c *Coverage) incompleteDetail() string {
+	if c.RecordsShare < c.MinChecked {
+		return fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: the %d skipped hold citations never checked (skipped.jsonl says why, record by record)",
+			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped)
+	}
 	d := fmt.Sprintf("only %d of %d citations (%s) could be checked, under --min-checked %s", c.Checked, c.Citations, pct(c.Share), pct(c.MinChecked))
 	if len(c.Causes) > 0 {
 		d += ": " + c.Causes[0].Detail

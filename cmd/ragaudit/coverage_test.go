@@ -91,3 +91,26 @@ func TestProjectFileCitationRegex(t *testing.T) {
 		t.Errorf("exit %d, citations %v: want one supported and one fabricated", r.code, by)
 	}
 }
+
+// A run that could not read many of its records is INCOMPLETE, however
+// good the rate of the rest: their citations were never seen. Duplicates
+// (audited once) do not count.
+func TestManySkippedRecordsAreNeverPass(t *testing.T) {
+	good := readFile(t, coverageLog(t, 10, 0))
+	var b strings.Builder
+	b.Write(good)
+	for i := range 5 {
+		fmt.Fprintf(&b, `{"conversation_id":"bad%d","messages":"not a list"}`+"\n", i)
+	}
+	p := filepath.Join(t.TempDir(), "log.jsonl")
+	os.WriteFile(p, []byte(b.String()), 0o644)
+	r := runCLI(t, "", "audit", "-q", "--bar", "80%", p)
+	if r.code != exitIncomplete || !strings.Contains(r.stdout, "only 10 of 15 records (66.7%) could be read") {
+		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
+	}
+	twice := filepath.Join(t.TempDir(), "twice.jsonl")
+	os.WriteFile(twice, append(append([]byte{}, good...), good...), 0o644)
+	if r := runCLI(t, "", "audit", "-q", "--bar", "80%", twice); r.code != exitPass {
+		t.Errorf("a log holding every record twice: exit %d: %s", r.code, r.stdout)
+	}
+}

@@ -68,8 +68,8 @@ func TestGolden(t *testing.T) {
 		{"example", []string{"--reproducible", "--min-score", "0.5", testdata + "/example.jsonl"}, exitFail},
 		{"markers", []string{testdata + "/markers.jsonl"}, exitFail},
 		{"markers-resolve-id", []string{"--resolve", "id", testdata + "/markers.jsonl"}, exitFail},
-		{"bad", []string{testdata + "/bad.jsonl"}, exitPass},
-		{"truncated-gzip", []string{testdata + "/truncated.jsonl.gz"}, exitPass},
+		{"bad", []string{testdata + "/bad.jsonl"}, exitIncomplete},
+		{"truncated-gzip", []string{testdata + "/truncated.jsonl.gz"}, exitIncomplete},
 		{"flat", []string{"--bar", "0.5", testdata + "/flat.jsonl"}, exitPass},
 		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitFail},
 	}
