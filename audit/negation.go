@@ -110,15 +110,13 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 			if n == 0 || l.IsHedge(words[:i], words[i+n:]) {
 				continue
 			}
-			// "ne … pas / jamais": the verb between the partner and the
-			// cue is what is negated ("ne transmettons jamais vos
-			// données" negates "transmettons").
+			// "ne … pas / jamais" negates the verb between the partner
+			// and the cue ("ne transmettons jamais vos données") with
+			// what follows the cue ("ne se soucient pas de minimiser"):
+			// either may be the word the other text shares.
 			if p := partnerBefore(l, words, i); p >= 0 {
-				if negated, found := negatedWordIn(l, words[p+1:i]); found {
-					if about(l.Stem(negated)) {
-						return true
-					}
-					continue
+				if negated, found := negatedWordIn(l, words[p+1:i]); found && about(l.Stem(negated)) {
+					return true
 				}
 			}
 			if negated, found := negatedWordIn(l, words[i+n:]); found {
