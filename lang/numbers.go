@@ -11,8 +11,9 @@ import (
 type NumberForm struct {
 	Form  string // as written, lowercased: "thirty-five", "vingt et un", "fünfundzwanzig"
 	Value int
-	// Ambiguous: the form is also an article or pronoun ("one", "een",
-	// "ein", "un", "uno"), so it is a number only where the context says so.
+	// Ambiguous: the form is also an article, a pronoun or another common
+	// word ("one", "een", "ein", "un", "uno"; French "neuf" is also "new"),
+	// so it is a number only where the context says so.
 	Ambiguous bool
 }
 
