@@ -49,6 +49,9 @@ func claimed(text string, qs []quantity, isUnit func(string) bool) []quantity {
 // three ASCII letters: "18 in (", "830,000 sq ft (") with quantity q, or 0: "(460 mm)" converts "18 in", "(2 wins)"
 // after "2018 season" does not.
 func conversionAfter(text string, p, q quantity, isUnit func(string) bool) int {
+	if q.Start < p.Start+len(p.Raw) {
+		return 0 // q reads p's currency again ("3.50 EUR 12"): no parentheses between
+	}
 	between := text[p.Start+len(p.Raw) : q.Start]
 	before, ok := strings.CutSuffix(strings.TrimRight(between, " "), "(")
 	if !ok || strings.Contains(before, ")") {

@@ -266,3 +266,14 @@ func TestNumberWordAllocates(t *testing.T) {
 		t.Errorf("numberWord allocates %v times", n)
 	}
 }
+
+// An amount whose currency the next number reads again ("3.50 EUR 12
+// CHF") overlaps it; the claim's conversions are looked for between them
+// without slicing backwards (this crashed).
+func TestClaimQuantitiesOfOverlappingAmounts(t *testing.T) {
+	for _, text := range []string{"It costs 3.50 EUR 12 times a year.", "3.50 EUR 12 CHF (4 EUR)"} {
+		if qs := claimQuantities(text); len(qs) < 2 {
+			t.Errorf("%q: got %v", text, qs)
+		}
+	}
+}
