@@ -33,8 +33,9 @@ func claimed(text string, qs []quantity, isUnit func(string) bool) []quantity {
 				convEnd = end
 				continue
 			}
-			if p := qs[k-1]; p.Kind == "number" && q.Kind == "number" {
-				if y2, ok := rangeSecondYear(text, p.Start, p.Start+len(p.Raw)); ok && len(p.Raw) == 4 {
+			// The first year is four digits: "10.0–12" is no range of years.
+			if p := qs[k-1]; p.Kind == "number" && q.Kind == "number" && len(p.Raw) == 4 && strings.Trim(p.Raw, "0123456789") == "" {
+				if y2, ok := rangeSecondYear(text, p.Start, p.Start+4); ok {
 					q.Key, q.Unit = "n:"+y2, ""
 				}
 			}

@@ -277,3 +277,14 @@ func TestClaimQuantitiesOfOverlappingAmounts(t *testing.T) {
 		}
 	}
 }
+
+// A range's second year is read whole only after a year of four digits:
+// "10.0–12" claims 12, not 1012.
+func TestASecondYearNeedsAFirstYear(t *testing.T) {
+	for text, want := range map[string]string{"pH 10.0-12 is alkaline": "n:12", "the 2018–19 season": "n:2019"} {
+		qs := claimQuantities(text)
+		if len(qs) != 2 || qs[1].Key != want {
+			t.Errorf("%q: got %v, want a second key %s", text, qs, want)
+		}
+	}
+}
