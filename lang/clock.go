@@ -33,17 +33,17 @@ func (l *Language) readQuantityWords(t, _ *table) error {
 // IsClockWord reports whether w, after an hour, always makes it a time of
 // day ("17 Uhr", "17.30 Uhr"); hour words that are also durations are
 // IsClockHour's.
-func (l *Language) IsClockWord(w string) bool { return l.clockWords[strings.ToLower(w)] }
+func (l *Language) IsClockWord(w string) bool { v, _ := lookup(l.clockWords, w); return v }
 
 // IsClockHour reports whether w is an hour word that makes a time of day
 // after a word of ClockBefore ("om 17 uur", "à 17 heures", "a las 17
 // horas") or after an hour with minutes ("17.30 uur"), and is a duration
 // elsewhere ("24 uur", "24 heures").
-func (l *Language) IsClockHour(w string) bool { return l.clockHours[strings.ToLower(w)] }
+func (l *Language) IsClockHour(w string) bool { v, _ := lookup(l.clockHours, w); return v }
 
 // IsClockMark reports whether w, written between an hour and its minutes,
 // makes them a time of day ("17h30", "17 h 30", "9u30").
-func (l *Language) IsClockMark(w string) bool { return l.clockMarks[strings.ToLower(w)] }
+func (l *Language) IsClockMark(w string) bool { v, _ := lookup(l.clockMarks, w); return v }
 
 // ClockBefore reports whether words, the words written right before an
 // hour (the last one next to it), end with a word or phrase that makes the
@@ -55,7 +55,7 @@ func (l *Language) ClockBefore(words []string) bool {
 			return false
 		}
 		for k, w := range words[len(words)-len(p):] {
-			if strings.ToLower(w) != p[k] {
+			if !lowerIs(w, p[k]) {
 				return false
 			}
 		}
@@ -69,15 +69,17 @@ func (l *Language) ClockBefore(words []string) bool {
 // menos 5 días" ("at least"). After a number it is a subtraction or a
 // unit ("10 min 5 s"); that is the caller's to tell.
 func (l *Language) IsMinus(before, w string) bool {
-	cancel, ok := l.minus[strings.ToLower(w)]
-	return ok && !slices.Contains(cancel, strings.ToLower(before))
+	cancel, ok := lookup(l.minus, w)
+	return ok && !slices.ContainsFunc(cancel, func(c string) bool { return lowerIs(before, c) })
 }
 
 // IsCurrencyConnector reports whether w may stand between a multiplier and
 // its currency ("millones de euros", "millions d'euros"; an elided form
 // is written with its apostrophe, either ' or ’).
 func (l *Language) IsCurrencyConnector(w string) bool {
-	return l.curConn[strings.ReplaceAll(strings.ToLower(w), "’", "'")]
+	var buf [64]byte
+	v, _ := l.curConn[strings.ReplaceAll(string(appendLower(buf[:0], w)), "’", "'")]
+	return v
 }
 
 // MonthTimeWords lists the words of IsMonthTimeWord, lowercased and

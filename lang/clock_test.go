@@ -53,3 +53,32 @@ func TestWordsThatAreAlsoOtherWordsAreAmbiguousNumbers(t *testing.T) {
 		t.Error(`French "livre" is a book ("un livre neuf"), not a currency`)
 	}
 }
+
+// The audit looks words up for every number of every chunk: a capitalised
+// word is lowercased without a new string.
+func TestNumberDateAndUnitLookupsAllocateNothing(t *testing.T) {
+	de, fr := get(t, "de"), get(t, "fr")
+	words := []string{"Vier", "Millionen", "Euro"}
+	n := testing.AllocsPerRun(50, func() {
+		de.Unit("Tage")
+		de.Currency("Euro")
+		de.Month("Mrz.")
+		de.OrdinalBefore("Jahrhundert")
+		de.NumberAt(words, 0)
+		de.MultiplierAt(words, 1)
+		de.PercentAt([]string{"Prozent"}, 0)
+		de.IsClockWord("Uhr")
+		fr.ClockBefore([]string{"À"})
+		fr.IsMinus("Au", "Moins")
+		fr.NumberWord("Quatre-Vingt-Dix")
+	})
+	if n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+	if v, k, _ := de.NumberAt(words, 0); v != 4 || k != 1 {
+		t.Errorf(`"Vier" = %d in %d words`, v, k)
+	}
+	if v, _, ok := fr.NumberWord("Quatre-Vingt-Dix"); !ok || v != 90 {
+		t.Errorf(`"Quatre-Vingt-Dix" = %d, %v`, v, ok)
+	}
+}
