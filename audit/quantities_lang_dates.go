@@ -95,10 +95,8 @@ func (s *langScan) dayMonth(i, j int) (found, bool) {
 	if j-i > 2 {
 		return found{}, false
 	}
-	k := j
-	if e := s.wordEnd(j, false); e > j && s.l.IsOrdinalSuffix(s.text[j:e]) {
-		k = e
-	} else if s.l.OrdinalDot && k < len(s.text) && s.text[k] == '.' {
+	k := s.ordinalEnd(j)
+	if k == j && s.l.OrdinalDot && k < len(s.text) && s.text[k] == '.' {
 		k++
 	}
 	ws := s.skipSpaces(k)
@@ -183,9 +181,13 @@ func (s *langScan) monthYear(i, j int) (found, bool) {
 }
 
 // ordinalEnd returns where an ordinal suffix glued to digits ending at
-// text[j] ends ("12th"), or j.
+// text[j] ends ("12th", "1er", "3º", and Spain's "1.º"), or j.
 func (s *langScan) ordinalEnd(j int) int {
-	if e := s.wordEnd(j, false); e > j && s.l.IsOrdinalSuffix(s.text[j:e]) {
+	k := j
+	if k < len(s.text) && s.text[k] == '.' {
+		k++
+	}
+	if e := s.wordEnd(k, false); e > k && s.l.IsOrdinalSuffix(s.text[k:e]) {
 		return e
 	}
 	return j
@@ -211,23 +213,31 @@ func (s *langScan) timeAt(i int) (found, bool) {
 	k := s.skipSpaces(j)
 	we := s.wordEnd(k, false)
 	w := s.text[k:we]
+	// An hour of the afternoon or evening with a mark or hour word alone is
+	// a time ("17h", "17 uur"); a smaller one only in context ("24h" and
+	// "binnen 8 uur" are durations).
+	evening := h >= 13 && h <= 23
 	if we > k && s.l.IsClockMark(w) {
-		if m, e, ok := s.minutesAfterMark(we); ok {
+		m, e, ok, dur := s.minutesAfterMark(we)
+		switch {
+		case ok:
 			return clock(m, e)
-		}
-		if s.clockBefore(i) || s.clockAfter(we, true) {
+		case !dur && (evening || s.clockBefore(i) || s.clockAfter(we, true)):
 			return clock(0, we)
 		}
 		return found{}, false
 	}
 	if s.w.dec != "." {
 		if m, e, ok := s.minutes(j, "."); ok {
-			if end := s.clockWordEnd(e); end > e || s.clockBefore(i) {
+			if end := s.clockWordEnd(e); end > e || s.clockBefore(i) || s.clockAfter(e, false) {
 				return clock(m, end)
 			}
 		}
 	}
-	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && s.clockBefore(i)) {
+	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && (evening || h <= 23 && s.clockBefore(i))) {
+		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
+			return clock(m, e)
+		}
 		return clock(0, we)
 	}
 	if s.clockAfter(j, false) { // "9–18 Uhr", "9 - 18:00"
@@ -250,18 +260,19 @@ func (s *langScan) minutes(j int, sep string) (m, end int, ok bool) {
 }
 
 // minutesAfterMark reads the minutes after an hour's mark ending at
-// text[we] ("17h30", "17 h 30"); "5 h 30 min" is a duration.
-func (s *langScan) minutesAfterMark(we int) (m, end int, ok bool) {
+// text[we] ("17h30", "17 h 30"); dur reports minutes with their unit,
+// which make a duration ("5 h 30 min").
+func (s *langScan) minutesAfterMark(we int) (m, end int, ok, dur bool) {
 	t := s.text
 	k := s.skipSpaces(we)
-	if k+2 > len(t) || !isDigit(t[k]) || !isDigit(t[k+1]) || k+2 < len(t) && isDigit(t[k+2]) || s.letterAt(k+2) > 0 {
-		return 0, 0, false
+	if k+2 > len(t) || !isDigit(t[k]) || !isDigit(t[k+1]) || k+2 < len(t) && isDigit(t[k+2]) {
+		return 0, 0, false, false
 	}
 	if u, _ := s.unitAfter(k + 2); u == "time:minute" {
-		return 0, 0, false
+		return 0, 0, false, true
 	}
 	m = int(t[k]-'0')*10 + int(t[k+1]-'0')
-	return m, k + 2, m <= 59
+	return m, k + 2, m <= 59 && s.letterAt(k+2) == 0, false
 }
 
 // clockWordEnd returns where a word after a time ending at text[e] that
@@ -277,13 +288,15 @@ func (s *langScan) clockWordEnd(e int) int {
 }
 
 // clockBefore reports whether the words before the hour at text[i] make
-// it a time of day ("om 17 uur", "a las 17 horas"), or it ends a range
-// whose start was one ("9h–18h", "de 9h à 18h").
+// it a time of day ("om 17 uur", "a las 17 horas", "à 11 h"; not "de 2 à
+// 3 heures", where "à" closes a range), or it ends a range whose start was
+// one ("9h–18h", "de 9h à 18h").
 func (s *langScan) clockBefore(i int) bool {
 	ws, we := s.prevWord(i)
 	if ws < we && we < i {
 		bs, be := s.prevWord(ws)
-		if s.l.ClockBefore([]string{s.text[bs:be], s.text[ws:we]}) {
+		if b := s.skipSpacesBack(ws); !(b > 0 && isDigit(s.text[b-1]) && s.l.IsRangeWord(s.text[ws:we])) &&
+			s.l.ClockBefore([]string{s.text[bs:be], s.text[ws:we]}) {
 			return true
 		}
 	}
@@ -291,18 +304,19 @@ func (s *langScan) clockBefore(i int) bool {
 		return false
 	}
 	mid := strings.TrimSpace(s.text[s.lastClock:i])
-	return mid == "-" || mid == "–" || mid == "—" || mid != "" && s.l.ClockBefore([]string{mid})
+	return mid == "-" || mid == "–" || mid == "—" || mid != "" && (s.l.IsRangeWord(mid) || s.l.ClockBefore([]string{mid}))
 }
 
-// clockAfter reports whether an hour (with its mark, if marked) ending at
-// text[we] opens a range of times: "9h–18h", "9h à 18h30", "9–18 Uhr",
-// "9 - 18:00". An hour without a mark needs a time or a clock word after
-// it: "2-3 h" is a duration.
-func (s *langScan) clockAfter(we int, marked bool) bool {
-	k := s.skipSpaces(we)
-	switch e := s.wordEnd(k, false); {
-	case e > k && s.l.ClockBefore([]string{s.text[k:e]}):
-		k = e
+// clockAfter reports whether an hour ending at text[e] opens a range whose
+// other end is a time of day: "8 bis 20 Uhr", "9.00 tot 17.30 uur", "de
+// 9 h à 18 h", "9 - 18:00"; with marked, an hour with its mark, also
+// before another one ("9h–11h"). "2-3 h" and "de 2 à 3 heures" are
+// durations.
+func (s *langScan) clockAfter(e int, marked bool) bool {
+	k := s.skipSpaces(e)
+	switch we := s.wordEnd(k, false); {
+	case we > k && s.l.IsRangeWord(s.text[k:we]):
+		k = we
 	case strings.HasPrefix(s.text[k:], "-"):
 		k++
 	case strings.HasPrefix(s.text[k:], "–"), strings.HasPrefix(s.text[k:], "—"):
@@ -315,10 +329,10 @@ func (s *langScan) clockAfter(we int, marked bool) bool {
 	if d == k || d-k > 2 {
 		return false
 	}
-	if _, _, ok := s.minutes(d, ":"); ok {
+	if _, ok := s.timeAt(k); ok {
 		return true
 	}
 	m := s.skipSpaces(d)
-	e := s.wordEnd(m, false)
-	return e > m && (marked && s.l.IsClockMark(s.text[m:e]) || s.l.IsClockWord(s.text[m:e]))
+	we := s.wordEnd(m, false)
+	return marked && we > m && s.l.IsClockMark(s.text[m:we])
 }

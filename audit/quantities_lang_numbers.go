@@ -150,14 +150,14 @@ func (s *langScan) numberAt(i int) number {
 }
 
 // ordinalAfter reads an ordinal's mark after digits ending at text[j]: a
-// suffix ("1er", "2e", "3º", "8ste") or, where the language writes one, a
+// suffix ("1er", "2e", "3º", "1.º", "8ste") or, where the language writes one, a
 // full stop before a word that makes it an ordinal ("19. Jahrhundert",
 // "am 3. und 4."). It returns where the ordinal ends.
 func (s *langScan) ordinalAfter(j int, plain bool) (int, bool) {
-	if e := s.wordEnd(j, false); e > j {
-		if s.l.IsOrdinalSuffix(s.text[j:e]) {
-			return e, true
-		}
+	if e := s.ordinalEnd(j); e > j {
+		return e, true
+	}
+	if s.letterAt(j) > 0 {
 		return j, false
 	}
 	if plain && s.l.OrdinalDot && j < len(s.text) && s.text[j] == '.' {

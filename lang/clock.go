@@ -6,7 +6,7 @@ import (
 )
 
 // readQuantityWords reads [clock], [clock-hours], [clock-marks],
-// [clock-before], [minus] and [currency-connectors]: the words around a
+// [clock-before], [ranges], [minus] and [currency-connectors]: the words around a
 // number that make it a time of day, negative, or an amount.
 func (l *Language) readQuantityWords(t, _ *table) error {
 	l.clockWords = set(t.words("clock"))
@@ -19,6 +19,7 @@ func (l *Language) readQuantityWords(t, _ *table) error {
 			}
 		}
 	}
+	l.ranges = set(t.words("ranges"))
 	l.minus = map[string][]string{}
 	for _, line := range t.sections["minus"] {
 		w, cancel, _ := strings.Cut(strings.ToLower(line), "|")
@@ -62,6 +63,10 @@ func (l *Language) ClockBefore(words []string) bool {
 		return true
 	})
 }
+
+// IsRangeWord reports whether w stands between the two ends of a range
+// ("8 bis 20 Uhr", "van 9 tot 17 uur", "de 9 h à 18 h", "de 9 a 18 h").
+func (l *Language) IsRangeWord(w string) bool { v, _ := lookup(l.ranges, w); return v }
 
 // IsMinus reports whether w, written right before a number after the word
 // before ("" at the start), makes the number negative: "minus 5 Grad",

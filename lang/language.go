@@ -72,6 +72,7 @@ type Language struct {
 	clockHours map[string]bool
 	clockMarks map[string]bool
 	clockPre   [][]string
+	ranges     map[string]bool
 	minus      map[string][]string // a minus word and the words before it that cancel it
 	curConn    map[string]bool
 	refusal    *regexp.Regexp
@@ -100,7 +101,7 @@ var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking",
-	"clock", "clock-hours", "clock-marks", "clock-before", "minus", "currency-connectors"}
+	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
