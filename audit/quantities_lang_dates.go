@@ -300,7 +300,7 @@ func (s *langScan) clockBefore(i int) bool {
 			return true
 		}
 	}
-	if s.lastClock < 0 || s.lastClock > i {
+	if s.lastClock < 0 || s.lastClock > i || i-s.lastClock > 16 { // a dash or a word between: "9h – 18h", "9h à 18h"
 		return false
 	}
 	mid := strings.TrimSpace(s.text[s.lastClock:i])
@@ -329,8 +329,13 @@ func (s *langScan) clockAfter(e int, marked bool) bool {
 	if d == k || d-k > 2 {
 		return false
 	}
-	if _, ok := s.timeAt(k); ok {
-		return true
+	if !s.inRange { // the other end is a time by itself: "1-2-3-…" is read once, not once per number
+		s.inRange = true
+		_, ok := s.timeAt(k)
+		s.inRange = false
+		if ok {
+			return true
+		}
 	}
 	m := s.skipSpaces(d)
 	we := s.wordEnd(m, false)

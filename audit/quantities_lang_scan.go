@@ -24,6 +24,7 @@ type langScan struct {
 	// lastClock is where the last time of day read ends (-1: none), so that
 	// the second of "9h–18h" is a time too.
 	lastClock int
+	inRange   bool // reading the other end of a range (clockAfter)
 	// lastEnd is where the last quantity read ends: the next one starts
 	// after it ("127,50 EUR 12" does not read EUR twice).
 	lastEnd int
