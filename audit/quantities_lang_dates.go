@@ -53,6 +53,9 @@ func (s *langScan) numericDate(i, j int) (found, bool) {
 		if end >= len(t) || t[end] != sep {
 			return found{}, false
 		}
+		if k == 2 && sep == '.' && s.l.OrdinalDot && order[2] == 'Y' && (end+1 == len(t) || !isDigit(t[end+1])) {
+			return s.dayMonthDots(i, end+1, runs[0], runs[1])
+		}
 		e := s.digitEnd(end + 1)
 		runs[k], end = t[end+1:e], e
 	}
@@ -75,6 +78,21 @@ func (s *langScan) numericDate(i, j int) (found, bool) {
 		return found{}, false
 	}
 	return date(i, end, y, pad2(mon), pad2(day)), true
+}
+
+// dayMonthDots reads a day and month written in digits with their
+// ordinal dots, ending at text[end] ("bis 31.12.", "am 1.5."), in the
+// order of NumericDates: a day of a month without a year.
+func (s *langScan) dayMonthDots(i, end int, a, b string) (found, bool) {
+	m, d := b, a
+	if s.l.NumericDates[0] == 'M' {
+		m, d = a, b
+	}
+	mon, day, ok := monthDay(m, d)
+	if !ok {
+		return found{}, false
+	}
+	return date(i, end, "", pad2(mon), pad2(day)), true
 }
 
 // monthDay reads a month (1–12) and a day (1–31) of one or two digits.
