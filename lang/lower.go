@@ -17,13 +17,29 @@ func lookup[V any](m map[string]V, w string) (V, bool) {
 	return v, ok
 }
 
+// latinLower is unicode.ToLower of the runes of the Latin scripts the
+// tables are written in (up to Latin Extended-B), looked up in a table.
+var latinLower = func() (t [0x250]rune) {
+	for r := range t {
+		t[r] = unicode.ToLower(rune(r))
+	}
+	return t
+}()
+
+func toLower(r rune) rune {
+	if r >= 0 && r < rune(len(latinLower)) {
+		return latinLower[r]
+	}
+	return unicode.ToLower(r)
+}
+
 // appendLower appends strings.ToLower(w) to dst.
 func appendLower(dst []byte, w string) []byte {
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		if c >= utf8.RuneSelf {
 			for _, r := range w[i:] {
-				dst = utf8.AppendRune(dst, unicode.ToLower(r))
+				dst = utf8.AppendRune(dst, toLower(r))
 			}
 			return dst
 		}
@@ -56,7 +72,7 @@ func appendKey(dst []byte, words []string) []byte {
 				dst = append(dst, ' ')
 			}
 			sep = false
-			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+			dst = utf8.AppendRune(dst, toLower(r))
 		}
 	}
 	return dst
