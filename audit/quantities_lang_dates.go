@@ -3,6 +3,7 @@ package audit
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // dateAt reads a date around the digits at text[i]: "2026-05-12"; in the
@@ -231,9 +232,10 @@ func (s *langScan) timeAt(i int) (found, bool) {
 	k := s.skipSpaces(j)
 	we := s.wordEnd(k, false)
 	w := s.text[k:we]
-	// An hour of the afternoon or evening with a mark or hour word alone is
-	// a time ("17h", "17 uur"); a smaller one only in context ("24h" and
-	// "binnen 8 uur" are durations).
+	// An hour of the afternoon or evening with its mark alone is a time
+	// ("17h"); a smaller one only in context ("24h" is a duration). An hour
+	// word is a time only in context ("om 17 uur", "van 9 tot 17 uur"):
+	// "binnen 14 uur" read as 14:00 would be held to a chunk's "14:00".
 	evening := h >= 13 && h <= 23
 	if we > k && s.l.IsClockMark(w) {
 		m, e, ok, dur := s.minutesAfterMark(we)
@@ -252,7 +254,7 @@ func (s *langScan) timeAt(i int) (found, bool) {
 			}
 		}
 	}
-	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && (evening || h <= 23 && s.clockBefore(i))) {
+	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && s.rangeEnd(i))) {
 		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
 			return clock(m, e)
 		}
@@ -323,6 +325,21 @@ func (s *langScan) clockBefore(i int) bool {
 	}
 	mid := strings.TrimSpace(s.text[s.lastClock:i])
 	return mid == "-" || mid == "–" || mid == "—" || mid != "" && (s.l.IsRangeWord(mid) || s.l.ClockBefore([]string{mid}))
+}
+
+// rangeEnd reports whether the hour at text[i] ends a range of hours ("9
+// tot 17 uur", "14–18 heures").
+func (s *langScan) rangeEnd(i int) bool {
+	p := s.skipSpacesBack(i)
+	if ws, we := s.prevWord(i); ws < we && s.l.IsRangeWord(s.text[ws:we]) {
+		p = s.skipSpacesBack(ws)
+	} else if strings.HasSuffix(s.text[:p], "-") || strings.HasSuffix(s.text[:p], "–") || strings.HasSuffix(s.text[:p], "—") {
+		_, n := utf8.DecodeLastRuneInString(s.text[:p])
+		p = s.skipSpacesBack(p - n)
+	} else {
+		return false
+	}
+	return p > 0 && isDigit(s.text[p-1])
 }
 
 // clockAfter reports whether an hour ending at text[e] opens a range whose
