@@ -223,11 +223,18 @@ func (s *langScan) timeAt(i int) (found, bool) {
 	if j-i > 2 || h > 24 {
 		return found{}, false
 	}
-	clock := func(m, end int) (found, bool) {
-		return found{number: number{start: i, end: end}, clock: pad2(h%24) + ":" + pad2(m)}, true
+	m, end, ok := s.clockAt(i, j, h)
+	if !ok {
+		return found{}, false
 	}
+	return found{number: number{start: i, end: end}, clock: pad2(h%24) + ":" + pad2(m)}, true
+}
+
+// clockAt reads the time of day whose hour h is written text[i:j]: its
+// minutes and where it ends.
+func (s *langScan) clockAt(i, j, h int) (m, end int, ok bool) {
 	if m, e, ok := s.minutes(j, ":"); ok {
-		return clock(m, s.clockWordEnd(e))
+		return m, s.clockWordEnd(e), true
 	}
 	k := s.skipSpaces(j)
 	we := s.wordEnd(k, false)
@@ -241,29 +248,27 @@ func (s *langScan) timeAt(i int) (found, bool) {
 		m, e, ok, dur := s.minutesAfterMark(we)
 		switch {
 		case ok:
-			return clock(m, e)
+			return m, e, true
 		case !dur && (evening || s.clockBefore(i) || s.clockAfter(we, true)):
-			return clock(0, we)
+			return 0, we, true
 		}
-		return found{}, false
+		return 0, 0, false
 	}
-	if s.w.dec != "." {
-		if m, e, ok := s.minutes(j, "."); ok {
-			if end := s.clockWordEnd(e); end > e || s.clockBefore(i) || s.clockAfter(e, false) {
-				return clock(m, end)
-			}
+	if m, e, ok := s.minutes(j, "."); ok && s.w.dec != "." {
+		if end := s.clockWordEnd(e); end > e || s.clockBefore(i) || s.clockAfter(e, false) {
+			return m, end, true
 		}
 	}
 	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && s.rangeEnd(i))) {
 		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
-			return clock(m, e)
+			return m, e, true
 		}
-		return clock(0, we)
+		return 0, we, true
 	}
 	if s.clockAfter(j, false) { // "9–18 Uhr", "9 - 18:00"
-		return clock(0, j)
+		return 0, j, true
 	}
-	return found{}, false
+	return 0, 0, false
 }
 
 // minutes reads the minutes after an hour ending at text[j]: sep and two
