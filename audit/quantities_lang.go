@@ -67,7 +67,7 @@ func indexQuantitiesIn(l *lang.Language, text string, parts bool) quantityIndex 
 		if parts {
 			keys = appendParts(keys, text, f, false)
 		}
-		keys, durs = appendKeys(keys, durs, f)
+		keys, durs = appendKeys(keys, durs, &f)
 	})
 	if parts {
 		s.month = func(m int) { keys = append(keys, keyHashStart.add("mo:").add(pad2(m)).key()|qPresent) }

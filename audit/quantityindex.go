@@ -85,7 +85,7 @@ func indexQuantities(text string, parts bool) quantityIndex {
 		if parts {
 			keys = appendPartKeys(keys, text, f)
 		}
-		keys, durs = appendKeys(keys, durs, f)
+		keys, durs = appendKeys(keys, durs, &f)
 	})
 	if parts {
 		keys = appendNamedMonths(keys, text)
@@ -96,7 +96,7 @@ func indexQuantities(text string, parts bool) quantityIndex {
 // appendKeys appends the keys of a quantity the scan found, and its span
 // of days if it is a duration. The English scan and the other languages'
 // (quantities_lang.go) share it.
-func appendKeys(keys []uint64, durs []duration, f found) ([]uint64, []duration) {
+func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration) {
 	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
 	n := keyHashStart.add("n:")
 	sign := qPositive
