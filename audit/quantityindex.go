@@ -107,11 +107,13 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 	case f.clock != "":
 		set(keyHashStart.add("t:").add(f.clock), qPresent|qPositive)
 		set(n.add(trimLeadingZeros(f.clock[:2])), qPresent) // "at 8" of "08:00"
-	case f.date && f.y == "": // a day and month without a year ("am 12. Mai"; English reads none)
-		set(keyHashStart.add("md:").add(f.m).add("-").add(f.d), qPresent|qPositive)
-		set(keyHashStart.add("mo:").add(f.m), qPresent)
-		set(n.add(trimLeadingZeros(f.d)), qPresent)
 	case f.date:
+		if f.y == "" { // a day and month without a year ("am 12. Mai"; English reads none)
+			set(keyHashStart.add("md:").add(f.m).add("-").add(f.d), qPresent|qPositive)
+			set(keyHashStart.add("mo:").add(f.m), qPresent)
+			set(n.add(trimLeadingZeros(f.d)), qPresent)
+			break
+		}
 		month := keyHashStart.add("d:").add(f.y).add("-").add(f.m)
 		set(n.add(f.y), qPresent)
 		if f.d == "" {
