@@ -10,7 +10,18 @@ import "strings"
 // Offsets and Raw are those of text with plainSpaces.
 func claimQuantities(text string) []quantity {
 	text = plainSpaces(text)
-	qs := findQuantities(text)
+	return claimed(text, findQuantities(text), isEnglishUnit)
+}
+
+// isEnglishUnit reports whether w (lowercased) is a unit word of units.
+func isEnglishUnit(w string) bool {
+	_, ok := units[w]
+	return ok
+}
+
+// claimed is claimQuantities of the quantities qs found in text, isUnit
+// telling the unit words of its language.
+func claimed(text string, qs []quantity, isUnit func(string) bool) []quantity {
 	out := qs[:0]
 	convEnd := -1 // the end of the conversion being skipped
 	for k, q := range qs {
@@ -18,12 +29,13 @@ func claimQuantities(text string) []quantity {
 			continue
 		}
 		if k > 0 {
-			if end := conversionAfter(text, qs[k-1], q); end > 0 {
+			if end := conversionAfter(text, qs[k-1], q, isUnit); end > 0 {
 				convEnd = end
 				continue
 			}
-			if p := qs[k-1]; p.Kind == "number" && q.Kind == "number" {
-				if y2, ok := rangeSecondYear(text, p.Start, p.Start+len(p.Raw)); ok && len(p.Raw) == 4 {
+			// The first year is four digits: "10.0–12" is no range of years.
+			if p := qs[k-1]; p.Kind == "number" && q.Kind == "number" && len(p.Raw) == 4 && strings.Trim(p.Raw, "0123456789") == "" {
+				if y2, ok := rangeSecondYear(text, p.Start, p.Start+4); ok {
 					q.Key, q.Unit = "n:"+y2, ""
 				}
 			}
@@ -34,10 +46,13 @@ func claimQuantities(text string) []quantity {
 }
 
 // conversionAfter returns the end of the parentheses that open right
-// after quantity p (and at most two unit words: "18 in (", "830,000 sq ft
-// (") with quantity q, or 0: "(460 mm)" converts "18 in", "(2 wins)"
+// after quantity p (and at most two unit words, isUnit's or of at most
+// three ASCII letters: "18 in (", "830,000 sq ft (") with quantity q, or 0: "(460 mm)" converts "18 in", "(2 wins)"
 // after "2018 season" does not.
-func conversionAfter(text string, p, q quantity) int {
+func conversionAfter(text string, p, q quantity, isUnit func(string) bool) int {
+	if q.Start < p.Start+len(p.Raw) {
+		return 0 // q reads p's currency again ("3.50 EUR 12"): no parentheses between
+	}
 	between := text[p.Start+len(p.Raw) : q.Start]
 	before, ok := strings.CutSuffix(strings.TrimRight(between, " "), "(")
 	if !ok || strings.Contains(before, ")") {
@@ -49,7 +64,7 @@ func conversionAfter(text string, p, q quantity) int {
 	}
 	for _, w := range words {
 		lw := strings.ToLower(strings.Trim(w, "."))
-		if _, unit := units[lw]; !unit && (len(lw) > 3 || lw == "") {
+		if !isUnit(lw) && (len(lw) > 3 || lw == "") {
 			return 0
 		}
 		for _, c := range []byte(lw) {

@@ -21,6 +21,13 @@ import (
 // states in parts: a date's day and month and its month; a day and month
 // without a year; the second year of a range.
 func appendPartKeys(keys []uint64, text string, f found) []uint64 {
+	return appendParts(keys, text, f, true)
+}
+
+// appendParts is appendPartKeys, reading a day and month around a number
+// the English way only when englishDays: the other languages' scan reads
+// them as dates of their own (quantities_lang.go).
+func appendParts(keys []uint64, text string, f found, englishDays bool) []uint64 {
 	set := func(h keyHash) { keys = append(keys, h.key()|qPresent) }
 	if f.date {
 		set(keyHashStart.add("mo:").add(f.m))
@@ -40,9 +47,11 @@ func appendPartKeys(keys []uint64, text string, f found) []uint64 {
 	if i == j {
 		return keys // a number in words
 	}
-	if mon, day, ok := dayAndMonth(text, i, j); ok {
-		set(keyHashStart.add("md:").add(pad2(mon)).add("-").add(pad2(day)))
-		set(keyHashStart.add("mo:").add(pad2(mon)))
+	if englishDays {
+		if mon, day, ok := dayAndMonth(text, i, j); ok {
+			set(keyHashStart.add("md:").add(pad2(mon)).add("-").add(pad2(day)))
+			set(keyHashStart.add("mo:").add(pad2(mon)))
+		}
 	}
 	if y2, ok := rangeSecondYear(text, i, j); ok {
 		set(keyHashStart.add("n:").add(y2))

@@ -23,7 +23,9 @@
 //     chunk, computed once: words and stems in wordset.go, windows of a
 //     chunk in windows.go, quantities in numbers.go (numberwords.go,
 //     units.go, dates.go), what a chunk states in quantityindex.go and
-//     what a claim states in claimnumbers.go; embedding.go adds their
+//     what a claim states in claimnumbers.go; the quantities of Dutch,
+//     German, French and Spanish text, keyed alike, in quantities_lang.go
+//     (its _scan, _numbers and _dates files); embedding.go adds their
 //     vectors in one batch.
 //   - checks.go: the checks, each declaring the measures it reads and
 //     writes; negation.go and swap.go hold the negation and name checks'

@@ -56,7 +56,7 @@ func findQuantities(text string) []quantity {
 type found struct {
 	number         // a number, percentage or amount; of a date or time only start and end
 	date    bool   // a date, of the parts below
-	y, m, d string // "2026", "05", "12"; d is "" for a month ("May 2026")
+	y, m, d string // "2026", "05", "12"; d is "" for a month ("May 2026"), y "" for a day of a month ("12. Mai")
 	clock   string // a time of day, "14:00"; "" for none
 }
 
@@ -65,6 +65,9 @@ func (f *found) quantity(text string) quantity {
 	switch {
 	case f.clock != "":
 		q.Kind, q.Key = "time", "t:"+f.clock
+		return q
+	case f.date && f.y == "": // a day and month without a year ("am 12. Mai"; English reads none)
+		q.Kind, q.Key = "date", "md:"+f.m+"-"+f.d
 		return q
 	case f.date && f.d == "":
 		q.Kind, q.Key = "date", "d:"+f.y+"-"+f.m

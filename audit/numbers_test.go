@@ -266,3 +266,25 @@ func TestNumberWordAllocates(t *testing.T) {
 		t.Errorf("numberWord allocates %v times", n)
 	}
 }
+
+// An amount whose currency the next number reads again ("3.50 EUR 12
+// CHF") overlaps it; the claim's conversions are looked for between them
+// without slicing backwards (this crashed).
+func TestClaimQuantitiesOfOverlappingAmounts(t *testing.T) {
+	for _, text := range []string{"It costs 3.50 EUR 12 times a year.", "3.50 EUR 12 CHF (4 EUR)"} {
+		if qs := claimQuantities(text); len(qs) < 2 {
+			t.Errorf("%q: got %v", text, qs)
+		}
+	}
+}
+
+// A range's second year is read whole only after a year of four digits:
+// "10.0–12" claims 12, not 1012.
+func TestASecondYearNeedsAFirstYear(t *testing.T) {
+	for text, want := range map[string]string{"pH 10.0-12 is alkaline": "n:12", "the 2018–19 season": "n:2019"} {
+		qs := claimQuantities(text)
+		if len(qs) != 2 || qs[1].Key != want {
+			t.Errorf("%q: got %v, want a second key %s", text, qs, want)
+		}
+	}
+}

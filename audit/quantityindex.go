@@ -80,56 +80,76 @@ var spaces = strings.NewReplacer(oddSpaces[0], " ", oddSpaces[1], " ", oddSpaces
 func indexQuantities(text string, parts bool) quantityIndex {
 	var buf [64]uint64 // a chunk's keys, before they are sorted and copied
 	keys := buf[:0]
-	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
-	n := keyHashStart.add("n:")
 	var durs []duration
 	scanQuantities(text, func(f found) {
-		sign := qPositive
-		if f.negative {
-			sign = qNegative
-		}
 		if parts {
 			keys = appendPartKeys(keys, text, f)
 		}
-		switch {
-		case f.clock != "":
-			set(keyHashStart.add("t:").add(f.clock), qPresent|qPositive)
-			set(n.add(trimLeadingZeros(f.clock[:2])), qPresent) // "at 8" of "08:00"
-		case f.date:
-			month := keyHashStart.add("d:").add(f.y).add("-").add(f.m)
-			set(n.add(f.y), qPresent)
-			if f.d == "" {
-				set(month, qPresent|qPositive)
-				break
-			}
-			set(month.add("-").add(f.d), qPresent|qPositive)
-			set(month, qPresent)
-			set(n.add(trimLeadingZeros(f.d)), qPresent)
-		case f.percent:
-			set(keyHashStart.add("p:").addDecimal(f.value), qPresent|sign)
-			set(n.addDecimal(f.value), qPresent)
-		case f.currency != "":
-			money := keyHashStart.add("m:").add(f.currency).add(":")
-			set(money.addDecimal(f.value), qPresent|sign)
-			if f.alt != "" {
-				set(money.add(f.alt), qPresent|sign)
-			}
-			set(n.addDecimal(f.value), qPresent)
-		case f.unit != "":
-			set(n.addDecimal(f.value), qPresent|sign|qPlain)
-			set(keyHashStart.add("u:").addDecimal(f.value).add(":").add(f.unit), qPresent)
-			if v, err := strconv.ParseFloat(f.value.String(), 64); err == nil {
-				if lo, hi, ok := durationDays(v, f.unit); ok {
-					durs = append(durs, duration{lo, hi})
-				}
-			}
-		default:
-			set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
-		}
+		keys, durs = appendKeys(keys, durs, &f)
 	})
 	if parts {
 		keys = appendNamedMonths(keys, text)
 	}
+	return newQuantityIndex(keys, durs)
+}
+
+// appendKeys appends the keys of a quantity the scan found, and its span
+// of days if it is a duration. The English scan and the other languages'
+// (quantities_lang.go) share it.
+func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration) {
+	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
+	n := keyHashStart.add("n:")
+	sign := qPositive
+	if f.negative {
+		sign = qNegative
+	}
+	switch {
+	case f.clock != "":
+		set(keyHashStart.add("t:").add(f.clock), qPresent|qPositive)
+		set(n.add(trimLeadingZeros(f.clock[:2])), qPresent) // "at 8" of "08:00"
+	case f.date:
+		if f.y == "" { // a day and month without a year ("am 12. Mai"; English reads none)
+			set(keyHashStart.add("md:").add(f.m).add("-").add(f.d), qPresent|qPositive)
+			set(keyHashStart.add("mo:").add(f.m), qPresent)
+			set(n.add(trimLeadingZeros(f.d)), qPresent)
+			break
+		}
+		month := keyHashStart.add("d:").add(f.y).add("-").add(f.m)
+		set(n.add(f.y), qPresent)
+		if f.d == "" {
+			set(month, qPresent|qPositive)
+			break
+		}
+		set(month.add("-").add(f.d), qPresent|qPositive)
+		set(month, qPresent)
+		set(n.add(trimLeadingZeros(f.d)), qPresent)
+	case f.percent:
+		set(keyHashStart.add("p:").addDecimal(f.value), qPresent|sign)
+		set(n.addDecimal(f.value), qPresent)
+	case f.currency != "":
+		money := keyHashStart.add("m:").add(f.currency).add(":")
+		set(money.addDecimal(f.value), qPresent|sign)
+		if f.alt != "" {
+			set(money.add(f.alt), qPresent|sign)
+		}
+		set(n.addDecimal(f.value), qPresent)
+	case f.unit != "":
+		set(n.addDecimal(f.value), qPresent|sign|qPlain)
+		set(keyHashStart.add("u:").addDecimal(f.value).add(":").add(f.unit), qPresent)
+		if v, err := strconv.ParseFloat(f.value.String(), 64); err == nil {
+			if lo, hi, ok := durationDays(v, f.unit); ok {
+				durs = append(durs, duration{lo, hi})
+			}
+		}
+	default:
+		set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
+	}
+	return keys, durs
+}
+
+// newQuantityIndex returns the index of keys, sorted and copied out of the
+// caller's buffer.
+func newQuantityIndex(keys []uint64, durs []duration) quantityIndex {
 	if len(keys) == 0 {
 		return quantityIndex{}
 	}

@@ -47,17 +47,17 @@ func (l *Language) hasMonth(m int) bool {
 // "Sept."). Whether a capital is required is the caller's
 // (MonthsCapitalised): "may" is also an English verb.
 func (l *Language) Month(w string) (int, bool) {
-	m, ok := l.months[strings.ToLower(strings.TrimSuffix(w, "."))]
+	m, ok := lookup(l.months, strings.TrimSuffix(w, "."))
 	return m, ok
 }
 
 // IsMonthTimeWord reports whether w, before a month name, makes it a time
 // ("in May", "im Mai", "sinds maart", "depuis mars", "desde marzo").
-func (l *Language) IsMonthTimeWord(w string) bool { return l.monthTime[strings.ToLower(w)] }
+func (l *Language) IsMonthTimeWord(w string) bool { v, _ := lookup(l.monthTime, w); return v }
 
 // IsDateConnector reports whether w may stand between a day and its
 // month or a month and its year ("12th of May", "12 de mayo de 2026").
-func (l *Language) IsDateConnector(w string) bool { return l.dateConn[strings.ToLower(w)] }
+func (l *Language) IsDateConnector(w string) bool { v, _ := lookup(l.dateConn, w); return v }
 
 // OrdinalBefore reports whether, in a language that writes ordinals with
 // a full stop (OrdinalDot), digits and a full stop before the word next
@@ -72,5 +72,6 @@ func (l *Language) OrdinalBefore(next string) bool {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(next)
-	return unicode.IsLower(r) || l.ordNouns[strings.ToLower(next)]
+	noun, _ := lookup(l.ordNouns, next)
+	return unicode.IsLower(r) || noun
 }

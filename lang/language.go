@@ -72,6 +72,13 @@ type Language struct {
 	abbrevs    map[string]bool
 	titles     map[string]bool
 	elision    []string
+	clockWords map[string]bool
+	clockHours map[string]bool
+	clockMarks map[string]bool
+	clockPre   [][]string
+	ranges     map[string]bool
+	minus      map[string][]string // a minus word and the words before it that cancel it
+	curConn    map[string]bool
 	refusal    *regexp.Regexp
 	courtesy   *regexp.Regexp
 	referral   *regexp.Regexp
@@ -98,7 +105,8 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
-	"elision", "refusal", "courtesy", "referral", "linking"}
+	"elision", "refusal", "courtesy", "referral", "linking",
+	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
@@ -139,7 +147,8 @@ func load(code string, common *table) (*Language, error) {
 	if err := l.readWords(t); err != nil {
 		return nil, err
 	}
-	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits, l.readSentences, l.readPhrases} {
+	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
+		l.readQuantityWords, l.readSentences, l.readPhrases} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

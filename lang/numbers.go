@@ -11,8 +11,9 @@ import (
 type NumberForm struct {
 	Form  string // as written, lowercased: "thirty-five", "vingt et un", "fünfundzwanzig"
 	Value int
-	// Ambiguous: the form is also an article or pronoun ("one", "een",
-	// "ein", "un", "uno"), so it is a number only where the context says so.
+	// Ambiguous: the form is also an article, a pronoun or another common
+	// word ("one", "een", "ein", "un", "uno"; French "neuf" is also "new"),
+	// so it is a number only where the context says so.
 	Ambiguous bool
 }
 
@@ -84,7 +85,8 @@ func numberKey(f string) string {
 // Values run from 1 to 100; "hundred" and "thousand" alone are
 // multipliers (Multiplier).
 func (l *Language) NumberWord(w string) (value int, ambiguous, ok bool) {
-	f, ok := l.numbers[numberKey(w)]
+	var buf [64]byte
+	f, ok := l.numbers[string(appendKey(buf[:0], []string{w}))]
 	return f.value, f.ambiguous, ok
 }
 
@@ -93,8 +95,9 @@ func (l *Language) NumberWord(w string) (value int, ambiguous, ok bool) {
 // form split): its value, how many words it takes (0: none) and whether
 // it is ambiguous.
 func (l *Language) NumberAt(words []string, i int) (value, n int, ambiguous bool) {
+	var buf [128]byte
 	for k := min(l.maxNumber, len(words)-i); k > 0; k-- {
-		if f, ok := l.numbers[numberKey(strings.Join(words[i:i+k], " "))]; ok {
+		if f, ok := l.numbers[string(appendKey(buf[:0], words[i:i+k]))]; ok {
 			return f.value, k, f.ambiguous
 		}
 	}
@@ -111,15 +114,17 @@ func (l *Language) NumberForms() []NumberForm {
 // ("thousand", "Millionen", "Mio", "mld", "milliards"; note the German
 // and French "Billion"/"billion" is 10¹², the English 10⁹).
 func (l *Language) Multiplier(w string) (float64, bool) {
-	m, ok := l.mults[numberKey(w)]
+	var buf [64]byte
+	m, ok := l.mults[string(appendKey(buf[:0], []string{w}))]
 	return m, ok
 }
 
 // MultiplierAt reads the longest multiplier at words[i] ("mil
 // millones"): its factor and how many words it takes (0: none).
 func (l *Language) MultiplierAt(words []string, i int) (float64, int) {
+	var buf [128]byte
 	for k := min(l.maxMult, len(words)-i); k > 0; k-- {
-		if m, ok := l.mults[numberKey(strings.Join(words[i:i+k], " "))]; ok {
+		if m, ok := l.mults[string(appendKey(buf[:0], words[i:i+k]))]; ok {
 			return m, k
 		}
 	}
@@ -129,11 +134,11 @@ func (l *Language) MultiplierAt(words []string, i int) (float64, int) {
 // Ordinal returns the value of an ordinal word from 1 to 12 ("third",
 // "dritten", "troisième", "tercera").
 func (l *Language) Ordinal(w string) (int, bool) {
-	v, ok := l.ordinals[strings.ToLower(w)]
+	v, ok := lookup(l.ordinals, w)
 	return v, ok
 }
 
 // IsOrdinalSuffix reports whether s, written right after digits, makes
 // them an ordinal ("12th", "1er", "2e", "3º", "8ste"). German writes a
 // full stop instead (OrdinalDot).
-func (l *Language) IsOrdinalSuffix(s string) bool { return l.ordSuffix[strings.ToLower(s)] }
+func (l *Language) IsOrdinalSuffix(s string) bool { v, _ := lookup(l.ordSuffix, s); return v }

@@ -44,30 +44,30 @@ func (l *Language) readUnits(t, common *table) error {
 // common words of the language are left out: a missed unit makes the
 // check lenient, a false one fails a true sentence.
 func (l *Language) Unit(w string) (string, bool) {
-	u, ok := l.units[strings.ToLower(w)]
+	u, ok := lookup(l.units, w)
 	return u, ok
 }
 
 // IsDayQualifier reports whether w may stand between a number and "days"
 // and leave them days ("30 business days"). German and Dutch write such
 // days as one word ("Werktage", "werkdagen"), which Unit knows.
-func (l *Language) IsDayQualifier(w string) bool { return l.dayQual[strings.ToLower(w)] }
+func (l *Language) IsDayQualifier(w string) bool { v, _ := lookup(l.dayQual, w); return v }
 
 // IsDegreeWord reports whether w is the word for degrees ("degrees",
 // "Grad", "graden", "degrés", "grados") before a scale (Scale).
-func (l *Language) IsDegreeWord(w string) bool { return l.degrees[strings.ToLower(w)] }
+func (l *Language) IsDegreeWord(w string) bool { v, _ := lookup(l.degrees, w); return v }
 
 // Scale returns the temperature unit of a scale's name after a degree
 // word ("Celsius" → "temp:c").
 func (l *Language) Scale(w string) (string, bool) {
-	u, ok := l.scales[strings.ToLower(w)]
+	u, ok := lookup(l.scales, w)
 	return u, ok
 }
 
 // Currency returns the ISO code of a currency symbol, code or word
 // ("€", "eur", "Euro", "euros", "dólares", "livres" → EUR, USD, GBP).
 func (l *Language) Currency(w string) (string, bool) {
-	c, ok := l.currencies[strings.ToLower(w)]
+	c, ok := lookup(l.currencies, w)
 	return c, ok
 }
 
@@ -83,7 +83,7 @@ func (l *Language) PercentAt(words []string, i int) int {
 		}
 		match := true
 		for k, w := range p {
-			if strings.ToLower(words[i+k]) != w {
+			if !lowerIs(words[i+k], w) {
 				match = false
 				break
 			}
