@@ -58,7 +58,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	if !t.ok {
 		return c
 	}
-	c.quantities = claimQuantities(s.Plain)
+	c.quantities = claimQuantitiesIn(t.l, s.Plain)
 	if t.l == nil {
 		a.englishNames(&c)
 	} else {

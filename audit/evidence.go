@@ -31,7 +31,7 @@ type evidence struct {
 func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
 
 func newEvidence(text string, wc *wordCache, t tongue) *evidence {
-	ev := &evidence{tongue: t, quantities: quantityIndexOf(text)}
+	ev := &evidence{tongue: t, quantities: quantityIndexIn(t.l, text)}
 	// Word lists go to the worker's scratch buffers: the evidence keeps
 	// only the sets built from them.
 	b := wc.scratch

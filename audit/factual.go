@@ -60,16 +60,12 @@ func factualIn(p string, l *lang.Language) bool {
 	if l.IsCourtesy(p) || l.IsRefusal(p) || len(strings.Fields(p)) < 4 {
 		return false
 	}
+	if len(findQuantitiesIn(l, p)) > 0 {
+		return true
+	}
 	content := 0
 	for _, w := range strings.Fields(p) {
-		n := l.Normalize(w)
-		if n == "" {
-			continue
-		}
-		if n[0] >= '0' && n[0] <= '9' {
-			return true
-		}
-		if !l.IsStopword(n) {
+		if n := l.Normalize(w); n != "" && !l.IsStopword(n) {
 			content++
 		}
 	}

@@ -184,7 +184,7 @@ func (l *lightChunk) states(qs []quantity) bool {
 		return true
 	}
 	if !l.indexed {
-		l.quantities, l.indexed = quantityIndexOf(l.text), true
+		l.quantities, l.indexed = quantityIndexIn(l.tongue.l, l.text), true
 	}
 	return states(l.quantities, qs)
 }

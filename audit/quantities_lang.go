@@ -91,9 +91,9 @@ func scanQuantitiesIn(l *lang.Language, text string, emit func(f found)) {
 // readsEnglish reports whether l is read by the English scan: English
 // itself, whose scan is the audit's own (as lang keeps nounphrase's stems
 // for it), and no language (nil), as the audit read every text before.
-func readsEnglish(l *lang.Language) bool { return l == nil || l == english() }
+func readsEnglish(l *lang.Language) bool { return l == nil || l == englishTables() }
 
-var english = sync.OnceValue(func() *lang.Language {
+var englishTables = sync.OnceValue(func() *lang.Language {
 	l, _ := lang.Get("en")
 	return l
 })
