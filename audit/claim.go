@@ -23,6 +23,9 @@ type claim struct {
 	stems      []uint64    // distinct content-word stems, numbers included, hashed, in order
 	// In a language with tables, per stem: its prefix (prefixKey) and the
 	// first word written with it (found).
+	// quantityOf is, per stem, the quantity of the claim it is a word of
+	// ("zwei" and "Jahre" of "zwei Jahre"), or -1 (found).
+	quantityOf []int
 	prefixes   []uint64
 	prefixSet  wordSet
 	forms      []string
@@ -72,7 +75,8 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	var grams []uint32
 	var prev uint64
 	hasPrev := false
-	nounphrase.RawWordsAt(s.Plain, func(raw string, _ int) {
+	spans := quantitySpans(s.Plain, c.quantities)
+	nounphrase.RawWordsAt(s.Plain, func(raw string, start int) {
 		wi := wc.info(raw)
 		if wi.norm == "" || wi.stop {
 			return
@@ -90,6 +94,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 		// over chance on dates), but not as 4-grams.
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
+			c.quantityOf = append(c.quantityOf, spans.at(start))
 			if t.l != nil {
 				c.prefixes, c.forms = append(c.prefixes, wi.prefix), append(c.forms, w)
 			}
@@ -200,16 +205,20 @@ func (a *Auditor) overlapWords(text string, t tongue) []string {
 }
 
 // found reports whether the claim's k-th content stem is in the chunk: as
-// a stem, or, in a language with tables, as a stem of the same first
-// letters (stemPrefix), or as a part of a compound — the claim's word
-// made of the chunk's ("Garantiezeit" of "Garantie … Zeit"), or the
-// chunk's word made with it ("Zeit" of "Garantiezeit").
+// a stem, or, in a language with tables, as a word of a quantity the
+// chunk states in any form, as a stem of the same first letters
+// (stemPrefix), or as a part of a compound — the claim's word made of the
+// chunk's ("Garantiezeit" of "Garantie … Zeit"), or the chunk's word made
+// with it ("Zeit" of "Garantiezeit").
 func (c *claim) found(k int, ev *evidence) bool {
 	if ev.stems.has(c.stems[k]) {
 		return true
 	}
 	if c.prefixes == nil {
-		return false
+		return false // English: the words as the shipped verdict was fitted on them
+	}
+	if q := c.quantityOf[k]; q >= 0 && ev.quantities.supports(c.quantities[q]) {
+		return true // "zwei Jahre" of a chunk's "24 Monate", "dertig dagen" of "30 dagen"
 	}
 	if p := c.prefixes[k]; p != 0 && ev.prefixes.has(p) {
 		return true
@@ -231,4 +240,31 @@ func (c *claim) found(k int, ev *evidence) bool {
 		}
 	}
 	return false
+}
+
+// qspans are the byte spans of a claim's quantities in its text.
+type qspans [][2]int
+
+// quantitySpans are the spans of qs in text, whose offsets they carry; none
+// when the quantities were read with other spaces than text's (their
+// offsets are then those of plainSpaces(text)).
+func quantitySpans(text string, qs []quantity) qspans {
+	if plainSpaces(text) != text {
+		return nil
+	}
+	out := make(qspans, len(qs))
+	for i, q := range qs {
+		out[i] = [2]int{q.Start, q.Start + len(q.Raw)}
+	}
+	return out
+}
+
+// at is the quantity whose span holds byte offset pos, or -1.
+func (s qspans) at(pos int) int {
+	for i, sp := range s {
+		if sp[0] <= pos && pos < sp[1] {
+			return i
+		}
+	}
+	return -1
 }
