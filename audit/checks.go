@@ -3,8 +3,10 @@ package audit
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/embed"
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // measures are what the checks measure of one (claim, chunk) pair, each
@@ -223,8 +225,12 @@ var Checks = []Check{
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
-			s.NegationMismatch = negates(c.tongue, c.plain, func(st string) bool { return s.Window.has(hashWord(st)) || ev.prefixes.has(prefixKey(st)) }) !=
-				negates(c.tongue, window, func(st string) bool { return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) })
+			inWindow, inClaim := englishRoots(c, window), englishRoots(c, c.plain)
+			s.NegationMismatch = negates(c.tongue, c.plain, func(st string) bool {
+				return s.Window.has(hashWord(st)) || ev.prefixes.has(prefixKey(st)) || inWindow(st)
+			}) != negates(c.tongue, window, func(st string) bool {
+				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
+			})
 		},
 	},
 	{
@@ -317,3 +323,37 @@ func appendUnique(list []string, s string) []string {
 	}
 	return append(list, s)
 }
+
+// englishRoots tells, for an English claim, whether a stem is the start
+// of a stem of text or the reverse: English's light stemmer parts forms of
+// one verb ("deliver" and "delivered" stem to "deliv" and "deliver"), and
+// a negation about one of them is about the other. Other languages match
+// stems by their prefixes already (stemPrefix).
+func englishRoots(c *claim, text string) func(string) bool {
+	if c.tongue.l != nil {
+		return func(string) bool { return false }
+	}
+	var stems []string
+	return func(st string) bool {
+		if len(st) < minRoot {
+			return false
+		}
+		if stems == nil {
+			stems = []string{}
+			for _, w := range nounphrase.Words(text) {
+				if x := nounphrase.StemWord(w); len(x) >= minRoot && !nounphrase.IsStopword(w) {
+					stems = append(stems, x)
+				}
+			}
+		}
+		for _, x := range stems {
+			if strings.HasPrefix(x, st) || strings.HasPrefix(st, x) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// minRoot is the shortest English stem matched as the start of another.
+const minRoot = 4

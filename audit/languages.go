@@ -41,10 +41,38 @@ func (t tongue) undetermined() bool { return t.code == lang.Undetermined }
 const detectLimit = 2048
 
 // detect tells the language of text, and how sure the guess is
-// (lang.Guess.Confidence).
+// (lang.Guess.Confidence). A long text is read in three places — its
+// start, middle and last quarter — and is in a language only when all
+// three say so (with the least confidence of the three); else it is
+// undetermined, and its reader's language is taken. A page's opening is
+// often a menu of names ("Abergorlech War Memorial, Abernant War
+// Memorial, …") that looks like any language.
 func detect(text string) (tongue, float64) {
-	g := lang.Detect(head(text))
-	return tongueOf(g.Code), g.Confidence
+	if len(text) <= 2*detectLimit {
+		g := lang.Detect(head(text))
+		return tongueOf(g.Code), g.Confidence
+	}
+	var first lang.Guess
+	for k, at := range []int{0, len(text) / 2, 3 * len(text) / 4} {
+		g := lang.Detect(head(fromRune(text, at)))
+		switch {
+		case k == 0:
+			first = g
+		case g.Code != first.Code:
+			return tongueOf(lang.Undetermined), 0
+		case g.Confidence < first.Confidence:
+			first.Confidence = g.Confidence
+		}
+	}
+	return tongueOf(first.Code), first.Confidence
+}
+
+// fromRune is text from the first character that starts at or after i.
+func fromRune(text string, i int) string {
+	for i < len(text) && !utf8.RuneStart(text[i]) {
+		i++
+	}
+	return text[i:]
 }
 
 // head is the part of text detection reads: its first detectLimit bytes,
