@@ -28,6 +28,7 @@ type claim struct {
 	quantityOf []int
 	prefixes   []uint64
 	prefixSet  wordSet
+	stemForms  []string // the stems themselves
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -96,7 +97,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 			stems = append(stems, st)
 			c.quantityOf = append(c.quantityOf, spans.at(start))
 			if t.l != nil {
-				c.prefixes, c.forms = append(c.prefixes, wi.prefix), append(c.forms, w)
+				c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, w), append(c.stemForms, wi.stemText)
 			}
 		}
 		if isNumeric(w) {
@@ -166,6 +167,7 @@ func keysIn(l *lang.Language, text string) []wordKey {
 func namesIn(plain string, l *lang.Language) []string {
 	var out []string
 	start := true // the next word opens a sentence
+	prev, prevName := "", false
 	for _, f := range strings.Fields(plain) {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		if k := strings.IndexAny(w, "'’"); k > 0 && l.StripElision(strings.ToLower(w[:k])+"'x") == "x" {
@@ -173,16 +175,24 @@ func namesIn(plain string, l *lang.Language) []string {
 			w = w[k+size:]
 		}
 		_, currency := currencySymbols[strings.ToLower(w)]
-		if w != "" && !start && !currency && nameShaped(w, l) && !l.IsStopword(l.Normalize(w)) {
+		name := w != "" && !start && !currency && nameShaped(w, l, prev, prevName) && !l.IsStopword(l.Normalize(w))
+		if name {
 			out = appendUnique(out, w)
 		}
 		start = strings.ContainsAny(f[len(f)-1:], ".!?:")
+		prev, prevName = w, name
 	}
 	return out
 }
 
-// nameShaped reports whether a word as written looks like a name in l.
-func nameShaped(w string, l *lang.Language) bool {
+// nameShaped reports whether a word as written looks like a name in l,
+// after the word prev (a name itself when prevName). Where every noun is
+// capitalised, a name is a word whose shape marks it (a capital inside:
+// "iPhone"; capitals only: "ACME"; digits: "X200"), or a capitalised word
+// right after a name, a title or a preposition with no article (the
+// table's [name-before]: "von Hermes", "Herr Wagner", "in Leipzig")
+// that does not end as common nouns do ("per Überweisung").
+func nameShaped(w string, l *lang.Language, prev string, prevName bool) bool {
 	first, _ := utf8.DecodeRuneInString(w)
 	if !unicode.IsUpper(first) {
 		return false
@@ -191,8 +201,10 @@ func nameShaped(w string, l *lang.Language) bool {
 		return true
 	}
 	rest := w[utf8.RuneLen(first):]
-	upper, digit := strings.IndexFunc(rest, unicode.IsUpper) >= 0, strings.IndexFunc(w, unicode.IsDigit) >= 0
-	return upper || digit
+	if strings.IndexFunc(rest, unicode.IsUpper) >= 0 || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+		return true
+	}
+	return (prevName || l.NameBefore(prev)) && !l.NounSuffixed(w)
 }
 
 // overlapWords are the word-overlap rule's content words of a claim, with
@@ -231,11 +243,17 @@ func (c *claim) found(k int, ev *evidence) bool {
 	if l.Compound(w, func(stem string) bool { return ev.stems.has(hashWord(stem)) }) {
 		return true
 	}
-	if utf8.RuneCountInString(w) < 4 {
-		return false
-	}
+	// The chunk's word made with the claim's: ending or starting with it
+	// ("Zeit" in "Garantiezeit"), or, for a long stem, holding it, as the
+	// language's stems fold letters ("rucksend" of "Rücksendungen" in
+	// "zurücksenden", a verb with its separable prefix).
+	st := c.stemForms[k]
 	for _, f := range ev.forms {
-		if f != w && (strings.HasSuffix(f, w) || strings.HasPrefix(f, w)) {
+		switch {
+		case f == w || f == st:
+		case utf8.RuneCountInString(w) >= 4 && (strings.HasSuffix(f, w) || strings.HasPrefix(f, w)):
+			return true
+		case utf8.RuneCountInString(st) >= 6 && strings.Contains(l.Fold(f), st):
 			return true
 		}
 	}

@@ -68,7 +68,7 @@ func newEvidence(text string, wc *wordCache, t tongue) *evidence {
 				pre = append(pre, w.prefix)
 			}
 			if compounds {
-				ev.forms = append(ev.forms, w.norm)
+				ev.forms = append(ev.forms, w.norm, w.stemText)
 			}
 			if hasPrev {
 				bs = append(bs, hashPair(prev, w.stem))

@@ -195,7 +195,9 @@ func (m *messageAudit) contradictsAcross(c *claim, i int) bool {
 func numbersMissing(c *claim, ev *evidence) []string {
 	var out []string
 	for _, q := range c.quantities {
-		if !ev.quantities.supports(q) {
+		// An article read as one ("an einem Werktag") fails only against
+		// another number of its unit ("ein Jahr" against "zwei Jahre").
+		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) {
 			out = appendUnique(out, q.Raw)
 		}
 	}

@@ -21,6 +21,10 @@ type quantity struct {
 	// 1,200 or 1.2); either key matches.
 	AltKey   string
 	Negative bool // written with a minus sign ("-5 °C", "−$200", "minus 5")
+	// Weak: a word that is also an article, read as the number one before
+	// a unit ("ein Jahr", "un an", "an einem Werktag"): held to the chunk
+	// only where it states another number of that unit (weaklyMissing).
+	Weak bool
 }
 
 var currencySymbols = map[string]string{
@@ -85,7 +89,7 @@ func (f *found) quantity(text string) quantity {
 	default:
 		q.Key = "n:" + f.value.String()
 	}
-	q.Unit, q.Negative = f.unit, f.negative
+	q.Unit, q.Negative, q.Weak = f.unit, f.negative, f.weak
 	return q
 }
 
@@ -277,6 +281,7 @@ type number struct {
 	unit       string // of a plain number: units[...] of the word after it, or ""
 	alt        string // another reading of value ("€1.200": 1200 beside 1.2), or ""
 	negative   bool   // written with a minus sign
+	weak       bool   // an article read as one (quantity.Weak)
 }
 
 // parseNumber reads the number whose digits start at text[i].

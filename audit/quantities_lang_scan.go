@@ -147,6 +147,7 @@ func (s *langScan) wordNumber(i int) (number, bool) {
 	if (ambiguous || v >= 100) && !context {
 		return number{}, false
 	}
+	n.weak = ambiguous && v == 1
 	return n, true
 }
 

@@ -136,6 +136,7 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 	case f.unit != "":
 		set(n.addDecimal(f.value), qPresent|sign|qPlain)
 		set(keyHashStart.add("u:").addDecimal(f.value).add(":").add(f.unit), qPresent)
+		set(keyHashStart.add("unit:").add(f.unit), qPresent) // a number of this unit (statesUnit)
 		if v, err := strconv.ParseFloat(f.value.String(), 64); err == nil {
 			if lo, hi, ok := durationDays(v, f.unit); ok {
 				durs = append(durs, duration{lo, hi})
@@ -220,4 +221,13 @@ func (idx quantityIndex) supports(q quantity) bool {
 		return idx.statesInParts(q.Key)
 	}
 	return false
+}
+
+// statesUnit reports whether the chunk states a number of q's unit, or of
+// any duration when q is one: what a weak quantity is held to.
+func (idx quantityIndex) statesUnit(q quantity) bool {
+	if _, _, ok := durationDays(1, q.Unit); ok && len(idx.durs) > 0 {
+		return true
+	}
+	return idx.flags(keyHashStart.add("unit:").add(q.Unit))&qPresent != 0
 }

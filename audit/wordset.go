@@ -124,6 +124,9 @@ type wordInfo struct {
 	// prefix is the hash of the stem's first stemPrefix letters, for a
 	// language whose stems are looser than English (0: none; see found).
 	prefix uint64
+	// stemText is the stem itself, in a language with tables (found's
+	// compounds: a claim's "rucksend" in a chunk's "zurucksend").
+	stemText string
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
@@ -344,7 +347,7 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		w.stem = hashWord(stem)
 		w.stop = c.lang.IsStopword(w.norm)
 		w.grams = addGrams(nil, w.norm)
-		w.prefix = prefixKey(stem)
+		w.prefix, w.stemText = prefixKey(stem), stem
 	}
 	return w
 }

@@ -70,19 +70,23 @@ type Language struct {
 	currencies map[string]string
 	percent    [][]string
 	abbrevs    map[string]bool
-	titles     map[string]bool
-	elision    []string
-	clockWords map[string]bool
-	clockHours map[string]bool
-	clockMarks map[string]bool
-	clockPre   [][]string
-	ranges     map[string]bool
-	minus      map[string][]string // a minus word and the words before it that cancel it
-	curConn    map[string]bool
-	refusal    *regexp.Regexp
-	courtesy   *regexp.Regexp
-	referral   *regexp.Regexp
-	linking    []string
+	// Names where every noun is capitalised (NameBefore, NounSuffixed).
+	nameBefore   map[string]bool
+	nounSuffixes []string
+	titles       map[string]bool
+	elision      []string
+	clockWords   map[string]bool
+	clockHours   map[string]bool
+	clockMarks   map[string]bool
+	clockPre     [][]string
+	ranges       map[string]bool
+	minus        map[string][]string // a minus word and the words before it that cancel it
+	curConn      map[string]bool
+	refusal      *regexp.Regexp
+	courtesy     *regexp.Regexp
+	referral     *regexp.Regexp
+	linking      []string
+	fold         *strings.Replacer // [fold]: letters the stemmer folds
 	punktCache
 }
 
@@ -105,7 +109,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
-	"elision", "refusal", "courtesy", "referral", "linking",
+	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors"}
 
 // languages reads every language's tables once; the data are compiled

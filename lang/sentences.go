@@ -1,12 +1,40 @@
 package lang
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // readSentences reads [abbreviations], [titles] and [elision].
 func (l *Language) readSentences(t, _ *table) error {
 	l.abbrevs = set(t.words("abbreviations"))
 	l.titles = set(t.words("titles"))
+	l.nameBefore = set(t.words("name-before"))
+	l.nounSuffixes = t.words("noun-suffixes")
+	if l.NounsCapitalised && len(l.nameBefore) == 0 {
+		return fmt.Errorf("data/%s.txt: nouns-capitalised: yes, but no [name-before]", l.Code)
+	}
 	return nil
+}
+
+// NameBefore reports whether a capitalised word right after w is taken
+// for a name in a language that capitalises every noun: a preposition
+// with no article ("von Hermes", "in Leipzig"), a title ("Herr Wagner"),
+// "und" between names.
+func (l *Language) NameBefore(w string) bool {
+	return l.nameBefore[strings.ToLower(strings.TrimSuffix(w, "."))]
+}
+
+// NounSuffixed reports whether w ends as the language's common nouns do
+// ("Bestellung", "Lieferzeit"… "-ung", "-heit"), and so is no name.
+func (l *Language) NounSuffixed(w string) bool {
+	lw := strings.ToLower(w)
+	for _, s := range l.nounSuffixes {
+		if strings.HasSuffix(lw, s) && len(lw) > len(s)+2 {
+			return true
+		}
+	}
+	return false
 }
 
 // IsAbbreviation reports whether w (as written, with or without its final

@@ -41,6 +41,17 @@ func (l *Language) readWords(t *table) error {
 		}
 	}
 	l.elision = t.words("elision")
+	if pairs := t.words("fold"); len(pairs) > 0 {
+		var args []string
+		for _, p := range pairs {
+			from, to, ok := strings.Cut(p, "=")
+			if !ok {
+				return fmt.Errorf("data/%s.txt: [fold] %q: want letter=letters", l.Code, p)
+			}
+			args = append(args, from, to)
+		}
+		l.fold = strings.NewReplacer(args...)
+	}
 	l.linking = t.words("linking")
 	if l.Compounds && len(l.linking) == 0 {
 		return fmt.Errorf("data/%s.txt: compounds: yes, but no [linking]", l.Code)
@@ -114,4 +125,15 @@ func cutApostrophePrefix(w, p string) (string, bool) {
 		return strings.CutPrefix(w, strings.TrimSuffix(p, "'")+"’")
 	}
 	return "", false
+}
+
+// Fold writes a lower-cased word's letters as the language's stemmer
+// does before it strips suffixes (German: ä, ö, ü as a, o, u and ß as
+// ss), so that a stem can be found inside a word as written. Languages
+// whose stemmer folds nothing return w.
+func (l *Language) Fold(w string) string {
+	if l.fold == nil {
+		return w
+	}
+	return l.fold.Replace(w)
 }
