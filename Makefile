@@ -34,6 +34,13 @@ eval: build
 	./$(BIN) eval -q --lodo --cv 5 --targets --aim-ba hagrid/joint=0.75 $(EVAL_SETS)
 	./$(BIN) eval -q --lodo --partial unsupported --min-ba wice/citation=0.72 $(EVAL_SETS)
 	./$(BIN) eval -q --lodo --embed builtin $(EVAL_SETS)
+	@# Languages: the verdict fitted on the four English sets, and the rule
+	@# beside it, scored on the same items in English, Dutch, German, French
+	@# and Spanish; then fitted on every language but one (docs/verdict.md).
+	./$(BIN) eval -q --lodo --lang-targets $(EVAL_LANG_SETS)
+	./$(BIN) eval -q --lolo $(EVAL_LANG_FITTED)
+	@# The hand-written contrast sets, kind by kind and language by language.
+	$(GO) test -count=1 -run TestContrastSetsPerLanguage -v ./cmd/ragaudit | grep -v '^=== \|^--- \|^PASS\|^ok\|^FAIL' | sed 's/^ *contrast_test.go:[0-9]*: //'
 
 # The four labelled development sets; WiCE's chunked view (whole pages cut
 # into chunks, some sentences citing several) is scored, never fitted on.
@@ -42,6 +49,22 @@ EVAL_SETS = --labels $(DATA)/hagrid/dev.labels.jsonl --labels $(DATA)/expertqa/d
 	  --score-only $(DATA)/wice/dev.chunked.labels.jsonl \
 	  $(DATA)/hagrid/dev.jsonl $(DATA)/expertqa/dev.jsonl $(DATA)/wice/dev.jsonl $(DATA)/begin/dev.jsonl \
 	  $(DATA)/wice/dev.chunked.jsonl
+
+# The multilingual dev parts (the same items in five languages): scored,
+# never fitted on, beside the four English sets; and, for leave-one-
+# language-out, fitted on with them.
+MULTI = $(DATA)/multilingual
+LANG_FILES = sick-en sick-nl xnli-en xnli-de xnli-fr xnli-es
+EVAL_LANG_SETS = --labels $(DATA)/hagrid/dev.labels.jsonl --labels $(DATA)/expertqa/dev.labels.jsonl \
+	  --labels $(DATA)/wice/dev.labels.jsonl --labels $(DATA)/begin/dev.labels.jsonl \
+	  $(foreach f,$(LANG_FILES),--score-only $(MULTI)/$(f).dev.labels.jsonl) \
+	  $(DATA)/hagrid/dev.jsonl $(DATA)/expertqa/dev.jsonl $(DATA)/wice/dev.jsonl $(DATA)/begin/dev.jsonl \
+	  $(foreach f,$(LANG_FILES),$(MULTI)/$(f).dev.jsonl)
+EVAL_LANG_FITTED = --labels $(DATA)/hagrid/dev.labels.jsonl --labels $(DATA)/expertqa/dev.labels.jsonl \
+	  --labels $(DATA)/wice/dev.labels.jsonl --labels $(DATA)/begin/dev.labels.jsonl \
+	  $(foreach f,$(LANG_FILES),--labels $(MULTI)/$(f).dev.labels.jsonl) \
+	  $(DATA)/hagrid/dev.jsonl $(DATA)/expertqa/dev.jsonl $(DATA)/wice/dev.jsonl $(DATA)/begin/dev.jsonl \
+	  $(foreach f,$(LANG_FILES),$(MULTI)/$(f).dev.jsonl)
 
 # Audit the bundled example logs. The example is built to fail the 90 % bar
 # (exit 1), which is the point of the demo; any other exit code fails make.

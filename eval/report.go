@@ -19,8 +19,11 @@ type Options struct {
 	LOLO      bool     // leave one language out
 	Ablation  bool     // the held-out tables refitted without each signal in turn
 	Targets   bool     // with LODO: the verdict at least as good as the rule (RuleTargets)
-	MinBA     map[string]float64
-	AimBA     map[string]float64
+	// LangTargets: with LODO, each language of a parallel set within
+	// langGap of English on the same items (languageTargets).
+	LangTargets bool
+	MinBA       map[string]float64
+	AimBA       map[string]float64
 	// Procedure fits the held-out tables' verdicts (Shipped for the
 	// configured embedder).
 	Procedure Procedure
@@ -128,6 +131,9 @@ func (rep *Report) heldOut(items []item, o Options) {
 	}
 	if o.Targets {
 		rep.Targets = ruleTargets(rep.LODO.Rows)
+	}
+	if o.LangTargets {
+		rep.Targets = append(rep.Targets, languageTargets(rep.LODO.Rows)...)
 	}
 	rep.Targets = append(rep.Targets, minimumTargets(rep.LODO.Rows, o.MinBA, true)...)
 	rep.Targets = append(rep.Targets, minimumTargets(rep.LODO.Rows, o.AimBA, false)...)

@@ -1,6 +1,10 @@
 package eval
 
-import "fmt"
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
 
 // Check is one target of agreement, met or not. A must that is not met
 // fails the evaluation; an aim is reported.
@@ -57,4 +61,52 @@ func minimumTargets(rows []Row, minBA map[string]float64, must bool) []Check {
 		}
 	}
 	return out
+}
+
+// langGap is how far a language's figures may trail English's on the
+// same items (the multilingual sets are parallel: one item in each
+// language).
+const langGap = 0.03
+
+// languageTargets compares, in held-out rows, each label file of a
+// parallel set with the English file of the same items, by name
+// (xnli-de.dev.labels.jsonl with xnli-en.dev.labels.jsonl): balanced
+// accuracy and AUC within langGap of English's. They are reported, not
+// enforced: a gap is the lexical verdict's, measured, not a regression.
+func languageTargets(rows []Row) []Check {
+	type key struct{ source, scope string }
+	english := map[key]Row{}
+	for _, r := range rows {
+		if src, l, ok := parallelSet(r.Set); ok && l == "en" {
+			english[key{src, r.Scope}] = r
+		}
+	}
+	var out []Check
+	for _, r := range rows {
+		src, l, ok := parallelSet(r.Set)
+		en, has := english[key{src, r.Scope}]
+		if !ok || l == "en" || !has {
+			continue
+		}
+		m, e := r.Model, en.Model
+		out = append(out,
+			Check{fmt.Sprintf("%s %s: balanced accuracy %.3f within %.2f of English's %.3f on the same items (gap %.3f)", src, l,
+				m.BalancedAccuracy, langGap, e.BalancedAccuracy, e.BalancedAccuracy-m.BalancedAccuracy),
+				false, m.BalancedAccuracy >= e.BalancedAccuracy-langGap-1e-9},
+			Check{fmt.Sprintf("%s %s: AUC %.3f within %.2f of English's %.3f (gap %.3f)", src, l, m.AUC, langGap, e.AUC, e.AUC-m.AUC),
+				false, m.AUC >= e.AUC-langGap-1e-9})
+	}
+	return out
+}
+
+// parallelSet reads a label file named <source>-<language>.… as its
+// source and language ("xnli-de.dev.labels.jsonl": xnli, de).
+func parallelSet(path string) (source, language string, ok bool) {
+	base := filepath.Base(path)
+	stem, _, _ := strings.Cut(base, ".")
+	i := strings.LastIndexByte(stem, '-')
+	if i <= 0 || len(stem)-i-1 != 2 {
+		return "", "", false
+	}
+	return stem[:i], stem[i+1:], true
 }

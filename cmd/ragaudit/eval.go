@@ -23,6 +23,7 @@ func evalCommand() *cli.Command {
 		&cli.BoolFlag{Name: "lolo", Usage: "also fit the verdict and the word-overlap rule on the sentences of every language but one and score that one's, for each"},
 		&cli.BoolFlag{Name: "ablation", Usage: "with --cv or --lodo: also refit without each signal in turn"},
 		&cli.BoolFlag{Name: "targets", Usage: "with --lodo: check that the verdict does at least as well as the rule on every held-out data set; exit 1 if not"},
+		&cli.BoolFlag{Name: "lang-targets", Usage: "with --lodo: report whether each language of a parallel set (label files named SOURCE-LANG.…) is within 0.03 of English on the same items, in balanced accuracy and AUC"},
 		&cli.StringSliceFlag{Name: "min-ba", Usage: "with --lodo: require this balanced accuracy of a data set and scope, as DATASET/SCOPE=X (wice/citation=0.72); exit 1 if not; repeatable"},
 		&cli.StringSliceFlag{Name: "aim-ba", Usage: "with --lodo: report whether this balanced accuracy of a data set and scope is reached, as --min-ba, without failing; repeatable"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
@@ -83,7 +84,7 @@ func runEval(c *cli.Context) error {
 		return err
 	}
 	rep, err := eval.Evaluate(audited, eval.Options{Labels: c.StringSlice("labels"), ScoreOnly: c.StringSlice("score-only"),
-		Partial: f.partial, Sweep: c.Bool("sweep"), Folds: c.Int("cv"), LODO: c.Bool("lodo"), LOLO: c.Bool("lolo"), Ablation: c.Bool("ablation"),
+		Partial: f.partial, Sweep: c.Bool("sweep"), Folds: c.Int("cv"), LODO: c.Bool("lodo"), LOLO: c.Bool("lolo"), LangTargets: c.Bool("lang-targets"), Ablation: c.Bool("ablation"),
 		Targets: c.Bool("targets"), MinBA: f.minBA, AimBA: f.aimBA, Procedure: eval.Shipped(shippedModel(opts.Embed))})
 	if err != nil {
 		return usageErr("%v", err)
