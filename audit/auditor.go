@@ -67,6 +67,7 @@ type Auditor struct {
 	precomputed bool     // use the vectors in the logs
 	embedder    Embedder // nil: no embedding signal (or precomputed)
 	splitters   splitters
+	stops       stoplists // readsAs
 	markers     MarkerRules
 	tagger      *nounphrase.Tagger
 	words       sync.Pool // of *wordCache, one per worker at a time
@@ -108,7 +109,7 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 		return nil, fmt.Errorf("loading tagger model: %w", tagErr)
 	}
 	markers, _ := ParseMarkerRules(cfg.CitationRegex) // checked by Validate
-	return &Auditor{cfg: cfg, embedder: emb, splitters: splitters{en: sp}, tagger: tg, markers: markers}, nil
+	return &Auditor{cfg: cfg, embedder: emb, splitters: splitters{en: sp}, stops: newStoplists(), tagger: tg, markers: markers}, nil
 }
 
 // SetEmbedder sets the embedder (nil: none); call it before auditing

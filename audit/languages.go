@@ -5,9 +5,11 @@ import (
 	"hash/maphash"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // tongue is the language a text was found to be in: supported (ok) or
@@ -143,6 +145,14 @@ func (m *messageAudit) answerTongue() tongue {
 		}
 		text = strings.Join(parts, " ")
 	}
+	// Most answers plainly read as one language by their stopwords
+	// (readsAsOne agrees with detect on every dev answer and chunk where
+	// it fires); a long one is detect's, read in three places.
+	if len(text) <= 2*detectLimit {
+		if code, ok := m.a.readsAsOne(text, minSampleWords); ok {
+			return tongueOf(code)
+		}
+	}
 	t, sure := detect(text)
 	if !t.undetermined() && sure >= minSure {
 		return t
@@ -175,7 +185,7 @@ func (m *messageAudit) answerTongue() tongue {
 // English answer) and a chunk it cites is in that language too, or, cited
 // nowhere, it is so beyond doubt (minSureAlone).
 func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
-	if len(strings.Fields(s.Plain)) < 4 {
+	if fewerWords(s.Plain, 4) || m.a.readsAs(s.Plain, m.tongue, minSentenceWords) {
 		return m.tongue
 	}
 	g := lang.Detect(s.Plain)
@@ -204,11 +214,7 @@ func (m *messageAudit) chunkTongue(i int) tongue {
 		m.chunkTongues = make([]tongue, len(m.msg.Retrieval))
 	}
 	if m.chunkTongues[i].code == "" {
-		t, sure := m.wc.detectChunk(m.msg.Retrieval[i].Text)
-		if t.undetermined() || sure < minSure && t.code != m.tongue.code {
-			t = m.tongue
-		}
-		m.chunkTongues[i] = t
+		m.chunkTongues[i] = m.wc.chunkTongue(m.a, m.msg.Retrieval[i].Text, m.tongue)
 	}
 	return m.chunkTongues[i]
 }
@@ -224,27 +230,191 @@ func englishOnly(evs []*evidence) []*evidence {
 	return out
 }
 
-// detected is a chunk's language as detect told it.
-type detected struct {
-	t    tongue
-	sure float64
-}
-
 // maxDetected bounds a worker's cache of chunk languages.
 const maxDetected = 1 << 12
 
-// detectChunk is detect of a chunk's text, remembered by the worker: a
-// knowledge base's chunks come back answer after answer, and telling a
-// long text's language is most of what the audit adds for it.
-func (c *wordCache) detectChunk(text string) (tongue, float64) {
-	h := maphash.String(c.seed, head(text))
-	if d, ok := c.detected[h]; ok {
-		return d.t, d.sure
+// chunkTongue is the language of a chunk cited in an answer in language
+// answer: the answer's when the chunk plainly reads so (readsAs), else as
+// detected, the answer's when it cannot be told or is unsure. Remembered
+// by the worker: a knowledge base's chunks come back answer after answer,
+// and telling a long text's language is most of what the audit adds for
+// it.
+func (c *wordCache) chunkTongue(a *Auditor, text string, answer tongue) tongue {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	h.WriteString(answer.code)
+	h.WriteByte(0)
+	h.WriteString(head(text))
+	key := h.Sum64()
+	if t, ok := c.detected[key]; ok {
+		return t
 	}
-	t, sure := detect(text)
+	t := answer
+	if !a.readsAs(text, answer, minSampleWords) {
+		var sure float64
+		if t, sure = detect(text); t.undetermined() || sure < minSure && t.code != answer.code {
+			t = answer
+		}
+	}
 	if c.detected == nil || len(c.detected) >= maxDetected {
-		c.detected = make(map[uint64]detected, 64)
+		c.detected = make(map[uint64]tongue, 64)
 	}
-	c.detected[h] = detected{t, sure}
-	return t, sure
+	c.detected[key] = t
+	return t
+}
+
+// readsAs reports whether a chunk (or a sentence) is plainly in the
+// language of its answer, without detecting its language: among its first
+// sampleWords words, at least minWords, the answer language's stopwords are at least minStopShare of
+// them and clearly more than any other supported language's. It is a
+// shortcut for the common case (a knowledge base in the bot's language);
+// any doubt goes to detect.
+func (a *Auditor) readsAs(text string, t tongue, minWords int) bool {
+	if !t.ok {
+		return false
+	}
+	code, ok := a.readsAsOne(text, minWords)
+	return ok && code == t.code
+}
+
+// readsAsOne is the supported language text plainly reads as by readsAs'
+// rule, if one does.
+func (a *Auditor) readsAsOne(text string, minWords int) (string, bool) {
+	var counts [8]int // per supported language, in a.stops.codes order
+	var buf [64]byte
+	n := 0
+	nounphrase.RawWordsWhile(head(text), func(raw string, _ int) bool {
+		w := trimApostrophes(raw) // a word is letters, digits and apostrophes
+		if w == "" {
+			return true
+		}
+		n++
+		for m, i := a.stops.mask[string(lowerWord(&buf, w))], 0; m != 0; m, i = m>>1, i+1 {
+			counts[i] += int(m & 1)
+		}
+		return n < sampleWords
+	})
+	if n < minWords {
+		return "", false
+	}
+	best := 0
+	for i := range a.stops.codes {
+		if counts[i] > counts[best] {
+			best = i
+		}
+	}
+	if float64(counts[best]) < minStopShare*float64(n) {
+		return "", false
+	}
+	for i := range a.stops.codes {
+		if i != best && 2*counts[i] > counts[best] {
+			return "", false
+		}
+	}
+	return a.stops.codes[best], true
+}
+
+// The shortcut of readsAs reads at most sampleWords words and needs
+// minSampleWords of a chunk (minSentenceWords of a sentence), minStopShare
+// of them stopwords of the answer's language.
+const (
+	sampleWords      = 40
+	minSampleWords   = 12
+	minSentenceWords = 6
+	minStopShare     = 0.25
+)
+
+// stoplists holds the supported languages' stopwords (English's the
+// audit's own) as one map from a word to the set of languages it is a
+// stopword of, bit i for codes[i]: readsAs runs on every chunk's first
+// words, and one lookup a word is cheaper than one a language.
+type stoplists struct {
+	codes []string
+	mask  map[string]uint8
+}
+
+func newStoplists() stoplists {
+	s := stoplists{codes: []string{"en"}, mask: map[string]uint8{}}
+	for _, w := range nounphrase.Stopwords() {
+		s.mask[w] |= 1
+	}
+	for _, code := range lang.Supported() {
+		if l, _ := lang.Get(code); code != "en" {
+			if len(s.codes) == 8 {
+				panic("audit: more than 8 languages for stoplists' uint8 mask")
+			}
+			bit := uint8(1) << len(s.codes)
+			s.codes = append(s.codes, code)
+			for _, w := range l.Stopwords() {
+				s.mask[w] |= bit
+			}
+		}
+	}
+	return s
+}
+
+// lowerWord is w in lower case, in buf when w is short ASCII: readsAs
+// runs on every chunk and sentence, and a map lookup of string(bytes)
+// does not allocate.
+func lowerWord(buf *[64]byte, w string) []byte {
+	if len(w) > len(buf) {
+		return []byte(strings.ToLower(w))
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return []byte(strings.ToLower(w))
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(w)]
+}
+
+// trimApostrophes is strings.Trim(w, "'’") without its cutset's
+// per-rune search.
+func trimApostrophes(w string) string {
+	for {
+		switch {
+		case strings.HasPrefix(w, "'"):
+			w = w[1:]
+		case strings.HasPrefix(w, "’"):
+			w = w[len("’"):]
+		case strings.HasSuffix(w, "'"):
+			w = w[:len(w)-1]
+		case strings.HasSuffix(w, "’"):
+			w = w[:len(w)-len("’")]
+		default:
+			return w
+		}
+	}
+}
+
+// fewerWords reports whether text has fewer than n words (strings.Fields
+// without the slice).
+func fewerWords(text string, n int) bool {
+	in := false
+	for _, r := range text {
+		switch sp := unicode.IsSpace(r); {
+		case sp:
+			in = false
+		case !in:
+			in = true
+			if n--; n == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (s stoplists) index(code string) int {
+	for i, c := range s.codes {
+		if c == code {
+			return i
+		}
+	}
+	return -1
 }

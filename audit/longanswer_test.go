@@ -44,7 +44,7 @@ func TestBetterChunkSearchIsBounded(t *testing.T) {
 	}
 	evs := make([]*evidence, len(chunks))
 	evs[0] = newEvidence(chunks[0].Text, wc, english)
-	m := newMisattribution(chunks, evs, func(int) tongue { return english })
+	m := newMisattribution(chunks, evs, func(int) tongue { return english }, english)
 	better, err := testAuditor.betterChunk(context.Background(), &c, m, []pair{{id: "0", chunk: 0}}, "acme", wc)
 	if err != nil {
 		t.Fatal(err)

@@ -116,7 +116,9 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 // parseBracketIDs reads the ids of a bracket's content; generic says they
 // were read only as idLike (the shape alone, no chunk and no known form).
 func parseBracketIDs(inner string, mc *markerContext) (ids []string, generic bool) {
-	inner = zeroWidth.Replace(inner) // "[\u200b1]" is still [1]
+	if !isASCIIText(inner) { // the zero-width characters are not ASCII
+		inner = zeroWidth.Replace(inner) // "[\u200b1]" is still [1]
+	}
 	trimmed := strings.TrimSpace(inner)
 	if mc.ids[trimmed] || mc.sources[trimmed] {
 		return []string{trimmed}, false
@@ -322,6 +324,10 @@ var superscripts = map[rune]byte{'⁰': '0', '¹': '1', '²': '2', '³': '3', '�
 func superscriptMarkers(text string, mc *markerContext) []Marker {
 	var out []Marker
 	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf && c != '<' { // superscript digits are not ASCII
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if _, ok := superscripts[r]; !ok {
 			if strings.HasPrefix(text[i:], "<sup>") {
@@ -437,4 +443,14 @@ func supTag(text string, i int) (Marker, bool) {
 		return Marker{}, false
 	}
 	return Marker{Raw: text[i : i+loc[1]], Start: i, End: i + loc[1], IDs: ids}, true
+}
+
+// isASCIIText reports whether s is all ASCII.
+func isASCIIText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

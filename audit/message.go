@@ -191,7 +191,7 @@ func (m *messageAudit) measure(ctx context.Context) error {
 			m.evidence(p.chunk)
 		}
 	}
-	m.mis = newMisattribution(m.msg.Retrieval, m.evs, m.chunkTongue)
+	m.mis = newMisattribution(m.msg.Retrieval, m.evs, m.chunkTongue, m.tongue)
 	if m.a.precomputed {
 		usePrecomputed(m.msg, toEmbed, m.evs)
 		return nil

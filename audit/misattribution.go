@@ -20,6 +20,7 @@ const maxBetterCandidates = 64
 type misattribution struct {
 	chunks  []readers.Chunk
 	tongue  func(i int) tongue // the language of chunk i
+	answer  tongue             // the answer's, in which chunks are indexed
 	evs     []*evidence        // the answer's measured chunks, shared with auditMessage
 	cited   []int              // the chunks the answer's sentences cite, measured before the search
 	isCited []bool
@@ -32,8 +33,8 @@ type misattribution struct {
 	touched  []int32 // the chunks whose count is not 0
 }
 
-func newMisattribution(chunks []readers.Chunk, evs []*evidence, tongue func(i int) tongue) *misattribution {
-	m := &misattribution{chunks: chunks, evs: evs, tongue: tongue, isCited: make([]bool, len(evs))}
+func newMisattribution(chunks []readers.Chunk, evs []*evidence, tongue func(i int) tongue, answer tongue) *misattribution {
+	m := &misattribution{chunks: chunks, evs: evs, tongue: tongue, answer: answer, isCited: make([]bool, len(evs))}
 	for i, ev := range evs {
 		if ev != nil {
 			m.cited, m.isCited[i] = append(m.cited, i), true
@@ -51,11 +52,13 @@ func (m *misattribution) index(wc *wordCache) {
 	m.light = make([]*lightChunk, len(m.chunks))
 	m.count = make([]int32, len(m.chunks))
 	for i, ch := range m.chunks {
-		t := m.tongue(i)
-		if !auditable(ch) || !t.ok {
+		if !auditable(ch) || !m.answer.ok {
 			continue
 		}
-		m.light[i] = newLightChunk(ch.Text, wc.of(t), t)
+		// Read in the answer's language: a chunk in another shares too few
+		// of a claim's words to be a candidate, and a candidate's own
+		// language is told when it is one (betterChunk).
+		m.light[i] = newLightChunk(ch.Text, wc.of(m.answer), m.answer)
 		m.light[i].stems.each(func(h uint64) { m.postings[h] = append(m.postings[h], int32(i)) })
 	}
 }
@@ -106,9 +109,10 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, 
 	for _, i32 := range m.touched {
 		i := int(i32)
 		if m.isCited[i] || m.light[i].tongue.code != c.tongue.code {
-			continue // listed above, or another language
+			continue // listed above, or read in another language
 		}
-		if sh := share(i); sh >= minMisattributionOverlap && !own(i) && (!numbersDecide || m.light[i].states(c.quantities)) {
+		if sh := share(i); sh >= minMisattributionOverlap && !own(i) && (!numbersDecide || m.light[i].states(c.quantities)) &&
+			m.tongue(i).code == c.tongue.code {
 			cands = append(cands, candidate{i, sh})
 		}
 	}

@@ -79,6 +79,9 @@ var reQuote = regexp.MustCompile(`«([^»]{8,})»|“([^”]{8,})”|„([^“�
 // such fallback. The quote is a citation like any other: a passage the
 // chunk does not hold fails.
 func fallbackPassages(answer string, markers []Marker, t tongue) []sentence {
+	if len(markers) == 0 || !strings.ContainsAny(answer, "«“„\"") {
+		return nil // no quote: no fallback (and no refusal phrase to look for)
+	}
 	head := answer
 	if i := strings.IndexAny(head, "«“„\""); i >= 0 {
 		head = head[:i]

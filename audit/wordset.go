@@ -154,7 +154,7 @@ type wordCache struct {
 	// its scratch space and arena.
 	lang     *lang.Language
 	others   map[string]*wordCache
-	detected map[uint64]detected // chunk languages, by a hash of their text (detectChunk)
+	detected map[uint64]tongue // chunk languages, by a hash of their text and the answer's language (chunkTongue)
 }
 
 // of returns the worker's cache of the words of tongue t.

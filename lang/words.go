@@ -92,6 +92,14 @@ func (l *Language) IsStopword(w string) bool {
 	return l.stopwords[w]
 }
 
+// Stopwords lists the words IsStopword holds, sorted.
+func (l *Language) Stopwords() []string {
+	if l.english {
+		return nounphrase.Stopwords()
+	}
+	return sortedKeys(l.stopwords)
+}
+
 // OverlapStopwords is the stopword list of the word-overlap rule in this
 // language: NLTK's English list (eval/overlap.Stopwords) for English, and
 // Snowball's list, which NLTK ships for the others, for the rest.

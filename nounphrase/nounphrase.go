@@ -154,6 +154,12 @@ func WordsAt(text string, fn func(w string, start int)) {
 // what WordsAt yields, or "" for a word WordsAt skips) and its offset:
 // for callers that cache what they derive from a word.
 func RawWordsAt(text string, fn func(raw string, start int)) {
+	RawWordsWhile(text, func(raw string, start int) bool { fn(raw, start); return true })
+}
+
+// RawWordsWhile is RawWordsAt stopping at the first word fn returns false
+// for: for callers that sample a text's first words.
+func RawWordsWhile(text string, fn func(raw string, start int) bool) {
 	// ASCII is tested inline: wordAt is a call.
 	for i := 0; i < len(text); {
 		if c := text[i]; c < utf8.RuneSelf {
@@ -180,7 +186,9 @@ func RawWordsAt(text string, fn func(raw string, start int)) {
 			}
 			j += size
 		}
-		fn(text[i:j], i)
+		if !fn(text[i:j], i) {
+			return
+		}
 		i = j
 	}
 }

@@ -1,8 +1,20 @@
 package nounphrase
 
+import "sort"
+
 // IsStopword reports whether the normalised word w carries no claim on its
 // own (function words and discourse fillers).
 func IsStopword(w string) bool { return stopwords[w] }
+
+// Stopwords lists the words IsStopword holds, sorted.
+func Stopwords() []string {
+	out := make([]string, 0, len(stopwords))
+	for w := range stopwords {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
 
 var stopwords = func() map[string]bool {
 	m := map[string]bool{}

@@ -75,12 +75,7 @@ func appendFindingMeasures(b []byte, f *audit.Finding) ([]byte, error) {
 		}
 	}
 	b = append(b, `,"signals":{`...)
-	keys := make([]string, 0, len(f.Signals))
-	for k := range f.Signals {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for i, k := range keys {
+	for i, k := range signalKeys(f.Signals) {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -200,4 +195,34 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// signalNames is audit.Signals' names, sorted: the usual finding's keys,
+// in the order they are written, without sorting each finding's.
+var signalNames = func() []string {
+	out := make([]string, len(audit.Signals))
+	for i, s := range audit.Signals {
+		out[i] = s.Name
+	}
+	slices.Sort(out)
+	return out
+}()
+
+// signalKeys is the keys of signals, sorted.
+func signalKeys(signals map[string]audit.Score) []string {
+	keys := make([]string, 0, len(signals))
+	for _, k := range signalNames {
+		if _, ok := signals[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == len(signals) {
+		return keys
+	}
+	keys = keys[:0] // a signal of another name: sort them all
+	for k := range signals {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

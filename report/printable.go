@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Printable makes text from the logs safe to print on a terminal: control
@@ -22,7 +23,7 @@ func PrintableText(s string) string {
 }
 
 func escapeRunes(s string, unsafe func(rune) bool) string {
-	if strings.IndexFunc(s, unsafe) < 0 {
+	if !anyUnsafe(s, unsafe) {
 		return s
 	}
 	var b strings.Builder
@@ -39,6 +40,23 @@ func escapeRunes(s string, unsafe func(rune) bool) string {
 		}
 	}
 	return b.String()
+}
+
+// anyUnsafe is strings.IndexFunc(s, unsafe) >= 0 with printable ASCII
+// passed over inline: every cell of findings.csv goes through here.
+func anyUnsafe(s string, unsafe func(rune) bool) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unsafe(r) {
+			return true
+		}
+		i += size
+	}
+	return false
 }
 
 func unsafeRune(r rune) bool {
