@@ -157,8 +157,8 @@ DEV_SETS = --labels $(DEV)/hagrid/dev.labels.jsonl --labels $(DEV)/expertqa/dev.
 	  --labels $(DEV)/wice/dev.labels.jsonl --labels $(DEV)/begin/dev.labels.jsonl \
 	  $(DEV)/hagrid/dev.jsonl $(DEV)/expertqa/dev.jsonl $(DEV)/wice/dev.jsonl $(DEV)/begin/dev.jsonl
 model: build
-	./$(BIN) calibrate -q --min-tenant-labels 0 --embed builtin --config-out audit/default_model.json $(DEV_SETS)
-	./$(BIN) calibrate -q --min-tenant-labels 0 --embed none --config-out audit/default_model_noembed.json $(DEV_SETS)
+	./$(BIN) eval -q --embed builtin --write-model audit/default_model.json $(DEV_SETS) >/dev/null
+	./$(BIN) eval -q --embed none --write-model audit/default_model_noembed.json $(DEV_SETS) >/dev/null
 	$(MAKE) build
 
 # Regenerate the built-in word vectors (embed/glove50k.bin, committed) from
