@@ -2,8 +2,8 @@ package eval
 
 import (
 	"math"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
