@@ -243,6 +243,7 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 		}
 		fmt.Fprintf(b, "  Verified by tenant: %s\n", strings.Join(parts, "; "))
 	}
+	writeCalibrated(b, v.Calibration)
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 	fmt.Fprintf(b, "Machine's own rate: %s (95%% CI %s–%s, sampling only) over %d citations (bar %s)\n", rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
 }

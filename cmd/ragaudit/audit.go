@@ -21,6 +21,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/eval"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
@@ -67,11 +68,13 @@ type auditOptions struct {
 	baselineMissing      bool     // it did not exist
 	LabelsPath           []string `json:"labels,omitempty"`
 	PartialAs            string   `json:"partial_as,omitempty"`
-	labels               *review.LabelSet
-	baseline             *report.Summary
-	github               bool   // GITHUB_ACTIONS=true: annotations on stdout
-	stepSummary          string // $GITHUB_STEP_SUMMARY: the job summary file
-	workspace            string // $GITHUB_WORKSPACE: annotations name files inside it
+	// Calibrate: fit the operating point on the labels too (--calibrate).
+	Calibrate   *calibration `json:"calibrate,omitempty"`
+	labels      *review.LabelSet
+	baseline    *report.Summary
+	github      bool   // GITHUB_ACTIONS=true: annotations on stdout
+	stepSummary string // $GITHUB_STEP_SUMMARY: the job summary file
+	workspace   string // $GITHUB_WORKSPACE: annotations name files inside it
 }
 
 func auditCommand() *cli.Command {
@@ -114,6 +117,8 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "allow-missing-baseline", Usage: "run when --baseline does not exist yet (a first run in CI): nothing is compared, and --fail-on drop and tenant-drop say \"not compared: no baseline yet\" (neither pass nor fail)"},
 			&cli.StringSliceFlag{Name: "labels", KeepSpace: true, Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE; repeatable (several reviewers' files; a citation judged differently in two is an error)"},
 			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
+			&cli.BoolFlag{Name: "calibrate", Usage: "with --labels: also fit the verdict's thresholds on the labels, as ragaudit calibrate does, and write --config-out if the labels show it better (for the next runs: this run's verdicts and verified rate stay the run's)"},
+			calibrateFlags()[0], calibrateFlags()[1], calibrateFlags()[2],
 			&cli.BoolFlag{Name: "attempts", Usage: "in a guard's decision log, also audit what the model generated (every attempt): the rate before the guard beside the rate served"},
 			&cli.BoolFlag{Name: "guard-dropped", Usage: "in a guard's decision log, audit only the claims the guard dropped (with sample, review and --labels: the guard's false-block rate)"},
 		}, projectFlags()...),
@@ -137,7 +142,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	if project.failOn != nil {
 		o.FailOn = project.failOn
 	}
-	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate} {
+	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate, o.calibration} {
 		if err := step(c); err != nil {
 			return o, err
 		}
@@ -285,6 +290,19 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 	return nil
 }
 
+// calibration reads --calibrate and its flags.
+func (o *auditOptions) calibration(c *cli.Context) error {
+	if !c.Bool("calibrate") {
+		return nil
+	}
+	if o.labels == nil {
+		return usageErr("--calibrate needs --labels: the labels it fits on")
+	}
+	var err error
+	o.Calibrate, err = calibrationFrom(c, readers.JudgedLabels(o.labels.Labels), o.LabelsPath, o.PartialAs)
+	return err
+}
+
 // model sets the resolution rule, the floor, a calibrated model and the
 // threshold.
 func (o *auditOptions) model(c *cli.Context) error {
@@ -415,6 +433,11 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		pop = review.NewPopulation(false)
 		sinks = append(sinks, pop)
 	}
+	var calibrating *eval.Calibrating
+	if o.Calibrate != nil {
+		calibrating = eval.NewCalibrating(o.Audit.Model, o.Calibrate.Labels)
+		sinks = append(sinks, calibrating)
+	}
 	po := o.pipeline(stdin, stderr)
 	done := progress(&po, stderr, o.Quiet)
 	out, err := pipeline.Run(ctx, po, sinks...)
@@ -430,6 +453,13 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
 		if err != nil {
 			return usageErr("--labels: %v", err)
+		}
+		if calibrating != nil {
+			cal, err := o.Calibrate.fit(&po, calibrating)
+			if err != nil {
+				return err
+			}
+			run.Verified.Calibration = o.Calibrate.summary(cal)
 		}
 	}
 	sum, err := report.Assemble(run)

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"io"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/ragaudit/ragaudit/eval"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
+	"github.com/ragaudit/ragaudit/report"
 	"github.com/ragaudit/ragaudit/review"
 )
 
@@ -48,12 +47,26 @@ and exits 1. Run it with the flags the sample was drawn with.`,
 			if err != nil {
 				return err
 			}
+			k, err := calibrationFrom(c, labels, c.StringSlice("labels"), c.String("partial-as"))
+			if err != nil {
+				return err
+			}
 			po := opts.pipeline(c.App.Reader, c.App.ErrWriter)
 			sink := eval.NewCalibrating(opts.Audit.Model, labels)
 			if _, err := pipeline.Run(c.Context, po, sink); err != nil {
 				return err
 			}
-			return calibrate(c, &po, sink, labels, c.App.Writer)
+			cal, err := k.fit(&po, sink)
+			if err != nil {
+				return err
+			}
+			if err := cal.WriteText(c.App.Writer, k.ConfigOut, cal.Better); err != nil {
+				return err
+			}
+			if !cal.Better {
+				return &gateError{"the calibration was not written: the labels do not show it better than the current model by more than their uncertainty"}
+			}
+			return nil
 		},
 	}
 }
@@ -73,33 +86,56 @@ func calibrationLabels(paths []string) ([]readers.Label, error) {
 	return labels, nil
 }
 
-// calibrate fits on what sink collected, writes the model file when the
-// rule allows it, and says so on w; a calibration not written is exit 1.
-func calibrate(c *cli.Context, po *pipeline.Options, sink *eval.Calibrating, labels []readers.Label, w io.Writer) error {
-	partial := c.String("partial-as")
+// calibration is what a calibration is asked to do: the flags calibrate
+// and audit --calibrate share.
+type calibration struct {
+	Labels          []readers.Label `json:"-"`
+	Files           []string        `json:"-"`
+	PartialAs       string          `json:"-"`
+	ConfigOut       string          `json:"config_out"`
+	MinTenantLabels int             `json:"min_tenant_labels"`
+	Folds           int             `json:"cv"`
+}
+
+// calibrationFrom reads the shared flags.
+func calibrationFrom(c *cli.Context, labels []readers.Label, files []string, partial string) (*calibration, error) {
 	if partial != readers.LabelUnsupported && partial != readers.LabelSupported {
-		return usageErr("--partial-as %q: want unsupported or supported", partial)
+		return nil, usageErr("--partial-as %q: want unsupported or supported", partial)
 	}
-	if k := c.Int("cv"); k < 2 {
-		return usageErr("--cv %d: want at least 2 folds", k)
+	k := &calibration{Labels: labels, Files: files, PartialAs: partial, ConfigOut: c.String("config-out"),
+		MinTenantLabels: c.Int("min-tenant-labels"), Folds: c.Int("cv")}
+	switch {
+	case k.Folds < 2:
+		return nil, usageErr("--cv %d: want at least 2 folds", k.Folds)
+	case k.MinTenantLabels < 0:
+		return nil, usageErr("--min-tenant-labels %d: want 0 (never) or more", k.MinTenantLabels)
+	case k.ConfigOut == "":
+		return nil, usageErr("--config-out: want the model file to write")
 	}
-	cal, err := eval.Calibrate(sink, eval.CalibrateOptions{Labels: labels, Files: c.StringSlice("labels"), PartialAs: partial,
+	return k, nil
+}
+
+// fit fits on what sink collected and writes the model file when the rule
+// allows it.
+func (k *calibration) fit(po *pipeline.Options, sink *eval.Calibrating) (*eval.Calibration, error) {
+	cal, err := eval.Calibrate(sink, eval.CalibrateOptions{Labels: k.Labels, Files: k.Files, PartialAs: k.PartialAs,
 		ConfigHash: pipeline.ConfigHash(version, po), Config: pipeline.ConfigSummary(version, po), Embedder: po.Embed.Kind, Version: version,
-		Point: eval.PointOptions{MinTenantLabels: c.Int("min-tenant-labels"), Folds: c.Int("cv"), Seed: 1}})
+		Point: eval.PointOptions{MinTenantLabels: k.MinTenantLabels, Folds: k.Folds, Seed: 1}})
 	if err != nil {
-		return usageErr("calibrate: %v", err)
+		return nil, usageErr("calibrate: %v", err)
 	}
-	path := c.String("config-out")
 	if cal.Better {
-		if err := cal.Write(path); err != nil {
-			return usageErr("--config-out: %v", err)
+		if err := cal.Write(k.ConfigOut); err != nil {
+			return nil, usageErr("--config-out: %v", err)
 		}
 	}
-	if err := cal.WriteText(w, path, cal.Better); err != nil {
-		return err
-	}
-	if !cal.Better {
-		return &gateError{"the calibration was not written: the labels do not show it better than the current model by more than their uncertainty"}
-	}
-	return nil
+	return cal, nil
+}
+
+// summary is the calibration as summary.json and the text report give it.
+func (k *calibration) summary(cal *eval.Calibration) *report.Calibrated {
+	r := cal.File.Calibration
+	return &report.Calibrated{Written: cal.Better, File: k.ConfigOut, Why: cal.Why, Labels: cal.Matched,
+		Threshold: [2]float64{r.Before.Threshold, cal.File.Model.Threshold}, TenantThresholds: cal.File.Model.TenantThresholds,
+		MachineRate: r.MachineRate, HumanRate: r.HumanRate, BalancedAccuracy: r.BalancedAccuracy, Rule: cal.BARule}
 }

@@ -133,3 +133,36 @@ func TestGuardUsesTheCalibratedModelFile(t *testing.T) {
 		t.Errorf("with acme's threshold at 0.01: %s, want pass", got)
 	}
 }
+
+// audit --labels --calibrate fits on the same labels and writes the file
+// for the next runs; the run's verified rate is the same as without it
+// (the estimate uses the configuration the sample was drawn under), and
+// --calibrate without labels is a usage error.
+func TestAuditCalibrateKeepsTheVerifiedRate(t *testing.T) {
+	labels := reviewedSample(t, "300", "3")
+	model := filepath.Join(t.TempDir(), "model.json")
+	plain := runCLI(t, "", "audit", "-q", "--no-project", "--labels", labels, hagridLogs)
+	r := runCLI(t, "", "audit", "--no-project", "--labels", labels, "--calibrate", "--config-out", model, hagridLogs)
+	v, cal := summaryOf(t, r)["verified"].(map[string]any), map[string]any(nil)
+	if v != nil {
+		cal, _ = v["calibration"].(map[string]any)
+	}
+	if cal == nil || cal["written"] != true || !strings.Contains(r.stdout, "Wrote "+model+" for the next runs") {
+		t.Fatalf("exit %d, calibration %v:\n%s", r.code, cal, r.stdout)
+	}
+	pv := summaryOf(t, plain)["verified"].(map[string]any)
+	for _, k := range []string{"estimate", "ci95_low", "ci95_high", "decision"} {
+		if pv[k] != v[k] {
+			t.Errorf("verified %s is %v with --calibrate, %v without", k, v[k], pv[k])
+		}
+	}
+	if r.code != plain.code {
+		t.Errorf("exit %d with --calibrate, %d without", r.code, plain.code)
+	}
+	if _, err := os.Stat(model); err != nil {
+		t.Errorf("model file: %v", err)
+	}
+	if r := runCLI(t, "", "audit", "--no-project", "--calibrate", hagridLogs); r.code != exitUsage || !strings.Contains(r.stderr, "--calibrate needs --labels") {
+		t.Errorf("--calibrate without labels: exit %d %s", r.code, r.stderr)
+	}
+}
