@@ -22,6 +22,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/llmjudge"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
@@ -51,6 +52,7 @@ type auditOptions struct {
 	EmbedCache      string            `json:"-"`
 	EmbedRetries    int               `json:"-"`
 	EmbedTimeout    time.Duration     `json:"-"`
+	Judge           *judgeOptions     `json:"judge,omitempty"`
 	Workers         int               `json:"-"` // does not change results
 	HTMLMaxFailures int               `json:"html_max_failures"`
 	Reproducible    bool              `json:"-"`
@@ -71,6 +73,7 @@ type auditOptions struct {
 	// Calibrate: fit the operating point on the labels too (--calibrate).
 	Calibrate   *calibration `json:"calibrate,omitempty"`
 	labels      *review.LabelSet
+	judge       *llmjudge.Judge // built from Judge
 	baseline    *report.Summary
 	github      bool   // GITHUB_ACTIONS=true: annotations on stdout
 	stepSummary string // $GITHUB_STEP_SUMMARY: the job summary file
@@ -107,6 +110,15 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "embed-retries", Value: 4, Usage: "retries of a failed embedding request (429, 5xx, network), with doubling backoff from 0.5 s"},
 			&cli.DurationFlag{Name: "embed-timeout", Value: 30 * time.Second, Usage: "timeout of one embedding request"},
 			&cli.StringFlag{Name: "embed-cache", Value: defaultEmbedCache(), Usage: "directory caching remote embeddings by model and text (empty: no cache)"},
+			&cli.StringFlag{Name: "judge-url", Usage: "send the citations whose score lies in --judge-band to this OpenAI-compatible chat endpoint (a model you run: http://localhost:11434/v1 for Ollama, :8000/v1 vLLM, :8080/v1 llama.cpp); its Yes or No replaces the lexical verdict for them"},
+			&cli.StringFlag{Name: "judge-model", Usage: "model name sent to --judge-url, e.g. bespoke-minicheck"},
+			&cli.StringFlag{Name: "judge-key-env", Value: "OPENAI_API_KEY", Usage: "environment variable that holds --judge-url's API key"},
+			&cli.StringFlag{Name: "judge-band", Usage: "support scores sent to the judge, as LO,HI (LO ≤ score < HI); default: 0.12 below to 0.14 above each tenant's threshold, fitted under leave-one-dataset-out", DefaultText: "threshold −0.12 to +0.14"},
+			&cli.IntFlag{Name: "judge-max-calls", Value: 500, Usage: "judge at most this many citations in a run, the first in input order (cached answers count: a rerun judges the same); the rest keep their lexical verdict and are counted; -1: no limit"},
+			&cli.IntFlag{Name: "judge-concurrency", Value: 4, Usage: "judge requests in flight"},
+			&cli.DurationFlag{Name: "judge-timeout", Value: 60 * time.Second, Usage: "timeout of one judge request"},
+			&cli.IntFlag{Name: "judge-retries", Value: 3, Usage: "retries of a judge request (429, 5xx, network, timeout), with doubling backoff from 0.5 s"},
+			&cli.StringFlag{Name: "judge-cache", Value: defaultCache("judge"), Usage: "directory caching the judge's answers by model, prompt and text (a rerun makes no call; empty: no cache)"},
 			&cli.IntFlag{Name: "html-max-failures", Value: report.DefaultMaxFailures, Usage: "failing rows listed in report.html (findings.csv has all)"},
 			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
@@ -142,7 +154,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	if project.failOn != nil {
 		o.FailOn = project.failOn
 	}
-	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate, o.calibration} {
+	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate, o.calibration, o.judging} {
 		if err := step(c); err != nil {
 			return o, err
 		}
@@ -445,7 +457,8 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
+	o.judgeNote(stderr)
+	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
 		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
 		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: out.Guard}
 	if pop != nil {
@@ -532,6 +545,7 @@ func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Opti
 	embed := pipeline.Embedding{Kind: o.Embed, URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
 		Cache: o.EmbedCache, Retries: o.EmbedRetries, Timeout: o.EmbedTimeout}
 	return pipeline.Options{
+		Judge:   o.judge,
 		Files:   o.Files,
 		Stdin:   stdin,
 		Read:    readers.Options{MaxLineBytes: o.MaxLineBytes, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName},
@@ -609,12 +623,15 @@ func loadModel(path string) (audit.ModelFile, error) {
 	return audit.ParseModelFile(b)
 }
 
-func defaultEmbedCache() string {
+func defaultEmbedCache() string { return defaultCache("embeddings") }
+
+// defaultCache is a directory of the user's cache for ragaudit ("": none).
+func defaultCache(name string) string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "ragaudit", "embeddings")
+	return filepath.Join(dir, "ragaudit", name)
 }
 
 // generatedAt is the report's single statement of time: SOURCE_DATE_EPOCH
