@@ -13,6 +13,9 @@ type Point struct {
 	Tenants   map[string]float64
 }
 
+// ThresholdOf is the threshold of a tenant's citations.
+func (p Point) ThresholdOf(tenant string) float64 { return p.thresholdOf(tenant) }
+
 func (p Point) thresholdOf(tenant string) float64 {
 	if t, ok := p.Tenants[tenant]; ok {
 		return t

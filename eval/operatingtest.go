@@ -86,6 +86,23 @@ func FitOperating(ls []Scored, designSizes map[string]int64, pop, rulePop *Popul
 	return op, nil
 }
 
+// FitPoint fits the operating point on labelled citations as
+// FitOperating does, without testing it: for simulations that need the
+// thresholds only.
+func FitPoint(ls []Scored, designSizes map[string]int64, pop *Population, base Point, o PointOptions) Point {
+	f := &fitter{sizes: pop.cells(base.Threshold, base.Tenants), o: o.withDefaults()}
+	for k, n := range designSizes {
+		f.sizes[k] = n
+	}
+	ls = append([]Scored(nil), ls...)
+	for i := range ls {
+		if ls[i].Stratum == "" {
+			ls[i].Stratum = byCell(ls[i])
+		}
+	}
+	return f.fit(ls, pop)
+}
+
 // decide applies the rule. The fitted point puts the machine rate within
 // the labels' 95 % interval of the human rate first, and has the best
 // balanced accuracy there; it replaces the base when the labels show it
