@@ -23,6 +23,10 @@ type CalibrateOptions struct {
 	ConfigHash, Config string
 	Embedder, Version  string // recorded in the model file
 	Point              PointOptions
+	// Weights: refit the weights too, by this procedure (the signals of
+	// the run's embedder), on the labels; the Calibrating sink must keep
+	// the inputs. Else the thresholds alone.
+	Weights *Procedure
 }
 
 // Calibration is an operating point fitted on a user's labels, tested
@@ -44,27 +48,35 @@ func Calibrate(c *Calibrating, o CalibrateOptions) (*Calibration, error) {
 		o.PartialAs = readers.LabelUnsupported
 	}
 	cal := &Calibration{}
-	ls, sizes, err := cal.scored(c, o)
+	ls, inputs, sizes, err := cal.scored(c, o)
 	if err != nil {
 		return nil, err
 	}
 	base := Point{Threshold: c.Model.Threshold, Tenants: c.Model.TenantThresholds}
-	if cal.Operating, err = FitOperating(ls, sizes, c.Pop, c.RulePop, base, o.Point); err != nil {
+	fitted := c.Model
+	if o.Weights != nil {
+		rw := Reweighting{Proc: *o.Weights, Labels: inputs, Pop: c.Inputs}
+		var m audit.Model
+		if cal.Operating, m, err = FitOperatingWeights(ls, rw, sizes, c.Pop, c.RulePop, base, o.Point); err != nil {
+			return nil, err
+		}
+		fitted.Bias, fitted.Weights = m.Bias, m.Weights
+	} else if cal.Operating, err = FitOperating(ls, sizes, c.Pop, c.RulePop, base, o.Point); err != nil {
 		return nil, err
 	}
-	cal.File, err = cal.modelFile(c.Model, o)
+	cal.File, err = cal.modelFile(c.Model, fitted, o)
 	return cal, err
 }
 
 // scored joins the labels to the findings: each labelled citation the
 // rate counts, with its decision score, the rule's, and its stratum.
-func (cal *Calibration) scored(c *Calibrating, o CalibrateOptions) ([]Scored, map[string]int64, error) {
+func (cal *Calibration) scored(c *Calibrating, o CalibrateOptions) ([]Scored, []audit.Features, map[string]int64, error) {
 	sampled := 0
 	for _, l := range o.Labels {
 		if l.Sample != "" {
 			sampled++
 			if l.ConfigHash != o.ConfigHash {
-				return nil, nil, fmt.Errorf("label of %s:%d: its sample was drawn under another audit configuration (%s; this run: %s): calibrate with the flags it was drawn with",
+				return nil, nil, nil, fmt.Errorf("label of %s:%d: its sample was drawn under another audit configuration (%s; this run: %s): calibrate with the flags it was drawn with",
 					l.ConversationID, l.MessageIndex, orNotRecorded(l.Config), o.Config)
 			}
 		}
@@ -76,6 +88,7 @@ func (cal *Calibration) scored(c *Calibrating, o CalibrateOptions) ([]Scored, ma
 	pairs, left := Join(c.Findings, o.Labels, o.PartialAs)
 	sizes := map[string]int64{}
 	var ls []Scored
+	var inputs []audit.Features
 	var outside int
 	for _, p := range pairs {
 		f, l := p.Finding, p.Label
@@ -91,6 +104,11 @@ func (cal *Calibration) scored(c *Calibrating, o CalibrateOptions) ([]Scored, ma
 			sizes[s.Stratum] = l.StratumSize
 		}
 		ls = append(ls, s)
+		var in audit.Features
+		if decision >= 0 || f.SupportScore != nil {
+			in = audit.FeaturesOf(f.Signals)
+		}
+		inputs = append(inputs, in)
 	}
 	cal.Matched = len(ls)
 	var skipped []string
@@ -105,9 +123,9 @@ func (cal *Calibration) scored(c *Calibrating, o CalibrateOptions) ([]Scored, ma
 	}
 	cal.Skipped = strings.Join(skipped, "; ")
 	if len(ls) == 0 {
-		return nil, nil, fmt.Errorf("no label judges a citation of these logs (%s): are these the labels of these logs?", cal.Skipped)
+		return nil, nil, nil, fmt.Errorf("no label judges a citation of these logs (%s): are these the labels of these logs?", cal.Skipped)
 	}
-	return ls, sizes, nil
+	return ls, inputs, sizes, nil
 }
 
 func orNotRecorded(s string) string {
@@ -117,9 +135,9 @@ func orNotRecorded(s string) string {
 	return s
 }
 
-// modelFile is the run's model with the fitted thresholds, and the record
-// of the calibration.
-func (cal *Calibration) modelFile(m audit.Model, o CalibrateOptions) (audit.ModelFile, error) {
+// modelFile is the fitted model (the run's weights, or refitted ones) with
+// the fitted thresholds, and the record of the calibration.
+func (cal *Calibration) modelFile(m, fitted audit.Model, o CalibrateOptions) (audit.ModelFile, error) {
 	rec := &audit.Calibration{Labels: cal.Matched, Supported: cal.Operating.Supported, PartialAs: o.PartialAs,
 		Folds: o.Point.withDefaults().Folds, Replicates: o.Point.withDefaults().Replicates,
 		HumanRate:        [3]float64{round(cal.Human), round(cal.HumanLow), round(cal.HumanHigh)},
@@ -130,9 +148,11 @@ func (cal *Calibration) modelFile(m audit.Model, o CalibrateOptions) (audit.Mode
 	if len(o.Labels) > 0 && o.Labels[0].Sample != "" {
 		rec.Sample, rec.DrawnUnder = o.Labels[0].Sample, o.Labels[0].ConfigHash
 	}
-	fitted := m
 	// The weights' name, and the labels that placed the threshold.
 	weights, _, _ := strings.Cut(m.Name, " @ ")
+	if o.Weights != nil {
+		weights = "weights refitted"
+	}
 	fitted.Name = weights + " @ labels"
 	if rec.Sample != "" {
 		fitted.Name = weights + " @ sample " + rec.Sample[:min(8, len(rec.Sample))]

@@ -18,6 +18,10 @@ type Calibrating struct {
 	RulePop *Population // the rule's score on the audited claim (plain_overlap)
 	Audited             // the labelled conversations' findings and chunk texts
 	convs   map[string]bool
+	// KeepInputs keeps every citation's model inputs (Inputs), which
+	// refitting the weights needs: some 140 bytes a citation.
+	KeepInputs bool
+	Inputs     []PopItem
 }
 
 // NewCalibrating collects for a calibration of m on labels.
@@ -40,6 +44,13 @@ func (c *Calibrating) Result(r *audit.Result) error {
 		}
 		c.Pop.Add(f.Tenant, decision, f.Verdict == audit.Fabricated)
 		c.RulePop.Add(f.Tenant, rule, f.Verdict == audit.Fabricated)
+		if c.KeepInputs {
+			in := PopItem{Tenant: f.Tenant, Fabricated: f.Verdict == audit.Fabricated}
+			if f.SupportScore != nil && !in.Fabricated {
+				in.Features = audit.FeaturesOf(f.Signals)
+			}
+			c.Inputs = append(c.Inputs, in)
+		}
 	}
 	if c.convs[r.Record.ConversationID] {
 		return c.Audited.Result(r)

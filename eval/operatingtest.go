@@ -40,6 +40,20 @@ type Operating struct {
 // score of every citation; rulePop the word-overlap rule's (nil: the
 // rule is not fitted beside).
 func FitOperating(ls []Scored, designSizes map[string]int64, pop, rulePop *Population, base Point, o PointOptions) (*Operating, error) {
+	f, ls, op, err := prepare(ls, designSizes, pop, base, o)
+	if err != nil {
+		return nil, err
+	}
+	op.Fitted = f.fit(ls, pop)
+	op.RateFitted = pop.Rate(op.Fitted.Threshold, op.Fitted.Tenants)
+	f.test(op, ls, f.crossValidate(ls, pop, base), pop, rulePop)
+	return op, nil
+}
+
+// prepare makes the fitter of a sample's labels (design strata and the
+// base's cells), puts each label without a design stratum in its cell,
+// and counts the classes: a threshold needs MinClassLabels of each.
+func prepare(ls []Scored, designSizes map[string]int64, pop *Population, base Point, o PointOptions) (*fitter, []Scored, *Operating, error) {
 	o = o.withDefaults()
 	f := &fitter{sizes: pop.cells(base.Threshold, base.Tenants), o: o}
 	for k, n := range designSizes {
@@ -51,7 +65,7 @@ func FitOperating(ls []Scored, designSizes map[string]int64, pop, rulePop *Popul
 			ls[i].Stratum = byCell(ls[i])
 		}
 		if f.sizes[ls[i].Stratum] <= 0 {
-			return nil, fmt.Errorf("no citation of the logs is in the stratum a label was drawn from (%q): are these the labels of these logs?", ls[i].Stratum)
+			return nil, nil, nil, fmt.Errorf("no citation of the logs is in the stratum a label was drawn from (%q): are these the labels of these logs?", ls[i].Stratum)
 		}
 	}
 	op := &Operating{Base: base}
@@ -63,16 +77,21 @@ func FitOperating(ls []Scored, designSizes map[string]int64, pop, rulePop *Popul
 		}
 	}
 	if op.Supported < MinClassLabels || op.NotSupported < MinClassLabels {
-		return nil, fmt.Errorf("%d labels supported and %d not: a threshold needs at least %d of each", op.Supported, op.NotSupported, MinClassLabels)
+		return nil, nil, nil, fmt.Errorf("%d labels supported and %d not: a threshold needs at least %d of each", op.Supported, op.NotSupported, MinClassLabels)
 	}
-	op.Fitted = f.fit(ls, pop)
+	op.RateBase = pop.Rate(base.Threshold, base.Tenants)
+	return f, ls, op, nil
+}
+
+// test measures the fitted machine against the base out of sample (cv:
+// each label's cross-validated verdict), beside the word-overlap rule
+// fitted the same way, and applies the rule.
+func (f *fitter) test(op *Operating, ls []Scored, cv []bool, pop, rulePop *Population) {
 	w := designWeights(ls, byStratum, f.sizes)
-	baseP := predict(ls, base.Threshold, base.Tenants)
-	cv := f.crossValidate(ls, pop, base)
+	baseP := predict(ls, op.Base.Threshold, op.Base.Tenants)
 	op.BABase, op.BAFitted = balancedAccuracy(ls, w, baseP), balancedAccuracy(ls, w, cv)
 	op.DiffLow, op.DiffHigh = f.bootstrapDifference(ls, cv, baseP)
 	op.Human, op.HumanLow, op.HumanHigh = rateInterval(ls, byStratum, f.sizes, pop)
-	op.RateBase, op.RateFitted = pop.Rate(base.Threshold, base.Tenants), pop.Rate(op.Fitted.Threshold, op.Fitted.Tenants)
 	op.BARule = math.NaN()
 	if rulePop != nil {
 		rl := append([]Scored(nil), ls...)
@@ -83,7 +102,6 @@ func FitOperating(ls []Scored, designSizes map[string]int64, pop, rulePop *Popul
 		op.BARule = balancedAccuracy(rl, w, f.crossValidate(rl, rulePop, Point{Threshold: 0.5}))
 	}
 	op.decide()
-	return op, nil
 }
 
 // FitPoint fits the operating point on labelled citations as

@@ -130,7 +130,7 @@ func auditCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "labels", KeepSpace: true, Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE; repeatable (several reviewers' files; a citation judged differently in two is an error)"},
 			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
 			&cli.BoolFlag{Name: "calibrate", Usage: "with --labels: also fit the verdict's thresholds on the labels, as ragaudit calibrate does, and write --config-out if the labels show it better (for the next runs: this run's verdicts and verified rate stay the run's)"},
-			calibrateFlags()[0], calibrateFlags()[1], calibrateFlags()[2],
+			calibrateFlags()[0], calibrateFlags()[1], calibrateFlags()[2], calibrateFlags()[3],
 			&cli.BoolFlag{Name: "attempts", Usage: "in a guard's decision log, also audit what the model generated (every attempt): the rate before the guard beside the rate served"},
 			&cli.BoolFlag{Name: "guard-dropped", Usage: "in a guard's decision log, audit only the claims the guard dropped (with sample, review and --labels: the guard's false-block rate)"},
 		}, projectFlags()...),
@@ -448,6 +448,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	var calibrating *eval.Calibrating
 	if o.Calibrate != nil {
 		calibrating = eval.NewCalibrating(o.Audit.Model, o.Calibrate.Labels)
+		calibrating.KeepInputs = o.Calibrate.Weights
 		sinks = append(sinks, calibrating)
 	}
 	po := o.pipeline(stdin, stderr)

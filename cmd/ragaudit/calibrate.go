@@ -16,6 +16,7 @@ func calibrateFlags() []cli.Flag {
 		&cli.StringFlag{Name: "config-out", Value: "ragaudit-config.json", Usage: "model file to write (read it back with audit, sample, check and serve --config)"},
 		&cli.IntFlag{Name: "min-tenant-labels", Value: 60, Usage: "a tenant with this many labelled citations (and 10 of each class) gets a threshold of its own; 0: never"},
 		&cli.IntFlag{Name: "cv", Value: 5, Usage: "folds of the cross-validation (by conversation) that measures the calibration out of sample"},
+		&cli.BoolFlag{Name: "weights", Usage: "refit the verdict's weights too (the signals of --embed, e.g. an endpoint's similarity), not only its thresholds: for many labels, or an embedder the shipped weights were not fitted for"},
 	}
 }
 
@@ -53,6 +54,7 @@ and exits 1. Run it with the flags the sample was drawn with.`,
 			}
 			po := opts.pipeline(c.App.Reader, c.App.ErrWriter)
 			sink := eval.NewCalibrating(opts.Audit.Model, labels)
+			sink.KeepInputs = k.Weights
 			if _, err := pipeline.Run(c.Context, po, sink); err != nil {
 				return err
 			}
@@ -95,6 +97,7 @@ type calibration struct {
 	ConfigOut       string          `json:"config_out"`
 	MinTenantLabels int             `json:"min_tenant_labels"`
 	Folds           int             `json:"cv"`
+	Weights         bool            `json:"weights,omitempty"`
 }
 
 // calibrationFrom reads the shared flags.
@@ -103,7 +106,7 @@ func calibrationFrom(c *cli.Context, labels []readers.Label, files []string, par
 		return nil, usageErr("--partial-as %q: want unsupported or supported", partial)
 	}
 	k := &calibration{Labels: labels, Files: files, PartialAs: partial, ConfigOut: c.String("config-out"),
-		MinTenantLabels: c.Int("min-tenant-labels"), Folds: c.Int("cv")}
+		MinTenantLabels: c.Int("min-tenant-labels"), Folds: c.Int("cv"), Weights: c.Bool("weights")}
 	switch {
 	case k.Folds < 2:
 		return nil, usageErr("--cv %d: want at least 2 folds", k.Folds)
@@ -118,9 +121,14 @@ func calibrationFrom(c *cli.Context, labels []readers.Label, files []string, par
 // fit fits on what sink collected and writes the model file when the rule
 // allows it.
 func (k *calibration) fit(po *pipeline.Options, sink *eval.Calibrating) (*eval.Calibration, error) {
-	cal, err := eval.Calibrate(sink, eval.CalibrateOptions{Labels: k.Labels, Files: k.Files, PartialAs: k.PartialAs,
+	o := eval.CalibrateOptions{Labels: k.Labels, Files: k.Files, PartialAs: k.PartialAs,
 		ConfigHash: pipeline.ConfigHash(version, po), Config: pipeline.ConfigSummary(version, po), Embedder: po.Embed.Kind, Version: version,
-		Point: eval.PointOptions{MinTenantLabels: k.MinTenantLabels, Folds: k.Folds, Seed: 1}})
+		Point: eval.PointOptions{MinTenantLabels: k.MinTenantLabels, Folds: k.Folds, Seed: 1}}
+	if k.Weights {
+		proc := eval.Shipped(shippedModel(po.Embed.Kind))
+		o.Weights = &proc
+	}
+	cal, err := eval.Calibrate(sink, o)
 	if err != nil {
 		return nil, usageErr("calibrate: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -63,8 +64,19 @@ func TestCalibrateWritesOnlyABetterOperatingPoint(t *testing.T) {
 	if got, want := machineRate(t, after), mf.Calibration.MachineRate[1]; abs(got-want) > 1e-6 || abs(machineRate(t, before)-mf.Calibration.MachineRate[0]) > 1e-6 {
 		t.Errorf("machine rate with the file %.6f, calibrate said %.6f (before %.6f, said %.6f)", got, want, machineRate(t, before), mf.Calibration.MachineRate[0])
 	}
-	if !strings.HasPrefix(mf.Model.Name, "calibrated:none @ sample ") {
-		t.Errorf("model name %q does not say where its threshold comes from", mf.Model.Name)
+	if !strings.HasPrefix(mf.Model.Name, "calibrated:none @ sample ") || !reflect.DeepEqual(mf.Model.Weights, audit.DefaultModelNoEmbed().Weights) {
+		t.Errorf("model %q: want the shipped weights under a name that says where its threshold comes from", mf.Model.Name)
+	}
+	// --weights refits the weights too, tested the same way.
+	weighted := filepath.Join(t.TempDir(), "weighted.json")
+	if r := runCLI(t, "", "calibrate", "--no-project", "--weights", "--labels", labels, "-o", weighted, hagridLogs); r.code != exitPass {
+		t.Fatalf("--weights: exit %d: %s\n%s", r.code, r.stderr, r.stdout)
+	}
+	var wf audit.ModelFile
+	json.Unmarshal(readFile(t, weighted), &wf)
+	if !strings.HasPrefix(wf.Model.Name, "weights refitted @ sample ") || reflect.DeepEqual(wf.Model.Weights, audit.DefaultModelNoEmbed().Weights) ||
+		wf.Model.Weights["embed_sim"] != 0 {
+		t.Errorf("--weights wrote %q with weights %v", wf.Model.Name, wf.Model.Weights)
 	}
 	// 120 labels of which the current rate is within the interval, and
 	// the difference in balanced accuracy could be nothing: not written.

@@ -163,7 +163,7 @@ func parseMinBA(flag string, vals []string) (map[string]float64, error) {
 // --quiet without audit's "only the status line" (it prints none).
 func auditFlagsWithout(names ...string) []cli.Flag {
 	// audit's --calibrate and its flags are audit's own (calibrate has them as its flags).
-	names = append(names, "quiet", "calibrate", "config-out", "min-tenant-labels", "cv")
+	names = append(names, "quiet", "calibrate", "config-out", "min-tenant-labels", "cv", "weights")
 	flags := withoutFlag(auditCommand().Flags, names...)
 	return append(flags, &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"})
 }
