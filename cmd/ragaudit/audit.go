@@ -73,7 +73,8 @@ type auditOptions struct {
 	// Calibrate: fit the operating point on the labels too (--calibrate).
 	Calibrate   *calibration `json:"calibrate,omitempty"`
 	labels      *review.LabelSet
-	judge       *llmjudge.Judge // built from Judge
+	judge       *llmjudge.Judge    // built from Judge
+	calibrated  *audit.Calibration // --config's record of its calibration (nil: none)
 	baseline    *report.Summary
 	github      bool   // GITHUB_ACTIONS=true: annotations on stdout
 	stepSummary string // $GITHUB_STEP_SUMMARY: the job summary file
@@ -337,6 +338,7 @@ func (o *auditOptions) model(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --config %s: %s\n", path, note)
 		}
 		o.Audit.Model = config.Model
+		o.calibrated = config.Calibration
 	}
 	if c.IsSet("threshold") {
 		// The flag is the threshold for every citation: it replaces the
@@ -466,7 +468,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
 			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
 		if err != nil {
-			return usageErr("--labels: %v", err)
+			return usageErr("--labels: %v%s", err, o.calibratedOn())
 		}
 		if calibrating != nil {
 			cal, err := o.Calibrate.fit(&po, calibrating)

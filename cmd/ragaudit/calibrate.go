@@ -147,3 +147,14 @@ func (k *calibration) summary(cal *eval.Calibration) *report.Calibrated {
 		Threshold: [2]float64{r.Before.Threshold, cal.File.Model.Threshold}, TenantThresholds: cal.File.Model.TenantThresholds,
 		MachineRate: r.MachineRate, HumanRate: r.HumanRate, BalancedAccuracy: r.BalancedAccuracy, Rule: cal.BARule}
 }
+
+// calibratedOn says, when --labels are the sample --config was calibrated
+// on, how to verify them: under the configuration they were drawn under,
+// which the calibration does not change ("" otherwise).
+func (o *auditOptions) calibratedOn() string {
+	c := o.calibrated
+	if c == nil || c.Sample == "" || o.labels == nil || len(o.labels.Labels) == 0 || o.labels.Labels[0].Sample != c.Sample {
+		return ""
+	}
+	return "; these labels are the sample --config was calibrated on: verify them under the configuration they were drawn under (without this --config), and draw the next sample under it"
+}

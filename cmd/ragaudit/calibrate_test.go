@@ -174,6 +174,12 @@ func TestAuditCalibrateKeepsTheVerifiedRate(t *testing.T) {
 	if _, err := os.Stat(model); err != nil {
 		t.Errorf("model file: %v", err)
 	}
+	// The calibrating labels do not verify the calibrated configuration,
+	// and the refusal says what to do instead.
+	if r := runCLI(t, "", "audit", "-q", "--no-project", "--config", model, "--labels", labels, hagridLogs); r.code != exitUsage ||
+		!strings.Contains(r.stderr, "these labels are the sample --config was calibrated on") {
+		t.Errorf("the calibrating labels with the calibrated config: exit %d %s", r.code, r.stderr)
+	}
 	if r := runCLI(t, "", "audit", "--no-project", "--calibrate", hagridLogs); r.code != exitUsage || !strings.Contains(r.stderr, "--calibrate needs --labels") {
 		t.Errorf("--calibrate without labels: exit %d %s", r.code, r.stderr)
 	}
