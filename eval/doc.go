@@ -33,5 +33,6 @@
 //   - calsink.go, calibrate.go: Calibrate, ragaudit calibrate and audit
 //     --calibrate: the sink that keeps what it needs, the labels joined,
 //     the model file and its record.
-//   - band.go: the judge's uncertain band, fitted and measured (make eval).
+//   - band_eval_test.go (make eval): the judge's uncertain band, fitted
+//     under leave-one-dataset-out and measured (llmjudge.DefaultBand).
 package eval

@@ -17,7 +17,7 @@ type Band struct {
 }
 
 // DefaultBand is the band fitted under leave-one-dataset-out on the four
-// development sets with the shipped model (eval's fitBand, for a judge
+// development sets with the shipped model (eval's band analysis, make eval; for a judge
 // right on 65 % of what it is sent; docs/calibration.md): 0.12 below the
 // threshold to 0.14 above it. TestDefaultBandIsTheFittedOne (make eval)
 // holds it to the fit.
