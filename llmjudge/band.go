@@ -16,11 +16,11 @@ type Band struct {
 	FromThreshold bool
 }
 
-// DefaultBand is the band fitted under leave-one-dataset-out on the four
-// development sets with the shipped model (eval's band analysis, make eval; for a judge
-// right on 65 % of what it is sent; docs/calibration.md): 0.12 below the
-// threshold to 0.14 above it. TestDefaultBandIsTheFittedOne (make eval)
-// holds it to the fit.
+// DefaultBand is the band eval's band analysis fits on the four
+// development sets with the shipped model, for a judge right on 65 % of
+// what it is sent: 0.12 below the threshold to 0.14 above it. Its edges
+// are measured under leave-one-dataset-out (docs/calibration.md), and
+// TestJudgeBandLeaveOneDatasetOut (make eval) holds it to the fit.
 var DefaultBand = Band{Lo: -0.12, Hi: 0.14, FromThreshold: true}
 
 // ParseBand reads --judge-band LO,HI: two probabilities, LO below HI.
