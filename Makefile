@@ -149,6 +149,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzAppendCSVRecord -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzEscapes -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzRequest -fuzztime $(FUZZTIME) -timeout 0 ./guard
+	$(GO) test -run '^$$' -fuzz FuzzAnswer -fuzztime $(FUZZTIME) -timeout 0 ./llmjudge
 
 clean:
 	rm -rf bin ragaudit-report

@@ -67,6 +67,12 @@ func TestCalibrateWritesOnlyABetterOperatingPoint(t *testing.T) {
 	if !strings.HasPrefix(mf.Model.Name, "calibrated:none @ sample ") || !reflect.DeepEqual(mf.Model.Weights, audit.DefaultModelNoEmbed().Weights) {
 		t.Errorf("model %q: want the shipped weights under a name that says where its threshold comes from", mf.Model.Name)
 	}
+	// The next sample is drawn under the calibrated model.
+	next := filepath.Join(t.TempDir(), "next.jsonl")
+	if r := runCLI(t, "", "sample", "-q", "--no-project", "--config", model, "-n", "50", "--seed", "5", "-o", next, hagridLogs); r.code != exitPass ||
+		!strings.Contains(string(readFile(t, next)), mf.Model.Name) {
+		t.Errorf("sample --config: exit %d %s", r.code, r.stderr)
+	}
 	// --weights refits the weights too, tested the same way.
 	weighted := filepath.Join(t.TempDir(), "weighted.json")
 	if r := runCLI(t, "", "calibrate", "--no-project", "--weights", "--labels", labels, "-o", weighted, hagridLogs); r.code != exitPass {
