@@ -25,7 +25,11 @@ test: lint
 DATA ?= ../shared/data
 eval: build
 	@test -f $(DATA)/hagrid/dev.jsonl || { echo "make eval: no labelled development sets in DATA=$(DATA)"; exit 2; }
-	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -skip TestCoverageOnDevSets $(PKGS)
+	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -skip 'TestCoverageOnDevSets|TestCalibrationAsAUserSeesIt|TestJudgeBand|TestAPerfectJudge' $(PKGS)
+	@# Calibration from a user's labels, and the judge's band and what it buys (docs/calibration.md).
+	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -run 'TestCalibrationAsAUserSeesIt|TestJudgeBand|TestAPerfectJudge' -v ./eval > bin/calibration.txt \
+	  || { cat bin/calibration.txt; exit 1; }
+	@sed -n 's/^ *\(userview\|band\)_eval_test.go:[0-9]*: //p' bin/calibration.txt
 	@# The verified estimate's coverage, simulated with the human labels as the reviewer (docs/estimate.md).
 	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -run TestCoverageOnDevSets -v ./estimate > bin/estimate-coverage.txt \
 	  || { cat bin/estimate-coverage.txt; exit 1; }
@@ -145,6 +149,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzAppendCSVRecord -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzEscapes -fuzztime $(FUZZTIME) -timeout 0 ./report
 	$(GO) test -run '^$$' -fuzz FuzzRequest -fuzztime $(FUZZTIME) -timeout 0 ./guard
+	$(GO) test -run '^$$' -fuzz FuzzAnswer -fuzztime $(FUZZTIME) -timeout 0 ./llmjudge
 
 clean:
 	rm -rf bin ragaudit-report
@@ -157,8 +162,8 @@ DEV_SETS = --labels $(DEV)/hagrid/dev.labels.jsonl --labels $(DEV)/expertqa/dev.
 	  --labels $(DEV)/wice/dev.labels.jsonl --labels $(DEV)/begin/dev.labels.jsonl \
 	  $(DEV)/hagrid/dev.jsonl $(DEV)/expertqa/dev.jsonl $(DEV)/wice/dev.jsonl $(DEV)/begin/dev.jsonl
 model: build
-	./$(BIN) calibrate -q --min-tenant-labels 0 --embed builtin --config-out audit/default_model.json $(DEV_SETS)
-	./$(BIN) calibrate -q --min-tenant-labels 0 --embed none --config-out audit/default_model_noembed.json $(DEV_SETS)
+	./$(BIN) eval -q --embed builtin --write-model audit/default_model.json $(DEV_SETS) >/dev/null
+	./$(BIN) eval -q --embed none --write-model audit/default_model_noembed.json $(DEV_SETS) >/dev/null
 	$(MAKE) build
 
 # Regenerate the built-in word vectors (embed/glove50k.bin, committed) from

@@ -23,6 +23,9 @@ type ModelFile struct {
 	Embedder string    `json:"embedder"`
 	Model    Model     `json:"model"`
 	FittedOn []Fitting `json:"fitted_on"`
+	// Calibration says how ragaudit calibrate fitted its operating point
+	// (nil: a model fitted by make model).
+	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
 // Fitting records one label file a model was fitted on.

@@ -69,6 +69,9 @@ type Finding struct {
 	// content words the chunk lacks, in order (numbers_missing gives the
 	// amounts and dates among them as written).
 	Unstated []string `json:"unstated"`
+	// Judge is set for a citation in a judge's uncertain band (--judge-url):
+	// what it answered and the lexical verdict it replaced.
+	Judge *Judged `json:"judge,omitempty"`
 }
 
 // fill copies a pair's measures and score into the finding.

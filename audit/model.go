@@ -86,6 +86,9 @@ func (m *Model) Probability(f Features) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
+// ThresholdFor returns the tenant's calibrated threshold, or the default.
+func (m *Model) ThresholdFor(tenant string) float64 { return m.thresholdFor(tenant) }
+
 // thresholdFor returns the tenant's calibrated threshold, or the default.
 func (m *Model) thresholdFor(tenant string) float64 {
 	if t, ok := m.TenantThresholds[tenant]; ok {

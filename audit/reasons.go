@@ -25,6 +25,9 @@ type Reason struct {
 	Of       string // it refines that reason and is counted among it
 	Beside   bool   // said beside the reason why (another chunk supports the claim)
 	Decisive bool   // the reason of a decisive signal: a contradiction, not a matter of degree
+	// Optional: the reason of an option most runs do not use (a judge):
+	// counted in reports only when some citation has it.
+	Optional bool
 }
 
 // Reason codes the audit gives besides the decisive signals' names.
@@ -57,6 +60,9 @@ var Reasons = append(decisiveReasons(), []Reason{
 	{Code: reasonWeakCoCitation, Verdict: Unsupported, Label: "weak co-citation",
 		Doc:  "the chunk states the claim, but another citation of the claim does not, and the model weighs the weakest",
 		Says: "{chunk} states it, but another citation of the sentence does not"},
+	{Code: ReasonJudgeUnsupported, Verdict: Unsupported, Label: "judge: unsupported", Optional: true,
+		Doc:  "in the uncertain band, the judge the run was given (--judge-url) answered that the chunk does not support the claim; the lexical verdict is in judge.lexical_verdict",
+		Says: "the judge found {chunk} does not support it"},
 	{Code: reasonMisattributed, Verdict: Unsupported, Label: "misattributed", Beside: true,
 		Doc: "another retrieved chunk supports the sentence", Says: "{better} supports it"},
 	{Code: reasonNotRetrieved, Verdict: Fabricated, Label: "citation not retrieved",

@@ -14,6 +14,7 @@ import (
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/llmjudge"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 )
@@ -39,6 +40,19 @@ type labelled struct {
 	citations []estimate.Citation
 	truth     map[string]estimate.Label
 	rate      float64 // the human rate, fabricated citations as failures
+	// For the calibrated machine and the judges, by key: the facts of
+	// each citation under the shipped model.
+	facts map[string]fact
+	// perSeed, when set, makes the machine anew for each seed (the
+	// calibrated machine is fitted on a sample of its own).
+	perSeed func(seed uint64, n int64) labelled
+}
+
+// fact is what the calibration and a judge know of a shipped citation.
+type fact struct {
+	conversation string
+	decision     float64 // p(supported), or -1 when a decisive check fails it
+	inBand       bool    // a judge with the default band is sent it
 }
 
 var devSets = []struct{ name, logs, labels string }{
@@ -73,16 +87,16 @@ func loadDevSets(t *testing.T) []labelled {
 			t.Fatal(err)
 		}
 		pairs, _ := eval.Join(all.Findings, labels, audit.Unsupported)
-		out = append(out, population(t, s.name, pairs))
+		out = append(out, population(t, s.name, pairs, &cfg.Model))
 	}
 	return out
 }
 
 // population makes one citation per labelled pair. A citation the audit
 // could not check (no chunk text) is outside the rate, as in the audit.
-func population(t *testing.T, name string, pairs []eval.Pair) labelled {
+func population(t *testing.T, name string, pairs []eval.Pair, m *audit.Model) labelled {
 	t.Helper()
-	p := labelled{name: name, truth: map[string]estimate.Label{}}
+	p := labelled{name: name, truth: map[string]estimate.Label{}, facts: map[string]fact{}}
 	var yes int
 	for i, pr := range pairs {
 		f := pr.Finding
@@ -100,6 +114,7 @@ func population(t *testing.T, name string, pairs []eval.Pair) labelled {
 			c.Score = float64(*f.SupportScore)
 		}
 		p.citations = append(p.citations, c)
+		p.facts[c.Key] = factOf(f, m)
 		l := estimate.Label(pr.Label.Label)
 		p.truth[c.Key] = l
 		if l == estimate.Supported && !c.Fabricated {
@@ -108,6 +123,16 @@ func population(t *testing.T, name string, pairs []eval.Pair) labelled {
 	}
 	p.rate = float64(yes) / float64(len(p.citations))
 	return p
+}
+
+// factOf is a shipped finding's decision score and whether the default
+// band sends it to a judge.
+func factOf(f *audit.Finding, m *audit.Model) fact {
+	x := fact{conversation: f.ConversationID, decision: -1, inBand: llmjudge.DefaultBand.Candidate(m, f)}
+	if f.SupportScore != nil && f.Verdict != audit.Fabricated && !m.HardFailed(audit.FeaturesOf(f.Signals)) {
+		x.decision = float64(*f.SupportScore)
+	}
+	return x
 }
 
 // Machines: the shipped verdicts, and two made up from the human labels
@@ -134,6 +159,92 @@ var machines = []struct {
 	}},
 }
 
+// Judges on the shipped machine's band (llmjudge.DefaultBand): one always
+// right there, one whose answer is a coin. As in a run with --judge-url,
+// the judge's answer is the verdict (hence the stratum) and the score the
+// estimate corrects stays the lexical one.
+var judges = []struct {
+	name   string
+	answer func(human bool, u float64) bool
+}{
+	{"shipped + perfect judge", func(human bool, _ float64) bool { return human }},
+	{"shipped + noise judge", func(_ bool, u float64) bool { return u < 0.5 }},
+}
+
+// withJudge is p with the judge's answer as the verdict of the citations
+// in the band.
+func (p labelled) withJudge(name string, answer func(bool, float64) bool) labelled {
+	q := p
+	q.machine = name
+	q.citations = make([]estimate.Citation, len(p.citations))
+	for i, c := range p.citations {
+		q.citations[i] = c
+		if p.facts[c.Key].inBand {
+			q.citations[i].Supported = answer(p.truth[c.Key] == estimate.Supported, unit(c.Key+"judge"))
+		}
+	}
+	return q
+}
+
+// unit is a uniform number in [0, 1) from a hash of s.
+func unit(s string) float64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return float64(h.Sum64()>>11) / (1 << 53)
+}
+
+// calibrated is the machine calibrated on a sample of its own: for each
+// seed, n labels drawn by the design under the shipped machine (a seed of
+// their own) calibrate its thresholds as ragaudit calibrate does (written
+// or not), and the coverage draw is then made under the calibrated
+// machine, as the next month's sample would be. Scores stay (a threshold
+// moves, p does not), but for a decisive failure's, p × the threshold.
+func (p labelled) calibrated(shipped audit.Model) labelled {
+	q := p
+	q.machine = "calibrated"
+	pop := eval.NewPopulation()
+	frame := estimate.NewFrame()
+	for _, c := range p.citations {
+		pop.Add(c.Tenant, p.facts[c.Key].decision, c.Fabricated)
+		frame.Add(c)
+	}
+	q.perSeed = func(seed uint64, n int64) labelled {
+		d, err := estimate.NewDesign(frame, n, seed+1<<32, estimate.DesignOptions{})
+		if err != nil {
+			panic(err)
+		}
+		drawn, err := d.Draw(p.citations)
+		if err != nil {
+			panic(err)
+		}
+		sizes := map[string]int64{}
+		var ls []eval.Scored
+		for _, x := range drawn {
+			c, f, st := x.Citation, p.facts[x.Citation.Key], d.Strata[x.Stratum]
+			sizes[st.ID] = st.Citations
+			ls = append(ls, eval.Scored{Tenant: c.Tenant, Conversation: f.conversation, Stratum: st.ID, Verdict: c.Supported,
+				Decision: f.decision, Supported: p.truth[c.Key] == estimate.Supported})
+		}
+		pt := eval.FitPoint(ls, sizes, pop, eval.Point{Threshold: shipped.Threshold}, eval.PointOptions{MinTenantLabels: 60})
+		r := q
+		r.perSeed = nil
+		r.citations = make([]estimate.Citation, len(p.citations))
+		for i, c := range p.citations {
+			f := p.facts[c.Key]
+			t := pt.ThresholdOf(c.Tenant)
+			if !c.Fabricated {
+				c.Supported = f.decision >= 0 && f.decision >= t
+				if f.decision < 0 && !math.IsNaN(c.Score) {
+					c.Score = c.Score / shipped.Threshold * t
+				}
+			}
+			r.citations[i] = c
+		}
+		return r
+	}
+	return q
+}
+
 // withMachine replaces the machine's verdicts (fabricated citations stay).
 func (p labelled) withMachine(name string, remake func(estimate.Citation, bool, float64) estimate.Citation) labelled {
 	q := p
@@ -156,6 +267,7 @@ type runStats struct {
 	runs, covered, falsePass, falsePassFar                         int
 	tenantRuns, tenantCovered                                      int // tenant estimates, of sets with several tenants
 	sumErr, sumHalf, sumHalfLabels, sumHalfSRS, sumLambda, planned float64
+	sumMachine                                                     float64 // the machine's rate (each seed's, for the calibrated)
 	methods                                                        map[string]int
 }
 
@@ -169,17 +281,17 @@ const seeds = 1000
 // simulate draws the design's sample for each seed, lets the human labels
 // answer, and scores the estimate against the human rate. PASS at a bar
 // just above the human rate (and 2 points above) is a false PASS.
-func simulate(t *testing.T, p labelled, n int64) runStats {
+func simulate(t *testing.T, base labelled, n int64) runStats {
 	t.Helper()
-	frame := estimate.NewFrame()
-	for _, c := range p.citations {
-		if err := frame.Add(c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p, frame := base, frameOf(t, base)
 	st := runStats{methods: map[string]int{}}
 	tenantRate := p.tenantRates()
 	for seed := uint64(1); seed <= seeds; seed++ {
+		if base.perSeed != nil {
+			p = base.perSeed(seed, n)
+			frame = frameOf(t, p)
+		}
+		st.sumMachine += p.machineRate()
 		d, err := estimate.NewDesign(frame, n, seed, estimate.DesignOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -224,6 +336,29 @@ func simulate(t *testing.T, p labelled, n int64) runStats {
 		}
 	}
 	return st
+}
+
+// frameOf counts the population's citations for the design.
+func frameOf(t *testing.T, p labelled) *estimate.Frame {
+	t.Helper()
+	frame := estimate.NewFrame()
+	for _, c := range p.citations {
+		if err := frame.Add(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return frame
+}
+
+// machineRate is the share of citations the machine calls supported.
+func (p labelled) machineRate() float64 {
+	var n int
+	for _, c := range p.citations {
+		if c.Supported && !c.Fabricated {
+			n++
+		}
+	}
+	return float64(n) / float64(len(p.citations))
 }
 
 // tenantRates is each tenant's human rate.
@@ -300,12 +435,23 @@ func wilson(p, n float64) (float64, float64) {
 func TestCoverageOnDevSets(t *testing.T) {
 	sets := loadDevSets(t)
 	ns := []int64{100, 200, 400}
-	rows := make([][]string, len(sets)*len(machines))
+	shipped := audit.DefaultModelNoEmbed()
+	var pops [][]labelled
+	for _, set := range sets {
+		var ps []labelled
+		for _, m := range machines {
+			ps = append(ps, set.withMachine(m.name, m.remake))
+		}
+		for _, j := range judges {
+			ps = append(ps, set.withJudge(j.name, j.answer))
+		}
+		pops = append(pops, append(ps, set.calibrated(shipped)))
+	}
+	rows := make([][]string, len(sets)*len(pops[0]))
 	t.Run("simulation", func(t *testing.T) {
-		for i, set := range sets {
-			for j, m := range machines {
-				p := set.withMachine(m.name, m.remake)
-				row := &rows[i*len(machines)+j]
+		for i := range sets {
+			for j, p := range pops[i] {
+				row := &rows[i*len(pops[i])+j]
 				t.Run(p.name+"/"+p.machine, func(t *testing.T) {
 					t.Parallel()
 					for _, n := range ns {
@@ -356,14 +502,8 @@ func checkCoverage(t *testing.T, p labelled, n int64) string {
 		t.Errorf("%s, %s machine, n=%d: PASS in %.1f %% of draws at a bar above the human rate, more than the one-sided 5 %% allows (%.1f %%)",
 			p.name, p.machine, n, 100*fp, 100*allowed)
 	}
-	var machine int
-	for _, c := range p.citations {
-		if c.Supported && !c.Fabricated {
-			machine++
-		}
-	}
 	return fmt.Sprintf("| %s | %s | %d | %.3f | %.3f | %d | %.1f %% | %s | %.3f | %+.4f | %.1f %% | %.1f %% | %.2f | %.3f | %.3f | %.3f |",
-		p.name, p.machine, len(p.citations), p.rate, float64(machine)/float64(len(p.citations)), n,
+		p.name, p.machine, len(p.citations), p.rate, st.mean(st.sumMachine), n,
 		100*cov, tenantCov, half, meanErr, 100*st.rate(st.falsePass), 100*st.rate(st.falsePassFar), st.mean(st.sumLambda),
 		halfLabels, st.mean(st.sumHalfSRS), st.planned)
 }

@@ -31,59 +31,34 @@ func auditLogs(t *testing.T, logs ...string) *Audited {
 	return &a
 }
 
-// Calibrate fits on the single citations the labels judge and writes a
-// config file the audit reads back; a label file matching no finding is
-// an error naming it.
-func TestCalibrateWritesAModelTheAuditReads(t *testing.T) {
+// FitModel fits the shipped procedure on the single citations the labels
+// judge and makes a model file the audit reads back; a label file
+// matching no finding is an error naming it.
+func TestFitModelWritesAModelTheAuditReads(t *testing.T) {
 	a := auditLogs(t, hagridLogs)
-	cal, err := Calibrate(a, CalibrateOptions{Labels: []string{hagridLabels}, Model: audit.WithoutEmbedder, Name: "calibrated:none",
-		Embedder: "none", Version: "test", MinTenantLabels: 60, Folds: 5})
+	mf, err := FitModel(a, FitModelOptions{Labels: []string{hagridLabels}, Model: audit.WithoutEmbedder, Name: "calibrated:none",
+		Embedder: "none", Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cal.Fitted < 150 || len(cal.CV) == 0 || cal.File.FittedOn[0].Pairs != cal.Fitted || len(cal.File.FittedOn[0].SHA256) != 64 {
-		t.Errorf("fitted on %d, %d CV rows, %+v", cal.Fitted, len(cal.CV), cal.File.FittedOn)
+	if mf.FittedOn[0].Pairs < 150 || len(mf.FittedOn[0].SHA256) != 64 || mf.Calibration != nil {
+		t.Errorf("fitted on %+v, calibration %v", mf.FittedOn, mf.Calibration)
 	}
 	path := filepath.Join(t.TempDir(), "config.json")
-	if err := cal.Write(path); err != nil {
+	if err := WriteModelFile(path, mf); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mf, err := audit.ParseModelFile(b)
-	if err != nil || mf.Embedder != "none" || mf.Model.Name != "calibrated:none" || len(mf.Model.HardFail) != len(audit.Decisive()) {
-		t.Errorf("config %+v: %v", mf, err)
+	back, err := audit.ParseModelFile(b)
+	if err != nil || back.Embedder != "none" || back.Model.Name != "calibrated:none" || len(back.Model.HardFail) != len(audit.Decisive()) {
+		t.Errorf("config %+v: %v", back, err)
 	}
-	if _, err := Calibrate(a, CalibrateOptions{Labels: []string{expertqaLabels}, Model: audit.WithoutEmbedder}); err == nil ||
+	if _, err := FitModel(a, FitModelOptions{Labels: []string{expertqaLabels}, Model: audit.WithoutEmbedder}); err == nil ||
 		!strings.Contains(err.Error(), expertqaLabels) {
 		t.Errorf("labels of other logs: %v", err)
-	}
-}
-
-// A tenant gets its own threshold only with enough labels of each class.
-func TestTenantThresholdsNeedEnoughLabels(t *testing.T) {
-	m := audit.Model{Bias: -1, Weights: map[string]float64{"plain_overlap": 2}, Threshold: 0.5}
-	var items []item
-	add := func(tenant string, n int) {
-		for i := range n {
-			sup := i%2 == 0
-			plain := 0.2 + 0.1*float64(i%3)
-			if sup {
-				plain += 0.4
-			}
-			items = append(items, item{Tenant: tenant, Supported: sup, Features: vec(map[string]float64{"plain_overlap": plain})})
-		}
-	}
-	add("big", 60)
-	add("small", 40)
-	got := tenantThresholds(m, items, 60)
-	if _, ok := got["big"]; !ok || len(got) != 1 {
-		t.Errorf("thresholds %v: want one for big only", got)
-	}
-	if got := tenantThresholds(m, items, 0); got != nil {
-		t.Errorf("with no minimum set: %v", got)
 	}
 }
 

@@ -20,6 +20,19 @@
 //   - targets.go: the targets a held-out table must meet.
 //   - report.go: Evaluate, the whole evaluation of ragaudit eval, as a
 //     Report; text.go writes it as tables.
-//   - calibrate.go: Calibrate, ragaudit calibrate: a model fitted on a
-//     user's labels, with tenant thresholds, written as a config file.
+//   - fitmodel.go: FitModel, the shipped models' fit (eval --write-model,
+//     make model).
+//   - operating.go, fitpoint.go: the operating point on a user's labels:
+//     the population's scores (machine rate at any threshold), design
+//     weights, the labels' interval of the human rate, the thresholds of
+//     best balanced accuracy within it, tenants' own; cross-validation
+//     and the bootstrap.
+//   - operatingtest.go: FitOperating, the operating point tested against
+//     the current one out of sample, and the rule that lets it replace it;
+//     weights.go the same with the weights refitted.
+//   - calsink.go, calibrate.go: Calibrate, ragaudit calibrate and audit
+//     --calibrate: the sink that keeps what it needs, the labels joined,
+//     the model file and its record.
+//   - band_eval_test.go (make eval): the judge's uncertain band, fitted
+//     under leave-one-dataset-out and measured (llmjudge.DefaultBand).
 package eval

@@ -43,7 +43,11 @@ const lambda = 1.0
 // and the rest refitted. Its threshold is chosen as the rule's is (cut).
 func (p Procedure) fit(name string, items []item) audit.Model {
 	train := trainable(items)
-	w := balance(train)
+	return p.fitWith(name, train, balance(train))
+}
+
+// fitWith is fit on the items as given, each weighing w.
+func (p Procedure) fitWith(name string, train []item, w []float64) audit.Model {
 	drop := maps.Clone(p.Drop)
 	if drop == nil {
 		drop = map[string]bool{}

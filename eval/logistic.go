@@ -2,7 +2,6 @@ package eval
 
 import (
 	"math"
-	"sort"
 
 	"github.com/ragaudit/ragaudit/audit"
 )
@@ -139,38 +138,4 @@ func solve(a [][]float64, b []float64) []float64 {
 		x[r] = s / m[r][r]
 	}
 	return x
-}
-
-// bestThreshold returns the probability threshold that maximises balanced
-// accuracy on labelled probabilities (ties: the one nearest 0.5).
-func bestThreshold(ps []float64, supported []bool) float64 {
-	cands := append([]float64(nil), ps...)
-	sort.Float64s(cands)
-	best, bestBA := 0.5, -1.0
-	for i, t := range cands {
-		if i > 0 && t == cands[i-1] {
-			continue
-		}
-		var tp, fn, tn, fp float64
-		for j, p := range ps {
-			switch {
-			case supported[j] && p >= t:
-				tp++
-			case supported[j]:
-				fn++
-			case p < t:
-				tn++
-			default:
-				fp++
-			}
-		}
-		if tp+fn == 0 || tn+fp == 0 {
-			continue
-		}
-		ba := (tp/(tp+fn) + tn/(tn+fp)) / 2
-		if ba > bestBA+1e-12 || (math.Abs(ba-bestBA) <= 1e-12 && math.Abs(t-0.5) < math.Abs(best-0.5)) {
-			best, bestBA = t, ba
-		}
-	}
-	return round(best)
 }

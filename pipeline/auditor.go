@@ -9,6 +9,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/embed"
+	"github.com/ragaudit/ragaudit/llmjudge"
 )
 
 // Embedders by name (--embed).
@@ -82,7 +83,11 @@ func ConfigHash(version string, o *Options) string {
 		// The claims a guard dropped are another population than the
 		// answers served: their labels never mix.
 		GuardDropped bool `json:",omitempty"`
-	}{version, o.Audit, [3]string{o.Embed.Kind, o.Embed.URL, o.Embed.Model}, o.Guard.Dropped})
+		// A judge decides the band's verdicts: its endpoint, model,
+		// prompt, band and budget (absent without one, so that hashes
+		// made without a judge stay what they were).
+		Judge string `json:",omitempty"`
+	}{version, o.Audit, [3]string{o.Embed.Kind, o.Embed.URL, o.Embed.Model}, o.Guard.Dropped, judgeIdentity(o.Judge)})
 	if err != nil {
 		panic(err) // a Config always marshals
 	}
@@ -102,5 +107,15 @@ func ConfigSummary(version string, o *Options) string {
 	if o.Embed.Model != "" {
 		s += " " + o.Embed.Model
 	}
+	if o.Judge != nil {
+		s += "; judge " + o.Judge.Model()
+	}
 	return s
+}
+
+func judgeIdentity(j *llmjudge.Judge) string {
+	if j == nil {
+		return ""
+	}
+	return j.Identity()
 }

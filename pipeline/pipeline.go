@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/llmjudge"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -24,9 +25,10 @@ type Options struct {
 	Agents  []string        // audit only these agents (none: all)
 	Audit   audit.Config
 	Embed   Embedding
-	Guard   GuardLog     // how to audit a guard's decision log
-	Workers int          // goroutines auditing; results do not depend on it
-	Logger  *slog.Logger // warnings (skipped records, adapter notes); nil: none
+	Guard   GuardLog        // how to audit a guard's decision log
+	Judge   *llmjudge.Judge // a judge for the uncertain band (nil: none)
+	Workers int             // goroutines auditing; results do not depend on it
+	Logger  *slog.Logger    // warnings (skipped records, adapter notes); nil: none
 	// Progress, when set, is told of every record read; ProgressBytes of
 	// the bytes read, as stored (a progress bar).
 	Progress      func(records int)
@@ -114,7 +116,7 @@ func Run(ctx context.Context, o Options, sinks ...Sink) (*Outcome, error) {
 func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error), sinks []Sink) (*Outcome, error) {
 	s := &stream{o: o, sinks: sinks, tally: audit.NewTally(), warn: &skipWarner{logger: o.Logger}, coverage: map[string]*Coverage{}}
 	s.guard = newGuardTally(o.Guard.Attempts)
-	err := auditInOrder(ctx, auditor, o.Guard, max(1, o.Workers), s.readAll, s.result)
+	err := auditInOrder(ctx, auditor, o.Guard, o.Judge, max(1, o.Workers), s.readAll, s.result)
 	if err != nil && ctx.Err() != nil {
 		return nil, ErrInterrupted
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/llmjudge"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -18,7 +19,10 @@ const inFlightPerWorker = 16
 // produce or emit is returned, after every goroutine has stopped.
 // auditor is called by the workers: models may still be loading while the
 // first records are read.
-func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, workers int,
+// A judge (nil: none) is sent each record's band after its audit, its
+// answers awaited in order before the record is emitted, so that calls
+// for many records are in flight at once.
+func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, judge *llmjudge.Judge, workers int,
 	produce func(ctx context.Context, submit func(readers.Record) bool) error, emit func(*audit.Result) error) error {
 
 	// The first failure cancels the work still queued (e.g. records
@@ -37,8 +41,10 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				res, err := auditOne(runCtx, auditor, guard, &j.rec)
-				results <- done{j.seq, res, err}
+				d := done{seq: j.seq}
+				d.res, d.err = auditOne(runCtx, auditor, guard, &j.rec)
+				d.wait, d.err = startJudge(runCtx, judge, &d, d.err)
+				results <- d
 			}
 		}()
 	}
@@ -75,7 +81,10 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 			if emitErr != nil {
 				continue
 			}
-			if emitErr = r.err; emitErr == nil {
+			if emitErr = r.err; emitErr == nil && r.wait != nil {
+				emitErr = r.wait()
+			}
+			if emitErr == nil {
 				emitErr = emit(&r.res)
 			}
 			if emitErr != nil {
@@ -97,9 +106,10 @@ type job struct {
 }
 
 type done struct {
-	seq int
-	res audit.Result
-	err error
+	seq  int
+	res  audit.Result
+	err  error
+	wait func() error // the judge's answers put in res (nil: no judge)
 }
 
 // auditOne audits a record on a worker, unless the run is stopping.

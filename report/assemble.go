@@ -26,6 +26,7 @@ type Run struct {
 	BaselineMissing bool
 	Gates           []GateSpec
 	Guard           *pipeline.GuardCounts // a guard's decision log; nil: none
+	Judge           *JudgeSummary         // a judge for the uncertain band; nil: none
 }
 
 // Assemble makes the run's summary: counts and the machine's rate, the
@@ -41,6 +42,7 @@ func Assemble(r Run) (Summary, error) {
 	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)
 	sum.Verified = r.Verified
 	sum.Guard = guardOf(r.Guard)
+	sum.Judge = r.Judge
 	switch {
 	case r.Baseline != nil:
 		sum.Baseline = CompareBaseline(r.BaselinePath, r.Baseline, &sum)

@@ -111,7 +111,47 @@ func appendFindingMeasures(b []byte, f *audit.Finding) ([]byte, error) {
 	}
 	b = append(b, `,"unstated":`...)
 	b = appendStrings(b, f.Unstated)
+	if f.Judge != nil {
+		if b, err = appendJudged(b, f.Judge); err != nil {
+			return nil, err
+		}
+	}
 	return append(b, "}\n"...), nil
+}
+
+// appendJudged appends what a judge did with the citation, as
+// encoding/json writes audit.Judged (a nil list as null).
+func appendJudged(b []byte, j *audit.Judged) ([]byte, error) {
+	b = append(b, `,"judge":{"status":`...)
+	b = appendString(b, j.Status)
+	b = append(b, `,"model":`...)
+	b = appendString(b, j.Model)
+	b = append(b, `,"p":`...)
+	if j.P == nil {
+		b = append(b, "null"...)
+	} else {
+		var err error
+		if b, err = appendScore(b, *j.P); err != nil {
+			return nil, err
+		}
+	}
+	b = append(b, `,"answer":`...)
+	b = appendString(b, j.Answer)
+	b = append(b, `,"logprobs":`...)
+	b = strconv.AppendBool(b, j.Logprobs)
+	b = append(b, `,"lexical_verdict":`...)
+	b = appendString(b, j.LexicalVerdict)
+	b = append(b, `,"lexical_reasons":`...)
+	if j.LexicalReasons == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendStrings(b, j.LexicalReasons)
+	}
+	if j.Error != "" {
+		b = append(b, `,"error":`...)
+		b = appendString(b, j.Error)
+	}
+	return append(b, '}'), nil
 }
 
 // appendScore writes a score as Score.MarshalJSON does; encoding/json

@@ -52,8 +52,16 @@ func TestAppendFindingMatchesEncodingJSON(t *testing.T) {
 	s1, s2 := audit.Score(0.12345), audit.Score(1)
 	var cases []audit.Finding
 	cases = append(cases, audit.Finding{}) // all zero: nulls, [], {}
-	for _, s := range nastyStrings() {
-		cases = append(cases, audit.Finding{
+	for i, s := range nastyStrings() {
+		// A judge's record of the citation, judged or not, on every other case.
+		var judged *audit.Judged
+		switch i % 3 {
+		case 1:
+			judged = &audit.Judged{Status: s, Model: s, P: &s1, Answer: s, Logprobs: true, LexicalVerdict: s, LexicalReasons: []string{s, "low_similarity"}}
+		case 2:
+			judged = &audit.Judged{Status: audit.JudgeError, Model: s, LexicalVerdict: s, Error: s}
+		}
+		cases = append(cases, audit.Finding{Judge: judged,
 			ConversationID: s, Tenant: s, Agent: s, Timestamp: s, Source: s, MessageIndex: 3, SentenceIndex: -1,
 			CharStart: 10, CharEnd: 1 << 40, Sentence: s, Marker: s, Citation: s, ChunkID: &s, ResolvedBy: s,
 			Verdict: s, SentenceVerdict: s, AnswerStatus: s, SupportScore: &s1, SentenceScore: &s2,

@@ -137,7 +137,9 @@ func (d *htmlData) tiles(listed []Failure) {
 		d.Counted = append(d.Counted, tile{Code: v, Label: words[v], Count: count[v]})
 	}
 	for _, r := range unsupportedReasons() {
-		d.Reasons = append(d.Reasons, tile{Code: r.Code, Label: r.Label, Count: c.ByReason[r.Code]})
+		if !r.Optional || c.ByReason[r.Code] > 0 {
+			d.Reasons = append(d.Reasons, tile{Code: r.Code, Label: r.Label, Count: c.ByReason[r.Code]})
+		}
 	}
 	for _, ts := range [][]tile{d.Counted, d.Reasons} {
 		for i := range ts {

@@ -50,7 +50,9 @@ type Summary struct {
 	Gates []Gate `json:"gates,omitempty"`
 	// Guard is what a guard's decision log says of the guard (nil: the
 	// logs are no guard's).
-	Guard    *Guard          `json:"guard,omitempty"`
+	Guard *Guard `json:"guard,omitempty"`
+	// Judge is what a judge for the uncertain band did (nil: none).
+	Judge    *JudgeSummary   `json:"judge,omitempty"`
 	Baseline *BaselineChange `json:"baseline,omitempty"`
 	// Worst are the worst failing findings (WorstShown at most), worst
 	// first, with the reason in words.

@@ -53,6 +53,7 @@ func WriteText(w io.Writer, s *Summary) error {
 	if s.Coverage != nil {
 		fmt.Fprintf(&b, "Checked: %s\n", s.Coverage.Sentence())
 	}
+	writeJudge(&b, s.Judge)
 	for _, note := range s.Notes() {
 		fmt.Fprintf(&b, "Note: %s\n", note)
 	}
@@ -117,7 +118,7 @@ func writeWorstTenants(b *strings.Builder, tenants []audit.Group) {
 func unsupportedBecause(by map[string]int) string {
 	var why, beside []string
 	for _, r := range audit.Reasons {
-		if r.Verdict != audit.Unsupported || r.Of != "" {
+		if r.Verdict != audit.Unsupported || r.Of != "" || r.Optional && by[r.Code] == 0 {
 			continue
 		}
 		part := fmt.Sprintf("%d %s", by[r.Code], r.Label)
@@ -190,7 +191,7 @@ func writeBaseline(b *strings.Builder, c *BaselineChange) {
 		fmt.Fprintf(b, "; largest tenant drops: %s", strings.Join(parts, ", "))
 	}
 	if c.ConfigurationChanged {
-		b.WriteString(" — the baseline was made under another configuration (model, thresholds, floor, embedder or version), so this change is not quality alone")
+		b.WriteString(" — the baseline was made under another configuration (model, thresholds, floor, embedder, judge or version), so this change is not quality alone")
 	}
 	b.WriteString("\n")
 }
@@ -243,6 +244,7 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 		}
 		fmt.Fprintf(b, "  Verified by tenant: %s\n", strings.Join(parts, "; "))
 	}
+	writeCalibrated(b, v.Calibration)
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 	fmt.Fprintf(b, "Machine's own rate: %s (95%% CI %s–%s, sampling only) over %d citations (bar %s)\n", rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
 }

@@ -23,6 +23,9 @@ type Verified struct {
 	// they were not): a larger draw of the same seed extends it.
 	Seed       uint64 `json:"seed,omitempty"`
 	SampleSize int64  `json:"sample_size,omitempty"`
+	// Calibration is the operating point --calibrate fitted on the same
+	// labels (nil: not asked).
+	Calibration *Calibrated `json:"calibration,omitempty"`
 }
 
 // MachineAgreement is how well the machine verdict agrees with careful

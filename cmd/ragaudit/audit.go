@@ -21,6 +21,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/llmjudge"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
@@ -50,6 +52,7 @@ type auditOptions struct {
 	EmbedCache      string            `json:"-"`
 	EmbedRetries    int               `json:"-"`
 	EmbedTimeout    time.Duration     `json:"-"`
+	Judge           *judgeOptions     `json:"judge,omitempty"`
 	Workers         int               `json:"-"` // does not change results
 	HTMLMaxFailures int               `json:"html_max_failures"`
 	Reproducible    bool              `json:"-"`
@@ -67,11 +70,15 @@ type auditOptions struct {
 	baselineMissing      bool     // it did not exist
 	LabelsPath           []string `json:"labels,omitempty"`
 	PartialAs            string   `json:"partial_as,omitempty"`
-	labels               *review.LabelSet
-	baseline             *report.Summary
-	github               bool   // GITHUB_ACTIONS=true: annotations on stdout
-	stepSummary          string // $GITHUB_STEP_SUMMARY: the job summary file
-	workspace            string // $GITHUB_WORKSPACE: annotations name files inside it
+	// Calibrate: fit the operating point on the labels too (--calibrate).
+	Calibrate   *calibration `json:"calibrate,omitempty"`
+	labels      *review.LabelSet
+	judge       *llmjudge.Judge    // built from Judge
+	calibrated  *audit.Calibration // --config's record of its calibration (nil: none)
+	baseline    *report.Summary
+	github      bool   // GITHUB_ACTIONS=true: annotations on stdout
+	stepSummary string // $GITHUB_STEP_SUMMARY: the job summary file
+	workspace   string // $GITHUB_WORKSPACE: annotations name files inside it
 }
 
 func auditCommand() *cli.Command {
@@ -104,6 +111,15 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "embed-retries", Value: 4, Usage: "retries of a failed embedding request (429, 5xx, network), with doubling backoff from 0.5 s"},
 			&cli.DurationFlag{Name: "embed-timeout", Value: 30 * time.Second, Usage: "timeout of one embedding request"},
 			&cli.StringFlag{Name: "embed-cache", Value: defaultEmbedCache(), Usage: "directory caching remote embeddings by model and text (empty: no cache)"},
+			&cli.StringFlag{Name: "judge-url", Usage: "send the citations whose score lies in --judge-band to this OpenAI-compatible chat endpoint (a model you run: http://localhost:11434/v1 for Ollama, :8000/v1 vLLM, :8080/v1 llama.cpp); its Yes or No replaces the lexical verdict for them"},
+			&cli.StringFlag{Name: "judge-model", Usage: "model name sent to --judge-url, e.g. bespoke-minicheck"},
+			&cli.StringFlag{Name: "judge-key-env", Value: "OPENAI_API_KEY", Usage: "environment variable that holds --judge-url's API key"},
+			&cli.StringFlag{Name: "judge-band", Usage: "support scores sent to the judge, as LO,HI (LO ≤ score < HI); default: 0.12 below to 0.14 above each tenant's threshold, fitted under leave-one-dataset-out", DefaultText: "threshold −0.12 to +0.14"},
+			&cli.IntFlag{Name: "judge-max-calls", Value: 500, Usage: "judge at most this many citations in a run, the first in input order (cached answers count: a rerun judges the same); the rest keep their lexical verdict and are counted; -1: no limit"},
+			&cli.IntFlag{Name: "judge-concurrency", Value: 4, Usage: "judge requests in flight"},
+			&cli.DurationFlag{Name: "judge-timeout", Value: 60 * time.Second, Usage: "timeout of one judge request"},
+			&cli.IntFlag{Name: "judge-retries", Value: 3, Usage: "retries of a judge request (429, 5xx, network, timeout), with doubling backoff from 0.5 s"},
+			&cli.StringFlag{Name: "judge-cache", Value: defaultCache("judge"), Usage: "directory caching the judge's answers by model, prompt and text (a rerun makes no call; empty: no cache)"},
 			&cli.IntFlag{Name: "html-max-failures", Value: report.DefaultMaxFailures, Usage: "failing rows listed in report.html (findings.csv has all)"},
 			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
@@ -114,6 +130,8 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "allow-missing-baseline", Usage: "run when --baseline does not exist yet (a first run in CI): nothing is compared, and --fail-on drop and tenant-drop say \"not compared: no baseline yet\" (neither pass nor fail)"},
 			&cli.StringSliceFlag{Name: "labels", KeepSpace: true, Usage: "a person's labels of a sample of these citations (from ragaudit review, or any file in the label schema): report the verified rate, which decides PASS, FAIL or INCONCLUSIVE; repeatable (several reviewers' files; a citation judged differently in two is an error)"},
 			&cli.StringFlag{Name: "partial-as", Value: "unsupported", Usage: "with --labels: count a partial label as unsupported or supported"},
+			&cli.BoolFlag{Name: "calibrate", Usage: "with --labels: also fit the verdict's thresholds on the labels, as ragaudit calibrate does, and write --config-out if the labels show it better (for the next runs: this run's verdicts and verified rate stay the run's)"},
+			calibrateFlags()[0], calibrateFlags()[1], calibrateFlags()[2], calibrateFlags()[3],
 			&cli.BoolFlag{Name: "attempts", Usage: "in a guard's decision log, also audit what the model generated (every attempt): the rate before the guard beside the rate served"},
 			&cli.BoolFlag{Name: "guard-dropped", Usage: "in a guard's decision log, audit only the claims the guard dropped (with sample, review and --labels: the guard's false-block rate)"},
 		}, projectFlags()...),
@@ -137,7 +155,7 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	if project.failOn != nil {
 		o.FailOn = project.failOn
 	}
-	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate} {
+	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate, o.calibration, o.judging} {
 		if err := step(c); err != nil {
 			return o, err
 		}
@@ -285,6 +303,19 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 	return nil
 }
 
+// calibration reads --calibrate and its flags.
+func (o *auditOptions) calibration(c *cli.Context) error {
+	if !c.Bool("calibrate") {
+		return nil
+	}
+	if o.labels == nil {
+		return usageErr("--calibrate needs --labels: the labels it fits on")
+	}
+	var err error
+	o.Calibrate, err = calibrationFrom(c, readers.JudgedLabels(o.labels.Labels), o.LabelsPath, o.PartialAs)
+	return err
+}
+
 // model sets the resolution rule, the floor, a calibrated model and the
 // threshold.
 func (o *auditOptions) model(c *cli.Context) error {
@@ -307,6 +338,7 @@ func (o *auditOptions) model(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --config %s: %s\n", path, note)
 		}
 		o.Audit.Model = config.Model
+		o.calibrated = config.Calibration
 	}
 	if c.IsSet("threshold") {
 		// The flag is the threshold for every citation: it replaces the
@@ -415,6 +447,12 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 		pop = review.NewPopulation(false)
 		sinks = append(sinks, pop)
 	}
+	var calibrating *eval.Calibrating
+	if o.Calibrate != nil {
+		calibrating = eval.NewCalibrating(o.Audit.Model, o.Calibrate.Labels)
+		calibrating.KeepInputs = o.Calibrate.Weights
+		sinks = append(sinks, calibrating)
+	}
 	po := o.pipeline(stdin, stderr)
 	done := progress(&po, stderr, o.Quiet)
 	out, err := pipeline.Run(ctx, po, sinks...)
@@ -422,14 +460,22 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	run := report.Run{Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
+	o.judgeNote(stderr)
+	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
 		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
 		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: out.Guard}
 	if pop != nil {
 		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
 			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
 		if err != nil {
-			return usageErr("--labels: %v", err)
+			return usageErr("--labels: %v%s", err, o.calibratedOn())
+		}
+		if calibrating != nil {
+			cal, err := o.Calibrate.fit(&po, calibrating)
+			if err != nil {
+				return err
+			}
+			run.Verified.Calibration = o.Calibrate.summary(cal)
 		}
 	}
 	sum, err := report.Assemble(run)
@@ -502,6 +548,7 @@ func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Opti
 	embed := pipeline.Embedding{Kind: o.Embed, URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
 		Cache: o.EmbedCache, Retries: o.EmbedRetries, Timeout: o.EmbedTimeout}
 	return pipeline.Options{
+		Judge:   o.judge,
 		Files:   o.Files,
 		Stdin:   stdin,
 		Read:    readers.Options{MaxLineBytes: o.MaxLineBytes, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName},
@@ -579,12 +626,15 @@ func loadModel(path string) (audit.ModelFile, error) {
 	return audit.ParseModelFile(b)
 }
 
-func defaultEmbedCache() string {
+func defaultEmbedCache() string { return defaultCache("embeddings") }
+
+// defaultCache is a directory of the user's cache for ragaudit ("": none).
+func defaultCache(name string) string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "ragaudit", "embeddings")
+	return filepath.Join(dir, "ragaudit", name)
 }
 
 // generatedAt is the report's single statement of time: SOURCE_DATE_EPOCH

@@ -28,6 +28,7 @@ func evalCommand() *cli.Command {
 		&cli.StringSliceFlag{Name: "aim-ba", Usage: "with --lodo: report whether this balanced accuracy of a data set and scope is reached, as --min-ba, without failing; repeatable"},
 		&cli.BoolFlag{Name: "json", Usage: "print the metrics as JSON"},
 		&cli.BoolFlag{Name: "sweep", Usage: "also print balanced accuracy for thresholds 0.30..0.70"},
+		&cli.StringFlag{Name: "write-model", Usage: "also fit the verdict's weights and threshold on every --labels file (each a data set weighing the same) and write the model file: how make model fits the shipped models"},
 	}, auditFlagsWithout("out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as")...)
 	return &cli.Command{
 		Name:      "eval",
@@ -89,6 +90,11 @@ func runEval(c *cli.Context) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	if path := c.String("write-model"); path != "" {
+		if err := writeModel(c, audited, opts.Embed, path); err != nil {
+			return err
+		}
+	}
 	if c.Bool("json") {
 		err = report.WriteJSON(c.App.Writer, rep)
 	} else {
@@ -99,6 +105,20 @@ func runEval(c *cli.Context) error {
 	}
 	if rep.Missed() {
 		return &gateError{"eval: a target is not met"}
+	}
+	return nil
+}
+
+// writeModel fits the shipped procedure on the labels and writes the
+// model file (make model).
+func writeModel(c *cli.Context, audited *eval.Audited, embedder, path string) error {
+	mf, err := eval.FitModel(audited, eval.FitModelOptions{Labels: c.StringSlice("labels"), Model: shippedModel(embedder),
+		Name: "calibrated:" + embedder, Embedder: embedder, Version: version})
+	if err != nil {
+		return usageErr("--write-model: %v", err)
+	}
+	if err := eval.WriteModelFile(path, mf); err != nil {
+		return usageErr("--write-model: %v", err)
 	}
 	return nil
 }
@@ -142,7 +162,9 @@ func parseMinBA(flag string, vals []string) (map[string]float64, error) {
 // writing a report (eval, calibrate, sample, review): all but names, and
 // --quiet without audit's "only the status line" (it prints none).
 func auditFlagsWithout(names ...string) []cli.Flag {
-	flags := withoutFlag(auditCommand().Flags, append(names, "quiet")...)
+	// audit's --calibrate and its flags are audit's own (calibrate has them as its flags).
+	names = append(names, "quiet", "calibrate", "config-out", "min-tenant-labels", "cv", "weights")
+	flags := withoutFlag(auditCommand().Flags, names...)
 	return append(flags, &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no warnings on stderr"})
 }
 

@@ -1,0 +1,25 @@
+package pipeline
+
+import (
+	"context"
+
+	"github.com/ragaudit/ragaudit/llmjudge"
+)
+
+// startJudge sends a record's band to the judge (every record takes its
+// turn for the budget, one that failed with nothing to judge) and returns
+// what waits for the answers; the error is the audit's, or the context's.
+func startJudge(ctx context.Context, judge *llmjudge.Judge, d *done, auditErr error) (func() error, error) {
+	if judge == nil {
+		return nil, auditErr
+	}
+	res := &d.res
+	if auditErr != nil {
+		res = nil
+	}
+	wait, err := judge.Start(ctx, d.seq, res)
+	if auditErr != nil {
+		return nil, auditErr
+	}
+	return wait, err
+}
