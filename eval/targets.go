@@ -7,10 +7,13 @@ import (
 )
 
 // Check is one target of agreement, met or not. A must that is not met
-// fails the evaluation; an aim is reported.
+// fails the evaluation, unless it is open (a must the verdict does not
+// reach yet, reported as not met without failing: docs/verdict.md says
+// which and by how much); an aim is reported.
 type Check struct {
 	What string `json:"what"`
 	Must bool   `json:"must"`
+	Open bool   `json:"open,omitempty"`
 	Met  bool   `json:"met"`
 }
 
@@ -31,10 +34,10 @@ func ruleTargets(rows []Row) []Check {
 		d := r.Dataset()
 		out = append(out,
 			Check{fmt.Sprintf("%s: balanced accuracy %.3f ≥ the rule's %.3f", d, r.Model.BalancedAccuracy, r.Rule.BalancedAccuracy),
-				true, r.Model.BalancedAccuracy >= r.Rule.BalancedAccuracy},
-			Check{fmt.Sprintf("%s: AUC %.3f ≥ the rule's %.3f", d, r.Model.AUC, r.Rule.AUC), true, r.Model.AUC >= r.Rule.AUC},
+				true, false, r.Model.BalancedAccuracy >= r.Rule.BalancedAccuracy},
+			Check{fmt.Sprintf("%s: AUC %.3f ≥ the rule's %.3f", d, r.Model.AUC, r.Rule.AUC), true, false, r.Model.AUC >= r.Rule.AUC},
 			Check{fmt.Sprintf("%s: balanced accuracy %.3f ≥ the rule's + %.2f (%.3f)", d, r.Model.BalancedAccuracy, aimMargin, r.Rule.BalancedAccuracy+aimMargin),
-				false, r.Model.BalancedAccuracy >= r.Rule.BalancedAccuracy+aimMargin})
+				false, false, r.Model.BalancedAccuracy >= r.Rule.BalancedAccuracy+aimMargin})
 	}
 	return out
 }
@@ -54,10 +57,10 @@ func minimumTargets(rows []Row, minBA map[string]float64, must bool) []Check {
 			found = true
 			both := r.Model.Supported > 0 && r.Model.Unsupported > 0
 			out = append(out, Check{fmt.Sprintf("%s (%s): balanced accuracy %.3f ≥ %.2f", key, r.Set, r.Model.BalancedAccuracy, minBA[key]),
-				must, both && r.Model.BalancedAccuracy >= minBA[key]})
+				must, false, both && r.Model.BalancedAccuracy >= minBA[key]})
 		}
 		if !found {
-			out = append(out, Check{fmt.Sprintf("%s: no such data set and scope among the held-out rows", key), must, false})
+			out = append(out, Check{fmt.Sprintf("%s: no such data set and scope among the held-out rows", key), must, false, false})
 		}
 	}
 	return out
@@ -71,8 +74,9 @@ const langGap = 0.03
 // languageTargets compares, in held-out rows, each label file of a
 // parallel set with the English file of the same items, by name
 // (xnli-de.dev.labels.jsonl with xnli-en.dev.labels.jsonl): balanced
-// accuracy and AUC within langGap of English's. They are reported, not
-// enforced: a gap is the lexical verdict's, measured, not a regression.
+// accuracy within langGap of English's is a must, AUC an aim. The must
+// is open: French trails by more (docs/verdict.md, "Languages"), so it is
+// reported as not met rather than failing make eval.
 func languageTargets(rows []Row) []Check {
 	type key struct{ source, scope string }
 	english := map[key]Row{}
@@ -92,9 +96,9 @@ func languageTargets(rows []Row) []Check {
 		out = append(out,
 			Check{fmt.Sprintf("%s %s: balanced accuracy %.3f within %.2f of English's %.3f on the same items (gap %.3f)", src, l,
 				m.BalancedAccuracy, langGap, e.BalancedAccuracy, e.BalancedAccuracy-m.BalancedAccuracy),
-				false, m.BalancedAccuracy >= e.BalancedAccuracy-langGap-1e-9},
+				true, true, m.BalancedAccuracy >= e.BalancedAccuracy-langGap-1e-9},
 			Check{fmt.Sprintf("%s %s: AUC %.3f within %.2f of English's %.3f (gap %.3f)", src, l, m.AUC, langGap, e.AUC, e.AUC-m.AUC),
-				false, m.AUC >= e.AUC-langGap-1e-9})
+				false, false, m.AUC >= e.AUC-langGap-1e-9})
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package eval
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestTargets(t *testing.T) {
 	m := func(ba, auc float64) Metrics {
@@ -42,5 +45,44 @@ func TestTargets(t *testing.T) {
 				t.Errorf("missed %d musts and %d aims, want %d and %d: %+v", must, aim, tc.wantMust, tc.wantA, tc.checks)
 			}
 		})
+	}
+}
+
+// A language's balanced accuracy more than langGap below English's on the
+// same items is a must missed, but an open one: reported, not failing the
+// evaluation; AUC is an aim.
+func TestLanguageTargets(t *testing.T) {
+	m := func(ba, auc float64) Metrics {
+		return Metrics{Supported: 10, Unsupported: 10, BalancedAccuracy: ba, AUC: auc}
+	}
+	rows := []Row{
+		{Set: "d/x-en.dev.labels.jsonl", Scope: scopeCitation, Model: m(0.70, 0.80)},
+		{Set: "d/x-nl.dev.labels.jsonl", Scope: scopeCitation, Model: m(0.68, 0.76)},
+		{Set: "d/x-fr.dev.labels.jsonl", Scope: scopeCitation, Model: m(0.66, 0.78)},
+	}
+	checks := languageTargets(rows)
+	if len(checks) != 4 {
+		t.Fatalf("%d checks, want 4 (two languages, BA and AUC): %+v", len(checks), checks)
+	}
+	want := []struct{ must, open, met bool }{{true, true, true}, {false, false, false}, {true, true, false}, {false, false, true}}
+	for i, w := range want {
+		if c := checks[i]; c.Must != w.must || c.Open != w.open || c.Met != w.met {
+			t.Errorf("check %q: must %v open %v met %v, want %v %v %v", c.What, c.Must, c.Open, c.Met, w.must, w.open, w.met)
+		}
+	}
+	rep := &Report{Targets: checks}
+	if rep.Missed() {
+		t.Error("an open must missed failed the evaluation")
+	}
+	var b strings.Builder
+	if err := WriteText(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "NOT MET (must, open) x fr: balanced accuracy 0.660") {
+		t.Errorf("the open must is not reported as such:\n%s", b.String())
+	}
+	rep.Targets = append(rep.Targets, Check{What: "closed", Must: true})
+	if !rep.Missed() {
+		t.Error("a must missed did not fail the evaluation")
 	}
 }

@@ -36,12 +36,14 @@ func WriteText(w io.Writer, rep *Report) error {
 		for _, t := range rep.Targets {
 			state := "met"
 			switch {
+			case !t.Met && t.Must && t.Open:
+				state = "NOT MET (must, open)"
 			case !t.Met && t.Must:
 				state = "NOT MET (must)"
 			case !t.Met:
 				state = "not met (aim)"
 			}
-			fmt.Fprintf(&b, "  %-14s %s\n", state, t.What)
+			fmt.Fprintf(&b, "  %-20s %s\n", state, t.What)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -219,9 +219,9 @@ func contrastResults(t *testing.T, code string) map[string]kindResult {
 // negation, a changed amount, a changed number written as a word and a
 // changed date are caught every time, in every language; a swapped name
 // at least four times in five; and a faithful paraphrase is passed in
-// each language at least minParaphrases times in 14. The aim — as often
-// as in English, one pair less at most — is logged, met or not: German
-// misses it by a pair (docs/verdict.md, "Languages").
+// each language at least minParaphrases times in 14. The aim — at least
+// as often as in English — is logged, met or not: Dutch misses it by one
+// pair, German by two (docs/verdict.md, "Languages").
 func TestContrastSetsPerLanguage(t *testing.T) {
 	results := map[string]map[string]kindResult{}
 	for _, code := range contrastLanguages {
@@ -263,13 +263,11 @@ func TestContrastSetsPerLanguage(t *testing.T) {
 				t.Errorf("%d of %d passed, want at least %.0f%%; failed:\n  %s", p.correct, p.n, 100*minParaphrases, strings.Join(p.wrong, "\n  "))
 			}
 		})
-		// English's share on this set's pairs, less one pair.
-		least := english.share()*float64(p.n) - 1
 		state := "met"
-		if float64(p.correct) < least-1e-9 {
+		if p.share() < english.share()-1e-9 {
 			state = "NOT MET"
 		}
-		t.Logf("aim, %s: faithful paraphrases pass as often as in English (one pair less at most): %d of %d, English %d of %d: %s",
+		t.Logf("aim, %s: faithful paraphrases pass at least as often as in English: %d of %d, English %d of %d: %s",
 			code, p.correct, p.n, english.correct, english.n, state)
 	}
 }
