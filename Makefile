@@ -102,7 +102,7 @@ check:
 # Go benchmarks (micro, then whole audits of generated logs), then
 # whole-process runs measured by /usr/bin/time.
 bench:
-	$(GO) test -run '^$$' -bench 'AuditRecord|Split|IndexQuantities|EmbedOne|Tag|Draw|Estimate' -benchmem ./audit ./embed ./nounphrase ./estimate
+	$(GO) test -run '^$$' -bench 'AuditRecord|AuditLanguages|QuantitiesIn|Split|IndexQuantities|EmbedOne|Tag|Draw|Estimate|Detect' -benchmem ./audit ./embed ./nounphrase ./estimate ./lang
 	$(GO) test -run '^$$' -bench 'AuditFile|EmbedderCost' -benchtime 1x -benchmem -timeout 60m ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench AuditVersusDecode -benchtime 2x -cpu $(BENCH_CPU) ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench 'ParquetRead|ReadJSONL' -benchtime 1x -timeout 30m ./readers

@@ -77,3 +77,30 @@ func BenchmarkIndexQuantitiesChunks(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(chunks)), "ns/chunk")
 }
+
+// BenchmarkAuditLanguages audits the contrast sets of testdata/contrast,
+// the same support-bot conversations written in each language, answer by
+// answer: what a language's tables cost against English's.
+func BenchmarkAuditLanguages(b *testing.B) {
+	for _, code := range []string{"en", "nl", "de", "fr", "es"} {
+		path := filepath.Join("..", "testdata", "contrast", "contrast-"+code+".jsonl")
+		var recs []readers.Record
+		for rec, err := range readers.JSONL(path, readers.Options{}, nil) {
+			if err != nil {
+				b.Fatalf("%s: %v", path, err)
+			}
+			recs = append(recs, rec)
+		}
+		b.Run(code, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, rec := range recs {
+					if _, err := testAuditor.Audit(context.Background(), &rec); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(recs)), "ns/answer")
+		})
+	}
+}
