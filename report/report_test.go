@@ -85,3 +85,21 @@ func TestEstimatedConversationCountSaysAbout(t *testing.T) {
 		}
 	}
 }
+
+// The Languages line names the languages answers were read in, most
+// first, and stays out of an English-only summary.
+func TestAnswerLanguages(t *testing.T) {
+	for _, tc := range []struct {
+		by   map[string]int
+		want string
+	}{
+		{nil, ""},
+		{map[string]int{"en": 12}, ""},
+		{map[string]int{"de": 3}, "German 3 answers"},
+		{map[string]int{"en": 2, "nl": 9, "ja": 1}, "Dutch 9, English 2, ja 1 answers"},
+	} {
+		if got := answerLanguages(tc.by); got != tc.want {
+			t.Errorf("answerLanguages(%v) = %q, want %q", tc.by, got, tc.want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 // WriteJSON writes v as indented JSON with a trailing newline.
@@ -63,6 +64,9 @@ func WriteText(w io.Writer, s *Summary) error {
 	}
 	fmt.Fprintf(&b, "Audited: %s%d conversations, %d answers, %d sentences (%d cited)\n",
 		about, c.Conversations, c.Answers, c.Sentences, c.CitedSentences)
+	if langs := answerLanguages(c.AnswersByLanguage); langs != "" {
+		fmt.Fprintf(&b, "Languages: %s\n", langs)
+	}
 	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable%s\n",
 		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable], notAuditableBecause(c))
 	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor\n",
@@ -285,4 +289,24 @@ func notAuditableBecause(c audit.Counts) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// answerLanguages names the languages the answers were read in, most
+// answers first ("German 60, English 4"), or "" when every answer was
+// read as English: the line is for logs where the language matters.
+func answerLanguages(by map[string]int) string {
+	if len(by) == 0 || len(by) == 1 && by["en"] > 0 {
+		return ""
+	}
+	codes := slices.Sorted(maps.Keys(by))
+	slices.SortStableFunc(codes, func(a, b string) int { return by[b] - by[a] })
+	parts := make([]string, len(codes))
+	for i, code := range codes {
+		name := code
+		if l, ok := lang.Get(code); ok {
+			name = l.Name
+		}
+		parts[i] = fmt.Sprintf("%s %d", Printable(name), by[code])
+	}
+	return strings.Join(parts, ", ") + " answers"
 }
