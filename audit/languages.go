@@ -409,12 +409,3 @@ func fewerWords(text string, n int) bool {
 	}
 	return true
 }
-
-func (s stoplists) index(code string) int {
-	for i, c := range s.codes {
-		if c == code {
-			return i
-		}
-	}
-	return -1
-}
