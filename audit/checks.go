@@ -13,24 +13,28 @@ import (
 // under the name (tag) its check writes and readers declare (Check.Reads,
 // the signals' reads); the lists say why a pair fails.
 type measures struct {
-	NPCoverage       float64  `measure:"np_coverage"`       // mean share of each noun phrase's words found in the chunk; -1: no phrase
-	NPFound          []string `measure:"np_coverage"`       // the phrases found whole
-	NPMissing        []string `measure:"np_coverage"`       // the others
-	TokenOverlap     float64  `measure:"token_overlap"`     // share of the claim's content-word stems, numbers included, found in the chunk; -1: no word
-	MissingWords     int      `measure:"missing_words"`     // content-word stems of the claim absent from the chunk
-	Words            int      `measure:"words"`             // content-word stems of the claim
-	PlainOverlap     float64  `measure:"plain_overlap"`     // the word-overlap rule's score (package overlap); -1: no content word
-	Unstated         []string `measure:"plain_overlap"`     // the claim's content words the chunk lacks (as the rule counts them)
-	BigramOverlap    float64  `measure:"bigram_overlap"`    // share of the claim's adjacent content-word pairs found in the chunk; -1: none
-	Window           *window  `measure:"window"`            // the best-matching window
-	Span             [2]int   `measure:"window"`            // its byte span in its chunk
-	SpanText         string   `measure:"window"`            // the text the span refers to
-	WindowOverlap    float64  `measure:"window_overlap"`    // share of the claim's content-word stems in the best window; -1: no word
-	NgramSim         float64  `measure:"ngram_sim"`         // character 4-gram cosine with the best window
-	EmbedSim         float64  `measure:"embed_sim"`         // embedding cosine with the most similar window; -1: no embedder
-	SoftRecall       float64  `measure:"soft_recall"`       // SIF-weighted mean, over the claim's words, of the best word-vector match in the chunk; -1: no word vectors
-	SoftMin          float64  `measure:"soft_min"`          // the worst such match among the claim's contentful words; -1: none
-	NumbersMissing   []string `measure:"numbers_missing"`   // the claim's quantities the chunk does not state, as written
+	NPCoverage     float64  `measure:"np_coverage"`     // mean share of each noun phrase's words found in the chunk; -1: no phrase
+	NPFound        []string `measure:"np_coverage"`     // the phrases found whole
+	NPMissing      []string `measure:"np_coverage"`     // the others
+	TokenOverlap   float64  `measure:"token_overlap"`   // share of the claim's content-word stems, numbers included, found in the chunk; -1: no word
+	MissingWords   int      `measure:"missing_words"`   // content-word stems of the claim absent from the chunk
+	Words          int      `measure:"words"`           // content-word stems of the claim
+	PlainOverlap   float64  `measure:"plain_overlap"`   // the word-overlap rule's score (package overlap); -1: no content word
+	Unstated       []string `measure:"plain_overlap"`   // the claim's content words the chunk lacks (as the rule counts them)
+	BigramOverlap  float64  `measure:"bigram_overlap"`  // share of the claim's adjacent content-word pairs found in the chunk; -1: none
+	Window         *window  `measure:"window"`          // the best-matching window
+	Span           [2]int   `measure:"window"`          // its byte span in its chunk
+	SpanText       string   `measure:"window"`          // the text the span refers to
+	WindowOverlap  float64  `measure:"window_overlap"`  // share of the claim's content-word stems in the best window; -1: no word
+	NgramSim       float64  `measure:"ngram_sim"`       // character 4-gram cosine with the best window
+	EmbedSim       float64  `measure:"embed_sim"`       // embedding cosine with the most similar window; -1: no embedder
+	SoftRecall     float64  `measure:"soft_recall"`     // SIF-weighted mean, over the claim's words, of the best word-vector match in the chunk; -1: no word vectors
+	SoftMin        float64  `measure:"soft_min"`        // the worst such match among the claim's contentful words; -1: none
+	NumbersMissing []string `measure:"numbers_missing"` // the claim's quantities the chunk does not state, as written
+	// RivalSpan, RivalText: the chunk sentence about the same thing that
+	// states another value instead (passageContradicts); "" when none.
+	RivalSpan        [2]int   `measure:"numbers_missing"`
+	RivalText        string   `measure:"numbers_missing"`
 	NegationMismatch bool     `measure:"negation_mismatch"` // "not", "no", "never", "without", "n't"… on one side only, in a close match
 	EntitiesMissing  []string `measure:"entities_missing"`  // the claim's proper nouns the chunk does not mention
 	EntityShare      float64  `measure:"entity_share"`      // share of the claim's proper nouns found in the chunk; -1: none
@@ -206,10 +210,18 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised)",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised), and in the chunk's sentence about the same thing when that sentence states another of its kind",
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
+			other, at := passageContradicts(c, ev, s.NumbersMissing)
+			for _, raw := range other {
+				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)
+			}
+			if at >= 0 {
+				w := &ev.windows[at]
+				s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.texts[at]
+			}
 		},
 	},
 	{

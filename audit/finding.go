@@ -86,9 +86,13 @@ func (f *Finding) fill(m *measures, p float64) {
 	f.Signals = signalMap(m)
 	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = m.NPFound, m.NPMissing, m.NumbersMissing, m.EntitiesMissing
 	f.Unstated = m.Unstated
-	if m.SpanText != "" {
-		f.MatchedText = m.SpanText[m.Span[0]:m.Span[1]]
-		f.MatchedStart = utf8.RuneCountInString(m.SpanText[:m.Span[0]])
+	span, text := m.Span, m.SpanText
+	if m.RivalText != "" { // the passage to show is the one saying otherwise
+		span, text = m.RivalSpan, m.RivalText
+	}
+	if text != "" {
+		f.MatchedText = text[span[0]:span[1]]
+		f.MatchedStart = utf8.RuneCountInString(text[:span[0]])
 		f.MatchedEnd = f.MatchedStart + utf8.RuneCountInString(f.MatchedText)
 	}
 }

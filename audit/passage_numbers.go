@@ -1,0 +1,129 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+)
+
+// passageContradicts is the claim's quantities that the chunk states,
+// but not in the sentence that is about what the claim is about: a chunk
+// sentence holding every other word of the claim (at least two, and more
+// than any sentence stating the value holds) states another value of the
+// same kind instead, one the claim does not state elsewhere. "Das Pro-Abo kostet 9,90 €" against "Das
+// Basis-Abo kostet 9,90 €. Das Pro-Abo kostet 19,90 €"; "refunds are paid
+// within 30 days" against "Returns are accepted within 30 days. Refunds
+// are paid within 14 days." A chunk that states a value is not a chunk
+// that states it of this.
+//
+// It returns them with the window of that sentence, or -1 when there are
+// none.
+func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int) {
+	if len(c.quantities) == 0 {
+		return nil, -1
+	}
+	// The claim's words outside its quantities, by sentence of the chunk.
+	words := 0
+	for k := range c.stems {
+		if c.quantityOf[k] < 0 {
+			words++
+		}
+	}
+	if words < 2 {
+		return nil, -1
+	}
+	counts := make([]int, len(ev.windows))
+	most := 0
+	for i := range ev.windows {
+		w := &ev.windows[i]
+		if w.pair {
+			continue
+		}
+		for k, st := range c.stems {
+			if c.quantityOf[k] < 0 && w.stems[0].has(st) {
+				counts[i]++
+			}
+		}
+		most = max(most, counts[i])
+	}
+	if most < words {
+		return nil, -1 // no sentence of the chunk is about all of it
+	}
+	sentences := map[int]*statedIn{}
+	stated := func(i int) *statedIn {
+		if s, ok := sentences[i]; ok {
+			return s
+		}
+		w := &ev.windows[i]
+		text := ev.texts[i][w.start:w.end]
+		s := &statedIn{findQuantitiesIn(ev.tongue.l, plainSpaces(text)), quantityIndexIn(ev.tongue.l, text)}
+		sentences[i] = s
+		return s
+	}
+	var out []string
+	at := -1
+	for _, q := range c.quantities {
+		if q.Weak || slices.Contains(missing, q.Raw) {
+			continue
+		}
+		stating, rival := 0, -1
+		for i, n := range counts {
+			if n == 0 {
+				continue
+			}
+			s := stated(i)
+			switch {
+			case s.index.supports(q):
+				stating = max(stating, n)
+			case n == most && rival < 0 && slices.ContainsFunc(s.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+				rival = i
+			}
+		}
+		if rival >= 0 && most > stating {
+			out = append(out, q.Raw)
+			if at < 0 {
+				at = rival
+			}
+		}
+	}
+	return out, at
+}
+
+// claims reports whether the claim states w too ("debuted on October 4,
+// 1957 … until June 20, 1963": the sentence about the run states the
+// claim's other date, no rival of its first).
+func claims(c *claim, w quantity) bool {
+	return slices.ContainsFunc(c.quantities, func(q quantity) bool {
+		return q.Key == w.Key || q.AltKey != "" && q.AltKey == w.Key || w.AltKey != "" && w.AltKey == q.Key
+	})
+}
+
+// statedIn is what one sentence of a chunk states.
+type statedIn struct {
+	all   []quantity
+	index quantityIndex
+}
+
+// rivals reports whether w states another value of q's kind: an amount
+// in the same currency, a percentage, a date, a time of day, a number of
+// the same unit or another duration. Bare numbers rival nothing: "2 stores" is no
+// other value of "3 days".
+func rivals(q, w quantity) bool {
+	if q.Kind != w.Kind || q.Key == w.Key || q.AltKey != "" && q.AltKey == w.Key {
+		return false
+	}
+	switch q.Kind {
+	case "money": // in the same currency
+		return q.Key[:strings.LastIndexByte(q.Key, ':')] == w.Key[:strings.LastIndexByte(w.Key, ':')]
+	case "percent", "date", "time":
+		return true
+	}
+	if q.Unit == "" || w.Unit == "" {
+		return false
+	}
+	if q.Unit == w.Unit {
+		return true
+	}
+	_, _, qd := durationDays(1, q.Unit)
+	_, _, wd := durationDays(1, w.Unit)
+	return qd && wd
+}
