@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/internal/devdata"
 )
 
 // TestReadsAsAgreesWithDetect: the stopword shortcut (readsAsOne) that
@@ -16,10 +18,7 @@ import (
 // detector, surely, does not: on every answer and chunk of the dev sets
 // where the shortcut decides.
 func TestReadsAsAgreesWithDetect(t *testing.T) {
-	dir := os.Getenv("RAGAUDIT_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
+	dir := devdata.Dir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
 	var read int
 	for _, f := range files {

@@ -14,6 +14,6 @@
 //   - select.go, format.go: choosing the vocabulary and the int8 file
 //     format of the built-in vectors (glove50k.bin), for tools/embedgen.
 //   - glove.go: the built-in embedder, decoded once (Builtin).
-//   - http.go: an OpenAI-compatible embeddings endpoint, with retries and
-//     a Cache on disk.
+//   - http.go: an OpenAI-compatible embeddings endpoint, with retries
+//     (internal/httpjson) and a Cache on disk (internal/cachefile).
 package embed

@@ -212,7 +212,7 @@ func TestCosineEdgeCases(t *testing.T) {
 }
 
 func TestHTTPDim(t *testing.T) {
-	srv := httptest.NewServer(&fakeServer{t: t})
+	srv := httptest.NewServer(newFake(nil))
 	defer srv.Close()
 	h := newClient(srv, nil)
 	if h.Dim() != 0 {

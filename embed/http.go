@@ -1,24 +1,21 @@
 package embed
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/ragaudit/ragaudit/internal/cachefile"
+	"github.com/ragaudit/ragaudit/internal/httpjson"
 )
 
 // HTTP embeds texts with an OpenAI-compatible /v1/embeddings endpoint
@@ -130,6 +127,16 @@ type embeddingResponse struct {
 // request sends one batch, retrying on 429, 5xx and network errors.
 func (h *HTTP) request(ctx context.Context, texts []string) ([][]float32, error) {
 	body, _ := json.Marshal(embeddingRequest{Model: h.Model, Input: texts})
+	data, err := h.post().Post(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	return h.decode(data, len(texts))
+}
+
+// post is the endpoint with this client's defaults: 4 retries, 30 s a
+// request, a Retry-After honoured however long, answers up to 512 MiB.
+func (h *HTTP) post() *httpjson.Endpoint {
 	retries := h.Retries
 	switch {
 	case retries == 0:
@@ -137,102 +144,35 @@ func (h *HTTP) request(ctx context.Context, texts []string) ([][]float32, error)
 	case retries < 0:
 		retries = 0
 	}
-	delay := h.Backoff
-	if delay <= 0 {
-		delay = 500 * time.Millisecond
+	backoff := h.Backoff
+	if backoff <= 0 {
+		backoff = 500 * time.Millisecond
 	}
-	var lastErr error
-	for attempt := 0; attempt <= retries; attempt++ {
-		if attempt > 0 {
-			select {
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			case <-time.After(delay):
-			}
-			delay *= 2
-		}
-		vecs, retryAfter, err := h.once(ctx, body, len(texts))
-		if err == nil {
-			return vecs, nil
-		}
-		var perm *permanentError
-		if errors.As(err, &perm) || ctx.Err() != nil {
-			return nil, err
-		}
-		lastErr = err
-		if retryAfter > delay {
-			delay = retryAfter
-		}
-	}
-	return nil, fmt.Errorf("%s: giving up after %d attempts: %w", h.endpoint(), retries+1, lastErr)
-}
-
-type permanentError struct{ msg string }
-
-func (e *permanentError) Error() string { return e.msg }
-
-func (h *HTTP) once(ctx context.Context, body []byte, n int) ([][]float32, time.Duration, error) {
 	timeout := h.Timeout
 	if timeout <= 0 {
 		timeout = 30 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.endpoint(), bytes.NewReader(body))
-	if err != nil {
-		return nil, 0, &permanentError{fmt.Sprintf("embedding endpoint %q: %v", h.URL, err)}
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if h.Key != "" {
-		req.Header.Set("Authorization", "Bearer "+h.Key)
-	}
-	client := h.Client
-	if client == nil {
-		client = http.DefaultClient
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		// Transport errors carry the URL, never the headers.
-		return nil, 0, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 512<<20))
-	if err != nil {
-		return nil, 0, err
-	}
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-		var after time.Duration
-		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
-			after = time.Duration(s) * time.Second
-		}
-		return nil, after, fmt.Errorf("%s: HTTP %d: %s", h.endpoint(), resp.StatusCode, snippet(data))
-	case resp.StatusCode != http.StatusOK:
-		return nil, 0, &permanentError{fmt.Sprintf("%s: HTTP %d: %s (check --embed-url, --embed-model and the key)", h.endpoint(), resp.StatusCode, snippet(data))}
-	}
+	return &httpjson.Endpoint{URL: h.endpoint(), Key: h.Key, Client: h.Client, Name: "embedding endpoint", Given: h.URL,
+		Hint: "check --embed-url, --embed-model and the key", Timeout: timeout, Retries: retries, Backoff: backoff, MaxBody: 512 << 20}
+}
+
+// decode reads the n vectors of an answer, placed by their index.
+func (h *HTTP) decode(data []byte, n int) ([][]float32, error) {
 	var er embeddingResponse
 	if err := json.Unmarshal(data, &er); err != nil {
-		return nil, 0, &permanentError{fmt.Sprintf("%s: not an embeddings response: %v", h.endpoint(), err)}
+		return nil, fmt.Errorf("%s: not an embeddings response: %v", h.endpoint(), err)
 	}
 	if len(er.Data) != n {
-		return nil, 0, &permanentError{fmt.Sprintf("%s: %d embeddings for %d inputs", h.endpoint(), len(er.Data), n)}
+		return nil, fmt.Errorf("%s: %d embeddings for %d inputs", h.endpoint(), len(er.Data), n)
 	}
 	out := make([][]float32, n)
 	for _, d := range er.Data {
 		if d.Index < 0 || d.Index >= n || out[d.Index] != nil || len(d.Embedding) == 0 {
-			return nil, 0, &permanentError{fmt.Sprintf("%s: bad or repeated index %d in the response", h.endpoint(), d.Index)}
+			return nil, fmt.Errorf("%s: bad or repeated index %d in the response", h.endpoint(), d.Index)
 		}
 		out[d.Index] = d.Embedding
 	}
-	return out, 0, nil
-}
-
-func snippet(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
+	return out, nil
 }
 
 // Cache stores vectors on disk, one file per (model, text), named by the
@@ -244,8 +184,7 @@ type Cache struct {
 
 func (c *Cache) path(model, text string) string {
 	h := sha256.Sum256([]byte(model + "\x00" + text))
-	name := hex.EncodeToString(h[:])
-	return filepath.Join(c.Dir, name[:2], name+".f32")
+	return cachefile.Path(c.Dir, h[:], ".f32")
 }
 
 func (c *Cache) get(model, text string) ([]float32, bool) {
@@ -267,21 +206,9 @@ func (c *Cache) put(model, text string, v []float32) {
 	if c == nil {
 		return
 	}
-	p := c.path(model, text)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return // a cache that cannot be written is only slower
-	}
 	b := make([]byte, 4*len(v))
 	for i, x := range v {
 		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
 	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(b)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), p) != nil {
-		os.Remove(f.Name())
-	}
+	cachefile.Write(c.path(model, text), b) // a cache that cannot be written is only slower
 }

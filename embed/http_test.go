@@ -6,51 +6,28 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/ragaudit/ragaudit/internal/httpjson/httpjsontest"
 )
 
 // fakeServer is an OpenAI-compatible embeddings endpoint: a text's vector
 // is (len, count of 'a', 1). fail decides per request whether to answer
 // with an error status instead.
 type fakeServer struct {
-	t        *testing.T
-	requests atomic.Int32
-	inputs   atomic.Int32
-	inFlight atomic.Int32
-	maxSeen  atomic.Int32
-	fail     func(n int32) int // HTTP status to fail with, 0 to answer
-	mu       sync.Mutex
-	auth     []string
+	httpjsontest.Server
+	inputs atomic.Int32
 }
 
-func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	n := f.requests.Add(1)
-	cur := f.inFlight.Add(1)
-	defer f.inFlight.Add(-1)
-	for {
-		m := f.maxSeen.Load()
-		if cur <= m || f.maxSeen.CompareAndSwap(m, cur) {
-			break
-		}
-	}
-	time.Sleep(5 * time.Millisecond)
-	f.mu.Lock()
-	f.auth = append(f.auth, r.Header.Get("Authorization"))
-	f.mu.Unlock()
-	if r.URL.Path != "/v1/embeddings" || r.Method != http.MethodPost {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	if f.fail != nil {
-		if code := f.fail(n); code != 0 {
-			w.Header().Set("Retry-After", "0")
-			http.Error(w, `{"error":"busy"}`, code)
-			return
-		}
-	}
+func newFake(fail func(n int32) int) *fakeServer {
+	f := &fakeServer{Server: httpjsontest.Server{Path: "/v1/embeddings", Fail: fail, Delay: 5 * time.Millisecond}}
+	f.Answer = http.HandlerFunc(f.answer)
+	return f
+}
+
+func (f *fakeServer) answer(w http.ResponseWriter, r *http.Request) {
 	var req embeddingRequest
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model != "test-model" {
 		http.Error(w, "bad request", http.StatusBadRequest)
@@ -83,7 +60,7 @@ func texts(n int) []string {
 }
 
 func TestHTTPBatchesBoundsConcurrencyAndKeepsOrder(t *testing.T) {
-	fs := &fakeServer{t: t}
+	fs := newFake(nil)
 	srv := httptest.NewServer(fs)
 	defer srv.Close()
 	in := texts(10)
@@ -96,16 +73,16 @@ func TestHTTPBatchesBoundsConcurrencyAndKeepsOrder(t *testing.T) {
 			t.Fatalf("vector %d = %v: out of order", i, v)
 		}
 	}
-	if fs.requests.Load() != 4 || fs.maxSeen.Load() > 2 {
-		t.Errorf("%d requests (want 4 batches of ≤3), %d in flight at most (want ≤2)", fs.requests.Load(), fs.maxSeen.Load())
+	if fs.Requests.Load() != 4 || fs.MaxInFlight.Load() > 2 {
+		t.Errorf("%d requests (want 4 batches of ≤3), %d in flight at most (want ≤2)", fs.Requests.Load(), fs.MaxInFlight.Load())
 	}
-	if fs.auth[0] != "Bearer sk-secret-123" {
-		t.Errorf("authorization header %q", fs.auth[0])
+	if a := fs.Auth(); a[0] != "Bearer sk-secret-123" {
+		t.Errorf("authorization header %q", a[0])
 	}
 }
 
 func TestHTTPRetriesOn429And5xx(t *testing.T) {
-	fs := &fakeServer{t: t, fail: func(n int32) int {
+	fs := newFake(func(n int32) int {
 		switch n {
 		case 1:
 			return http.StatusTooManyRequests
@@ -113,7 +90,7 @@ func TestHTTPRetriesOn429And5xx(t *testing.T) {
 			return http.StatusServiceUnavailable
 		}
 		return 0
-	}}
+	})
 	srv := httptest.NewServer(fs)
 	defer srv.Close()
 	c := newClient(srv, nil)
@@ -121,13 +98,13 @@ func TestHTTPRetriesOn429And5xx(t *testing.T) {
 	if _, err := c.Embed(context.Background(), texts(3)); err != nil {
 		t.Fatalf("after two transient failures: %v", err)
 	}
-	if fs.requests.Load() != 3 {
-		t.Errorf("%d requests, want 3", fs.requests.Load())
+	if fs.Requests.Load() != 3 {
+		t.Errorf("%d requests, want 3", fs.Requests.Load())
 	}
 }
 
 func TestHTTPGivesUpWithoutLeakingTheKey(t *testing.T) {
-	fs := &fakeServer{t: t, fail: func(int32) int { return http.StatusInternalServerError }}
+	fs := newFake(func(int32) int { return http.StatusInternalServerError })
 	srv := httptest.NewServer(fs)
 	defer srv.Close()
 	c := newClient(srv, nil)
@@ -142,14 +119,14 @@ func TestHTTPGivesUpWithoutLeakingTheKey(t *testing.T) {
 }
 
 func TestHTTPDoesNotRetryClientErrors(t *testing.T) {
-	fs := &fakeServer{t: t}
+	fs := newFake(nil)
 	srv := httptest.NewServer(fs)
 	defer srv.Close()
 	c := newClient(srv, nil)
 	c.Model = "wrong-model"
 	_, err := c.Embed(context.Background(), texts(2))
-	if err == nil || !strings.Contains(err.Error(), "HTTP 400") || fs.requests.Load() != 1 {
-		t.Fatalf("err = %v after %d requests", err, fs.requests.Load())
+	if err == nil || !strings.Contains(err.Error(), "HTTP 400") || fs.Requests.Load() != 1 {
+		t.Fatalf("err = %v after %d requests", err, fs.Requests.Load())
 	}
 }
 
@@ -173,7 +150,7 @@ func TestHTTPTimeout(t *testing.T) {
 }
 
 func TestCacheMakesReauditFree(t *testing.T) {
-	fs := &fakeServer{t: t}
+	fs := newFake(nil)
 	srv := httptest.NewServer(fs)
 	defer srv.Close()
 	cache := &Cache{Dir: t.TempDir()}
@@ -182,13 +159,13 @@ func TestCacheMakesReauditFree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := fs.requests.Load()
+	before := fs.Requests.Load()
 	second, err := newClient(srv, cache).Embed(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fs.requests.Load() != before {
-		t.Errorf("second run sent %d requests", fs.requests.Load()-before)
+	if fs.Requests.Load() != before {
+		t.Errorf("second run sent %d requests", fs.Requests.Load()-before)
 	}
 	for i := range first {
 		for k := range first[i] {

@@ -7,30 +7,17 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/eval"
+	"github.com/ragaudit/ragaudit/internal/devdata"
 	"github.com/ragaudit/ragaudit/llmjudge"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 )
-
-// devData is the folder holding the labelled development sets.
-func devData(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("RAGAUDIT_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "hagrid", "dev.jsonl")); err != nil {
-		t.Fatalf("the development sets are not at %s (set RAGAUDIT_DATA or make eval DATA=...): %v", dir, err)
-	}
-	return dir
-}
 
 // labelled is a population whose every citation a person judged: the
 // reviewer of the simulation.
@@ -67,7 +54,7 @@ var devSets = []struct{ name, logs, labels string }{
 // (partial as unsupported).
 func loadDevSets(t *testing.T) []labelled {
 	t.Helper()
-	dir := devData(t)
+	dir := devdata.Dir(t, "hagrid/dev.jsonl")
 	cfg := audit.DefaultConfig()
 	cfg.Model = audit.DefaultModelNoEmbed()
 	var out []labelled

@@ -10,11 +10,11 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/internal/devdata"
 	"github.com/ragaudit/ragaudit/llmjudge"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
@@ -152,8 +152,8 @@ func auditDevSet(t *testing.T, set string, judge *llmjudge.Judge) *Audited {
 	cfg := audit.DefaultConfig()
 	cfg.Model = audit.DefaultModelNoEmbed()
 	var a Audited
-	o := pipeline.Options{Files: []string{filepath.Join(devData(t), set, "dev.jsonl")}, Audit: cfg, Embed: pipeline.Embedding{Kind: pipeline.EmbedNone},
-		Workers: 2, Judge: judge}
+	logs := devdata.File(t, set+"/dev.jsonl")
+	o := pipeline.Options{Files: []string{logs}, Audit: cfg, Embed: pipeline.Embedding{Kind: pipeline.EmbedNone}, Workers: 2, Judge: judge}
 	if _, err := pipeline.Run(context.Background(), o, &a); err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func auditDevSet(t *testing.T, set string, judge *llmjudge.Judge) *Audited {
 
 func devLabels(t *testing.T, set string) (string, []readers.Label) {
 	t.Helper()
-	path := filepath.Join(devData(t), set, "dev.labels.jsonl")
+	path := devdata.File(t, set+"/dev.labels.jsonl")
 	labels, err := judgedLabels(path)
 	if err != nil {
 		t.Fatal(err)

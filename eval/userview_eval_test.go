@@ -5,27 +5,13 @@ package eval
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
+	"github.com/ragaudit/ragaudit/internal/devdata"
 	"github.com/ragaudit/ragaudit/readers"
 )
-
-// devData is the folder holding the labelled development sets.
-func devData(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("RAGAUDIT_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "hagrid", "dev.jsonl")); err != nil {
-		t.Fatalf("the development sets are not at %s (set RAGAUDIT_DATA or make eval DATA=...): %v", dir, err)
-	}
-	return dir
-}
 
 // devCitation is a labelled citation of a development set, as the coverage
 // simulation takes them (partial as unsupported; a citation the audit
@@ -42,7 +28,7 @@ type devCitation struct {
 func loadDevCitations(t *testing.T, set string) []devCitation {
 	t.Helper()
 	a := auditDevSet(t, set, nil)
-	labels, err := readers.ReadLabels(filepath.Join(devData(t), set, "dev.labels.jsonl"))
+	labels, err := readers.ReadLabels(devdata.File(t, set+"/dev.labels.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,22 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ragaudit/ragaudit/internal/devdata"
 	"github.com/ragaudit/ragaudit/lang"
 )
-
-// devData is the folder holding the development sets (RAGAUDIT_DATA, as
-// make eval sets it); the test fails without them, it never skips.
-func devData(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("RAGAUDIT_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "multilingual", "xnli-de.dev.jsonl")); err != nil {
-		t.Fatalf("the development sets are not at %s (set RAGAUDIT_DATA or make eval DATA=...): %v", dir, err)
-	}
-	return dir
-}
 
 // detectionSets are the dev parts the detector is measured on, with the
 // language of their text and the share of answers it must get right.
@@ -126,7 +113,7 @@ func (c tally) String() string {
 // target (98 % on the multilingual sets' one-sentence answers, 99 % on
 // each English set and 99.5 % on the four pooled).
 func TestDetectionOnDevSets(t *testing.T) {
-	dir := devData(t)
+	dir := devdata.Dir(t, "multilingual/xnli-de.dev.jsonl")
 	var english tally // the four English sets' answers of 4+ words, pooled
 	for _, s := range detectionSets {
 		answers, chunks := texts(t, filepath.Join(dir, s.file))

@@ -2,10 +2,10 @@ package llmjudge
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"os"
-	"path/filepath"
+
+	"github.com/ragaudit/ragaudit/internal/cachefile"
 )
 
 // Answer is a judge's answer to one claim against one document.
@@ -29,8 +29,7 @@ func (c *Cache) path(model, document, claim string) string {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
-	name := hex.EncodeToString(h.Sum(nil))
-	return filepath.Join(c.Dir, name[:2], name+".json")
+	return cachefile.Path(c.Dir, h.Sum(nil), ".json")
 }
 
 func (c *Cache) get(model, document, claim string) (Answer, bool) {
@@ -50,18 +49,6 @@ func (c *Cache) put(model, document, claim string, a Answer) {
 	if c == nil || c.Dir == "" {
 		return
 	}
-	p := c.path(model, document, claim)
-	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
-		return
-	}
 	b, _ := json.Marshal(a)
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(b)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), p) != nil {
-		os.Remove(f.Name())
-	}
+	cachefile.Write(c.path(model, document, claim), b)
 }

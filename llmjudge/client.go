@@ -1,27 +1,21 @@
 package llmjudge
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
-	"net/http"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ragaudit/ragaudit/internal/httpjson"
 )
 
 // client asks an OpenAI-compatible chat-completions endpoint.
 type client struct {
-	url, model, key string
-	http            *http.Client
-	timeout         time.Duration
-	retries         int
-	backoff         time.Duration
-	slots           chan struct{} // requests in flight
+	model string
+	post  *httpjson.Endpoint
+	slots chan struct{} // requests in flight
 }
 
 type chatRequest struct {
@@ -51,24 +45,24 @@ type chatResponse struct {
 	} `json:"choices"`
 }
 
-// permanentError is an answer a retry would not change: a 4xx other than
-// 429 (a wrong model, a document too long for the context), or a reply
-// that is not a Yes or a No.
-type permanentError struct{ msg string }
-
-func (e *permanentError) Error() string { return e.msg }
-
-func (c *client) endpoint() string {
-	u := strings.TrimRight(c.url, "/")
-	if strings.HasSuffix(u, "/chat/completions") {
-		return u
+// newClient is cfg's client, its defaults set by New.
+func newClient(cfg Config) *client {
+	u := strings.TrimRight(cfg.URL, "/")
+	if !strings.HasSuffix(u, "/chat/completions") {
+		u += "/chat/completions"
 	}
-	return u + "/chat/completions"
+	// Retry-After is honoured up to a minute: a judge run waits on no
+	// server longer than that between attempts.
+	post := &httpjson.Endpoint{URL: u, Key: cfg.Key, Client: cfg.HTTP, Name: "judge endpoint", Given: cfg.URL,
+		Hint:    "check --judge-url, --judge-model and the key; a document too long for the model's context is refused too",
+		Timeout: cfg.Timeout, Retries: cfg.Retries, Backoff: cfg.Backoff, MaxRetryAfter: time.Minute, MaxBody: 8 << 20}
+	return &client{model: cfg.Model, post: post, slots: make(chan struct{}, cfg.Concurrency)}
 }
 
 // ask sends one claim and document, waiting for a free slot, and retries
 // 429, 5xx, network errors and timeouts with doubling backoff (or the
-// server's Retry-After, up to a minute).
+// server's Retry-After, up to a minute). A reply that is not a chat
+// completion, or not a Yes or a No, is not retried.
 func (c *client) ask(ctx context.Context, claim, document string) (Answer, error) {
 	body, err := json.Marshal(chatRequest{Model: c.model, Messages: messages(claim, document), Temperature: 0, MaxTokens: 1, Logprobs: true, TopLogprobs: 5})
 	if err != nil {
@@ -80,68 +74,19 @@ func (c *client) ask(ctx context.Context, claim, document string) (Answer, error
 	case <-ctx.Done():
 		return Answer{}, ctx.Err()
 	}
-	delay := c.backoff
-	var last error
-	for attempt := 0; attempt <= c.retries; attempt++ {
-		if attempt > 0 {
-			select {
-			case <-ctx.Done():
-				return Answer{}, ctx.Err()
-			case <-time.After(delay):
-			}
-			delay *= 2
-		}
-		a, after, err := c.once(ctx, body)
-		if err == nil {
-			return a, nil
-		}
-		var perm *permanentError
-		if errors.As(err, &perm) || ctx.Err() != nil {
-			return Answer{}, err
-		}
-		last = err
-		delay = max(delay, min(after, time.Minute))
-	}
-	return Answer{}, fmt.Errorf("%s: giving up after %d attempts: %w", c.endpoint(), c.retries+1, last)
-}
-
-// once sends one request; after is the server's Retry-After.
-func (c *client) once(ctx context.Context, body []byte) (a Answer, after time.Duration, err error) {
-	ctx, cancel := context.WithTimeout(ctx, c.timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint(), bytes.NewReader(body))
+	data, err := c.post.Post(ctx, body)
 	if err != nil {
-		return a, 0, &permanentError{fmt.Sprintf("judge endpoint %q: %v", c.url, err)}
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if c.key != "" {
-		req.Header.Set("Authorization", "Bearer "+c.key)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return a, 0, err // the URL, never the headers
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-	if err != nil {
-		return a, 0, err
-	}
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
-			after = time.Duration(s) * time.Second
-		}
-		return a, after, fmt.Errorf("%s: HTTP %d: %s", c.endpoint(), resp.StatusCode, snippet(data))
-	case resp.StatusCode != http.StatusOK:
-		return a, 0, &permanentError{fmt.Sprintf("%s: HTTP %d: %s (check --judge-url, --judge-model and the key; a document too long for the model's context is refused too)",
-			c.endpoint(), resp.StatusCode, snippet(data))}
+		return Answer{}, err
 	}
 	var cr chatResponse
 	if err := json.Unmarshal(data, &cr); err != nil || len(cr.Choices) == 0 {
-		return a, 0, &permanentError{fmt.Sprintf("%s: not a chat completion: %s", c.endpoint(), snippet(data))}
+		return Answer{}, fmt.Errorf("%s: not a chat completion: %s", c.post.URL, httpjson.Snippet(data))
 	}
-	a, err = answerOf(&cr)
-	return a, 0, err
+	a, err := answerOf(&cr)
+	if err != nil {
+		return Answer{}, err
+	}
+	return a, nil
 }
 
 // answerOf reads P(yes) from the first token's top logprobs (the sum of
@@ -174,7 +119,7 @@ func answerOf(cr *chatResponse) (Answer, error) {
 	case "no":
 		a.P = 0
 	default:
-		return a, &permanentError{fmt.Sprintf("the judge answered %q, not Yes or No", snippet([]byte(a.Text)))}
+		return a, fmt.Errorf("the judge answered %q, not Yes or No", httpjson.Snippet([]byte(a.Text)))
 	}
 	return a, nil
 }
@@ -182,12 +127,4 @@ func answerOf(cr *chatResponse) (Answer, error) {
 // word folds a token or an answer to its word: " Yes." reads "yes".
 func word(s string) string {
 	return strings.ToLower(strings.Trim(s, " \t\n\r.,!:;\"'`*▁Ġ"))
-}
-
-func snippet(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
 }

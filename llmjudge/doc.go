@@ -15,9 +15,10 @@
 //   - prompt.go: MiniCheck's protocol: one claim against one chunk (a
 //     window of it around the best-matching passage when it is long),
 //     "Yes" or "No", temperature 0, one token.
-//   - client.go: the HTTP client (timeouts, retries with backoff on 429
-//     and 5xx, a bounded number in flight) and the answer's P(yes), from
-//     the logprobs when the endpoint gives them, else from the answer.
+//   - client.go: the request (a bounded number in flight; timeouts and
+//     retries with backoff on 429 and 5xx are internal/httpjson's) and
+//     the answer's P(yes), from the logprobs when the endpoint gives
+//     them, else from the answer.
 //   - cache.go: answers on disk by model, prompt and text: a rerun makes
 //     no call and gives the same findings.
 package llmjudge

@@ -78,13 +78,7 @@ func New(cfg Config, m audit.Model) (*Judge, error) {
 	if cfg.Backoff <= 0 {
 		cfg.Backoff = 500 * time.Millisecond
 	}
-	h := cfg.HTTP
-	if h == nil {
-		h = http.DefaultClient
-	}
-	c := &client{url: cfg.URL, model: cfg.Model, key: cfg.Key, http: h, timeout: cfg.Timeout, retries: cfg.Retries,
-		backoff: cfg.Backoff, slots: make(chan struct{}, cfg.Concurrency)}
-	return &Judge{cfg: cfg, model: m, client: c, gate: newGate(cfg.MaxCalls)}, nil
+	return &Judge{cfg: cfg, model: m, client: newClient(cfg), gate: newGate(cfg.MaxCalls)}, nil
 }
 
 // Identity is what of the judge decides verdicts, for the run's

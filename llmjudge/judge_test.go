@@ -111,7 +111,7 @@ func TestOnlyTheBandGoesToTheJudge(t *testing.T) {
 	if c := j.Counts(); c != (Counts{InBand: 2, Judged: 2, Supported: 1, Changed: 2, Requests: 2}) {
 		t.Errorf("counts %+v", c)
 	}
-	if a := s.auth[0]; a != "Bearer sk-secret-1" {
+	if a := s.Auth()[0]; a != "Bearer sk-secret-1" {
 		t.Errorf("authorization %q", a)
 	}
 }
@@ -139,8 +139,8 @@ func TestWithoutLogprobsTheAnswerDecides(t *testing.T) {
 	judge(t, j, 0, res)
 	f := res.Findings[0]
 	if f.Verdict != audit.Unsupported || f.Judge.Status != audit.JudgeError || !strings.Contains(f.Judge.Error, `"Maybe", not Yes or No`) ||
-		maybe.requests.Load() != 1 || j.Counts().Errors != 1 {
-		t.Errorf("an answer neither Yes nor No: %s %+v after %d requests", f.Verdict, f.Judge, maybe.requests.Load())
+		maybe.Requests.Load() != 1 || j.Counts().Errors != 1 {
+		t.Errorf("an answer neither Yes nor No: %s %+v after %d requests", f.Verdict, f.Judge, maybe.Requests.Load())
 	}
 }
 
@@ -166,8 +166,8 @@ func TestFailingEndpoints(t *testing.T) {
 			res := result(cited{"Shipping is free.", "Shipping is free.", audit.Unsupported, 0.40, []string{"low_similarity"}})
 			judge(t, j, 0, res)
 			jd := res.Findings[0].Judge
-			if jd.Status != tc.status || tc.s.requests.Load() != tc.requests {
-				t.Errorf("status %s after %d requests (%s), want %s after %d", jd.Status, tc.s.requests.Load(), jd.Error, tc.status, tc.requests)
+			if jd.Status != tc.status || tc.s.Requests.Load() != tc.requests {
+				t.Errorf("status %s after %d requests (%s), want %s after %d", jd.Status, tc.s.Requests.Load(), jd.Error, tc.status, tc.requests)
 			}
 			if tc.status == audit.JudgeError && (res.Findings[0].Verdict != audit.Unsupported || strings.Contains(jd.Error, "sk-secret")) {
 				t.Errorf("verdict %s, error %q", res.Findings[0].Verdict, jd.Error)
@@ -189,8 +189,8 @@ func TestTheCacheAnswersARerun(t *testing.T) {
 	}
 	first, s1 := run()
 	again, s2 := run()
-	if s1.requests.Load() != 2 || s2.requests.Load() != 0 {
-		t.Errorf("requests %d then %d, want 2 then 0", s1.requests.Load(), s2.requests.Load())
+	if s1.Requests.Load() != 2 || s2.Requests.Load() != 0 {
+		t.Errorf("requests %d then %d, want 2 then 0", s1.Requests.Load(), s2.Requests.Load())
 	}
 	if !reflect.DeepEqual(first.Findings, again.Findings) {
 		t.Error("the rerun's findings differ")
@@ -220,8 +220,8 @@ func TestTheBudgetFollowsTheInputOrder(t *testing.T) {
 			t.Errorf("record %d: %s, want %s", i, got, want)
 		}
 	}
-	if c := j.Counts(); c.Judged != 4 || c.Budget != 6 || s.requests.Load() != 4 {
-		t.Errorf("counts %+v, %d requests", c, s.requests.Load())
+	if c := j.Counts(); c.Judged != 4 || c.Budget != 6 || s.Requests.Load() != 4 {
+		t.Errorf("counts %+v, %d requests", c, s.Requests.Load())
 	}
 }
 
@@ -234,8 +234,8 @@ func TestConcurrencyIsBounded(t *testing.T) {
 		cs = append(cs, cited{fmt.Sprintf("Claim %d.", i), "Claim.", audit.Unsupported, 0.40, nil})
 	}
 	judge(t, j, 0, result(cs...))
-	if m := s.maxSeen.Load(); m > 3 || m < 2 || s.requests.Load() != 12 {
-		t.Errorf("%d in flight at most over %d requests, want 2 to 3 over 12", m, s.requests.Load())
+	if m := s.MaxInFlight.Load(); m > 3 || m < 2 || s.Requests.Load() != 12 {
+		t.Errorf("%d in flight at most over %d requests, want 2 to 3 over 12", m, s.Requests.Load())
 	}
 }
 

@@ -7,9 +7,10 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/ragaudit/ragaudit/internal/httpjson/httpjsontest"
 )
 
 // stub is an OpenAI-compatible chat-completions endpoint on loopback: it
@@ -17,24 +18,20 @@ import (
 // noLogprobs, after delay; fail may answer request n (from 1) with an
 // error status instead.
 type stub struct {
-	t          *testing.T
+	httpjsontest.Server
 	answer     func(claim, document string) string
 	noLogprobs bool
 	delay      time.Duration
 	fail       func(n int32) int
-	requests   atomic.Int32
-	inFlight   atomic.Int32
-	maxSeen    atomic.Int32
 	mu         sync.Mutex
 	claims     []string
-	auth       []string
 }
 
 func newStub(t *testing.T, s *stub) *httptest.Server {
-	s.t = t
 	if s.answer == nil {
 		s.answer = wordsAnswer
 	}
+	s.Path, s.Fail, s.Delay, s.Answer = "/v1/chat/completions", s.fail, s.delay, http.HandlerFunc(s.reply)
 	srv := httptest.NewServer(s) // 127.0.0.1
 	t.Cleanup(srv.Close)
 	return srv
@@ -51,30 +48,7 @@ func wordsAnswer(claim, document string) string {
 	return "Yes"
 }
 
-func (s *stub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	n := s.requests.Add(1)
-	cur := s.inFlight.Add(1)
-	defer s.inFlight.Add(-1)
-	for m := s.maxSeen.Load(); cur > m && !s.maxSeen.CompareAndSwap(m, cur); m = s.maxSeen.Load() {
-	}
-	if s.delay > 0 {
-		select {
-		case <-time.After(s.delay):
-		case <-r.Context().Done():
-			return
-		}
-	}
-	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	if s.fail != nil {
-		if code := s.fail(n); code != 0 {
-			w.Header().Set("Retry-After", "0")
-			http.Error(w, `{"error":"busy"}`, code)
-			return
-		}
-	}
+func (s *stub) reply(w http.ResponseWriter, r *http.Request) {
 	var req chatRequest
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model != "judge-7b" || req.Temperature != 0 || req.MaxTokens != 1 ||
 		len(req.Messages) != 2 || req.Messages[0].Content != systemPrompt {
@@ -88,7 +62,6 @@ func (s *stub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.claims = append(s.claims, claim)
-	s.auth = append(s.auth, r.Header.Get("Authorization"))
 	s.mu.Unlock()
 	ans := s.answer(claim, doc)
 	other := map[string]string{"Yes": "No", "No": "Yes"}[ans]

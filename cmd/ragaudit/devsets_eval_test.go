@@ -8,29 +8,17 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// devData is the folder holding hagrid/, expertqa/, wice/ and begin/.
-func devData(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("RAGAUDIT_DATA")
-	if dir == "" {
-		dir = filepath.Join(testdata, "..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "hagrid", "dev.jsonl")); err != nil {
-		t.Fatalf("the development sets are not at %s (set RAGAUDIT_DATA or make eval DATA=...): %v", dir, err)
-	}
-	return dir
-}
+	"github.com/ragaudit/ragaudit/internal/devdata"
+)
 
 // Every development set audits with no skipped record, and every label
 // line is scored or accounted for, none left unmatched.
 func TestDevSetsAuditCleanlyAndEveryLabelMatches(t *testing.T) {
-	dir := devData(t)
+	dir := devdata.Dir(t, "hagrid/dev.jsonl")
 	cases := []struct {
 		logs, labels  string
 		conversations int
@@ -73,7 +61,7 @@ func TestDevSetsAuditCleanlyAndEveryLabelMatches(t *testing.T) {
 
 // A Parquet copy of a full development set audits exactly as its JSONL.
 func TestDevSetParquetGivesTheSameFindings(t *testing.T) {
-	dir := devData(t)
+	dir := devdata.Dir(t, "hagrid/dev.jsonl")
 	logs := filepath.Join(dir, "expertqa", "dev.jsonl")
 	pq := filepath.Join(t.TempDir(), "dev.parquet")
 	if c := runCLI(t, "", "convert", "-q", "-o", pq, logs); c.code != exitPass {
