@@ -64,6 +64,7 @@ const Precomputed = "precomputed"
 // share it: Audit is safe for concurrent use.
 type Auditor struct {
 	cfg         Config
+	wordsOnly   *Model   // the model of claims no embedder reads (modelFor); nil: cfg.Model
 	precomputed bool     // use the vectors in the logs
 	embedder    Embedder // nil: no embedding signal (or precomputed)
 	splitters   splitters
@@ -109,7 +110,24 @@ func New(cfg Config, emb Embedder) (*Auditor, error) {
 		return nil, fmt.Errorf("loading tagger model: %w", tagErr)
 	}
 	markers, _ := ParseMarkerRules(cfg.CitationRegex) // checked by Validate
-	return &Auditor{cfg: cfg, embedder: emb, splitters: splitters{en: sp}, stops: newStoplists(), tagger: tg, markers: markers}, nil
+	a := &Auditor{cfg: cfg, embedder: emb, splitters: splitters{en: sp}, stops: newStoplists(), tagger: tg, markers: markers}
+	if cfg.Model.weighsVectors() {
+		m := DefaultModelNoEmbed()
+		a.wordsOnly = &m
+	}
+	return a, nil
+}
+
+// modelFor is the model that judges claim c: the configured one, or,
+// when it weighs embedding similarities and c is in a language the
+// embedders are not given (word vectors are English), the shipped model
+// without them. Weighing an absent similarity as zero would fail
+// faithful Dutch and German claims.
+func (a *Auditor) modelFor(c *claim) *Model {
+	if a.wordsOnly != nil && c.tongue.l != nil {
+		return a.wordsOnly
+	}
+	return &a.cfg.Model
 }
 
 // SetEmbedder sets the embedder (nil: none); call it before auditing

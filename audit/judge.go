@@ -41,7 +41,7 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 			m.acrossLanguages(&g, c, m.evs[p.chunk])
 		default:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
-			search := m.judgeCitation(&g, ms[j])
+			search := m.judgeCitation(&g, c, ms[j])
 			m.showOnce(&g, p.chunk)
 			if !search {
 				break
@@ -102,7 +102,7 @@ func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []
 			sm = runChecks(c, union(cited))
 			f.SentenceSignals = signalMap(&sm)
 		}
-		v, p, _ := m.a.cfg.Model.verdict(&sm, f.Tenant)
+		v, p, _ := m.a.modelFor(c).verdict(&sm, f.Tenant)
 		f.SentenceVerdict, f.SentenceScore = v, scorePtr(p)
 	case slices.ContainsFunc(pairs, func(p pair) bool { return p.chunk >= 0 && m.contradictsAcross(c, p.chunk) }):
 		f.SentenceVerdict = Unsupported // a number of another language's chunk that it does not state
@@ -116,8 +116,9 @@ func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []
 // judgeCitation fills the verdict of a citation of an auditable chunk,
 // measured by ms, and reports whether a better chunk is to be looked for:
 // when it fails on its own, not only for its weakest co-citation.
-func (m *messageAudit) judgeCitation(g *Finding, ms *measures) (search bool) {
-	v, score, reasons := m.a.cfg.Model.verdict(ms, g.Tenant)
+func (m *messageAudit) judgeCitation(g *Finding, c *claim, ms *measures) (search bool) {
+	model := m.a.modelFor(c)
+	v, score, reasons := model.verdict(ms, g.Tenant)
 	g.Verdict, g.Reasons = v, reasons
 	g.fill(ms, score)
 	if v != Unsupported {
@@ -129,7 +130,7 @@ func (m *messageAudit) judgeCitation(g *Finding, ms *measures) (search bool) {
 		// on its own.
 		alone := *ms
 		alone.SentenceMin = nil
-		if va, _, _ := m.a.cfg.Model.verdict(&alone, g.Tenant); va == Supported {
+		if va, _, _ := model.verdict(&alone, g.Tenant); va == Supported {
 			g.Reasons = []string{reasonWeakCoCitation}
 			return false
 		}

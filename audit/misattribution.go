@@ -146,7 +146,7 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, 
 	best, bestP := -1, 0.0
 	for _, cd := range cands {
 		ms := runChecks(c, m.evs[cd.i])
-		if v, p, _ := a.cfg.Model.verdict(&ms, tenant); v == Supported && p > bestP {
+		if v, p, _ := a.modelFor(c).verdict(&ms, tenant); v == Supported && p > bestP {
 			best, bestP = cd.i, p
 		}
 	}

@@ -21,6 +21,17 @@ type Model struct {
 	HardFail []string `json:"hard_fail,omitempty"`
 }
 
+// weighsVectors reports whether the model weighs a similarity only an
+// embedder measures.
+func (m *Model) weighsVectors() bool {
+	for _, n := range []string{"embed_sim", "soft_recall", "soft_min"} {
+		if m.Weights[n] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // validate checks that a model (e.g. from a config file) is usable.
 func (m *Model) validate() error {
 	for n, w := range m.Weights {
