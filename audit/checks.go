@@ -238,11 +238,20 @@ var Checks = []Check{
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
 			inWindow, inClaim := englishRoots(c, window), englishRoots(c, c.plain)
-			s.NegationMismatch = negates(c.tongue, c.plain, func(st string) bool {
+			ofWindow := func(st string) bool {
 				return s.Window.has(hashWord(st)) || ev.prefixes.has(prefixKey(st)) || inWindow(st)
-			}) != negates(c.tongue, window, func(st string) bool {
+			}
+			ofClaim := func(st string) bool {
 				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
-			})
+			}
+			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow), negates(c.tongue, window, ofClaim)
+			s.NegationMismatch = claimDenies != windowDenies
+			// In a language with tables, a side whose clause about the
+			// shared words holds a cue of its own denies too, in other
+			// words: both are negative.
+			if l := c.tongue.l; s.NegationMismatch && l != nil {
+				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
+			}
 		},
 	},
 	{

@@ -57,3 +57,46 @@ func TestClaimLanguages(t *testing.T) {
 		})
 	}
 }
+
+// Two negative sentences are no flipped negation, whichever word each
+// cue negates; a limit ("niet langer dan") is no denial; a flip is.
+func TestNegationInOtherLanguages(t *testing.T) {
+	cases := []struct {
+		name, answer, chunk string
+		flipped             bool
+	}{
+		{"a flipped Dutch privacy statement fails",
+			"Wij delen uw gegevens met onze advertentiepartners [1].",
+			"Wij delen uw gegevens niet met advertentiepartners. U kunt uw gegevens altijd inzien.", true},
+		{"a German flip fails",
+			"Wir geben Ihre Daten an Dritte weiter [1].",
+			"Wir geben Ihre Daten nicht an Dritte weiter. Sie können Ihre Daten jederzeit einsehen.", true},
+		{"two Dutch denials of returning agree",
+			"Na 30 dagen kunt u niet retourneren [1].",
+			"Na 30 dagen is retourneren niet mogelijk. Gebruikte artikelen worden niet teruggenomen.", false},
+		{"a Dutch limit is no denial",
+			"Per bestelling kunt u maximaal drie artikelen retourneren [1].",
+			"Per bestelling kunt u niet meer dan drie artikelen retourneren. Gebruikte artikelen worden niet teruggenomen.", false},
+		{"a German limit is no denial",
+			"Pro Bestellung können Sie höchstens drei Artikel zurücksenden [1].",
+			"Pro Bestellung können Sie nicht mehr als drei Artikel zurücksenden. Benutzte Artikel nehmen wir nicht zurück.", false},
+		{"no longer is a denial",
+			"Na 30 dagen kunt u nog retourneren [1].",
+			"Na 30 dagen kunt u niet meer retourneren. Gebruikte artikelen worden niet teruggenomen.", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 {
+				t.Fatal("no finding")
+			}
+			f := res.Findings[0]
+			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
+				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
+			}
+		})
+	}
+}

@@ -167,6 +167,29 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 	return "", false
 }
 
+// deniesIn reports whether a clause of text holds a negation cue of l
+// and a word about the other text, whatever the cue negates: "Na 30
+// dagen is retourneren niet mogelijk" denies returning as "… kunt u niet
+// retourneren" does, though its cue negates "mogelijk".
+func deniesIn(l *lang.Language, text string, about func(stem string) bool) bool {
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+		words := normalisedWords(l, clause)
+		cue, shared := false, false
+		for i, w := range words {
+			if n := l.NegationAt(words, i); n > 0 && !l.IsHedge(words[:i], words[i+n:]) {
+				cue = true
+			}
+			if _, content := negatedWordIn(l, words[i:i+1]); content && about(l.Stem(w)) {
+				shared = true
+			}
+		}
+		if cue && shared {
+			return true
+		}
+	}
+	return false
+}
+
 // partnerBefore is the position of the partner a cue at words[i] has
 // before it within its reach ("ne" of "ne … pas"), or -1: a negation word
 // that is no cue of its own.

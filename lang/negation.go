@@ -45,12 +45,12 @@ func (l *Language) readNegation(t *table) error {
 	}
 	for _, line := range t.sections["negation-cancel"] {
 		switch f := strings.Fields(strings.ToLower(line)); {
-		case len(f) == 2 && f[0] == "*":
-			n.cancelAfter[f[1]] = true
+		case len(f) >= 2 && len(f) <= 1+maxCancelWords && f[0] == "*":
+			n.cancelAfter[strings.Join(f[1:], " ")] = true
 		case len(f) == 2 && f[1] == "*":
 			n.cancelBefore[f[0]] = true
 		default:
-			return fmt.Errorf("data/%s.txt: [negation-cancel]: want \"* word\" or \"word *\", got %q", l.Code, line)
+			return fmt.Errorf("data/%s.txt: [negation-cancel]: want \"* word\" (up to %d words) or \"word *\", got %q", l.Code, maxCancelWords, line)
 		}
 	}
 	if len(n.cues) == 0 {
@@ -84,10 +84,30 @@ func (l *Language) NegationAt(words []string, i int) int {
 			}
 		}
 	}
-	if n == 0 || i+n < len(words) && l.neg.cancelAfter[words[i+n]] || i > 0 && l.neg.cancelBefore[words[i-1]] {
+	if n == 0 || l.cancelledAfter(words[i+n:]) || i > 0 && l.neg.cancelBefore[words[i-1]] {
 		return 0
 	}
 	return n
+}
+
+// maxCancelWords is the longest phrase after a cue that cancels it ("niet
+// meer dan", "nicht länger als": a limit, not a denial).
+const maxCancelWords = 2
+
+// cancelledAfter reports whether the words after a cue begin with a
+// phrase of [negation-cancel].
+func (l *Language) cancelledAfter(after []string) bool {
+	phrase := ""
+	for k := 0; k < len(after) && k < maxCancelWords; k++ {
+		if k > 0 {
+			phrase += " "
+		}
+		phrase += after[k]
+		if l.neg.cancelAfter[phrase] {
+			return true
+		}
+	}
+	return false
 }
 
 // matches reports whether cue c stands at words[i], with its partner
