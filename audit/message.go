@@ -177,7 +177,7 @@ func (m *messageAudit) measure(ctx context.Context) error {
 		if err := stopped(ctx, i); err != nil {
 			return err
 		}
-		m.tongues[i] = m.sentenceTongue(s)
+		m.tongues[i] = m.sentenceTongue(i, s)
 		if len(s.Markers) == 0 {
 			continue
 		}
