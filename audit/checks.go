@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ragaudit/ragaudit/embed"
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
@@ -226,7 +227,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another)",
 		Reads:  []string{"window", "ngram_sim"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -251,6 +252,9 @@ var Checks = []Check{
 			// words: both are negative.
 			if l := c.tongue.l; s.NegationMismatch && l != nil {
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
+			}
+			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
+				s.NegationMismatch = opposes(l, c.plain, window)
 			}
 		},
 	},

@@ -100,3 +100,48 @@ func TestNegationInOtherLanguages(t *testing.T) {
 		})
 	}
 }
+
+// A word whose opposite the passage says of the same thing fails as a
+// flip: before and after, inclusive and exclusive, a minimum and a
+// maximum, one weekday for another. The same words about other things
+// do not.
+func TestOpposites(t *testing.T) {
+	cases := []struct {
+		name, answer, chunk string
+		flipped             bool
+	}{
+		{"after for before fails in Dutch",
+			"Bestellingen na 17 uur worden dezelfde dag verzonden [1].",
+			"Bestellingen vóór 17 uur worden dezelfde dag verzonden. Later geplaatste bestellingen gaan de volgende werkdag mee.", true},
+		{"exclusive for inclusive fails in Dutch",
+			"De prijs van € 29,00 is inclusief btw [1].",
+			"De prijs van € 29,00 is exclusief btw. Verzendkosten worden apart berekend.", true},
+		{"a maximum for a minimum fails in German",
+			"Sie können mindestens drei Geräte verbinden [1].",
+			"Sie können höchstens drei Geräte verbinden. Weitere Geräte erfordern ein Upgrade.", true},
+		{"another weekday fails in English",
+			"The shop is closed on Monday [1].",
+			"The shop is closed on Tuesday. It opens at 9 am on other days.", true},
+		{"the same weekday passes",
+			"The shop is closed on Tuesday [1].",
+			"The shop is closed on Tuesday. It opens at 9 am on other days.", false},
+		{"before and after of different things pass",
+			"Germany declared war after realizing that a war with Russia meant a war with France [1].",
+			"Germany realized that a war with Russia meant a war with France, and planned a quick victory before the Russians could become a factor.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 {
+				t.Fatal("no finding")
+			}
+			f := res.Findings[0]
+			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
+				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -165,6 +166,47 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 		return x, true
 	}
 	return "", false
+}
+
+// opposes reports whether the claim says a word of [opposites] that the
+// window does not, where the window says another member of its group the
+// claim does not, of the same thing (the two share a word beside them):
+// "nach 14 Uhr" against "vor 14 Uhr", "inclusief btw" against "exclusief
+// btw", "op maandag gesloten" against "op dinsdag gesloten" — but not
+// "after realizing" against "before the Russians could".
+func opposes(l *lang.Language, claim, window string) bool {
+	ww := normalisedWords(l, window)
+	if !slices.ContainsFunc(ww, l.InOpposites) {
+		return false
+	}
+	cw := normalisedWords(l, claim)
+	for i, x := range cw {
+		if !l.InOpposites(x) || slices.Contains(ww, x) {
+			continue
+		}
+		for j, y := range ww {
+			if l.Opposes(x, y) && !slices.Contains(cw, y) && shareNeighbour(l, cw, i, ww, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shareNeighbour reports whether a content word within two words of a[i]
+// is also within two words of b[j].
+func shareNeighbour(l *lang.Language, a []string, i int, b []string, j int) bool {
+	near := func(ws []string, k int) []string {
+		var out []string
+		for n := max(k-2, 0); n <= min(k+2, len(ws)-1); n++ {
+			if n != k && !l.IsStopword(ws[n]) && !l.InOpposites(ws[n]) && !strings.HasSuffix(ws[n], "'") {
+				out = append(out, ws[n])
+			}
+		}
+		return out
+	}
+	nb := near(b, j)
+	return slices.ContainsFunc(near(a, i), func(w string) bool { return slices.Contains(nb, w) })
 }
 
 // deniesIn reports whether a clause of text holds a negation cue of l

@@ -48,6 +48,7 @@ type Language struct {
 	english      bool // stopwords, normalisation and stems are nounphrase's
 	stem         func(string) string
 	stopwords    map[string]bool
+	opposites    map[string]opposite // [opposites], by word
 	overlapStops []string
 	overlapSet   map[string]bool
 
@@ -110,7 +111,7 @@ var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors"}
+	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
@@ -152,7 +153,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readSentences, l.readPhrases} {
+		l.readQuantityWords, l.readSentences, l.readPhrases, l.readOpposites} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

@@ -3,6 +3,8 @@ package lang_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 func TestNegationCues(t *testing.T) {
@@ -72,5 +74,27 @@ func TestHedgesAndAnsweringNo(t *testing.T) {
 	}
 	if l := get(t, "fr"); !l.IsNegationWord("ne") || !l.IsNegationWord("n'a") || l.IsNegationWord("livraison") {
 		t.Error(`French "ne" and "n'a" are part of negations, "livraison" is not`)
+	}
+}
+
+func TestOpposites(t *testing.T) {
+	de, _ := lang.Get("de")
+	nl, _ := lang.Get("nl")
+	for _, c := range []struct {
+		name string
+		l    *lang.Language
+		a, b string
+		want bool
+	}{
+		{"vor and nach oppose", de, "vor", "nach", true},
+		{"a weekday's forms are one member", de, "montag", "montags", false},
+		{"two weekdays oppose", de, "montags", "dienstag", true},
+		{"Dutch vóór opposes na", nl, "vóór", "na", true},
+		{"Dutch voor (for) is no opposite", nl, "voor", "na", false},
+		{"words of two groups do not oppose", nl, "inclusief", "maximaal", false},
+	} {
+		if got := c.l.Opposes(c.a, c.b); got != c.want {
+			t.Errorf("%s: Opposes(%q, %q) = %v", c.name, c.a, c.b, got)
+		}
 	}
 }
