@@ -260,11 +260,15 @@ var Checks = []Check{
 	},
 	{
 		Name:   "entities",
-		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention",
+		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"entities_missing", "entity_share", "entity_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.EntityShare = -1
+			if x := contactSwapped(c.plain, s.SpanText); x != "" {
+				// "privacy@voorbeeld.com" where the chunk gives "privacy@voorbeeld.nl"
+				s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+			}
 			if len(c.entities) == 0 {
 				return
 			}
@@ -290,7 +294,7 @@ var Checks = []Check{
 					}
 				}
 			}
-			s.EntityMismatch = found < len(c.entities) && s.NgramSim >= swapMatch && s.MissingWords <= missingNameWords &&
+			s.EntityMismatch = s.EntityMismatch || found < len(c.entities) && s.NgramSim >= swapMatch && s.MissingWords <= missingNameWords &&
 				s.SpanText != "" && nameSwapped(c.tongue, c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]])
 		},
 	},

@@ -145,3 +145,20 @@ func TestOpposites(t *testing.T) {
 		})
 	}
 }
+
+// An e-mail or web address the chunk gives otherwise is a wrong contact,
+// in any language; one the chunk gives, or a chunk with none, is not.
+func TestContactSwapped(t *testing.T) {
+	for _, tc := range []struct {
+		name, claim, chunk, want string
+	}{
+		{"another domain is a swap", "Mail naar privacy@voorbeeld.com.", "Stuur uw verzoek naar privacy@voorbeeld.nl.", "privacy@voorbeeld.com"},
+		{"the same address in other case passes", "Write to Privacy@Example.com.", "Write to privacy@example.com for a copy.", ""},
+		{"another web address is a swap", "Siehe https://shop.example.de/rueckgabe.", "Alle Infos unter https://shop.example.de/versand.", "https://shop.example.de/rueckgabe"},
+		{"a chunk with no address says nothing", "Mail naar privacy@voorbeeld.com.", "Neem contact op met de privacy-afdeling.", ""},
+	} {
+		if got := contactSwapped(tc.claim, tc.chunk); got != tc.want {
+			t.Errorf("%s: contactSwapped = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
