@@ -15,7 +15,8 @@ import (
 // decodeText turns an input's bytes as stored into the UTF-8 text of its
 // records: gzip undone (detected from its magic bytes), UTF-16 decoded
 // when a byte order mark announces it (PowerShell's redirection, some
-// Windows exporters), a UTF-8 byte order mark dropped, and CR-only line
+// Windows exporters), a UTF-8 byte order mark dropped (at the start of
+// any line: files joined with cat keep each one's), and CR-only line
 // endings made LF.
 func decodeText(raw *bufio.Reader, name string) (*bufio.Reader, error) {
 	var src io.Reader = raw
@@ -31,15 +32,54 @@ func decodeText(raw *bufio.Reader, name string) (*bufio.Reader, error) {
 	if enc := utf16ByBOM(lr); enc != nil {
 		lr = bufio.NewReaderSize(transform.NewReader(lr, enc.NewDecoder()), 64<<10)
 	}
-	if b, _ := lr.Peek(len(utf8BOM)); bytes.Equal(b, utf8BOM) {
-		_, _ = lr.Discard(len(utf8BOM)) // Windows editors and Excel write one
-	}
-	return bufio.NewReaderSize(newCRLines(lr), 64<<10), nil
+	// Windows editors and Excel write a UTF-8 byte order mark: lineBOMs
+	// drops it.
+	return bufio.NewReaderSize(newLineBOMs(bufio.NewReaderSize(newCRLines(lr), 64<<10)), 64<<10), nil
 }
 
 // utf8BOM is the byte order mark some Windows tools put at the start of a
 // UTF-8 file; it is not part of the first record.
 var utf8BOM = []byte("\xef\xbb\xbf")
+
+// lineBOMs drops the UTF-8 byte order marks at the start of each line. A
+// mark inside a file is the start of another one joined on ("cat a.jsonl
+// b.jsonl"): JSON allows no U+FEFF outside a string, and a string never
+// starts a line, so the mark is never a record's text.
+type lineBOMs struct {
+	r     *bufio.Reader
+	start bool   // the next byte starts a line
+	rest  []byte // of the line read, not yet handed out (r's buffer)
+	err   error  // r's error after rest
+}
+
+func newLineBOMs(r *bufio.Reader) *lineBOMs { return &lineBOMs{r: r, start: true} }
+
+func (d *lineBOMs) Read(p []byte) (int, error) {
+	if len(d.rest) == 0 {
+		if d.err != nil {
+			return 0, d.err
+		}
+		for d.start {
+			b, _ := d.r.Peek(len(utf8BOM))
+			if !bytes.Equal(b, utf8BOM) {
+				break
+			}
+			_, _ = d.r.Discard(len(utf8BOM))
+		}
+		line, err := d.r.ReadSlice('\n') // up to the line's end, or a buffer's worth
+		d.start = len(line) > 0 && line[len(line)-1] == '\n'
+		if err == bufio.ErrBufferFull {
+			err = nil
+		}
+		d.rest, d.err = line, err
+	}
+	n := copy(p, d.rest)
+	d.rest = d.rest[n:]
+	if len(d.rest) == 0 && d.err != nil {
+		return n, d.err
+	}
+	return n, nil
+}
 
 // utf16ByBOM returns the UTF-16 encoding announced by a byte order mark at
 // the start of r (the decoder drops the mark), or nil.

@@ -120,11 +120,15 @@ func ReadLabels(path string) ([]Label, error) {
 	sc.Buffer(make([]byte, 0, 64<<10), DefaultMaxLineBytes)
 	last := lastLineCut(path)
 	for line := 1; sc.Scan(); line++ {
-		if len(sc.Bytes()) == 0 {
+		b := sc.Bytes()
+		for bytes.HasPrefix(b, utf8BOM) { // a Windows editor's, or a file joined on (see lineBOMs)
+			b = b[len(utf8BOM):]
+		}
+		if len(b) == 0 {
 			continue
 		}
 		var l Label
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+		if err := json.Unmarshal(b, &l); err != nil {
 			if line == last {
 				return nil, fmt.Errorf("%s:%d: the last line is cut short (a write interrupted by a crash): it was never saved as a judgment; delete it, or run ragaudit review on the file once, which removes it", path, line)
 			}

@@ -247,3 +247,43 @@ func TestWritersRefuseATimestampOutOfRange(t *testing.T) {
 		t.Errorf("Parquet writer: %v", err)
 	}
 }
+
+// Two files joined with cat keep the second one's byte order mark at the
+// start of a line inside the input: it is the mark, not a character of
+// the record, wherever it comes (and a mark inside a string is text).
+func TestAByteOrderMarkAtTheStartOfAnyLineIsDropped(t *testing.T) {
+	const bom = "\ufeff"
+	inString := strings.Replace(goodLine, "A [1].", bom+"A [1].", 1)
+	pretty := "{\n" + bom + `"conversation_id": "p",` + "\n" + `"messages": [{"role": "assistant", "content": "A [1]."}]` + "\n}\n"
+	cases := []struct {
+		name    string
+		data    string
+		records int
+		content string // of the last record's last message
+	}{
+		{"a mark at the start of the second line", goodLine + "\n" + bom + goodLine + "\n", 2, "A [1]."},
+		{"a mark at the start of the first line and of the third", bom + goodLine + "\n" + goodLine + "\r\n" + bom + goodLine, 3, "A [1]."},
+		{"a mark on a line of its own", goodLine + "\n" + bom + "\n" + goodLine + "\n", 2, "A [1]."},
+		{"two marks at the start of a line", goodLine + "\n" + bom + bom + goodLine + "\n", 2, "A [1]."},
+		{"a mark in a pretty-printed record", pretty, 1, "A [1]."},
+		{"a mark inside a string is the string's", inString + "\n", 1, bom + "A [1]."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, name := range []string{"b.jsonl", "b.jsonl.gz"} {
+				data := []byte(tc.data)
+				if strings.HasSuffix(name, ".gz") {
+					data = gzipped(t, data)
+				}
+				o, _ := readAll(t, writeFile(t, name, data), Options{})
+				if o.fatal != nil || len(o.skips) != 0 || len(o.records) != tc.records {
+					t.Fatalf("%s: records %d, skips %v, fatal %v", name, len(o.records), o.skips, o.fatal)
+				}
+				msgs := o.records[len(o.records)-1].Messages
+				if got := msgs[len(msgs)-1].Content; got != tc.content {
+					t.Errorf("%s: content %q, want %q", name, got, tc.content)
+				}
+			}
+		})
+	}
+}
