@@ -24,6 +24,7 @@
 //   - compound.go: Compound ("Garantiezeit" ≈ "Garantie … Zeit").
 //   - detect.go, script.go, detector.go, trigrams.go: Detect, by script,
 //     function words, letters and letter trigrams.
+//   - names.go: Name, the English name of every code Detect returns.
 //
 // Data files (each with its source and licence in its header):
 //
@@ -34,7 +35,8 @@
 //     data/SNOWBALL-LICENSE), NLTK's English one, and short lists written
 //     for ragaudit where Snowball has none (pl, cs, ro, tr, ca, hu); the
 //     detector reads them all.
-//   - data/detect.txt: the detector's further function words and letters.
+//   - data/detect.txt: the detector's further function words and letters,
+//     and the names of the languages without a data/<code>.txt.
 //   - data/trigrams.txt: letter trigram probabilities derived from
 //     lingua-go's models (Apache-2.0) by internal/trigramgen.
 //

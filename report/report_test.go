@@ -90,16 +90,21 @@ func TestEstimatedConversationCountSaysAbout(t *testing.T) {
 // first, and stays out of an English-only summary.
 func TestAnswerLanguages(t *testing.T) {
 	for _, tc := range []struct {
+		name string
 		by   map[string]int
 		want string
 	}{
-		{nil, ""},
-		{map[string]int{"en": 12}, ""},
-		{map[string]int{"de": 3}, "German 3 answers"},
-		{map[string]int{"en": 2, "nl": 9, "ja": 1}, "Dutch 9, English 2, ja 1 answers"},
+		{"no answers make no line", nil, ""},
+		{"English alone makes no line", map[string]int{"en": 12}, ""},
+		{"a supported language is named", map[string]int{"de": 3}, "German 3 answers"},
+		{"a language told by its script is named too", map[string]int{"en": 2, "nl": 9, "ja": 1}, "Dutch 9, English 2, Japanese 1 answers"},
+		{"every language is named, none by its code", map[string]int{"nl": 6, "en": 4, "it": 2, "pl": 1}, "Dutch 6, English 4, Italian 2, Polish 1 answers"},
+		{"an unknown code stands for itself", map[string]int{"nl": 1, "xx": 1}, "Dutch 1, xx 1 answers"},
 	} {
-		if got := answerLanguages(tc.by); got != tc.want {
-			t.Errorf("answerLanguages(%v) = %q, want %q", tc.by, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if got := answerLanguages(tc.by); got != tc.want {
+				t.Errorf("answerLanguages(%v) = %q, want %q", tc.by, got, tc.want)
+			}
+		})
 	}
 }

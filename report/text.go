@@ -302,11 +302,7 @@ func answerLanguages(by map[string]int) string {
 	slices.SortStableFunc(codes, func(a, b string) int { return by[b] - by[a] })
 	parts := make([]string, len(codes))
 	for i, code := range codes {
-		name := code
-		if l, ok := lang.Get(code); ok {
-			name = l.Name
-		}
-		parts[i] = fmt.Sprintf("%s %d", Printable(name), by[code])
+		parts[i] = fmt.Sprintf("%s %d", Printable(lang.Name(code)), by[code])
 	}
 	return strings.Join(parts, ", ") + " answers"
 }
