@@ -408,7 +408,9 @@ func atoiSmall(s string) int {
 }
 
 // exponentBefore reports whether the superscript at text[i] is an exponent
-// or a unit's power: after a digit, a lone letter, or a unit word.
+// or a unit's power: after an integer ("10⁶", "2³"), a lone letter ("x²")
+// or a unit word ("m²"). After an amount ("€ 12,50¹", "$9.99²") it is a
+// footnote: nobody squares a price.
 func exponentBefore(text string, i int) bool {
 	k := i
 	for k > 0 && isLetter(text[k-1]) {
@@ -421,12 +423,27 @@ func exponentBefore(text string, i int) bool {
 			return true
 		}
 		r, _ := utf8.DecodeLastRuneInString(text[:i])
-		return unicode.IsDigit(r) || r == ')' && i >= 2 && isDigit(text[i-2])
+		return unicode.IsDigit(r) && !amountBefore(text, i) || r == ')' && i >= 2 && isDigit(text[i-2])
 	case len(word) <= 2:
 		return true
 	}
 	// Only a length can take a power ("cm²", "metres³"); "days¹" cites.
 	return strings.HasPrefix(units[word], "length:")
+}
+
+// amountBefore reports whether the number that ends at text[i] is an
+// amount: with a decimal part of one or two digits ("12,50", "9.99"; three
+// are a thousands group, "1.000") or a currency before it ("€ 12", "$9").
+func amountBefore(text string, i int) bool {
+	j := i
+	for j > 0 && (isDigit(text[j-1]) || (text[j-1] == '.' || text[j-1] == ',') && j >= 2 && isDigit(text[j-2])) {
+		j--
+	}
+	if k := strings.LastIndexAny(text[j:i], ".,"); k >= 0 && i-(j+k+1) <= 2 {
+		return true
+	}
+	cur, _ := currencyBefore(text, j)
+	return cur != ""
 }
 
 // reSupTag is "<sup>1</sup>", "<sup>1, 2</sup>", "<sup>1-3</sup>".
