@@ -4,8 +4,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 // The marker shapes read besides a run's own rules: brackets (with their
@@ -68,10 +71,42 @@ var (
 	reCiteN   = regexp.MustCompile(`^citation:\s*(\d{1,4})$`)
 	reZeroID  = regexp.MustCompile(`^(?i:id):\s*\d{1,4}$`)
 	reDagger  = regexp.MustCompile(`^(\d+):(\d+)(?:†[^】]*)?$`)
-	reSource  = regexp.MustCompile(`^(?i:sources?|src|refs?|references?|docs?|documents?)\s*(?:[:#]\s*|\s+)(.+)$`)
 	// numberish is text of digits and separators only: the numeric rules
 	// decide on it ("[18-65]" is no citation), never idLike.
 	reNumberish = regexp.MustCompile(`^[\s\d,;.:\x{2013}\x{2014}^/-]+$`)
+)
+
+// sourceLabels are the expressions of a source label: a word that opens
+// one in any language (lang.SourceWords: "Source", "Bron", "Quelle",
+// "Référence", "Fuente", …), then ":", "#" or a space, then its value
+// ("Bron 1", "source: faq.md"). In brackets "doc" and "document" open one
+// too ("[Doc 1]"): an id's prefix there, and words in an aside. Each
+// expression's groups are the separator and the value; the parentheses'
+// label is optional (a bare "(1)").
+var sourceLabels = sync.OnceValues(func() (bracket, paren *regexp.Regexp) {
+	words := lang.SourceWords()
+	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) }) // "sources" before "source"
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	alt := strings.Join(words, "|")
+	bracket = regexp.MustCompile(`^(?i:docs?|documents?|` + alt + `)(\s*[:#]\s*|\s+)(.+)$`)
+	paren = regexp.MustCompile(`\((?i:(?:` + alt + `)(\s*[:#]\s*|\s+))?([^()\n]{1,80})\)`)
+	return bracket, paren
+})
+
+// labelShaped reports whether a source label whose value names no chunk
+// was still meant as one: its word is followed by ":" or "#", or its value
+// starts with a digit ("Quelle: Handbuch", "Bron 7a-x"). "[Source needed]"
+// and "(bron van inkomsten)" are words.
+func labelShaped(sep, value string) bool {
+	return strings.ContainsAny(sep, ":#") || value != "" && isDigit(value[0])
+}
+
+// Shapes of source labels that name no chunk (Marker.Shape).
+const (
+	shapeBracketLabel = "[source: …]"
+	shapeParenLabel   = "(source: …)"
 )
 
 // bracketMarkers are the candidate markers of text in brackets.
@@ -104,6 +139,10 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 				continue
 			}
 		}
+		if len(ids) == 0 && m[2] >= 0 && bracketLabel(text[m[2]:m[3]]) && citationPosition(text, start, end) {
+			out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: shapeBracketLabel})
+			continue
+		}
 		if len(ids) == 0 || generic && !citationPosition(text, start, end) {
 			continue
 		}
@@ -132,8 +171,9 @@ func parseBracketIDs(inner string, mc *markerContext) (ids []string, generic boo
 	if m := reCiteN.FindStringSubmatch(trimmed); m != nil {
 		return []string{m[1]}, false
 	}
-	if m := reSource.FindStringSubmatch(trimmed); m != nil {
-		if ids := sourceIDs(m[1], mc); ids != nil {
+	bracket, _ := sourceLabels()
+	if m := bracket.FindStringSubmatch(trimmed); m != nil {
+		if ids := sourceIDs(m[2], mc); ids != nil {
 			return ids, false
 		}
 	}
@@ -152,6 +192,14 @@ func parseBracketIDs(inner string, mc *markerContext) (ids []string, generic boo
 		return []string{trimmed}, true
 	}
 	return nil, false
+}
+
+// bracketLabel reports whether a bracket's content is a source label
+// meant as one (labelShaped).
+func bracketLabel(inner string) bool {
+	bracket, _ := sourceLabels()
+	m := bracket.FindStringSubmatch(strings.TrimSpace(inner))
+	return m != nil && labelShaped(m[1], m[2])
 }
 
 // sourceIDs reads the ids of a source label's value ("2", "1, 3",
@@ -256,10 +304,6 @@ func widenMarker(text string, start, end int) (int, int) {
 	return start, end
 }
 
-// reParen finds "(Source 2)", "(source: faq.md)", "(1)", "(1, 2)"; a
-// number alone only in citation position (parenMarkers).
-var reParen = regexp.MustCompile(`\((?i:(sources?|src|refs?)(?:\s*[:#]\s*|\s+))?([^()\n]{1,80})\)`)
-
 // parenMarkers are the candidate markers of text in parentheses: a source
 // label always, a bare number ("(1)", "(1, 2)") where citations sit.
 // Whether "(1)" is read is findMarkers' to say (only in an answer that
@@ -269,13 +313,18 @@ func parenMarkers(text string, chunks int) []Marker {
 		return nil
 	}
 	var out []Marker
-	for _, loc := range reParen.FindAllStringSubmatchIndex(text, -1) {
+	// "(Source 2)", "(source: faq.md)", "(1)", "(1, 2)"; a number alone
+	// only in citation position.
+	_, paren := sourceLabels()
+	for _, loc := range paren.FindAllStringSubmatchIndex(text, -1) {
 		start, end := loc[0], loc[1]
 		inner := strings.TrimSpace(text[loc[4]:loc[5]])
 		switch {
 		case loc[2] >= 0: // a source label
 			if ids := sourceIDs(inner, &markerContext{}); ids != nil {
 				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, IDs: ids})
+			} else if labelShaped(text[loc[2]:loc[3]], inner) && parenPosition(text, start, end) {
+				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: shapeParenLabel})
 			}
 		case reParenNumbers.MatchString(inner) && parenPosition(text, start, end):
 			// Read only when every number can be a retrieved chunk's

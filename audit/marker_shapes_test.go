@@ -10,15 +10,8 @@ import (
 // TestMarkerShapes reads the marker shapes models write in the wild, and
 // the text shaped like them that is no citation.
 func TestMarkerShapes(t *testing.T) {
-	two := &markerContext{chunks: 2, ids: map[string]bool{}, sources: map[string]bool{"faq.md": true, "https://acme.example/returns": true}}
-	cases := []struct {
-		name   string
-		in     string
-		mc     *markerContext
-		raw    []string
-		cites  [][]string
-		unread []string // shapes
-	}{
+	two := twoChunks()
+	runMarkerShapes(t, []markerShapeCase{
 		{name: "an id of an unfamiliar shape is a marker", in: "Members ship free [kb-acme-members-0001].",
 			raw: []string{"[kb-acme-members-0001]"}, cites: [][]string{{"kb-acme-members-0001"}}},
 		{name: "an id with an underscore is a marker", in: "Members ship free [doc_1].", raw: []string{"[doc_1]"}, cites: [][]string{{"doc_1"}}},
@@ -39,14 +32,6 @@ func TestMarkerShapes(t *testing.T) {
 			raw: []string{"¹²"}, cites: [][]string{{"12"}}},
 		{name: "superscripts with a comma", in: "Returns take 30 days¹,².", mc: two, raw: []string{"¹,²"}, cites: [][]string{{"1", "2"}}},
 		{name: "an exponent is no marker", in: "It holds 10⁶ items in 2 m² and x².", mc: two},
-		{name: "a power of an integer is an exponent", in: "Er passen 2³ dozen in de kast.", mc: two},
-		{name: "a superscript after an amount with cents is a citation", in: "Het abonnement kost € 12,50¹. Bestellingen worden binnen 24 uur verzonden².",
-			mc: two, raw: []string{"¹", "²"}, cites: [][]string{{"1"}, {"2"}}},
-		{name: "a superscript after a dollar amount with cents is a citation", in: "The plan costs $9.99².", mc: two, raw: []string{"²"}, cites: [][]string{{"2"}}},
-		{name: "a superscript after a whole amount with a currency before it is a citation", in: "Das Abo kostet € 12¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
-		{name: "a superscript after a currency symbol written after the amount is a citation", in: "Das Abo kostet 19,90 €¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
-		{name: "a superscript after a currency code is a citation", in: "Das Abo kostet 19,90 EUR¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
-		{name: "a superscript after a thousands group is an exponent", in: "Er zijn 1.000² tegels.", mc: two},
 		{name: "an HTML superscript is a marker", in: "Returns take 30 days<sup>1</sup>.", raw: []string{"<sup>1</sup>"}, cites: [][]string{{"1"}}},
 		{name: "an HTML superscript around a bracket is one marker", in: "Returns take 30 days<sup>[1]</sup>.", raw: []string{"<sup>[1]</sup>"}, cites: [][]string{{"1"}}},
 		{name: "a caret before a bracket belongs to the marker", in: "Returns take 30 days^[1].", raw: []string{"^[1]"}, cites: [][]string{{"1"}}},
@@ -62,7 +47,67 @@ func TestMarkerShapes(t *testing.T) {
 		{name: "a marker inside inline code is no marker", in: "Call `get[ref-a1b2c3d4]` first [1].", raw: []string{"[1]"}, cites: [][]string{{"1"}}},
 		{name: "a bracketed id mid-sentence before a lower-case word is no marker", in: "Set [mode-2] to fast.", raw: nil},
 		{name: "an unread file_search marker is counted", in: "Returns take 30 days【no source here】.", unread: []string{"【…】"}},
-	}
+	})
+}
+
+// Source labels in the five languages ragaudit reads, and what only looks
+// like one.
+func TestSourceLabelShapes(t *testing.T) {
+	runMarkerShapes(t, []markerShapeCase{
+		{name: "a Dutch source label in parentheses is a marker", in: "U kunt binnen 30 dagen retourneren (Bron 1).", raw: []string{"(Bron 1)"}, cites: [][]string{{"1"}}},
+		{name: "a Dutch source label in brackets names a file", in: "U kunt binnen 30 dagen retourneren [bron: retourbeleid.md].",
+			raw: []string{"[bron: retourbeleid.md]"}, cites: [][]string{{"retourbeleid.md"}}},
+		{name: "a Dutch plural label names several", in: "Retourneren is gratis (Bronnen 1, 2).", raw: []string{"(Bronnen 1, 2)"}, cites: [][]string{{"1", "2"}}},
+		{name: "a German source label in parentheses is a marker", in: "Die Lieferung ist kostenlos (Quelle 2).", raw: []string{"(Quelle 2)"}, cites: [][]string{{"2"}}},
+		{name: "a German reference label in brackets names a file", in: "Die Lieferung ist kostenlos [Referenz: versand.md].",
+			raw: []string{"[Referenz: versand.md]"}, cites: [][]string{{"versand.md"}}},
+		{name: "a French label with a space before its colon is a marker", in: "La livraison est gratuite [source : livraison.md].",
+			raw: []string{"[source : livraison.md]"}, cites: [][]string{{"livraison.md"}}},
+		{name: "a French reference label with an accent is a marker", in: "La livraison est gratuite (Référence 1).", raw: []string{"(Référence 1)"}, cites: [][]string{{"1"}}},
+		{name: "a Spanish source label in parentheses is a marker", in: "El envío es gratuito (Fuente 2).", raw: []string{"(Fuente 2)"}, cites: [][]string{{"2"}}},
+		{name: "a Spanish reference label in brackets is a marker", in: "El envío es gratuito [referencia: envios.md].",
+			raw: []string{"[referencia: envios.md]"}, cites: [][]string{{"envios.md"}}},
+		{name: "a source label naming no chunk in parentheses is counted, not read", in: "Die Lieferung ist kostenlos (Quelle: Handbuch).",
+			unread: []string{"(source: …)"}},
+		{name: "a source label naming no chunk in brackets is counted, not read", in: "Retourneren is gratis [bron: onze website].",
+			unread: []string{"[source: …]"}},
+		{name: "an editor's note with a source word stays words", in: "Returns are free [Source needed]."},
+		{name: "a source word opening an aside stays words", in: "Dat is een bron (bron van inkomsten) voor ons."},
+	})
+}
+
+// A superscript after an integer is an exponent; after an amount, a
+// footnote.
+func TestSuperscriptsAfterNumbers(t *testing.T) {
+	two := twoChunks()
+	runMarkerShapes(t, []markerShapeCase{
+		{name: "a power of an integer is an exponent", in: "Er passen 2³ dozen in de kast.", mc: two},
+		{name: "a superscript after an amount with cents is a citation", in: "Het abonnement kost € 12,50¹. Bestellingen worden binnen 24 uur verzonden².",
+			mc: two, raw: []string{"¹", "²"}, cites: [][]string{{"1"}, {"2"}}},
+		{name: "a superscript after a dollar amount with cents is a citation", in: "The plan costs $9.99².", mc: two, raw: []string{"²"}, cites: [][]string{{"2"}}},
+		{name: "a superscript after a whole amount with a currency before it is a citation", in: "Das Abo kostet € 12¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
+		{name: "a superscript after a currency symbol written after the amount is a citation", in: "Das Abo kostet 19,90 €¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
+		{name: "a superscript after a currency code is a citation", in: "Das Abo kostet 19,90 EUR¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
+		{name: "a superscript after a thousands group is an exponent", in: "Er zijn 1.000² tegels.", mc: two},
+	})
+}
+
+// markerShapeCase is a text, and the markers and look-alikes read in it.
+type markerShapeCase struct {
+	name   string
+	in     string
+	mc     *markerContext
+	raw    []string
+	cites  [][]string
+	unread []string // shapes
+}
+
+func twoChunks() *markerContext {
+	return &markerContext{chunks: 2, ids: map[string]bool{}, sources: map[string]bool{"faq.md": true, "https://acme.example/returns": true}}
+}
+
+func runMarkerShapes(t *testing.T, cases []markerShapeCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			mc := tc.mc

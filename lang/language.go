@@ -87,6 +87,7 @@ type Language struct {
 	courtesy     *regexp.Regexp
 	referral     *regexp.Regexp
 	linking      []string
+	sourceWords  []string
 	fold         *strings.Replacer // [fold]: letters the stemmer folds
 	punktCache
 }
@@ -111,7 +112,8 @@ var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites"}
+	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites",
+	"source-words"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
@@ -153,7 +155,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readSentences, l.readPhrases, l.readOpposites} {
+		l.readQuantityWords, l.readSentences, l.readPhrases, l.readOpposites, l.readSourceWords} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}
