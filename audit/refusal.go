@@ -2,21 +2,13 @@ package audit
 
 import (
 	"regexp"
+	"slices"
 	"strings"
-)
+	"sync"
+	"unicode"
 
-// reRefusal matches answers that decline to answer for lack of knowledge.
-// Such answers are honest and never failures.
-var reRefusal = regexp.MustCompile(`(?i)` + strings.Join([]string{
-	`\bi (?:do not|don't|dont) (?:have|know|see|find)\b.{0,60}\b(?:information|answer|details|knowledge|data|record|documentation|sources?)`,
-	`\b(?:not|isn't|is not) (?:in|part of|covered by|available in) (?:my|the|our) (?:knowledge base|documents?|documentation|sources?|context|records)`,
-	`\bi(?:'m| am) (?:sorry|afraid)\b.{0,80}\b(?:can(?:no|')t|unable|couldn't|could not|don't|do not)\b`,
-	`\bi(?:'m| am) (?:unable|not able) to (?:find|answer|locate|help with)`,
-	`\bi (?:can(?:no|')t|could(?:n't| not)) (?:find|answer|locate)\b`,
-	`\b(?:the )?(?:provided|available|retrieved|given) (?:documents?|context|sources?|information|passages?) (?:do(?:es)?(?: not|n't)|did(?: not|n't)) (?:contain|mention|cover|include|say|provide|specify)`,
-	`\bno (?:relevant )?(?:information|documentation|results?) (?:was|were|is|are)? ?(?:found|available)`,
-	`\bthere is no (?:relevant )?information\b`,
-}, "|"))
+	"github.com/ragaudit/ragaudit/lang"
+)
 
 // isRefusal reports whether an answer (with its markers) is a refusal: it
 // declines for lack of information and cites nothing.
@@ -35,39 +27,122 @@ func isRefusal(answer string, markers int, t tongue) bool {
 
 // refuses reports whether text declines for lack of information, in the
 // phrases of its language.
-func refuses(text string, t tongue) bool {
-	if t.l != nil {
-		return t.l.IsRefusal(text)
-	}
-	return reRefusal.MatchString(text)
-}
+func refuses(text string, t tongue) bool { return phrases(t).IsRefusal(text) }
 
 // refers reports whether text sends the user elsewhere ("contact our
 // support team").
-func refers(text string, t tongue) bool {
+func refers(text string, t tongue) bool { return phrases(t).IsReferral(text) }
+
+// phrases is the language whose stock phrases (refusals, referrals,
+// courtesies) a text in t is read with: t's own, else English's (English
+// keeps nounphrase's words, not lang's, but its phrases are lang's too).
+func phrases(t tongue) *lang.Language {
 	if t.l != nil {
-		return t.l.IsReferral(text)
+		return t.l
 	}
-	return reReferral.MatchString(text)
+	return englishPhrases()
 }
+
+var englishPhrases = sync.OnceValue(func() *lang.Language {
+	l, _ := lang.Get("en")
+	return l
+})
 
 // claimsBeside reports whether an answer that declines also states a fact
 // in a sentence that is not itself the refusal ("I don't have that in my
 // knowledge base. However, refunds take 90 days."): such an answer is
-// audited, not excused as a refusal.
+// audited, not excused as a refusal. A sentence that sends the user
+// elsewhere is no claim, unless it gives a number, an address or a site
+// to reach ("call us on 030-7654321"), which a source must back.
 func (a *Auditor) claimsBeside(sents []sentence, t tongue) bool {
 	for _, s := range sents {
-		if !refers(s.Plain, t) && a.isFactual(s, t) {
+		if a.claims(s.Plain, t) {
 			return true
 		}
 	}
 	return false
 }
 
-// reReferral matches what a refusal adds to send the user elsewhere ("You
-// may want to contact our support team", "Our support team can answer
-// questions about orders by phone"): not a claim that makes it an answer.
-var reReferral = regexp.MustCompile(`(?i)\b(?:contact|reach out to|reach|call|e-?mail|ask|visit|consult)\b.{0,40}\b(?:support|service|team|desk|agent|representative|staff|website|help ?cent(?:er|re))\b|\b(?:support|service|team|desk|agents?|representatives?|staff)\b.{0,40}\b(?:can|could|will|would|may|might)\b.{0,20}\b(?:help|answer|assist|advise)`)
+// claims reports whether text states a fact: it is factual, and not a
+// referral without contact details.
+func (a *Auditor) claims(text string, t tongue) bool {
+	return (!refers(text, t) || reContact.MatchString(text)) && a.isFactual(sentence{Plain: text}, t)
+}
+
+// reContact finds what makes a referral a claim: a number (a phone
+// number, opening hours), an e-mail address or a web address.
+var reContact = regexp.MustCompile(`\d|@|(?i:https?://|www\.)`)
+
+// beside reports whether a sentence holding a refusal phrase (at loc)
+// states a fact beside it, which makes it a claim, not a refusal:
+//   - in a clause after it opened by a contrast word ("but", "aber",
+//     "maar", "mais", "pero"), a semicolon, a colon or a dash, when it is
+//     factual or gives a quantity;
+//   - in a clause after a comma of the refusal's own clause, when it
+//     holds a number ("I don't know, the delivery takes 5 days"): a comma
+//     also lists what the refusal is about ("the hours, prices or stock");
+//   - before it, when a contrast word joins the two ("Our store is closed
+//     on Sundays, but I don't know about holidays").
+//
+// What follows the phrase up to the next clause is its own ("about the
+// opening hours of our store").
+func (a *Auditor) beside(p string, loc []int, t tongue) bool {
+	l := phrases(t)
+	after := p[loc[1]:]
+	if k := loc[1] - 1; k > loc[0] && strings.IndexByte(",;:", p[k]) >= 0 {
+		after = p[k:] // the phrase took the punctuation that ends it ("I don't know, …")
+	}
+	cuts := clauseCuts(after, l)
+	own := after
+	if len(cuts) > 0 {
+		own = after[:cuts[0][0]]
+	}
+	parts := strings.Split(own, ",")
+	for _, part := range parts[1:] {
+		if strings.ContainsFunc(part, unicode.IsDigit) && a.claims(strings.TrimSpace(part), t) {
+			return true
+		}
+	}
+	for k, c := range cuts {
+		end := len(after)
+		if k+1 < len(cuts) {
+			end = cuts[k+1][0]
+		}
+		if c := strings.Trim(after[c[1]:end], " ,"); a.claims(c, t) || statesQuantity(c, t) {
+			return true
+		}
+	}
+	before := strings.TrimRight(p[:loc[0]], " ,")
+	if cs := l.Contrasts(before); len(cs) > 0 && cs[len(cs)-1][1] == len(before) {
+		return a.claims(strings.Trim(before[:cs[len(cs)-1][0]], " ,;"), t)
+	}
+	return false
+}
+
+// statesQuantity reports whether text gives a quantity (an amount, a
+// time, a duration, a date): "our store closes at 6 pm" states one even
+// where the tagger finds no verb in it.
+func statesQuantity(text string, t tongue) bool {
+	if t.l != nil {
+		return len(findQuantitiesIn(t.l, text)) > 0
+	}
+	return len(findQuantities(text)) > 0
+}
+
+// clauseCuts are where text is cut into clauses of their own: a contrast
+// word, a semicolon, a colon, a dash between blanks; each [start, end)
+// of what cuts.
+func clauseCuts(text string, l *lang.Language) [][2]int {
+	cuts := l.Contrasts(text)
+	for _, loc := range reClauseMark.FindAllStringIndex(text, -1) {
+		cuts = append(cuts, [2]int{loc[0], loc[1]})
+	}
+	slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
+	return cuts
+}
+
+// reClauseMark is punctuation that opens a clause of its own.
+var reClauseMark = regexp.MustCompile(`[;:]|\s[-–—]\s`)
 
 // reQuote finds a quoted passage: «…», “…”, „…“ or "…".
 var reQuote = regexp.MustCompile(`«([^»]{8,})»|“([^”]{8,})”|„([^“”]{8,})[“”]|"([^"]{8,})"`)

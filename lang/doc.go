@@ -20,7 +20,8 @@
 //   - dates.go: Month, the words around dates, OrdinalBefore.
 //   - units.go: Unit, Currency, PercentAt, degrees.
 //   - sentences.go: IsAbbreviation, IsTitle.
-//   - phrases.go: IsRefusal, IsCourtesy, IsReferral.
+//   - phrases.go: IsRefusal, FindRefusal, IsCourtesy, IsReferral, Contrasts.
+//   - markers.go: SourceWords, the words of citation labels.
 //   - compound.go: Compound ("Garantiezeit" ≈ "Garantie … Zeit").
 //   - detect.go, script.go, detector.go, trigrams.go: Detect, by script,
 //     function words, letters and letter trigrams.

@@ -86,6 +86,7 @@ type Language struct {
 	refusal      *regexp.Regexp
 	courtesy     *regexp.Regexp
 	referral     *regexp.Regexp
+	contrast     *regexp.Regexp
 	linking      []string
 	sourceWords  []string
 	fold         *strings.Replacer // [fold]: letters the stemmer folds
@@ -113,7 +114,7 @@ var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites",
-	"source-words"}
+	"source-words", "contrast"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.

@@ -27,6 +27,15 @@ func (l *Language) readPhrases(t, _ *table) error {
 	l.refusal = compile("refusal", "(?i)", "")
 	l.courtesy = compile("courtesy", "(?i)^(?:", ")")
 	l.referral = compile("referral", "(?i)", "")
+	words := make([]string, len(t.sections["contrast"]))
+	for i, w := range t.sections["contrast"] {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	if len(words) == 0 && err == nil {
+		err = fmt.Errorf("no [contrast]")
+	}
+	// The word alone, between blanks or punctuation (Go's \b knows only ASCII).
+	l.contrast = regexp.MustCompile(`(?i)(?:^|[\s,;(])(` + strings.Join(words, "|") + `)(?:$|[\s,;:.!?)])`)
 	return err
 }
 
@@ -36,6 +45,23 @@ func (l *Language) readPhrases(t, _ *table) error {
 // pas d'information", "No tengo información"). The audit reads only an
 // answer's opening and only when it cites nothing.
 func (l *Language) IsRefusal(text string) bool { return l.refusal.MatchString(text) }
+
+// FindRefusal returns where the first refusal phrase of text is (as
+// regexp.FindStringIndex), or nil: what comes before and after it in its
+// sentence may still state a fact ("I don't know, but our store opens at
+// 9").
+func (l *Language) FindRefusal(text string) []int { return l.refusal.FindStringIndex(text) }
+
+// Contrasts returns the spans of the words that open a contrasting clause
+// in text ("but", "aber", "maar", "mais", "pero", "sin embargo"), each
+// [start, end) of the word alone.
+func (l *Language) Contrasts(text string) [][2]int {
+	var out [][2]int
+	for _, m := range l.contrast.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, [2]int{m[2], m[3]})
+	}
+	return out
+}
 
 // IsCourtesy reports whether a sentence opens as one that claims nothing:
 // thanks, greetings, offers of help, lead-ins ("Here are the steps:",
