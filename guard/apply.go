@@ -98,7 +98,7 @@ func (g *Guard) Begin(ctx context.Context, r Request) (Decision, error) {
 		d.Gate = &gd
 		if gd.Decision == ActionRefuse && gd.Enforced {
 			d.addClass(ClassBelowFloor)
-			d.finish(ActionRefuse, p.Refusal, nil)
+			d.finish(ActionRefuse, p.refusalIn(d.language(nil, r.Answer)), nil)
 			return g.done(ctx, &d)
 		}
 	}
@@ -157,7 +157,7 @@ func (g *Guard) step(ctx context.Context, d *Decision, content string, cits []re
 		d.finish(action, content, &v)
 	case ActionRefuse, ActionReject:
 		d.HumanReview = action == ActionReject
-		d.finish(action, p.Refusal, nil)
+		d.finish(action, p.refusalIn(d.language(&v, content)), nil)
 	case ActionDrop:
 		if served, sv, ok := g.dropped(ctx, d, content, &v, drops); ok {
 			markDropped(&v, drops)
@@ -193,7 +193,32 @@ func (g *Guard) failed(ctx context.Context, d *Decision, content string, err err
 		return
 	}
 	d.HumanReview = true
-	d.finish(ActionFallback, d.policy.Refusal, nil)
+	d.finish(ActionFallback, d.policy.refusalIn(d.language(nil, content)), nil)
+}
+
+// language is the language of the texts the decision serves (ISO 639-1):
+// the answer's, as the audit read it (v, else the last attempt's); else
+// as told from the text alone: the answer's (one the check could not
+// read), the question's, a chunk's; else English.
+func (d *Decision) language(v *Verdict, answer string) string {
+	if v != nil && v.Language != "" {
+		return v.Language
+	}
+	for i := len(d.Attempts) - 1; i >= 0; i-- {
+		if c := d.Attempts[i].Verdict.Language; c != "" {
+			return c
+		}
+	}
+	texts := []string{answer, d.req.Question}
+	for _, c := range d.req.Retrieval {
+		texts = append(texts, c.Text)
+	}
+	for _, text := range texts {
+		if c := audit.LanguageOf(text); c != "" {
+			return c
+		}
+	}
+	return "en"
 }
 
 // finish makes the decision final with what to serve.

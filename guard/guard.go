@@ -214,8 +214,9 @@ func (g *Guard) Gate(ctx context.Context, r Request) (GateDecision, error) {
 	}
 	start := g.now()
 	d := &Decision{ID: g.newID(), Tenant: r.Tenant, Mode: p.Mode, req: r, policy: p, start: start, Gate: &gd}
-	d.finish(ActionRefuse, p.Refusal, nil)
-	gd.Refusal, gd.DecisionID = p.Refusal, d.ID
+	refusal := p.refusalIn(d.language(nil, ""))
+	d.finish(ActionRefuse, refusal, nil)
+	gd.Refusal, gd.DecisionID = refusal, d.ID
 	d.Latency = g.now().Sub(start)
 	return gd, g.writeLog(d)
 }

@@ -94,8 +94,8 @@ func TestApplyFollowsTheHandlerChain(t *testing.T) {
 		{name: "without a regenerator a failing answer falls back", answer: twoWrong, action: ActionFallback, humanReview: true,
 			contains: "here is the closest passage"},
 		{name: "a fabricated id refuses without a regeneration", answer: fabricate, regen: &scripted{answers: []string{good}},
-			action: ActionRefuse, content: DefaultRefusal},
-		{name: "claims JSON citing an id that was not retrieved is rejected", action: ActionReject, content: DefaultRefusal, humanReview: true,
+			action: ActionRefuse, content: englishRefusal},
+		{name: "claims JSON citing an id that was not retrieved is rejected", action: ActionReject, content: englishRefusal, humanReview: true,
 			answer: `{"claims":[{"text":"Refunds are accepted within 90 days of delivery.","evidence_ids":["1"]},{"text":"Store credit follows.","evidence_ids":["9"]}]}`},
 		{name: "a claim failing on the score alone is annotated, the answer unchanged", answer: vague, action: ActionAnnotate, content: vague},
 	}
@@ -185,7 +185,7 @@ func TestTheGateRefusesBeforeTheModelIsCalled(t *testing.T) {
 			if gd.Decision != tc.decision {
 				t.Fatalf("gate %s (%s), want %s", gd.Decision, gd.Reason, tc.decision)
 			}
-			if gd.Decision == ActionRefuse && (gd.Refusal != DefaultRefusal || gd.DecisionID == "") {
+			if gd.Decision == ActionRefuse && (gd.Refusal != englishRefusal || gd.DecisionID == "") {
 				t.Errorf("a refusal needs its text and a decision id: %+v", gd)
 			}
 		})
@@ -276,7 +276,7 @@ func TestACheckThatFailsFollowsTheFailMode(t *testing.T) {
 			if d.Action != tc.action || d.TimedOut != tc.timedOut || d.Err == "" {
 				t.Fatalf("action %s, timed out %v, error %q; want %s, %v and an error", d.Action, d.TimedOut, d.Err, tc.action, tc.timedOut)
 			}
-			if tc.failOpen && d.Content != answer || !tc.failOpen && (d.Content != DefaultRefusal || !d.HumanReview) {
+			if tc.failOpen && d.Content != answer || !tc.failOpen && (d.Content != englishRefusal || !d.HumanReview) {
 				t.Errorf("served %q (human review %v)", d.Content, d.HumanReview)
 			}
 		})
@@ -460,3 +460,6 @@ func TestAPolicyMayWriteItsTextsInAnotherLanguageTheAuditReads(t *testing.T) {
 		t.Fatalf("a German refusal and fallback the audit reads as such: %v", err)
 	}
 }
+
+// englishRefusal is what the default policy serves an English answer.
+var englishRefusal, _ = DefaultTexts("en")

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 // Modes of a policy.
@@ -39,11 +41,13 @@ type Policy struct {
 	// Fallback is served when nothing else stands: {passage} is replaced
 	// by the closest retrieved passage, verbatim, and {marker} by its
 	// citation; {source} and {question} are there too. It must read as a
-	// refusal whose quote cites the passage (New checks it).
-	Fallback string `json:"fallback" yaml:"fallback"`
+	// refusal whose quote cites the passage (New checks it). Empty: the
+	// default in the answer's language (DefaultTexts).
+	Fallback string `json:"fallback,omitempty" yaml:"fallback"`
 	// Refusal is served for a refusal (the floor, a fabricated citation,
-	// rejected claims) and a fallback without a passage to quote.
-	Refusal string `json:"refusal" yaml:"refusal"`
+	// rejected claims) and a fallback without a passage to quote. Empty:
+	// the default in the answer's language (DefaultTexts).
+	Refusal string `json:"refusal,omitempty" yaml:"refusal"`
 	// FailOpen serves the answer unchanged (action unverifiable) when the
 	// check fails or runs out of Timeout; else (fail closed) the refusal
 	// is served and flagged for a person.
@@ -51,11 +55,35 @@ type Policy struct {
 	Timeout  time.Duration `json:"timeout" yaml:"timeout"`
 }
 
-// Default texts of a policy.
-const (
-	DefaultRefusal  = "I do not have a confident source for this."
-	DefaultFallback = "I do not have a confident source for this; here is the closest passage: «{passage}» {marker}"
-)
+// DefaultTexts are the refusal and fallback served in language code (an
+// ISO 639-1 code, as the audit detects the answer's) by a policy that
+// sets none: the language's own (lang's [no-source] table), English for a
+// language without tables.
+func DefaultTexts(code string) (refusal, fallback string) {
+	l, ok := lang.Get(code)
+	if !ok {
+		l, _ = lang.Get("en")
+	}
+	return l.NoSource, l.NoSourceQuote
+}
+
+// refusalIn is the refusal p serves to an answer in language code.
+func (p *Policy) refusalIn(code string) string {
+	if p.Refusal != "" {
+		return p.Refusal
+	}
+	r, _ := DefaultTexts(code)
+	return r
+}
+
+// fallbackIn is the fallback p serves to an answer in language code.
+func (p *Policy) fallbackIn(code string) string {
+	if p.Fallback != "" {
+		return p.Fallback
+	}
+	_, f := DefaultTexts(code)
+	return f
+}
 
 // DefaultEnforced are the classes enforced by default: deterministic
 // (fabricated ids, claims JSON citing unretrieved evidence, the floor)
@@ -72,11 +100,11 @@ var DefaultEnforced = []Class{ClassFabricated, ClassClaimsRejected, ClassBelowFl
 const DefaultTimeout = 200 * time.Millisecond
 
 // DefaultPolicy enforces DefaultEnforced, keeps an answer that loses at
-// most half its claims and one cited claim remains, regenerates once, and
-// fails closed.
+// most half its claims and one cited claim remains, regenerates once,
+// fails closed, and serves the default texts in the answer's language.
 func DefaultPolicy() Policy {
 	return Policy{Mode: ModeEnforce, Enforce: slices.Clone(DefaultEnforced), MinKept: 1, MaxDropShare: 0.5,
-		Regenerate: true, Fallback: DefaultFallback, Refusal: DefaultRefusal, Timeout: DefaultTimeout}
+		Regenerate: true, Timeout: DefaultTimeout}
 }
 
 // Enforces reports whether the policy changes the answer for class c.
@@ -97,9 +125,9 @@ func (p *Policy) Validate() error {
 		return fmt.Errorf("max_drop_share %v: want a share between 0 and 1", p.MaxDropShare)
 	case p.Timeout <= 0:
 		return fmt.Errorf("timeout %v: want a positive duration such as 200ms", p.Timeout)
-	case strings.TrimSpace(p.Refusal) == "":
-		return fmt.Errorf("refusal is empty")
-	case !strings.Contains(p.Fallback, "{passage}") || !strings.Contains(p.Fallback, "{marker}"):
+	case p.Refusal != "" && strings.TrimSpace(p.Refusal) == "":
+		return fmt.Errorf("refusal is blank: leave it out for the default in the answer's language")
+	case p.Fallback != "" && (!strings.Contains(p.Fallback, "{passage}") || !strings.Contains(p.Fallback, "{marker}")):
 		return fmt.Errorf("fallback %q: it must hold {passage} and {marker}", p.Fallback)
 	}
 	for _, c := range p.Enforce {

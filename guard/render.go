@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -96,16 +97,17 @@ func feedback(v *Verdict, drops []int) []string {
 func (g *Guard) fallback(ctx context.Context, d *Decision) {
 	p := &d.policy
 	d.HumanReview = true
+	code := d.language(nil, "")
 	passage, marker, source, ok := closestPassage(d)
 	if !ok {
-		d.finish(ActionFallback, p.Refusal, nil)
+		d.finish(ActionFallback, p.refusalIn(code), nil)
 		return
 	}
-	text := renderFallback(p.Fallback, passage, marker, source, d.req.Question)
+	text := renderFallback(p.fallbackIn(code), passage, marker, source, d.req.Question)
 	v, took, err := g.check(ctx, p, d.req, text, nil)
 	d.Latency += took
 	if err != nil || !quotesSupported(&v) {
-		d.finish(ActionFallback, p.Refusal, nil)
+		d.finish(ActionFallback, p.refusalIn(code), nil)
 		return
 	}
 	d.finish(ActionFallback, text, &v)
@@ -163,64 +165,122 @@ func closestPassage(d *Decision) (passage, marker, source string, ok bool) {
 // textProbes are a passage and its chunk in each language the audit has
 // tables for: a policy's texts are checked against the one they are
 // written in (written for this check).
-var textProbes = []struct{ passage, rest, question string }{
-	{"Refunds are accepted within 30 days of delivery.", " Store credit is issued after that.", "What is the refund window?"},
-	{"Rückerstattungen werden innerhalb von 30 Tagen nach der Lieferung angenommen.", " Danach gibt es eine Gutschrift.", "Wie lange kann ich zurückgeben?"},
-	{"Les remboursements sont acceptés dans les 30 jours suivant la livraison.", " Ensuite, un avoir est émis.", "Quel est le délai de remboursement ?"},
-	{"Terugbetalingen worden binnen 30 dagen na de levering geaccepteerd.", " Daarna volgt een tegoedbon.", "Hoe lang kan ik retourneren?"},
-	{"Los reembolsos se aceptan dentro de los 30 días posteriores a la entrega.", " Después se emite un vale.", "¿Cuál es el plazo de reembolso?"},
+var textProbes = []struct{ code, passage, rest, question string }{
+	{"en", "Refunds are accepted within 30 days of delivery.", " Store credit is issued after that.", "What is the refund window?"},
+	{"de", "Rückerstattungen werden innerhalb von 30 Tagen nach der Lieferung angenommen.", " Danach gibt es eine Gutschrift.", "Wie lange kann ich zurückgeben?"},
+	{"fr", "Les remboursements sont acceptés dans les 30 jours suivant la livraison.", " Ensuite, un avoir est émis.", "Quel est le délai de remboursement ?"},
+	{"nl", "Terugbetalingen worden binnen 30 dagen na de levering geaccepteerd.", " Daarna volgt een tegoedbon.", "Hoe lang kan ik retourneren?"},
+	{"es", "Los reembolsos se aceptan dentro de los 30 días posteriores a la entrega.", " Después se emite un vale.", "¿Cuál es el plazo de reembolso?"},
 }
 
-// checkTexts checks that each policy's refusal reads as a refusal and its
-// fallback as a refusal quoting a supported passage, as the audit reads
-// them back (over a passage in English, German, French, Dutch or Spanish:
-// the language they are written in): else a decision log would count the
-// guard's own texts as failures.
+// checkTexts checks that each policy's own refusal reads as a refusal and
+// its own fallback as a refusal quoting a supported passage, as the audit
+// reads them back (over a passage in English, German, French, Dutch or
+// Spanish: the language they are written in): else a decision log would
+// count the guard's own texts as failures. The default texts, one per
+// language, are lang's [no-source] and read back so in their language
+// (the guard's and lang's tests hold them to it).
 func (g *Guard) checkTexts() error {
 	for _, t := range append([]string{""}, sortedKeys(g.policies)...) {
 		p, _ := g.Policy(t)
+		if p.Refusal == "" && p.Fallback == "" {
+			continue
+		}
 		p.Timeout = max(p.Timeout, 10*time.Second) // a tight budget is for answers, not this check
-		why := ""
-		for i, probe := range textProbes {
-			w := g.textsRead(&p, t, probe.passage, probe.rest, probe.question)
-			if w == "" {
-				why = ""
+		whys := map[string]string{}
+		for _, probe := range textProbes {
+			why := g.textsRead(&p, t, probe.passage, probe.rest, probe.question)
+			if why == "" {
+				whys = nil
 				break
 			}
-			if i == 0 {
-				why = w // say what the English probe found
-			}
+			whys[probe.code] = why
 		}
-		if why != "" {
-			name := "the default policy"
-			if t != "" {
-				name = fmt.Sprintf("the policy of tenant %q", t)
-			}
-			return fmt.Errorf("%s: %s", name, why)
+		if whys == nil {
+			continue
 		}
+		// Say what the probe in the texts' own language found.
+		why, ok := whys[audit.LanguageOf(placeholders.Replace(p.Refusal+" "+p.Fallback))]
+		if !ok {
+			why = whys["en"]
+		}
+		name := "the default policy"
+		if t != "" {
+			name = fmt.Sprintf("the policy of tenant %q", t)
+		}
+		return fmt.Errorf("%s: %s", name, why)
 	}
 	return nil
 }
 
-// textsRead says what is wrong with p's texts over one probe ("": nothing).
+// placeholders are the fallback's, which are no words of its language.
+var placeholders = strings.NewReplacer("{passage}", "", "{marker}", "", "{source}", "", "{question}", "")
+
+// textsRead says what is wrong with p's own texts over one probe ("":
+// nothing).
 func (g *Guard) textsRead(p *Policy, tenant, passage, rest, question string) string {
 	chunk := Chunk{ID: "1", Source: "policy.md", Text: passage + rest}
 	r := Request{ConversationID: "policy-check", Tenant: tenant, Question: question, Retrieval: []Chunk{chunk}}
-	v, _, err := g.check(context.Background(), p, r, p.Refusal, nil)
+	if p.Refusal != "" {
+		v, _, err := g.check(context.Background(), p, r, p.Refusal, nil)
+		if err != nil {
+			return err.Error()
+		}
+		if v.Status != audit.Refusal {
+			return fmt.Sprintf("refusal %q does not read as a refusal%s (the audit would count it as an answer): say that no confident source was found, as %s",
+				p.Refusal, inLanguage(v.Language), refusalsLike(v.Language))
+		}
+	}
+	if p.Fallback == "" {
+		return ""
+	}
+	text := renderFallback(p.Fallback, passage, "[1]", chunk.Source, question)
+	v, _, err := g.check(context.Background(), p, r, text, nil)
 	if err != nil {
 		return err.Error()
 	}
-	if v.Status != audit.Refusal {
-		return fmt.Sprintf("refusal %q does not read as a refusal (the audit would count it as an answer): say that no confident source was found, as the audit's refusal patterns do", p.Refusal)
-	}
-	text := renderFallback(p.Fallback, passage, "[1]", chunk.Source, question)
-	if v, _, err = g.check(context.Background(), p, r, text, nil); err != nil {
-		return err.Error()
-	}
 	if !quotesSupported(&v) {
-		return fmt.Sprintf("fallback %q does not read back as a refusal quoting a supported passage (status %s): begin with a refusal and put {marker} right after the quoted {passage}", p.Fallback, v.Status)
+		return fmt.Sprintf("fallback %q does not read back as a refusal quoting a supported passage (status %s): begin with a refusal, as %s, and put {marker} right after the quoted {passage}",
+			p.Fallback, v.Status, refusalsLike(v.Language))
 	}
 	return ""
+}
+
+// inLanguage is " in German" for a language the audit has tables for.
+func inLanguage(code string) string {
+	if l, ok := lang.Get(code); ok {
+		return " in " + l.Name
+	}
+	return ""
+}
+
+// refusalsLike names the refusals the audit reads in language code, for a
+// person to write one: its examples, and where its phrases are.
+func refusalsLike(code string) string {
+	l, ok := lang.Get(code)
+	if !ok {
+		l, _ = lang.Get("en")
+		return fmt.Sprintf("the audit reads refusals only in %s (%s is not one), such as %s", supportedNames(), lang.Name(code), quoted(l.RefusalExamples))
+	}
+	return fmt.Sprintf("the audit's %s refusals do (lang/data/%s.txt [refusal]), such as %s", l.Name, l.Code, quoted(append([]string{l.NoSource}, l.RefusalExamples...)))
+}
+
+func quoted(texts []string) string {
+	q := make([]string, len(texts))
+	for i, t := range texts {
+		q[i] = fmt.Sprintf("%q", t)
+	}
+	return strings.Join(q, ", ")
+}
+
+// supportedNames is "Dutch, English, French, German or Spanish".
+func supportedNames() string {
+	var names []string
+	for _, code := range lang.Supported() {
+		names = append(names, lang.Name(code))
+	}
+	slices.Sort(names)
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func sortedKeys[V any](m map[string]V) []string {

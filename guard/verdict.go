@@ -21,6 +21,8 @@ type Verdict struct {
 	ModelHash string          `json:"model"`
 	// FloorReason says why the answer is below the floor.
 	FloorReason string `json:"floor_reason,omitempty"`
+	// Language is the one the answer was read in (ISO 639-1).
+	Language string `json:"language,omitempty"`
 }
 
 // ClaimVerdict is one claim: a span of the answer that cites (or a
@@ -59,7 +61,7 @@ func verdictOf(res *audit.Result, provided bool, hash string) Verdict {
 	v := Verdict{Status: audit.Answered, ModelHash: hash, Claims: []ClaimVerdict{}, Classes: []Class{}}
 	if len(res.Answers) > 0 {
 		a := res.Answers[len(res.Answers)-1]
-		v.Status, v.FloorReason = a.Status, a.FloorReason
+		v.Status, v.FloorReason, v.Language = a.Status, a.FloorReason, a.Language
 	}
 	v.Findings = res.Findings
 	for start := 0; start < len(res.Findings); {

@@ -45,6 +45,15 @@ type Language struct {
 	// a capital inside a sentence does not make a word a name.
 	NounsCapitalised bool
 
+	// NoSource says that no confident source was found ("I do not have a
+	// confident source for this."); NoSourceQuote says it and quotes the
+	// closest passage: "{passage}" and "{marker}" mark where the passage
+	// and its citation go. The guard serves them; both read as refusals.
+	NoSource, NoSourceQuote string
+	// RefusalExamples are refusals as people write them ("Das weiß ich
+	// leider nicht."), each read by IsRefusal.
+	RefusalExamples []string
+
 	english      bool // stopwords, normalisation and stems are nounphrase's
 	stem         func(string) string
 	stopwords    map[string]bool
@@ -114,7 +123,7 @@ var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites",
-	"source-words", "contrast"}
+	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.

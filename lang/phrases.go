@@ -34,6 +34,19 @@ func (l *Language) readPhrases(t, _ *table) error {
 	if len(words) == 0 && err == nil {
 		err = fmt.Errorf("no [contrast]")
 	}
+	l.RefusalExamples = t.sections["refusal-examples"]
+	for _, line := range t.sections["no-source"] {
+		k, v, _ := strings.Cut(line, " = ")
+		switch k {
+		case "refusal":
+			l.NoSource = v
+		case "fallback":
+			l.NoSourceQuote = v
+		}
+	}
+	if (l.NoSource == "" || l.NoSourceQuote == "" || len(l.RefusalExamples) == 0) && err == nil {
+		err = fmt.Errorf("[no-source] wants \"refusal = …\" and \"fallback = …\", and [refusal-examples] a refusal a line")
+	}
 	// The word alone, between blanks or punctuation (Go's \b knows only ASCII).
 	l.contrast = regexp.MustCompile(`(?i)(?:^|[\s,;(])(` + strings.Join(words, "|") + `)(?:$|[\s,;:.!?)])`)
 	return err

@@ -3,6 +3,8 @@ package lang_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 func TestNumberWords(t *testing.T) {
@@ -191,5 +193,25 @@ func TestRefusalsCourtesiesAndReferrals(t *testing.T) {
 				t.Errorf("refusal %v, courtesy %v, referral %v; want %v, %v, %v", r, co, re, c.refusal, c.courtesy, c.referral)
 			}
 		})
+	}
+}
+
+// The texts the guard serves and the refusals ragaudit serve suggests
+// read as refusals in their own language, or the audit would count them
+// as answers.
+func TestNoSourceTextsAndRefusalExamplesReadAsRefusals(t *testing.T) {
+	for _, code := range lang.Supported() {
+		l := get(t, code)
+		texts := append([]string{l.NoSource, l.NoSourceQuote}, l.RefusalExamples...)
+		for _, text := range texts {
+			t.Run(code+": "+text, func(t *testing.T) {
+				if !l.IsRefusal(text) {
+					t.Errorf("%s: %q does not read as a refusal", l.Name, text)
+				}
+			})
+		}
+		if !strings.Contains(l.NoSourceQuote, "«{passage}» {marker}") {
+			t.Errorf("%s: the quote %q must quote {passage} with its {marker} right after it", l.Name, l.NoSourceQuote)
+		}
 	}
 }
