@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
@@ -14,18 +15,27 @@ import (
 )
 
 // guardFlags are the flags check and serve share with audit, where they
-// mean the same: the model, its thresholds, resolution, markers, the
-// floor and the embedder.
-func guardFlags() []cli.Flag {
+// mean the same: the model, its thresholds, resolution, markers and the
+// embedder; the floor, -q and precomputed vectors say what they do in the
+// guard (quiet: what -q does in the command).
+func guardFlags(quiet string) []cli.Flag {
 	keep := []string{"resolve", "citation-regex", "min-score", "threshold", "config", "embed", "embed-url", "embed-model",
 		"embed-key-env", "embed-retries", "embed-timeout", "embed-cache", "quiet", "project", "no-project"}
+	own := map[string]cli.Flag{
+		"min-score": &cli.Float64Flag{Name: "min-score", Usage: "retrieval floor of the default policy: an answer whose best chunk score is below it is refused when the policy enforces below_floor (0: only an empty retrieval is); replaces the default floor of --policy"},
+		"embed":     &cli.StringFlag{Name: "embed", Value: "none", Usage: "embedding signal: none, builtin (offline GloVe), openai (an OpenAI-compatible endpoint, see --embed-url) or precomputed (\"embedding\" vectors in the request)"},
+		"quiet":     &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: quiet},
+	}
 	var out []cli.Flag
 	for _, f := range auditCommand().Flags {
-		for _, k := range keep {
-			if f.Names()[0] == k {
-				out = append(out, f)
-			}
+		name := f.Names()[0]
+		if !slices.Contains(keep, name) {
+			continue
 		}
+		if o, ok := own[name]; ok {
+			f = o
+		}
+		out = append(out, f)
 	}
 	return append(out,
 		&cli.StringFlag{Name: "policy", Usage: "per-tenant policy file (YAML or JSON): floor, enforced classes, drop limits, fallback, fail mode, timeout; serve's tokens (docs/guard.md)"},
@@ -104,7 +114,7 @@ Exit codes: 0 pass; 1 the answer must not be served as it is (drop, fallback,
 refuse, reject: serve "content"); 2 usage error or unreadable input; 3 served
 unchanged with failures of classes the policy only annotates; 4 served
 unchanged, but not all of it could be checked (unverifiable).`,
-		Flags: append(guardFlags(),
+		Flags: append(guardFlags("no notes or warnings on stderr; the decision is printed as JSON all the same"),
 			&cli.BoolFlag{Name: "findings", Usage: "also print the findings, exactly as ragaudit audit writes them to findings.jsonl"},
 		),
 		Action: func(c *cli.Context) error {
