@@ -168,6 +168,8 @@ func namesIn(plain string, l *lang.Language) []string {
 	var out []string
 	start := true // the next word opens a sentence
 	prev, prevName := "", false
+	var particles []string  // lower-case words since the last name ("de" of "Jan de Vries")
+	run, fresh := "", false // the name being read, and whether out's last entry is it
 	for _, f := range strings.Fields(plain) {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		if k := strings.IndexAny(w, "'’"); k > 0 && l.StripElision(strings.ToLower(w[:k])+"'x") == "x" {
@@ -175,11 +177,29 @@ func namesIn(plain string, l *lang.Language) []string {
 			w = w[k+size:]
 		}
 		_, currency := currencySymbols[strings.ToLower(w)]
-		name := w != "" && !start && !currency && nameShaped(w, l, prev, prevName) && !l.IsStopword(l.Normalize(w))
-		if name {
-			out = appendUnique(out, w)
+		afterParticle := len(particles) > 0
+		name := w != "" && !start && !currency && nameShaped(w, l, prev, prevName || afterParticle) && !l.IsStopword(l.Normalize(w))
+		switch {
+		case name && afterParticle: // one name: "Jan de Vries", "Ursula von der Leyen"
+			joined := run + " " + strings.Join(particles, " ") + " " + w
+			if fresh {
+				out[len(out)-1] = joined
+			} else {
+				out = appendUnique(out, joined)
+			}
+			run, fresh, particles = joined, len(out) > 0 && out[len(out)-1] == joined, nil
+		case name:
+			fresh = !slices.Contains(out, w)
+			out, run = appendUnique(out, w), w
+		case (prevName || afterParticle) && len(particles) < 2 && l.NameParticle(w):
+			particles = append(particles, w)
+		default:
+			particles = nil
 		}
 		start = strings.ContainsAny(f[len(f)-1:], ".!?:")
+		if start {
+			particles = nil
+		}
 		prev, prevName = w, name
 	}
 	return out

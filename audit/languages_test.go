@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -160,5 +161,34 @@ func TestContactSwapped(t *testing.T) {
 		if got := contactSwapped(tc.claim, tc.chunk); got != tc.want {
 			t.Errorf("%s: contactSwapped = %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// Names joined by particles are one name: "Jan de Vries" for "Piet
+// Jansen" is a swapped name.
+func TestNamesWithParticles(t *testing.T) {
+	nl, _ := lang.Get("nl")
+	de, _ := lang.Get("de")
+	for _, tc := range []struct {
+		name, text string
+		l          *lang.Language
+		want       []string
+	}{
+		{"a Dutch surname with de", "Neem contact op met Jan de Vries van de afdeling Privacy.", nl, []string{"Jan de Vries", "Privacy"}},
+		{"a German name with von der", "Ihr Ansprechpartner ist Herr Klaus von der Heide in Leipzig.", de, []string{"Klaus von der Heide", "Leipzig"}},
+		{"a particle not between names joins nothing", "Bel Jan van maandag tot vrijdag.", nl, []string{"Jan"}},
+		{"a name seen before keeps its own entry", "Bel met Jan. Daarna belt u Jan de Vries.", nl, []string{"Jan", "Jan de Vries"}},
+	} {
+		if got := namesIn(tc.text, tc.l); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: namesIn = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	res, err := testAuditor.Audit(context.Background(), record("Neem contact op met Jan de Vries van de afdeling Privacy [1].",
+		readers.Chunk{ID: "1", Text: "Neem contact op met Piet Jansen van de afdeling Privacy."}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Findings[0]; !slices.Contains(f.Reasons, "entity_mismatch") {
+		t.Errorf("Jan de Vries for Piet Jansen: %s %v, want entity_mismatch", f.Verdict, f.Reasons)
 	}
 }

@@ -81,24 +81,25 @@ type Language struct {
 	percent    [][]string
 	abbrevs    map[string]bool
 	// Names where every noun is capitalised (NameBefore, NounSuffixed).
-	nameBefore   map[string]bool
-	nounSuffixes []string
-	titles       map[string]bool
-	elision      []string
-	clockWords   map[string]bool
-	clockHours   map[string]bool
-	clockMarks   map[string]bool
-	clockPre     [][]string
-	ranges       map[string]bool
-	minus        map[string][]string // a minus word and the words before it that cancel it
-	curConn      map[string]bool
-	refusal      *regexp.Regexp
-	courtesy     *regexp.Regexp
-	referral     *regexp.Regexp
-	contrast     *regexp.Regexp
-	linking      []string
-	sourceWords  []string
-	fold         *strings.Replacer // [fold]: letters the stemmer folds
+	nameBefore    map[string]bool
+	nameParticles map[string]bool
+	nounSuffixes  []string
+	titles        map[string]bool
+	elision       []string
+	clockWords    map[string]bool
+	clockHours    map[string]bool
+	clockMarks    map[string]bool
+	clockPre      [][]string
+	ranges        map[string]bool
+	minus         map[string][]string // a minus word and the words before it that cancel it
+	curConn       map[string]bool
+	refusal       *regexp.Regexp
+	courtesy      *regexp.Regexp
+	referral      *regexp.Regexp
+	contrast      *regexp.Regexp
+	linking       []string
+	sourceWords   []string
+	fold          *strings.Replacer // [fold]: letters the stemmer folds
 	punktCache
 }
 
@@ -121,7 +122,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
-	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "noun-suffixes", "fold",
+	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 

@@ -10,6 +10,7 @@ func (l *Language) readSentences(t, _ *table) error {
 	l.abbrevs = set(t.words("abbreviations"))
 	l.titles = set(t.words("titles"))
 	l.nameBefore = set(t.words("name-before"))
+	l.nameParticles = set(t.words("name-particles"))
 	l.nounSuffixes = t.words("noun-suffixes")
 	if l.NounsCapitalised && len(l.nameBefore) == 0 {
 		return fmt.Errorf("data/%s.txt: nouns-capitalised: yes, but no [name-before]", l.Code)
@@ -24,6 +25,11 @@ func (l *Language) readSentences(t, _ *table) error {
 func (l *Language) NameBefore(w string) bool {
 	return l.nameBefore[strings.ToLower(strings.TrimSuffix(w, "."))]
 }
+
+// NameParticle reports whether w, lower-case between two capitalised
+// words, joins them into one name ("Jan de Vries", "Ursula von der
+// Leyen", "Pedro de la Torre").
+func (l *Language) NameParticle(w string) bool { return l.nameParticles[w] }
 
 // NounSuffixed reports whether w ends as the language's common nouns do
 // ("Bestellung", "Lieferzeit"… "-ung", "-heit"), and so is no name.
