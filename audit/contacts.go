@@ -17,6 +17,9 @@ var (
 // chunk does not, where the chunk gives another of that kind ("" when
 // none): the customer is sent to the wrong place.
 func contactSwapped(claim, chunk string) string {
+	if !strings.Contains(claim, "@") && !strings.Contains(claim, "://") && !strings.Contains(claim, "www.") {
+		return "" // the usual claim: no address to check, no regular expression run
+	}
 	for _, re := range []*regexp.Regexp{reEmail, reURL} {
 		mine := re.FindAllString(claim, -1)
 		if len(mine) == 0 {

@@ -175,11 +175,11 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // btw", "op maandag gesloten" against "op dinsdag gesloten" — but not
 // "after realizing" against "before the Russians could".
 func opposes(l *lang.Language, claim, window string) bool {
-	ww := normalisedWords(l, window)
-	if !slices.ContainsFunc(ww, l.InOpposites) {
+	cw := normalisedWords(l, claim) // the claim first: it is short, and most say no such word
+	if !slices.ContainsFunc(cw, l.InOpposites) {
 		return false
 	}
-	cw := normalisedWords(l, claim)
+	ww := normalisedWords(l, window)
 	for i, x := range cw {
 		if !l.InOpposites(x) || slices.Contains(ww, x) {
 			continue

@@ -18,7 +18,8 @@ import (
 // It returns them with the window of that sentence, or -1 when there are
 // none.
 func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int) {
-	if len(c.quantities) == 0 {
+	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && !slices.Contains(missing, q.Raw) }) ||
+		len(ev.windows) < 3 { // one sentence (one window): no other sentence to state it of
 		return nil, -1
 	}
 	// The claim's words outside its quantities, by sentence of the chunk.
@@ -65,20 +66,22 @@ func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int
 		if q.Weak || slices.Contains(missing, q.Raw) {
 			continue
 		}
-		stating, rival := 0, -1
+		// Only the sentences holding most of the claim's words count: one
+		// of them stating the value is support, one stating a rival is not.
+		stating, rival := false, -1
 		for i, n := range counts {
-			if n == 0 {
+			if n < most {
 				continue
 			}
 			s := stated(i)
 			switch {
 			case s.index.supports(q):
-				stating = max(stating, n)
-			case n == most && rival < 0 && slices.ContainsFunc(s.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+				stating = true
+			case rival < 0 && slices.ContainsFunc(s.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
 				rival = i
 			}
 		}
-		if rival >= 0 && most > stating {
+		if rival >= 0 && !stating {
 			out = append(out, q.Raw)
 			if at < 0 {
 				at = rival
