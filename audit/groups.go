@@ -54,6 +54,7 @@ type groupSet struct {
 	max        int
 	otherName  string
 	named      map[string]*Group
+	order      []string // the named groups in order of first appearance (a unit's state replays it)
 	other      *Group
 	otherNames distinctCounter
 }
@@ -69,6 +70,7 @@ func (s *groupSet) get(name string) *Group {
 	if len(s.named) < s.max {
 		g := &Group{Name: name}
 		s.named[name] = g
+		s.order = append(s.order, name)
 		return g
 	}
 	if s.other == nil {

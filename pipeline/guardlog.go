@@ -79,6 +79,62 @@ func newGuardTally(attempts bool) *guardTally {
 	return t
 }
 
+// GuardState is a unit's GuardCounts: every tenant (sorted), and the
+// tally of what the model generated (--attempts).
+type GuardState struct {
+	Counts    GuardCounts       `json:"counts"`
+	Generated *audit.TallyState `json:"generated,omitempty"`
+}
+
+func (t *guardTally) state() *GuardState {
+	c := t.c
+	c.Tenants = []GuardTenant{}
+	for _, name := range slices.Sorted(mapsKeys(t.tenants)) {
+		c.Tenants = append(c.Tenants, *t.tenants[name])
+	}
+	s := &GuardState{Counts: c}
+	if c.Generated != nil {
+		s.Generated = c.Generated.State()
+	}
+	s.Counts.Generated = nil
+	return s
+}
+
+// fold adds a later unit's counts: sums, examples up to the bound in
+// unit order, tenants by name.
+func (t *guardTally) fold(u *GuardState) error {
+	c := &t.c
+	c.Decisions += u.Counts.Decisions
+	c.Intervened += u.Counts.Intervened
+	c.HumanReview += u.Counts.HumanReview
+	c.Compared += u.Counts.Compared
+	c.OtherModel += u.Counts.OtherModel
+	c.Disagreements += u.Counts.Disagreements
+	for _, a := range slices.Sorted(mapsKeys(u.Counts.ByAction)) {
+		c.ByAction[a] += u.Counts.ByAction[a]
+	}
+	for _, e := range u.Counts.Examples {
+		if len(c.Examples) < MaxGuardExamples {
+			c.Examples = append(c.Examples, e)
+		}
+	}
+	for _, g := range u.Counts.Tenants {
+		tn := t.tenants[g.Name]
+		if tn == nil {
+			tn = &GuardTenant{Name: g.Name}
+			t.tenants[g.Name] = tn
+		}
+		tn.Decisions += g.Decisions
+		tn.Intervened += g.Intervened
+		tn.Fallbacks += g.Fallbacks
+		tn.Refusals += g.Refusals
+	}
+	if u.Generated != nil && c.Generated != nil {
+		return c.Generated.Fold(u.Generated)
+	}
+	return nil
+}
+
 // counts are the totals, tenants sorted (at most audit.MaxTenantGroups).
 func (t *guardTally) counts() *GuardCounts {
 	c := t.c

@@ -10,8 +10,10 @@ import (
 
 // Input is one audited file with its digest, for reproducibility.
 type Input struct {
-	Path     string   `json:"path"`
-	SHA256   string   `json:"sha256"`
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	// ETag is the object's, for an input read from object storage.
+	ETag     string   `json:"etag,omitempty"`
 	Bytes    int64    `json:"bytes"`
 	Records  int      `json:"records"`
 	Skipped  int      `json:"skipped"`

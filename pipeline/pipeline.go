@@ -37,7 +37,8 @@ type Options struct {
 
 // Sink receives what the stream produces, in input order (oldest first
 // with Last): each audited record's result, and each record that was read
-// but not audited. Calls to the sinks of one Run are serialized.
+// but not audited, the first MaxSkippedListed of each reason, at the end
+// of its unit. Calls to the sinks of one Run are serialized.
 type Sink interface {
 	Result(*audit.Result) error
 	Skip(*readers.SkipError) error
@@ -55,6 +56,9 @@ type Outcome struct {
 	// Guard is what the records of a guard's decision log say of it (nil:
 	// the logs held none).
 	Guard *GuardCounts
+	// SkippedNotListed counts, by reason, the skipped records past
+	// MaxSkippedListed that the sinks were not handed.
+	SkippedNotListed map[string]int
 }
 
 // Retrieval counts whether what was retrieved is logged: records with an
@@ -114,8 +118,7 @@ func Run(ctx context.Context, o Options, sinks ...Sink) (*Outcome, error) {
 
 // run is Run with the auditor given.
 func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error), sinks []Sink) (*Outcome, error) {
-	s := &stream{o: o, sinks: sinks, tally: audit.NewTally(), warn: &skipWarner{logger: o.Logger}, coverage: map[string]*Coverage{}}
-	s.guard = newGuardTally(o.Guard.Attempts)
+	s := &stream{o: o, sinks: sinks, total: NewTotal(o.Guard.Attempts), warn: &skipWarner{logger: o.Logger}}
 	err := auditInOrder(ctx, auditor, o.Guard, o.Judge, max(1, o.Workers), s.readAll, s.result)
 	if err != nil && ctx.Err() != nil {
 		return nil, ErrInterrupted
@@ -123,36 +126,25 @@ func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error),
 	if err != nil {
 		return nil, err
 	}
-	if err := s.finish(); err != nil {
-		return nil, err
-	}
 	a, err := auditor()
 	if err != nil {
 		return nil, err
 	}
-	out := &Outcome{Tally: s.tally, Inputs: s.inputs, Auditor: a, Retrieval: s.retrieval}
-	if s.guard.c.Decisions > 0 {
-		out.Guard = s.guard.counts()
-	}
+	out := s.total.Result()
+	out.Auditor = a
+	warnShapes(o.Logger, &out.Retrieval)
 	return out, nil
 }
 
 // stream is the state of one Run.
 type stream struct {
-	o         Options
-	sinks     []Sink
-	mu        sync.Mutex // serializes calls to the sinks
-	tally     *audit.Tally
-	warn      *skipWarner
-	inputs    []Input
-	coverage  map[string]*Coverage
-	late      []*readers.SkipError // records the auditor refused, in input order
-	retrieval Retrieval
-	// The shapes of keys of text-less chunks and of cited answers
-	// without retrieval, warned of once each when the run ends.
-	chunkShapes, messageShapes shapes
-	undated                    bool // a record without a timestamp met --last (warned once)
-	guard                      *guardTally
+	o       Options
+	sinks   []Sink
+	mu      sync.Mutex // serializes calls to the sinks
+	total   *Total
+	unit    *unitAcc // the unit whose results are being taken
+	warn    *skipWarner
+	undated bool // a record without a timestamp met --last (warned once)
 }
 
 // countRetrieval counts the record by whether it logs its retrieval, and
@@ -160,7 +152,7 @@ type stream struct {
 // per set of keys when the run ends): its citations cannot be checked,
 // and its chunks may be logged under a key the reader does not know. An
 // answer that cites nothing needs no retrieval.
-func (s *stream) countRetrieval(res *audit.Result) {
+func (u *unitAcc) countRetrieval(res *audit.Result) {
 	rec := res.Record
 	logged := false
 	for i := range rec.Messages {
@@ -175,35 +167,44 @@ func (s *stream) countRetrieval(res *audit.Result) {
 		if !slices.ContainsFunc(res.Findings, func(f audit.Finding) bool { return f.MessageIndex == i && f.Cited() }) {
 			continue
 		}
-		if s.retrieval.NotLogged == 0 {
-			s.retrieval.MessageKeys, s.retrieval.RecordKeys = m.Keys, rec.Keys
+		if u.retrieval.NotLogged == 0 {
+			u.retrieval.MessageKeys, u.retrieval.RecordKeys = m.Keys, rec.Keys
 		}
-		s.retrieval.NotLogged++
+		u.retrieval.NotLogged++
 		keys := m.Keys
 		if keys == nil {
 			keys = rec.Keys // the flat form: the record is the answer
 		}
-		s.messageShapes.add(slices.Clip(keys), fmt.Sprintf("%s:%d", rec.File, rec.Line))
+		u.messageShapes.add(slices.Clip(keys), fmt.Sprintf("%s:%d", rec.File, rec.Line))
 	}
 	if logged {
-		s.retrieval.Logged++
+		u.retrieval.Logged++
 	}
-	s.countShapes(rec)
+	u.countShapes(rec)
 }
 
-// result takes each audit result in input order.
-func (s *stream) result(res *audit.Result) error {
+// result takes each audit result, and each unit's start and end, in
+// input order.
+func (s *stream) result(res *audit.Result, mark *unitMark) error {
+	switch {
+	case mark != nil && !mark.end:
+		s.unit = mark.acc
+		return nil
+	case mark != nil:
+		return s.endUnit(mark.acc)
+	}
+	u := s.unit
 	if res.Skip != nil {
-		s.tally.Skip(res.Skip)
-		s.late = append(s.late, res.Skip)
+		u.tally.Skip(res.Skip)
+		u.late = append(u.late, res.Skip)
 		return nil
 	}
-	s.tally.Add(res)
+	u.tally.Add(res)
 	if res.Record.Guardrail != nil && !s.o.Guard.Dropped {
-		s.guard.add(res, s.o.Guard.VerdictHash)
+		u.guard.add(res, s.o.Guard.VerdictHash)
 	}
-	addCoverage(s.coverage, res, s.o.Logger)
-	s.countRetrieval(res)
+	addCoverage(u.coverage, res, s.o.Logger)
+	u.countRetrieval(res)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, k := range s.sinks {
@@ -214,41 +215,44 @@ func (s *stream) result(res *audit.Result) error {
 	return nil
 }
 
-// skipped accounts for a record that was read but not audited.
-func (s *stream) skipped(skip *readers.SkipError) error {
-	s.warn.skipped(skip)
+// endUnit completes a unit: its state goes through its encoding (what a
+// shard writes is what is folded here) into the total, which hands the
+// skipped records it lists to the sinks; then the unit sinks are told.
+func (s *stream) endUnit(u *unitAcc) error {
+	for _, skip := range u.late {
+		s.warn.skipped(skip)
+	}
+	b, err := EncodeUnit(u.state())
+	if err != nil {
+		return err
+	}
+	st, err := DecodeUnit(b)
+	if err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.total.Fold(st, s.toSinks); err != nil {
+		return err
+	}
 	for _, k := range s.sinks {
-		if err := k.Skip(skip); err != nil {
-			return err
+		if us, ok := k.(UnitSink); ok {
+			if err := us.EndUnit(st); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// finish reports the records the auditor refused — after the reader's
-// skips (it runs ahead of the audit), so that skips come in the same order
-// on every run — and completes the per-file accounting.
-func (s *stream) finish() error {
-	for _, skip := range s.late {
-		if err := s.skipped(skip); err != nil {
+// toSinks hands a listed skipped record to every sink (the caller holds
+// s.mu).
+func (s *stream) toSinks(skip *readers.SkipError) error {
+	for _, k := range s.sinks {
+		if err := k.Skip(skip); err != nil {
 			return err
 		}
-		for i := range s.inputs {
-			if s.inputs[i].Path == skip.File {
-				s.inputs[i].Records--
-				s.inputs[i].Skipped++
-				break
-			}
-		}
 	}
-	for i := range s.inputs {
-		if c := s.coverage[s.inputs[i].Path]; c != nil {
-			s.inputs[i].Coverage = *c
-		}
-	}
-	s.finishShapes()
 	return nil
 }
 

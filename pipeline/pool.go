@@ -21,9 +21,11 @@ const inFlightPerWorker = 16
 // first records are read.
 // A judge (nil: none) is sent each record's band after its audit, its
 // answers awaited in order before the record is emitted, so that calls
-// for many records are in flight at once.
+// for many records are in flight at once. produce submits records, and
+// marks (a unit's start and end) that pass through to emit in their place
+// in the order.
 func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, judge *llmjudge.Judge, workers int,
-	produce func(ctx context.Context, submit func(readers.Record) bool) error, emit func(*audit.Result) error) error {
+	produce func(ctx context.Context, submit func(readers.Record, *unitMark) bool) error, emit func(*audit.Result, *unitMark) error) error {
 
 	// The first failure cancels the work still queued (e.g. records
 	// waiting on an embedding endpoint that is down).
@@ -41,6 +43,10 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
+				if j.mark != nil {
+					results <- done{seq: j.seq, mark: j.mark}
+					continue
+				}
 				d := done{seq: j.seq}
 				d.res, d.err = auditOne(runCtx, auditor, guard, &j.rec)
 				d.wait, d.err = startJudge(runCtx, judge, &d, d.err)
@@ -57,13 +63,13 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 			close(results)
 		}()
 		seq := 0
-		produceErr = produce(ctx, func(rec readers.Record) bool {
+		produceErr = produce(ctx, func(rec readers.Record, mark *unitMark) bool {
 			select {
 			case tokens <- struct{}{}:
 			case <-stop:
 				return false
 			}
-			jobs <- job{seq, rec}
+			jobs <- job{seq, rec, mark}
 			seq++
 			return true
 		})
@@ -85,7 +91,7 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 				emitErr = r.wait()
 			}
 			if emitErr == nil {
-				emitErr = emit(&r.res)
+				emitErr = emit(&r.res, r.mark)
 			}
 			if emitErr != nil {
 				close(stop)
@@ -101,8 +107,9 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 }
 
 type job struct {
-	seq int
-	rec readers.Record
+	seq  int
+	rec  readers.Record
+	mark *unitMark
 }
 
 type done struct {
@@ -110,6 +117,13 @@ type done struct {
 	res  audit.Result
 	err  error
 	wait func() error // the judge's answers put in res (nil: no judge)
+	mark *unitMark
+}
+
+// unitMark is the start (end false) or the end of a unit in the stream.
+type unitMark struct {
+	acc *unitAcc
+	end bool
 }
 
 // auditOne audits a record on a worker, unless the run is stopping.

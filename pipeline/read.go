@@ -9,105 +9,129 @@ import (
 	"log/slog"
 	"math"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/ragaudit/ragaudit/readers"
 )
 
 // readAll reads every input file, counts what it reads, skips and filters,
-// and submits the records to audit; with Last it submits only the most
-// recent ones, oldest first, once all input is read.
-func (s *stream) readAll(ctx context.Context, submit func(readers.Record) bool) error {
+// and submits the records to audit, each file as a unit; with Last it
+// submits only the most recent ones, oldest first, once all input is read,
+// as one unit.
+func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *unitMark) bool) error {
 	o := &s.o
 	var latest *readers.Latest
+	var u *unitAcc
+	var dups *duplicates
+	begin := func() bool {
+		u, dups = newUnitAcc(o.Guard.Attempts), newDuplicates()
+		return submit(readers.Record{}, &unitMark{acc: u})
+	}
 	if o.Last > 0 {
 		latest = readers.NewLatest(o.Last)
-	}
-	keep := func(r *readers.Record) bool {
-		return (len(o.Tenants) == 0 || slices.Contains(o.Tenants, r.Tenant)) &&
-			(len(o.Agents) == 0 || slices.Contains(o.Agents, r.Agent))
+		if !begin() {
+			return nil
+		}
 	}
 	ropts := o.Read
 	ropts.Stdin = o.Stdin
 	ropts.Context = ctx // a pipe or FIFO that never ends still stops on an interrupt
 	ropts.Progress = o.ProgressBytes
 	seq := 0
-	dups := newDuplicates()
 	for _, path := range o.Files {
-		stats := &readers.FileStats{}
-		dupsInFile := 0
-		for rec, err := range readers.Open(path, ropts, stats) {
-			if ctx.Err() != nil {
-				return ErrInterrupted
-			}
-			s.tally.Read()
-			if o.Progress != nil {
-				o.Progress(1)
-			}
-			var skip *readers.SkipError
-			switch {
-			case errors.As(err, &skip):
-				s.tally.Skip(skip)
-				if err := s.skipped(skip); err != nil {
-					return err
-				}
-				continue
-			case err != nil:
-				return &InputError{err}
-			}
-			if first, dup := dups.check(&rec); dup {
-				skip := &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonDuplicate,
-					Detail: "the same conversation and messages as " + first + " (a log given twice?); audited once"}
-				s.tally.Skip(skip)
-				if err := s.skipped(skip); err != nil {
-					return err
-				}
-				dupsInFile++
-				continue
-			}
-			rec.Seq = seq
-			seq++
-			switch {
-			case !keep(&rec):
-				s.tally.Filter()
-			case latest != nil:
-				if rec.Timestamp.IsZero() && !s.undated {
-					s.undated = true
-					o.Logger.Warn("--last: a record has no timestamp", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line),
-						"detail", "records without a time count as older than any dated one, and among themselves by input order")
-				}
-				for range latest.Offer(rec) {
-					s.tally.Filter()
-				}
-			default:
-				if !submit(rec) {
-					return nil // the consumer failed; it reports why
-				}
-			}
+		if latest == nil && !begin() {
+			return nil
 		}
-		s.addInput(path, stats, dupsInFile)
+		ok, err := s.readFile(ctx, path, &ropts, u, dups, latest, &seq, submit)
+		if err != nil || !ok {
+			return err
+		}
+		if latest == nil && !submit(readers.Record{}, &unitMark{acc: u, end: true}) {
+			return nil
+		}
 	}
 	if latest != nil {
 		for _, rec := range latest.Records() {
-			if !submit(rec) {
+			if !submit(rec, nil) {
 				return nil
 			}
 		}
+		submit(readers.Record{}, &unitMark{acc: u, end: true})
 	}
 	return nil
 }
 
-// addInput accounts for a file read to its end (its duplicate records
-// counted as skipped), and warns if its schema changed within it.
-func (s *stream) addInput(path string, stats *readers.FileStats, dups int) {
-	s.inputs = append(s.inputs, Input{Path: path, SHA256: stats.SHA256, Bytes: stats.Bytes,
-		Records: stats.Records - dups, Skipped: stats.Skipped + dups, KeysRead: stats.KeysRead})
-	warnDrift(s.o.Logger, &s.inputs[len(s.inputs)-1])
+// readFile reads one input into unit u; false: the consumer failed (it
+// reports why).
+func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Options, u *unitAcc, dups *duplicates,
+	latest *readers.Latest, seq *int, submit func(readers.Record, *unitMark) bool) (bool, error) {
+	o := &s.o
+	keep := func(r *readers.Record) bool {
+		return (len(o.Tenants) == 0 || slices.Contains(o.Tenants, r.Tenant)) &&
+			(len(o.Agents) == 0 || slices.Contains(o.Agents, r.Agent))
+	}
+	stats := &readers.FileStats{}
+	dupsInFile := 0
+	for rec, err := range readers.Open(path, *ropts, stats) {
+		if ctx.Err() != nil {
+			return false, ErrInterrupted
+		}
+		u.tally.Read()
+		if o.Progress != nil {
+			o.Progress(1)
+		}
+		var skip *readers.SkipError
+		switch {
+		case errors.As(err, &skip):
+			s.skipped(u, skip)
+			continue
+		case err != nil:
+			return false, &InputError{err}
+		}
+		if first, dup := dups.check(&rec); dup {
+			s.skipped(u, &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonDuplicate,
+				Detail: "the same conversation and messages as " + first + " (a log given twice?); audited once"})
+			dupsInFile++
+			continue
+		}
+		rec.Seq = *seq
+		*seq++
+		switch {
+		case !keep(&rec):
+			u.tally.Filter()
+		case latest != nil:
+			if rec.Timestamp.IsZero() && !s.undated {
+				s.undated = true
+				o.Logger.Warn("--last: a record has no timestamp", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line),
+					"detail", "records without a time count as older than any dated one, and among themselves by input order")
+			}
+			for range latest.Offer(rec) {
+				u.tally.Filter()
+			}
+		default:
+			if !submit(rec, nil) {
+				return false, nil // the consumer failed; it reports why
+			}
+		}
+	}
+	in := Input{Path: path, SHA256: stats.SHA256, ETag: stats.ETag, Bytes: stats.Bytes,
+		Records: stats.Records - dupsInFile, Skipped: stats.Skipped + dupsInFile, KeysRead: stats.KeysRead}
+	warnDrift(o.Logger, &in)
+	u.inputs = append(u.inputs, in)
+	return true, nil
 }
 
-// duplicates recognises a record read before: the same conversation, time,
-// messages and chunks, as when a log is given twice under two
-// names or rotated logs overlap. Counted twice, it would weigh twice in the
+// skipped counts and lists a record the reader skipped, and warns of it.
+func (s *stream) skipped(u *unitAcc, skip *readers.SkipError) {
+	u.tally.Skip(skip)
+	u.list(skip)
+	s.warn.skipped(skip)
+}
+
+// duplicates recognises a record read before in the same unit: the same
+// conversation, time, messages and chunks, as when rotated logs overlap
+// (a whole file given twice is refused by Total.Fold). Counted twice, it would weigh twice in the
 // rate and narrow its interval. Exact for the first maxTrackedRecords
 // distinct records, then off: memory stays bounded, and a probabilistic
 // filter would skip records that are not duplicates.
@@ -210,10 +234,13 @@ const maxWarnings = 100
 // skipWarner logs skipped records, the first maxWarnings of them.
 type skipWarner struct {
 	logger *slog.Logger
+	mu     sync.Mutex // the reader's skips and the auditor's are warned of from two goroutines
 	n      int
 }
 
 func (w *skipWarner) skipped(skip *readers.SkipError) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.n++; w.n <= maxWarnings {
 		w.logger.Warn("skipped record", "at", fmt.Sprintf("%s:%d", skip.File, skip.Line), "reason", skip.Reason, "detail", skip.Detail)
 	} else if w.n == maxWarnings+1 {

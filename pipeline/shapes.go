@@ -74,25 +74,21 @@ func (s *shapes) top() (listed []Shape, notListed int) {
 
 // countShapes counts the chunks of rec that carry no text under any key
 // the reader knows (Chunk.Keys).
-func (s *stream) countShapes(rec *readers.Record) {
+func (u *unitAcc) countShapes(rec *readers.Record) {
 	at := fmt.Sprintf("%s:%d", rec.File, rec.Line)
 	for i := range rec.Messages {
 		for _, c := range rec.Messages[i].Retrieval {
 			if c.Keys != nil {
-				s.retrieval.ChunksWithoutText++
-				s.chunkShapes.add(c.Keys, at)
+				u.retrieval.ChunksWithoutText++
+				u.chunkShapes.add(c.Keys, at)
 			}
 		}
 	}
 }
 
-// finishShapes puts the shapes into the run's Retrieval and warns once
-// per shape, most frequent first.
-func (s *stream) finishShapes() {
-	r := &s.retrieval
-	r.ChunkShapes, r.ChunkShapesNotListed = s.chunkShapes.top()
-	r.MessageShapes, r.MessageShapesNotListed = s.messageShapes.top()
-	log := s.o.Logger
+// warnShapes warns once per shape of the run's Retrieval, most frequent
+// first.
+func warnShapes(log *slog.Logger, r *Retrieval) {
 	for _, sh := range r.ChunkShapes {
 		log.Warn("chunks without text", "chunks", sh.Count, "first", sh.First, "keys", strings.Join(sh.Keys, ","),
 			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which is a text key ragaudit reads: "+
@@ -138,4 +134,42 @@ func verb(n int) string {
 		return "has"
 	}
 	return "have"
+}
+
+// ShapesState is a unit's shapes, in the order first met, and the items
+// of shapes met past the bound.
+type ShapesState struct {
+	List     []Shape `json:"list"`
+	Untraced int     `json:"untraced,omitempty"`
+}
+
+func (s *shapes) state() ShapesState {
+	l := slices.Clone(s.list)
+	if l == nil {
+		l = []Shape{}
+	}
+	return ShapesState{List: l, Untraced: s.untraced}
+}
+
+// fold counts a later unit's shapes as if its items had come after s's:
+// a shape already met adds up, a new one is met (or, past the bound,
+// counted among the untraced).
+func (s *shapes) fold(u *ShapesState) {
+	for _, sh := range u.List {
+		k := strings.Join(sh.Keys, "\x00")
+		if i, ok := s.at[k]; ok {
+			s.list[i].Count += sh.Count
+			continue
+		}
+		if len(s.list) == maxTrackedShapes {
+			s.untraced += sh.Count
+			continue
+		}
+		if s.at == nil {
+			s.at = map[string]int{}
+		}
+		s.at[k] = len(s.list)
+		s.list = append(s.list, sh)
+	}
+	s.untraced += u.Untraced
 }

@@ -53,6 +53,7 @@ func (o *Options) context() context.Context {
 type FileStats struct {
 	Path    string
 	SHA256  string // of the bytes as stored (compressed bytes for .gz)
+	ETag    string // the object's, for an input read from object storage (Options.Remote)
 	Bytes   int64
 	Records int // records yielded
 	Skipped int // records skipped

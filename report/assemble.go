@@ -27,6 +27,10 @@ type Run struct {
 	Gates           []GateSpec
 	Guard           *pipeline.GuardCounts // a guard's decision log; nil: none
 	Judge           *JudgeSummary         // a judge for the uncertain band; nil: none
+	// Worst are the run's worst failures (Collected.Worst); SkippedNotListed
+	// the skipped records past the listing bound (pipeline.Outcome).
+	Worst            []Flagged
+	SkippedNotListed map[string]int
 }
 
 // Assemble makes the run's summary: counts and the machine's rate, the
@@ -43,6 +47,10 @@ func Assemble(r Run) (Summary, error) {
 	sum.Verified = r.Verified
 	sum.Guard = guardOf(r.Guard)
 	sum.Judge = r.Judge
+	sum.Worst, sum.SkippedNotListed = r.Worst, r.SkippedNotListed
+	if sum.Worst == nil {
+		sum.Worst = []Flagged{}
+	}
 	switch {
 	case r.Baseline != nil:
 		sum.Baseline = CompareBaseline(r.BaselinePath, r.Baseline, &sum)

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -30,8 +31,9 @@ var reportFiles = []string{FileFindingsJSONL, FileFindingsCSV, FileSkipped, File
 
 // MaxSkippedListedPerReason bounds skipped.jsonl: past it, the records
 // skipped for a reason are counted (summary.json) but not listed, so that a
-// small file of millions of bad lines cannot write gigabytes.
-const MaxSkippedListedPerReason = 10000
+// small file of millions of bad lines cannot write gigabytes. The stream
+// applies it (pipeline.Total) and hands the report only those listed.
+const MaxSkippedListedPerReason = pipeline.MaxSkippedListed
 
 // Dir is the report directory of one audit (--out) as a sink of the
 // stream: findings stream into a fresh sibling directory, and Commit puts
@@ -42,7 +44,10 @@ const MaxSkippedListedPerReason = 10000
 type Dir struct {
 	// HTML are report.html's options (the model, the embedder, the
 	// generation time), set before Commit.
-	HTML      HTMLOptions
+	HTML HTMLOptions
+	// Cards are the run's worst findings for report.html (the fold of its
+	// units), set before Commit.
+	Cards     *Collected
 	path, tmp string
 	lock      *os.File
 	modes     map[string]fs.FileMode // the previous report's file modes, kept
@@ -51,10 +56,6 @@ type Dir struct {
 	jsonl     *FindingsJSONL
 	csv       *FindingsCSV
 	skipped   *bufio.Writer
-	listed    map[string]int // skipped records listed, by reason
-	unlisted  map[string]int // and counted only
-	html      *HTMLCollector
-	worst     worstList
 	done      bool
 }
 
@@ -82,8 +83,7 @@ func OpenDir(path string, maxFailures int) (*Dir, error) {
 	if err := os.MkdirAll(parent, 0o777); err != nil {
 		return nil, err
 	}
-	d := &Dir{path: path, modes: map[string]fs.FileMode{}, listed: map[string]int{}, unlisted: map[string]int{},
-		html: NewHTMLCollector(maxFailures), worst: worstList{n: WorstShown}}
+	d := &Dir{path: path, modes: map[string]fs.FileMode{}, Cards: NewCollected(maxFailures)}
 	// Checked before the lock too, so that a wrong --out leaves nothing
 	// behind; and again under it.
 	if err := d.inspect(); err != nil {
@@ -225,14 +225,9 @@ func (d *Dir) create(name string) (*os.File, error) {
 	return f, nil
 }
 
-// Result writes an audited record's findings and keeps what report.html
-// needs of them.
+// Result writes an audited record's findings.
 func (d *Dir) Result(res *audit.Result) error {
 	turns := TurnsOf(res.Record)
-	d.html.Add(res, turns)
-	for i := range res.Findings {
-		d.worst.add(&res.Findings[i], turns.Place(&res.Findings[i]))
-	}
 	if err := d.jsonl.Write(res.Findings, turns); err != nil {
 		return err
 	}
@@ -241,13 +236,8 @@ func (d *Dir) Result(res *audit.Result) error {
 
 // Skip lists a skipped record in skipped.jsonl (the summary has the
 // counts, this file the file:line of each, for whoever must account for
-// them), up to MaxSkippedListedPerReason per reason.
+// them); the stream hands it up to MaxSkippedListedPerReason per reason.
 func (d *Dir) Skip(e *readers.SkipError) error {
-	if d.listed[e.Reason] >= MaxSkippedListedPerReason {
-		d.unlisted[e.Reason]++
-		return nil
-	}
-	d.listed[e.Reason]++
 	b, err := json.Marshal(struct {
 		File   string `json:"file"`
 		Line   int    `json:"line"`
@@ -262,13 +252,8 @@ func (d *Dir) Skip(e *readers.SkipError) error {
 
 // Commit writes the summaries and report.html, then puts the new report in
 // place of the old one. If ctx is cancelled first, it returns ctx.Err()
-// and the old report stays. Commit records in sum the worst failures and
-// the skipped records it did not list.
+// and the old report stays.
 func (d *Dir) Commit(ctx context.Context, sum *Summary) error {
-	if len(d.unlisted) > 0 {
-		sum.SkippedNotListed = d.unlisted
-	}
-	sum.Worst = d.worst.list()
 	if err := d.writeRest(sum, d.HTML); err != nil {
 		return err
 	}
@@ -319,7 +304,7 @@ func (d *Dir) writeRest(sum *Summary, hopts HTMLOptions) error {
 	}{
 		{FileSummaryJSON, func(f *os.File) error { return WriteJSON(f, sum) }},
 		{FileSummaryText, func(f *os.File) error { return WriteText(f, sum) }},
-		{FileHTML, func(f *os.File) error { return WriteHTML(f, sum, d.html, hopts) }},
+		{FileHTML, func(f *os.File) error { return WriteHTML(f, sum, d.Cards.HTML(), hopts) }},
 	} {
 		f, err := d.create(w.name)
 		if err != nil {

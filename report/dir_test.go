@@ -177,33 +177,6 @@ func TestOutMustBeAReportDirectory(t *testing.T) {
 	}
 }
 
-// skipped.jsonl lists a bounded number of records per reason and counts the
-// rest in the summary.
-func TestSkippedListIsBoundedPerReason(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "report")
-	d, err := OpenDir(out, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Abort()
-	for i := range MaxSkippedListedPerReason + 5 {
-		d.Skip(&readers.SkipError{File: "a", Line: i + 1, Reason: readers.ReasonMalformedJSON})
-	}
-	d.Skip(&readers.SkipError{File: "a", Line: 1, Reason: readers.ReasonBadTimestamp})
-	sum := NewSummary("v", audit.NewTally(), 0.9, nil, nil)
-	d.HTML = HTMLOptions{Model: audit.DefaultModel()}
-	if err := d.Commit(context.Background(), &sum); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := os.ReadFile(filepath.Join(out, FileSkipped))
-	if n := strings.Count(string(b), "\n"); n != MaxSkippedListedPerReason+1 {
-		t.Errorf("%d lines in skipped.jsonl", n)
-	}
-	if sum.SkippedNotListed[readers.ReasonMalformedJSON] != 5 || len(sum.SkippedNotListed) != 1 {
-		t.Errorf("not listed: %v", sum.SkippedNotListed)
-	}
-}
-
 // --out given as a symbolic link to a directory: the report lands in the
 // link's target, run after run, and the link stays a link.
 func TestOutAsASymlinkStaysALink(t *testing.T) {

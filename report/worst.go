@@ -63,17 +63,35 @@ func (w *worstList) add(f *audit.Finding, place Place) {
 		return
 	}
 	fl := Flagged{Source: f.Source, ConversationID: f.ConversationID, Place: place.String(), Marker: f.Marker, Verdict: f.Verdict, Reason: Explain(f)}
+	w.keep(fl, key, w.seq)
+}
+
+// keep keeps the n worst distinct flagged findings, each at its worst
+// occurrence (a range [1-6] of six fabricated ids is listed once): the
+// same list whether the findings come one by one or as units' lists.
+func (w *worstList) keep(fl Flagged, key audit.Finding, seq int) {
 	if w.kept == nil {
 		w.kept = map[Flagged]bool{}
 	}
 	if w.kept[fl] {
-		return
+		for i := range w.items {
+			if it := &w.items[i]; it.f == fl {
+				if Worse(&key, &it.key, seq, it.seq) {
+					it.key, it.seq = key, seq
+					heap.Fix(&w.items, i)
+				}
+				return
+			}
+		}
 	}
 	if len(w.items) == w.n {
+		if !Worse(&key, &w.items[0].key, seq, w.items[0].seq) {
+			return
+		}
 		delete(w.kept, heap.Pop(&w.items).(worstItem).f)
 	}
 	w.kept[fl] = true
-	heap.Push(&w.items, worstItem{f: fl, key: key, seq: w.seq})
+	heap.Push(&w.items, worstItem{f: fl, key: key, seq: seq})
 }
 
 // list returns the kept findings, worst first.

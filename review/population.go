@@ -8,6 +8,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
+	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -81,6 +82,14 @@ func evidenceOf(rec *readers.Record, f *audit.Finding) string {
 
 // Skip ignores skipped records.
 func (p *Population) Skip(*readers.SkipError) error { return nil }
+
+// EndUnit starts the next unit: keys alike within a unit get suffixes
+// (#1, #2…), counted per unit, so that a citation's key does not depend
+// on the inputs before it (a sharded run's shard cannot know them).
+func (p *Population) EndUnit(*pipeline.UnitState) error {
+	clear(p.seen)
+	return nil
+}
 
 // citationOf is a finding as the estimate sees it; false for findings
 // outside the rate.

@@ -438,7 +438,8 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	sinks := []pipeline.Sink{}
+	cards := report.NewCards(o.HTMLMaxFailures)
+	sinks := []pipeline.Sink{cards}
 	for _, out := range outputs {
 		sinks = append(sinks, out)
 	}
@@ -463,7 +464,8 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	o.judgeNote(stderr)
 	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
 		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
-		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: out.Guard}
+		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: out.Guard, Worst: cards.Total.Worst(), SkippedNotListed: out.SkippedNotListed}
+	dir.Cards = cards.Total
 	if pop != nil {
 		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
 			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})

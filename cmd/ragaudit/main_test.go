@@ -386,17 +386,23 @@ func TestDuplicateRecordsAreAuditedOnce(t *testing.T) {
 	copyPath := filepath.Join(dir, "copy.jsonl")
 	os.WriteFile(copyPath, []byte(ex), 0o644)
 	later := strings.Replace(strings.SplitN(ex, "\n", 2)[0], `"timestamp": "2026-05-12T09:00:00Z"`, `"timestamp": "2026-05-13T09:00:00Z"`, 1)
-	laterPath := filepath.Join(dir, "later.jsonl")
-	os.WriteFile(laterPath, []byte(later+"\n"), 0o644)
+	twiceInOne := filepath.Join(dir, "rotated.jsonl")
+	os.WriteFile(twiceInOne, []byte(ex+ex+later+"\n"), 0o644)
 
 	once := counts(t, runCLI(t, "", "audit", "-q", testdata+"/example.jsonl"))
-	r := runCLI(t, "", "audit", "-q", testdata+"/example.jsonl", copyPath, laterPath)
+	r := runCLI(t, "", "audit", "-q", twiceInOne)
 	twice := counts(t, r)
 	if twice["records_audited"].(float64) != once["records_audited"].(float64)+1 || twice["skipped_by_reason"].(map[string]any)["duplicate_record"].(float64) != 11 {
-		t.Errorf("once %v; with a copy and a later turn %v", once, twice)
+		t.Errorf("once %v; with a copy and a later turn in one file %v", once, twice)
 	}
-	if !strings.Contains(string(readFile(t, r.out+"/skipped.jsonl")), `"detail":"the same conversation and messages as ../../testdata/example.jsonl:1`) {
+	if !strings.Contains(string(readFile(t, r.out+"/skipped.jsonl")), `"detail":"the same conversation and messages as `+twiceInOne+`:1`) {
 		t.Errorf("skipped.jsonl does not name the first reading")
+	}
+	// A whole log given twice under two names is refused, naming both: it
+	// would count twice, and a sharded run cannot skip it record by record.
+	r = runCLI(t, "", "audit", "-q", testdata+"/example.jsonl", copyPath)
+	if r.code != exitUsage || !strings.Contains(r.stderr, copyPath+" holds the same bytes as ../../testdata/example.jsonl") {
+		t.Errorf("the same log twice: exit %d, %s", r.code, r.stderr)
 	}
 	// Without timestamps, a turn asked twice alike is not taken for a copy.
 	turn := `{"conversation_id":"f-1","turn":%d,"question":"Refund window?","answer":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}`
