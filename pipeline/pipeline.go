@@ -118,7 +118,7 @@ func Run(ctx context.Context, o Options, sinks ...Sink) (*Outcome, error) {
 
 // run is Run with the auditor given.
 func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error), sinks []Sink) (*Outcome, error) {
-	s := &stream{o: o, sinks: sinks, total: NewTotal(o.Guard.Attempts), warn: &skipWarner{logger: o.Logger}}
+	s := &stream{o: o, sinks: sinks, total: NewTotal(o.Guard.Attempts), warn: &skipWarner{logger: o.Logger}, auditor: auditor}
 	err := auditInOrder(ctx, auditor, o.Guard, o.Judge, max(1, o.Workers), s.readAll, s.result)
 	if err != nil && ctx.Err() != nil {
 		return nil, ErrInterrupted
@@ -143,6 +143,7 @@ type stream struct {
 	mu      sync.Mutex // serializes calls to the sinks
 	total   *Total
 	unit    *unitAcc // the unit whose results are being taken
+	auditor func() (*audit.Auditor, error)
 	warn    *skipWarner
 	undated bool // a record without a timestamp met --last (warned once)
 }
@@ -222,22 +223,28 @@ func (s *stream) endUnit(u *unitAcc) error {
 	for _, skip := range u.late {
 		s.warn.skipped(skip)
 	}
-	b, err := EncodeUnit(u.state())
+	a, err := s.auditor()
 	if err != nil {
 		return err
 	}
-	st, err := DecodeUnit(b)
+	st := u.state()
+	st.Embedder = EmbedderName(a)
+	b, err := EncodeUnit(st)
+	if err != nil {
+		return err
+	}
+	back, err := DecodeUnit(b)
 	if err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.total.Fold(st, s.toSinks); err != nil {
+	if err := s.total.Fold(back, s.toSinks); err != nil {
 		return err
 	}
 	for _, k := range s.sinks {
 		if us, ok := k.(UnitSink); ok {
-			if err := us.EndUnit(st); err != nil {
+			if err := us.EndUnit(back); err != nil {
 				return err
 			}
 		}

@@ -25,6 +25,8 @@ const MaxSkippedListed = 10000
 // into a shard's unit state: every field either adds up, unites, or is
 // met in unit order by the fold.
 type UnitState struct {
+	// Embedder is the auditor's embedder (EmbedderName), for report.html.
+	Embedder  string            `json:"embedder"`
 	Inputs    []Input           `json:"inputs"`
 	Tally     *audit.TallyState `json:"tally"`
 	Retrieval RetrievalState    `json:"retrieval"`

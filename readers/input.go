@@ -18,8 +18,10 @@ import (
 // through the SHA-256 of FileStats.
 type input struct {
 	name    string
-	file    *os.File // nil for standard input
-	regular bool     // a regular file: Parquet can read it at random
+	file    *os.File  // nil for standard input
+	regular bool      // a regular file: Parquet can read it at random
+	remote  io.Closer // an object of Options.Remote: Parquet is staged
+	etag    string
 	raw     *bufio.Reader
 	counted *countingReader
 	stop    func() // ends the reading goroutine of a stream
@@ -32,12 +34,19 @@ func openInput(path string, opts *Options) (*input, error) {
 	ctx := opts.context()
 	in := &input{name: path, stop: func() {}}
 	var r io.Reader
-	if path == Stdin {
+	switch {
+	case path == Stdin:
 		r = opts.Stdin
 		if r == nil {
 			r = os.Stdin
 		}
-	} else {
+	case opts.Remote != nil && opts.Remote.IsRemote(path):
+		rc, etag, err := opts.Remote.Open(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		in.remote, in.etag, r = rc, etag, rc
+	default:
 		f, err := openFile(ctx, path)
 		if err != nil {
 			return nil, err
@@ -69,8 +78,12 @@ func (in *input) close(stats *FileStats) {
 	_, _ = io.Copy(io.Discard, in.raw)
 	stats.SHA256 = hex.EncodeToString(in.counted.h.Sum(nil))
 	stats.Bytes = in.counted.n
+	stats.ETag = in.etag
 	if in.file != nil {
 		in.file.Close() // first: a read blocked on it returns
+	}
+	if in.remote != nil {
+		in.remote.Close()
 	}
 	in.stop()
 }

@@ -26,6 +26,18 @@ type Options struct {
 	// Progress, when set, is told of the bytes of each read of an input
 	// as stored (compressed bytes for gzip), for a progress bar.
 	Progress func(bytes int)
+	// Remote opens the inputs it claims (object storage URLs); nil: every
+	// input is a local path.
+	Remote Remote
+}
+
+// Remote opens inputs that are not local paths: objects in a store, read
+// once from their first byte to their last, as a pipe is (a Parquet
+// object is staged to a temporary file on the way).
+type Remote interface {
+	IsRemote(name string) bool
+	// Open opens name and says its ETag (the version read).
+	Open(ctx context.Context, name string) (io.ReadCloser, string, error)
 }
 
 // maxRecordBytes is the bound on one record in force: opts.MaxLineBytes,

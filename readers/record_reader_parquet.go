@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/apache/arrow/go/v17/arrow/memory"
@@ -41,6 +42,9 @@ func isParquet(in *input) bool {
 // rows only: each is skipped as truncated_input, and the next group is
 // read.
 func parquetRecords(in *input, stop func() error, yield func(Record, error) bool) error {
+	if in.remote != nil {
+		return stagedParquet(in, stop, yield)
+	}
 	if !in.regular {
 		return fmt.Errorf("%s: %w", in.name, errParquetStdin)
 	}
@@ -51,6 +55,24 @@ func parquetRecords(in *input, stop func() error, yield func(Record, error) bool
 	// Read at random through a section of the file, so that the input's
 	// own reading, which hashes it, is not disturbed.
 	return parquetRows(in.name, io.NewSectionReader(in.file, 0, fi.Size()), stop, yield)
+}
+
+// stagedParquet reads a Parquet object: its footer comes first, so it is
+// copied to a temporary file by one sequential read (hashed on the way,
+// as every input is) and read from there; the file is gone with the
+// reading.
+func stagedParquet(in *input, stop func() error, yield func(Record, error) bool) error {
+	tmp, err := os.CreateTemp("", "ragaudit-parquet-*")
+	if err != nil {
+		return fmt.Errorf("%s: staging the Parquet object: %w", in.name, err)
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	n, err := io.Copy(tmp, in.raw)
+	if err != nil {
+		return fmt.Errorf("%s: staging the Parquet object: %w", in.name, err)
+	}
+	return parquetRows(in.name, io.NewSectionReader(tmp, 0, n), stop, yield)
 }
 
 // parquetRows streams the rows of the Parquet data r holds.

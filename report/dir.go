@@ -227,11 +227,16 @@ func (d *Dir) create(name string) (*os.File, error) {
 
 // Result writes an audited record's findings.
 func (d *Dir) Result(res *audit.Result) error {
-	turns := TurnsOf(res.Record)
-	if err := d.jsonl.Write(res.Findings, turns); err != nil {
+	return d.Findings(res.Findings, TurnsOf(res.Record))
+}
+
+// Findings writes findings of one record, whose answers turns numbers (a
+// merge writes those it reads back).
+func (d *Dir) Findings(fs []audit.Finding, turns Turns) error {
+	if err := d.jsonl.Write(fs, turns); err != nil {
 		return err
 	}
-	return d.csv.Write(res.Findings, turns)
+	return d.csv.Write(fs, turns)
 }
 
 // Skip lists a skipped record in skipped.jsonl (the summary has the

@@ -47,6 +47,9 @@ func TurnsOf(rec *readers.Record) Turns {
 	return t
 }
 
+// Count is how many assistant answers the record holds.
+func (t Turns) Count() int { return t.n }
+
 // Turn is the turn of the message at index i (0 when it is not an
 // assistant answer of the record).
 func (t Turns) Turn(i int) int {

@@ -34,27 +34,35 @@ func NewPopulation(keepLines bool) *Population {
 // Result adds the record's citations.
 func (p *Population) Result(res *audit.Result) error {
 	for i := range res.Findings {
-		f := &res.Findings[i]
-		c, ok := citationOf(f)
-		if !ok {
-			continue
-		}
-		// Two records alike but for their place in the logs (no timestamp
-		// to tell turns apart) would give two citations one key.
-		if n := p.seen[c.Key]; n > 0 {
-			c.Key += fmt.Sprintf("#%d", n)
-		}
-		p.seen[c.Key]++
-		ev := evidenceOf(res.Record, f)
-		p.Citations = append(p.Citations, c)
-		p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, ev})
-		if p.keepLines {
-			it := lineOf(f)
-			it.Evidence = ev
-			p.Lines = append(p.Lines, it)
+		if f := &res.Findings[i]; f.Cited() {
+			p.AddFinding(f, EvidenceOf(res.Record, f))
 		}
 	}
 	return nil
+}
+
+// AddFinding adds one finding with the digest of its evidence (EvidenceOf),
+// as Result does: the population of a sharded run is read back from its
+// findings files this way, unit by unit (EndUnit between units).
+func (p *Population) AddFinding(f *audit.Finding, evidence string) {
+	c, ok := citationOf(f)
+	if !ok {
+		return
+	}
+	// Two records alike but for their place in the logs (no timestamp
+	// to tell turns apart) would give two citations one key.
+	base := c.Key
+	if n := p.seen[base]; n > 0 {
+		c.Key += fmt.Sprintf("#%d", n)
+	}
+	p.seen[base]++ // (counted on the suffixed key, a third alike took #1 again)
+	p.Citations = append(p.Citations, c)
+	p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, evidence})
+	if p.keepLines {
+		it := lineOf(f)
+		it.Evidence = evidence
+		p.Lines = append(p.Lines, it)
+	}
 }
 
 // place is where a citation is, as labels name it.
@@ -65,10 +73,10 @@ type place struct {
 	evidence        string
 }
 
-// evidenceOf is a digest of what a reviewer judges: the sentence and the
+// EvidenceOf is a digest of what a reviewer judges: the sentence and the
 // cited chunk's text. A label whose evidence changed since the review
 // (the logs were edited, a chunk re-indexed) judged something else.
-func evidenceOf(rec *readers.Record, f *audit.Finding) string {
+func EvidenceOf(rec *readers.Record, f *audit.Finding) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%d:%s", len(f.Sentence), f.Sentence)
 	if f.ChunkID != nil && f.MessageIndex < len(rec.Messages) {

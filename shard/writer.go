@@ -1,0 +1,181 @@
+package shard
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/pipeline"
+	"github.com/ragaudit/ragaudit/readers"
+	"github.com/ragaudit/ragaudit/report"
+	"github.com/ragaudit/ragaudit/review"
+	"github.com/ragaudit/ragaudit/store"
+)
+
+// Writer is the sink of a shard: it writes each unit's findings (Parquet,
+// a file per day, staged locally and uploaded at the unit's end) and then
+// its state. Units must come in the order given.
+type Writer struct {
+	ctx   context.Context
+	st    *store.Store
+	run   string
+	meta  Meta
+	units []Unit
+	next  int
+	coll  *report.UnitCollector
+	days  map[string]*dayFile
+	row   int
+	// Done, when set, is told of each unit written.
+	Done func(u Unit)
+}
+
+type dayFile struct {
+	f *os.File
+	w *report.FindingsParquet
+}
+
+// NewWriter writes the units (in that order) of a run at run.
+func NewWriter(ctx context.Context, st *store.Store, run string, meta Meta, units []Unit) *Writer {
+	return &Writer{ctx: ctx, st: st, run: run, meta: meta, units: units, coll: report.NewUnitCollector(meta.HTMLMaxFailures),
+		days: map[string]*dayFile{}}
+}
+
+func (w *Writer) unit() (Unit, error) {
+	if w.next >= len(w.units) {
+		return Unit{}, fmt.Errorf("more units audited than the shard was given")
+	}
+	return w.units[w.next], nil
+}
+
+// Result writes a record's findings to its day's file and keeps the worst.
+func (w *Writer) Result(res *audit.Result) error {
+	u, err := w.unit()
+	if err != nil {
+		return err
+	}
+	if err := w.coll.Result(res); err != nil {
+		return err
+	}
+	turns := report.TurnsOf(res.Record)
+	day := audit.Day(res.Record.Timestamp)
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		df, err := w.day(day)
+		if err != nil {
+			return err
+		}
+		row := report.ParquetFinding{Unit: u.I, Row: w.row, Turn: turns.Turn(f.MessageIndex), Turns: turns.Count(), F: *f}
+		if f.Cited() {
+			row.Evidence = review.EvidenceOf(res.Record, f)
+		}
+		w.row++
+		if err := df.w.Write(&row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Skip ignores skipped records: the unit's state lists them.
+func (w *Writer) Skip(*readers.SkipError) error { return nil }
+
+func (w *Writer) day(day string) (*dayFile, error) {
+	if df := w.days[day]; df != nil {
+		return df, nil
+	}
+	f, err := os.CreateTemp("", "ragaudit-findings-*.parquet")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name()) // unnamed: gone with the process whatever happens
+	pw, err := report.NewFindingsParquet(f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	df := &dayFile{f: f, w: pw}
+	w.days[day] = df
+	return df, nil
+}
+
+// EndUnit uploads the unit's findings, then writes its state: the unit is
+// done once the state is there. A unit audited again writes the same names.
+func (w *Writer) EndUnit(s *pipeline.UnitState) error {
+	u, err := w.unit()
+	if err != nil {
+		return err
+	}
+	if len(s.Inputs) != 1 || s.Inputs[0].Path != u.URL {
+		return fmt.Errorf("unit %d: audited %v, planned %s", u.I, s.Inputs, u.URL)
+	}
+	var names []string
+	days := mapKeys(w.days)
+	slices.Sort(days)
+	for _, day := range days {
+		name := findingsName(day, u.I)
+		if err := w.upload(w.days[day], store.Join(w.run, name)); err != nil {
+			return err
+		}
+		names = append(names, name)
+	}
+	clear(w.days)
+	if names == nil {
+		names = []string{}
+	}
+	st := &State{Format: StateFormat, Meta: w.meta, Unit: u.I, URL: u.URL, ETag: s.Inputs[0].ETag, Findings: names,
+		Stream: s, Report: w.coll.State()}
+	b, err := EncodeState(st)
+	if err != nil {
+		return err
+	}
+	if err := w.st.WriteFile(w.ctx, StatePath(w.run, u.I), b); err != nil {
+		return err
+	}
+	w.next++
+	w.row = 0
+	if w.Done != nil {
+		w.Done(u)
+	}
+	return nil
+}
+
+// upload closes a day's Parquet file and copies it to name.
+func (w *Writer) upload(df *dayFile, name string) error {
+	defer df.f.Close()
+	if err := df.w.Close(); err != nil {
+		return err
+	}
+	return w.st.Retry(w.ctx, name, func() error {
+		if _, err := df.f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		out, err := w.st.Create(w.ctx, name)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, df.f); err != nil {
+			out.Abort()
+			return err
+		}
+		return out.Commit()
+	})
+}
+
+// Abort drops what a unit cut short had staged.
+func (w *Writer) Abort() {
+	for _, df := range w.days {
+		df.f.Close()
+	}
+	clear(w.days)
+}
+
+func mapKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
