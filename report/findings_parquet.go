@@ -195,8 +195,13 @@ func ReadFindingsParquet(ctx context.Context, r parquet.ReaderAtSeeker, each fun
 	if err != nil {
 		return err
 	}
-	if !fr.Manifest.Fields[0].Field.Equal(FindingsSchema.Field(0)) || len(fr.Manifest.Fields) != len(FindingsSchema.Fields()) {
+	if len(fr.Manifest.Fields) != len(FindingsSchema.Fields()) {
 		return fmt.Errorf("not a findings file of this ragaudit (%d columns)", len(fr.Manifest.Fields))
+	}
+	for i, f := range fr.Manifest.Fields {
+		if want := FindingsSchema.Field(i); f.Field.Name != want.Name || !arrow.TypeEqual(f.Field.Type, want.Type) {
+			return fmt.Errorf("not a findings file of this ragaudit (column %d is %s %s, not %s %s)", i, f.Field.Name, f.Field.Type, want.Name, want.Type)
+		}
 	}
 	rr, err := fr.GetRecordReader(ctx, nil, nil)
 	if err != nil {
@@ -212,7 +217,10 @@ func ReadFindingsParquet(ctx context.Context, r parquet.ReaderAtSeeker, each fun
 			}
 		}
 	}
-	return rr.Err()
+	if err := rr.Err(); err != nil && err != io.EOF { // arrow ends a record reader with io.EOF
+		return err
+	}
+	return nil
 }
 
 // findingOfRow reads row i of a record batch of FindingsSchema.

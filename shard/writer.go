@@ -125,7 +125,9 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	if names == nil {
 		names = []string{}
 	}
-	st := &State{Format: StateFormat, Meta: w.meta, Unit: u.I, URL: u.URL, ETag: s.Inputs[0].ETag, Findings: names,
+	meta := w.meta
+	meta.Embedder = s.Embedder
+	st := &State{Format: StateFormat, Meta: meta, Unit: u.I, URL: u.URL, ETag: s.Inputs[0].ETag, Findings: names,
 		Stream: s, Report: w.coll.State()}
 	b, err := EncodeState(st)
 	if err != nil {

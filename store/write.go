@@ -30,6 +30,13 @@ func (s *Store) Create(ctx context.Context, name string) (*Writer, error) {
 		if err != nil {
 			return nil, err
 		}
+		// CreateTemp's 0600 would keep the run's files from the other
+		// users of a shared file system: 0666 less the umask, as os.Create.
+		if err := f.Chmod(0o666 &^ umask()); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return nil, err
+		}
 		return &Writer{name: name, f: f}, nil
 	}
 	o, err := s.parse(name)

@@ -27,6 +27,8 @@ import (
 	"github.com/ragaudit/ragaudit/readers"
 	"github.com/ragaudit/ragaudit/report"
 	"github.com/ragaudit/ragaudit/review"
+	"github.com/ragaudit/ragaudit/shard"
+	"github.com/ragaudit/ragaudit/store"
 )
 
 // auditOptions is the whole configuration of one audit run.
@@ -79,6 +81,15 @@ type auditOptions struct {
 	github      bool   // GITHUB_ACTIONS=true: annotations on stdout
 	stepSummary string // $GITHUB_STEP_SUMMARY: the job summary file
 	workspace   string // $GITHUB_WORKSPACE: annotations name files inside it
+	// PlanPath names the inputs (a plan of ragaudit plan); Shard is this
+	// process's shard of it (--shard I/N or auto).
+	PlanPath string            `json:"-"`
+	Shard    string            `json:"-"`
+	store    *store.Store      // files and objects named by URL
+	plan     *shard.Plan       // the plan read, if any
+	listed   []store.Info      // the inputs as listed (names, sizes, ETags)
+	pins     map[string]string // the ETags objects must have (name → ETag)
+	outLocal string            // where a report for an --out URL is written first
 }
 
 func auditCommand() *cli.Command {
@@ -134,6 +145,8 @@ func auditCommand() *cli.Command {
 			calibrateFlags()[0], calibrateFlags()[1], calibrateFlags()[2], calibrateFlags()[3],
 			&cli.BoolFlag{Name: "attempts", Usage: "in a guard's decision log, also audit what the model generated (every attempt): the rate before the guard beside the rate served"},
 			&cli.BoolFlag{Name: "guard-dropped", Usage: "in a guard's decision log, audit only the claims the guard dropped (with sample, review and --labels: the guard's false-block rate)"},
+			&cli.StringFlag{Name: "plan", Usage: "audit the inputs of a plan (ragaudit plan), in its order, each object as it was listed; with --shard only this shard's"},
+			&cli.StringFlag{Name: "shard", Usage: "audit one shard of the inputs: I/N (0-based, like JOB_COMPLETION_INDEX) or auto (from the engine's environment: Kubernetes, AWS Batch, Cloud Run, GCP Batch, Slurm); writes each input's findings (Parquet) and state under --out for ragaudit merge, and exits 0 whatever the rate (docs/scale.md)"},
 		}, projectFlags()...),
 		Action: func(c *cli.Context) error {
 			opts, err := auditOptionsFrom(c)
@@ -155,10 +168,13 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	if project.failOn != nil {
 		o.FailOn = project.failOn
 	}
-	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.validate, o.calibration, o.judging} {
+	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.inputs, o.validate, o.calibration, o.judging} {
 		if err := step(c); err != nil {
 			return o, err
 		}
+	}
+	if err := refuseOnShard(c, &o); err != nil {
+		return o, err
 	}
 	return o, checkInputs(c, o.Files)
 }
@@ -174,6 +190,8 @@ func flagValues(c *cli.Context) auditOptions {
 		stepSummary:          os.Getenv("GITHUB_STEP_SUMMARY"),
 		workspace:            os.Getenv("GITHUB_WORKSPACE"),
 		Files:                c.Args().Slice(),
+		PlanPath:             c.String("plan"),
+		Shard:                c.String("shard"),
 		Out:                  c.String("out"),
 		Bar:                  rateOf(c, "bar"),
 		MinChecked:           rateOf(c, "min-checked"),
@@ -256,7 +274,7 @@ func (o *auditOptions) embedding(c *cli.Context) error {
 }
 
 // extraFiles reads the mapping and the baseline, and parses the gates.
-func (o *auditOptions) extraFiles(*cli.Context) error {
+func (o *auditOptions) extraFiles(c *cli.Context) error {
 	if o.MappingFile != "" {
 		ms, err := readers.ReadMappings(o.MappingFile)
 		if err != nil {
@@ -264,6 +282,12 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 		}
 		o.Mappings = ms
 	}
+	return o.reportFiles(c)
+}
+
+// reportFiles parses the gates and reads the baseline and the labels (each
+// a path or a URL): what the report needs besides the audit.
+func (o *auditOptions) reportFiles(c *cli.Context) error {
 	for _, spec := range o.FailOn {
 		g, err := report.ParseGate(spec)
 		if err != nil {
@@ -275,8 +299,13 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 		o.gates = append(o.gates, g)
 	}
 	if o.BaselinePath != "" {
-		var err error
-		o.baseline, err = report.ReadBaseline(o.BaselinePath)
+		path, err := o.fetched(c, o.BaselinePath)
+		if errors.Is(err, store.ErrNotExist) {
+			path, err = o.BaselinePath+" (not found)", fs.ErrNotExist
+		}
+		if err == nil {
+			o.baseline, err = report.ReadBaseline(path)
+		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && o.AllowMissingBaseline:
 			o.baselineMissing = true
@@ -293,8 +322,16 @@ func (o *auditOptions) extraFiles(*cli.Context) error {
 	if o.PartialAs != readers.LabelUnsupported && o.PartialAs != readers.LabelSupported {
 		return usageErr("--partial-as %q: want unsupported or supported", o.PartialAs)
 	}
+	var paths []string
+	for _, l := range o.LabelsPath {
+		p, err := o.fetched(c, l)
+		if err != nil {
+			return usageErr("--labels: %v", err)
+		}
+		paths = append(paths, p)
+	}
 	var err error
-	if o.labels, err = review.ReadLabelSet(o.LabelsPath); err != nil {
+	if o.labels, err = review.ReadLabelSet(paths); err != nil {
 		return usageErr("--labels: %v", err)
 	}
 	if len(o.labels.Labels) == 0 {
@@ -402,6 +439,9 @@ func checkInputs(c *cli.Context, files []string) error {
 			stdin = true
 			continue
 		}
+		if store.IsURL(f) {
+			continue // listed: it exists
+		}
 		if name, ok := strings.CutPrefix(f, "-"); ok {
 			name, _, _ = strings.Cut(strings.TrimPrefix(name, "-"), "=")
 			for _, fl := range c.Command.Flags {
@@ -424,10 +464,13 @@ func checkInputs(c *cli.Context, files []string) error {
 		}
 		seen, names = append(seen, info), append(names, f)
 	}
-	return nil
+	return sameInputTwice(files)
 }
 
 func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stderr io.Writer) error {
+	if o.Shard != "" {
+		return runShard(ctx, &o, stdin, stderr)
+	}
 	start := time.Now()
 	outputs, dir, err := o.outputs(stdout, stderr)
 	defer func() {
@@ -461,19 +504,40 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
+	r := runOutcome{Outcome: out, cards: cards.Total, configHash: pipeline.ConfigHash(version, &po),
+		configSummary: pipeline.ConfigSummary(version, &po), embedder: pipeline.EmbedderName(out.Auditor), pop: pop,
+		calibrating: calibrating, po: &po}
+	return o.writeReport(ctx, &r, outputs, dir, stderr, start)
+}
+
+// runOutcome is what a run (one machine's, or a merge of shards) gives its
+// report.
+type runOutcome struct {
+	*pipeline.Outcome
+	cards                     *report.Collected
+	configHash, configSummary string
+	embedder                  string
+	pop                       *review.Population // with --labels
+	calibrating               *eval.Calibrating  // with --calibrate
+	po                        *pipeline.Options  // the stream's options (--calibrate refits under them)
+}
+
+// writeReport assembles the summary of a run, writes every output and
+// says what the status means for the exit code.
+func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs []report.Output, dir *report.Dir, stderr io.Writer, start time.Time) error {
 	o.judgeNote(stderr)
-	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: out.Tally, Inputs: out.Inputs, Retrieval: out.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
-		ConfigHash: pipeline.ConfigHash(version, &po), Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
-		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: out.Guard, Worst: cards.Total.Worst(), SkippedNotListed: out.SkippedNotListed}
-	dir.Cards = cards.Total
-	if pop != nil {
-		run.Verified, err = review.Verify(pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: run.ConfigHash,
-			Config: pipeline.ConfigSummary(version, &po), Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
+	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
+		ConfigHash: r.configHash, Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
+		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: r.Guard, Worst: r.cards.Worst(), SkippedNotListed: r.SkippedNotListed}
+	if r.pop != nil {
+		var err error
+		run.Verified, err = review.Verify(r.pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: r.configHash,
+			Config: r.configSummary, Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
 		if err != nil {
 			return usageErr("--labels: %v%s", err, o.calibratedOn())
 		}
-		if calibrating != nil {
-			cal, err := o.Calibrate.fit(&po, calibrating)
+		if r.calibrating != nil {
+			cal, err := o.Calibrate.fit(r.po, r.calibrating)
 			if err != nil {
 				return err
 			}
@@ -487,11 +551,15 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	if dir.HTML.GeneratedAt, err = generatedAt(o.Reproducible); err != nil {
 		return usageErr("%v", err)
 	}
-	dir.HTML.Model, dir.HTML.Embedder, dir.HTML.Resolve = o.Audit.Model, pipeline.EmbedderName(out.Auditor), string(o.Audit.Resolve)
+	dir.HTML.Model, dir.HTML.Embedder, dir.HTML.Resolve = o.Audit.Model, r.embedder, string(o.Audit.Resolve)
+	dir.Cards = r.cards
 	for _, out := range outputs {
 		if err := out.Commit(ctx, &sum); err != nil {
 			return err
 		}
+	}
+	if err := o.uploadReport(ctx); err != nil {
+		return err
 	}
 	if !o.Quiet {
 		fmt.Fprintf(stderr, "ragaudit: report in %s (%s)\n", o.Out, time.Since(start).Round(time.Millisecond))
@@ -503,7 +571,11 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 // report directory first (the others say what it holds), then the files
 // flags ask for, the text summary, GitHub's annotations.
 func (o *auditOptions) outputs(stdout, stderr io.Writer) ([]report.Output, *report.Dir, error) {
-	dir, err := report.OpenDir(o.Out, o.HTMLMaxFailures)
+	out, err := o.localOut()
+	if err != nil {
+		return nil, nil, err
+	}
+	dir, err := report.OpenDir(out, o.HTMLMaxFailures)
 	if err != nil {
 		return nil, nil, usageErr("--out %s: %v", o.Out, err)
 	}
@@ -549,11 +621,16 @@ func auditOutcome(sum *report.Summary, strict bool) error {
 func (o *auditOptions) pipeline(stdin io.Reader, stderr io.Writer) pipeline.Options {
 	embed := pipeline.Embedding{Kind: o.Embed, URL: o.EmbedURL, Model: o.EmbedModel, Key: os.Getenv(o.EmbedKeyEnv),
 		Cache: o.EmbedCache, Retries: o.EmbedRetries, Timeout: o.EmbedTimeout}
+	var remote readers.Remote
+	if o.store != nil {
+		remote = &store.Remote{Store: o.store, Pins: o.pins}
+	}
 	return pipeline.Options{
-		Judge:   o.judge,
-		Files:   o.Files,
-		Stdin:   stdin,
-		Read:    readers.Options{MaxLineBytes: o.MaxLineBytes, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName},
+		Judge: o.judge,
+		Files: o.Files,
+		Stdin: stdin,
+		Read: readers.Options{MaxLineBytes: o.MaxLineBytes, Format: o.Format, Mappings: o.Mappings, MappingName: o.MappingName,
+			Remote: remote},
 		Last:    o.Last,
 		Tenants: o.Tenants,
 		Agents:  o.Agents,

@@ -20,6 +20,7 @@ import (
 
 	ragversion "github.com/ragaudit/ragaudit/internal/version"
 	"github.com/ragaudit/ragaudit/pipeline"
+	"github.com/ragaudit/ragaudit/store"
 )
 
 // version is the tool version written into every report.
@@ -30,9 +31,10 @@ const (
 	exitPass         = 0
 	exitFail         = 1
 	exitUsage        = 2
-	exitInconclusive = 3 // verified: the labels do not yet decide at the bar
-	exitNoData       = 4 // nothing to measure: an empty log, no citation, nothing checkable
-	exitIncomplete   = 5 // fewer citations than --min-checked could be checked
+	exitInconclusive = 3  // verified: the labels do not yet decide at the bar
+	exitNoData       = 4  // nothing to measure: an empty log, no citation, nothing checkable
+	exitIncomplete   = 5  // fewer citations than --min-checked could be checked
+	exitTempFail     = 75 // a store failed transiently (after retries): an engine should retry the task
 	exitInterrupted  = 130
 )
 
@@ -92,6 +94,8 @@ func exitCode(err error) (code int, msg string) {
 		return exitInterrupted, "interrupted; no report written"
 	case errors.As(err, &usage):
 		return exitUsage, usage.msg
+	case errors.As(err, new(*store.TransientError)):
+		return exitTempFail, err.Error() + " (a transient failure of the store: retry)"
 	default: // unreadable input (*pipeline.InputError), a model that does not load, …
 		return exitUsage, err.Error()
 	}
@@ -147,6 +151,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		reviewCommand(),
 		checkCommand(),
 		serveCommand(),
+		planCommand(),
+		mergeCommand(),
 		convertCommand(),
 		genCommand(),
 		versionCommand(),

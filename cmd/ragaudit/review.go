@@ -21,7 +21,7 @@ func reviewCommand() *cli.Command {
 		&cli.StringFlag{Name: "addr", Usage: "serve on this host:port instead of 127.0.0.1 (with --public for an address other machines can reach)"},
 		&cli.BoolFlag{Name: "public", Usage: "allow --addr to be reachable from other machines (the page shows customer conversations)"},
 		&cli.BoolFlag{Name: "show-verdict", Usage: "show the machine's verdict (a reviewer who sees it tends to agree with it)"},
-	}, auditFlagsWithout("out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
+	}, auditFlagsWithout("shard", "out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
 	return &cli.Command{
 		Name:      "review",
 		Usage:     "label a sample of citations in a page served on this machine",

@@ -28,7 +28,7 @@ func sampleCommand() *cli.Command {
 		&cli.BoolFlag{Name: "plan", Usage: "instead of drawing, print how many labels it takes to decide at --bar and to reach each --half-width"},
 		&cli.Float64SliceFlag{Name: "half-width", Usage: "with --plan: half-widths of the 95 % interval to plan for (default 0.05, 0.03, 0.02)"},
 		&cli.BoolFlag{Name: "force", Usage: "replace an existing -o file that holds another sample"},
-	}, auditFlagsWithout("out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
+	}, auditFlagsWithout("shard", "out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
 	return &cli.Command{
 		Name:      "sample",
 		Usage:     "draw the citations a person should review, or plan how many (--plan)",

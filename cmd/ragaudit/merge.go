@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/pipeline"
+	"github.com/ragaudit/ragaudit/readers"
+	"github.com/ragaudit/ragaudit/report"
+	"github.com/ragaudit/ragaudit/review"
+	"github.com/ragaudit/ragaudit/shard"
+	"github.com/ragaudit/ragaudit/store"
+)
+
+func mergeCommand() *cli.Command {
+	keep := append([]string{"out", "quiet", "reproducible"}, mergeFlags...)
+	var flags []cli.Flag
+	for _, f := range auditCommand().Flags {
+		if slices.Contains(keep, f.Names()[0]) {
+			flags = append(flags, f)
+		}
+	}
+	flags = append(flags, &cli.StringFlag{Name: "plan", Usage: "the run's plan, when it is not RUN/plan.json"})
+	return &cli.Command{
+		Name:        "merge",
+		Usage:       "fold the units of sharded runs into the report one machine would write",
+		ArgsUsage:   "RUN... (the --out of ragaudit audit --shard: a directory or a prefix such as s3://audit/run-2026-11/)",
+		Description: exitCodesHelp,
+		Flags:       flags,
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageErr("merge needs the run to merge (the --out its shards wrote to)")
+			}
+			if c.IsSet("plan") && c.NArg() > 1 {
+				return usageErr("--plan names the plan of one run: give one RUN with it")
+			}
+			return runMerge(c)
+		},
+	}
+}
+
+// runMerge reads every unit's state of the runs, folds them in unit order
+// with the one-machine run's fold, and writes the report as audit does,
+// findings read back from the runs' Parquet files in unit order.
+func runMerge(c *cli.Context) error {
+	ctx, start := c.Context, time.Now()
+	st := store.New()
+	var runs []*shard.Run
+	for _, name := range c.Args().Slice() {
+		r, err := shard.OpenRun(ctx, st, name, c.String("plan"))
+		if err != nil {
+			return storeErr(err)
+		}
+		runs = append(runs, r)
+	}
+	// The report's flags are known before the states are read: its
+	// outputs open first, so that skipped records stream into them.
+	o := mergeOptions(c, st)
+	outputs, dir, err := o.outputs(c.App.Writer, c.App.ErrWriter)
+	defer func() {
+		for _, out := range outputs {
+			out.Abort()
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	attempts := func(m shard.Meta) bool {
+		var a struct {
+			Attempts bool `json:"attempts"`
+		}
+		json.Unmarshal(m.Config, &a)
+		return a.Attempts
+	}
+	m, err := shard.Merge(ctx, st, runs, "ragaudit "+version, attempts, func(s *readers.SkipError) error {
+		for _, out := range outputs {
+			if err := out.Skip(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return storeErr(err)
+	}
+	if err := o.fromMeta(c, m.Meta); err != nil {
+		return err
+	}
+	po := o.pipeline(nil, c.App.ErrWriter)
+	if h := pipeline.ConfigHash(version, &po); h != m.Meta.ConfigHash {
+		return fmt.Errorf("the units' configuration does not read back as written (%s, %s): a bug; please report it", h, m.Meta.ConfigHash)
+	}
+	r := runOutcome{Outcome: m.Total.Result(), cards: m.Report, configHash: m.Meta.ConfigHash,
+		configSummary: pipeline.ConfigSummary(version, &po), embedder: m.Meta.Embedder}
+	if o.labels != nil {
+		r.pop = review.NewPopulation(false)
+	}
+	if err := m.EachFinding(ctx, st, func(p *report.ParquetFinding) error {
+		if r.pop != nil && p.F.Cited() {
+			r.pop.AddFinding(&p.F, p.Evidence)
+		}
+		return dir.Findings([]audit.Finding{p.F}, p.TurnsOf())
+	}, func() error {
+		if r.pop != nil {
+			return r.pop.EndUnit(nil)
+		}
+		return nil
+	}); err != nil {
+		return storeErr(err)
+	}
+	return o.writeReport(ctx, &r, outputs, dir, c.App.ErrWriter, start)
+}
+
+// mergeOptions are the report's flags of a merge; the audit's own come
+// from the units' states (fromMeta).
+func mergeOptions(c *cli.Context, st *store.Store) *auditOptions {
+	o := &auditOptions{
+		Out: c.String("out"), Quiet: c.Bool("quiet"), Reproducible: c.Bool("reproducible"), JUnit: c.String("junit"),
+		github: os.Getenv("GITHUB_ACTIONS") == "true", stepSummary: os.Getenv("GITHUB_STEP_SUMMARY"),
+		workspace: os.Getenv("GITHUB_WORKSPACE"), store: st, HTMLMaxFailures: report.DefaultMaxFailures,
+	}
+	return o
+}
+
+// fromMeta takes the audit's configuration from the units' states, and
+// sets the merge's flags in it, so that summary.json states the
+// configuration as one machine's run would.
+func (o *auditOptions) fromMeta(c *cli.Context, m shard.Meta) error {
+	keep := *o
+	var shardOpts auditOptions
+	if err := json.Unmarshal(m.Config, &shardOpts); err != nil {
+		return fmt.Errorf("the units' configuration: %v", err)
+	}
+	*o = shardOpts
+	o.Out, o.Quiet, o.Reproducible, o.JUnit = keep.Out, keep.Quiet, keep.Reproducible, keep.JUnit
+	o.github, o.stepSummary, o.workspace, o.store, o.outLocal = keep.github, keep.stepSummary, keep.workspace, keep.store, keep.outLocal
+	o.Bar, o.MinChecked, o.Strict = rateOf(c, "bar"), rateOf(c, "min-checked"), c.Bool("strict")
+	if o.Strict && !c.IsSet("min-checked") {
+		o.MinChecked = 1
+	}
+	o.FailOn, o.BaselinePath, o.AllowMissingBaseline = c.StringSlice("fail-on"), c.String("baseline"), c.Bool("allow-missing-baseline")
+	o.LabelsPath, o.PartialAs = c.StringSlice("labels"), c.String("partial-as")
+	o.gates, o.labels, o.baseline, o.baselineMissing = nil, nil, nil, false
+	switch {
+	case !(o.Bar >= 0 && o.Bar <= 1):
+		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+	case !(o.MinChecked >= 0 && o.MinChecked <= 1):
+		return usageErr("--min-checked %v: want a share between 0 and 1, e.g. 95%%", o.MinChecked)
+	}
+	return o.reportFiles(c)
+}
