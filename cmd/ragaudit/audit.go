@@ -168,14 +168,15 @@ func auditOptionsFrom(c *cli.Context) (auditOptions, error) {
 	if project.failOn != nil {
 		o.FailOn = project.failOn
 	}
+	if err := refuseOnShard(c, &o); err != nil {
+		return o, err
+	}
 	for _, step := range []func(*cli.Context) error{o.embedding, o.extraFiles, o.model, o.inputs, o.validate, o.calibration, o.judging} {
 		if err := step(c); err != nil {
 			return o, err
 		}
 	}
-	if err := refuseOnShard(c, &o); err != nil {
-		return o, err
-	}
+
 	return o, checkInputs(c, o.Files)
 }
 

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/internal/corpus"
+	"github.com/ragaudit/ragaudit/shard"
+)
+
+// ragaudit runs ragaudit with args as given (no --out added) and returns its
+// exit code and stderr.
+func ragaudit(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	var so, se bytes.Buffer
+	code := run(context.Background(), append([]string{"ragaudit"}, args...), strings.NewReader(""), &so, &se)
+	return code, se.String()
+}
+
+// reportDirFiles are the files a report directory holds, compared byte for
+// byte between one machine's run and a merge of shards.
+var reportDirFiles = []string{"summary.json", "summary.txt", "skipped.jsonl", "report.html", "findings.jsonl", "findings.csv"}
+
+// sameReports fails unless two report directories hold the same bytes.
+func sameReports(t *testing.T, one, merged string) {
+	t.Helper()
+	for _, f := range reportDirFiles {
+		a, b := readFile(t, filepath.Join(one, f)), readFile(t, filepath.Join(merged, f))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs between one machine (%d bytes) and the merge (%d bytes)", f, len(a), len(b))
+		}
+	}
+}
+
+// corpusDir writes a generated corpus of k files to dir: generated
+// conversations (the same ids recur across files, as distinct ids must
+// unite), broken lines, a record repeated within a file, an undated
+// record, and a file of many small tenants (past the cap of named
+// groups only when the files are taken together).
+func corpusDir(t *testing.T, r *rand.Rand, dir string, k int) {
+	t.Helper()
+	for i := range k {
+		var b bytes.Buffer
+		if err := corpus.Write(context.Background(), &b, r.IntN(25), r.Uint64()); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		if i == 0 || r.IntN(2) == 0 {
+			text += "{not json\n"
+		}
+		if lines := strings.SplitAfter(text, "\n"); (i == 0 || r.IntN(2) == 0) && len(lines) > 2 {
+			text += lines[0] // a record repeated within the file
+		}
+		if r.IntN(3) == 0 {
+			text += `{"conversation_id":"undated","messages":[{"role":"user","content":"Refund window?"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 90 days."}]}]}` + "\n"
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("part-%02d.jsonl", i)), []byte(text), 0o644)
+	}
+	var many strings.Builder
+	for i := range 700 {
+		fmt.Fprintf(&many, `{"conversation_id":"t-%d","tenant":"tenant-%04d","timestamp":"2026-11-0%dT10:00:00Z","messages":[{"role":"user","content":"Price?"},{"role":"assistant","content":"It costs €%d [1].","retrieval":[{"id":"1","text":"It costs €%d."}]}]}`+"\n",
+			i, i, 1+i%9, i%7, i%5)
+	}
+	os.WriteFile(filepath.Join(dir, "tenants-a.jsonl"), []byte(many.String()), 0o644)
+	many.Reset()
+	for i := range 700 {
+		fmt.Fprintf(&many, `{"conversation_id":"u-%d","tenant":"tenant-%04d","timestamp":"2026-11-1%dT10:00:00Z","messages":[{"role":"user","content":"Price?"},{"role":"assistant","content":"It costs €%d [1].","retrieval":[{"id":"1","text":"It costs €%d."}]}]}`+"\n",
+			i, 500+i, i%9, i%3, i%4)
+	}
+	os.WriteFile(filepath.Join(dir, "tenants-b.jsonl"), []byte(many.String()), 0o644)
+}
+
+// The property a sharded run stands on: for random corpora cut into random
+// shards (balanced either way, run in any order), the merge writes the
+// report directory one machine writes over the same inputs in the same
+// order, byte for byte.
+func TestRandomSplitsMergeToTheOneMachineReport(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	for trial := range 4 {
+		r := rand.New(rand.NewPCG(uint64(trial), 26))
+		t.Run(fmt.Sprintf("corpus %d", trial), func(t *testing.T) {
+			dir := t.TempDir()
+			logs := filepath.Join(dir, "logs")
+			os.Mkdir(logs, 0o755)
+			corpusDir(t, r, logs, 3+r.IntN(5))
+			n := 1 + r.IntN(4)
+			balance := shard.Balances[r.IntN(2)]
+			run, plan := filepath.Join(dir, "run"), filepath.Join(dir, "plan.json")
+			if code, se := ragaudit(t, "plan", "--shards", fmt.Sprint(n), "--balance", balance, "-o", plan, logs); code != 0 {
+				t.Fatalf("plan: %d %s", code, se)
+			}
+			one := filepath.Join(dir, "one")
+			if code, se := ragaudit(t, "audit", "-q", "--plan", plan, "--out", one); code > 1 {
+				t.Fatalf("one machine: exit %d: %s", code, se)
+			}
+			for _, i := range r.Perm(n) {
+				if code, se := ragaudit(t, "audit", "-q", "--plan", plan, "--shard", fmt.Sprintf("%d/%d", i, n), "--out", run); code != 0 {
+					t.Fatalf("shard %d/%d: exit %d: %s", i, n, code, se)
+				}
+			}
+			merged := filepath.Join(dir, "merged")
+			if code, se := ragaudit(t, "merge", "-q", "--out", merged, run); code > 1 {
+				t.Fatalf("merge: exit %d: %s", code, se)
+			}
+			sameReports(t, one, merged)
+			sum := string(readFile(t, filepath.Join(one, "summary.json")))
+			for _, want := range []string{`"duplicate_record"`, `"(other tenants)"`} {
+				if !strings.Contains(sum, want) && trial == 0 {
+					t.Errorf("the corpus does not exercise %s", want)
+				}
+			}
+		})
+	}
+}
+
+// sharded makes a run of n shards over a small corpus: its logs, plan and
+// run directory.
+func sharded(t *testing.T, n int) (logs, plan, run string) {
+	t.Helper()
+	dir := t.TempDir()
+	logs, plan, run = filepath.Join(dir, "logs"), filepath.Join(dir, "plan.json"), filepath.Join(dir, "run")
+	os.Mkdir(logs, 0o755)
+	for i := range 3 {
+		if err := corpus.WriteFile(filepath.Join(logs, fmt.Sprintf("part-%d.jsonl", i)), 5, uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, se := ragaudit(t, "plan", "--shards", fmt.Sprint(n), "-o", plan, logs); code != 0 {
+		t.Fatalf("plan: %s", se)
+	}
+	return logs, plan, run
+}
+
+// What merge refuses, each with a message that says what to do.
+func TestMergeRefusesRunsThatDoNotBelongTogether(t *testing.T) {
+	t.Run("a unit without its state", func(t *testing.T) {
+		_, plan, run := sharded(t, 2)
+		ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/2", "--out", run)
+		code, se := ragaudit(t, "merge", "-q", "--out", t.TempDir()+"/m", run)
+		if code != exitUsage || !strings.Contains(se, "units have no state yet") || !strings.Contains(se, "run their shards") {
+			t.Errorf("exit %d: %s", code, se)
+		}
+	})
+	t.Run("shards audited under two configurations", func(t *testing.T) {
+		_, plan, run := sharded(t, 2)
+		ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/2", "--out", run)
+		ragaudit(t, "audit", "-q", "--min-score", "0.4", "--plan", plan, "--shard", "1/2", "--out", run)
+		code, se := ragaudit(t, "merge", "-q", "--out", t.TempDir()+"/m", run)
+		if code != exitUsage || !strings.Contains(se, "audited under another configuration") {
+			t.Errorf("exit %d: %s", code, se)
+		}
+	})
+	t.Run("an input changed since the plan", func(t *testing.T) {
+		logs, plan, run := sharded(t, 1)
+		f, _ := os.OpenFile(filepath.Join(logs, "part-1.jsonl"), os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString("\n")
+		f.Close()
+		ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/1", "--out", run)
+		code, se := ragaudit(t, "merge", "-q", "--out", t.TempDir()+"/m", run)
+		if code != exitUsage || !strings.Contains(se, "part-1.jsonl changed since the plan") {
+			t.Errorf("exit %d: %s", code, se)
+		}
+	})
+	t.Run("a shard of another plan", func(t *testing.T) {
+		logs, plan, run := sharded(t, 2)
+		ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/2", "--out", run)
+		other := filepath.Join(t.TempDir(), "plan.json")
+		ragaudit(t, "plan", "--shards", "2", "--balance", "hash", "-o", other, logs)
+		code, se := ragaudit(t, "audit", "-q", "--plan", other, "--shard", "1/2", "--out", run)
+		if code != exitUsage || !strings.Contains(se, "holds another plan") {
+			t.Errorf("exit %d: %s", code, se)
+		}
+	})
+}
+
+// What a shard refuses, and what it does when run again.
+func TestShardFlags(t *testing.T) {
+	_, plan, run := sharded(t, 2)
+	cases := []struct {
+		name string
+		args []string
+		code int
+		says string
+	}{
+		{"--last stays on one machine", []string{"--last", "200"}, exitUsage, "the five-minute audit stays on one machine"},
+		{"the bar is the merge's", []string{"--bar", "0.8"}, exitUsage, "--bar is decided on the whole run: give it to ragaudit merge"},
+		{"labels are the merge's", []string{"--labels", "x.jsonl"}, exitUsage, "--labels is decided on the whole run"},
+		{"the index counts from 0", []string{"--shard", "2/2"}, exitUsage, "must be below 2"},
+		{"a count other than the plan's", []string{"--shard", "1/3"}, exitUsage, "the plan has 2 shards"},
+		{"auto without an engine", []string{"--shard", "auto"}, exitUsage, "no engine's index variable is set"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"audit", "-q", "--plan", plan, "--out", run, "--shard", "0/2"}, tc.args...)
+			code, se := ragaudit(t, args...)
+			if code != tc.code || !strings.Contains(se, tc.says) {
+				t.Errorf("exit %d (want %d): %s", code, tc.code, se)
+			}
+		})
+	}
+	t.Run("a retried shard leaves done units as they are", func(t *testing.T) {
+		t.Setenv("SLURM_ARRAY_TASK_ID", "3")
+		t.Setenv("SLURM_ARRAY_TASK_MIN", "2")
+		t.Setenv("SLURM_ARRAY_TASK_COUNT", "2")
+		if code, se := ragaudit(t, "audit", "--plan", plan, "--shard", "auto", "--out", run); code != 0 || !strings.Contains(se, "shard 1 of 2 (Slurm job array") {
+			t.Fatalf("exit %d: %s", code, se)
+		}
+		code, se := ragaudit(t, "audit", "--plan", plan, "--shard", "auto", "--out", run)
+		if code != 0 || !strings.Contains(se, "0 units audited") {
+			t.Errorf("again: exit %d: %s", code, se)
+		}
+	})
+}
