@@ -46,7 +46,7 @@ func OpenRun(ctx context.Context, st *store.Store, name, planName string) (*Run,
 // Missing lists the run's units that have no state yet.
 func (r *Run) Missing(ctx context.Context, st *store.Store) ([]Unit, error) {
 	have := map[string]bool{}
-	infos, err := st.List(ctx, store.Join(r.Name, "units")+"/")
+	infos, err := st.List(ctx, store.Join(r.Name, "units/"))
 	if err != nil && !errors.Is(err, store.ErrNotExist) {
 		return nil, err
 	}

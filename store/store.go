@@ -152,13 +152,16 @@ func (s *Store) Close() error {
 }
 
 // Join joins a directory or prefix and names with slashes (URLs) or the
-// system's separator (paths).
+// system's separator (paths); a last name ending in "/" names a prefix.
 func Join(base string, elem ...string) string {
 	if IsURL(base) {
 		u, q, _ := strings.Cut(base, "?")
 		out := strings.TrimSuffix(u, "/")
 		for _, e := range elem {
 			out += "/" + strings.Trim(e, "/")
+		}
+		if len(elem) > 0 && strings.HasSuffix(elem[len(elem)-1], "/") {
+			out += "/"
 		}
 		if q != "" {
 			out += "?" + q
