@@ -8,7 +8,6 @@ import (
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
-	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -43,7 +42,10 @@ func (p *Population) Result(res *audit.Result) error {
 
 // AddFinding adds one finding with the digest of its evidence (EvidenceOf),
 // as Result does: the population of a sharded run is read back from its
-// findings files this way, unit by unit (EndUnit between units).
+// findings files this way, in the one-machine order. Keys alike (two
+// records alike but for their place, e.g. undated) are told apart by a
+// count over the whole population, the same in both: a shard writes no
+// key, so none depends on what the shard could not see.
 func (p *Population) AddFinding(f *audit.Finding, evidence string) {
 	c, ok := citationOf(f)
 	if !ok {
@@ -91,13 +93,6 @@ func EvidenceOf(rec *readers.Record, f *audit.Finding) string {
 // Skip ignores skipped records.
 func (p *Population) Skip(*readers.SkipError) error { return nil }
 
-// EndUnit starts the next unit: keys alike within a unit get suffixes
-// (#1, #2…), counted per unit, so that a citation's key does not depend
-// on the inputs before it (a sharded run's shard cannot know them).
-func (p *Population) EndUnit(*pipeline.UnitState) error {
-	clear(p.seen)
-	return nil
-}
 
 // citationOf is a finding as the estimate sees it; false for findings
 // outside the rate.

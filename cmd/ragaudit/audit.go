@@ -191,7 +191,7 @@ func flagValues(c *cli.Context) auditOptions {
 		stepSummary:          os.Getenv("GITHUB_STEP_SUMMARY"),
 		workspace:            os.Getenv("GITHUB_WORKSPACE"),
 		Files:                c.Args().Slice(),
-		PlanPath:             c.String("plan"),
+		PlanPath:             stringFlag(c, "plan"),
 		Shard:                c.String("shard"),
 		Out:                  c.String("out"),
 		Bar:                  rateOf(c, "bar"),
@@ -229,6 +229,17 @@ func flagValues(c *cli.Context) auditOptions {
 		o.HTMLMaxFailures = report.DefaultMaxFailures // a command without a report
 	}
 	return o
+}
+
+// stringFlag is a string flag's value, "" when the command's flag of that
+// name is not a string (sample's --plan is a switch).
+func stringFlag(c *cli.Context, name string) string {
+	for _, f := range c.Command.Flags {
+		if sf, ok := f.(*cli.StringFlag); ok && sf.Name == name {
+			return c.String(name)
+		}
+	}
+	return ""
 }
 
 // embedding checks the embedder flags and picks the model fitted for it.

@@ -106,12 +106,7 @@ func runMerge(c *cli.Context) error {
 			r.pop.AddFinding(&p.F, p.Evidence)
 		}
 		return dir.Findings([]audit.Finding{p.F}, p.TurnsOf())
-	}, func() error {
-		if r.pop != nil {
-			return r.pop.EndUnit(nil)
-		}
-		return nil
-	}); err != nil {
+	}, nil); err != nil {
 		return storeErr(err)
 	}
 	return o.writeReport(ctx, &r, outputs, dir, c.App.ErrWriter, start)

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +15,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/pipeline"
 	"github.com/ragaudit/ragaudit/report"
 	"github.com/ragaudit/ragaudit/review"
+	"github.com/ragaudit/ragaudit/shard"
+	"github.com/ragaudit/ragaudit/store"
 )
 
 func sampleCommand() *cli.Command {
@@ -28,23 +32,27 @@ func sampleCommand() *cli.Command {
 		&cli.BoolFlag{Name: "plan", Usage: "instead of drawing, print how many labels it takes to decide at --bar and to reach each --half-width"},
 		&cli.Float64SliceFlag{Name: "half-width", Usage: "with --plan: half-widths of the 95 % interval to plan for (default 0.05, 0.03, 0.02)"},
 		&cli.BoolFlag{Name: "force", Usage: "replace an existing -o file that holds another sample"},
-	}, auditFlagsWithout("shard", "out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
+		&cli.StringFlag{Name: "from", Usage: "draw from a sharded run (the --out of ragaudit audit --shard) instead of LOGS: the sample one machine would draw from the run's inputs"},
+	}, auditFlagsWithout("shard", "plan", "out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)
 	return &cli.Command{
 		Name:      "sample",
 		Usage:     "draw the citations a person should review, or plan how many (--plan)",
 		ArgsUsage: "LOGS...",
 		Flags:     flags,
 		Action: func(c *cli.Context) error {
-			opts, err := auditOptionsFrom(c)
-			if err != nil {
-				return err
-			}
 			switch {
 			case c.Bool("plan"):
 			case c.String("output") == "":
 				return usageErr("sample needs -o FILE (or --plan)")
 			case c.Int64("n") < 1:
 				return usageErr("sample needs -n N, the number of citations to review (ragaudit sample --plan says how many)")
+			}
+			if c.IsSet("from") {
+				return runSampleFrom(c)
+			}
+			opts, err := auditOptionsFrom(c)
+			if err != nil {
+				return err
 			}
 			return runSample(c, &opts)
 		},
@@ -58,6 +66,46 @@ func runSample(c *cli.Context, o *auditOptions) error {
 	if err != nil {
 		return err
 	}
+	return drawSample(c, o, pop, out.Tally, pipeline.ConfigHash(version, &po), pipeline.ConfigSummary(version, &po))
+}
+
+// runSampleFrom draws from a sharded run: its population is read back
+// from the run's findings in unit order, as one machine's audit of the
+// same inputs holds it, so the draw is the same.
+func runSampleFrom(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageErr("--from %s names what to draw from: give no LOGS with it", c.String("from"))
+	}
+	st := store.New()
+	r, err := shard.OpenRun(c.Context, st, c.String("from"), "")
+	if err != nil {
+		return storeErr(err)
+	}
+	m, err := shard.Merge(c.Context, st, []*shard.Run{r}, "ragaudit "+version, func(shard.Meta) bool { return false }, nil)
+	if err != nil {
+		return storeErr(err)
+	}
+	var o auditOptions
+	if err := json.Unmarshal(m.Meta.Config, &o); err != nil {
+		return err
+	}
+	o.Files, o.Quiet, o.Bar = []string{c.String("from")}, c.Bool("quiet"), rateOf(c, "bar")
+	pop := review.NewPopulation(!c.Bool("plan"))
+	if err := m.EachFinding(c.Context, st, func(p *report.ParquetFinding) error {
+		if p.F.Cited() {
+			pop.AddFinding(&p.F, p.Evidence)
+		}
+		return nil
+	}, nil); err != nil {
+		return storeErr(err)
+	}
+	po := o.pipeline(nil, c.App.ErrWriter)
+	return drawSample(c, &o, pop, m.Total.Result().Tally, m.Meta.ConfigHash, pipeline.ConfigSummary(version, &po))
+}
+
+// drawSample designs and draws the sample from the audit's population (or
+// with --plan says how many labels it takes).
+func drawSample(c *cli.Context, o *auditOptions, pop *review.Population, tally *audit.Tally, hash, config string) error {
 	frame := estimate.NewFrame()
 	for _, ct := range pop.Citations {
 		if err := frame.Add(ct); err != nil {
@@ -65,7 +113,7 @@ func runSample(c *cli.Context, o *auditOptions) error {
 		}
 	}
 	if len(pop.Citations) == 0 {
-		sum := report.NewSummary(version, out.Tally, o.Bar, o, out.Inputs)
+		sum := report.NewSummary(version, tally, o.Bar, o, nil)
 		sum.Decide()
 		return &noDataError{sum.StatusDetail}
 	}
@@ -90,7 +138,6 @@ func runSample(c *cli.Context, o *auditOptions) error {
 	if err != nil {
 		return err
 	}
-	hash, config := pipeline.ConfigHash(version, &po), pipeline.ConfigSummary(version, &po)
 	id := sampleID(hash, seed, design)
 	lineOf := make(map[string]int, len(pop.Citations))
 	for i := range pop.Citations {

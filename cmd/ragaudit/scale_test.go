@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -216,4 +217,68 @@ func TestShardFlags(t *testing.T) {
 			t.Errorf("again: exit %d: %s", code, se)
 		}
 	})
+}
+
+// The reviewed-sample workflow on a sharded run: sample --from draws the
+// sample one machine draws from the same inputs (the same citations, strata
+// and order; only drawn_from names the run), and merge --labels gives the
+// report one machine's audit --labels gives.
+func TestSampleAndLabelsOfAShardedRun(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	dir := t.TempDir()
+	logs := filepath.Join(dir, "logs")
+	os.Mkdir(logs, 0o755)
+	corpusDir(t, rand.New(rand.NewPCG(9, 9)), logs, 4)
+	plan, run := filepath.Join(dir, "plan.json"), filepath.Join(dir, "run")
+	ragaudit(t, "plan", "--shards", "3", "-o", plan, logs)
+	for i := range 3 {
+		if code, se := ragaudit(t, "audit", "-q", "--plan", plan, "--shard", fmt.Sprintf("%d/3", i), "--out", run); code != 0 {
+			t.Fatal(se)
+		}
+	}
+	one, from := filepath.Join(dir, "one.jsonl"), filepath.Join(dir, "from.jsonl")
+	// One machine over the same inputs in the same order: the plan's.
+	files, _ := filepath.Glob(filepath.Join(logs, "*"))
+	if code, se := ragaudit(t, append([]string{"sample", "-q", "-n", "40", "--seed", "7", "-o", one}, files...)...); code != 0 {
+		t.Fatalf("sample: %s", se)
+	}
+	if code, se := ragaudit(t, "sample", "-q", "-n", "40", "--seed", "7", "-o", from, "--from", run); code != 0 {
+		t.Fatalf("sample --from: %s", se)
+	}
+	withoutSource := func(path string) []string {
+		var out []string
+		for _, line := range strings.Split(strings.TrimSpace(string(readFile(t, path))), "\n") {
+			var m map[string]any
+			json.Unmarshal([]byte(line), &m)
+			delete(m, "drawn_from")
+			b, _ := json.Marshal(m)
+			out = append(out, string(b))
+		}
+		return out
+	}
+	a, b := withoutSource(one), withoutSource(from)
+	if len(a) != 40 || strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Fatalf("sample --from differs from one machine's (%d and %d lines)", len(a), len(b))
+	}
+	// A reviewer's labels: every third citation judged unsupported.
+	var labels strings.Builder
+	for i, line := range strings.Split(strings.TrimSpace(string(readFile(t, from))), "\n") {
+		label := "supported"
+		if i%3 == 0 {
+			label = "unsupported"
+		}
+		labels.WriteString(strings.TrimSuffix(line, "}") + `,"label":"` + label + `","reviewer":"alice"}` + "\n")
+	}
+	lf := filepath.Join(dir, "labels.jsonl")
+	os.WriteFile(lf, []byte(labels.String()), 0o644)
+	oneOut, mergedOut := filepath.Join(dir, "one"), filepath.Join(dir, "merged")
+	c1, se1 := ragaudit(t, "audit", "-q", "--plan", plan, "--labels", lf, "--bar", "0.5", "--out", oneOut)
+	c2, se2 := ragaudit(t, "merge", "-q", "--labels", lf, "--bar", "0.5", "--out", mergedOut, run)
+	if c1 != c2 || c1 == exitUsage {
+		t.Fatalf("exit %d (%s) and %d (%s)", c1, se1, c2, se2)
+	}
+	sameReports(t, oneOut, mergedOut)
+	if !strings.Contains(string(readFile(t, filepath.Join(mergedOut, "summary.json"))), `"verified"`) {
+		t.Errorf("the merged summary has no verified rate")
+	}
 }
