@@ -20,11 +20,38 @@ import (
 // record that could not be audited. Cases stream to a temporary file (the suite's counts
 // come first in the XML), so memory does not grow with the audit.
 type JUnit struct {
-	out                      *AtomicFile
-	cases                    *os.File
+	*JUnitCases
+	out   *AtomicFile
+	cases *os.File
+	suite string
+}
+
+// JUnitCases writes test cases (JUnit's body) and counts them: a JUnit
+// file's, or a shard's unit's, which a merge appends (JUnit.Append) in
+// unit order.
+type JUnitCases struct {
 	w                        *bufio.Writer
 	tests, failures, skipped int
-	suite                    string
+}
+
+// NewJUnitCases writes cases to w; Flush at the end.
+func NewJUnitCases(w io.Writer) *JUnitCases { return &JUnitCases{w: bufio.NewWriter(w)} }
+
+// Flush writes what is buffered.
+func (j *JUnitCases) Flush() error { return j.w.Flush() }
+
+// Counts are the cases written and those failing.
+func (j *JUnitCases) Counts() (tests, failures int) { return j.tests, j.failures }
+
+// Append adds cases written by JUnitCases elsewhere (a shard's), with
+// their counts.
+func (j *JUnit) Append(r io.Reader, tests, failures int) error {
+	if _, err := io.Copy(j.w, r); err != nil {
+		return err
+	}
+	j.tests += tests
+	j.failures += failures
+	return nil
 }
 
 // NewJUnit starts a JUnit file at path; suite names the test suite.
@@ -39,13 +66,13 @@ func NewJUnit(path, suite string) (*JUnit, error) {
 		return nil, err
 	}
 	os.Remove(cases.Name()) // unnamed: gone with the process whatever happens
-	return &JUnit{out: out, cases: cases, w: bufio.NewWriter(cases), suite: suite}, nil
+	return &JUnit{JUnitCases: NewJUnitCases(cases), out: out, cases: cases, suite: suite}, nil
 }
 
 // Result adds the record's test cases: one per assistant answer, named by
 // the conversation, and by the turn (Place) when the record holds several
 // answers, so that a failing case says which answer failed.
-func (j *JUnit) Result(res *audit.Result) error {
+func (j *JUnitCases) Result(res *audit.Result) error {
 	rec := res.Record
 	turns := TurnsOf(rec)
 	answers := make([]int, 0, len(res.Answers))
@@ -77,7 +104,7 @@ func (j *JUnit) Result(res *audit.Result) error {
 }
 
 // testCase writes one test case, failing with fails when there are any.
-func (j *JUnit) testCase(rec *readers.Record, name string, fails []string) error {
+func (j *JUnitCases) testCase(rec *readers.Record, name string, fails []string) error {
 	j.tests++
 	fmt.Fprintf(j.w, `  <testcase classname="%s" name="%s" file="%s" line="%d">`, xmlAttr(classname(rec)), xmlAttr(name), xmlAttr(rec.File), rec.Line)
 	if len(fails) > 0 {
@@ -91,7 +118,7 @@ func (j *JUnit) testCase(rec *readers.Record, name string, fails []string) error
 }
 
 // Skip adds a skipped case for a record that could not be audited.
-func (j *JUnit) Skip(e *readers.SkipError) error {
+func (j *JUnitCases) Skip(e *readers.SkipError) error {
 	j.tests++
 	j.skipped++
 	_, err := fmt.Fprintf(j.w, "  <testcase classname=\"skipped\" name=\"%s\" file=\"%s\" line=\"%d\"><skipped message=\"%s\"/></testcase>\n",

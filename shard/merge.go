@@ -1,6 +1,8 @@
 package shard
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -83,11 +85,21 @@ type fetched struct {
 	err error
 }
 
+// MergeOptions say what a merge hands on while it folds.
+type MergeOptions struct {
+	Tool     string          // this ragaudit ("ragaudit 0.2.0"): states of another are refused
+	Attempts func(Meta) bool // whether the run audited a guard's attempts
+	// Skip gets the skipped records the report lists, in order; BeforeUnit
+	// (when set) each unit's state before its fold (a unit's JUnit cases
+	// come before its skipped records, as in the one-machine run).
+	Skip       func(*readers.SkipError) error
+	BeforeUnit func(run string, s *State) error
+}
+
 // Merge reads every unit's state of the runs, in unit order, checks that
 // they belong together (one tool version, this one; one plan per run; one
-// configuration; objects as planned), and folds them; skip gets the
-// skipped records the report lists, in order. tool is this ragaudit's.
-func Merge(ctx context.Context, st *store.Store, runs []*Run, tool string, attempts func(Meta) bool, skip func(*readers.SkipError) error) (*Merged, error) {
+// configuration; objects as planned), and folds them.
+func Merge(ctx context.Context, st *store.Store, runs []*Run, o MergeOptions) (*Merged, error) {
 	var missing []string
 	n := 0
 	for _, r := range runs {
@@ -111,15 +123,20 @@ func Merge(ctx context.Context, st *store.Store, runs []*Run, tool string, attem
 	m := &Merged{}
 	k := 0
 	err := fetchInOrder(ctx, st, runs, func(r *Run, u Unit, s *State) error {
-		if err := m.check(r, u, s, tool, k == 0); err != nil {
+		if err := m.check(r, u, s, o.Tool, k == 0); err != nil {
 			return err
 		}
 		if k == 0 {
-			m.Total = pipeline.NewTotal(attempts(s.Meta))
+			m.Total = pipeline.NewTotal(o.Attempts != nil && o.Attempts(s.Meta))
 			m.Report = report.NewCollected(s.HTMLMaxFailures)
 		}
 		k++
-		if err := m.Total.Fold(s.Stream, skip); err != nil {
+		if o.BeforeUnit != nil {
+			if err := o.BeforeUnit(r.Name, s); err != nil {
+				return err
+			}
+		}
+		if err := m.Total.Fold(s.Stream, o.Skip); err != nil {
 			return err
 		}
 		if err := m.Report.Fold(s.Report); err != nil {
@@ -206,8 +223,8 @@ func fetchInOrder(ctx context.Context, st *store.Store, runs []*Run, each func(*
 
 // EachFinding reads the merged units' findings back in the one-machine
 // order (unit, then row), a unit at a time (memory holds one unit's
-// findings), calling endUnit after each unit.
-func (m *Merged) EachFinding(ctx context.Context, st *store.Store, each func(*report.ParquetFinding) error, endUnit func() error) error {
+// findings).
+func (m *Merged) EachFinding(ctx context.Context, st *store.Store, each func(*report.ParquetFinding) error) error {
 	for _, u := range m.units {
 		var rows []report.ParquetFinding
 		for _, name := range u.findings {
@@ -227,13 +244,24 @@ func (m *Merged) EachFinding(ctx context.Context, st *store.Store, each func(*re
 				return err
 			}
 		}
-		if endUnit != nil {
-			if err := endUnit(); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
+}
+
+// OpenJUnit opens a unit's JUnit cases (nil, nil: it has none).
+func OpenJUnit(ctx context.Context, st *store.Store, run string, s *State) (io.ReadCloser, error) {
+	if s.JUnit == nil {
+		return nil, nil
+	}
+	b, err := st.ReadFile(ctx, store.Join(run, s.JUnit.Name))
+	if err != nil {
+		return nil, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", s.JUnit.Name, err)
+	}
+	return zr, nil
 }
 
 // readFindings reads one findings file (an object is fetched to a

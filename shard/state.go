@@ -36,8 +36,17 @@ type State struct {
 	URL      string              `json:"url"`
 	ETag     string              `json:"etag,omitempty"`
 	Findings []string            `json:"findings"` // the unit's findings files, relative to the run
+	JUnit    *JUnitPart          `json:"junit,omitempty"`
 	Stream   *pipeline.UnitState `json:"stream"`
 	Report   *report.UnitState   `json:"report"`
+}
+
+// JUnitPart is a unit's JUnit cases: their file (gzip, relative to the
+// run) and counts.
+type JUnitPart struct {
+	Name     string `json:"name"`
+	Tests    int    `json:"tests"`
+	Failures int    `json:"failures"`
 }
 
 // EncodeState writes a state.

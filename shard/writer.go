@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -28,6 +29,7 @@ type Writer struct {
 	coll  *report.UnitCollector
 	days  map[string]*dayFile
 	row   int
+	junit *junitFile // the unit's JUnit cases (for merge --junit)
 	// Done, when set, is told of each unit written.
 	Done func(u Unit)
 }
@@ -35,6 +37,23 @@ type Writer struct {
 type dayFile struct {
 	f *os.File
 	w *report.FindingsParquet
+}
+
+// junitFile is a unit's JUnit cases, gzip, staged locally.
+type junitFile struct {
+	f  *os.File
+	zw *gzip.Writer
+	c  *report.JUnitCases
+}
+
+func newJUnitFile() (*junitFile, error) {
+	f, err := os.CreateTemp("", "ragaudit-junit-*.xml.gz")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	zw := gzip.NewWriter(f)
+	return &junitFile{f: f, zw: zw, c: report.NewJUnitCases(zw)}, nil
 }
 
 // NewWriter writes the units (in that order) of a run at run.
@@ -57,6 +76,14 @@ func (w *Writer) Result(res *audit.Result) error {
 		return err
 	}
 	if err := w.coll.Result(res); err != nil {
+		return err
+	}
+	if w.junit == nil {
+		if w.junit, err = newJUnitFile(); err != nil {
+			return err
+		}
+	}
+	if err := w.junit.c.Result(res); err != nil {
 		return err
 	}
 	turns := report.TurnsOf(res.Record)
@@ -125,9 +152,13 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	if names == nil {
 		names = []string{}
 	}
+	junit, err := w.uploadJUnit(u)
+	if err != nil {
+		return err
+	}
 	meta := w.meta
 	meta.Embedder = s.Embedder
-	st := &State{Format: StateFormat, Meta: meta, Unit: u.I, URL: u.URL, ETag: s.Inputs[0].ETag, Findings: names,
+	st := &State{Format: StateFormat, Meta: meta, Unit: u.I, URL: u.URL, ETag: s.Inputs[0].ETag, Findings: names, JUnit: junit,
 		Stream: s, Report: w.coll.State()}
 	b, err := EncodeState(st)
 	if err != nil {
@@ -144,21 +175,48 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	return nil
 }
 
+// uploadJUnit uploads the unit's JUnit cases, if it had any.
+func (w *Writer) uploadJUnit(u Unit) (*JUnitPart, error) {
+	j := w.junit
+	if j == nil {
+		return nil, nil
+	}
+	w.junit = nil
+	defer j.f.Close()
+	if err := j.c.Flush(); err != nil {
+		return nil, err
+	}
+	if err := j.zw.Close(); err != nil {
+		return nil, err
+	}
+	name := junitName(u.I)
+	if err := w.copyUp(j.f, store.Join(w.run, name)); err != nil {
+		return nil, err
+	}
+	tests, failures := j.c.Counts()
+	return &JUnitPart{Name: name, Tests: tests, Failures: failures}, nil
+}
+
 // upload closes a day's Parquet file and copies it to name.
 func (w *Writer) upload(df *dayFile, name string) error {
 	defer df.f.Close()
 	if err := df.w.Close(); err != nil {
 		return err
 	}
+	return w.copyUp(df.f, name)
+}
+
+// copyUp copies a staged file to name, retrying transient failures.
+func (w *Writer) copyUp(f *os.File, name string) error {
 	return w.st.Retry(w.ctx, name, func() error {
-		if _, err := df.f.Seek(0, io.SeekStart); err != nil {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return err
 		}
 		out, err := w.st.Create(w.ctx, name)
 		if err != nil {
 			return err
 		}
-		if _, err := io.Copy(out, df.f); err != nil {
+		if _, err := io.Copy(out, f); err != nil {
 			out.Abort()
 			return err
 		}
@@ -172,6 +230,10 @@ func (w *Writer) Abort() {
 		df.f.Close()
 	}
 	clear(w.days)
+	if w.junit != nil {
+		w.junit.f.Close()
+		w.junit = nil
+	}
 }
 
 func mapKeys[V any](m map[string]V) []string {

@@ -78,14 +78,25 @@ func runMerge(c *cli.Context) error {
 		json.Unmarshal(m.Config, &a)
 		return a.Attempts
 	}
-	m, err := shard.Merge(ctx, st, runs, "ragaudit "+version, attempts, func(s *readers.SkipError) error {
+	mo := shard.MergeOptions{Tool: "ragaudit " + version, Attempts: attempts, Skip: func(s *readers.SkipError) error {
 		for _, out := range outputs {
 			if err := out.Skip(s); err != nil {
 				return err
 			}
 		}
 		return nil
-	})
+	}}
+	if junit := junitOf(outputs); junit != nil {
+		mo.BeforeUnit = func(run string, s *shard.State) error {
+			r, err := shard.OpenJUnit(ctx, st, run, s)
+			if err != nil || r == nil {
+				return err
+			}
+			defer r.Close()
+			return junit.Append(r, s.JUnit.Tests, s.JUnit.Failures)
+		}
+	}
+	m, err := shard.Merge(ctx, st, runs, mo)
 	if err != nil {
 		return storeErr(err)
 	}
@@ -106,10 +117,20 @@ func runMerge(c *cli.Context) error {
 			r.pop.AddFinding(&p.F, p.Evidence)
 		}
 		return dir.Findings([]audit.Finding{p.F}, p.TurnsOf())
-	}, nil); err != nil {
+	}); err != nil {
 		return storeErr(err)
 	}
 	return o.writeReport(ctx, &r, outputs, dir, c.App.ErrWriter, start)
+}
+
+// junitOf is the JUnit output among outputs, if any.
+func junitOf(outputs []report.Output) *report.JUnit {
+	for _, out := range outputs {
+		if j, ok := out.(*report.JUnit); ok {
+			return j
+		}
+	}
+	return nil
 }
 
 // mergeOptions are the report's flags of a merge; the audit's own come

@@ -81,7 +81,7 @@ func runSampleFrom(c *cli.Context) error {
 	if err != nil {
 		return storeErr(err)
 	}
-	m, err := shard.Merge(c.Context, st, []*shard.Run{r}, "ragaudit "+version, func(shard.Meta) bool { return false }, nil)
+	m, err := shard.Merge(c.Context, st, []*shard.Run{r}, shard.MergeOptions{Tool: "ragaudit " + version})
 	if err != nil {
 		return storeErr(err)
 	}
@@ -96,7 +96,7 @@ func runSampleFrom(c *cli.Context) error {
 			pop.AddFinding(&p.F, p.Evidence)
 		}
 		return nil
-	}, nil); err != nil {
+	}); err != nil {
 		return storeErr(err)
 	}
 	po := o.pipeline(nil, c.App.ErrWriter)
