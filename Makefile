@@ -8,7 +8,7 @@ BENCH_N  ?= 10000 100000
 # decode one): e.g. BENCH_CPU=1,2,4,8 on a larger machine.
 BENCH_CPU ?= 1,2
 
-.PHONY: all build test eval check e2e demo bench bench-guard bench-process lint fuzz clean model embeddings tagger
+.PHONY: all build test eval check e2e e2e-slurm e2e-k8s demo bench bench-guard bench-process bench-scale lint fuzz clean model embeddings tagger
 
 all: lint test
 
@@ -84,6 +84,19 @@ E2E_OUT ?= bin/e2e
 e2e:
 	@mkdir -p $(E2E_OUT)
 	E2E_OUT=$(abspath $(E2E_OUT)) $(GO) test -tags e2e -count=1 -run E2E -v ./cmd/ragaudit
+
+# A sharded audit end to end on a real engine (docs/scale.md): Slurm from
+# Debian's packages in a loopback-only network namespace, over objects in
+# a local S3-compatible server, plan to merge, compared byte for byte with
+# one machine. Installs what it needs; needs root or sudo (CI runs it).
+e2e-slurm:
+	bash .ci/scale-e2e
+
+# The same on Kubernetes (an Indexed Job, the merge as a second Job) with a
+# control plane built from the module proxy (about 11 minutes the first
+# time): not in every CI run (docs/scale.md).
+e2e-k8s:
+	bash .ci/k8s-e2e
 
 lint:
 	@unformatted=$$(gofmt -l .); \

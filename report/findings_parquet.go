@@ -101,7 +101,11 @@ const findingsRowGroup = 4096
 
 // NewFindingsParquet writes to w (which it does not close).
 func NewFindingsParquet(w io.Writer) (*FindingsParquet, error) {
-	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd),
+	// Snappy and small pages: a unit of generated logs spans 300 days,
+	// and each open day's file holds a compressor and a page buffer per
+	// column; zstd's were most of a shard's time.
+	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Snappy),
+		parquet.WithDataPageSize(64<<10), parquet.WithDictionaryPageSizeLimit(64<<10),
 		parquet.WithMaxRowGroupLength(findingsRowGroup), parquet.WithCreatedBy("ragaudit"))
 	fw, err := pqarrow.NewFileWriter(FindingsSchema, struct{ io.Writer }{w}, props, pqarrow.DefaultWriterProps())
 	if err != nil {
