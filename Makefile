@@ -121,6 +121,7 @@ bench:
 	$(GO) test -run '^$$' -bench 'ParquetRead|ReadJSONL' -benchtime 1x -timeout 30m ./readers
 	$(MAKE) bench-guard
 	$(MAKE) bench-process
+	$(MAKE) bench-scale
 
 # The guard on one core: Guard.Check and Apply in-process and POST
 # /v1/check over loopback HTTP on generated answers of 1, 5 and 20
@@ -130,6 +131,12 @@ bench-guard:
 	$(GO) test -run '^$$' -bench 'Check|Apply' -benchtime 3000x -cpu 1 ./guard
 	$(GO) test -run '^$$' -bench 'ServeCheck' -benchtime 3000x -cpu 1 ./cmd/ragaudit
 	$(GO) test -run '^$$' -bench 'Startup' -benchtime 30x ./cmd/ragaudit
+
+# A sharded run measured: 20,000 generated conversations audited as 1, 2,
+# 4 and 8 shards and merged, wall time and peak RSS of each process, then
+# over a local S3-compatible server (docs/scale.md).
+bench-scale: build
+	bash tools/bench-scale.sh
 
 # Peak RSS of the real binary on generated logs piped through stdin, so no
 # large file is needed; memory should stay flat as N grows.

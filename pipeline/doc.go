@@ -8,7 +8,11 @@
 //   - auditor.go: the auditor and its embedder, loaded while input is read.
 //   - read.go: reading every file, filters, --last, duplicate records and
 //     the skip accounting.
-//   - pool.go: the ordered worker pool (results in submission order).
+//   - pool.go: the ordered worker pool (results in submission order, with
+//     each unit's start and end in their place).
+//   - unit.go: a unit (one input) tallied on its own, its state, and the
+//     run's Total that folds units in order: the one-machine run and a
+//     merge of shards alike.
 //   - inputs.go: per-file digests and coverage for the summary.
 //   - shapes.go: the sets of keys of chunks without text and of answers
 //     without retrieval, and the keys a file was read from, each warned
