@@ -93,7 +93,6 @@ func EvidenceOf(rec *readers.Record, f *audit.Finding) string {
 // Skip ignores skipped records.
 func (p *Population) Skip(*readers.SkipError) error { return nil }
 
-
 // citationOf is a finding as the estimate sees it; false for findings
 // outside the rate.
 func citationOf(f *audit.Finding) (estimate.Citation, bool) {

@@ -143,21 +143,7 @@ var errBelowBar = errors.New("citation accuracy below the bar")
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	var profileFile *os.File // the open --cpuprofile file, closed by After
-	commands := []*cli.Command{
-		auditCommand(),
-		evalCommand(),
-		calibrateCommand(),
-		sampleCommand(),
-		reviewCommand(),
-		checkCommand(),
-		serveCommand(),
-		planCommand(),
-		mergeCommand(),
-		convertCommand(),
-		genCommand(),
-		versionCommand(),
-		helpCommand(),
-	}
+	commands := allCommands()
 	oneLineUsageErrors(commands)
 	return &cli.App{
 		Name:            "ragaudit",
@@ -220,6 +206,25 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return nil
 		},
+	}
+}
+
+// allCommands are ragaudit's commands, in the order help lists them.
+func allCommands() []*cli.Command {
+	return []*cli.Command{
+		auditCommand(),
+		evalCommand(),
+		calibrateCommand(),
+		sampleCommand(),
+		reviewCommand(),
+		checkCommand(),
+		serveCommand(),
+		planCommand(),
+		mergeCommand(),
+		convertCommand(),
+		genCommand(),
+		versionCommand(),
+		helpCommand(),
 	}
 }
 
