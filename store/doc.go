@@ -11,7 +11,12 @@
 // is the URL without it (Canonical), and the options are remembered per
 // bucket (Params), so that a plan can hand them to its shards.
 //
-// Files: store.go (the Store, names, opening buckets), read.go (Stat,
+// Each cloud's driver is in the binary unless built with its tag out
+// (-tags noblob_s3, noblob_gcs, noblob_azure: docs/scale.md gives each
+// one's size); a URL of a cloud left out is refused, saying so.
+//
+// Files: store.go (the Store, names, opening buckets), driver_*.go (one
+// cloud each, behind its build tag), read.go (Stat,
 // Open with resumption, ReadFile), list.go (List), write.go (Create,
 // WriteFile: objects appear whole or not at all), retry.go (what is
 // transient, backoff), remote.go (readers.Remote over a Store).

@@ -12,14 +12,12 @@ import (
 	"time"
 
 	"gocloud.dev/blob"
-	_ "gocloud.dev/blob/azureblob" // azblob://
-	_ "gocloud.dev/blob/gcsblob"   // gs://
-	_ "gocloud.dev/blob/memblob"   // mem:// (tests)
-	_ "gocloud.dev/blob/s3blob"    // s3://
 )
 
-// Schemes are the URL schemes the store opens as object storage.
-var Schemes = []string{"s3", "gs", "azblob", "mem"}
+// Schemes are the URL schemes the store reads as object storage (a
+// binary built without a cloud's driver, drivers.go, says so when asked
+// to open one).
+var Schemes = []string{"s3", "gs", "azblob"}
 
 // IsURL reports whether name is an object-storage URL rather than a local
 // path.
@@ -130,6 +128,10 @@ func (s *Store) bucket(ctx context.Context, o object) (*blob.Bucket, error) {
 		u += "?" + q
 	}
 	b, err := blob.OpenBucket(ctx, u)
+	if err != nil && strings.Contains(err.Error(), "no driver registered") {
+		scheme, _, _ := strings.Cut(o.bucket, "://")
+		return nil, fmt.Errorf("%s: this ragaudit was built without the driver for %s:// (a build tag noblob_…): use a build with it", o.bucket, scheme)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", o.bucket, err)
 	}
