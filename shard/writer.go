@@ -28,6 +28,9 @@ type Writer struct {
 	next  int
 	coll  *report.UnitCollector
 	days  map[string]*dayFile
+	parts map[string]int // the day's files written so far
+	names []string       // the unit's findings files written so far
+	used  int            // findings written, for the least recently used day file
 	row   int
 	junit *junitFile // the unit's JUnit cases (for merge --junit)
 	// Done, when set, is told of each unit written.
@@ -35,9 +38,16 @@ type Writer struct {
 }
 
 type dayFile struct {
-	f *os.File
-	w *report.FindingsParquet
+	f    *os.File
+	w    *report.FindingsParquet
+	used int // when it was last written to
 }
+
+// maxOpenDays bounds the day files a unit keeps open: each holds its row
+// group and a writer per column in memory. Logs a unit per day open one;
+// a unit spanning more days closes the least recently written, and a
+// later finding of that day starts the day's next file (unit-…-1.parquet).
+const maxOpenDays = 16
 
 // junitFile is a unit's JUnit cases, gzip, staged locally.
 type junitFile struct {
@@ -59,7 +69,7 @@ func newJUnitFile() (*junitFile, error) {
 // NewWriter writes the units (in that order) of a run at run.
 func NewWriter(ctx context.Context, st *store.Store, run string, meta Meta, units []Unit) *Writer {
 	return &Writer{ctx: ctx, st: st, run: run, meta: meta, units: units, coll: report.NewUnitCollector(meta.HTMLMaxFailures),
-		days: map[string]*dayFile{}}
+		days: map[string]*dayFile{}, parts: map[string]int{}}
 }
 
 func (w *Writer) unit() (Unit, error) {
@@ -90,10 +100,12 @@ func (w *Writer) Result(res *audit.Result) error {
 	day := audit.Day(res.Record.Timestamp)
 	for i := range res.Findings {
 		f := &res.Findings[i]
-		df, err := w.day(day)
+		df, err := w.day(day, u.I)
 		if err != nil {
 			return err
 		}
+		w.used++
+		df.used = w.used
 		row := report.ParquetFinding{Unit: u.I, Row: w.row, Turn: turns.Turn(f.MessageIndex), Turns: turns.Count(), F: *f}
 		if f.Cited() {
 			row.Evidence = review.EvidenceOf(res.Record, f)
@@ -109,9 +121,20 @@ func (w *Writer) Result(res *audit.Result) error {
 // Skip ignores skipped records: the unit's state lists them.
 func (w *Writer) Skip(*readers.SkipError) error { return nil }
 
-func (w *Writer) day(day string) (*dayFile, error) {
+func (w *Writer) day(day string, unit int) (*dayFile, error) {
 	if df := w.days[day]; df != nil {
 		return df, nil
+	}
+	if len(w.days) == maxOpenDays {
+		oldest := ""
+		for d, df := range w.days {
+			if oldest == "" || df.used < w.days[oldest].used {
+				oldest = d
+			}
+		}
+		if err := w.closeDay(oldest, unit); err != nil {
+			return nil, err
+		}
 	}
 	f, err := os.CreateTemp("", "ragaudit-findings-*.parquet")
 	if err != nil {
@@ -138,17 +161,16 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	if len(s.Inputs) != 1 || s.Inputs[0].Path != u.URL {
 		return fmt.Errorf("unit %d: audited %v, planned %s", u.I, s.Inputs, u.URL)
 	}
-	var names []string
 	days := mapKeys(w.days)
 	slices.Sort(days)
 	for _, day := range days {
-		name := findingsName(day, u.I)
-		if err := w.upload(w.days[day], store.Join(w.run, name)); err != nil {
+		if err := w.closeDay(day, u.I); err != nil {
 			return err
 		}
-		names = append(names, name)
 	}
-	clear(w.days)
+	names := w.names
+	slices.Sort(names)
+	w.names, w.parts = nil, map[string]int{}
 	if names == nil {
 		names = []string{}
 	}
@@ -172,6 +194,19 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	if w.Done != nil {
 		w.Done(u)
 	}
+	return nil
+}
+
+// closeDay finishes a day's open file and uploads it.
+func (w *Writer) closeDay(day string, unit int) error {
+	name := findingsName(day, unit, w.parts[day])
+	w.parts[day]++
+	df := w.days[day]
+	delete(w.days, day)
+	if err := w.upload(df, store.Join(w.run, name)); err != nil {
+		return err
+	}
+	w.names = append(w.names, name)
 	return nil
 }
 

@@ -21,14 +21,14 @@ T=/usr/bin/time
 timed() { # label, command...: one line "label wall=…s peak_rss=…MB"
   local label=$1; shift
   $T -f "%e %M" -o "$WORK/t" "$@" >/dev/null 2>"$WORK/err" || [ $? -le 1 ] || { cat "$WORK/err"; exit 1; }
-  read -r wall kb <"$WORK/t"
+  read -r wall kb < <(tail -1 "$WORK/t") # time says "Command exited with non-zero status 1" first
   printf '%-34s wall=%6.2fs peak_rss=%4d MB\n' "$label" "$wall" $((kb / 1024))
 }
 
 per=$((N / UNITS))
 mkdir -p "$WORK/logs"
-for i in $(seq -w 1 "$UNITS"); do
-  "$RA" gen -n "$per" --seed "$i" | gzip -n >"$WORK/logs/part-$i.jsonl.gz"
+for i in $(seq 1 "$UNITS"); do
+  "$RA" gen -n "$per" --seed "$i" | gzip -n >"$WORK/logs/part-$(printf %03d "$i").jsonl.gz"
 done
 echo "$((per * UNITS)) generated conversations in $UNITS gzip files, $(du -sh "$WORK/logs" | cut -f1)"
 timed "one machine (audit --plan, 1 worker)" "$RA" audit -q --workers 1 --out "$WORK/one" "$WORK"/logs/*.jsonl.gz

@@ -50,7 +50,7 @@ func mergeCommand() *cli.Command {
 // findings read back from the runs' Parquet files in unit order.
 func runMerge(c *cli.Context) error {
 	ctx, start := c.Context, time.Now()
-	st := store.New()
+	st := newStore()
 	var runs []*shard.Run
 	for _, name := range c.Args().Slice() {
 		r, err := shard.OpenRun(ctx, st, name, c.String("plan"))

@@ -21,7 +21,6 @@ import (
 	"github.com/ragaudit/ragaudit/report"
 	"github.com/ragaudit/ragaudit/review"
 	"github.com/ragaudit/ragaudit/shard"
-	"github.com/ragaudit/ragaudit/store"
 )
 
 func sampleCommand() *cli.Command {
@@ -76,7 +75,7 @@ func runSampleFrom(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageErr("--from %s names what to draw from: give no LOGS with it", c.String("from"))
 	}
-	st := store.New()
+	st := newStore()
 	r, err := shard.OpenRun(c.Context, st, c.String("from"), "")
 	if err != nil {
 		return storeErr(err)

@@ -34,7 +34,7 @@ func planCommand() *cli.Command {
 			if c.NArg() == 0 {
 				return usageErr("plan needs at least one prefix, directory or file")
 			}
-			st := store.New()
+			st := newStore()
 			var infos []store.Info
 			for _, p := range c.Args().Slice() {
 				in, err := st.List(c.Context, p)

@@ -5,10 +5,12 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ragaudit/ragaudit/internal/corpus"
 	"github.com/ragaudit/ragaudit/internal/s3test"
@@ -87,5 +89,33 @@ func TestShardedRunOverObjectStorage(t *testing.T) {
 	b, err := st.ReadFile(ctx, srv.Object("audit", "reports/2026-11/summary.json"))
 	if err != nil || !bytes.Equal(b, readFile(t, filepath.Join(merged, "summary.json"))) {
 		t.Errorf("the report in the bucket: %v", err)
+	}
+}
+
+// A store that keeps failing makes a shard exit 75 (retry the task), not
+// 2 (do not): the engine's retry policy depends on it.
+func TestAFailingStoreIsExit75(t *testing.T) {
+	newStore = func() *store.Store { s := store.New(); s.Retries, s.Backoff = 1, time.Millisecond; return s }
+	defer func() { newStore = store.New }()
+	srv := s3test.Start(t, "logs", "audit")
+	st := store.New()
+	ctx := context.Background()
+	var b bytes.Buffer
+	corpus.Write(ctx, &b, 3, 1)
+	st.WriteFile(ctx, srv.Object("logs", "a.jsonl"), b.Bytes())
+	plan := srv.Object("audit", "run/plan.json")
+	if code, se := ragaudit(t, "plan", "--shards", "1", "-o", plan, srv.Object("logs", "")); code != 0 {
+		t.Fatal(se)
+	}
+	srv.FailWith(func(w http.ResponseWriter, r *http.Request) bool {
+		if r.Method == http.MethodGet && strings.Contains(r.URL.Path, "a.jsonl") {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return true
+		}
+		return false
+	})
+	code, se := ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/1", "--out", srv.Object("audit", "run/"))
+	if code != exitTempFail || !strings.Contains(se, "retry") {
+		t.Errorf("exit %d, want 75: %s", code, se)
 	}
 }

@@ -285,3 +285,55 @@ func TestSampleAndLabelsOfAShardedRun(t *testing.T) {
 		t.Errorf("the merged summary has no verified rate")
 	}
 }
+
+// Without a plan, each shard lists its inputs itself and writes the plan
+// into the run; a shard that lists another set (a file added meanwhile)
+// is refused, since the shards would not cover one set of inputs.
+func TestShardsWithoutAPlanListTheSameInputs(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	logs, _, run := sharded(t, 2)
+	files, _ := filepath.Glob(filepath.Join(logs, "*"))
+	for _, i := range []string{"1/2", "0/2"} {
+		if code, se := ragaudit(t, append([]string{"audit", "-q", "--shard", i, "--out", run}, files...)...); code != 0 {
+			t.Fatalf("shard %s: %s", i, se)
+		}
+	}
+	merged, one := filepath.Join(t.TempDir(), "m"), filepath.Join(t.TempDir(), "one")
+	ragaudit(t, "merge", "-q", "--out", merged, run)
+	ragaudit(t, "audit", "-q", "--plan", filepath.Join(run, "plan.json"), "--out", one)
+	sameReports(t, one, merged)
+	corpus.WriteFile(filepath.Join(logs, "part-9.jsonl"), 3, 9)
+	files, _ = filepath.Glob(filepath.Join(logs, "*"))
+	code, se := ragaudit(t, append([]string{"audit", "-q", "--shard", "0/2", "--out", run}, files...)...)
+	if code != exitUsage || !strings.Contains(se, "holds another plan") {
+		t.Errorf("a shard listing another set: exit %d: %s", code, se)
+	}
+}
+
+// Runs merged together are one run of their units in order: a month
+// merged from its days is the month audited at once.
+func TestRunsMergeInOrder(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	dir := t.TempDir()
+	var runs, files []string
+	for d := range 2 {
+		logs := filepath.Join(dir, fmt.Sprintf("day-%d", d))
+		os.Mkdir(logs, 0o755)
+		for i := range 2 {
+			f := filepath.Join(logs, fmt.Sprintf("part-%d.jsonl", i))
+			corpus.WriteFile(f, 4, uint64(10*d+i))
+			files = append(files, f)
+		}
+		run := filepath.Join(dir, fmt.Sprintf("run-%d", d))
+		if code, se := ragaudit(t, append([]string{"audit", "-q", "--shard", "0/1", "--out", run}, files[len(files)-2:]...)...); code != 0 {
+			t.Fatal(se)
+		}
+		runs = append(runs, run)
+	}
+	merged, one := filepath.Join(dir, "m"), filepath.Join(dir, "one")
+	if code, se := ragaudit(t, append([]string{"merge", "-q", "--out", merged}, runs...)...); code > 1 {
+		t.Fatal(se)
+	}
+	ragaudit(t, append([]string{"audit", "-q", "--out", one}, files...)...)
+	sameReports(t, one, merged)
+}
