@@ -25,14 +25,10 @@ func StatePath(run string, i int) string {
 // junitName is unit i's JUnit cases, relative to the run.
 func junitName(i int) string { return fmt.Sprintf("junit/unit-%06d.xml.gz", i) }
 
-// findingsName is unit i's findings file of a day (its part-th, from 0),
-// relative to the run.
-func findingsName(day string, i, part int) string {
+// findingsName is unit i's findings file of a day, relative to the run.
+func findingsName(day string, i int) string {
 	if day == audit.NoDate {
 		day = "undated" // a Hive partition value without spaces or parentheses
-	}
-	if part > 0 {
-		return fmt.Sprintf("findings/day=%s/unit-%06d-%d.parquet", day, i, part)
 	}
 	return fmt.Sprintf("findings/day=%s/unit-%06d.parquet", day, i)
 }

@@ -210,6 +210,9 @@ func fetchInOrder(ctx context.Context, st *store.Store, runs []*Run, each func(*
 		}
 	}()
 	for j := range jobs {
+		if err := ctx.Err(); err != nil {
+			return err // interrupted: no report
+		}
 		f := <-j.ch
 		if f.err != nil {
 			return f.err
@@ -226,6 +229,9 @@ func fetchInOrder(ctx context.Context, st *store.Store, runs []*Run, each func(*
 // findings).
 func (m *Merged) EachFinding(ctx context.Context, st *store.Store, each func(*report.ParquetFinding) error) error {
 	for _, u := range m.units {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		var rows []report.ParquetFinding
 		for _, name := range u.findings {
 			if err := readFindings(ctx, st, store.Join(u.run, name), func(p *report.ParquetFinding) error {

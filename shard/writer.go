@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/pipeline"
@@ -27,27 +26,12 @@ type Writer struct {
 	units []Unit
 	next  int
 	coll  *report.UnitCollector
-	days  map[string]*dayFile
-	parts map[string]int // the day's files written so far
-	names []string       // the unit's findings files written so far
-	used  int            // findings written, for the least recently used day file
+	spool *report.FindingsSpool // the unit's findings until it ends
 	row   int
 	junit *junitFile // the unit's JUnit cases (for merge --junit)
 	// Done, when set, is told of each unit written.
 	Done func(u Unit)
 }
-
-type dayFile struct {
-	f    *os.File
-	w    *report.FindingsParquet
-	used int // when it was last written to
-}
-
-// maxOpenDays bounds the day files a unit keeps open: each holds its row
-// group and a writer per column in memory. Logs a unit per day open one;
-// a unit spanning more days closes the least recently written, and a
-// later finding of that day starts the day's next file (unit-…-1.parquet).
-const maxOpenDays = 16
 
 // junitFile is a unit's JUnit cases, gzip, staged locally.
 type junitFile struct {
@@ -68,8 +52,7 @@ func newJUnitFile() (*junitFile, error) {
 
 // NewWriter writes the units (in that order) of a run at run.
 func NewWriter(ctx context.Context, st *store.Store, run string, meta Meta, units []Unit) *Writer {
-	return &Writer{ctx: ctx, st: st, run: run, meta: meta, units: units, coll: report.NewUnitCollector(meta.HTMLMaxFailures),
-		days: map[string]*dayFile{}, parts: map[string]int{}}
+	return &Writer{ctx: ctx, st: st, run: run, meta: meta, units: units, coll: report.NewUnitCollector(meta.HTMLMaxFailures)}
 }
 
 func (w *Writer) unit() (Unit, error) {
@@ -96,22 +79,21 @@ func (w *Writer) Result(res *audit.Result) error {
 	if err := w.junit.c.Result(res); err != nil {
 		return err
 	}
+	if w.spool == nil {
+		if w.spool, err = report.NewFindingsSpool(); err != nil {
+			return err
+		}
+	}
 	turns := report.TurnsOf(res.Record)
 	day := audit.Day(res.Record.Timestamp)
 	for i := range res.Findings {
 		f := &res.Findings[i]
-		df, err := w.day(day, u.I)
-		if err != nil {
-			return err
-		}
-		w.used++
-		df.used = w.used
 		row := report.ParquetFinding{Unit: u.I, Row: w.row, Turn: turns.Turn(f.MessageIndex), Turns: turns.Count(), F: *f}
 		if f.Cited() {
 			row.Evidence = review.EvidenceOf(res.Record, f)
 		}
 		w.row++
-		if err := df.w.Write(&row); err != nil {
+		if err := w.spool.Add(day, &row); err != nil {
 			return err
 		}
 	}
@@ -120,36 +102,6 @@ func (w *Writer) Result(res *audit.Result) error {
 
 // Skip ignores skipped records: the unit's state lists them.
 func (w *Writer) Skip(*readers.SkipError) error { return nil }
-
-func (w *Writer) day(day string, unit int) (*dayFile, error) {
-	if df := w.days[day]; df != nil {
-		return df, nil
-	}
-	if len(w.days) == maxOpenDays {
-		oldest := ""
-		for d, df := range w.days {
-			if oldest == "" || df.used < w.days[oldest].used {
-				oldest = d
-			}
-		}
-		if err := w.closeDay(oldest, unit); err != nil {
-			return nil, err
-		}
-	}
-	f, err := os.CreateTemp("", "ragaudit-findings-*.parquet")
-	if err != nil {
-		return nil, err
-	}
-	os.Remove(f.Name()) // unnamed: gone with the process whatever happens
-	pw, err := report.NewFindingsParquet(f)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	df := &dayFile{f: f, w: pw}
-	w.days[day] = df
-	return df, nil
-}
 
 // EndUnit uploads the unit's findings, then writes its state: the unit is
 // done once the state is there. A unit audited again writes the same names.
@@ -161,18 +113,9 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	if len(s.Inputs) != 1 || s.Inputs[0].Path != u.URL {
 		return fmt.Errorf("unit %d: audited %v, planned %s", u.I, s.Inputs, u.URL)
 	}
-	days := mapKeys(w.days)
-	slices.Sort(days)
-	for _, day := range days {
-		if err := w.closeDay(day, u.I); err != nil {
-			return err
-		}
-	}
-	names := w.names
-	slices.Sort(names)
-	w.names, w.parts = nil, map[string]int{}
-	if names == nil {
-		names = []string{}
+	names, err := w.writeDays(u)
+	if err != nil {
+		return err
 	}
 	junit, err := w.uploadJUnit(u)
 	if err != nil {
@@ -197,17 +140,34 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	return nil
 }
 
-// closeDay finishes a day's open file and uploads it.
-func (w *Writer) closeDay(day string, unit int) error {
-	name := findingsName(day, unit, w.parts[day])
-	w.parts[day]++
-	df := w.days[day]
-	delete(w.days, day)
-	if err := w.upload(df, store.Join(w.run, name)); err != nil {
-		return err
+// writeDays writes the unit's findings, a Parquet file per day, each
+// staged locally and uploaded; it returns their names.
+func (w *Writer) writeDays(u Unit) ([]string, error) {
+	names := []string{}
+	sp := w.spool
+	if sp == nil {
+		return names, nil
 	}
-	w.names = append(w.names, name)
-	return nil
+	w.spool = nil
+	defer sp.Close()
+	for _, day := range sp.Days() {
+		f, err := os.CreateTemp("", "ragaudit-findings-*.parquet")
+		if err != nil {
+			return nil, err
+		}
+		os.Remove(f.Name())
+		err = sp.WriteDay(day, f)
+		if err == nil {
+			name := findingsName(day, u.I)
+			err = w.copyUp(f, store.Join(w.run, name))
+			names = append(names, name)
+		}
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
 }
 
 // uploadJUnit uploads the unit's JUnit cases, if it had any.
@@ -232,15 +192,6 @@ func (w *Writer) uploadJUnit(u Unit) (*JUnitPart, error) {
 	return &JUnitPart{Name: name, Tests: tests, Failures: failures}, nil
 }
 
-// upload closes a day's Parquet file and copies it to name.
-func (w *Writer) upload(df *dayFile, name string) error {
-	defer df.f.Close()
-	if err := df.w.Close(); err != nil {
-		return err
-	}
-	return w.copyUp(df.f, name)
-}
-
 // copyUp copies a staged file to name, retrying transient failures.
 func (w *Writer) copyUp(f *os.File, name string) error {
 	return w.st.Retry(w.ctx, name, func() error {
@@ -261,20 +212,12 @@ func (w *Writer) copyUp(f *os.File, name string) error {
 
 // Abort drops what a unit cut short had staged.
 func (w *Writer) Abort() {
-	for _, df := range w.days {
-		df.f.Close()
+	if w.spool != nil {
+		w.spool.Close()
+		w.spool = nil
 	}
-	clear(w.days)
 	if w.junit != nil {
 		w.junit.f.Close()
 		w.junit = nil
 	}
-}
-
-func mapKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }

@@ -27,10 +27,15 @@ timed() { # label, command...: one line "label wall=…s peak_rss=…MB"
 
 per=$((N / UNITS))
 mkdir -p "$WORK/logs"
+# Date-partitioned, as logs in a bucket are: each file one day (ragaudit
+# gen spreads a file over 300 days; a unit's findings are a Parquet file
+# per day, so that would measure 300 small files per unit instead).
 for i in $(seq 1 "$UNITS"); do
-  "$RA" gen -n "$per" --seed "$i" | gzip -n >"$WORK/logs/part-$(printf %03d "$i").jsonl.gz"
+  day=$(date -u -d "2026-11-01 + $((i - 1)) days" +%Y-%m-%d)
+  "$RA" gen -n "$per" --seed "$i" | sed -E "s/\"timestamp\":\"2026-[0-9]{2}-[0-9]{2}T/\"timestamp\":\"${day}T/" |
+    gzip -n >"$WORK/logs/date=$day.jsonl.gz"
 done
-echo "$((per * UNITS)) generated conversations in $UNITS gzip files, $(du -sh "$WORK/logs" | cut -f1)"
+echo "$((per * UNITS)) generated conversations in $UNITS gzip files of a day each, $(du -sh "$WORK/logs" | cut -f1)"
 timed "one machine (audit --plan, 1 worker)" "$RA" audit -q --workers 1 --out "$WORK/one" "$WORK"/logs/*.jsonl.gz
 for n in $SPLITS; do
   "$RA" plan --shards "$n" -o "$WORK/plan-$n.json" "$WORK/logs/" 2>/dev/null
