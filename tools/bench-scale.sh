@@ -57,7 +57,7 @@ S3=http://127.0.0.1:7079
 s3() { curl -sSf -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" --aws-sigv4 "aws:amz:us-east-1:s3" --user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY" "$@"; }
 for _ in $(seq 100); do s3 -o /dev/null "$S3/" 2>/dev/null && break; sleep 0.1; done
 s3 -X PUT "$S3/logs" && s3 -X PUT "$S3/audit"
-for f in "$WORK"/logs/*.jsonl.gz; do s3 -T "$f" "$S3/logs/$(basename "$f")"; done
+for f in "$WORK"/logs/*.jsonl.gz; do s3 -T "$f" "$S3/logs/$(basename "$f" | sed "s/=/%3D/")"; done
 P="endpoint=$S3&use_path_style=true&disable_https=true&region=us-east-1&request_checksum_calculation=when_required&response_checksum_validation=when_required"
 n=4
 "$RA" plan --shards "$n" -o "s3://audit/run/plan.json?$P" "s3://logs/?$P" 2>/dev/null
