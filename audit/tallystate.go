@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"time"
 )
@@ -87,27 +88,7 @@ func (t *Tally) Fold(s *TallyState) error {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	c, u := &t.c, &s.Counts
-	for _, p := range []struct{ into, from *int }{
-		{&c.RecordsRead, &u.RecordsRead}, {&c.RecordsAudited, &u.RecordsAudited}, {&c.RecordsFiltered, &u.RecordsFiltered},
-		{&c.RecordsSkipped, &u.RecordsSkipped}, {&c.Messages, &u.Messages}, {&c.Answers, &u.Answers},
-		{&c.Refusals, &u.Refusals}, {&c.AnsweredBelowFloor, &u.AnsweredBelowFloor}, {&c.Rejected, &u.Rejected},
-		{&c.Sentences, &u.Sentences}, {&c.CitedSentences, &u.CitedSentences}, {&c.UncitedFactual, &u.UncitedFactual},
-		{&c.Citations, &u.Citations}, {&c.NumberMismatches, &u.NumberMismatches},
-		{&c.ZeroBasedAnswers, &u.ZeroBasedAnswers}, {&c.ZeroUnclearAnswers, &u.ZeroUnclearAnswers},
-	} {
-		*p.into += *p.from
-	}
-	for _, m := range []struct{ into, from map[string]int }{
-		{c.SkippedByReason, u.SkippedByReason}, {c.CitationsByVerdict, u.CitationsByVerdict},
-		{c.SentencesByVerdict, u.SentencesByVerdict}, {c.ByReason, u.ByReason}, {c.Resolution, u.Resolution},
-		{c.UnreadMarkers, u.UnreadMarkers}, {c.NotAuditableByLanguage, u.NotAuditableByLanguage},
-		{c.AnswersByLanguage, u.AnswersByLanguage},
-	} {
-		for _, k := range slices.Sorted(maps.Keys(m.from)) {
-			m.into[k] += m.from[k]
-		}
-	}
+	addCounts(&t.c, &s.Counts)
 	t.convs.fold(s.Conversations)
 	for _, k := range []struct {
 		set *groupSet
@@ -136,6 +117,35 @@ func (t *Tally) Fold(s *TallyState) error {
 		}
 	}
 	return nil
+}
+
+// addCounts adds every count of from to into, whatever fields Counts
+// gains: ints add up, maps of ints add up by key; the conversations are
+// counted by the distinct counter, not added.
+func addCounts(into, from *Counts) {
+	iv, fv := reflect.ValueOf(into).Elem(), reflect.ValueOf(from).Elem()
+	for i := range iv.NumField() {
+		f, name := iv.Field(i), iv.Type().Field(i).Name
+		switch {
+		case name == "Conversations" || name == "ConversationsEstimated":
+		case f.Kind() == reflect.Int:
+			f.SetInt(f.Int() + fv.Field(i).Int())
+		case f.Kind() == reflect.Map && f.Type().Key().Kind() == reflect.String && f.Type().Elem().Kind() == reflect.Int:
+			if f.IsNil() {
+				f.Set(reflect.MakeMap(f.Type()))
+			}
+			iter := fv.Field(i).MapRange()
+			for iter.Next() {
+				sum := iter.Value().Int()
+				if old := f.MapIndex(iter.Key()); old.IsValid() {
+					sum += old.Int()
+				}
+				f.SetMapIndex(iter.Key(), reflect.ValueOf(int(sum)))
+			}
+		default:
+			panic("audit.Counts." + name + " is neither an int nor a map of ints: say in addCounts how units add it up")
+		}
+	}
 }
 
 // state returns the counter's hashes (sorted, so a state's bytes do not

@@ -73,3 +73,33 @@ func TestAUnitOfTooManyNamesIsRefused(t *testing.T) {
 		t.Errorf("folded a unit past its bound of names")
 	}
 }
+
+// Every field of Counts adds up when units fold, including fields added
+// after the fold was written (a count the fold forgot would read 0 in
+// every report, one machine's too).
+func TestEveryCountAddsUp(t *testing.T) {
+	var one, two Counts
+	v := reflect.ValueOf(&one).Elem()
+	for i := range v.NumField() {
+		switch f := v.Field(i); f.Kind() {
+		case reflect.Int:
+			f.SetInt(int64(i + 1))
+		case reflect.Map:
+			f.Set(reflect.MakeMap(f.Type()))
+			f.SetMapIndex(reflect.ValueOf("k"), reflect.ValueOf(i+1))
+		}
+	}
+	addCounts(&two, &one)
+	addCounts(&two, &one)
+	w := reflect.ValueOf(two)
+	for i := range w.NumField() {
+		name := w.Type().Field(i).Name
+		switch f := w.Field(i); {
+		case name == "Conversations" || name == "ConversationsEstimated":
+		case f.Kind() == reflect.Int && f.Int() != int64(2*(i+1)):
+			t.Errorf("%s = %d, want %d", name, f.Int(), 2*(i+1))
+		case f.Kind() == reflect.Map && f.MapIndex(reflect.ValueOf("k")).Int() != int64(2*(i+1)):
+			t.Errorf("%s[k] = %v, want %d", name, f.MapIndex(reflect.ValueOf("k")), 2*(i+1))
+		}
+	}
+}

@@ -23,3 +23,13 @@ func startJudge(ctx context.Context, judge *llmjudge.Judge, d *done, auditErr er
 	}
 	return wait, err
 }
+
+// judgeTurn passes a unit mark's place in the order to the judge, which
+// hands out its budget by turns of every number the stream gives out.
+func judgeTurn(ctx context.Context, judge *llmjudge.Judge, seq int) error {
+	if judge == nil {
+		return nil
+	}
+	_, err := judge.Start(ctx, seq, nil)
+	return err
+}

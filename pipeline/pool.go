@@ -43,14 +43,7 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				if j.mark != nil {
-					results <- done{seq: j.seq, mark: j.mark}
-					continue
-				}
-				d := done{seq: j.seq}
-				d.res, d.err = auditOne(runCtx, auditor, guard, &j.rec)
-				d.wait, d.err = startJudge(runCtx, judge, &d, d.err)
-				results <- d
+				results <- work(runCtx, auditor, guard, judge, &j)
 			}
 		}()
 	}
@@ -124,6 +117,19 @@ type done struct {
 type unitMark struct {
 	acc *unitAcc
 	end bool
+}
+
+// work is a worker's part of one job: its audit and its turn with the
+// judge; a unit's start or end has nothing to audit, but takes its turn
+// for the judge's budget.
+func work(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, judge *llmjudge.Judge, j *job) done {
+	if j.mark != nil {
+		return done{seq: j.seq, mark: j.mark, err: judgeTurn(ctx, judge, j.seq)}
+	}
+	d := done{seq: j.seq}
+	d.res, d.err = auditOne(ctx, auditor, guard, &j.rec)
+	d.wait, d.err = startJudge(ctx, judge, &d, d.err)
+	return d
 }
 
 // auditOne audits a record on a worker, unless the run is stopping.

@@ -57,6 +57,8 @@ type Dir struct {
 	csv       *FindingsCSV
 	skipped   *bufio.Writer
 	done      bool
+	// noFindings: no findings.jsonl or findings.csv (OpenReportDir).
+	noFindings bool
 }
 
 // OpenDir starts a report in path, creating its parent if needed; a path
@@ -65,6 +67,13 @@ type Dir struct {
 // report (ragaudit replaces the whole directory and never deletes what it
 // did not write), or one another run is writing.
 func OpenDir(path string, maxFailures int) (*Dir, error) {
+	return OpenReportDir(path, maxFailures, true)
+}
+
+// OpenReportDir is OpenDir; without findings, the report holds no
+// findings.jsonl or findings.csv (a merge whose findings are its runs'
+// Parquet files).
+func OpenReportDir(path string, maxFailures int, findings bool) (*Dir, error) {
 	path, err := followLink(filepath.Clean(path))
 	if err != nil {
 		return nil, err
@@ -78,12 +87,12 @@ func OpenDir(path string, maxFailures int) (*Dir, error) {
 		if err != nil {
 			return nil, err
 		}
-		return OpenDir(abs, maxFailures)
+		return OpenReportDir(abs, maxFailures, findings)
 	}
 	if err := os.MkdirAll(parent, 0o777); err != nil {
 		return nil, err
 	}
-	d := &Dir{path: path, modes: map[string]fs.FileMode{}, Cards: NewCollected(maxFailures)}
+	d := &Dir{path: path, modes: map[string]fs.FileMode{}, Cards: NewCollected(maxFailures), noFindings: !findings}
 	// Checked before the lock too, so that a wrong --out leaves nothing
 	// behind; and again under it.
 	if err := d.inspect(); err != nil {
@@ -189,6 +198,14 @@ func (d *Dir) inspect() error {
 }
 
 func (d *Dir) openStreams() error {
+	if d.noFindings {
+		kf, err := d.create(FileSkipped)
+		if err != nil {
+			return err
+		}
+		d.skipped = bufio.NewWriter(kf)
+		return nil
+	}
 	jf, err := d.create(FileFindingsJSONL)
 	if err != nil {
 		return err
@@ -233,6 +250,9 @@ func (d *Dir) Result(res *audit.Result) error {
 // Findings writes findings of one record, whose answers turns numbers (a
 // merge writes those it reads back).
 func (d *Dir) Findings(fs []audit.Finding, turns Turns) error {
+	if d.noFindings {
+		return nil
+	}
 	if err := d.jsonl.Write(fs, turns); err != nil {
 		return err
 	}
@@ -294,11 +314,13 @@ func (d *Dir) Commit(ctx context.Context, sum *Summary) error {
 }
 
 func (d *Dir) writeRest(sum *Summary, hopts HTMLOptions) error {
-	if err := d.jsonl.Flush(); err != nil {
-		return err
-	}
-	if err := d.csv.Flush(); err != nil {
-		return err
+	if !d.noFindings {
+		if err := d.jsonl.Flush(); err != nil {
+			return err
+		}
+		if err := d.csv.Flush(); err != nil {
+			return err
+		}
 	}
 	if err := d.skipped.Flush(); err != nil {
 		return err

@@ -43,6 +43,7 @@ for n in $SPLITS; do
     timed "  $n shards: shard $i" "$RA" audit -q --workers 1 --plan "$WORK/plan-$n.json" --shard "$i/$n" --out "$WORK/run-$n"
   done
   timed "  $n shards: merge" "$RA" merge -q --out "$WORK/merged-$n" "$WORK/run-$n"
+  timed "  $n shards: merge --findings none" "$RA" merge -q --findings none --out "$WORK/lean-$n" "$WORK/run-$n"
   cmp -s "$WORK/one/summary.json" "$WORK/merged-$n/summary.json" && echo "  $n shards: summary.json as one machine's" || echo "  $n shards: summary.json DIFFERS"
 done
 

@@ -90,6 +90,9 @@ type auditOptions struct {
 	listed   []store.Info      // the inputs as listed (names, sizes, ETags)
 	pins     map[string]string // the ETags objects must have (name → ETag)
 	outLocal string            // where a report for an --out URL is written first
+	// noFindings: the report holds no findings.jsonl or findings.csv
+	// (merge --findings none: the runs' Parquet files are the findings).
+	noFindings bool
 }
 
 func auditCommand() *cli.Command {
@@ -587,7 +590,7 @@ func (o *auditOptions) outputs(stdout, stderr io.Writer) ([]report.Output, *repo
 	if err != nil {
 		return nil, nil, err
 	}
-	dir, err := report.OpenDir(out, o.HTMLMaxFailures)
+	dir, err := report.OpenReportDir(out, o.HTMLMaxFailures, !o.noFindings)
 	if err != nil {
 		return nil, nil, usageErr("--out %s: %v", o.Out, err)
 	}

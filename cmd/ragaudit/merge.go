@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -26,7 +27,8 @@ func mergeCommand() *cli.Command {
 			flags = append(flags, f)
 		}
 	}
-	flags = append(flags, &cli.StringFlag{Name: "plan", Usage: "the run's plan, when it is not RUN/plan.json"})
+	flags = append(flags, &cli.StringFlag{Name: "plan", Usage: "the run's plan, when it is not RUN/plan.json"},
+		&cli.StringFlag{Name: "findings", Value: "jsonl", Usage: "jsonl: write findings.jsonl and findings.csv, read back from the runs' Parquet files in unit order (the report directory one machine writes); none: leave them out (the Parquet files are the findings; for a large run, much faster)"})
 	return &cli.Command{
 		Name:        "merge",
 		Usage:       "fold the units of sharded runs into the report one machine would write",
@@ -62,6 +64,13 @@ func runMerge(c *cli.Context) error {
 	// The report's flags are known before the states are read: its
 	// outputs open first, so that skipped records stream into them.
 	o := mergeOptions(c, st)
+	switch c.String("findings") {
+	case "jsonl":
+	case "none":
+		o.noFindings = true
+	default:
+		return usageErr("--findings %q: want jsonl or none", c.String("findings"))
+	}
 	outputs, dir, err := o.outputs(c.App.Writer, c.App.ErrWriter)
 	defer func() {
 		for _, out := range outputs {
@@ -112,15 +121,29 @@ func runMerge(c *cli.Context) error {
 	if o.labels != nil {
 		r.pop = review.NewPopulation(false)
 	}
-	if err := m.EachFinding(ctx, st, func(p *report.ParquetFinding) error {
+	if err := readFindingsBack(ctx, st, m, o, &r, dir); err != nil {
+		return err
+	}
+	return o.writeReport(ctx, &r, outputs, dir, c.App.ErrWriter, start)
+}
+
+// readFindingsBack reads the runs' findings in unit order into the report
+// directory's findings.jsonl and findings.csv (unless --findings none) and
+// into the population the labels are matched to (with --labels).
+func readFindingsBack(ctx context.Context, st *store.Store, m *shard.Merged, o *auditOptions, r *runOutcome, dir *report.Dir) error {
+	if o.noFindings && r.pop == nil {
+		return nil
+	}
+	err := m.EachFinding(ctx, st, func(p *report.ParquetFinding) error {
 		if r.pop != nil && p.F.Cited() {
 			r.pop.AddFinding(&p.F, p.Evidence)
 		}
 		return dir.Findings([]audit.Finding{p.F}, p.TurnsOf())
-	}); err != nil {
+	})
+	if err != nil {
 		return storeErr(err)
 	}
-	return o.writeReport(ctx, &r, outputs, dir, c.App.ErrWriter, start)
+	return nil
 }
 
 // junitOf is the JUnit output among outputs, if any.
@@ -156,6 +179,7 @@ func (o *auditOptions) fromMeta(c *cli.Context, m shard.Meta) error {
 	*o = shardOpts
 	o.Out, o.Quiet, o.Reproducible, o.JUnit = keep.Out, keep.Quiet, keep.Reproducible, keep.JUnit
 	o.github, o.stepSummary, o.workspace, o.store, o.outLocal = keep.github, keep.stepSummary, keep.workspace, keep.store, keep.outLocal
+	o.noFindings = keep.noFindings
 	o.Bar, o.MinChecked, o.Strict = rateOf(c, "bar"), rateOf(c, "min-checked"), c.Bool("strict")
 	if o.Strict && !c.IsSet("min-checked") {
 		o.MinChecked = 1

@@ -120,6 +120,8 @@ func refuseOnShard(c *cli.Context, o *auditOptions) error {
 		}
 	}
 	switch {
+	case c.IsSet("judge-url"):
+		return usageErr("--judge-url with --shard: the judge's budget (--judge-max-calls: the first citations of the band in input order) is one for the whole run, which no shard sees; judge on one machine (ragaudit audit --plan PLAN --judge-url …), or shard without a judge")
 	case o.Last > 0:
 		return usageErr("--last with --shard: the latest conversations are chosen across all inputs, which no shard sees; the five-minute audit stays on one machine: ragaudit audit --last %d over the newest partitions (e.g. ragaudit audit --last %d s3://bucket/logs/date=2026-11-30/)", o.Last, o.Last)
 	case !c.IsSet("out"):

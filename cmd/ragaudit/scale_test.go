@@ -198,6 +198,7 @@ func TestShardFlags(t *testing.T) {
 		{"the index counts from 0", []string{"--shard", "2/2"}, exitUsage, "must be below 2"},
 		{"a count other than the plan's", []string{"--shard", "1/3"}, exitUsage, "the plan has 2 shards"},
 		{"auto without an engine", []string{"--shard", "auto"}, exitUsage, "no engine's index variable is set"},
+		{"the judge's budget is the whole run's", []string{"--judge-url", "http://127.0.0.1:1/v1", "--judge-model", "m"}, exitUsage, "no shard sees"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -336,4 +337,16 @@ func TestRunsMergeInOrder(t *testing.T) {
 	}
 	ragaudit(t, append([]string{"audit", "-q", "--out", one}, files...)...)
 	sameReports(t, one, merged)
+	// --findings none: the same report but the findings, which are the
+	// runs' Parquet files.
+	lean := filepath.Join(dir, "lean")
+	ragaudit(t, append([]string{"merge", "-q", "--findings", "none", "--out", lean}, runs...)...)
+	for _, f := range reportDirFiles {
+		_, err := os.Stat(filepath.Join(lean, f))
+		if strings.HasPrefix(f, "findings.") != os.IsNotExist(err) {
+			t.Errorf("--findings none: %s: %v", f, err)
+		} else if err == nil && !bytes.Equal(readFile(t, filepath.Join(one, f)), readFile(t, filepath.Join(lean, f))) {
+			t.Errorf("--findings none: %s differs from one machine's", f)
+		}
+	}
 }
