@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/pipeline"
@@ -26,9 +27,15 @@ type Writer struct {
 	units []Unit
 	next  int
 	coll  *report.UnitCollector
-	spool *report.FindingsSpool // the unit's findings until it ends
-	row   int
-	junit *junitFile // the unit's JUnit cases (for merge --junit)
+	// The unit's first day is written as it comes (date-partitioned
+	// logs: every finding); the other days' findings are spooled until
+	// the unit ends, then written a day at a time.
+	direct    *report.FindingsParquet
+	directF   *os.File
+	directDay string
+	spool     *report.FindingsSpool
+	row       int
+	junit     *junitFile // the unit's JUnit cases (for merge --junit)
 	// Done, when set, is told of each unit written.
 	Done func(u Unit)
 }
@@ -79,13 +86,11 @@ func (w *Writer) Result(res *audit.Result) error {
 	if err := w.junit.c.Result(res); err != nil {
 		return err
 	}
-	if w.spool == nil {
-		if w.spool, err = report.NewFindingsSpool(); err != nil {
-			return err
-		}
-	}
 	turns := report.TurnsOf(res.Record)
 	day := audit.Day(res.Record.Timestamp)
+	if err := w.dayOpen(day); err != nil {
+		return err
+	}
 	for i := range res.Findings {
 		f := &res.Findings[i]
 		row := report.ParquetFinding{Unit: u.I, Row: w.row, Turn: turns.Turn(f.MessageIndex), Turns: turns.Count(), F: *f}
@@ -93,7 +98,12 @@ func (w *Writer) Result(res *audit.Result) error {
 			row.Evidence = review.EvidenceOf(res.Record, f)
 		}
 		w.row++
-		if err := w.spool.Add(day, &row); err != nil {
+		if day == w.directDay {
+			err = w.direct.Write(&row)
+		} else {
+			err = w.spool.Add(day, &row)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -140,12 +150,49 @@ func (w *Writer) EndUnit(s *pipeline.UnitState) error {
 	return nil
 }
 
+// dayOpen makes ready where a day's findings go: the unit's first day's
+// file, or the spool of the others.
+func (w *Writer) dayOpen(day string) error {
+	switch {
+	case w.direct == nil:
+		f, err := os.CreateTemp("", "ragaudit-findings-*.parquet")
+		if err != nil {
+			return fmt.Errorf("staging findings (a writable temporary directory, TMPDIR, is needed): %w", err)
+		}
+		os.Remove(f.Name()) // unnamed: gone with the process whatever happens
+		if w.direct, err = report.NewFindingsParquet(f); err != nil {
+			f.Close()
+			return err
+		}
+		w.directF, w.directDay = f, day
+	case day != w.directDay && w.spool == nil:
+		var err error
+		w.spool, err = report.NewFindingsSpool()
+		return err
+	}
+	return nil
+}
+
 // writeDays writes the unit's findings, a Parquet file per day, each
-// staged locally and uploaded; it returns their names.
+// staged locally and uploaded; it returns their names, sorted.
 func (w *Writer) writeDays(u Unit) ([]string, error) {
 	names := []string{}
+	if w.direct != nil {
+		pw, f, day := w.direct, w.directF, w.directDay
+		w.direct, w.directF, w.directDay = nil, nil, ""
+		defer f.Close()
+		if err := pw.Close(); err != nil {
+			return nil, err
+		}
+		name := findingsName(day, u.I)
+		if err := w.copyUp(f, store.Join(w.run, name)); err != nil {
+			return nil, err
+		}
+		names = append(names, name)
+	}
 	sp := w.spool
 	if sp == nil {
+		slices.Sort(names)
 		return names, nil
 	}
 	w.spool = nil
@@ -167,6 +214,7 @@ func (w *Writer) writeDays(u Unit) ([]string, error) {
 			return nil, err
 		}
 	}
+	slices.Sort(names)
 	return names, nil
 }
 
@@ -215,6 +263,10 @@ func (w *Writer) Abort() {
 	if w.spool != nil {
 		w.spool.Close()
 		w.spool = nil
+	}
+	if w.directF != nil {
+		w.directF.Close()
+		w.direct, w.directF, w.directDay = nil, nil, ""
 	}
 	if w.junit != nil {
 		w.junit.f.Close()
