@@ -118,17 +118,45 @@ func (c *Coverage) citationsSentence() string {
 	return fmt.Sprintf("%d of %d citations checked (%s), %d could not be: %s", c.Checked, c.Citations, pct(c.Share), c.NotChecked, strings.Join(parts, ", "))
 }
 
-// incompleteDetail is the status detail of a run that checked too few.
+// incompleteDetail is the status detail of a run that checked too few:
+// each shortfall, and every cause with its count.
 func (c *Coverage) incompleteDetail() string {
+	var parts []string
 	if c.RecordsShare < c.MinChecked {
-		return fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: the %d skipped hold citations never checked (skipped.jsonl says why, record by record)",
-			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped)
+		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: the %d skipped hold citations never checked (skipped.jsonl says why, record by record)",
+			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped))
 	}
-	d := fmt.Sprintf("only %d of %d citations (%s) could be checked, under --min-checked %s", c.Checked, c.Citations, pct(c.Share), pct(c.MinChecked))
-	if len(c.Causes) > 0 {
-		d += ": " + c.Causes[0].Detail
+	if c.NotChecked > 0 {
+		d := fmt.Sprintf("only %d of %d citations (%s) could be checked", c.Checked, c.Citations, pct(c.Share))
+		if c.Share < c.MinChecked {
+			d += ", under --min-checked " + pct(c.MinChecked)
+		}
+		parts = append(parts, d+c.causesDetail())
 	}
-	return d
+	return strings.Join(parts, "; ")
+}
+
+// causesDetail names every cause of citations not checked, with its count
+// and what to do: ": 5 citation(s) …; 4 citation(s) …".
+func (c *Coverage) causesDetail() string {
+	if len(c.Causes) == 0 {
+		return ""
+	}
+	ds := make([]string, len(c.Causes))
+	for i, cause := range c.Causes {
+		ds[i] = cause.Detail
+	}
+	return ": " + strings.Join(ds, "; ")
+}
+
+// bestRate is the rate were every citation not checked supported: the
+// most the run's rate could be, given supported citations of those
+// checked.
+func (c *Coverage) bestRate(supported int) float64 {
+	if c.Checked+c.NotChecked == 0 {
+		return 0
+	}
+	return float64(supported+c.NotChecked) / float64(c.Checked+c.NotChecked)
 }
 
 func backticks(keys []string) string {

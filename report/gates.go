@@ -69,6 +69,11 @@ type Gate struct {
 	// or either run without data). It does not fail the run, and it is
 	// never shown as passed: Detail says why.
 	NotCompared bool `json:"not_compared,omitempty"`
+	// Undecided: neither met nor failed for certain, since what the run
+	// could not check decides it (a drop of a run that checked too few
+	// citations). The run is INCOMPLETE unless it fails otherwise; Detail
+	// says why.
+	Undecided bool `json:"undecided,omitempty"`
 }
 
 // EvaluateGates measures each gate on the summary (with its baseline, for
@@ -113,7 +118,48 @@ func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
 		}
 		out = append(out, gate)
 	}
+	for i := range out {
+		settle(&out[i], specs[i], s)
+	}
 	return out, nil
+}
+
+// settle marks a failed gate of a run that checked too few undecided when
+// what it did not check could undo the failure: counts only grow with
+// more citations or records, and a share of all citations read, sentences
+// or answers keeps its denominator; but a drop of the rate could be none
+// were the citations not checked supported, and a share can shrink with
+// the records not read.
+func settle(g *Gate, spec GateSpec, s *Summary) {
+	c := s.Coverage
+	if g.Pass || !s.CheckedTooFew() {
+		return
+	}
+	unread := c.RecordsShare < c.MinChecked
+	var undoable bool
+	switch spec.Name {
+	case "drop":
+		best := c.bestRate(s.Counts.CitationsByVerdict[audit.Supported])
+		undoable = unread || round6(s.Baseline.Before-best) <= spec.Limit
+	case "tenant-drop": // a tenant's citations not checked are not counted apart
+		undoable = true
+	case "fallback", "intervened":
+		undoable = spec.Share && unread && s.Guard != nil
+	default:
+		undoable = spec.Share && unread
+	}
+	if !undoable {
+		return
+	}
+	g.Undecided = true
+	switch {
+	case unread && c.NotChecked > 0:
+		g.Detail += fmt.Sprintf("; the %d citations not checked and the %d unreadable records could undo it", c.NotChecked, c.RecordsSkipped)
+	case unread:
+		g.Detail += fmt.Sprintf("; the %d unreadable records could undo it", c.RecordsSkipped)
+	default:
+		g.Detail += fmt.Sprintf("; the %d citations not checked could undo it", c.NotChecked)
+	}
 }
 
 func dropGate(g GateSpec, b *BaselineChange) Gate {

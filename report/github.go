@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -90,6 +91,8 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 		switch {
 		case g.NotCompared:
 			mark = "➖"
+		case g.Undecided:
+			mark = "❔"
 		case !g.Pass:
 			mark = "❌"
 		}
@@ -110,20 +113,31 @@ func headline(s *Summary) string {
 	if s.Status == StatusNoData {
 		return "Nothing to measure: " + s.StatusDetail
 	}
-	checked := ""
-	if s.Coverage != nil {
-		checked = "; " + s.Coverage.Sentence()
+	checked, over := "", "over"
+	if c := s.Coverage; c != nil {
+		checked = "; " + c.Sentence()
+		if s.CheckedTooFew() {
+			over = "over the citations checked only,"
+		}
 	}
 	if s.Status == StatusIncomplete {
-		return fmt.Sprintf("Incomplete: %s (citation accuracy %s over the citations checked, bar %s)", s.StatusDetail, pct(s.CitationAccuracy), pct(s.Bar))
+		return fmt.Sprintf("Incomplete: %s (citation accuracy %s %s bar %s)", s.StatusDetail, pct(s.CitationAccuracy), strings.TrimSuffix(over, ","), pct(s.Bar))
+	}
+	why := ""
+	if s.Status != StatusPass && (!s.BelowBar() || s.Verified != nil || s.CheckedTooFew()) { // the figures below do not say it
+		why = s.StatusDetail + ". "
 	}
 	if v := s.Verified; v != nil {
 		l := v.Labels
-		return fmt.Sprintf("Verified citation accuracy %s (95%% CI %s–%s) from %d reviewed citations, bar %s; the machine's own rate %s%s",
-			pctN(v.Rate), pctN(v.Low), pctN(v.High), l.Supported+l.Partial+l.Unsupported, pct(s.Bar), pct(s.CitationAccuracy), checked)
+		return fmt.Sprintf("%sVerified citation accuracy %s (95%% CI %s–%s) from %d reviewed citations, bar %s; the machine's own rate %s%s",
+			why, pctN(v.Rate), pctN(v.Low), pctN(v.High), l.Supported+l.Partial+l.Unsupported, pct(s.Bar), pct(s.CitationAccuracy), checked)
 	}
-	return fmt.Sprintf("Citation accuracy %s (95%% CI %s–%s) over %d citations, bar %s (the machine's verdicts, not verified)%s",
-		pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), s.Counts.Citations, pct(s.Bar), checked)
+	by := s.Counts.CitationsByVerdict
+	if over == "over" {
+		over = fmt.Sprintf("over %d citations,", by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated])
+	}
+	return fmt.Sprintf("%sCitation accuracy %s (95%% CI %s–%s) %s bar %s (the machine's verdicts, not verified)%s",
+		why, pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), over, pct(s.Bar), checked)
 }
 
 // splitSource splits "file:line" at its last colon.

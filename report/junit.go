@@ -136,8 +136,15 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	}
 	w := bufio.NewWriter(j.out)
 	status := sum.Status
-	fmt.Fprintf(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ragaudit\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", j.tests, j.failures, j.skipped)
-	fmt.Fprintf(w, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", xmlAttr(j.suite), j.tests, j.failures, j.skipped)
+	// The run's own case: its coverage fails it (INCOMPLETE, NO_DATA), or
+	// it failed though it checked too few (what it checked suffices).
+	runCase := sum.Status == StatusIncomplete || sum.Status == StatusNoData || sum.CheckedTooFew()
+	tests, failures := j.tests, j.failures
+	if runCase {
+		tests, failures = tests+1, failures+1
+	}
+	fmt.Fprintf(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ragaudit\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", tests, failures, j.skipped)
+	fmt.Fprintf(w, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", xmlAttr(j.suite), tests, failures, j.skipped)
 	fmt.Fprintf(w, "  <properties><property name=\"status\" value=\"%s\"/><property name=\"bar\" value=\"%g\"/>", status, sum.Bar)
 	if v := sum.Verified; v != nil {
 		fmt.Fprintf(w, "<property name=\"verified_citation_accuracy\" value=\"%.6f\"/><property name=\"verified_ci95_low\" value=\"%.6f\"/><property name=\"verified_ci95_high\" value=\"%.6f\"/>",
@@ -151,7 +158,7 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 			c.Citations, c.Checked, c.NotChecked)
 	}
 	fmt.Fprint(w, "</properties>\n")
-	if sum.Status == StatusIncomplete || sum.Status == StatusNoData {
+	if runCase {
 		// The conversations' cases may all pass: the run itself does not.
 		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"citations checked\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
 			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail+"\n"+sum.Coverage.Sentence(), false))

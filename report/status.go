@@ -29,54 +29,120 @@ func (s *Summary) Decide() {
 	s.Pass = s.Status == StatusPass
 }
 
+// CheckedTooFew reports whether the run checked fewer citations, or read
+// fewer records, than --min-checked: then its rate is of the citations
+// checked only, and it fails only on what the rest cannot undo.
+func (s *Summary) CheckedTooFew() bool { return s.Coverage != nil && !s.Coverage.Enough() }
+
 // BelowBar reports whether the run failed on its rate (the verified one
 // with labels), rather than on a --fail-on gate.
 func (s *Summary) BelowBar() bool {
-	if s.Status != StatusFail {
-		return false
-	}
-	if s.Verified != nil {
-		return s.Verified.Decision == estimate.Fail
-	}
-	return !s.machinePass()
+	return s.Status == StatusFail && s.rateFailure() != ""
 }
 
+// decide: a run fails when it fails whatever its citations not checked
+// (and records not read) turn out to be; short of that, a run that checked
+// too few, or whose gate could not be measured, is INCOMPLETE; then the
+// verified estimate may be undecided; else it passes.
 func (s *Summary) decide() (status, detail string) {
 	if cause := s.noData(); cause != "" {
 		return StatusNoData, cause
 	}
-	if c := s.Coverage; c != nil && !c.Enough() {
-		return StatusIncomplete, c.incompleteDetail()
-	}
 	if why := s.guardFailure(); why != "" {
 		return StatusFail, why
 	}
-	v := s.Verified
-	switch {
-	case v != nil && v.Decision == estimate.Fail:
-		return StatusFail, fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
-	case v == nil && !s.machinePass():
-		rate, bar := pctPair(s.CitationAccuracy, s.Bar) // never "90.0% is below the bar 90.0%"
-		return StatusFail, fmt.Sprintf("citation accuracy %s is below the bar %s", rate, bar)
+	if why := s.rateFailure(); why != "" {
+		return StatusFail, why
 	}
 	// A failed gate is a failure whatever more labels would say of the rate.
 	for _, g := range s.Gates {
-		if !g.Pass {
-			return StatusFail, fmt.Sprintf("--fail-on %s failed: %s", g.Spec, g.Detail)
+		if !g.Pass && !g.Undecided {
+			return StatusFail, fmt.Sprintf("--fail-on %s failed: %s", g.Spec, g.Detail) + s.whateverUnchecked()
 		}
 	}
-	if v != nil && v.Decision == estimate.Inconclusive {
-		more := ""
-		if v.LabelsToDecide > 0 {
-			more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
-			if v.SampleSize > 0 {
-				more += fmt.Sprintf(": draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
-					v.SampleSize+v.LabelsToDecide, v.Seed)
-			}
+	if s.CheckedTooFew() {
+		return StatusIncomplete, s.Coverage.incompleteDetail()
+	}
+	for _, g := range s.Gates {
+		if g.Undecided {
+			return StatusIncomplete, fmt.Sprintf("--fail-on %s is not met: %s", g.Spec, g.Detail)
 		}
-		return StatusInconclusive, fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
+	}
+	if v := s.Verified; v != nil && v.Decision == estimate.Inconclusive {
+		return StatusInconclusive, s.inconclusiveDetail()
 	}
 	return StatusPass, ""
+}
+
+// rateFailure says why the rate fails the bar ("" when it does not). When
+// the run checked too few citations, only a rate below the bar even were
+// every citation not checked supported: unreadable records may hold any
+// number of citations, so then the rate never fails.
+func (s *Summary) rateFailure() string {
+	v, c := s.Verified, s.Coverage
+	short := s.CheckedTooFew()
+	if short && (c.RecordsShare < c.MinChecked || c.Checked == 0) {
+		return ""
+	}
+	if v != nil {
+		if v.Decision != estimate.Fail {
+			return ""
+		}
+		why := fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
+		if !short {
+			return why
+		}
+		// The estimate is of the citations checked; the others count
+		// here as all supported.
+		best := (float64(v.Upper)*float64(c.Checked) + float64(c.NotChecked)) / float64(c.Citations)
+		if round6(best) >= s.Bar {
+			return ""
+		}
+		return why + fmt.Sprintf(" over the %d citations checked, and would be %s were the %d not checked all supported", c.Checked, pct(best), c.NotChecked)
+	}
+	if s.machinePass() {
+		return ""
+	}
+	rate, bar := pctPair(s.CitationAccuracy, s.Bar) // never "90.0% is below the bar 90.0%"
+	if !short {
+		return fmt.Sprintf("citation accuracy %s is below the bar %s", rate, bar)
+	}
+	best := c.bestRate(s.Counts.CitationsByVerdict[audit.Supported])
+	if round6(best) >= s.Bar {
+		return ""
+	}
+	return fmt.Sprintf("citation accuracy %s over the %d citations checked is below the bar %s, and would be %s were the %d not checked all supported",
+		rate, c.Checked, bar, pct(best), c.NotChecked)
+}
+
+// whateverUnchecked ends the detail of a failure of a run that checked
+// too few: what it did not check cannot undo it.
+func (s *Summary) whateverUnchecked() string {
+	c := s.Coverage
+	switch {
+	case !s.CheckedTooFew():
+		return ""
+	case c.RecordsShare < c.MinChecked && c.NotChecked > 0:
+		return fmt.Sprintf(", whatever the %d citations not checked and the %d unreadable records hold", c.NotChecked, c.RecordsSkipped)
+	case c.RecordsShare < c.MinChecked:
+		return fmt.Sprintf(", whatever the %d unreadable records hold", c.RecordsSkipped)
+	}
+	return fmt.Sprintf(", whatever the %d citations not checked turn out to be", c.NotChecked)
+}
+
+// inconclusiveDetail says why the labels do not decide, and how many more
+// are expected to.
+func (s *Summary) inconclusiveDetail() string {
+	v := s.Verified
+	more := ""
+	if v.LabelsToDecide > 0 {
+		more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
+		if v.SampleSize > 0 {
+			more += fmt.Sprintf(": draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
+				v.SampleSize+v.LabelsToDecide, v.Seed)
+		}
+	}
+	return fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
 }
 
 // machinePass: the machine's rate, as reported (six decimals), is at or

@@ -29,6 +29,9 @@ func StatusLine(s *Summary) string {
 	if v := s.Verified; v != nil {
 		return fmt.Sprintf("%s: %s; verified citation accuracy %s, bar %s (%s)", s.Status, s.StatusDetail, pctN(v.Rate), pct(s.Bar), volume(s))
 	}
+	if s.Status == StatusFail && s.CheckedTooFew() { // the rest may change the rate, not the failure
+		return fmt.Sprintf("%s: %s; citation accuracy %s over the citations checked only, bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
+	}
 	if s.Status == StatusFail { // not on the rate: it cleared the bar
 		return fmt.Sprintf("%s: %s; citation accuracy %s is at or above the bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
 	}
@@ -46,10 +49,14 @@ func passDetail(s *Summary) string {
 }
 
 // volume is what the figure rests on: "21 citations", with labels "150
-// labels, 2100 citations".
+// labels, 2100 citations"; of a run that checked too few, how many were
+// checked and why the others could not be.
 func volume(s *Summary) string {
 	by := s.Counts.CitationsByVerdict
 	out := fmt.Sprintf("%d citations", by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated])
+	if s.CheckedTooFew() {
+		out = s.Coverage.Sentence()
+	}
 	if v := s.Verified; v != nil {
 		l := v.Labels
 		out = fmt.Sprintf("%d labels, %s", l.Supported+l.Partial+l.Unsupported, out)

@@ -33,16 +33,21 @@ func WriteText(w io.Writer, s *Summary) error {
 	}
 	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
 	b.WriteString(StatusLine(s) + "\n")
+	short := s.CheckedTooFew()
 	switch {
 	case s.Status == StatusNoData:
-	case s.Status == StatusIncomplete:
+	case short && (s.Verified == nil || s.Status == StatusIncomplete):
 		if auditable == 0 {
 			fmt.Fprintf(&b, "Citation accuracy: n/a: none of the %d citations could be checked\n", s.Counts.Citations)
-		} else {
-			rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-			fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over the %d citations checked only, bar %s: too few to pass or fail\n",
-				rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
+			break
 		}
+		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+		verdict := "too few to pass or fail"
+		if s.Status == StatusFail {
+			verdict = "the failure above stands whatever the others are"
+		}
+		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over the %d citations checked only, bar %s: %s\n",
+			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar, verdict)
 	case s.Verified != nil:
 		writeVerified(&b, s, auditable)
 	default:
@@ -211,7 +216,10 @@ func writeGates(b *strings.Builder, gates []Gate) {
 			continue
 		}
 		status := "pass"
-		if !g.Pass {
+		switch {
+		case g.Undecided:
+			status = "NOT MET" // neither passed nor failed: see Detail
+		case !g.Pass:
 			status = "FAIL"
 		}
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", g.Spec, status, g.Detail))

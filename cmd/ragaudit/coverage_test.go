@@ -114,3 +114,58 @@ func TestManySkippedRecordsAreNeverPass(t *testing.T) {
 		t.Errorf("a log holding every record twice: exit %d: %s", r.code, r.stdout)
 	}
 }
+
+// A run that checked too few citations but fails whatever they turn out
+// to be is a FAIL (exit 1), its status line and every headline saying how
+// many were checked: a failed gate is not hidden behind INCOMPLETE. When
+// they could change the decision it stays INCOMPLETE (exit 5).
+func TestAFailureIsNotHiddenBehindIncomplete(t *testing.T) {
+	// 20 answers: 13 whose chunk text is under a key not read, 2 citing a
+	// chunk not retrieved, 5 supported.
+	log := coverageLog(t, 20, 13)
+	b := strings.Replace(string(readFile(t, log)), `delivery [1].","retrieval"`, `delivery [7].","retrieval"`, 15)
+	b = strings.Replace(b, `delivery [7].","retrieval"`, `delivery [1].","retrieval"`, 13)
+	os.WriteFile(log, []byte(b), 0o644)
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		status string
+		line   string
+	}{
+		{"a fabricated citation fails the gate whatever the citations not checked are",
+			[]string{"--bar", "20%", "--fail-on", "fabricated"}, exitFail, "FAIL",
+			"--fail-on fabricated failed: 2 fabricated citations, whatever the 13 citations not checked turn out to be; citation accuracy 71.4% over the citations checked only, bar 20.0% (7 of 20 citations checked (35.0%), 13 could not be: 13 chunk text absent)"},
+		{"a rate the citations not checked could lift over the bar is incomplete",
+			[]string{"--bar", "80%"}, exitIncomplete, "INCOMPLETE", "only 7 of 20 citations (35.0%) could be checked"},
+		{"a rate below the bar were every citation not checked supported fails",
+			[]string{"--bar", "95%"}, exitFail, "FAIL", "and would be 90.0% were the 13 not checked all supported (7 of 20 citations checked (35.0%)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			junit := filepath.Join(dir, "junit.xml")
+			t.Setenv("GITHUB_ACTIONS", "true")
+			t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(dir, "step.md"))
+			r := runCLI(t, "", append(append([]string{"audit", "-q", "--junit", junit}, tc.args...), log)...)
+			status, _, _ := strings.Cut(r.stdout, "\n")
+			if r.code != tc.code || !strings.HasPrefix(status, tc.status+": ") || !strings.Contains(status, tc.line) {
+				t.Fatalf("exit %d, want %d; status line %q, want it to say %q", r.code, tc.code, status, tc.line)
+			}
+			sum := summaryOf(t, r)
+			if sum["status"] != tc.status || !strings.HasPrefix(status, tc.status+": "+sum["status_detail"].(string)) {
+				t.Errorf("summary.json status %v, detail %q", sum["status"], sum["status_detail"])
+			}
+			if !strings.Contains(r.stdout, "::error title=ragaudit "+tc.status+"::") || !strings.Contains(r.stdout, "7 of 20 citations") {
+				t.Errorf("the annotation does not say %s and how many were checked:\n%s", tc.status, r.stdout)
+			}
+			html := string(readFile(t, filepath.Join(r.out, "report.html")))
+			if !strings.Contains(html, `class="verdict `+strings.ToLower(tc.status)+`"`) || !strings.Contains(html, "citation accuracy of the 7 citations checked only") {
+				t.Error("report.html's headline does not say the status and that the rate is of the citations checked only")
+			}
+			if x := string(readFile(t, junit)); !strings.Contains(x, `<property name="status" value="`+tc.status+`"/>`) || !strings.Contains(x, `name="citations checked"><failure message="`+tc.status+`"`) {
+				t.Errorf("JUnit does not carry the status and the coverage:\n%s", x)
+			}
+		})
+	}
+}

@@ -1,0 +1,110 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/pipeline"
+)
+
+// run is a run's counts: supported, unsupported and fabricated citations,
+// and citations not checked for two causes (languages_differ,
+// language_unsupported); records read but unreadable.
+type run struct {
+	s, u, f, differ, unsupported int
+	unreadable                   int
+}
+
+func (r run) summary(bar float64) Summary {
+	c := audit.Counts{RecordsRead: 40 + r.unreadable, RecordsAudited: 40, RecordsSkipped: r.unreadable, Answers: 40, Sentences: 40,
+		UncitedFactual: 3, Citations: r.s + r.u + r.f + r.differ + r.unsupported,
+		CitationsByVerdict:     map[string]int{audit.Supported: r.s, audit.Unsupported: r.u, audit.Fabricated: r.f, audit.NotAuditable: r.differ + r.unsupported},
+		ByReason:               map[string]int{"languages_differ": r.differ, "language_unsupported": r.unsupported},
+		SkippedByReason:        map[string]int{"invalid_json": r.unreadable},
+		NotAuditableByLanguage: map[string]int{"it": r.unsupported}}
+	s := Summary{CitationAccuracy: round6(float64(r.s) / float64(r.s+r.u+r.f)), Bar: bar, Counts: c}
+	s.Coverage = coverageOf(c, pipeline.Retrieval{}, DefaultMinChecked)
+	return s
+}
+
+// A run that checked too few citations fails when it fails whatever they
+// turn out to be, and is INCOMPLETE only when they could change the
+// decision; it never passes. A failure says how many were checked.
+func TestWhatWasNotCheckedCannotHideAFailure(t *testing.T) {
+	cases := []struct {
+		name     string
+		run      run
+		bar      float64
+		gates    []GateSpec
+		baseline float64 // the baseline's rate, for drop gates
+		status   string
+		line     []string // what the status line says
+	}{
+		{name: "a rate below the bar even were every citation not checked supported fails",
+			run: run{s: 10, u: 15, f: 2, differ: 5, unsupported: 4}, bar: 0.9, status: StatusFail,
+			line: []string{"citation accuracy 37.0% over the 27 citations checked is below the bar 90.0%, and would be 52.8% were the 9 not checked all supported",
+				"27 of 36 citations checked (75.0%), 9 could not be: 5 languages differ, 4 language not supported"}},
+		{name: "a rate the citations not checked could lift over the bar is incomplete",
+			run: run{s: 25, u: 2, differ: 5, unsupported: 4}, bar: 0.9, status: StatusIncomplete},
+		{name: "a fabricated count over its limit fails whatever the citations not checked are",
+			run: run{s: 25, f: 2, differ: 5, unsupported: 4}, bar: 0.5, gates: []GateSpec{{Name: "fabricated"}}, status: StatusFail,
+			line: []string{"--fail-on fabricated failed: 2 fabricated citations, whatever the 9 citations not checked turn out to be",
+				"citation accuracy 92.6% over the citations checked only, bar 50.0%", "27 of 36 citations checked (75.0%)"}},
+		{name: "a fabricated share over its limit fails: its denominator holds the citations not checked",
+			run: run{s: 25, f: 2, differ: 5, unsupported: 4}, bar: 0.5, gates: []GateSpec{{Name: "fabricated", Limit: 0.05, Share: true}}, status: StatusFail},
+		{name: "an uncited count over its limit fails whatever the records not read hold",
+			run: run{s: 30, unreadable: 10}, bar: 0.5, gates: []GateSpec{{Name: "uncited", Limit: 2}}, status: StatusFail,
+			line: []string{"whatever the 10 unreadable records hold"}},
+		{name: "an uncited share over its limit is undecided when records could not be read",
+			run: run{s: 30, unreadable: 10}, bar: 0.5, gates: []GateSpec{{Name: "uncited", Limit: 0.05, Share: true}}, status: StatusIncomplete},
+		{name: "a drop the citations not checked could undo is undecided",
+			run: run{s: 25, u: 2, differ: 5, unsupported: 4}, bar: 0.5, baseline: 0.95, gates: []GateSpec{{Name: "drop", Limit: 0.01, Share: true}}, status: StatusIncomplete},
+		{name: "a drop that stays were every citation not checked supported fails",
+			run: run{s: 25, u: 2, differ: 5, unsupported: 4}, bar: 0.5, baseline: 0.99, gates: []GateSpec{{Name: "drop", Limit: 0.01, Share: true}}, status: StatusFail},
+		{name: "a rate below the bar never fails when unreadable records could hold any citation",
+			run: run{s: 10, u: 20, unreadable: 10}, bar: 0.9, status: StatusIncomplete},
+		{name: "a run that checked too few never passes however good its rate",
+			run: run{s: 27, differ: 5, unsupported: 4}, bar: 0.5, gates: []GateSpec{{Name: "fabricated"}}, status: StatusIncomplete,
+			line: []string{"only 27 of 36 citations (75.0%) could be checked, under --min-checked 95.0%"}},
+		{name: "every cause of citations not checked is named with its count",
+			run: run{s: 27, differ: 5, unsupported: 4}, bar: 0.5, status: StatusIncomplete,
+			line: []string{"5 citation(s): the sentence and the cited chunk are in different languages", "; 4 citation(s) are in a language the checks do not support (it 4)"}},
+		{name: "too few records read and citations checked are both named",
+			run: run{s: 27, differ: 5, unreadable: 10}, bar: 0.5, status: StatusIncomplete,
+			line: []string{"only 40 of 50 records (80.0%) could be read", "; only 27 of 32 citations (84.4%) could be checked, under --min-checked 95.0%: 5 citation(s)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.run.summary(tc.bar)
+			if tc.baseline > 0 {
+				s.Baseline = &BaselineChange{Before: tc.baseline, Now: s.CitationAccuracy, Change: round6(s.CitationAccuracy - tc.baseline)}
+			}
+			var err error
+			if s.Gates, err = EvaluateGates(tc.gates, &s); err != nil {
+				t.Fatal(err)
+			}
+			s.Decide()
+			line := StatusLine(&s)
+			if s.Status != tc.status {
+				t.Errorf("status %s, want %s: %s", s.Status, tc.status, line)
+			}
+			for _, want := range tc.line {
+				if !strings.Contains(line, want) {
+					t.Errorf("the status line does not say %q:\n%s", want, line)
+				}
+			}
+			if s.Status == StatusFail && !strings.Contains(line, "citations checked") {
+				t.Errorf("a failure of a run that checked too few does not say how many were checked: %s", line)
+			}
+			for _, g := range s.Gates {
+				if g.Undecided && (s.Status != StatusIncomplete || g.Pass) {
+					t.Errorf("an undecided gate %s (pass %v) in a run that is %s", g.Spec, g.Pass, s.Status)
+				}
+			}
+			if h := headline(&s); s.Status != StatusPass && !strings.Contains(h, "citations checked") && !strings.Contains(h, "could be checked") {
+				t.Errorf("the CI headline does not say how many citations were checked: %s", h)
+			}
+		})
+	}
+}
