@@ -25,13 +25,13 @@ test: lint
 DATA ?= ../shared/data
 eval: build
 	@test -f $(DATA)/hagrid/dev.jsonl || { echo "make eval: no labelled development sets in DATA=$(DATA)"; exit 2; }
-	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -skip 'TestCoverageOnDevSets|TestCalibrationAsAUserSeesIt|TestJudgeBand|TestAPerfectJudge' $(PKGS)
+	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -skip 'TestCoverageOnDevSets|TestCoverageBySampleSize|TestCalibrationAsAUserSeesIt|TestJudgeBand|TestAPerfectJudge' $(PKGS)
 	@# Calibration from a user's labels, and the judge's band and what it buys (docs/calibration.md).
 	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -run 'TestCalibrationAsAUserSeesIt|TestJudgeBand|TestAPerfectJudge' -v ./eval > bin/calibration.txt \
 	  || { cat bin/calibration.txt; exit 1; }
 	@sed -n 's/^ *\(userview\|band\)_eval_test.go:[0-9]*: //p' bin/calibration.txt
 	@# The verified estimate's coverage, simulated with the human labels as the reviewer (docs/estimate.md).
-	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -run TestCoverageOnDevSets -v ./estimate > bin/estimate-coverage.txt \
+	RAGAUDIT_DATA=$(abspath $(DATA)) $(GO) test -tags eval -count=1 -run 'TestCoverageOnDevSets|TestCoverageBySampleSize' -v ./estimate > bin/estimate-coverage.txt \
 	  || { cat bin/estimate-coverage.txt; exit 1; }
 	@sed -n 's/^ *devsets_eval_test.go:[0-9]*: //p' bin/estimate-coverage.txt
 	@# The verdict against the word-overlap rule on data it was not fitted on (docs/verdict.md).

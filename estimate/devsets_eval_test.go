@@ -494,3 +494,65 @@ func checkCoverage(t *testing.T, p labelled, n int64) string {
 		100*cov, tenantCov, half, meanErr, 100*st.rate(st.falsePass), 100*st.rate(st.falsePassFar), st.mean(st.sumLambda),
 		halfLabels, st.mean(st.sumHalfSRS), st.planned)
 }
+
+// sampleSizes are the sample sizes at which TestCoverageBySampleSize
+// measures the interval's coverage.
+var sampleSizes = []int64{10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200}
+
+// Below some number of labels the interval no longer holds. By sample
+// size, the lowest coverage over the development sets and machines (and
+// of the tenants' intervals), and how many populations fall under 93 %:
+// from estimate.MinLabels on, none does at any size measured.
+func TestCoverageBySampleSize(t *testing.T) {
+	sets := loadDevSets(t)
+	shipped := audit.DefaultModelNoEmbed()
+	var pops []labelled
+	for _, set := range sets {
+		for _, m := range machines {
+			pops = append(pops, set.withMachine(m.name, m.remake))
+		}
+		for _, j := range judges {
+			pops = append(pops, set.withJudge(j.name, j.answer))
+		}
+		pops = append(pops, set.calibrated(shipped))
+	}
+	type cell struct{ cov, tenantCov float64 }
+	cells := make([][]cell, len(pops))
+	t.Run("simulation", func(t *testing.T) {
+		for i, p := range pops {
+			t.Run(p.name+"/"+p.machine, func(t *testing.T) {
+				t.Parallel()
+				for _, n := range sampleSizes {
+					st := simulate(t, p, n)
+					c := cell{cov: st.rate(st.covered), tenantCov: math.NaN()}
+					if st.tenantRuns > 0 {
+						c.tenantCov = float64(st.tenantCovered) / float64(st.tenantRuns)
+					}
+					cells[i] = append(cells[i], c)
+				}
+			})
+		}
+	})
+	t.Log("| labels | lowest coverage | where | lowest tenants' coverage | populations under 93 % |")
+	t.Log("|---:|---:|---|---:|---:|")
+	for k, n := range sampleSizes {
+		low, lowTenant, where, under := 1.0, 1.0, "", 0
+		for i, p := range pops {
+			c := cells[i][k]
+			if c.cov < low {
+				low, where = c.cov, p.name+", "+p.machine
+			}
+			if c.cov < 0.93 {
+				under++
+			}
+			if !math.IsNaN(c.tenantCov) && c.tenantCov < lowTenant {
+				lowTenant = c.tenantCov
+			}
+		}
+		t.Logf("| %d | %.1f %% | %s | %.1f %% | %d of %d |", n, 100*low, where, 100*lowTenant, under, len(pops))
+		if n >= estimate.MinLabels && (under > 0 || lowTenant < 0.93) {
+			t.Errorf("at %d labels, at or above estimate.MinLabels (%d): %d populations cover under 93 %% (lowest %.3f, %s), tenants' lowest %.3f",
+				n, estimate.MinLabels, under, low, where, lowTenant)
+		}
+	}
+}

@@ -154,8 +154,8 @@ func TestFewLabelsOfAClassFallBackToWilson(t *testing.T) {
 			t.Errorf("bound %.6f, want %.6f", c.got, c.want)
 		}
 	}
-	if r.Decision != Fail {
-		t.Errorf("decision %s at bar 0.9, want FAIL", r.Decision)
+	if r.Decision != Inconclusive || !r.TooFewLabels { // the interval alone would FAIL: see TestTooFewLabelsDecideNothing
+		t.Errorf("decision %s (too few labels: %v) at bar 0.9 on 20 labels, want INCONCLUSIVE", r.Decision, r.TooFewLabels)
 	}
 }
 
@@ -191,7 +191,7 @@ func TestEdgeCases(t *testing.T) {
 		// one-sided [0.902346, 1]: labels that all agree are not certainty.
 		{name: "labels of one class keep an interval",
 			kinds: []kind{{"A", "t", true, 0.9, S, 20}, {"A", "t", true, 0.9, X, 80}}, bar: 0.85,
-			method: MethodWilson, decision: Pass, rate: 1, low: 0.866808, high: 1, lower: 0.902346, upper: 1},
+			method: MethodWilson, decision: Inconclusive, rate: 1, low: 0.866808, high: 1, lower: 0.902346, upper: 1}, // 20 labels: too few to decide
 		{name: "a stratum without labels borrows its verdict's labels and widens the interval by all it holds",
 			kinds: []kind{
 				{"A", "t", true, 0.9, S, 15}, {"A", "t", true, 0.9, U, 5}, {"A", "t", true, 0.9, X, 80},
@@ -203,7 +203,7 @@ func TestEdgeCases(t *testing.T) {
 			rate: 91.25 / 155},
 		{name: "cannot-judge labels are counted and left out",
 			kinds: []kind{{"A", "t", true, 0.9, S, 5}, {"A", "t", true, 0.9, U, 15}, {"A", "t", true, 0.9, CannotJudge, 3}, {"A", "t", true, 0.9, X, 77}},
-			bar:   0.9, method: MethodWilson, decision: Fail, cannotJd: 3, rate: 0.25},
+			bar:   0.9, method: MethodWilson, decision: Inconclusive, cannotJd: 3, rate: 0.25}, // 20 labels: too few to decide
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -397,21 +397,94 @@ func TestATenantWithoutLabelsInAStratumIsBoundedByTheWorstCase(t *testing.T) {
 	}
 }
 
+// handCaseTimes is the hand case with every kind k times as many: 40k
+// labels.
+func handCaseTimes(t *testing.T, k int) *Tally {
+	t.Helper()
+	S, U, X := Supported, Unsupported, Unlabelled
+	tl := tallyOf(t,
+		kind{"A", "t", true, 0.9, S, 10 * k}, kind{"A", "t", true, 0.5, S, 5 * k},
+		kind{"A", "t", true, 0.9, U, 3 * k}, kind{"A", "t", true, 0.5, U, 2 * k},
+		kind{"A", "t", true, 0.7, X, 80 * k},
+		kind{"B", "t", false, 0.5, S, 3 * k}, kind{"B", "t", false, 0.1, S, 2 * k},
+		kind{"B", "t", false, 0.5, U, 5 * k}, kind{"B", "t", false, 0.1, U, 10 * k},
+		kind{"B", "t", false, 0.3, X, 30 * k},
+	)
+	addFabricated(t, tl, "t", 10*k)
+	return tl
+}
+
 func TestLabelsToDecide(t *testing.T) {
-	r, _ := handCase(t).Estimate(Options{Bar: 0.5}) // estimate 0.542, inconclusive
-	if r.LabelsToDecide <= 0 || r.LabelsToDecide > 150-40 {
-		t.Errorf("labels to decide %d, want between 1 and the 110 unlabelled", r.LabelsToDecide)
+	big := func() *Tally { return handCaseTimes(t, 5) } // 200 labels of 750 auditable
+	r, _ := big().Estimate(Options{Bar: 0.56})
+	if r.Decision != Inconclusive || r.LabelsToDecide <= 0 || r.LabelsToDecide > 750-200 {
+		t.Errorf("%s, labels to decide %d, want INCONCLUSIVE and between 1 and the 550 unlabelled", r.Decision, r.LabelsToDecide)
 	}
-	farther, _ := handCase(t).Estimate(Options{Bar: 0.45})
+	farther, _ := big().Estimate(Options{Bar: 0.58})
 	if farther.Decision == Inconclusive && farther.LabelsToDecide >= r.LabelsToDecide {
 		t.Errorf("a bar farther from the estimate needs %d labels, not fewer than %d", farther.LabelsToDecide, r.LabelsToDecide)
 	}
-	decided, _ := handCase(t).Estimate(Options{Bar: 0.95})
+	decided, _ := big().Estimate(Options{Bar: 0.95})
 	if decided.Decision != Fail || decided.LabelsToDecide != 0 {
 		t.Errorf("at bar 0.95: %s with %d labels to go, want FAIL and 0", decided.Decision, decided.LabelsToDecide)
+	}
+	few, _ := handCase(t).Estimate(Options{Bar: 0.5}) // 40 labels
+	if few.LabelsToDecide < MinLabels-40 {
+		t.Errorf("with 40 labels: %d labels to decide, want at least the %d short of MinLabels", few.LabelsToDecide, MinLabels-40)
 	}
 	none, _ := tallyOf(t, kind{"A", "t", true, 0.8, Unlabelled, 8}).Estimate(Options{Bar: 0.5})
 	if none.LabelsToDecide != -1 {
 		t.Errorf("without an estimate: %d labels to decide, want -1", none.LabelsToDecide)
+	}
+}
+
+// Below MinLabels labels the interval is not known to hold
+// (docs/estimate.md, §9), so the decision never rests on it: INCONCLUSIVE,
+// or FAIL when the fabricated citations alone fail the bar. A census is
+// the rate itself and decides.
+func TestTooFewLabelsDecideNothing(t *testing.T) {
+	S, U, X := Supported, Unsupported, Unlabelled
+	cases := []struct {
+		name       string
+		kinds      []kind
+		fabricated int
+		bar        float64
+		decision   string
+		tooFew     bool
+	}{
+		{name: "twenty labels all supported do not pass a low bar",
+			kinds: []kind{{"A", "t", true, 0.9, S, 20}, {"A", "t", true, 0.9, X, 400}}, bar: 0.5,
+			decision: Inconclusive, tooFew: true},
+		{name: "twenty labels all unsupported do not fail a high bar",
+			kinds: []kind{{"A", "t", true, 0.9, U, 20}, {"A", "t", true, 0.9, X, 400}}, bar: 0.9,
+			decision: Inconclusive, tooFew: true},
+		{name: "cannot-judge labels do not count toward the minimum",
+			kinds: []kind{{"A", "t", true, 0.9, S, MinLabels - 1}, {"A", "t", true, 0.9, CannotJudge, 5}, {"A", "t", true, 0.9, X, 400}}, bar: 0.5,
+			decision: Inconclusive, tooFew: true},
+		{name: "fabricated citations alone fail the bar whatever the labels",
+			kinds: []kind{{"A", "t", true, 0.9, S, 20}, {"A", "t", true, 0.9, X, 100}}, fabricated: 40, bar: 0.9,
+			decision: Fail, tooFew: true},
+		{name: "the minimum of labels decides on the interval",
+			kinds: []kind{{"A", "t", true, 0.9, S, MinLabels}, {"A", "t", true, 0.9, X, 400}}, bar: 0.5,
+			decision: Pass},
+		{name: "a census of fewer citations than the minimum decides",
+			kinds: []kind{{"A", "t", true, 0.9, S, 12}, {"A", "t", true, 0.9, U, 3}}, bar: 0.9,
+			decision: Fail},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tl := tallyOf(t, c.kinds...)
+			addFabricated(t, tl, "t", c.fabricated)
+			r, err := tl.Estimate(Options{Bar: c.bar})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Decision != c.decision || r.TooFewLabels != c.tooFew || r.MinLabels != MinLabels {
+				t.Errorf("decision %s, too few labels %v, min labels %d; want %s, %v, %d", r.Decision, r.TooFewLabels, r.MinLabels, c.decision, c.tooFew, MinLabels)
+			}
+			if r.Decision == Inconclusive && r.LabelsToDecide < MinLabels-r.Labels.Counted() {
+				t.Errorf("%d labels to decide, fewer than the %d short of the minimum", r.LabelsToDecide, MinLabels-r.Labels.Counted())
+			}
+		})
 	}
 }

@@ -89,6 +89,10 @@ func (s *Summary) rateFailure() string {
 			return ""
 		}
 		why := fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% upper bound %s is below the bar %s", pctN(v.Rate), pctN(v.Upper), pct(s.Bar))
+		if v.TooFewLabels || v.Method == estimate.MethodNone { // decided without the interval
+			why = fmt.Sprintf("the %d fabricated citations alone hold the rate to at most %s, below the bar %s, whatever the %d labels say",
+				v.Fabricated, pct(float64(v.Citations-v.Fabricated)/float64(v.Citations)), pct(s.Bar), v.Labels.Counted())
+		}
 		if !short {
 			return why
 		}
@@ -137,10 +141,17 @@ func (s *Summary) inconclusiveDetail() string {
 	more := ""
 	if v.LabelsToDecide > 0 {
 		more = fmt.Sprintf("; about %d more labels are expected to decide", v.LabelsToDecide)
+		if v.TooFewLabels {
+			more = fmt.Sprintf("; review at least %d more", v.LabelsToDecide)
+		}
 		if v.SampleSize > 0 {
 			more += fmt.Sprintf(": draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
 				v.SampleSize+v.LabelsToDecide, v.Seed)
 		}
+	}
+	if v.TooFewLabels {
+		return fmt.Sprintf("only %d labels count, and the verified interval is known to hold from %d on (docs/estimate.md): it decides nothing yet%s",
+			v.Labels.Counted(), v.MinLabels, more)
 	}
 	return fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
 }

@@ -232,6 +232,9 @@ func writeGates(b *strings.Builder, gates []Gate) {
 func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	v := s.Verified
 	fmt.Fprintf(b, "Verified citation accuracy: %s (95%% CI %s–%s), bar %s\n", pctN(v.Rate), pctN(v.Low), pctN(v.High), pct(s.Bar))
+	if v.TooFewLabels {
+		fmt.Fprintf(b, "  Too few labels: the interval is known to hold from %d labels on, so it decides nothing yet\n", v.MinLabels)
+	}
 	l := v.Labels
 	fmt.Fprintf(b, "  from %d reviewed citations (%d supported, %d partial counted as %s, %d unsupported; %d cannot judge, left out) and the machine's verdicts on all %d; method %s",
 		l.Supported+l.Partial+l.Unsupported, l.Supported, l.Partial, v.PartialCountsAs, l.Unsupported, l.CannotJudge, auditable, v.Method)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/review"
 )
 
@@ -126,7 +127,7 @@ func TestSampleIsReproducibleAndCarriesItsDesign(t *testing.T) {
 // (exit 3) at it.
 func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	sample := filepath.Join(t.TempDir(), "sample.jsonl")
-	if r := runCLI(t, "", "sample", "-q", "-n", "120", "--seed", "9", "-o", sample, hagridLogs); r.code != exitPass {
+	if r := runCLI(t, "", "sample", "-q", "-n", "160", "--seed", "9", "-o", sample, hagridLogs); r.code != exitPass {
 		t.Fatalf("sample exit %d: %s", r.code, r.stderr)
 	}
 	labels, _ := simulateReview(t, sample)
@@ -161,6 +162,52 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	if r := runCLI(t, "", "audit", "-q", "--bar", string(bar)+"%", "--fail-on", "fabricated", "--labels", labels, hagridLogs); r.code != exitFail || summaryOf(t, r)["status"] != "FAIL" {
 		t.Errorf("a failed gate with an inconclusive rate: exit %d %s", r.code, r.stderr)
 	}
+}
+
+// Below estimate.MinLabels labels the verified interval is not known to
+// hold: the audit is INCONCLUSIVE (exit 3) at any bar the fabricated
+// citations alone do not fail, says how many labels it needs in every
+// output, and the advice it gives draws them.
+func TestTooFewLabelsDecideNothing(t *testing.T) {
+	sample := filepath.Join(t.TempDir(), "sample.jsonl")
+	runCLI(t, "", "sample", "-q", "-n", "20", "--seed", "7", "-o", sample, hagridLogs)
+	labels, _ := simulateReview(t, sample)
+	cases := []struct {
+		name, bar string
+		code      int
+		want      string
+	}{
+		{"a bar far below the estimate is not passed", "0.05", exitInconclusive, "labels count, and the verified interval is known to hold from 100 on"},
+		{"a bar far above the estimate is not failed", "0.85", exitInconclusive, "labels count, and the verified interval is known to hold from 100 on"},
+		{"a bar the fabricated citations alone fail is failed, saying so", "0.99", exitFail, "the 36 fabricated citations alone hold the rate to at most 90.9%, below the bar 99.0%"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", "audit", "-q", "--bar", tc.bar, "--labels", labels, hagridLogs)
+			sum := summaryOf(t, r)
+			v := sum["verified"].(map[string]any)
+			detail, _ := sum["status_detail"].(string)
+			if r.code != tc.code || v["too_few_labels"] != true || v["min_labels"] != float64(estimate.MinLabels) || !strings.Contains(detail, tc.want) || !strings.Contains(r.stdout, tc.want) {
+				t.Errorf("exit %d, too few labels %v, min labels %v, status %q", r.code, v["too_few_labels"], v["min_labels"], r.stdout)
+			}
+			if !strings.Contains(r.text, "Too few labels: the interval is known to hold from 100 labels on") {
+				t.Errorf("the text summary does not say the labels are too few:\n%s", r.text)
+			}
+			if html := string(readFile(t, filepath.Join(r.out, "report.html"))); !strings.Contains(html, `id="too-few-labels"`) {
+				t.Error("report.html does not say the labels are too few")
+			}
+			if tc.code != exitInconclusive {
+				return
+			}
+			l := v["labels"].(map[string]any)
+			n := int(l["supported"].(float64) + l["partial"].(float64) + l["unsupported"].(float64))
+			if !strings.Contains(detail, fmt.Sprintf("only %d labels count", n)) || !strings.Contains(detail, fmt.Sprintf("review at least %d more", estimate.MinLabels-n)) {
+				t.Errorf("the status does not say how many labels are needed: %q", detail)
+			}
+		})
+	}
+	r := runCLI(t, "", "audit", "-q", "--labels", labels, hagridLogs)
+	followTheAdvice(t, summaryOf(t, r)["status_detail"].(string), sample, labels)
 }
 
 // followTheAdvice runs the larger draw an INCONCLUSIVE status advises, as
@@ -245,7 +292,7 @@ func TestSamplePlan(t *testing.T) {
 func TestCIOutputsShowTheVerifiedRate(t *testing.T) {
 	dir := t.TempDir()
 	sample := filepath.Join(dir, "sample.jsonl")
-	runCLI(t, "", "sample", "-q", "-n", "80", "--seed", "3", "-o", sample, hagridLogs)
+	runCLI(t, "", "sample", "-q", "-n", "160", "--seed", "3", "-o", sample, hagridLogs)
 	labels, _ := simulateReview(t, sample)
 	t.Setenv("GITHUB_ACTIONS", "true")
 	t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(dir, "step.md"))
