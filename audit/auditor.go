@@ -154,6 +154,9 @@ type Answer struct {
 	Status       string // Answered, Refusal, AnsweredBelowFloor
 	Sentences    int
 	FloorReason  string // why it is below the floor
+	// FloorUnchecked says why the floor could not be checked (no chunk
+	// carries a score); "": it was, or there is none.
+	FloorUnchecked string
 	// CitationsNotAudited counts the distinct citations of its claims past
 	// the first MaxCitationsPerClaim of each: not audited, not listed.
 	CitationsNotAudited int

@@ -51,6 +51,24 @@ func (cfg Config) BelowFloor(tenant string, chunks []readers.Chunk) string {
 	return fmt.Sprintf("best retrieval score %.4f < --min-score %.4f", best, floor)
 }
 
+// FloorUnchecked says why the floor of tenant's answers over chunks could
+// not be checked, or "": a floor is set and chunks were retrieved, but
+// none carries a score (the log has none, or a distance only). Such an
+// answer is not below the floor, and not above it either.
+func (cfg Config) FloorUnchecked(tenant string, chunks []readers.Chunk) string {
+	floor := cfg.MinScoreOf(tenant)
+	if floor <= 0 || len(chunks) == 0 {
+		return ""
+	}
+	if _, scored := TopScore(chunks); scored {
+		return ""
+	}
+	if hasOwnFloor(cfg, tenant) {
+		return fmt.Sprintf("no retrieved chunk carries a score: the tenant's floor %.4f could not be checked", floor)
+	}
+	return fmt.Sprintf("no retrieved chunk carries a score: --min-score %.4f could not be checked", floor)
+}
+
 func hasOwnFloor(cfg Config, tenant string) bool {
 	_, own := cfg.TenantMinScore[tenant]
 	return own

@@ -159,6 +159,8 @@ func (m *messageAudit) setStatus() {
 	}
 	if reason := m.a.cfg.BelowFloor(m.base.Tenant, m.msg.Retrieval); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
 		m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
+	} else if len(m.sents) > 0 && m.ans.Status != Refusal {
+		m.ans.FloorUnchecked = m.a.cfg.FloorUnchecked(m.base.Tenant, m.msg.Retrieval)
 	}
 	if m.json != nil && m.citesUnretrieved() {
 		m.ans.Status = Rejected

@@ -49,6 +49,9 @@ type Counts struct {
 	// AnswersByLanguage counts the answers by the language they were read
 	// in (Answer.Language).
 	AnswersByLanguage map[string]int `json:"answers_by_language"`
+	// FloorNotChecked counts the answers a floor (--min-score, a tenant's)
+	// could not be checked on: no retrieved chunk carries a score.
+	FloorNotChecked int `json:"answers_floor_not_checked"`
 }
 
 // Rate is citation accuracy with its 95 % Wilson score interval.
@@ -159,6 +162,9 @@ func (t *Tally) addAnswers(answers []Answer) {
 		}
 		if a.ZeroUnclear {
 			t.c.ZeroUnclearAnswers++
+		}
+		if a.FloorUnchecked != "" {
+			t.c.FloorNotChecked++
 		}
 		switch a.Status {
 		case Refusal:

@@ -257,7 +257,7 @@ func decide(p *Policy, v *Verdict) (string, []int) {
 		return ActionRefuse, nil
 	case v.Status == audit.AnsweredBelowFloor && p.Enforces(ClassBelowFloor):
 		return ActionRefuse, nil
-	case v.Status == StatusUnverifiable && p.Enforces(ClassUnverifiable):
+	case (v.Status == StatusUnverifiable || v.FloorUnchecked != "") && p.Enforces(ClassUnverifiable):
 		return ActionRefuse, nil
 	}
 	var drops []int

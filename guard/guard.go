@@ -192,7 +192,7 @@ func randomID() string {
 
 // GateDecision is the retrieval floor's judgement before the model call.
 type GateDecision struct {
-	Decision   string   `json:"decision"` // pass or refuse
+	Decision   string   `json:"decision"` // pass, refuse, or unverifiable (a floor, but no chunk has a score)
 	TopScore   *float64 `json:"top_score"`
 	Floor      float64  `json:"floor"`
 	Reason     string   `json:"reason,omitempty"`
@@ -203,11 +203,16 @@ type GateDecision struct {
 
 // Gate judges the retrieval of r before the model is called: nothing
 // retrieved, or the best score under the tenant's floor, refuses when
-// the policy enforces below_floor (and the refusal is logged). r.Answer
-// is not read. The rule is the audit's (audit.Config.BelowFloor).
+// the policy enforces below_floor (and the refusal is logged). A floor
+// that no chunk's score lets check is unverifiable, never a pass. r.Answer
+// is not read. The rule is the audit's (audit.Config.BelowFloor,
+// FloorUnchecked).
 func (g *Guard) Gate(ctx context.Context, r Request) (GateDecision, error) {
 	p, _ := g.Policy(r.Tenant)
 	gd := g.gate(&p, r)
+	if gd.Decision == ActionUnverifiable {
+		return gd, nil
+	}
 	if gd.Decision == ActionPass || !gd.Enforced {
 		gd.Decision = ActionPass
 		return gd, nil
@@ -229,6 +234,8 @@ func (g *Guard) gate(p *Policy, r Request) GateDecision {
 	}
 	if gd.Reason = g.cfg.BelowFloor(r.Tenant, r.Retrieval); gd.Reason != "" {
 		gd.Decision = ActionRefuse
+	} else if gd.Reason = g.cfg.FloorUnchecked(r.Tenant, r.Retrieval); gd.Reason != "" {
+		gd.Decision = ActionUnverifiable
 	}
 	return gd
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -174,7 +175,8 @@ func TestTheGateRefusesBeforeTheModelIsCalled(t *testing.T) {
 		{name: "a top score under the tenant's floor refuses", tenant: "acme", retrieval: weak, decision: ActionRefuse},
 		{name: "the same retrieval passes another tenant's floor of 0", tenant: "globex", retrieval: weak, decision: ActionPass},
 		{name: "nothing retrieved refuses whatever the floor", tenant: "globex", retrieval: []Chunk{}, decision: ActionRefuse},
-		{name: "chunks without scores pass the floor", tenant: "acme", retrieval: []Chunk{{ID: "1", Text: "x"}}, decision: ActionPass},
+		{name: "chunks without scores leave the floor unchecked, never passed", tenant: "acme", retrieval: []Chunk{{ID: "1", Text: "x"}}, decision: ActionUnverifiable},
+		{name: "chunks without scores pass a floor of 0", tenant: "globex", retrieval: []Chunk{{ID: "1", Text: "x"}}, decision: ActionPass},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -200,6 +202,56 @@ func TestTheGateRefusesBeforeTheModelIsCalled(t *testing.T) {
 }
 
 func withFloor(p Policy, floor float64) Policy { p.MinScore = floor; return p }
+
+// A floor no chunk's score lets check never passes silently: the gate
+// and the decision say unverifiable (served unchanged, flagged), and a
+// policy that enforces unverifiable refuses.
+func TestAFloorWithoutScoresIsNeverPassed(t *testing.T) {
+	strict := withFloor(DefaultPolicy(), 0.5)
+	strict.Enforce = append(strict.Enforce, ClassUnverifiable)
+	g, err := New(DefaultConfig(), WithPolicy("acme", withFloor(DefaultPolicy(), 0.5)), WithPolicy("strict", strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unscored := []Chunk{{ID: "1", Text: "Refunds are accepted within 90 days of delivery."}}
+	scored := []Chunk{{ID: "1", Text: "Refunds are accepted within 90 days of delivery.", Score: score(0.8)}}
+	tests := []struct {
+		name, tenant string
+		retrieval    []Chunk
+		gate, action string
+		unchecked    bool
+	}{
+		{"a floor over chunks without scores is unverifiable", "acme", unscored, ActionUnverifiable, ActionUnverifiable, true},
+		{"a policy enforcing unverifiable refuses the answer", "strict", unscored, ActionUnverifiable, ActionRefuse, true},
+		{"without a floor chunks without scores pass", "globex", unscored, ActionPass, ActionPass, false},
+		{"a floor over scored chunks above it passes", "acme", scored, ActionPass, ActionPass, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Request{ConversationID: "c", Tenant: tc.tenant, Retrieval: tc.retrieval, Answer: "Refunds are accepted within 90 days of delivery [1]."}
+			gd, err := g.Gate(context.Background(), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gd.Decision != tc.gate || (tc.unchecked != strings.Contains(gd.Reason, "could not be checked")) {
+				t.Errorf("gate %s (%q), want %s", gd.Decision, gd.Reason, tc.gate)
+			}
+			d, err := g.Apply(context.Background(), r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Action != tc.action {
+				t.Errorf("action %s, want %s", d.Action, tc.action)
+			}
+			if v := d.Verdict; v != nil && (v.FloorUnchecked != "") != tc.unchecked {
+				t.Errorf("verdict floor_unchecked %q", v.FloorUnchecked)
+			}
+			if tc.unchecked && !slices.Contains(d.Classes, ClassUnverifiable) {
+				t.Errorf("classes %v lack unverifiable", d.Classes)
+			}
+		})
+	}
+}
 
 func TestWithoutRetrievalNothingPasses(t *testing.T) {
 	g := shared(t)

@@ -63,8 +63,11 @@ func (s *Server) handleGate(w http.ResponseWriter, r *http.Request) {
 		s.logger.Error("decision log", "decision_id", gd.DecisionID, "err", err)
 	}
 	var classes []Class
-	if gd.Decision == ActionRefuse {
+	switch gd.Decision {
+	case ActionRefuse:
 		classes = []Class{ClassBelowFloor}
+	case ActionUnverifiable:
+		classes = []Class{ClassUnverifiable}
 	}
 	s.metrics.decision("gate", gd.Decision, s.label(req.Tenant), classes, time.Since(start))
 	setHeaders(w, gd.Decision, gd.DecisionID)

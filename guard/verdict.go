@@ -19,8 +19,11 @@ type Verdict struct {
 	// for the answer, under the same model and the tenant's floor.
 	Findings  []audit.Finding `json:"findings,omitempty"`
 	ModelHash string          `json:"model"`
-	// FloorReason says why the answer is below the floor.
-	FloorReason string `json:"floor_reason,omitempty"`
+	// FloorReason says why the answer is below the floor; FloorUnchecked
+	// why the floor could not be checked (unverifiable: no chunk has a
+	// score).
+	FloorReason    string `json:"floor_reason,omitempty"`
+	FloorUnchecked string `json:"floor_unchecked,omitempty"`
 	// Language is the one the answer was read in (ISO 639-1).
 	Language string `json:"language,omitempty"`
 }
@@ -61,7 +64,10 @@ func verdictOf(res *audit.Result, provided bool, hash string) Verdict {
 	v := Verdict{Status: audit.Answered, ModelHash: hash, Claims: []ClaimVerdict{}, Classes: []Class{}}
 	if len(res.Answers) > 0 {
 		a := res.Answers[len(res.Answers)-1]
-		v.Status, v.FloorReason, v.Language = a.Status, a.FloorReason, a.Language
+		v.Status, v.FloorReason, v.FloorUnchecked, v.Language = a.Status, a.FloorReason, a.FloorUnchecked, a.Language
+	}
+	if v.FloorUnchecked != "" {
+		v.addClass(ClassUnverifiable)
 	}
 	v.Findings = res.Findings
 	for start := 0; start < len(res.Findings); {

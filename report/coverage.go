@@ -191,14 +191,18 @@ func languages(by map[string]int) string {
 }
 
 // Notes are what a person must know to read the run's figures right:
-// marker-shaped text not read as citations, and answers whose markers were
-// read counting from 0, or could not be told.
+// marker-shaped text not read as citations, answers the floor could not
+// be checked on, and answers whose markers were read counting from 0, or
+// could not be told.
 func (s *Summary) Notes() []string {
 	c := s.Counts
 	var out []string
 	for _, shape := range slices.Sorted(maps.Keys(c.UnreadMarkers)) {
 		out = append(out, fmt.Sprintf("%d answer(s) contain %s, not read as citations (beside other markers, or past the chunks retrieved); if they are, see --citation-regex",
 			c.UnreadMarkers[shape], unreadShape(shape)))
+	}
+	if n := c.FloorNotChecked; n > 0 {
+		out = append(out, fmt.Sprintf("%d answer(s) could not be checked against the retrieval floor: no chunk they were given carries a score (the log has none, or a distance only; a score under another key can be mapped with --mapping). They are counted as not checked (answers_floor_not_checked), never as above the floor", n))
 	}
 	if n := c.ZeroBasedAnswers; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has as its id: their markers were read counting from 0 ([0] is the first chunk)", n))

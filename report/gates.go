@@ -71,8 +71,8 @@ type Gate struct {
 	NotCompared bool `json:"not_compared,omitempty"`
 	// Undecided: neither met nor failed for certain, since what the run
 	// could not check decides it (a drop of a run that checked too few
-	// citations). The run is INCOMPLETE unless it fails otherwise; Detail
-	// says why.
+	// citations; below-floor with answers whose retrieval has no score).
+	// The run is INCOMPLETE unless it fails otherwise; Detail says why.
 	Undecided bool `json:"undecided,omitempty"`
 }
 
@@ -116,12 +116,34 @@ func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
 		if g.Share {
 			gate.Detail += fmt.Sprintf(" (%s of %g)", pct(value), of)
 		}
+		if g.Name == "below-floor" {
+			floorNotChecked(&gate, g, c)
+		}
 		out = append(out, gate)
 	}
 	for i := range out {
 		settle(&out[i], specs[i], s)
 	}
 	return out, nil
+}
+
+// floorNotChecked holds a below-floor gate to the answers whose
+// retrieval carries no score: were they all below the floor, would it
+// still pass? If not, it is not met (undecided); a gate failed already
+// stays failed, whatever they are.
+func floorNotChecked(gate *Gate, g GateSpec, c audit.Counts) {
+	n := c.FloorNotChecked
+	if n == 0 {
+		return
+	}
+	gate.Detail += fmt.Sprintf("; %d answer(s) not checked against the floor: their retrieval carries no score", n)
+	worst := float64(c.AnsweredBelowFloor + n)
+	if g.Share && c.Answers > 0 {
+		worst /= float64(c.Answers)
+	}
+	if gate.Pass && worst > g.Limit {
+		gate.Pass, gate.Undecided = false, true
+	}
 }
 
 // settle marks a failed gate of a run that checked too few undecided when
@@ -132,7 +154,7 @@ func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
 // the records not read.
 func settle(g *Gate, spec GateSpec, s *Summary) {
 	c := s.Coverage
-	if g.Pass || !s.CheckedTooFew() {
+	if g.Pass || g.Undecided || !s.CheckedTooFew() {
 		return
 	}
 	unread := c.RecordsShare < c.MinChecked

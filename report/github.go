@@ -82,7 +82,11 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 	c := s.Counts
 	by := c.CitationsByVerdict
 	b.WriteString("| citations | supported | unsupported | fabricated | uncited sentences | answers below the floor |\n|---:|---:|---:|---:|---:|---:|\n")
-	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d |\n\n", c.Citations, by["supported"], by["unsupported"], by["fabricated"], c.UncitedFactual, c.AnsweredBelowFloor)
+	floor := fmt.Sprint(c.AnsweredBelowFloor)
+	if c.FloorNotChecked > 0 {
+		floor += fmt.Sprintf(" (%d not checked: no retrieval score)", c.FloorNotChecked)
+	}
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %s |\n\n", c.Citations, by["supported"], by["unsupported"], by["fabricated"], c.UncitedFactual, floor)
 	if s.Baseline != nil {
 		fmt.Fprintf(&b, "Since the baseline: %s\n\n", s.Baseline)
 	}

@@ -156,6 +156,9 @@ func (d *htmlData) tiles(listed []Failure) {
 		{Label: "honest refusals (not failures)", Count: c.Refusals},
 		{Label: "input records skipped", Count: c.RecordsSkipped},
 	}
+	if c.FloorNotChecked > 0 { // a floor over chunks without scores
+		d.Answers = slices.Insert(d.Answers, 1, tile{Label: "not checked against the retrieval floor (no chunk score)", Count: c.FloorNotChecked})
+	}
 	for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
 		d.Skipped = append(d.Skipped, tile{Code: r, Label: r, Count: c.SkippedByReason[r]})
 	}

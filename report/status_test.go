@@ -108,3 +108,49 @@ func TestWhatWasNotCheckedCannotHideAFailure(t *testing.T) {
 		})
 	}
 }
+
+// --fail-on below-floor never passes on answers the floor could not be
+// checked on (their chunks carry no score): it is met only if it would
+// be were they all below the floor; else not met, and the run INCOMPLETE
+// unless it fails otherwise.
+func TestABelowFloorGateIsNotMetOnAnswersNotChecked(t *testing.T) {
+	cases := []struct {
+		name             string
+		below, unchecked int
+		gate             GateSpec
+		bar              float64
+		status           string
+		pass, undecided  bool
+	}{
+		{"answers not checked leave the gate not met", 0, 1, GateSpec{Name: "below-floor"}, 0.5, StatusIncomplete, false, true},
+		{"a limit they cannot exceed is met", 0, 3, GateSpec{Name: "below-floor", Limit: 3}, 0.5, StatusPass, true, false},
+		{"a limit they could exceed is not met", 1, 3, GateSpec{Name: "below-floor", Limit: 3}, 0.5, StatusIncomplete, false, true},
+		{"a share counts them against every answer", 0, 3, GateSpec{Name: "below-floor", Limit: 0.1, Share: true}, 0.5, StatusPass, true, false},
+		{"a share they could push over its limit is not met", 0, 5, GateSpec{Name: "below-floor", Limit: 0.1, Share: true}, 0.5, StatusIncomplete, false, true},
+		{"a gate failed already fails whatever they are", 2, 5, GateSpec{Name: "below-floor"}, 0.5, StatusFail, false, false},
+		{"a rate below the bar fails though the gate is not met", 0, 1, GateSpec{Name: "below-floor"}, 0.99, StatusFail, false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := run{s: 30, u: 1}.summary(tc.bar)
+			s.Counts.AnsweredBelowFloor, s.Counts.FloorNotChecked = tc.below, tc.unchecked
+			var err error
+			if s.Gates, err = EvaluateGates([]GateSpec{tc.gate}, &s); err != nil {
+				t.Fatal(err)
+			}
+			s.Decide()
+			g := s.Gates[0]
+			if s.Status != tc.status || g.Pass != tc.pass || g.Undecided != tc.undecided {
+				t.Errorf("status %s, gate pass %v undecided %v; want %s, %v, %v (%s)", s.Status, g.Pass, g.Undecided, tc.status, tc.pass, tc.undecided, StatusLine(&s))
+			}
+			if !strings.Contains(g.Detail, "not checked against the floor: their retrieval carries no score") {
+				t.Errorf("the gate does not say answers were not checked: %s", g.Detail)
+			}
+			var b strings.Builder
+			WriteText(&b, &s)
+			if !strings.Contains(b.String(), "more not checked against it: no retrieval score") || !strings.Contains(b.String(), "could not be checked against the retrieval floor") {
+				t.Errorf("the text summary does not say answers were not checked against the floor:\n%s", b.String())
+			}
+		})
+	}
+}

@@ -74,8 +74,12 @@ func WriteText(w io.Writer, s *Summary) error {
 	}
 	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable%s\n",
 		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable], notAuditableBecause(c))
-	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor\n",
+	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor",
 		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, c.AnsweredBelowFloor)
+	if c.FloorNotChecked > 0 {
+		fmt.Fprintf(&b, " (%d more not checked against it: no retrieval score)", c.FloorNotChecked)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "Unsupported because: %s\n", unsupportedBecause(c.ByReason))
 	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
 	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d by source, %d unresolved", c.Resolution["id"], c.Resolution["position"], c.Resolution["source"], c.Resolution["unresolved"])

@@ -169,3 +169,38 @@ func TestAFailureIsNotHiddenBehindIncomplete(t *testing.T) {
 		})
 	}
 }
+
+// --min-score over chunks without scores (a log of distances) does not
+// pass silently: the answers are counted as not checked against the
+// floor in every output, and --fail-on below-floor is not met.
+func TestAFloorOverChunksWithoutScores(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "log.jsonl")
+	os.WriteFile(p, []byte(`{"conversation_id":"c1","messages":[{"role":"user","content":"?"},{"role":"assistant","content":"Refunds are accepted within 30 days of delivery [1].","retrieval":[{"id":"1","text":"Refunds are accepted within 30 days of delivery.","distance":0.12}]}]}`+"\n"), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		code int
+		line string
+	}{
+		{"a below-floor gate is not met", []string{"--min-score", "0.5", "--fail-on", "below-floor"}, exitIncomplete,
+			"INCOMPLETE: --fail-on below-floor is not met: 0 answers given below the retrieval floor; 1 answer(s) not checked against the floor"},
+		{"without a gate the rate decides and the answers are counted", []string{"--min-score", "0.5"}, exitPass, "PASS: "},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append(append([]string{"audit", "-q"}, tc.args...), p)...)
+			if r.code != tc.code || !strings.HasPrefix(r.stdout, tc.line) {
+				t.Fatalf("exit %d, status %q", r.code, r.stdout)
+			}
+			if n := counts(t, r)["answers_floor_not_checked"]; n != 1.0 {
+				t.Errorf("answers_floor_not_checked %v", n)
+			}
+			if !strings.Contains(r.text, "(1 more not checked against it: no retrieval score)") {
+				t.Errorf("the text summary does not say it:\n%s", r.text)
+			}
+			if html := string(readFile(t, filepath.Join(r.out, "report.html"))); !strings.Contains(html, "<b>1</b>not checked against the retrieval floor") {
+				t.Error("report.html does not say it")
+			}
+		})
+	}
+}
