@@ -180,6 +180,9 @@ type Result struct {
 	// Skip, when set, says why the record was not audited (Answers and
 	// Findings are empty): it is counted as skipped.
 	Skip *readers.SkipError
+	// Repeated counts the answers not audited again: an earlier record of
+	// the conversation held them alike (Record.Prior).
+	Repeated int
 	// Attempts is the audit of what a guard's model generated, when the
 	// record is a line of a guard's decision log and the run asks for it
 	// (pipeline.GuardLog): one assistant message per attempt.
@@ -232,6 +235,10 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 	sentences := 0
 	for mi, msg := range rec.Messages {
 		if msg.Role != "assistant" {
+			continue
+		}
+		if mi < rec.Prior { // audited in an earlier record of the conversation
+			res.Repeated++
 			continue
 		}
 		ans, fs, err := a.auditMessage(ctx, base, mi, msg, wc, MaxSentences-sentences)

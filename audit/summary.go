@@ -52,6 +52,10 @@ type Counts struct {
 	// FloorNotChecked counts the answers a floor (--min-score, a tenant's)
 	// could not be checked on: no retrieved chunk carries a score.
 	FloorNotChecked int `json:"answers_floor_not_checked"`
+	// RepeatedAnswers counts the answers a later record of their
+	// conversation held again (the whole conversation logged after every
+	// turn): audited and counted once, in the first record (Answers).
+	RepeatedAnswers int `json:"answers_repeated"`
 }
 
 // Rate is citation accuracy with its 95 % Wilson score interval.
@@ -127,7 +131,8 @@ func (t *Tally) Add(r *Result) {
 	defer t.mu.Unlock()
 	t.c.RecordsAudited++
 	t.convs.add(hashWord(r.Record.ConversationID))
-	t.c.Messages += len(r.Record.Messages)
+	t.c.Messages += len(r.Record.Messages) - min(r.Record.Prior, len(r.Record.Messages))
+	t.c.RepeatedAnswers += r.Repeated
 	day := Day(r.Record.Timestamp)
 	if ts := r.Record.Timestamp; !ts.IsZero() {
 		if t.first.IsZero() || ts.Before(t.first) {

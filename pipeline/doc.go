@@ -8,6 +8,8 @@
 //   - auditor.go: the auditor and its embedder, loaded while input is read.
 //   - read.go: reading every file, filters, --last, duplicate records and
 //     the skip accounting.
+//   - repeats.go: answers a later record of their conversation holds
+//     again (the conversation logged after every turn), audited once.
 //   - pool.go: the ordered worker pool (results in submission order, with
 //     each unit's start and end in their place).
 //   - unit.go: a unit (one input) tallied on its own, its state, and the

@@ -52,7 +52,8 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *unitM
 		}
 	}
 	if latest != nil {
-		for _, rec := range latest.Records() {
+		for _, rec := range latest.Records() { // oldest first: an answer counts in the first record chosen
+			rec.Prior = dups.answers.prior(&rec)
 			if !submit(rec, nil) {
 				return nil
 			}
@@ -110,6 +111,7 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 				u.tally.Filter()
 			}
 		default:
+			rec.Prior = dups.answers.prior(&rec)
 			if !submit(rec, nil) {
 				return false, nil // the consumer failed; it reports why
 			}
@@ -136,16 +138,19 @@ func (s *stream) skipped(u *unitAcc, skip *readers.SkipError) {
 // distinct records, then off: memory stays bounded, and a probabilistic
 // filter would skip records that are not duplicates.
 type duplicates struct {
-	seed  maphash.Seed
-	files []string          // the files records came from, in order
-	first map[uint64]uint64 // record hash → where it was read: file index << 40 | line
+	seed    maphash.Seed
+	files   []string          // the files records came from, in order
+	first   map[uint64]uint64 // record hash → where it was read: file index << 40 | line
+	answers answersSeen       // answers held again by later records of a conversation
 }
 
 // maxTrackedRecords bounds the map to about 3 MB (16 bytes an entry).
 const maxTrackedRecords = 1 << 17
 
 func newDuplicates() *duplicates {
-	return &duplicates{seed: maphash.MakeSeed(), first: map[uint64]uint64{}}
+	d := &duplicates{seed: maphash.MakeSeed(), first: map[uint64]uint64{}}
+	d.answers.d = d
+	return d
 }
 
 func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
@@ -172,59 +177,71 @@ func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
 // citation are not copies. Strings are length-prefixed, so no choice of
 // field contents can make two different records hash alike by design.
 func recordHash(seed maphash.Seed, r *readers.Record) uint64 {
-	var h maphash.Hash
+	var h hasher
 	h.SetSeed(seed)
-	var buf [8]byte
-	num := func(v uint64) { binary.LittleEndian.PutUint64(buf[:], v); h.Write(buf[:]) }
-	str := func(s string) { num(uint64(len(s))); h.WriteString(s) }
-	vec := func(v []float32) {
-		num(uint64(len(v)))
-		for _, x := range v {
-			num(uint64(math.Float32bits(x)))
-		}
-	}
-	str(r.ConversationID)
-	str(r.Tenant)
-	str(r.Agent)
+	h.str(r.ConversationID)
+	h.str(r.Tenant)
+	h.str(r.Agent)
 	// A repeated turn (same question, same answer) at another time is a
 	// new record, not a copy.
-	str(r.Timestamp.Format(time.RFC3339Nano))
-	num(uint64(len(r.Messages)))
-	for _, m := range r.Messages {
-		if m.NoRetrievalLogged {
-			num(1)
-		} else {
-			num(0)
-		}
-		str(m.Role)
-		str(m.Content)
-		vec(m.Embedding)
-		num(uint64(len(m.Retrieval)))
-		for _, c := range m.Retrieval {
-			str(c.ID)
-			str(c.Source)
-			str(c.Text)
-			str(c.Status)
-			if c.Score == nil {
-				num(0)
-			} else {
-				num(1)
-				num(math.Float64bits(*c.Score))
-			}
-			vec(c.Embedding)
-		}
-		num(uint64(len(m.Citations)))
-		for _, c := range m.Citations {
-			num(uint64(c.Start))
-			num(uint64(c.End))
-			str(c.Marker)
-			num(uint64(len(c.ChunkIDs)))
-			for _, id := range c.ChunkIDs {
-				str(id)
-			}
-		}
+	h.str(r.Timestamp.Format(time.RFC3339Nano))
+	h.num(uint64(len(r.Messages)))
+	for i := range r.Messages {
+		h.message(&r.Messages[i])
 	}
 	return h.Sum64()
+}
+
+// hasher writes a record's parts into a maphash, length-prefixed.
+type hasher struct {
+	maphash.Hash
+	buf [8]byte
+}
+
+func (h *hasher) num(v uint64) { binary.LittleEndian.PutUint64(h.buf[:], v); h.Write(h.buf[:]) }
+func (h *hasher) str(s string) { h.num(uint64(len(s))); h.WriteString(s) }
+
+func (h *hasher) vec(v []float32) {
+	h.num(uint64(len(v)))
+	for _, x := range v {
+		h.num(uint64(math.Float32bits(x)))
+	}
+}
+
+// message writes everything of a message that can change its audit.
+func (h *hasher) message(m *readers.Message) {
+	if m.NoRetrievalLogged {
+		h.num(1)
+	} else {
+		h.num(0)
+	}
+	h.str(m.Role)
+	h.str(m.Content)
+	h.vec(m.Embedding)
+	h.num(uint64(len(m.Retrieval)))
+	for _, c := range m.Retrieval {
+		h.str(c.ID)
+		h.str(c.Source)
+		h.str(c.Text)
+		h.str(c.Status)
+		if c.Score == nil {
+			h.num(0)
+		} else {
+			h.num(1)
+			h.num(math.Float64bits(*c.Score))
+		}
+		h.vec(c.Embedding)
+	}
+	h.num(uint64(len(m.Citations)))
+	for _, c := range m.Citations {
+		h.num(uint64(c.Start))
+		h.num(uint64(c.End))
+		h.str(c.Marker)
+		h.num(uint64(len(c.ChunkIDs)))
+		for _, id := range c.ChunkIDs {
+			h.str(id)
+		}
+	}
 }
 
 // maxWarnings bounds per-record warnings so a broken file cannot flood a

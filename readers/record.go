@@ -35,6 +35,11 @@ type Record struct {
 	File string
 	Line int // 1-based line (JSONL) or row (Parquet)
 	Seq  int // 0-based order of the record across all inputs, for stable sorting
+	// Prior is how many leading messages an earlier record of the same
+	// conversation held alike (a log that records the whole conversation
+	// after every turn): their answers were audited there and are counted
+	// as repeated here. Set by the stream (pipeline), never by a reader.
+	Prior int
 }
 
 // Message is one turn of a conversation.

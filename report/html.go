@@ -156,6 +156,9 @@ func (d *htmlData) tiles(listed []Failure) {
 		{Label: "honest refusals (not failures)", Count: c.Refusals},
 		{Label: "input records skipped", Count: c.RecordsSkipped},
 	}
+	if c.RepeatedAnswers > 0 { // the whole conversation logged after every turn
+		d.Answers = append(d.Answers, tile{Label: "answers repeated in later records of their conversation (audited once)", Count: c.RepeatedAnswers})
+	}
 	if c.FloorNotChecked > 0 { // a floor over chunks without scores
 		d.Answers = slices.Insert(d.Answers, 1, tile{Label: "not checked against the retrieval floor (no chunk score)", Count: c.FloorNotChecked})
 	}

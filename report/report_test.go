@@ -108,3 +108,30 @@ func TestAnswerLanguages(t *testing.T) {
 		})
 	}
 }
+
+// The summary says how many answers later records of their conversation
+// repeated, and that they were audited once.
+func TestRepeatedAnswersAreSaid(t *testing.T) {
+	cases := []struct {
+		name     string
+		repeated int
+		want     bool
+	}{
+		{"answers repeated by later records are said", 3, true},
+		{"nothing is said when none were", 0, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Summary{Bar: 0.9, Counts: audit.Counts{RecordsRead: 3, RecordsAudited: 3, Conversations: 1, Answers: 3, RepeatedAnswers: tc.repeated}}
+			s.Decide()
+			var b strings.Builder
+			if err := WriteText(&b, &s); err != nil {
+				t.Fatal(err)
+			}
+			said := strings.Contains(b.String(), "Audited: 1 conversations, 3 answers, 0 sentences (0 cited); 3 answers repeated in later records of their conversation, audited once\n")
+			if said != tc.want {
+				t.Errorf("said %v, want %v:\n%s", said, tc.want, b.String())
+			}
+		})
+	}
+}

@@ -67,8 +67,12 @@ func WriteText(w io.Writer, s *Summary) error {
 	if c.ConversationsEstimated {
 		about = "about "
 	}
-	fmt.Fprintf(&b, "Audited: %s%d conversations, %d answers, %d sentences (%d cited)\n",
+	fmt.Fprintf(&b, "Audited: %s%d conversations, %d answers, %d sentences (%d cited)",
 		about, c.Conversations, c.Answers, c.Sentences, c.CitedSentences)
+	if n := c.RepeatedAnswers; n > 0 {
+		fmt.Fprintf(&b, "; %d answers repeated in later records of their conversation, audited once", n)
+	}
+	b.WriteString("\n")
 	if langs := answerLanguages(c.AnswersByLanguage); langs != "" {
 		fmt.Fprintf(&b, "Languages: %s\n", langs)
 	}
