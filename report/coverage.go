@@ -198,8 +198,7 @@ func (s *Summary) Notes() []string {
 	c := s.Counts
 	var out []string
 	for _, shape := range slices.Sorted(maps.Keys(c.UnreadMarkers)) {
-		out = append(out, fmt.Sprintf("%d answer(s) contain %s, not read as citations (beside other markers, or past the chunks retrieved); if they are, see --citation-regex",
-			c.UnreadMarkers[shape], unreadShape(shape)))
+		out = append(out, unreadNote(shape, c.UnreadMarkers[shape]))
 	}
 	if n := c.FloorNotChecked; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) could not be checked against the retrieval floor: no chunk they were given carries a score (the log has none, or a distance only; a score under another key can be mapped with --mapping). They are counted as not checked (answers_floor_not_checked), never as above the floor", n))
@@ -213,12 +212,19 @@ func (s *Summary) Notes() []string {
 	return out
 }
 
-func unreadShape(shape string) string {
+// unreadNote says of each shape of marker-shaped text (audit's
+// Marker.Shape) what it is, why it was not read as a citation, and what to
+// do if it is one.
+func unreadNote(shape string, n int) string {
 	switch shape {
 	case "(n)":
-		return "numbers in parentheses such as `(1)`"
+		return fmt.Sprintf("%d answer(s) contain numbers in parentheses such as `(1)`, not read as citations: beside other markers they are taken for enumerations or asides, and a number past the chunks retrieved names none; if they are citations, see --citation-regex", n)
 	case "【…】":
-		return "`【…】` brackets that name no retrieved chunk"
+		return fmt.Sprintf("%d answer(s) contain `【…】` brackets that are neither a file-search citation (`【4:0†source】`) nor a retrieved chunk's id, not read as citations; if they are, see --citation-regex", n)
+	case "[source: …]":
+		return fmt.Sprintf("%d answer(s) contain source labels in brackets such as `[Quelle: Handbuch]` whose value is neither a retrieved chunk's id or source nor shaped like an id, not read as citations: which chunk they mean cannot be told; if they cite, log each chunk's source under the name the answers give it, or see --citation-regex", n)
+	case "(source: …)":
+		return fmt.Sprintf("%d answer(s) contain source labels in parentheses such as `(Quelle: Handbuch)` whose value is a name, not a chunk's number or an id, not read as citations: in parentheses a name may be prose; if they cite, see --citation-regex", n)
 	}
-	return "`" + shape + "`"
+	return fmt.Sprintf("%d answer(s) contain `%s`, not read as citations; if they are, see --citation-regex", n, Printable(shape))
 }

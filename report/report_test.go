@@ -135,3 +135,38 @@ func TestRepeatedAnswersAreSaid(t *testing.T) {
 		})
 	}
 }
+
+// Each shape of marker-shaped text not read as a citation has a note that
+// says what it is and why, in its own words: a source label naming no
+// chunk is not "beside other markers".
+func TestEachUnreadShapeHasItsOwnNote(t *testing.T) {
+	cases := []struct {
+		name, shape string
+		want        []string
+	}{
+		{"numbers in parentheses are enumerations beside other markers, or past the chunks", "(n)",
+			[]string{"numbers in parentheses such as `(1)`", "beside other markers", "past the chunks retrieved"}},
+		{"lenticular brackets name no chunk", "【…】", []string{"neither a file-search citation", "nor a retrieved chunk's id"}},
+		{"a bracketed source label names no chunk", "[source: …]",
+			[]string{"source labels in brackets such as `[Quelle: Handbuch]`", "neither a retrieved chunk's id or source nor shaped like an id", "log each chunk's source"}},
+		{"a source label in parentheses is a name", "(source: …)",
+			[]string{"source labels in parentheses such as `(Quelle: Handbuch)`", "a name, not a chunk's number or an id", "may be prose"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Summary{Counts: audit.Counts{UnreadMarkers: map[string]int{tc.shape: 2}}}
+			notes := s.Notes()
+			if len(notes) != 1 || !strings.HasPrefix(notes[0], "2 answer(s) contain ") {
+				t.Fatalf("notes %q", notes)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(notes[0], w) {
+					t.Errorf("the note does not say %q: %s", w, notes[0])
+				}
+			}
+			if tc.shape != "(n)" && strings.Contains(notes[0], "beside other markers") {
+				t.Errorf("the note gives (n)'s reason: %s", notes[0])
+			}
+		})
+	}
+}
