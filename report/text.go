@@ -33,29 +33,7 @@ func WriteText(w io.Writer, s *Summary) error {
 	}
 	auditable := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
 	b.WriteString(StatusLine(s) + "\n")
-	short := s.CheckedTooFew()
-	switch {
-	case s.Status == StatusNoData:
-	case short && (s.Verified == nil || s.Status == StatusIncomplete):
-		if auditable == 0 {
-			fmt.Fprintf(&b, "Citation accuracy: n/a: none of the %d citations could be checked\n", s.Counts.Citations)
-			break
-		}
-		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-		verdict := "too few to pass or fail"
-		if s.Status == StatusFail {
-			verdict = "the failure above stands whatever the others are"
-		}
-		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over the %d citations checked only, bar %s: %s\n",
-			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar, verdict)
-	case s.Verified != nil:
-		writeVerified(&b, s, auditable)
-	default:
-		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-		fmt.Fprintf(&b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations, bar %s\n",
-			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
-		fmt.Fprintf(&b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  To verify: ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n", MachineAgreement)
-	}
+	writeAccuracy(&b, s, auditable)
 	if s.Coverage != nil {
 		fmt.Fprintf(&b, "Checked: %s\n", s.Coverage.Sentence())
 	}
@@ -107,6 +85,35 @@ func WriteText(w io.Writer, s *Summary) error {
 	writeWorst(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeAccuracy writes the headline rate: over the citations checked only when
+// too few were, the verified estimate when labels were given, else the
+// machine's own rate with how to verify it.
+func writeAccuracy(b *strings.Builder, s *Summary, auditable int) {
+	short := s.CheckedTooFew()
+	switch {
+	case s.Status == StatusNoData:
+	case short && (s.Verified == nil || s.Status == StatusIncomplete):
+		if auditable == 0 {
+			fmt.Fprintf(b, "Citation accuracy: n/a: none of the %d citations could be checked\n", s.Counts.Citations)
+			break
+		}
+		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+		verdict := "too few to pass or fail"
+		if s.Status == StatusFail {
+			verdict = "the failure above stands whatever the others are"
+		}
+		fmt.Fprintf(b, "Citation accuracy: %s (95%% CI %s–%s) over the %d citations checked only, bar %s: %s\n",
+			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar, verdict)
+	case s.Verified != nil:
+		writeVerified(b, s, auditable)
+	default:
+		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+		fmt.Fprintf(b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations, bar %s\n",
+			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
+		fmt.Fprintf(b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  To verify: ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n", MachineAgreement)
+	}
 }
 
 // writeWorstTenants names the three tenants of lowest accuracy.
