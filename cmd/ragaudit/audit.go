@@ -696,12 +696,15 @@ func inputBytes(files []string) int64 {
 
 // newLogger logs warnings to stderr as key=value lines without a clock, so
 // the same input gives the same diagnostics.
+// -q keeps only errors, such as a decision the guard could not log, which
+// no one may miss.
 func newLogger(stderr io.Writer, quiet bool) *slog.Logger {
+	level := slog.LevelWarn
 	if quiet {
-		return slog.New(slog.DiscardHandler)
+		level = slog.LevelError
 	}
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{
-		Level: slog.LevelWarn,
+		Level: level,
 		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
 			if a.Key == slog.TimeKey && len(groups) == 0 {
 				return slog.Attr{}

@@ -569,3 +569,19 @@ func TestServeListensOnThisMachineUnlessAskedOtherwise(t *testing.T) {
 		})
 	}
 }
+
+// -q silences warnings but never an error such as a decision the guard
+// could not write to its log.
+func TestQuietKeepsErrors(t *testing.T) {
+	var b strings.Builder
+	l := newLogger(&b, true)
+	l.Warn("chunk without text")
+	l.Error("decision log", "decision_id", "d1", "err", "disk full")
+	out := b.String()
+	if strings.Contains(out, "chunk without text") {
+		t.Errorf("-q printed a warning: %q", out)
+	}
+	if !strings.Contains(out, "decision log") || !strings.Contains(out, "disk full") {
+		t.Errorf("-q hid an error: %q", out)
+	}
+}
