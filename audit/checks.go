@@ -227,7 +227,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another)",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all)",
 		Reads:  []string{"window", "ngram_sim"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -254,7 +254,7 @@ var Checks = []Check{
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				s.NegationMismatch = opposes(l, c.plain, window)
+				s.NegationMismatch = opposes(l, c.plain, window) || scopeFlipped(l, c.plain, withWordsBefore(s.SpanText, s.Span[0], 3)+window)
 			}
 		},
 	},

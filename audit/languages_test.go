@@ -123,6 +123,12 @@ func TestOpposites(t *testing.T) {
 		{"another weekday fails in English",
 			"The shop is closed on Monday [1].",
 			"The shop is closed on Tuesday. It opens at 9 am on other days.", true},
+		{"sometimes for never fails in Dutch",
+			"Wij verkopen uw gegevens soms aan partners [1].",
+			"Wij verkopen uw gegevens nooit aan derden. U kunt dit altijd nakijken.", true},
+		{"always for usually fails in English",
+			"We always ship within two days [1].",
+			"We usually ship within two days. Large items take longer.", true},
 		{"the same weekday passes",
 			"The shop is closed on Tuesday [1].",
 			"The shop is closed on Tuesday. It opens at 9 am on other days.", false},
@@ -190,5 +196,42 @@ func TestNamesWithParticles(t *testing.T) {
 	}
 	if f := res.Findings[0]; !slices.Contains(f.Reasons, "entity_mismatch") {
 		t.Errorf("Jan de Vries for Piet Jansen: %s %v, want entity_mismatch", f.Verdict, f.Reasons)
+	}
+}
+
+// A claim about some of a kind where the chunk says all of it, or the
+// reverse, says something else, in every language; a restrictor that
+// limits something else, or both sides limiting alike, does not.
+func TestScope(t *testing.T) {
+	cases := []struct {
+		name, answer, chunk string
+		flipped             bool
+	}{
+		{"all for only fails in English", "All customers get phone support [1].", "Only Pro customers get phone support. Others use the chat.", true},
+		{"only for all fails in English", "Only Pro customers get phone support [1].", "All customers get phone support. The line opens at 9.", true},
+		{"alle for alleen fails in Dutch", "Alle klanten krijgen telefonische support [1].", "Alleen Pro-klanten krijgen telefonische support. Anderen gebruiken de chat.", true},
+		{"alleen for alle fails in Dutch", "Alleen Pro-klanten krijgen telefonische support [1].", "Alle klanten krijgen telefonische support. De lijn opent om 9 uur.", true},
+		{"nur for alle fails in German", "Nur Pro-Kunden erhalten telefonischen Support [1].", "Alle Kunden erhalten telefonischen Support. Die Hotline öffnet um 9 Uhr.", true},
+		{"alle for nur fails in German", "Alle Kunden erhalten telefonischen Support [1].", "Nur Premium-Kunden erhalten telefonischen Support. Andere nutzen den Chat.", true},
+		{"tous for seuls fails in French", "Tous les clients ont accès au support téléphonique [1].", "Seuls les clients Pro ont accès au support téléphonique. Les autres utilisent le chat.", true},
+		{"todos for solo fails in Spanish", "Todos los clientes tienen soporte telefónico [1].", "Solo los clientes Pro tienen soporte telefónico. Los demás usan el chat.", true},
+		{"only before a verb passes", "You can only return items within 30 days [1].", "All items can be returned within 30 days of delivery.", false},
+		{"only on both sides passes", "Phone support is only for Pro customers [1].", "Only Pro customers get phone support. Others use the chat.", false},
+		{"all of another thing in the chunk passes", "All orders ship within two days [1].", "All orders ship within two days; only orders above 50 euros ship free.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 {
+				t.Fatal("no finding")
+			}
+			f := res.Findings[0]
+			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
+				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
+			}
+		})
 	}
 }

@@ -193,6 +193,92 @@ func opposes(l *lang.Language, claim, window string) bool {
 	return false
 }
 
+// scopeFlipped reports whether the claim limits to some of a kind what
+// the window says of all of it, or the reverse, of the same thing: "Only
+// Pro customers get phone support" against "All customers get phone
+// support", "Alle klanten" against "Alleen Pro-klanten". The thing is a
+// content word among the first two after the restrictor (a modifier may
+// come between: "only Pro customers") and the first after the universal;
+// a restrictor before a verb ("you can only return items") limits
+// something else and is left alone.
+func scopeFlipped(l *lang.Language, claim, window string) bool {
+	cw := normalisedWords(l, claim)
+	if !slices.ContainsFunc(cw, l.IsRestrictor) && !slices.ContainsFunc(cw, l.IsUniversal) {
+		return false
+	}
+	ww := normalisedWords(l, window)
+	return scoped(l, cw, l.IsRestrictor, ww, l.IsUniversal) || scoped(l, ww, l.IsRestrictor, cw, l.IsUniversal)
+}
+
+// scoped reports whether some says a restrictor of a thing that all
+// says a universal of, and neither says the other's word.
+func scoped(l *lang.Language, some []string, restricts func(string) bool, all []string, universal func(string) bool) bool {
+	if slices.ContainsFunc(some, universal) || slices.ContainsFunc(all, restricts) {
+		return false
+	}
+	for i, r := range some {
+		if !restricts(r) {
+			continue
+		}
+		limited := contentAfter(l, some, i, 2)
+		// A second word is the thing only after a modifier the other side
+		// does not say ("only Pro customers"); after a word it says too,
+		// the restrictor limits that word ("only return items").
+		if len(limited) == 2 && slices.ContainsFunc(all, func(w string) bool { return l.Stem(w) == l.Stem(limited[0]) }) {
+			limited = limited[:1]
+		}
+		for j, u := range all {
+			if !universal(u) {
+				continue
+			}
+			for _, thing := range contentAfter(l, all, j, 1) {
+				if slices.ContainsFunc(limited, func(w string) bool { return sameThing(thing, w) }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// contentAfter is up to n content words of ws after ws[i], within n+1
+// words (an article may come between: "tous les clients").
+func contentAfter(l *lang.Language, ws []string, i, n int) []string {
+	var out []string
+	for k := i + 1; k < len(ws) && k <= i+n+1 && len(out) < n; k++ {
+		if !l.IsStopword(ws[k]) && !l.IsRestrictor(ws[k]) && !l.IsUniversal(ws[k]) {
+			out = append(out, ws[k])
+		}
+	}
+	return out
+}
+
+// withWordsBefore is up to n words of text before offset at, within its
+// sentence: a window that matched "customers get phone support" leaves
+// out the "Only Pro" before it, which is what a scope check reads.
+func withWordsBefore(text string, at, n int) string {
+	start := at
+	for k := 0; k < n; k++ {
+		i := strings.LastIndexFunc(strings.TrimRightFunc(text[:start], unicode.IsSpace), unicode.IsSpace)
+		head := text[i+1 : start]
+		if strings.ContainsAny(head, ".;:!?") || strings.TrimSpace(head) == "" {
+			break
+		}
+		start = i + 1
+	}
+	return text[start:at]
+}
+
+// sameThing reports whether two words name the same thing: alike, or
+// one a compound ending in the other ("pro-klanten", "premiumkunden"
+// against "klanten", "kunden").
+func sameThing(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return a == b || len(a) >= 4 && strings.HasSuffix(b, a)
+}
+
 // shareNeighbour reports whether a content word within two words of a[i]
 // is also within two words of b[j].
 func shareNeighbour(l *lang.Language, a []string, i int, b []string, j int) bool {

@@ -58,6 +58,8 @@ type Language struct {
 	stem         func(string) string
 	stopwords    map[string]bool
 	opposites    map[string]opposite // [opposites], by word
+	restrictors  map[string]bool     // [restrictors]
+	universals   map[string]bool     // [universals]
 	overlapStops []string
 	overlapSet   map[string]bool
 
@@ -123,7 +125,7 @@ var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites",
+	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled

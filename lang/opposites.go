@@ -11,6 +11,13 @@ import (
 // | …"). Words are matched as written (lower-cased), not stemmed: Dutch
 // "vóór" (before) and "voor" (for) stem alike.
 func (l *Language) readOpposites(t, _ *table) error {
+	l.restrictors = set(l.withNormalized(t.words("restrictors")))
+	l.universals = set(l.withNormalized(t.words("universals")))
+	for w := range l.restrictors {
+		if l.universals[w] {
+			return fmt.Errorf("[restrictors] and [universals] both hold %q", w)
+		}
+	}
 	l.opposites = map[string]opposite{}
 	for g, line := range t.sections["opposites"] {
 		members := strings.Split(strings.ToLower(line), "|")
@@ -18,8 +25,8 @@ func (l *Language) readOpposites(t, _ *table) error {
 			return fmt.Errorf("[opposites] %q: want two members or more, separated by |", line)
 		}
 		for m, forms := range members {
-			for _, w := range strings.Fields(forms) {
-				if _, dup := l.opposites[w]; dup {
+			for _, w := range l.withNormalized(strings.Fields(forms)) {
+				if o, dup := l.opposites[w]; dup && o != (opposite{g, m}) {
 					return fmt.Errorf("[opposites] %q: %q is in two groups", line, w)
 				}
 				l.opposites[w] = opposite{group: g, member: m}
@@ -46,4 +53,27 @@ func (l *Language) Opposes(a, b string) bool {
 func (l *Language) InOpposites(w string) bool {
 	_, ok := l.opposites[w]
 	return ok
+}
+
+// IsRestrictor reports whether the normalised word w limits a claim to
+// some of a kind: "only", "alleen", "nur", "seuls", "solo".
+func (l *Language) IsRestrictor(w string) bool { return l.restrictors[w] }
+
+// IsUniversal reports whether the normalised word w extends a claim to all
+// of a kind: "all", "alle", "jeder", "tous", "todos".
+func (l *Language) IsUniversal(w string) bool { return l.universals[w] }
+
+// withNormalized is words, lower-cased, each followed by its form as
+// Normalize gives it where that differs (English "always" → "alway"), so
+// the tables match the words the checks compare.
+func (l *Language) withNormalized(words []string) []string {
+	var out []string
+	for _, w := range words {
+		w = strings.ToLower(w)
+		out = append(out, w)
+		if n := l.Normalize(w); n != "" && n != w {
+			out = append(out, n)
+		}
+	}
+	return out
 }
