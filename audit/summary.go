@@ -130,7 +130,8 @@ func (t *Tally) Add(r *Result) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.c.RecordsAudited++
-	t.convs.add(hashWord(r.Record.ConversationID))
+	// A conversation is its tenant's: two tenants' bots may number theirs alike.
+	t.convs.add(hashWord(r.Record.Tenant + "\x00" + r.Record.ConversationID))
 	t.c.Messages += len(r.Record.Messages) - min(r.Record.Prior, len(r.Record.Messages))
 	t.c.RepeatedAnswers += r.Repeated
 	day := Day(r.Record.Timestamp)

@@ -103,3 +103,18 @@ func TestEveryCountAddsUp(t *testing.T) {
 		}
 	}
 }
+
+// Two tenants' bots may number their conversations alike: a conversation
+// is counted by its tenant and id.
+func TestAConversationIsItsTenants(t *testing.T) {
+	day := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	tally := NewTally()
+	for _, tenant := range []string{"acme", "globex", "acme"} {
+		r := citation(tenant, "bot", day, Supported)
+		r.Record.ConversationID = "c-1"
+		tally.Add(r)
+	}
+	if got := tally.Counts().Conversations; got != 2 {
+		t.Errorf("%d conversations, want 2 (c-1 of acme twice, c-1 of globex)", got)
+	}
+}

@@ -18,7 +18,7 @@ func reviewCommand() *cli.Command {
 		&cli.StringFlag{Name: "labels", Required: true, Usage: "the label file: created, or resumed at its first unlabelled citation; every label is appended and synced as it is given"},
 		&cli.StringFlag{Name: "reviewer", Value: os.Getenv("USER"), DefaultText: "$USER", Usage: "who judges, written with every label"},
 		&cli.IntFlag{Name: "port", Usage: "port on 127.0.0.1 (0: any free port)"},
-		&cli.StringFlag{Name: "addr", Usage: "serve on this host:port instead of 127.0.0.1 (with --public for an address other machines can reach)"},
+		&cli.StringFlag{Name: "addr", Aliases: []string{"listen"}, Usage: "serve on this host:port instead of 127.0.0.1 (with --public for an address other machines can reach)"},
 		&cli.BoolFlag{Name: "public", Usage: "allow --addr to be reachable from other machines (the page shows customer conversations)"},
 		&cli.BoolFlag{Name: "show-verdict", Usage: "show the machine's verdict (a reviewer who sees it tends to agree with it)"},
 	}, auditFlagsWithout("shard", "out", "strict", "junit", "fail-on", "baseline", "allow-missing-baseline", "labels", "partial-as", "html-max-failures", "reproducible")...)

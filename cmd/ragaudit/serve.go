@@ -23,7 +23,7 @@ func serveCommand() *cli.Command {
 		Name:  "serve",
 		Usage: "serve the guard over HTTP: POST /v1/gate, /v1/check, /v1/guard; GET /healthz, /readyz, /metrics",
 		Flags: append(guardFlags("no notes, warnings or logged errors on stderr (not even a failed write to --decision-log); the line saying where it listens is printed all the same"),
-			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:8090", Usage: "host:port to serve on; an address other machines can reach needs --public (and a token)"},
+			&cli.StringFlag{Name: "listen", Aliases: []string{"addr"}, Value: "127.0.0.1:8090", Usage: "host:port to serve on; an address other machines can reach needs --public (and a token)"},
 			&cli.BoolFlag{Name: "public", Usage: "allow --listen on an address other machines can reach (requests hold customer conversations)"},
 			&cli.StringFlag{Name: "tenant", Usage: "the tenant of every request when no token is configured (a request naming another is refused)"},
 			&cli.StringFlag{Name: "token-env", Usage: "environment variable holding a bearer token for --tenant (tokens for several tenants: --policy's tokens)"},
