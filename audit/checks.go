@@ -223,6 +223,13 @@ var Checks = []Check{
 				w := &ev.windows[at]
 				s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.texts[at]
 			}
+			other, text, span := tableContradicts(c, ev, s.NumbersMissing)
+			for _, raw := range other {
+				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)
+			}
+			if s.RivalText == "" && text != "" {
+				s.RivalSpan, s.RivalText = span, text
+			}
 		},
 	},
 	{
