@@ -216,6 +216,9 @@ var Checks = []Check{
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
 			other, at := passageContradicts(c, ev, s.NumbersMissing)
+			if at < 0 {
+				other, at = subjectSwapped(c, ev, s.NumbersMissing)
+			}
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)
 			}
