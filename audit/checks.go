@@ -216,12 +216,22 @@ var Checks = []Check{
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
 			other, at := passageContradicts(c, ev, s.NumbersMissing)
+			if at < 0 {
+				other, at = subjectSwapped(c, ev, s.NumbersMissing)
+			}
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)
 			}
 			if at >= 0 {
 				w := &ev.windows[at]
 				s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.texts[at]
+			}
+			other, text, span := tableContradicts(c, ev, s.NumbersMissing)
+			for _, raw := range other {
+				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)
+			}
+			if s.RivalText == "" && text != "" {
+				s.RivalSpan, s.RivalText = span, text
 			}
 		},
 	},

@@ -16,9 +16,13 @@ type evidence struct {
 	stems      wordSet
 	bigrams    wordSet // adjacent content-word stems
 	quantities quantityIndex
-	windows    []window
-	texts      []string // the text each window's span refers to
-	content    []string // the chunk's content words (Normalize()d, stopwords out), in order
+	// tables are the chunk's tables read as rows; prose indexes the
+	// quantities of the text around them (set only when there are any).
+	tables  []table
+	prose   quantityIndex
+	windows []window
+	texts   []string // the text each window's span refers to
+	content []string // the chunk's content words (Normalize()d, stopwords out), in order
 	// In a language with tables: the prefixes of its content stems, and,
 	// where compounds are written as one word, its content words (found).
 	prefixes wordSet
@@ -28,10 +32,21 @@ type evidence struct {
 	arena    *arena      // what its slices came from; nil: the heap
 }
 
+// proseIndex is the quantities the chunk states outside its tables.
+func (ev *evidence) proseIndex() quantityIndex {
+	if len(ev.tables) == 0 {
+		return ev.quantities
+	}
+	return ev.prose
+}
+
 func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
 
 func newEvidence(text string, wc *wordCache, t tongue) *evidence {
 	ev := &evidence{tongue: t, quantities: quantityIndexIn(t.l, text)}
+	if tables, spans := tablesIn(text); len(tables) > 0 {
+		ev.tables, ev.prose = tables, quantityIndexIn(t.l, outsideTables(text, spans))
+	}
 	// Word lists go to the worker's scratch buffers: the evidence keeps
 	// only the sets built from them.
 	b := wc.scratch
@@ -223,6 +238,7 @@ func union(evs []*evidence) *evidence {
 		u.wids = append(u.wids, ev.wids...)
 		u.windows = append(u.windows, ev.windows...)
 		u.texts = append(u.texts, ev.texts...)
+		u.tables = append(u.tables, ev.tables...)
 		if ev.vecs != nil || len(ev.windows) == 0 {
 			u.vecs = append(u.vecs, ev.vecs...)
 		}
@@ -231,6 +247,12 @@ func union(evs []*evidence) *evidence {
 	u.plainWords = unionSets(sets, plain...)
 	if len(u.vecs) != len(u.windows) {
 		u.vecs = nil
+	}
+	if len(u.tables) > 0 {
+		u.prose = quantityIndex{}
+		for _, ev := range evs {
+			u.prose.merge(ev.proseIndex())
+		}
 	}
 	return u
 }

@@ -22,44 +22,15 @@ func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int
 		len(ev.windows) < 3 { // one sentence (one window): no other sentence to state it of
 		return nil, -1
 	}
-	// The claim's words outside its quantities, by sentence of the chunk.
-	words := 0
-	for k := range c.stems {
-		if c.quantityOf[k] < 0 {
-			words++
-		}
-	}
+	counts, words := claimWordCounts(c, ev)
 	if words < 2 {
 		return nil, -1
 	}
-	counts := make([]int, len(ev.windows))
-	most := 0
-	for i := range ev.windows {
-		w := &ev.windows[i]
-		if w.pair {
-			continue
-		}
-		for k, st := range c.stems {
-			if c.quantityOf[k] < 0 && w.stems[0].has(st) {
-				counts[i]++
-			}
-		}
-		most = max(most, counts[i])
-	}
+	most := slices.Max(counts)
 	if most < words {
 		return nil, -1 // no sentence of the chunk is about all of it
 	}
-	sentences := map[int]*statedIn{}
-	stated := func(i int) *statedIn {
-		if s, ok := sentences[i]; ok {
-			return s
-		}
-		w := &ev.windows[i]
-		text := ev.texts[i][w.start:w.end]
-		s := &statedIn{findQuantitiesIn(ev.tongue.l, plainSpaces(text)), quantityIndexIn(ev.tongue.l, text)}
-		sentences[i] = s
-		return s
-	}
+	s := newSentenceReader(ev)
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
@@ -73,11 +44,11 @@ func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int
 			if n < most {
 				continue
 			}
-			s := stated(i)
+			st := s.stated(i)
 			switch {
-			case s.index.supports(q):
+			case st.index.supports(q):
 				stating = true
-			case rival < 0 && slices.ContainsFunc(s.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+			case rival < 0 && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
 				rival = i
 			}
 		}
@@ -89,6 +60,31 @@ func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int
 		}
 	}
 	return out, at
+}
+
+// claimWordCounts is, per window of the chunk, how many of the claim's
+// words outside its quantities its sentence holds (0 for a two-sentence
+// window), and how many such words the claim has.
+func claimWordCounts(c *claim, ev *evidence) ([]int, int) {
+	words := 0
+	for k := range c.stems {
+		if c.quantityOf[k] < 0 {
+			words++
+		}
+	}
+	counts := make([]int, len(ev.windows))
+	for i := range ev.windows {
+		w := &ev.windows[i]
+		if w.pair {
+			continue
+		}
+		for k, st := range c.stems {
+			if c.quantityOf[k] < 0 && w.stems[0].has(st) {
+				counts[i]++
+			}
+		}
+	}
+	return counts, words
 }
 
 // claims reports whether the claim states w too ("debuted on October 4,

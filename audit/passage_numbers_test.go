@@ -11,11 +11,7 @@ import (
 // A value the chunk states of something else is no support: the chunk's
 // sentence about what the claim is about states another value instead.
 func TestPassageNumbers(t *testing.T) {
-	cases := []struct {
-		name, answer, chunk string
-		missing             []string // want numbers_missing
-		shows               string   // want matched_text, when missing
-	}{
+	runPassageCases(t, []passageCase{
 		{"a price stated of another plan fails",
 			"Das Pro-Abo kostet 9,90 € im Monat [1].",
 			"Das Basis-Abo kostet 9,90 € im Monat. Das Pro-Abo kostet 19,90 € im Monat.",
@@ -44,7 +40,19 @@ func TestPassageNumbers(t *testing.T) {
 			"Maintenance is on 19 May 2026 [1].",
 			"Planned maintenance takes place on 12 May 2026. The new version ships on 19 May 2026.",
 			nil, ""},
-	}
+	})
+}
+
+// passageCase is a sentence citing one chunk, and what the numbers check
+// should say of it.
+type passageCase struct {
+	name, answer, chunk string
+	missing             []string // want numbers_missing
+	shows               string   // want matched_text, when missing
+}
+
+func runPassageCases(t *testing.T, cases []passageCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))

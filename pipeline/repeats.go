@@ -10,7 +10,12 @@ import "github.com/ragaudit/ragaudit/readers"
 // conversation already held: the same conversation and tenant, and the
 // same messages up to and including the answer (so a conversation id
 // reused for another conversation is not taken for one). Such answers
-// are audited and counted once, in the first record that held them.
+// are audited and counted once, in the first record that held them. Some
+// of these apps keep the retrieval on the newest answer alone: an answer
+// logged without retrieval whose words, and those of every message
+// before it, an earlier record held with its retrieval is that answer
+// again (every earlier answer of the record being one too), not an
+// answer with no retrieval logged.
 // Exact for the first maxTrackedAnswers answers of a unit, then it
 // remembers no more: memory stays bounded, and later repeats are
 // audited again, as before.
@@ -34,22 +39,47 @@ func (a *answersSeen) prior(r *readers.Record) int {
 	if a.seen == nil {
 		a.seen = map[uint64]struct{}{}
 	}
-	var h hasher
+	// h hashes the messages as audited; said only their roles and words,
+	// for an answer re-logged with its retrieval dropped.
+	var h, said hasher
 	h.SetSeed(a.d.seed)
-	h.str(r.ConversationID)
-	h.str(r.Tenant)
-	prior := 0
+	said.SetSeed(a.d.seed)
+	for _, x := range []*hasher{&h, &said} {
+		x.str(r.ConversationID)
+		x.str(r.Tenant)
+	}
+	said.num(1) // its keys are never an audited answer's
+	prior, alike := 0, true
 	for i := range r.Messages {
-		h.message(&r.Messages[i])
-		if r.Messages[i].Role != "assistant" {
+		m := &r.Messages[i]
+		h.message(m)
+		said.str(m.Role)
+		said.str(m.Content)
+		if m.Role != "assistant" {
 			continue
 		}
-		k := h.Sum64()
-		if _, ok := a.seen[k]; ok {
+		k, ks := h.Sum64(), said.Sum64()
+		_, seen := a.seen[k]
+		_, heard := a.seen[ks]
+		switch {
+		case seen:
 			prior = i + 1
-		} else if len(a.seen) < maxTrackedAnswers {
-			a.seen[k] = struct{}{}
+		case alike && heard && m.NoRetrievalLogged:
+			prior = i + 1 // re-logged without the retrieval it was audited with
+			a.remember(k)
+		default:
+			alike = false
+			a.remember(k)
+		}
+		if !m.NoRetrievalLogged {
+			a.remember(ks)
 		}
 	}
 	return prior
+}
+
+func (a *answersSeen) remember(k uint64) {
+	if len(a.seen) < maxTrackedAnswers {
+		a.seen[k] = struct{}{}
+	}
 }

@@ -18,10 +18,20 @@ type turn struct{ q, a, chunk string }
 // snapshot is a record holding the conversation's first n turns, as an
 // app that logs the whole conversation after every turn writes it.
 func snapshot(id, ts string, turns []turn, n int) string {
+	return snapshotKeeping(id, ts, turns, n, 1)
+}
+
+// snapshotKeeping is snapshot with the retrieval of the turns before the
+// keep-th (from 1) left out, as some apps log it.
+func snapshotKeeping(id, ts string, turns []turn, n, keep int) string {
 	var msgs []string
-	for _, t := range turns[:n] {
+	for i, t := range turns[:n] {
+		retrieval := fmt.Sprintf(`,"retrieval":[{"id":"1","text":%q,"score":0.8}]`, t.chunk)
+		if i+1 < keep {
+			retrieval = ""
+		}
 		msgs = append(msgs, fmt.Sprintf(`{"role":"user","content":%q}`, t.q),
-			fmt.Sprintf(`{"role":"assistant","content":%q,"retrieval":[{"id":"1","text":%q,"score":0.8}]}`, t.a, t.chunk))
+			fmt.Sprintf(`{"role":"assistant","content":%q%s}`, t.a, retrieval))
 	}
 	tsField := ""
 	if ts != "" {
@@ -56,6 +66,15 @@ func TestAnswersRepeatedInLaterRecordsAreAuditedOnce(t *testing.T) {
 		{name: "snapshots without a time are recognised too",
 			files:   [][]string{{snapshot("c", "", threeTurns, 1), snapshot("c", "", threeTurns, 2)}},
 			answers: 2, repeated: 1},
+		{name: "an answer re-logged with its retrieval dropped is that answer again",
+			files:   [][]string{{snapshotKeeping("c", "2026-05-08T10:00:00Z", threeTurns, 1, 1), snapshotKeeping("c", "2026-05-08T10:01:00Z", threeTurns, 2, 2), snapshotKeeping("c", "2026-05-08T10:02:00Z", threeTurns, 3, 3)}},
+			answers: 3, repeated: 3},
+		{name: "an answer first logged without retrieval is audited again when a later record has it",
+			files:   [][]string{{snapshotKeeping("c", "2026-05-08T10:00:00Z", threeTurns, 1, 2), snapshot("c", "2026-05-08T10:01:00Z", threeTurns, 2)}},
+			answers: 3, repeated: 0},
+		{name: "an answer re-logged without retrieval after a changed one is audited again",
+			files:   [][]string{{snapshot("c", "2026-05-08T10:00:00Z", threeTurns, 2), snapshotKeeping("c", "2026-05-08T10:01:00Z", changed, 3, 3)}},
+			answers: 5, repeated: 0},
 		{name: "an earlier answer changed in a later record is audited again, and what follows it",
 			files:   [][]string{{snapshot("c", "2026-05-08T10:00:00Z", threeTurns, 1), snapshot("c", "2026-05-08T10:01:00Z", changed, 2)}},
 			answers: 3, repeated: 0},

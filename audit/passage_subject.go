@@ -1,0 +1,186 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// subjectSwapped is passageContradicts for a name: the claim's quantities
+// that the chunk states of another name in the name's place, where a
+// sentence of the chunk naming the claim's name states another value of
+// the same kind and none states the claim's. "Wij leveren in België binnen
+// 2 werkdagen" against "Wij leveren in Nederland binnen 2 werkdagen. In
+// België duurt de levering 4 werkdagen." The name is a capitalised word
+// of the claim past its first and outside its quantities; the sentence
+// stating the value holds every other word of the claim and, beside the
+// word before or after the name, a capitalised word the claim lacks.
+//
+// It returns them with the window of the sentence that states the other
+// value, or -1 when there are none.
+func subjectSwapped(c *claim, ev *evidence, missing []string) ([]string, int) {
+	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && !slices.Contains(missing, q.Raw) }) ||
+		len(ev.windows) < 3 { // one sentence: no other to state it of
+		return nil, -1
+	}
+	names := claimNames(c)
+	if len(names) == 0 {
+		return nil, -1
+	}
+	counts, words := claimWordCounts(c, ev)
+	if words < 2 {
+		return nil, -1
+	}
+	s := newSentenceReader(ev)
+	var out []string
+	at := -1
+	for _, q := range c.quantities {
+		if q.Weak || slices.Contains(missing, q.Raw) {
+			continue
+		}
+		for _, n := range names {
+			if r := s.swapped(c, q, n, counts, words); r >= 0 {
+				out = append(out, q.Raw)
+				if at < 0 {
+					at = r
+				}
+				break
+			}
+		}
+	}
+	return out, at
+}
+
+// swapped is the window naming n that states a rival of q, when another
+// sentence states q of another name in n's place and none naming n states
+// q; -1 otherwise.
+func (s *sentenceReader) swapped(c *claim, q quantity, n claimName, counts []int, words int) int {
+	swap := false
+	rival := -1
+	for i, w := range s.ev.windows {
+		if w.pair {
+			continue
+		}
+		toks := s.tokens(i)
+		if slices.ContainsFunc(toks, func(t token) bool { return t.lower == n.lower }) {
+			st := s.stated(i)
+			if st.index.supports(q) {
+				return -1 // a sentence naming it states it
+			}
+			if rival < 0 && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }) {
+				rival = i
+			}
+			continue
+		}
+		if !swap && counts[i] >= words-1 && n.inPlaceOf(toks, c) && s.stated(i).index.supports(q) {
+			swap = true
+		}
+	}
+	if !swap {
+		return -1
+	}
+	return rival
+}
+
+// claimName is a capitalised word of a claim that may name what it is
+// about, with the words either side of it (lower-cased; "" at an end).
+type claimName struct{ lower, before, after string }
+
+// claimNames is the claim's capitalised words past its first, outside its
+// quantities.
+func claimNames(c *claim) []claimName {
+	toks := tokensOf(c.plain)
+	spans := quantitySpans(c.plain, c.quantities)
+	var out []claimName
+	for k := 1; k < len(toks); k++ {
+		t := toks[k]
+		if !t.capital || spans.at(t.start) >= 0 {
+			continue
+		}
+		n := claimName{lower: t.lower, before: toks[k-1].lower}
+		if k+1 < len(toks) {
+			n.after = toks[k+1].lower
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// inPlaceOf reports whether toks hold, in n's place (after the word
+// before n or before the word after it), a capitalised word the claim
+// lacks.
+func (n claimName) inPlaceOf(toks []token, c *claim) bool {
+	for p, t := range toks {
+		if !t.capital || strings.Contains(strings.ToLower(c.plain), t.lower) {
+			continue
+		}
+		if p > 0 && toks[p-1].lower == n.before || n.after != "" && p+1 < len(toks) && toks[p+1].lower == n.after {
+			return true
+		}
+	}
+	return false
+}
+
+// token is a word of a text as written, its punctuation trimmed (a
+// hyphen inside it kept: "Pro-Abo").
+type token struct {
+	lower   string
+	start   int
+	capital bool
+}
+
+func tokensOf(text string) []token {
+	var out []token
+	for start := 0; start < len(text); {
+		r, size := utf8.DecodeRuneInString(text[start:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			start += size
+			continue
+		}
+		end := start + strings.IndexFunc(text[start:], unicode.IsSpace)
+		if end < start {
+			end = len(text)
+		}
+		word := strings.TrimRightFunc(text[start:end], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		out = append(out, token{strings.ToLower(word), start, unicode.IsUpper(r)})
+		start = end
+	}
+	return out
+}
+
+// sentenceReader reads the one-sentence windows of a chunk as they are
+// asked for, once each.
+type sentenceReader struct {
+	ev     *evidence
+	toks   map[int][]token
+	states map[int]*statedIn
+}
+
+func newSentenceReader(ev *evidence) *sentenceReader {
+	return &sentenceReader{ev, map[int][]token{}, map[int]*statedIn{}}
+}
+
+func (s *sentenceReader) text(i int) string {
+	w := &s.ev.windows[i]
+	return s.ev.texts[i][w.start:w.end]
+}
+
+func (s *sentenceReader) tokens(i int) []token {
+	if t, ok := s.toks[i]; ok {
+		return t
+	}
+	t := tokensOf(s.text(i))
+	s.toks[i] = t
+	return t
+}
+
+func (s *sentenceReader) stated(i int) *statedIn {
+	if st, ok := s.states[i]; ok {
+		return st
+	}
+	text := s.text(i)
+	st := &statedIn{findQuantitiesIn(s.ev.tongue.l, plainSpaces(text)), quantityIndexIn(s.ev.tongue.l, text)}
+	s.states[i] = st
+	return st
+}

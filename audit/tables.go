@@ -1,0 +1,238 @@
+package audit
+
+import (
+	"html"
+	"strings"
+)
+
+// table is a Markdown or HTML table of a chunk read as rows: a value in a
+// row is a value of the row's label (its first cell) and of its column's
+// header. The chunk's text is left as it is; rows keep their spans in it.
+type table struct {
+	text   string   // the chunk the table is in
+	header []string // the header row's cells; nil when the table has none
+	rows   []tableRow
+}
+
+// tableRow is a row of a table below its header.
+type tableRow struct {
+	span  [2]int   // the row in the chunk's text
+	cells []string // as read: tags out, entities decoded, trimmed
+}
+
+// hasTable is a cheap test that text may hold a table.
+func hasTable(text string) bool {
+	return strings.Contains(text, "|") || strings.Contains(text, "<tr") || strings.Contains(text, "<TR")
+}
+
+// tablesIn reads text's tables, Markdown then HTML, with the spans they
+// take in it.
+func tablesIn(text string) ([]table, [][2]int) {
+	if !hasTable(text) {
+		return nil, nil
+	}
+	ts, spans := markdownTables(text)
+	hs, hspans := htmlTables(text)
+	return append(ts, hs...), append(spans, hspans...)
+}
+
+// markdownTables reads pipe tables: a header line, a delimiter line
+// ("|---|:--:|") and the lines with a pipe that follow.
+func markdownTables(text string) ([]table, [][2]int) {
+	var lines [][2]int
+	for start := 0; start <= len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		lines = append(lines, trimmedSpan(text, start, end))
+		start = end + 1
+	}
+	var out []table
+	var spans [][2]int
+	for i := 0; i+1 < len(lines); i++ {
+		head, delim := text[lines[i][0]:lines[i][1]], text[lines[i+1][0]:lines[i+1][1]]
+		if !strings.Contains(head, "|") || !isDelimiterRow(delim) {
+			continue
+		}
+		t := table{text: text, header: pipeCells(head)}
+		j := i + 2
+		for ; j < len(lines) && strings.Contains(text[lines[j][0]:lines[j][1]], "|"); j++ {
+			t.rows = append(t.rows, tableRow{lines[j], pipeCells(text[lines[j][0]:lines[j][1]])})
+		}
+		if len(t.rows) > 0 {
+			out = append(out, t)
+			spans = append(spans, [2]int{lines[i][0], lines[j-1][1]})
+		}
+		i = j - 1
+	}
+	return out, spans
+}
+
+// trimmedSpan is text[start:end] without its surrounding white space.
+func trimmedSpan(text string, start, end int) [2]int {
+	for start < end && strings.IndexByte(" \t\r", text[start]) >= 0 {
+		start++
+	}
+	for end > start && strings.IndexByte(" \t\r", text[end-1]) >= 0 {
+		end--
+	}
+	return [2]int{start, end}
+}
+
+// isDelimiterRow reports whether line is a pipe table's delimiter row.
+func isDelimiterRow(line string) bool {
+	return strings.Contains(line, "|") && strings.Contains(line, "-") &&
+		strings.Trim(line, "|-: \t") == ""
+}
+
+// pipeCells splits a Markdown table line at its pipes.
+func pipeCells(line string) []string {
+	line = strings.TrimSuffix(strings.TrimPrefix(line, "|"), "|")
+	cells := strings.Split(line, "|")
+	for i, c := range cells {
+		cells[i] = strings.TrimSpace(c)
+	}
+	return cells
+}
+
+// htmlTables reads <table> elements: their <tr> rows of <td> and <th>
+// cells, the first row of <th> cells alone as the header. Tags are
+// matched without regard to case; an unclosed row ends where the next
+// begins.
+func htmlTables(text string) ([]table, [][2]int) {
+	lower := asciiLower(text) // the same length: offsets hold in text
+	var out []table
+	var spans [][2]int
+	for at := 0; ; {
+		start := tagAt(lower, at, "<tr")
+		if start < 0 {
+			return out, spans
+		}
+		tableEnd := strings.Index(lower[start:], "</table")
+		if tableEnd < 0 {
+			tableEnd = len(text)
+		} else {
+			tableEnd += start
+		}
+		t := table{text: text}
+		for r := start; r >= 0 && r < tableEnd; {
+			next := tagAt(lower[:tableEnd], r+3, "<tr")
+			end := tableEnd
+			if next >= 0 {
+				end = next
+			}
+			if c := strings.Index(lower[r:end], "</tr>"); c >= 0 {
+				end = r + c + len("</tr>")
+			}
+			cells, heads := htmlCells(text, lower, r, end)
+			if heads == len(cells) && t.header == nil && len(t.rows) == 0 {
+				t.header = cells
+			} else if len(cells) > 0 {
+				t.rows = append(t.rows, tableRow{[2]int{r, end}, cells})
+			}
+			r = next
+		}
+		if len(t.rows) > 0 {
+			out = append(out, t)
+			spans = append(spans, [2]int{start, tableEnd})
+		}
+		at = tableEnd
+	}
+}
+
+// htmlCells reads the cells of the row text[start:end], and how many of
+// them are <th>.
+func htmlCells(text, lower string, start, end int) ([]string, int) {
+	var cells []string
+	heads := 0
+	for at := start; ; {
+		td, th := tagAt(lower[:end], at, "<td"), tagAt(lower[:end], at, "<th")
+		c := td
+		if c < 0 || th >= 0 && th < td {
+			c = th
+		}
+		if c < 0 {
+			return cells, heads
+		}
+		if c == th {
+			heads++
+		}
+		open := strings.IndexByte(lower[c:end], '>')
+		if open < 0 {
+			return cells, heads
+		}
+		body := c + open + 1
+		stop := end
+		for _, tag := range []string{"</td", "</th", "<td", "<th"} {
+			if k := strings.Index(lower[body:end], tag); k >= 0 && body+k < stop {
+				stop = body + k
+			}
+		}
+		cells = append(cells, strings.TrimSpace(html.UnescapeString(stripTags(text[body:stop]))))
+		at = stop
+	}
+}
+
+// tagAt is the offset of the first tag named by open ("<tr") at or after
+// from, or -1: open followed by '>' or white space (not "<track").
+func tagAt(lower string, from int, open string) int {
+	for from < len(lower) {
+		k := strings.Index(lower[from:], open)
+		if k < 0 {
+			return -1
+		}
+		k += from
+		if e := k + len(open); e < len(lower) && strings.IndexByte("> \t\r\n", lower[e]) >= 0 {
+			return k
+		}
+		from = k + 1
+	}
+	return -1
+}
+
+// stripTags turns the tags of s into spaces.
+func stripTags(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>' && in:
+			in = false
+			b.WriteByte(' ')
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// asciiLower is s with its ASCII letters lower-cased, byte for byte.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// outsideTables is text with its tables blanked out (spaces, offsets
+// kept): the prose around them.
+func outsideTables(text string, spans [][2]int) string {
+	b := []byte(text)
+	for _, sp := range spans {
+		for i := sp[0]; i < sp[1]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
