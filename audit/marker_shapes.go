@@ -159,6 +159,9 @@ func parseBracketIDs(inner string, mc *markerContext) (ids []string, generic boo
 		inner = zeroWidth.Replace(inner) // "[\u200b1]" is still [1]
 	}
 	trimmed := strings.TrimSpace(inner)
+	if label, ok := strings.CutPrefix(trimmed, "^"); ok && mc.footnotes[label] {
+		return []string{label}, false // "[^prices]", defined as a footnote
+	}
 	if mc.ids[trimmed] || mc.sources[trimmed] {
 		return []string{trimmed}, false
 	}
