@@ -119,12 +119,11 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 		if m[2] >= 0 {
 			ids, generic = parseBracketIDs(text[m[2]:m[3]], mc)
 			if url, e, ok := linkTarget(text, end); ok {
-				// A Markdown link is a citation by its text ("[1](…)") or
-				// by a target a chunk was retrieved from; else a link.
-				if len(ids) == 0 && (mc.sources[url] || mc.ids[url]) {
-					ids = []string{url}
+				var shape string
+				if ids, shape = linkCitation(text[m[2]:m[3]], ids, generic, url, mc); shape != "" {
+					out = append(out, Marker{Raw: text[end:e], Start: end, End: e, Shape: shape})
 				}
-				if len(ids) == 0 || generic && !mc.ids[ids[0]] && !mc.sources[ids[0]] && !mc.sources[url] {
+				if len(ids) == 0 {
 					continue
 				}
 				end, generic = e, false

@@ -104,7 +104,9 @@ func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
 	cands = append(cands, superscriptMarkers(text, mc)...)
 	slices.SortStableFunc(cands, func(a, b Marker) int { return a.Start - b.Start })
 	for _, m := range cands {
-		if !overlapsAny(all, m) && !inSpans(code, m.Start) && !inDef(defs, m.Start) {
+		// A link's look-alike is its target, inside the link's marker.
+		inLink := m.Shape == shapeLinkNoURL
+		if (inLink || !overlapsAny(all, m)) && !inSpans(code, m.Start) && !inDef(defs, m.Start) {
 			all = append(all, m)
 		}
 	}
