@@ -84,15 +84,21 @@ var (
 // expression's groups are the separator and the value; the parentheses'
 // label is optional (a bare "(1)").
 var sourceLabels = sync.OnceValues(func() (bracket, paren *regexp.Regexp) {
-	words := lang.SourceWords()
-	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) }) // "sources" before "source"
-	for i, w := range words {
-		words[i] = regexp.QuoteMeta(w)
-	}
-	alt := strings.Join(words, "|")
+	alt := sourceWordsAlt()
 	bracket = regexp.MustCompile(`^(?i:docs?|documents?|` + alt + `)(\s*[:#]\s*|\s+)(.+)$`)
 	paren = regexp.MustCompile(`\((?i:(?:` + alt + `)(\s*[:#]\s*|\s+))?([^()\n]{1,80})\)`)
 	return bracket, paren
+})
+
+// sourceWordsAlt is the source words as alternatives of a regular
+// expression, longest first ("sources" before "source").
+var sourceWordsAlt = sync.OnceValue(func() string {
+	words := lang.SourceWords()
+	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return strings.Join(words, "|")
 })
 
 // labelShaped reports whether a source label whose value names no chunk
@@ -133,6 +139,8 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 			switch {
 			case reDagger.MatchString(inner) || mc.ids[inner]:
 				ids = []string{inner}
+			case reNumDagger.MatchString(inner):
+				ids, _, _ = formIDs(inner, mc) // 【2†prijzen.md】
 			default:
 				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "【…】"})
 				continue
@@ -163,6 +171,9 @@ func parseBracketIDs(inner string, mc *markerContext) (ids []string, generic boo
 	}
 	if mc.ids[trimmed] || mc.sources[trimmed] {
 		return []string{trimmed}, false
+	}
+	if ids, generic, ok := formIDs(trimmed, mc); ok {
+		return ids, generic
 	}
 	if reNumList.MatchString(inner) {
 		return expandNumList(inner), false
@@ -381,12 +392,10 @@ func superscriptMarkers(text string, mc *markerContext) []Marker {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if _, ok := superscripts[r]; !ok {
-			if strings.HasPrefix(text[i:], "<sup>") {
-				if m, ok := supTag(text, i); ok {
-					out = append(out, m)
-					i = m.End
-					continue
-				}
+			if m, ok := htmlTag(text, i, mc); ok {
+				out = append(out, m)
+				i = m.End
+				continue
 			}
 			i += size
 			continue
@@ -511,6 +520,17 @@ func supTag(text string, i int) (Marker, bool) {
 		return Marker{}, false
 	}
 	return Marker{Raw: text[i : i+loc[1]], Start: i, End: i + loc[1], IDs: ids}, true
+}
+
+// htmlTag reads "<sup>1</sup>" or "<cite>1</cite>" at text[i].
+func htmlTag(text string, i int, mc *markerContext) (Marker, bool) {
+	switch {
+	case strings.HasPrefix(text[i:], "<sup>"):
+		return supTag(text, i)
+	case strings.HasPrefix(text[i:], "<cite>"):
+		return citeTag(text, i, mc)
+	}
+	return Marker{}, false
 }
 
 // isASCIIText reports whether s is all ASCII.

@@ -102,6 +102,7 @@ func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
 	cands := bracketMarkers(text, mc)
 	cands = append(cands, parenMarkers(text, mc.chunks)...)
 	cands = append(cands, superscriptMarkers(text, mc)...)
+	cands = append(cands, asideMarkers(text, mc)...) // last: a marker at the same place wins
 	slices.SortStableFunc(cands, func(a, b Marker) int { return a.Start - b.Start })
 	for _, m := range cands {
 		// A link's look-alike is its target, inside the link's marker.

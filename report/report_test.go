@@ -156,6 +156,9 @@ func TestEachUnreadShapeHasItsOwnNote(t *testing.T) {
 		{"a prose link to a page not retrieved is counted", "[text](url)", []string{"links in prose", "no chunk was retrieved from"}},
 		{"a footnote naming a file among chunks with no source cannot be matched", "[^n]: name",
 			[]string{"footnote definitions that name a file", "no chunk they were given carries a source name", "read as written"}},
+		{"numbers in braces may be a template's placeholders", "{n}", []string{"numbers in braces such as `{2}`", "placeholder"}},
+		{"a file name in parentheses may be prose", "(faq.md)", []string{"file names in parentheses such as `(prijzen.md)`", "may be prose"}},
+		{"a source word inside an aside may be prose", "(… source n)", []string{"source words inside an aside such as `(zie bron 2)`", "does not open the parentheses"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
