@@ -98,6 +98,8 @@ func (a *Auditor) markerContext(chunks []readers.Chunk) *markerContext {
 		for _, s := range sourceNames(c.Source) {
 			mc.sources[s] = true
 		}
+		mc.named = mc.named || strings.TrimSpace(c.Source) != ""
+		mc.urls = mc.urls || strings.Contains(c.Source, "://")
 	}
 	return mc
 }

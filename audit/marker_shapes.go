@@ -84,15 +84,21 @@ var (
 // expression's groups are the separator and the value; the parentheses'
 // label is optional (a bare "(1)").
 var sourceLabels = sync.OnceValues(func() (bracket, paren *regexp.Regexp) {
-	words := lang.SourceWords()
-	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) }) // "sources" before "source"
-	for i, w := range words {
-		words[i] = regexp.QuoteMeta(w)
-	}
-	alt := strings.Join(words, "|")
+	alt := sourceWordsAlt()
 	bracket = regexp.MustCompile(`^(?i:docs?|documents?|` + alt + `)(\s*[:#]\s*|\s+)(.+)$`)
 	paren = regexp.MustCompile(`\((?i:(?:` + alt + `)(\s*[:#]\s*|\s+))?([^()\n]{1,80})\)`)
 	return bracket, paren
+})
+
+// sourceWordsAlt is the source words as alternatives of a regular
+// expression, longest first ("sources" before "source").
+var sourceWordsAlt = sync.OnceValue(func() string {
+	words := lang.SourceWords()
+	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return strings.Join(words, "|")
 })
 
 // labelShaped reports whether a source label whose value names no chunk
@@ -119,12 +125,11 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 		if m[2] >= 0 {
 			ids, generic = parseBracketIDs(text[m[2]:m[3]], mc)
 			if url, e, ok := linkTarget(text, end); ok {
-				// A Markdown link is a citation by its text ("[1](…)") or
-				// by a target a chunk was retrieved from; else a link.
-				if len(ids) == 0 && (mc.sources[url] || mc.ids[url]) {
-					ids = []string{url}
+				var shape string
+				if ids, shape = linkCitation(text[m[2]:m[3]], ids, generic, url, mc); shape != "" {
+					out = append(out, Marker{Raw: text[end:e], Start: end, End: e, Shape: shape})
 				}
-				if len(ids) == 0 || generic && !mc.ids[ids[0]] && !mc.sources[ids[0]] && !mc.sources[url] {
+				if len(ids) == 0 {
 					continue
 				}
 				end, generic = e, false
@@ -134,6 +139,8 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 			switch {
 			case reDagger.MatchString(inner) || mc.ids[inner]:
 				ids = []string{inner}
+			case reNumDagger.MatchString(inner):
+				ids, _, _ = formIDs(inner, mc) // 【2†prijzen.md】
 			default:
 				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "【…】"})
 				continue
@@ -159,8 +166,14 @@ func parseBracketIDs(inner string, mc *markerContext) (ids []string, generic boo
 		inner = zeroWidth.Replace(inner) // "[\u200b1]" is still [1]
 	}
 	trimmed := strings.TrimSpace(inner)
+	if label, ok := strings.CutPrefix(trimmed, "^"); ok && mc.footnotes[label] {
+		return []string{label}, false // "[^prices]", defined as a footnote
+	}
 	if mc.ids[trimmed] || mc.sources[trimmed] {
 		return []string{trimmed}, false
+	}
+	if ids, generic, ok := formIDs(trimmed, mc); ok {
+		return ids, generic
 	}
 	if reNumList.MatchString(inner) {
 		return expandNumList(inner), false
@@ -379,12 +392,10 @@ func superscriptMarkers(text string, mc *markerContext) []Marker {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if _, ok := superscripts[r]; !ok {
-			if strings.HasPrefix(text[i:], "<sup>") {
-				if m, ok := supTag(text, i); ok {
-					out = append(out, m)
-					i = m.End
-					continue
-				}
+			if m, ok := htmlTag(text, i, mc); ok {
+				out = append(out, m)
+				i = m.End
+				continue
 			}
 			i += size
 			continue
@@ -509,6 +520,17 @@ func supTag(text string, i int) (Marker, bool) {
 		return Marker{}, false
 	}
 	return Marker{Raw: text[i : i+loc[1]], Start: i, End: i + loc[1], IDs: ids}, true
+}
+
+// htmlTag reads "<sup>1</sup>" or "<cite>1</cite>" at text[i].
+func htmlTag(text string, i int, mc *markerContext) (Marker, bool) {
+	switch {
+	case strings.HasPrefix(text[i:], "<sup>"):
+		return supTag(text, i)
+	case strings.HasPrefix(text[i:], "<cite>"):
+		return citeTag(text, i, mc)
+	}
+	return Marker{}, false
 }
 
 // isASCIIText reports whether s is all ASCII.

@@ -35,18 +35,40 @@ func TestMarkerShapes(t *testing.T) {
 		{name: "an HTML superscript is a marker", in: "Returns take 30 days<sup>1</sup>.", raw: []string{"<sup>1</sup>"}, cites: [][]string{{"1"}}},
 		{name: "an HTML superscript around a bracket is one marker", in: "Returns take 30 days<sup>[1]</sup>.", raw: []string{"<sup>[1]</sup>"}, cites: [][]string{{"1"}}},
 		{name: "a caret before a bracket belongs to the marker", in: "Returns take 30 days^[1].", raw: []string{"^[1]"}, cites: [][]string{{"1"}}},
-		{name: "a Markdown link whose text is a number is a marker", in: "Returns take 30 days [1](https://acme.example/r).",
-			raw: []string{"[1](https://acme.example/r)"}, cites: [][]string{{"1"}}},
-		{name: "a Markdown link to a retrieved source is a marker", in: "Returns take 30 days [policy](https://acme.example/returns).", mc: two,
-			raw: []string{"[policy](https://acme.example/returns)"}, cites: [][]string{{"https://acme.example/returns"}}},
-		{name: "a Markdown link elsewhere is a link", in: "See [our help centre](https://acme.example/help)."},
-		{name: "a Markdown link with a file name to elsewhere is a link", in: "See [guide.pdf](https://acme.example/guide.pdf)."},
 		{name: "a 0-based ID marker", in: "Returns take 30 days [ID:0].", raw: []string{"[ID:0]"}, cites: [][]string{{"ID:0"}}},
 		{name: "editorial brackets stay words", in: "He said [sic] it [citation needed] [x] [TODO] [e.g.].", raw: nil},
 		{name: "an index glued to a word is no marker", in: "Use items[k-1] to read it.", raw: nil},
 		{name: "a marker inside inline code is no marker", in: "Call `get[ref-a1b2c3d4]` first [1].", raw: []string{"[1]"}, cites: [][]string{{"1"}}},
 		{name: "a bracketed id mid-sentence before a lower-case word is no marker", in: "Set [mode-2] to fast.", raw: nil},
 		{name: "an unread file_search marker is counted", in: "Returns take 30 days【no source here】.", unread: []string{"【…】"}},
+	})
+}
+
+// A Markdown link cites the page it links when a chunk was retrieved from
+// it; among chunks from pages, a link to another page is fabricated or,
+// in prose, counted; among chunks with no URL, it is read by its text and
+// counted.
+func TestLinksCiteThePagesRetrieved(t *testing.T) {
+	two := twoChunks()
+	noURLs := &markerContext{chunks: 2, ids: map[string]bool{}, sources: map[string]bool{"faq.md": true}, named: true}
+	runMarkerShapes(t, []markerShapeCase{
+		{name: "a link to a retrieved page is a marker", in: "Returns take 30 days [policy](https://acme.example/returns).", mc: two,
+			raw: []string{"[policy](https://acme.example/returns)"}, cites: [][]string{{"https://acme.example/returns"}}},
+		{name: "a numbered link to a retrieved page cites the page, not the number", in: "Returns take 30 days [1](https://acme.example/returns/).", mc: two,
+			raw: []string{"[1](https://acme.example/returns/)"}, cites: [][]string{{"https://acme.example/returns"}}},
+		{name: "a numbered link to a page not retrieved is a fabricated citation", in: "Returns take 30 days [1](https://acme.example/old).", mc: two,
+			raw: []string{"[1](https://acme.example/old)"}, cites: [][]string{{"https://acme.example/old"}}},
+		{name: "a link named by a source word to a page not retrieved is a fabricated citation", in: "Een abonnement kost € 29 ([bron](https://acme.example/old)).", mc: two,
+			raw: []string{"[bron](https://acme.example/old)"}, cites: [][]string{{"https://acme.example/old"}}},
+		{name: "a prose link to a page not retrieved is counted, not read", in: "See [our help centre](https://acme.example/help).", mc: two,
+			unread: []string{"[text](url)"}},
+		{name: "a file name linking a page not retrieved is counted, not read", in: "See [guide.pdf](https://acme.example/guide.pdf).", mc: two,
+			unread: []string{"[text](url)"}},
+		{name: "a numbered link among chunks with no URL is read by its number and counted", in: "Returns take 30 days [1](https://acme.example/r).", mc: noURLs,
+			raw: []string{"[1](https://acme.example/r)"}, cites: [][]string{{"1"}}, unread: []string{"[…](url)"}},
+		{name: "a prose link among chunks with no URL is counted", in: "See [our help centre](https://acme.example/help).", mc: noURLs,
+			unread: []string{"[…](url)"}},
+		{name: "a link to a page inside the site is a link", in: "See [the table](#prices).", mc: two},
 	})
 }
 
@@ -103,7 +125,7 @@ type markerShapeCase struct {
 }
 
 func twoChunks() *markerContext {
-	return &markerContext{chunks: 2, ids: map[string]bool{}, sources: map[string]bool{"faq.md": true, "https://acme.example/returns": true}}
+	return &markerContext{chunks: 2, ids: map[string]bool{}, sources: map[string]bool{"faq.md": true, "https://acme.example/returns": true}, named: true, urls: true}
 }
 
 func runMarkerShapes(t *testing.T, cases []markerShapeCase) {

@@ -65,6 +65,11 @@ type markerContext struct {
 	sources map[string]bool
 	chunks  int
 	rules   MarkerRules
+	// Whether some chunk carries a source name, and whether some carries
+	// a URL: only then can a definition's or a link's target that names
+	// none of them be told fabricated.
+	named, urls bool
+	footnotes   map[string]bool // the footnote labels the answer defines
 }
 
 // FindMarkers returns the citation markers of text in order, read with
@@ -79,17 +84,30 @@ func FindMarkers(text string, chunkIDs map[string]bool) []Marker {
 // order. The run's own rules are read first; the built-in shapes then
 // fill the rest of the text.
 func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
+	defs := refDefs(text) // no marker is read on a definition line
+	if len(defs) > 0 {
+		own := *mc
+		own.footnotes = map[string]bool{}
+		for _, d := range defs {
+			own.footnotes[d.label] = d.footnote
+		}
+		mc = &own
+	}
 	var all []Marker
 	for _, re := range mc.rules.custom {
 		all = append(all, customMarkers(text, re)...)
 	}
+	all = slices.DeleteFunc(all, func(m Marker) bool { return inDef(defs, m.Start) })
 	code := codeSpans(text)
 	cands := bracketMarkers(text, mc)
 	cands = append(cands, parenMarkers(text, mc.chunks)...)
 	cands = append(cands, superscriptMarkers(text, mc)...)
+	cands = append(cands, asideMarkers(text, mc)...) // last: a marker at the same place wins
 	slices.SortStableFunc(cands, func(a, b Marker) int { return a.Start - b.Start })
 	for _, m := range cands {
-		if !overlapsAny(all, m) && !inSpans(code, m.Start) {
+		// A link's look-alike is its target, inside the link's marker.
+		inLink := m.Shape == shapeLinkNoURL
+		if (inLink || !overlapsAny(all, m)) && !inSpans(code, m.Start) && !inDef(defs, m.Start) {
 			all = append(all, m)
 		}
 	}
@@ -108,7 +126,10 @@ func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
 			markers = append(markers, m)
 		}
 	}
-	return mergeAdjacent(text, markers), unread
+	markers = mergeAdjacent(text, markers)
+	unread = append(unread, applyDefs(markers, defs, mc)...)
+	slices.SortStableFunc(unread, func(a, b Marker) int { return a.Start - b.Start })
+	return markers, unread
 }
 
 // customMarkers are the matches of a run's own marker rule.

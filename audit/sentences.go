@@ -89,6 +89,7 @@ func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) (
 	paraStart, paraEnd := -1, -1
 	covered := 0     // where the last sentence ends: a marker group may run past its line ("… [1]\n\n[2]")
 	sources := false // after a "Sources:" heading: a line is an entry
+	defs := refDefs(answer)
 	flush := func() {
 		if paraStart >= 0 {
 			spans = append(spans, s.splitParagraph(answer, paraStart, paraEnd, markers)...)
@@ -114,6 +115,8 @@ func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) (
 		switch {
 		case strings.TrimSpace(line) == "":
 			flush()
+		case inDef(defs, pos) || inDef(defs, end-1):
+			flush() // a definition ("[^1]: faq.md") is no sentence
 		case reListItem.MatchString(line) || reHeading.MatchString(line) || sources:
 			flush()
 			spans = append(spans, trimSpan(answer, pos, end))

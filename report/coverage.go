@@ -226,5 +226,8 @@ func unreadNote(shape string, n int) string {
 	case "(source: …)":
 		return fmt.Sprintf("%d answer(s) contain source labels in parentheses such as `(Quelle: Handbuch)` whose value is a name, not a chunk's number or an id, not read as citations: in parentheses a name may be prose; if they cite, see --citation-regex", n)
 	}
+	if note, ok := moreUnreadNotes[shape]; ok {
+		return fmt.Sprintf("%d answer(s) contain %s", n, note)
+	}
 	return fmt.Sprintf("%d answer(s) contain `%s`, not read as citations; if they are, see --citation-regex", n, Printable(shape))
 }

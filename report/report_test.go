@@ -151,6 +151,14 @@ func TestEachUnreadShapeHasItsOwnNote(t *testing.T) {
 			[]string{"source labels in brackets such as `[Quelle: Handbuch]`", "neither a retrieved chunk's id or source nor shaped like an id", "log each chunk's source"}},
 		{"a source label in parentheses is a name", "(source: …)",
 			[]string{"source labels in parentheses such as `(Quelle: Handbuch)`", "a name, not a chunk's number or an id", "may be prose"}},
+		{"a link among chunks with no URL cannot be matched to a chunk", "[…](url)",
+			[]string{"no chunk they were given carries a URL", "read as a citation by its text only", "log each chunk's URL"}},
+		{"a prose link to a page not retrieved is counted", "[text](url)", []string{"links in prose", "no chunk was retrieved from"}},
+		{"a footnote naming a file among chunks with no source cannot be matched", "[^n]: name",
+			[]string{"footnote definitions that name a file", "no chunk they were given carries a source name", "read as written"}},
+		{"numbers in braces may be a template's placeholders", "{n}", []string{"numbers in braces such as `{2}`", "placeholder"}},
+		{"a file name in parentheses may be prose", "(faq.md)", []string{"file names in parentheses such as `(prijzen.md)`", "may be prose"}},
+		{"a source word inside an aside may be prose", "(… source n)", []string{"source words inside an aside such as `(zie bron 2)`", "does not open the parentheses"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
