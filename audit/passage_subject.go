@@ -54,31 +54,35 @@ func subjectSwapped(c *claim, ev *evidence, missing []string) ([]string, int) {
 
 // swapped is the window naming n that states a rival of q, when another
 // sentence states q of another name in n's place and none naming n states
-// q; -1 otherwise.
+// q; -1 otherwise. The sentences holding nearly all the claim's words are
+// read first (there are few): without one stating q of another name,
+// nothing else of the chunk need be read.
 func (s *sentenceReader) swapped(c *claim, q quantity, n claimName, counts []int, words int) int {
+	names := func(i int) bool {
+		return slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower })
+	}
 	swap := false
-	rival := -1
 	for i, w := range s.ev.windows {
-		if w.pair {
-			continue
-		}
-		toks := s.tokens(i)
-		if slices.ContainsFunc(toks, func(t token) bool { return t.lower == n.lower }) {
-			st := s.stated(i)
-			if st.index.supports(q) {
-				return -1 // a sentence naming it states it
-			}
-			if rival < 0 && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }) {
-				rival = i
-			}
-			continue
-		}
-		if !swap && counts[i] >= words-1 && n.inPlaceOf(toks, c) && s.stated(i).index.supports(q) {
+		if !w.pair && counts[i] >= words-1 && !names(i) && n.inPlaceOf(s.tokens(i), c) && s.stated(i).index.supports(q) {
 			swap = true
+			break
 		}
 	}
 	if !swap {
 		return -1
+	}
+	rival := -1
+	for i, w := range s.ev.windows {
+		if w.pair || !names(i) {
+			continue
+		}
+		st := s.stated(i)
+		if st.index.supports(q) {
+			return -1 // a sentence naming it states it
+		}
+		if rival < 0 && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }) {
+			rival = i
+		}
 	}
 	return rival
 }
