@@ -62,10 +62,7 @@ func TestClaimLanguages(t *testing.T) {
 // Two negative sentences are no flipped negation, whichever word each
 // cue negates; a limit ("niet langer dan") is no denial; a flip is.
 func TestNegationInOtherLanguages(t *testing.T) {
-	cases := []struct {
-		name, answer, chunk string
-		flipped             bool
-	}{
+	assertFlips(t, []flipCase{
 		{"a flipped Dutch privacy statement fails",
 			"Wij delen uw gegevens met onze advertentiepartners [1].",
 			"Wij delen uw gegevens niet met advertentiepartners. U kunt uw gegevens altijd inzien.", true},
@@ -84,22 +81,7 @@ func TestNegationInOtherLanguages(t *testing.T) {
 		{"no longer is a denial",
 			"Na 30 dagen kunt u nog retourneren [1].",
 			"Na 30 dagen kunt u niet meer retourneren. Gebruikte artikelen worden niet teruggenomen.", true},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) == 0 {
-				t.Fatal("no finding")
-			}
-			f := res.Findings[0]
-			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
-				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
-			}
-		})
-	}
+	})
 }
 
 // A word whose opposite the passage says of the same thing fails as a
@@ -107,10 +89,7 @@ func TestNegationInOtherLanguages(t *testing.T) {
 // maximum, one weekday for another. The same words about other things
 // do not.
 func TestOpposites(t *testing.T) {
-	cases := []struct {
-		name, answer, chunk string
-		flipped             bool
-	}{
+	assertFlips(t, []flipCase{
 		{"after for before fails in Dutch",
 			"Bestellingen na 17 uur worden dezelfde dag verzonden [1].",
 			"Bestellingen vóór 17 uur worden dezelfde dag verzonden. Later geplaatste bestellingen gaan de volgende werkdag mee.", true},
@@ -135,22 +114,7 @@ func TestOpposites(t *testing.T) {
 		{"before and after of different things pass",
 			"Germany declared war after realizing that a war with Russia meant a war with France [1].",
 			"Germany realized that a war with Russia meant a war with France, and planned a quick victory before the Russians could become a factor.", false},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) == 0 {
-				t.Fatal("no finding")
-			}
-			f := res.Findings[0]
-			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
-				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
-			}
-		})
-	}
+	})
 }
 
 // An e-mail or web address the chunk gives otherwise is a wrong contact,
@@ -203,10 +167,7 @@ func TestNamesWithParticles(t *testing.T) {
 // reverse, says something else, in every language; a restrictor that
 // limits something else, or both sides limiting alike, does not.
 func TestScope(t *testing.T) {
-	cases := []struct {
-		name, answer, chunk string
-		flipped             bool
-	}{
+	assertFlips(t, []flipCase{
 		{"all for only fails in English", "All customers get phone support [1].", "Only Pro customers get phone support. Others use the chat.", true},
 		{"only for all fails in English", "Only Pro customers get phone support [1].", "All customers get phone support. The line opens at 9.", true},
 		{"alle for alleen fails in Dutch", "Alle klanten krijgen telefonische support [1].", "Alleen Pro-klanten krijgen telefonische support. Anderen gebruiken de chat.", true},
@@ -218,7 +179,20 @@ func TestScope(t *testing.T) {
 		{"only before a verb passes", "You can only return items within 30 days [1].", "All items can be returned within 30 days of delivery.", false},
 		{"only on both sides passes", "Phone support is only for Pro customers [1].", "Only Pro customers get phone support. Others use the chat.", false},
 		{"all of another thing in the chunk passes", "All orders ship within two days [1].", "All orders ship within two days; only orders above 50 euros ship free.", false},
-	}
+	})
+}
+
+// flipCase is an answer citing one chunk and whether its finding must
+// fail as a flipped negation.
+type flipCase struct {
+	name, answer, chunk string
+	flipped             bool
+}
+
+// assertFlips audits each case and checks its first finding's
+// negation_mismatch.
+func assertFlips(t *testing.T, cases []flipCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
@@ -234,4 +208,35 @@ func TestScope(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A cue and "without" in one clause cancel each other ("does not run
+// without a cable" says it needs one), in every language: a claim that
+// runs without what the chunk says it cannot run without is a flip; the
+// same words on both sides, or two "without"s, are not a pair.
+func TestDoubleNegation(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"runs without for does not run without fails in English",
+			"The scanner runs without a power cable [1].", "The scanner does not run without a power cable. Charge it overnight.", true},
+		{"can for cannot without fails in English",
+			"Bookings can be moved without a surcharge [1].", "Bookings cannot be moved without a surcharge. Ask the desk for details.", true},
+		{"werkt zonder for werkt niet zonder fails in Dutch",
+			"De printer werkt zonder stroomkabel [1].", "De printer werkt niet zonder stroomkabel. Laad hem 's nachts op.", true},
+		{"läuft ohne for läuft nicht ohne fails in German",
+			"Der Drucker läuft ohne Netzkabel [1].", "Der Drucker läuft nicht ohne Netzkabel. Laden Sie ihn über Nacht.", true},
+		{"ohne before kein makes a pair too in German",
+			"Ohne Quittung ist ein Umtausch möglich [1].", "Ohne Quittung ist kein Umtausch möglich. Bewahren Sie sie auf.", true},
+		{"fonctionne sans for ne fonctionne pas sans fails in French",
+			"L'imprimante fonctionne sans câble secteur [1].", "L'imprimante ne fonctionne pas sans câble secteur. Chargez-la la nuit.", true},
+		{"funciona sin for no funciona sin fails in Spanish",
+			"La impresora funciona sin cable de red [1].", "La impresora no funciona sin cable de red. Cárguela por la noche.", true},
+		{"does not run without on both sides passes",
+			"The scanner does not run without a power cable [1].", "The scanner does not run without a power cable. Charge it overnight.", false},
+		{"runs without on both sides passes",
+			"The scanner runs without a power cable [1].", "The scanner runs without a power cable. Charge it overnight.", false},
+		{"niet zonder on both sides passes in Dutch",
+			"U kunt niet zonder wachtwoord inloggen [1].", "U kunt niet zonder wachtwoord inloggen. Vraag een nieuw wachtwoord aan.", false},
+		{"two withouts are no pair",
+			"The kit ships without batteries and without a charger [1].", "The kit ships with batteries and a charger. Spare parts are sold apart.", true},
+	})
 }

@@ -121,7 +121,7 @@ func Supported() []string {
 var supported = []string{"en", "nl", "de", "fr", "es"}
 
 // sections are those a language file may have.
-var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "answer-no", "answer-after-no",
+var sections = []string{"negation", "negation-cancel", "negation-double", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",

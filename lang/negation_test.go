@@ -98,3 +98,24 @@ func TestOpposites(t *testing.T) {
 		}
 	}
 }
+
+func TestDoubleNegationCues(t *testing.T) {
+	for _, c := range []struct {
+		name, code, word string
+		want             bool
+	}{
+		{"English without is cancelled by another cue", "en", "without", true},
+		{"Dutch zonder is cancelled by another cue", "nl", "zonder", true},
+		{"German ohne is cancelled by another cue", "de", "ohne", true},
+		{"French sans is cancelled by another cue", "fr", "sans", true},
+		{"Spanish sin is cancelled by another cue", "es", "sin", true},
+		{"English not is a plain cue", "en", "not", false},
+		{"German nicht is a plain cue", "de", "nicht", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := get(t, c.code).IsDoubleNegation(c.word); got != c.want {
+				t.Errorf("IsDoubleNegation(%q) = %v, want %v", c.word, got, c.want)
+			}
+		})
+	}
+}
