@@ -240,3 +240,63 @@ func TestDoubleNegation(t *testing.T) {
 			"The kit ships without batteries and without a charger [1].", "The kit ships with batteries and a charger. Spare parts are sold apart.", true},
 	})
 }
+
+// The common opposites of support texts fail as flips in every language
+// (less and more before an amount, open and closed, allowed and
+// forbidden, within and after a period, from and until a date, free and
+// paid, earliest and latest, business and private customers, plus and
+// minus VAT), as does a word the chunk says with a negating prefix; the
+// same words about other things, a range's end, or a word that only
+// looks prefixed do not.
+func TestCommonOpposites(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"less than for more than an amount fails in English",
+			"Baskets of less than €80 get a free tote [1].", "Baskets of more than €80 get a free tote. Totes are blue.", true},
+		{"unter for über an amount fails in German",
+			"Einkäufe unter 80 € erhalten eine Tasche gratis [1].", "Einkäufe über 80 € erhalten eine Tasche gratis. Die Taschen sind blau.", true},
+		{"minder dan for meer dan fails in Dutch",
+			"Aankopen van minder dan € 80 krijgen een gratis tas [1].", "Aankopen van meer dan € 80 krijgen een gratis tas. De tassen zijn blauw.", true},
+		{"moins de for plus de fails in French",
+			"Les achats de moins de 80 € reçoivent un sac offert [1].", "Les achats de plus de 80 € reçoivent un sac offert. Les sacs sont bleus.", true},
+		{"menos de for más de fails in Spanish",
+			"Las compras de menos de 80 € reciben una bolsa de regalo [1].", "Las compras de más de 80 € reciben una bolsa de regalo. Las bolsas son azules.", true},
+		{"geopend for gesloten fails in Dutch",
+			"Het filiaal is op feestdagen geopend [1].", "Het filiaal is op feestdagen gesloten. Bestellen kan online.", true},
+		{"ouvert for fermé fails in French",
+			"Le guichet est ouvert le samedi matin [1].", "Le guichet est fermé le samedi matin. Commandez en ligne.", true},
+		{"erlaubt for verboten fails in German",
+			"Fotografieren ist im Museum erlaubt [1].", "Fotografieren ist im Museum verboten. Taschen bleiben an der Garderobe.", true},
+		{"permitido for prohibido fails in Spanish",
+			"Fumar está permitido en la terraza [1].", "Fumar está prohibido en la terraza. Hay ceniceros en la entrada.", true},
+		{"after for within a period fails in English",
+			"You can swap the jacket after 21 days [1].", "You can swap the jacket within 21 days of purchase. Bring the tag.", true},
+		{"na for binnen a period fails in Dutch",
+			"U kunt de jas na 21 dagen ruilen [1].", "U kunt de jas binnen 21 dagen ruilen. Neem het label mee.", true},
+		{"nach for innerhalb a period fails in German",
+			"Sie können die Jacke nach 21 Tagen umtauschen [1].", "Sie können die Jacke innerhalb von 21 Tagen umtauschen. Bringen Sie das Etikett mit.", true},
+		{"bis for ab an amount fails in German",
+			"Die Montage ist bis 300 € Warenwert inklusive [1].", "Die Montage ist ab 300 € Warenwert inklusive. Termine nach Absprache.", true},
+		{"kostenpflichtig for kostenlos fails in German",
+			"Die Expresslieferung ist kostenpflichtig [1].", "Die Expresslieferung ist kostenlos. Sie dauert einen Tag.", true},
+		{"payant for gratuit fails in French",
+			"Le stationnement est payant pour les clients [1].", "Le stationnement est gratuit pour les clients. Il compte 40 places.", true},
+		{"spätestens for frühestens fails in German",
+			"Die Karte wird spätestens am Montag verschickt [1].", "Die Karte wird frühestens am Montag verschickt. Sie kommt per Post.", true},
+		{"zuzüglich for inklusive fails in German",
+			"Alle Tarife gelten inklusive Umsatzsteuer [1].", "Alle Tarife gelten zuzüglich Umsatzsteuer. Rabatte sind möglich.", true},
+		{"particuliere for zakelijke fails in Dutch",
+			"De korting geldt voor particuliere klanten [1].", "De korting geldt voor zakelijke klanten. Vraag een offerte aan.", true},
+		{"a negating prefix fails in English",
+			"The booking fee is refundable [1].", "The booking fee is non-refundable. It is charged once.", true},
+		{"a negating prefix fails in French",
+			"Ce modèle est disponible en Belgique [1].", "Ce modèle est indisponible en Belgique. Il arrive en mai.", true},
+		{"a negating prefix the other way fails in German",
+			"Die Nutzung ist unbegrenzt möglich [1].", "Die Nutzung ist begrenzt möglich. Details stehen im Vertrag.", true},
+		{"from a date within a range passes in German",
+			"Die Aktion gilt ab 1. Juli [1].", "Die Aktion gilt vom 1. Juli bis 31. August. Solange der Vorrat reicht.", false},
+		{"more of another thing passes in English",
+			"Orders of more than €80 ship free [1].", "Orders of more than €80 ship free, and orders of less than €20 pay a small fee.", false},
+		{"a word that only looks prefixed passes",
+			"Please inform the desk before you leave [1].", "Please inform the desk before you leave. The form is at the door.", false},
+	})
+}

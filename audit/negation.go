@@ -245,19 +245,20 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // claim does not, of the same thing (the two share a word beside them):
 // "nach 14 Uhr" against "vor 14 Uhr", "inclusief btw" against "exclusief
 // btw", "op maandag gesloten" against "op dinsdag gesloten" — but not
-// "after realizing" against "before the Russians could".
+// "after realizing" against "before the Russians could"; or a word that
+// the other says with a negating prefix ("refundable" against
+// "non-refundable").
 func opposes(l *lang.Language, claim, window string) bool {
-	cw := normalisedWords(l, claim) // the claim first: it is short, and most say no such word
-	if !slices.ContainsFunc(cw, l.InOpposites) {
-		return false
-	}
-	ww := normalisedWords(l, window)
+	cw, ww := normalisedWords(l, claim), normalisedWords(l, window)
 	for i, x := range cw {
-		if !l.InOpposites(x) || slices.Contains(ww, x) {
+		if slices.Contains(ww, x) {
 			continue
 		}
 		for j, y := range ww {
-			if l.Opposes(x, y) && !slices.Contains(cw, y) && shareNeighbour(l, cw, i, ww, j) {
+			if y == x || slices.Contains(cw, y) {
+				continue
+			}
+			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) {
 				return true
 			}
 		}
@@ -352,12 +353,14 @@ func sameThing(a, b string) bool {
 }
 
 // shareNeighbour reports whether a content word within two words of a[i]
-// is also within two words of b[j].
+// is also within two words of b[j]; a word of a[i]'s own group of
+// [opposites] is none ("Monday and Tuesday" lists days), a word of
+// another is ("sonntags geöffnet" against "sonntags geschlossen").
 func shareNeighbour(l *lang.Language, a []string, i int, b []string, j int) bool {
 	near := func(ws []string, k int) []string {
 		var out []string
 		for n := max(k-2, 0); n <= min(k+2, len(ws)-1); n++ {
-			if n != k && !l.IsStopword(ws[n]) && !l.InOpposites(ws[n]) && !strings.HasSuffix(ws[n], "'") {
+			if n != k && !l.IsStopword(ws[n]) && !l.SameGroup(ws[n], a[i]) && !strings.HasSuffix(ws[n], "'") {
 				out = append(out, ws[n])
 			}
 		}

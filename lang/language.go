@@ -57,9 +57,10 @@ type Language struct {
 	english      bool // stopwords, normalisation and stems are nounphrase's
 	stem         func(string) string
 	stopwords    map[string]bool
-	opposites    map[string]opposite // [opposites], by word
-	restrictors  map[string]bool     // [restrictors]
-	universals   map[string]bool     // [universals]
+	opposites    map[string][]opposite // [opposites], by word
+	negPrefixes  []string              // [negating-prefixes]
+	restrictors  map[string]bool       // [restrictors]
+	universals   map[string]bool       // [universals]
 	overlapStops []string
 	overlapSet   map[string]bool
 
