@@ -35,6 +35,18 @@ func TestClaimLanguages(t *testing.T) {
 			"Die Erstattung erfolgt innerhalb von 21 Tagen [1].", enChunk, 0, Unsupported, "number_mismatch", "de", "en"},
 		{"an Italian claim is not auditable",
 			"Il rimborso viene effettuato entro quattordici giorni dalla restituzione [1].", enChunk, 0, NotAuditable, reasonLanguage, "it", ""},
+		{"a short Italian claim is not auditable",
+			"Il prodotto è gratuito [1].", enChunk, 0, NotAuditable, reasonLanguage, "it", ""},
+		{"a short Polish claim is not auditable",
+			"Zwrot jest bezpłatny [1].", enChunk, 0, NotAuditable, reasonLanguage, "pl", ""},
+		{"a short German answer with the word pro is judged in German",
+			"Das Pro-Paket kostet 9,99 € pro Woche [1].", "Das Pro-Paket kostet 9,99 € pro Woche.", 0, Supported, "", "de", ""},
+		{"a short Dutch answer naming Pro is judged in Dutch, not Czech",
+			"Pro kost € 9,99 per maand [1].", "Pro kost € 9,99 per maand.", 0, Supported, "", "nl", ""},
+		{"a three-word German answer naming Pro takes its chunk's German",
+			"Pro kostet Aufpreis [1].", "Pro kostet keinen Aufpreis.", 0, Unsupported, "negation_mismatch", "de", ""},
+		{"a three-word English answer naming Pro takes its chunk's English",
+			"Pro includes backups [1].", "Pro does not include backups.", 0, Unsupported, "negation_mismatch", "en", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
