@@ -27,6 +27,10 @@ func TestAFloorWithoutScoresIsNotChecked(t *testing.T) {
 			record("Refunds are accepted within 30 days of delivery."), AnsweredBelowFloor, false},
 		{"an honest refusal is not held to the floor",
 			record("I do not have a confident source for this.", unscored), Refusal, false},
+		{"thanks and a greeting alone over nothing retrieved answer nothing",
+			record("Gern geschehen! Einen schönen Abend noch."), Answered, false},
+		{"a claim after thanks over nothing retrieved is below the floor",
+			record("Gern geschehen! Die Rücksendung ist innerhalb von 30 Tagen kostenlos."), AnsweredBelowFloor, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

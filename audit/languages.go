@@ -154,30 +154,52 @@ func (m *messageAudit) answerTongue() tongue {
 		}
 	}
 	t, sure := detect(text)
-	if !t.undetermined() && sure >= minSure {
+	if !t.undetermined() && sure >= minSure && !thinlyForeign(text, t.code) {
 		return t
 	}
 	// Too short or unsure: the language most of its chunks are surely in.
+	thin := thinlyForeign(text, t.code)
+	best, votes := m.chunksLanguage(thin)
+	switch {
+	case best != "" && (t.undetermined() || thin || 2*votes > len(m.msg.Retrieval)):
+		return tongueOf(best)
+	case thin:
+		// No chunk to tell: the supported language its words read as.
+		if g := lang.DetectAmong(text, lang.Supported()); g.Code != lang.Undetermined && g.Confidence >= minSure {
+			return tongueOf(g.Code)
+		}
+		return t
+	case !t.undetermined():
+		return t
+	}
+	return english
+}
+
+// chunksLanguage is the supported language most of the message's chunks
+// are surely in, and how many are; for a thinly foreign answer a chunk
+// detection is unsure of or reads in an unsupported language is weighed
+// among the supported ones ("Pro kostet nichts extra.", barely German to
+// Detect, is surely German among the five).
+func (m *messageAudit) chunksLanguage(thin bool) (string, int) {
 	votes := map[string]int{}
 	best := ""
 	for _, c := range m.msg.Retrieval {
 		if !auditable(c) {
 			continue
 		}
-		if ct, s := detect(c.Text); ct.ok && s >= minSure {
+		ct, s := detect(c.Text)
+		if thin && (!ct.ok || s < minSure) {
+			g := lang.DetectAmong(head(c.Text), lang.Supported())
+			ct, s = tongueOf(g.Code), g.Confidence
+		}
+		if ct.ok && s >= minSure {
 			votes[ct.code]++
 			if votes[ct.code] > votes[best] || votes[ct.code] == votes[best] && ct.code < best {
 				best = ct.code
 			}
 		}
 	}
-	switch {
-	case best != "" && (t.undetermined() || 2*votes[best] > len(m.msg.Retrieval)):
-		return tongueOf(best)
-	case !t.undetermined():
-		return t
-	}
-	return english
+	return best, votes[best]
 }
 
 // sentenceTongue is the language sentence i is judged in: its answer's,
@@ -195,6 +217,9 @@ func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
 	if g.Code == lang.Undetermined || g.Code == m.tongue.code || g.Confidence < minSure {
 		return m.tongue
 	}
+	if thinlyForeign(s.Plain, g.Code) {
+		return m.tongue
+	}
 	if g.Confidence >= minSureAlone {
 		return tongueOf(g.Code)
 	}
@@ -204,6 +229,17 @@ func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
 		}
 	}
 	return m.tongue
+}
+
+// thinlyForeign reports whether a short text detected in a language the
+// audit does not read rests on one word of it: "Pro is free" read as
+// Czech for "pro", "Enviamos a Canarias" as Portuguese for "a". Such a
+// text takes the language of the chunks it cites (of its answer, for a
+// sentence); "Il prodotto è gratuito" (two Italian words) and "Wysyłamy
+// do Polski" (a Polish word and letter) stay not auditable.
+func thinlyForeign(text, code string) bool {
+	t := tongueOf(code)
+	return !t.ok && !t.undetermined() && fewerWords(text, minSampleWords) && lang.Evidence(text, code) <= 1
 }
 
 // minSureAlone is the confidence a sentence needs to be read in another
@@ -258,7 +294,7 @@ func (c *wordCache) chunkTongue(a *Auditor, text string, answer tongue) tongue {
 	t := answer
 	if !a.readsAs(text, answer, minSampleWords) {
 		var sure float64
-		if t, sure = detect(text); t.undetermined() || sure < minSure && t.code != answer.code {
+		if t, sure = detect(text); t.undetermined() || sure < minSure && t.code != answer.code || answer.ok && thinlyForeign(text, t.code) {
 			t = answer
 		}
 	}

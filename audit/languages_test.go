@@ -35,6 +35,18 @@ func TestClaimLanguages(t *testing.T) {
 			"Die Erstattung erfolgt innerhalb von 21 Tagen [1].", enChunk, 0, Unsupported, "number_mismatch", "de", "en"},
 		{"an Italian claim is not auditable",
 			"Il rimborso viene effettuato entro quattordici giorni dalla restituzione [1].", enChunk, 0, NotAuditable, reasonLanguage, "it", ""},
+		{"a short Italian claim is not auditable",
+			"Il prodotto è gratuito [1].", enChunk, 0, NotAuditable, reasonLanguage, "it", ""},
+		{"a short Polish claim is not auditable",
+			"Zwrot jest bezpłatny [1].", enChunk, 0, NotAuditable, reasonLanguage, "pl", ""},
+		{"a short German answer with the word pro is judged in German",
+			"Das Pro-Paket kostet 9,99 € pro Woche [1].", "Das Pro-Paket kostet 9,99 € pro Woche.", 0, Supported, "", "de", ""},
+		{"a short Dutch answer naming Pro is judged in Dutch, not Czech",
+			"Pro kost € 9,99 per maand [1].", "Pro kost € 9,99 per maand.", 0, Supported, "", "nl", ""},
+		{"a three-word German answer naming Pro takes its chunk's German",
+			"Pro kostet Aufpreis [1].", "Pro kostet keinen Aufpreis.", 0, Unsupported, "negation_mismatch", "de", ""},
+		{"a three-word English answer naming Pro takes its chunk's English",
+			"Pro includes backups [1].", "Pro does not include backups.", 0, Unsupported, "negation_mismatch", "en", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -62,10 +74,7 @@ func TestClaimLanguages(t *testing.T) {
 // Two negative sentences are no flipped negation, whichever word each
 // cue negates; a limit ("niet langer dan") is no denial; a flip is.
 func TestNegationInOtherLanguages(t *testing.T) {
-	cases := []struct {
-		name, answer, chunk string
-		flipped             bool
-	}{
+	assertFlips(t, []flipCase{
 		{"a flipped Dutch privacy statement fails",
 			"Wij delen uw gegevens met onze advertentiepartners [1].",
 			"Wij delen uw gegevens niet met advertentiepartners. U kunt uw gegevens altijd inzien.", true},
@@ -84,22 +93,7 @@ func TestNegationInOtherLanguages(t *testing.T) {
 		{"no longer is a denial",
 			"Na 30 dagen kunt u nog retourneren [1].",
 			"Na 30 dagen kunt u niet meer retourneren. Gebruikte artikelen worden niet teruggenomen.", true},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) == 0 {
-				t.Fatal("no finding")
-			}
-			f := res.Findings[0]
-			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
-				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
-			}
-		})
-	}
+	})
 }
 
 // A word whose opposite the passage says of the same thing fails as a
@@ -107,10 +101,7 @@ func TestNegationInOtherLanguages(t *testing.T) {
 // maximum, one weekday for another. The same words about other things
 // do not.
 func TestOpposites(t *testing.T) {
-	cases := []struct {
-		name, answer, chunk string
-		flipped             bool
-	}{
+	assertFlips(t, []flipCase{
 		{"after for before fails in Dutch",
 			"Bestellingen na 17 uur worden dezelfde dag verzonden [1].",
 			"Bestellingen vóór 17 uur worden dezelfde dag verzonden. Later geplaatste bestellingen gaan de volgende werkdag mee.", true},
@@ -135,22 +126,7 @@ func TestOpposites(t *testing.T) {
 		{"before and after of different things pass",
 			"Germany declared war after realizing that a war with Russia meant a war with France [1].",
 			"Germany realized that a war with Russia meant a war with France, and planned a quick victory before the Russians could become a factor.", false},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) == 0 {
-				t.Fatal("no finding")
-			}
-			f := res.Findings[0]
-			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
-				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
-			}
-		})
-	}
+	})
 }
 
 // An e-mail or web address the chunk gives otherwise is a wrong contact,
@@ -203,10 +179,7 @@ func TestNamesWithParticles(t *testing.T) {
 // reverse, says something else, in every language; a restrictor that
 // limits something else, or both sides limiting alike, does not.
 func TestScope(t *testing.T) {
-	cases := []struct {
-		name, answer, chunk string
-		flipped             bool
-	}{
+	assertFlips(t, []flipCase{
 		{"all for only fails in English", "All customers get phone support [1].", "Only Pro customers get phone support. Others use the chat.", true},
 		{"only for all fails in English", "Only Pro customers get phone support [1].", "All customers get phone support. The line opens at 9.", true},
 		{"alle for alleen fails in Dutch", "Alle klanten krijgen telefonische support [1].", "Alleen Pro-klanten krijgen telefonische support. Anderen gebruiken de chat.", true},
@@ -218,7 +191,20 @@ func TestScope(t *testing.T) {
 		{"only before a verb passes", "You can only return items within 30 days [1].", "All items can be returned within 30 days of delivery.", false},
 		{"only on both sides passes", "Phone support is only for Pro customers [1].", "Only Pro customers get phone support. Others use the chat.", false},
 		{"all of another thing in the chunk passes", "All orders ship within two days [1].", "All orders ship within two days; only orders above 50 euros ship free.", false},
-	}
+	})
+}
+
+// flipCase is an answer citing one chunk and whether its finding must
+// fail as a flipped negation.
+type flipCase struct {
+	name, answer, chunk string
+	flipped             bool
+}
+
+// assertFlips audits each case and checks its first finding's
+// negation_mismatch.
+func assertFlips(t *testing.T, cases []flipCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
@@ -234,4 +220,95 @@ func TestScope(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A cue and "without" in one clause cancel each other ("does not run
+// without a cable" says it needs one), in every language: a claim that
+// runs without what the chunk says it cannot run without is a flip; the
+// same words on both sides, or two "without"s, are not a pair.
+func TestDoubleNegation(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"runs without for does not run without fails in English",
+			"The scanner runs without a power cable [1].", "The scanner does not run without a power cable. Charge it overnight.", true},
+		{"can for cannot without fails in English",
+			"Bookings can be moved without a surcharge [1].", "Bookings cannot be moved without a surcharge. Ask the desk for details.", true},
+		{"werkt zonder for werkt niet zonder fails in Dutch",
+			"De printer werkt zonder stroomkabel [1].", "De printer werkt niet zonder stroomkabel. Laad hem 's nachts op.", true},
+		{"läuft ohne for läuft nicht ohne fails in German",
+			"Der Drucker läuft ohne Netzkabel [1].", "Der Drucker läuft nicht ohne Netzkabel. Laden Sie ihn über Nacht.", true},
+		{"ohne before kein makes a pair too in German",
+			"Ohne Quittung ist ein Umtausch möglich [1].", "Ohne Quittung ist kein Umtausch möglich. Bewahren Sie sie auf.", true},
+		{"fonctionne sans for ne fonctionne pas sans fails in French",
+			"L'imprimante fonctionne sans câble secteur [1].", "L'imprimante ne fonctionne pas sans câble secteur. Chargez-la la nuit.", true},
+		{"funciona sin for no funciona sin fails in Spanish",
+			"La impresora funciona sin cable de red [1].", "La impresora no funciona sin cable de red. Cárguela por la noche.", true},
+		{"does not run without on both sides passes",
+			"The scanner does not run without a power cable [1].", "The scanner does not run without a power cable. Charge it overnight.", false},
+		{"runs without on both sides passes",
+			"The scanner runs without a power cable [1].", "The scanner runs without a power cable. Charge it overnight.", false},
+		{"niet zonder on both sides passes in Dutch",
+			"U kunt niet zonder wachtwoord inloggen [1].", "U kunt niet zonder wachtwoord inloggen. Vraag een nieuw wachtwoord aan.", false},
+		{"two withouts are no pair",
+			"The kit ships without batteries and without a charger [1].", "The kit ships with batteries and a charger. Spare parts are sold apart.", true},
+	})
+}
+
+// The common opposites of support texts fail as flips in every language
+// (less and more before an amount, open and closed, allowed and
+// forbidden, within and after a period, from and until a date, free and
+// paid, earliest and latest, business and private customers, plus and
+// minus VAT), as does a word the chunk says with a negating prefix; the
+// same words about other things, a range's end, or a word that only
+// looks prefixed do not.
+func TestCommonOpposites(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"less than for more than an amount fails in English",
+			"Baskets of less than €80 get a free tote [1].", "Baskets of more than €80 get a free tote. Totes are blue.", true},
+		{"unter for über an amount fails in German",
+			"Einkäufe unter 80 € erhalten eine Tasche gratis [1].", "Einkäufe über 80 € erhalten eine Tasche gratis. Die Taschen sind blau.", true},
+		{"minder dan for meer dan fails in Dutch",
+			"Aankopen van minder dan € 80 krijgen een gratis tas [1].", "Aankopen van meer dan € 80 krijgen een gratis tas. De tassen zijn blauw.", true},
+		{"moins de for plus de fails in French",
+			"Les achats de moins de 80 € reçoivent un sac offert [1].", "Les achats de plus de 80 € reçoivent un sac offert. Les sacs sont bleus.", true},
+		{"menos de for más de fails in Spanish",
+			"Las compras de menos de 80 € reciben una bolsa de regalo [1].", "Las compras de más de 80 € reciben una bolsa de regalo. Las bolsas son azules.", true},
+		{"geopend for gesloten fails in Dutch",
+			"Het filiaal is op feestdagen geopend [1].", "Het filiaal is op feestdagen gesloten. Bestellen kan online.", true},
+		{"ouvert for fermé fails in French",
+			"Le guichet est ouvert le samedi matin [1].", "Le guichet est fermé le samedi matin. Commandez en ligne.", true},
+		{"erlaubt for verboten fails in German",
+			"Fotografieren ist im Museum erlaubt [1].", "Fotografieren ist im Museum verboten. Taschen bleiben an der Garderobe.", true},
+		{"permitido for prohibido fails in Spanish",
+			"Fumar está permitido en la terraza [1].", "Fumar está prohibido en la terraza. Hay ceniceros en la entrada.", true},
+		{"after for within a period fails in English",
+			"You can swap the jacket after 21 days [1].", "You can swap the jacket within 21 days of purchase. Bring the tag.", true},
+		{"na for binnen a period fails in Dutch",
+			"U kunt de jas na 21 dagen ruilen [1].", "U kunt de jas binnen 21 dagen ruilen. Neem het label mee.", true},
+		{"nach for innerhalb a period fails in German",
+			"Sie können die Jacke nach 21 Tagen umtauschen [1].", "Sie können die Jacke innerhalb von 21 Tagen umtauschen. Bringen Sie das Etikett mit.", true},
+		{"bis for ab an amount fails in German",
+			"Die Montage ist bis 300 € Warenwert inklusive [1].", "Die Montage ist ab 300 € Warenwert inklusive. Termine nach Absprache.", true},
+		{"kostenpflichtig for kostenlos fails in German",
+			"Die Expresslieferung ist kostenpflichtig [1].", "Die Expresslieferung ist kostenlos. Sie dauert einen Tag.", true},
+		{"payant for gratuit fails in French",
+			"Le stationnement est payant pour les clients [1].", "Le stationnement est gratuit pour les clients. Il compte 40 places.", true},
+		{"spätestens for frühestens fails in German",
+			"Die Karte wird spätestens am Montag verschickt [1].", "Die Karte wird frühestens am Montag verschickt. Sie kommt per Post.", true},
+		{"zuzüglich for inklusive fails in German",
+			"Alle Tarife gelten inklusive Umsatzsteuer [1].", "Alle Tarife gelten zuzüglich Umsatzsteuer. Rabatte sind möglich.", true},
+		{"particuliere for zakelijke fails in Dutch",
+			"De korting geldt voor particuliere klanten [1].", "De korting geldt voor zakelijke klanten. Vraag een offerte aan.", true},
+		{"a negating prefix fails in English",
+			"The booking fee is refundable [1].", "The booking fee is non-refundable. It is charged once.", true},
+		{"a negating prefix fails in French",
+			"Ce modèle est disponible en Belgique [1].", "Ce modèle est indisponible en Belgique. Il arrive en mai.", true},
+		{"a negating prefix the other way fails in German",
+			"Die Nutzung ist unbegrenzt möglich [1].", "Die Nutzung ist begrenzt möglich. Details stehen im Vertrag.", true},
+		{"from a date within a range passes in German",
+			"Die Aktion gilt ab 1. Juli [1].", "Die Aktion gilt vom 1. Juli bis 31. August. Solange der Vorrat reicht.", false},
+		{"more of another thing passes in English",
+			"Orders of more than €80 ship free [1].", "Orders of more than €80 ship free, and orders of less than €20 pay a small fee.", false},
+		{"a word that only looks prefixed passes",
+			"Please inform the desk before you leave [1].", "Please inform the desk before you leave. The form is at the door.", false},
+	})
 }

@@ -158,7 +158,9 @@ func (m *messageAudit) setStatus() {
 		return
 	}
 	if reason := m.a.cfg.BelowFloor(m.base.Tenant, m.msg.Retrieval); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
-		m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
+		if m.statesSomething() {
+			m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
+		}
 	} else if len(m.sents) > 0 && m.ans.Status != Refusal {
 		m.ans.FloorUnchecked = m.a.cfg.FloorUnchecked(m.base.Tenant, m.msg.Retrieval)
 	}
@@ -166,6 +168,18 @@ func (m *messageAudit) setStatus() {
 		m.ans.Status = Rejected
 	}
 	m.base.MessageIndex, m.base.AnswerStatus = m.ans.MessageIndex, m.ans.Status
+}
+
+// statesSomething reports whether the answer cites or claims anything:
+// thanks and a greeting alone ("Graag gedaan! Fijne dag nog.") answer
+// nothing, so no floor holds them.
+func (m *messageAudit) statesSomething() bool {
+	for _, s := range m.sents {
+		if len(s.Markers) > 0 {
+			return true
+		}
+	}
+	return m.a.claimsBeside(m.sents, m.tongue)
 }
 
 // measure builds the claims and the evidence of the chunks they cite,

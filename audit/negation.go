@@ -44,11 +44,15 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 	}
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := nounphrase.Words(clause)
-		for i, w := range words {
-			cue := isNegation(w) ||
-				i+1 < len(words) && (w == "rather" && words[i+1] == "than" || w == "instead" && words[i+1] == "of")
-			if !cue || hedge(words[:i]) || i > 0 && words[i-1] == "or" ||
-				i+1 < len(words) && (words[i+1] == "only" || words[i+1] == "just" || words[i+1] == "merely") {
+		cueAt := func(i int) int {
+			if englishCue(words, i) {
+				return 1
+			}
+			return 0
+		}
+		paired := pairedCues(words, cueAt, englishDouble)
+		for i := range words {
+			if !englishCue(words, i) || paired[i] {
 				continue
 			}
 			if negated, found := negatedWord(words[i+1:]); found {
@@ -65,6 +69,63 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 		}
 	}
 	return false
+}
+
+// englishCue reports whether words[i] is a negation cue that negates: not
+// the speaker's hedge, not "or not", not "not only".
+func englishCue(words []string, i int) bool {
+	w := words[i]
+	cue := isNegation(w) ||
+		i+1 < len(words) && (w == "rather" && words[i+1] == "than" || w == "instead" && words[i+1] == "of")
+	return cue && !hedge(words[:i]) && (i == 0 || words[i-1] != "or") &&
+		(i+1 >= len(words) || words[i+1] != "only" && words[i+1] != "just" && words[i+1] != "merely")
+}
+
+// englishDouble is IsDoubleNegation of English's tables ("without").
+func englishDouble(w string) bool {
+	l, ok := lang.Get("en")
+	return ok && l.IsDoubleNegation(w)
+}
+
+// pairedCues returns the positions of the cues of one clause's words that
+// cancel in pairs: a cue of [negation-double] ("without", "zonder",
+// "ohne", "sans", "sin") and the nearest other cue before it, or else
+// after it. "The app does not work without a connection" affirms that it
+// works with one, as "Ohne Kassenbon ist keine Rückgabe möglich" affirms
+// that a return needs one; neither cue then negates anything.
+func pairedCues(words []string, cueAt func(i int) int, double func(string) bool) map[int]bool {
+	var cues []int
+	for i := 0; i < len(words); i++ {
+		if n := cueAt(i); n > 0 {
+			cues = append(cues, i)
+			i += n - 1
+		}
+	}
+	var paired map[int]bool
+	free := func(k int) bool { return !double(words[cues[k]]) && !paired[cues[k]] }
+	for k, c := range cues {
+		if !double(words[c]) {
+			continue
+		}
+		partner := -1
+		for j := k - 1; j >= 0 && partner < 0; j-- {
+			if free(j) {
+				partner = cues[j]
+			}
+		}
+		for j := k + 1; j < len(cues) && partner < 0; j++ {
+			if free(j) {
+				partner = cues[j]
+			}
+		}
+		if partner >= 0 {
+			if paired == nil {
+				paired = map[int]bool{}
+			}
+			paired[c], paired[partner] = true, true
+		}
+	}
+	return paired
 }
 
 // negatedWord is the first content word of words, adverbs in -ly passed
@@ -106,9 +167,11 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 		if l.AnswersNo(words) {
 			words = words[1:]
 		}
+		cueAt := func(i int) int { return cueIn(l, words, i) }
+		paired := pairedCues(words, cueAt, l.IsDoubleNegation)
 		for i := 0; i < len(words); i++ {
-			n := l.NegationAt(words, i)
-			if n == 0 || l.IsHedge(words[:i], words[i+n:]) {
+			n := cueAt(i)
+			if n == 0 || paired[i] {
 				continue
 			}
 			// "ne … pas / jamais" negates the verb between the partner
@@ -134,6 +197,15 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 		}
 	}
 	return false
+}
+
+// cueIn is NegationAt of l, 0 for the speaker's hedge.
+func cueIn(l *lang.Language, words []string, i int) int {
+	n := l.NegationAt(words, i)
+	if n == 0 || l.IsHedge(words[:i], words[i+n:]) {
+		return 0
+	}
+	return n
 }
 
 // normalisedWords are the words of text as l normalises them, an elided
@@ -173,19 +245,20 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // claim does not, of the same thing (the two share a word beside them):
 // "nach 14 Uhr" against "vor 14 Uhr", "inclusief btw" against "exclusief
 // btw", "op maandag gesloten" against "op dinsdag gesloten" — but not
-// "after realizing" against "before the Russians could".
+// "after realizing" against "before the Russians could"; or a word that
+// the other says with a negating prefix ("refundable" against
+// "non-refundable").
 func opposes(l *lang.Language, claim, window string) bool {
-	cw := normalisedWords(l, claim) // the claim first: it is short, and most say no such word
-	if !slices.ContainsFunc(cw, l.InOpposites) {
-		return false
-	}
-	ww := normalisedWords(l, window)
+	cw, ww := normalisedWords(l, claim), normalisedWords(l, window)
 	for i, x := range cw {
-		if !l.InOpposites(x) || slices.Contains(ww, x) {
+		if slices.Contains(ww, x) {
 			continue
 		}
 		for j, y := range ww {
-			if l.Opposes(x, y) && !slices.Contains(cw, y) && shareNeighbour(l, cw, i, ww, j) {
+			if y == x || slices.Contains(cw, y) {
+				continue
+			}
+			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) {
 				return true
 			}
 		}
@@ -280,12 +353,14 @@ func sameThing(a, b string) bool {
 }
 
 // shareNeighbour reports whether a content word within two words of a[i]
-// is also within two words of b[j].
+// is also within two words of b[j]; a word of a[i]'s own group of
+// [opposites] is none ("Monday and Tuesday" lists days), a word of
+// another is ("sonntags geöffnet" against "sonntags geschlossen").
 func shareNeighbour(l *lang.Language, a []string, i int, b []string, j int) bool {
 	near := func(ws []string, k int) []string {
 		var out []string
 		for n := max(k-2, 0); n <= min(k+2, len(ws)-1); n++ {
-			if n != k && !l.IsStopword(ws[n]) && !l.InOpposites(ws[n]) && !strings.HasSuffix(ws[n], "'") {
+			if n != k && !l.IsStopword(ws[n]) && !l.SameGroup(ws[n], a[i]) && !strings.HasSuffix(ws[n], "'") {
 				out = append(out, ws[n])
 			}
 		}
@@ -303,8 +378,9 @@ func deniesIn(l *lang.Language, text string, about func(stem string) bool) bool 
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := normalisedWords(l, clause)
 		cue, shared := false, false
+		paired := pairedCues(words, func(i int) int { return cueIn(l, words, i) }, l.IsDoubleNegation)
 		for i, w := range words {
-			if n := l.NegationAt(words, i); n > 0 && !l.IsHedge(words[:i], words[i+n:]) {
+			if cueIn(l, words, i) > 0 && !paired[i] {
 				cue = true
 			}
 			if _, content := negatedWordIn(l, words[i:i+1]); content && about(l.Stem(w)) {

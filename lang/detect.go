@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"math"
 	"math/bits"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -44,6 +46,16 @@ func Detect(text string) Guess {
 	if g, ok := d.byFunctionWords(toks); ok {
 		return g
 	}
+	score, n := d.scores(toks)
+	if n < 2 {
+		return Guess{Code: Undetermined} // one word: a name, a brand, "OK"
+	}
+	return d.decide(&score)
+}
+
+// scores is the evidence of the Latin words of toks for each language,
+// and how many such words there are.
+func (d *detector) scores(toks []token) ([maxLatin]float64, int) {
 	var score [maxLatin]float64
 	n := 0
 	for k, t := range toks {
@@ -53,8 +65,39 @@ func Detect(text string) Guess {
 		n++
 		d.addWord(&score, t.word, nameWeight(toks, k))
 	}
-	if n < 2 {
-		return Guess{Code: Undetermined} // one word: a name, a brand, "OK"
+	return score, n
+}
+
+// DetectAmong is Detect's word and letter evidence weighed among the
+// given languages only (of the Latin script), the function words of
+// none of them left out: "Pro kostet extra", which Detect reads as Czech
+// for "pro", is German among ragaudit's five. Undetermined when none of
+// them has evidence enough, or two tie.
+func DetectAmong(text string, codes []string) Guess {
+	d := theDetector()
+	var among uint32
+	for i, code := range d.latin {
+		if slices.Contains(codes, code) {
+			among |= 1 << i
+		}
+	}
+	// A function word of none of them ("pro") is no evidence among them.
+	var buf [64]token
+	toks := tokens(text, buf[:0])
+	kept := toks[:0:0]
+	for _, t := range toks {
+		if set, ok := d.words[strings.ToLower(strings.ReplaceAll(t.word, "’", "'"))]; !ok || set&among != 0 {
+			kept = append(kept, t)
+		}
+	}
+	score, n := d.scores(kept)
+	if n == 0 {
+		return Guess{Code: Undetermined}
+	}
+	for i := range d.latin {
+		if among&(1<<i) == 0 {
+			score[i] = math.Inf(-1)
+		}
 	}
 	return d.decide(&score)
 }
@@ -297,4 +340,35 @@ func (d *detector) byFunctionWords(toks []token) (Guess, bool) {
 		return Guess{}, false
 	}
 	return Guess{Code: d.latin[best], Confidence: conf}, true
+}
+
+// Evidence counts the distinct words of text that point to the language
+// code in Detect's tables: its function words, and words with a letter
+// that only some languages, code among them, use. A guess resting on one
+// such word ("pro" read as Czech in "Pro is free", "a" as Portuguese in
+// "Enviamos a Canarias") is thin; the audit weighs it against the
+// languages of the chunks an answer cites.
+func Evidence(text, code string) int {
+	d := theDetector()
+	i := slices.Index(d.latin, code)
+	if i < 0 {
+		return 0
+	}
+	bit := uint32(1) << i
+	var buf [64]token
+	var seen []string
+	for _, t := range tokens(text, buf[:0]) {
+		w := strings.ToLower(strings.ReplaceAll(t.word, "’", "'"))
+		if !isLatinWord(t.word) || slices.Contains(seen, w) {
+			continue
+		}
+		letters := uint32(0)
+		for _, r := range w {
+			letters |= d.letters[r]
+		}
+		if d.words[w]&bit != 0 || letters&bit != 0 {
+			seen = append(seen, w)
+		}
+	}
+	return len(seen)
 }

@@ -81,3 +81,35 @@ func BenchmarkDetect(b *testing.B) {
 		lang.Detect(sentences[i%len(sentences)])
 	}
 }
+
+func TestEvidenceAndDetectionAmongSupportedLanguages(t *testing.T) {
+	for _, c := range []struct {
+		name, text, code string
+		evidence         int
+	}{
+		{"one Czech word in a German sentence is thin evidence", "Pro kostet Aufpreis.", "cs", 1},
+		{"two Italian words are evidence", "Il prodotto è gratuito.", "it", 2},
+		{"a Polish word and letter are evidence", "Wysyłamy do Polski.", "pl", 2},
+		{"a word counts once", "pro pro pro", "cs", 1},
+		{"an unknown code has none", "Pro kostet Aufpreis.", "xx", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := lang.Evidence(c.text, c.code); got != c.evidence {
+				t.Errorf("Evidence(%q, %s) = %d, want %d", c.text, c.code, got, c.evidence)
+			}
+		})
+	}
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"German read as Czech for pro is German among the five", "Das Pro-Paket kostet 9,99 € pro Woche.", "de"},
+		{"Dutch read by its negation among the five", "Pro is niet gratis.", "nl"},
+		{"Portuguese alone among the five is undetermined", "Obrigado.", lang.Undetermined},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := lang.DetectAmong(c.text, lang.Supported()); got.Code != c.want {
+				t.Errorf("DetectAmong(%q) = %+v, want %s", c.text, got, c.want)
+			}
+		})
+	}
+}

@@ -57,9 +57,10 @@ type Language struct {
 	english      bool // stopwords, normalisation and stems are nounphrase's
 	stem         func(string) string
 	stopwords    map[string]bool
-	opposites    map[string]opposite // [opposites], by word
-	restrictors  map[string]bool     // [restrictors]
-	universals   map[string]bool     // [universals]
+	opposites    map[string][]opposite // [opposites], by word
+	negPrefixes  []string              // [negating-prefixes]
+	restrictors  map[string]bool       // [restrictors]
+	universals   map[string]bool       // [universals]
 	overlapStops []string
 	overlapSet   map[string]bool
 
@@ -121,7 +122,7 @@ func Supported() []string {
 var supported = []string{"en", "nl", "de", "fr", "es"}
 
 // sections are those a language file may have.
-var sections = []string{"negation", "negation-cancel", "hedge", "hedge-after", "answer-no", "answer-after-no",
+var sections = []string{"negation", "negation-cancel", "negation-double", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",

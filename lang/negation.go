@@ -15,6 +15,7 @@ type negation struct {
 	hedgeAfter   map[string]bool  // "no estoy seguro": the word after the cue
 	answerNo     map[string]bool  // "no", "nein", "non"
 	answerAfter  map[string]bool  // "no i have not": words after it
+	double       map[string]bool  // "without": another cue of its clause cancels it
 }
 
 // cue is a negation cue of one or more words; with partners, it negates
@@ -28,12 +29,13 @@ type cue struct {
 // "ne" comes before the verb and its clitics ("il ne nous en reste plus").
 const partnerReach = 5
 
-// readNegation reads [negation], [negation-cancel], [hedge],
-// [hedge-after], [answer-no] and [answer-after-no].
+// readNegation reads [negation], [negation-cancel], [negation-double],
+// [hedge], [hedge-after], [answer-no] and [answer-after-no].
 func (l *Language) readNegation(t *table) error {
 	n := negation{cues: map[string][]cue{}, cancelAfter: map[string]bool{}, cancelBefore: map[string]bool{},
 		hedge: set(t.words("hedge")), hedgeAfter: set(t.words("hedge-after")),
-		answerNo: set(t.words("answer-no")), answerAfter: set(t.words("answer-after-no"))}
+		answerNo: set(t.words("answer-no")), answerAfter: set(t.words("answer-after-no")),
+		double: set(t.words("negation-double"))}
 	for _, line := range t.sections["negation"] {
 		words, partners, _ := strings.Cut(strings.ToLower(line), "|")
 		c := cue{words: strings.Fields(words), partners: strings.Fields(partners)}
@@ -55,6 +57,11 @@ func (l *Language) readNegation(t *table) error {
 	}
 	if len(n.cues) == 0 {
 		return fmt.Errorf("data/%s.txt: no [negation]", l.Code)
+	}
+	for w := range n.double {
+		if _, ok := n.cues[w]; !ok {
+			return fmt.Errorf("data/%s.txt: [negation-double] %q is no cue of [negation]", l.Code, w)
+		}
 	}
 	l.neg = n
 	return nil
@@ -156,6 +163,12 @@ func (l *Language) IsNegationWord(w string) bool {
 	}
 	return false
 }
+
+// IsDoubleNegation reports whether the cue w and another cue of its
+// clause cancel each other ("does not work without", "werkt niet
+// zonder", "nicht ohne", "ne … pas sans", "no … sin"): together they
+// affirm ("it works only with one").
+func (l *Language) IsDoubleNegation(w string) bool { return l.neg.double[apostrophes(w)] }
 
 // IsHedge reports whether the cue between before and after is the
 // speaker's hedge, not a claim: a first-person word among the last three

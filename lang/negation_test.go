@@ -98,3 +98,71 @@ func TestOpposites(t *testing.T) {
 		}
 	}
 }
+
+func TestDoubleNegationCues(t *testing.T) {
+	for _, c := range []struct {
+		name, code, word string
+		want             bool
+	}{
+		{"English without is cancelled by another cue", "en", "without", true},
+		{"Dutch zonder is cancelled by another cue", "nl", "zonder", true},
+		{"German ohne is cancelled by another cue", "de", "ohne", true},
+		{"French sans is cancelled by another cue", "fr", "sans", true},
+		{"Spanish sin is cancelled by another cue", "es", "sin", true},
+		{"English not is a plain cue", "en", "not", false},
+		{"German nicht is a plain cue", "de", "nicht", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := get(t, c.code).IsDoubleNegation(c.word); got != c.want {
+				t.Errorf("IsDoubleNegation(%q) = %v, want %v", c.word, got, c.want)
+			}
+		})
+	}
+}
+
+func TestOpposesInContextAndNegatingPrefixes(t *testing.T) {
+	for _, c := range []struct {
+		name, code, a, b string // b's first word against a's first word
+		want             bool
+	}{
+		{"na opposes binnen before a number", "nl", "na 14 dagen", "binnen 14 dagen", true},
+		{"na still opposes vóór: a word may be in two groups", "nl", "na de lunch", "vóór de lunch", true},
+		{"binnen does not oppose vóór: they share no group", "nl", "binnen 14 dagen", "vóór 14 dagen", false},
+		{"unter opposes über before an amount", "de", "unter 50 €", "über 50 €", true},
+		{"unter without a number opposes nothing", "de", "unter der nummer", "über die nummer", false},
+		{"bis opposes ab before a date", "de", "bis 1 juli", "ab 1 juli", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := strings.Fields(c.a), strings.Fields(c.b)
+			if got := get(t, c.code).OpposesAt(a, 0, b, 0); got != c.want {
+				t.Errorf("OpposesAt(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+			}
+		})
+	}
+	rangeEnd := strings.Fields("vom 1 juli bis 31 august")
+	if get(t, "de").OpposesAt([]string{"ab", "1", "juli"}, 0, rangeEnd, 3) {
+		t.Error(`"bis" ending the range "vom 1 juli bis 31 august" must not oppose "ab 1 juli"`)
+	}
+	for _, c := range []struct {
+		name, code, a, b string
+		want             bool
+	}{
+		{"non- negates in English", "en", "refundable", "non-refundable", true},
+		{"non joined negates in English", "en", "nonrefundable", "refundable", true},
+		{"in negates in French", "fr", "disponible", "indisponible", true},
+		{"on negates in Dutch", "nl", "onbeperkt", "beperkt", true},
+		{"un negates in German", "de", "unbegrenzt", "begrenzt", true},
+		{"des negates in Spanish", "es", "desactivar", "activar", true},
+		{"no- negates in Spanish only hyphenated", "es", "no-reembolsable", "reembolsable", true},
+		{"no joined is no prefix in Spanish", "es", "notable", "table", false},
+		{"a short stem is never negated: inform is no form", "en", "inform", "form", false},
+		{"a prefix of another language negates nothing", "en", "onbeperkt", "beperkt", false},
+		{"the same word is no negation", "en", "refundable", "refundable", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := get(t, c.code).AffixNegates(c.a, c.b); got != c.want {
+				t.Errorf("AffixNegates(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+			}
+		})
+	}
+}

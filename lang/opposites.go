@@ -3,13 +3,18 @@ package lang
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // readOpposites reads [opposites]: a line is a group of words that
 // exclude one another, its members separated by "|", each member's
 // forms by spaces ("before | after", "montag montags | dienstag dienstags
 // | …"). Words are matched as written (lower-cased), not stemmed: Dutch
-// "vóór" (before) and "voor" (for) stem alike.
+// "vóór" (before) and "voor" (for) stem alike. A word may be in several
+// groups ("after" against "before" and against "within"); a form ending
+// in "#" opposes only before a number ("unter# | über#": "unter 50 €",
+// not "unter der Nummer"). It also reads [negating-prefixes].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
@@ -18,34 +23,109 @@ func (l *Language) readOpposites(t, _ *table) error {
 			return fmt.Errorf("[restrictors] and [universals] both hold %q", w)
 		}
 	}
-	l.opposites = map[string]opposite{}
+	l.opposites = map[string][]opposite{}
 	for g, line := range t.sections["opposites"] {
 		members := strings.Split(strings.ToLower(line), "|")
 		if len(members) < 2 {
 			return fmt.Errorf("[opposites] %q: want two members or more, separated by |", line)
 		}
 		for m, forms := range members {
-			for _, w := range l.withNormalized(strings.Fields(forms)) {
-				if o, dup := l.opposites[w]; dup && o != (opposite{g, m}) {
-					return fmt.Errorf("[opposites] %q: %q is in two groups", line, w)
+			for _, f := range strings.Fields(forms) {
+				f, number := strings.CutSuffix(f, "#")
+				for _, w := range l.withNormalized([]string{f}) {
+					if err := l.addOpposite(w, opposite{group: g, member: m, number: number}); err != nil {
+						return fmt.Errorf("[opposites] %q: %w", line, err)
+					}
 				}
-				l.opposites[w] = opposite{group: g, member: m}
 			}
 		}
+	}
+	l.negPrefixes = nil
+	for _, p := range t.words("negating-prefixes") {
+		l.negPrefixes = append(l.negPrefixes, strings.ToLower(p))
 	}
 	return nil
 }
 
-// opposite places a word in its group of [opposites].
-type opposite struct{ group, member int }
+// addOpposite places w in a group; once per group.
+func (l *Language) addOpposite(w string, o opposite) error {
+	for _, x := range l.opposites[w] {
+		if x.group == o.group {
+			if x.member != o.member {
+				return fmt.Errorf("%q is in two members of the group", w)
+			}
+			return nil
+		}
+	}
+	l.opposites[w] = append(l.opposites[w], o)
+	return nil
+}
 
-// Opposes reports whether the normalised words a and b are different
-// members of one group of [opposites] ("before" and "after", "montag"
-// and "dienstags").
+// opposite places a word in a group of [opposites]; number: only before
+// a number.
+type opposite struct {
+	group, member int
+	number        bool
+}
+
+// Opposes reports whether the normalised words a and b, alone, are
+// different members of one group of [opposites] ("before" and "after",
+// "montag" and "dienstags"); words that oppose only before a number do
+// not.
 func (l *Language) Opposes(a, b string) bool {
-	x, ok := l.opposites[a]
-	y, ok2 := l.opposites[b]
-	return ok && ok2 && x.group == y.group && x.member != y.member
+	return l.OpposesAt([]string{a}, 0, []string{b}, 0)
+}
+
+// OpposesAt reports whether a[i] and b[j], normalised words of two
+// texts, are different members of one group of [opposites], each
+// followed by a number where its group asks for one ("less than 50"
+// against "more than 50") and then not the end of a range ("9 bis 17").
+func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
+	for _, x := range l.opposites[a[i]] {
+		for _, y := range l.opposites[b[j]] {
+			if x.group == y.group && x.member != y.member &&
+				(!x.number || beforeNumber(a, i)) && (!y.number || beforeNumber(b, j)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SameGroup reports whether the normalised words a and b are in one
+// group of [opposites], as one member or two.
+func (l *Language) SameGroup(a, b string) bool {
+	for _, x := range l.opposites[a] {
+		for _, y := range l.opposites[b] {
+			if x.group == y.group {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// beforeNumber reports whether a number (a word opening with a digit)
+// is among the two words after ws[k] ("less than 50", "dans les 14
+// jours") and none among the three before it: "9 bis 17", "vom 1. Juli
+// bis 31. August" end a range.
+func beforeNumber(ws []string, k int) bool {
+	for n := max(k-3, 0); n < k; n++ {
+		if startsWithDigit(ws[n]) {
+			return false
+		}
+	}
+	for n := k + 1; n < len(ws) && n <= k+2; n++ {
+		if startsWithDigit(ws[n]) {
+			return true
+		}
+	}
+	return false
+}
+
+func startsWithDigit(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsDigit(r)
 }
 
 // InOpposites reports whether the normalised word w is in a group of
@@ -53,6 +133,36 @@ func (l *Language) Opposes(a, b string) bool {
 func (l *Language) InOpposites(w string) bool {
 	_, ok := l.opposites[w]
 	return ok
+}
+
+// minAffixStem is the fewest letters a word must keep without its
+// negating prefix: "refundable" is "non-refundable" negated, "form" is
+// no "inform" negated.
+const minAffixStem = 5
+
+// AffixNegates reports whether one of the normalised words a and b is
+// the other with a negating prefix of [negating-prefixes], joined or
+// hyphenated (a prefix written with its hyphen, "no-", only hyphenated): "non-refundable" and "refundable", "indisponible" and
+// "disponible", "onbeperkt" and "beperkt". The other word keeps at
+// least minAffixStem letters.
+func (l *Language) AffixNegates(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if utf8.RuneCountInString(b) < minAffixStem {
+		return false
+	}
+	head, ok := strings.CutSuffix(a, b)
+	if !ok {
+		return false
+	}
+	for _, p := range l.negPrefixes {
+		// "non" joined or hyphenated; "no-" hyphenated only.
+		if head == p || head == p+"-" && !strings.HasSuffix(p, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // IsRestrictor reports whether the normalised word w limits a claim to
