@@ -33,7 +33,12 @@ var (
 // shared is a guard with the default policy, built once for the tests
 // that only read.
 func shared(t testing.TB) *Guard {
-	sharedOnce.Do(func() { sharedGuard, sharedErr = New(DefaultConfig()) })
+	// The default policy but a budget no loaded machine runs out of: these
+	// tests are about decisions, and a check cut short by a busy CI runner
+	// would decide by the fail mode instead (timeouts have tests of their own).
+	p := DefaultPolicy()
+	p.Timeout = time.Minute
+	sharedOnce.Do(func() { sharedGuard, sharedErr = New(DefaultConfig(), WithPolicy("", p)) })
 	if sharedErr != nil {
 		t.Fatal(sharedErr)
 	}
