@@ -215,9 +215,12 @@ var Checks = []Check{
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
-			other, at := passageContradicts(c, ev, s.NumbersMissing)
-			if at < 0 {
-				other, at = subjectSwapped(c, ev, s.NumbersMissing)
+			var other []string
+			at := -1
+			if p := newPassage(c, ev, s.NumbersMissing); p != nil {
+				if other, at = passageContradicts(c, s.NumbersMissing, p); at < 0 {
+					other, at = subjectSwapped(c, s.NumbersMissing, p)
+				}
 			}
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)
@@ -264,7 +267,12 @@ var Checks = []Check{
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				s.NegationMismatch = opposes(l, c.plain, window) || scopeFlipped(l, c.plain, withWordsBefore(s.SpanText, s.Span[0], 3)+window)
+				if c.words == nil {
+					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
+				}
+				ww := normalisedWords(l, window)
+				s.NegationMismatch = opposes(l, c.words, ww) ||
+					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww)
 			}
 		},
 	},

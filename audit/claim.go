@@ -15,9 +15,11 @@ import (
 type claim struct {
 	tongue     tongue // the language it is judged in
 	plain      string
-	content    []string // Normalize()d non-stopwords, numbers included, in order
-	plainText  []string // the word-overlap rule's content words (package overlap)
-	plainWords []uint64 // the same, hashed
+	content    []string     // Normalize()d non-stopwords, numbers included, in order
+	words      []string     // every word as normalisedWords gives it, filled by the negation check
+	names      *[]claimName // claimNames, filled by the first passage check that needs them
+	plainText  []string     // the word-overlap rule's content words (package overlap)
+	plainWords []uint64     // the same, hashed
 	phrases    []nounphrase.Phrase
 	phraseKeys [][]wordKey // the words of each phrase
 	stems      []uint64    // distinct content-word stems, numbers included, hashed, in order

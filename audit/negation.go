@@ -248,8 +248,7 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // "after realizing" against "before the Russians could"; or a word that
 // the other says with a negating prefix ("refundable" against
 // "non-refundable").
-func opposes(l *lang.Language, claim, window string) bool {
-	cw, ww := normalisedWords(l, claim), normalisedWords(l, window)
+func opposes(l *lang.Language, cw, ww []string) bool {
 	for i, x := range cw {
 		if slices.Contains(ww, x) {
 			continue
@@ -274,12 +273,15 @@ func opposes(l *lang.Language, claim, window string) bool {
 // come between: "only Pro customers") and the first after the universal;
 // a restrictor before a verb ("you can only return items") limits
 // something else and is left alone.
-func scopeFlipped(l *lang.Language, claim, window string) bool {
-	cw := normalisedWords(l, claim)
+//
+// The window's words ww are read with the text before them (a window that
+// matched "customers get phone support" leaves out the "Only Pro" before
+// it).
+func scopeFlipped(l *lang.Language, cw []string, before string, ww []string) bool {
 	if !slices.ContainsFunc(cw, l.IsRestrictor) && !slices.ContainsFunc(cw, l.IsUniversal) {
 		return false
 	}
-	ww := normalisedWords(l, window)
+	ww = append(normalisedWords(l, before), ww...)
 	return scoped(l, cw, l.IsRestrictor, ww, l.IsUniversal) || scoped(l, ww, l.IsRestrictor, cw, l.IsUniversal)
 }
 

@@ -17,20 +17,12 @@ import (
 //
 // It returns them with the window of that sentence, or -1 when there are
 // none.
-func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int) {
-	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && !slices.Contains(missing, q.Raw) }) ||
-		len(ev.windows) < 3 { // one sentence (one window): no other sentence to state it of
-		return nil, -1
-	}
-	counts, words := claimWordCounts(c, ev)
-	if words < 2 {
-		return nil, -1
-	}
+func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, int) {
+	counts, words, s := p.counts, p.words, p.sentenceReader
 	most := slices.Max(counts)
 	if most < words {
 		return nil, -1 // no sentence of the chunk is about all of it
 	}
-	s := newSentenceReader(ev)
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
@@ -60,6 +52,30 @@ func passageContradicts(c *claim, ev *evidence, missing []string) ([]string, int
 		}
 	}
 	return out, at
+}
+
+// passageRead is what the passage checks (passageContradicts,
+// subjectSwapped) read of a chunk for a claim, read once for both.
+type passageRead struct {
+	counts []int // claimWordCounts
+	words  int
+	*sentenceReader
+}
+
+// newPassage reads a chunk for the passage checks of a claim, or is nil
+// when they have nothing to check: no value the chunk states, one
+// sentence (one window: no other sentence to state it of), fewer than two
+// words besides the values.
+func newPassage(c *claim, ev *evidence, missing []string) *passageRead {
+	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && !slices.Contains(missing, q.Raw) }) ||
+		len(ev.windows) < 3 {
+		return nil
+	}
+	counts, words := claimWordCounts(c, ev)
+	if words < 2 {
+		return nil
+	}
+	return &passageRead{counts, words, newSentenceReader(ev)}
 }
 
 // claimWordCounts is, per window of the chunk, how many of the claim's

@@ -19,20 +19,15 @@ import (
 //
 // It returns them with the window of the sentence that states the other
 // value, or -1 when there are none.
-func subjectSwapped(c *claim, ev *evidence, missing []string) ([]string, int) {
-	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && !slices.Contains(missing, q.Raw) }) ||
-		len(ev.windows) < 3 { // one sentence: no other to state it of
-		return nil, -1
+func subjectSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
+	if c.names == nil {
+		c.names = claimNames(c) // once a claim, not once a chunk
 	}
-	names := claimNames(c)
+	names := *c.names
 	if len(names) == 0 {
 		return nil, -1
 	}
-	counts, words := claimWordCounts(c, ev)
-	if words < 2 {
-		return nil, -1
-	}
-	s := newSentenceReader(ev)
+	counts, words, s := p.counts, p.words, p.sentenceReader
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
@@ -93,7 +88,7 @@ type claimName struct{ lower, before, after string }
 
 // claimNames is the claim's capitalised words past its first, outside its
 // quantities.
-func claimNames(c *claim) []claimName {
+func claimNames(c *claim) *[]claimName {
 	toks := tokensOf(c.plain)
 	spans := quantitySpans(c.plain, c.quantities)
 	var out []claimName
@@ -108,7 +103,7 @@ func claimNames(c *claim) []claimName {
 		}
 		out = append(out, n)
 	}
-	return out
+	return &out
 }
 
 // inPlaceOf reports whether toks hold, in n's place (after the word
