@@ -86,8 +86,14 @@ func (f *found) quantity(text string) quantity {
 		if f.alt != "" {
 			q.AltKey = "m:" + f.currency + ":" + f.alt
 		}
+	case f.ordinal == ordinalWord:
+		q.Kind, q.Key, q.Weak = "ordinal", "o:"+f.value.String(), true
+		return q
 	default:
 		q.Key = "n:" + f.value.String()
+		if f.ordinal == ordinalDigit {
+			q.AltKey = "o:" + f.value.String()
+		}
 	}
 	q.Unit, q.Negative, q.Weak = f.unit, f.negative, f.weak
 	return q
@@ -121,8 +127,16 @@ func scanQuantities(text string, emit func(f found)) {
 		emit(found{number: n})
 		i = n.end - 1
 	}
-	scanWordNumbers(text, func(start, end, n int) {
+	scanWordNumbers(text, func(start, end, n int, ordinal bool) {
 		num := number{start: start, end: end, value: decimal{whole: strconv.Itoa(n)}}
+		if ordinal {
+			_, unit := units[strings.ToLower(text[start:end])]
+			if ordinalWordCounts(text, start, end, isEnglishMonth, unit) {
+				num.ordinal = ordinalWord
+				emit(found{number: num})
+			}
+			return
+		}
 		if u, e := unitAfter(text, end); u != "" { // "three months"
 			num.unit, num.end = u, e
 		}
@@ -282,6 +296,7 @@ type number struct {
 	alt        string // another reading of value ("€1.200": 1200 beside 1.2), or ""
 	negative   bool   // written with a minus sign
 	weak       bool   // an article read as one (quantity.Weak)
+	ordinal    uint8  // notOrdinal, ordinalDigit or ordinalWord (ordinals.go)
 }
 
 // parseNumber reads the number whose digits start at text[i].
@@ -313,6 +328,9 @@ func parseNumber(text string, i int) number {
 		if cur, ok := currencySymbols[w]; ok && len(w) >= 3 && w != "rs" {
 			n.currency, end = cur, k
 		}
+	}
+	if !plainEnd && mult == 1 && !n.percent && n.currency == "" {
+		n.ordinal = ordinalDigit
 	}
 	if n.currency == "" && prefixCur != "" {
 		n.currency = prefixCur

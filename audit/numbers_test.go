@@ -199,7 +199,7 @@ func TestQuantitiesOnRealText(t *testing.T) {
 	}
 }
 
-var reKey = regexp.MustCompile(`^(n:-?\d+(\.\d+)?|p:-?\d+(\.\d+)?|m:[A-Z]{3}:-?\d+(\.\d+)?|d:\d{4}-\d{2}(-\d{2})?|t:\d{2}:\d{2})$`)
+var reKey = regexp.MustCompile(`^(n:-?\d+(\.\d+)?|p:-?\d+(\.\d+)?|m:[A-Z]{3}:-?\d+(\.\d+)?|d:\d{4}-\d{2}(-\d{2})?|t:\d{2}:\d{2}|o:\d+)$`)
 
 // sharedTexts returns the answers and chunk texts of ../shared/data.
 func sharedTexts(t *testing.T) []string {
@@ -230,18 +230,26 @@ var numberWords = map[string]int{
 	"hundred": 100, "thousand": 1000,
 }
 
+var ordinalWords = map[string]int{
+	"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+}
+
 // TestNumberWordFilter checks that the first-letter filter of numberWord
-// lets every number word through, in any case, and turns others away.
+// lets every number and ordinal word through, in any case, and turns
+// others away.
 func TestNumberWordFilter(t *testing.T) {
-	for w, n := range numberWords {
-		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
-			if got, ok := numberWord(v); !ok || got != n {
-				t.Errorf("numberWord(%q) = %d, %v; want %d", v, got, ok, n)
+	for words, ordinal := range map[*map[string]int]bool{&numberWords: false, &ordinalWords: true} {
+		for w, n := range *words {
+			for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+				if got, ord, ok := numberWord(v); !ok || got != n || ord != ordinal {
+					t.Errorf("numberWord(%q) = %d, %v, %v; want %d, %v", v, got, ord, ok, n, ordinal)
+				}
 			}
 		}
 	}
-	for _, w := range []string{"refund", "one", "twos", "tw", "Hundreds", "é€"} {
-		if _, ok := numberWord(w); ok {
+	for _, w := range []string{"refund", "one", "twos", "tw", "Hundreds", "é€", "firsts", "fir"} {
+		if _, _, ok := numberWord(w); ok {
 			t.Errorf("numberWord(%q) is a number", w)
 		}
 	}

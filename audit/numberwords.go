@@ -9,7 +9,7 @@ import (
 // ("thirty-five", "two"). It runs over every cited chunk: words are found
 // on a bitmask of the letters of 64 bytes at a time, and most are turned
 // away on their first two letters, without a branch per letter.
-func scanWordNumbers(text string, emit func(start, end, n int)) {
+func scanWordNumbers(text string, emit func(start, end, n int, ordinal bool)) {
 	next := 0         // where the next word may start: after the last one read
 	var before uint64 // 1 when the byte before the block is a letter
 	for base := 0; base < len(text); base += 64 {
@@ -26,8 +26,13 @@ func scanWordNumbers(text string, emit func(start, end, n int)) {
 			for j < len(text) && isLetter(text[j]) {
 				j++
 			}
-			n, ok := numberWord(text[i:j])
+			n, ordinal, ok := numberWord(text[i:j])
 			if !ok || n == 100 || n == 1000 { // "hundred" alone is no quantity
+				continue
+			}
+			if ordinal {
+				emit(i, j, n, true)
+				next = j
 				continue
 			}
 			end := j
@@ -37,13 +42,13 @@ func scanWordNumbers(text string, emit func(start, end, n int)) {
 				for k < len(text) && isLetter(text[k]) {
 					k++
 				}
-				if u, ok := numberWord(text[j+1 : k]); ok && u < 10 {
+				if u, ord, ok := numberWord(text[j+1 : k]); ok && !ord && u < 10 {
 					n, end = n+u, k
 				} else if strings.EqualFold(text[j+1:k], "one") {
 					n, end = n+1, k
 				}
 			}
-			emit(i, end, n)
+			emit(i, end, n, false)
 			next = end
 		}
 	}
@@ -72,30 +77,35 @@ func letterBits(s string) uint64 {
 	return m
 }
 
-// numberWordList is the number words numberWord reads, with their values.
+// numberWordList is the number words numberWord reads, with their
+// values, and the ordinal words 1st to 12th (ordinals.go).
 var numberWordList = []struct {
-	word  string
-	value int
+	word    string
+	value   int
+	ordinal bool
 }{
-	{"two", 2}, {"three", 3}, {"four", 4}, {"five", 5}, {"six", 6}, {"seven", 7}, {"eight", 8}, {"nine", 9},
-	{"ten", 10}, {"eleven", 11}, {"twelve", 12}, {"thirteen", 13}, {"fourteen", 14}, {"fifteen", 15},
-	{"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19}, {"twenty", 20}, {"thirty", 30},
-	{"forty", 40}, {"fifty", 50}, {"sixty", 60}, {"seventy", 70}, {"eighty", 80}, {"ninety", 90},
-	{"hundred", 100}, {"thousand", 1000},
+	{"two", 2, false}, {"three", 3, false}, {"four", 4, false}, {"five", 5, false}, {"six", 6, false}, {"seven", 7, false}, {"eight", 8, false}, {"nine", 9, false},
+	{"ten", 10, false}, {"eleven", 11, false}, {"twelve", 12, false}, {"thirteen", 13, false}, {"fourteen", 14, false}, {"fifteen", 15, false},
+	{"sixteen", 16, false}, {"seventeen", 17, false}, {"eighteen", 18, false}, {"nineteen", 19, false}, {"twenty", 20, false}, {"thirty", 30, false},
+	{"forty", 40, false}, {"fifty", 50, false}, {"sixty", 60, false}, {"seventy", 70, false}, {"eighty", 80, false}, {"ninety", 90, false},
+	{"hundred", 100, false}, {"thousand", 1000, false},
+	{"first", 1, true}, {"second", 2, true}, {"third", 3, true}, {"fourth", 4, true}, {"fifth", 5, true},
+	{"sixth", 6, true}, {"seventh", 7, true}, {"eighth", 8, true}, {"ninth", 9, true}, {"tenth", 10, true},
+	{"eleventh", 11, true}, {"twelfth", 12, true},
 }
 
 // numberWordSlots holds, by first two letters and length, the indices + 1
-// of the number words of that shape (at most two: "thirteen", "thousand"):
+// of the number words of that shape (at most three: "fifty", "fifth", "first"):
 // a word is looked up without hashing it, as this runs for every word of
 // every cited chunk (a map lookup was a fortieth of the audit).
-var numberWordSlots = func() (t [26 * 26 * 10][2]uint8) {
+var numberWordSlots = func() (t [26 * 26 * 10][3]uint8) {
 	for i, nw := range numberWordList {
 		slot := &t[(int(nw.word[0]-'a')*26+int(nw.word[1]-'a'))*10+len(nw.word)]
-		if slot[0] == 0 {
-			slot[0] = uint8(i + 1)
-		} else {
-			slot[1] = uint8(i + 1)
+		k := 0
+		for slot[k] != 0 {
+			k++
 		}
+		slot[k] = uint8(i + 1)
 	}
 	return t
 }()
@@ -109,14 +119,15 @@ var numberWordLengths = func() (t [26 * 26]uint16) {
 	return t
 }()
 
-// numberWord returns the value of a number word, in any case.
-func numberWord(w string) (int, bool) {
+// numberWord returns the value of a number word, in any case, and
+// whether it is an ordinal.
+func numberWord(w string) (value int, ordinal, ok bool) {
 	if len(w) < 3 || len(w) > 9 {
-		return 0, false
+		return 0, false, false
 	}
 	a, b := uint((w[0]|0x20)-'a'), uint((w[1]|0x20)-'a')
 	if a >= 26 || b >= 26 || numberWordLengths[a*26+b]&(1<<len(w)) == 0 {
-		return 0, false
+		return 0, false, false
 	}
 	var buf [9]byte
 	for i := 0; i < len(w); i++ {
@@ -128,8 +139,8 @@ func numberWord(w string) (int, bool) {
 	}
 	for _, k := range numberWordSlots[(a*26+b)*10+uint(len(w))] {
 		if k > 0 && string(buf[:len(w)]) == numberWordList[k-1].word {
-			return numberWordList[k-1].value, true
+			return numberWordList[k-1].value, numberWordList[k-1].ordinal, true
 		}
 	}
-	return 0, false
+	return 0, false, false
 }

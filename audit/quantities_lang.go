@@ -104,6 +104,7 @@ var englishTables = sync.OnceValue(func() *lang.Language {
 // turns most words away.
 type langWords struct {
 	numberFirst map[string]bool // the first words of the number forms ("vingt" of "vingt et un")
+	ordinals    map[string]int  // the ordinal words ("dritten": 3)
 	maxNumber   int             // the most words of a number form
 	timeWords   map[string]bool // words before a month named as a time ("im Mai")
 	// dec is the decimal separator, other the one of "." and "," that is
@@ -131,6 +132,10 @@ func wordsOf(l *lang.Language) *langWords {
 		w.numberFirst[ws[0]] = true
 		w.maxNumber = max(w.maxNumber, len(ws))
 		w.mark(ws[0])
+	}
+	w.ordinals = l.OrdinalForms()
+	for o := range w.ordinals {
+		w.mark(o)
 	}
 	for _, t := range l.MonthTimeWords() {
 		w.timeWords[t] = true

@@ -124,6 +124,8 @@ func (s *langScan) numberAt(i int) number {
 	mult := 1.0
 	if !ordinal {
 		mult, _ = s.suffixes(&n)
+	} else {
+		n.ordinal = ordinalDigit
 	}
 	cur, curStart := s.currencyBefore(i)
 	if curStart < s.lastEnd {

@@ -105,6 +105,12 @@ func (s *langScan) atWord(i int) int {
 			return s.put(found{number: n})
 		}
 	}
+	if v, ok := s.w.ordinals[string(lw)]; ok {
+		if s.ordinalCounts(i, e, string(lw)) {
+			return s.put(found{number: number{start: i, end: e, value: decimal{whole: strconv.Itoa(v)}, ordinal: ordinalWord}})
+		}
+		return e
+	}
 	if s.month != nil && s.w.timeWords[string(lw)] {
 		s.namedMonth(e)
 	}
@@ -149,6 +155,13 @@ func (s *langScan) wordNumber(i int) (number, bool) {
 	}
 	n.weak = ambiguous && v == 1
 	return n, true
+}
+
+// ordinalCounts reports whether the ordinal word lw at text[i:e] is read
+// as one (ordinalWordCounts).
+func (s *langScan) ordinalCounts(i, e int, lw string) bool {
+	_, unit := s.l.Unit(lw)
+	return ordinalWordCounts(s.text, i, e, func(w string) bool { _, ok := s.l.Month(w); return ok }, unit)
 }
 
 // namedMonth reports to s.month a month named after a time word ending at

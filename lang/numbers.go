@@ -138,6 +138,16 @@ func (l *Language) Ordinal(w string) (int, bool) {
 	return v, ok
 }
 
+// OrdinalForms lists the ordinal words of [ordinals], lowercased, with
+// their values, for callers that build their own lookup.
+func (l *Language) OrdinalForms() map[string]int {
+	out := make(map[string]int, len(l.ordinals))
+	for w, v := range l.ordinals {
+		out[strings.ToLower(w)] = v
+	}
+	return out
+}
+
 // IsOrdinalSuffix reports whether s, written right after digits, makes
 // them an ordinal ("12th", "1er", "2e", "3º", "8ste"). German writes a
 // full stop instead (OrdinalDot).
