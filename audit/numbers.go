@@ -87,13 +87,10 @@ func (f *found) quantity(text string) quantity {
 			q.AltKey = "m:" + f.currency + ":" + f.alt
 		}
 	case f.ordinal == ordinalWord:
-		q.Kind, q.Key, q.Weak = "ordinal", "o:"+f.value.String(), true
+		q.Kind, q.Key, q.Weak, q.Unit = "ordinal", "o:"+f.value.String(), true, "ord:"+f.ordOf
 		return q
 	default:
 		q.Key = "n:" + f.value.String()
-		if f.ordinal == ordinalDigit {
-			q.AltKey = "o:" + f.value.String()
-		}
 	}
 	q.Unit, q.Negative, q.Weak = f.unit, f.negative, f.weak
 	return q
@@ -132,7 +129,7 @@ func scanQuantities(text string, emit func(f found)) {
 		if ordinal {
 			_, unit := units[strings.ToLower(text[start:end])]
 			if ordinalWordCounts(text, start, end, isEnglishMonth, unit) {
-				num.ordinal = ordinalWord
+				num.ordinal, num.ordOf = ordinalWord, ordinalOf(text, end)
 				emit(found{number: num})
 			}
 			return
@@ -297,6 +294,7 @@ type number struct {
 	negative   bool   // written with a minus sign
 	weak       bool   // an article read as one (quantity.Weak)
 	ordinal    uint8  // notOrdinal, ordinalDigit or ordinalWord (ordinals.go)
+	ordOf      string // of an ordinal, the word after it, lowercased ("floor" of "third floor")
 }
 
 // parseNumber reads the number whose digits start at text[i].
@@ -330,7 +328,7 @@ func parseNumber(text string, i int) number {
 		}
 	}
 	if !plainEnd && mult == 1 && !n.percent && n.currency == "" {
-		n.ordinal = ordinalDigit
+		n.ordinal, n.ordOf = ordinalDigit, ordinalOf(text, end)
 	}
 	if n.currency == "" && prefixCur != "" {
 		n.currency = prefixCur

@@ -9,11 +9,13 @@ import (
 // Ordinals are quantities of their own kind: "third floor" against
 // "second floor" is a number_mismatch, as "3 floors" against "2 floors"
 // is. Digits with an ordinal mark ("3rd", "3.", "3e", "3º") keep their
-// number's key ("n:3"), as before, and add "o:3", so a claim's "3rd" is
-// supported by a chunk's "third". An ordinal word ("third", "dritten",
-// "troisième") is only "o:3" and weak: it fails only against a chunk
-// that states another ordinal (statesUnit), as "first" is also "at
-// first", and a chunk may say "initially" for it.
+// number's key ("n:3"), as before, and a chunk's add "o:3", so a claim's
+// "third" is supported by a chunk's "3rd". An ordinal word ("third",
+// "dritten", "troisième") is only "o:3" and weak: it fails only against
+// a chunk that states another ordinal of the word after it (statesUnit:
+// "third floor" against "second floor", not "third quarter" against
+// "second year"), as "first" is also "at first", and a chunk may say
+// "initially" for it.
 
 // Kinds of number.ordinal.
 const (
@@ -88,6 +90,13 @@ func wordBeforePos(text string, i int) string {
 		s -= n
 	}
 	return text[s:k]
+}
+
+// ordinalOf is the word after an ordinal ending at text[end], lowercased:
+// what it counts ("floor", "stock"); "" when none follows.
+func ordinalOf(text string, end int) string {
+	w, _ := wordAfterPos(text, end)
+	return strings.ToLower(w)
 }
 
 // isEnglishMonth reports whether w, in any case, names a month.

@@ -125,7 +125,7 @@ func (s *langScan) numberAt(i int) number {
 	if !ordinal {
 		mult, _ = s.suffixes(&n)
 	} else {
-		n.ordinal = ordinalDigit
+		n.ordinal, n.ordOf = ordinalDigit, ordinalOf(s.text, e)
 	}
 	cur, curStart := s.currencyBefore(i)
 	if curStart < s.lastEnd {

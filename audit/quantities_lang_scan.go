@@ -107,7 +107,7 @@ func (s *langScan) atWord(i int) int {
 	}
 	if v, ok := s.w.ordinals[string(lw)]; ok {
 		if s.ordinalCounts(i, e, string(lw)) {
-			return s.put(found{number: number{start: i, end: e, value: decimal{whole: strconv.Itoa(v)}, ordinal: ordinalWord}})
+			return s.put(found{number: number{start: i, end: e, value: decimal{whole: strconv.Itoa(v)}, ordinal: ordinalWord, ordOf: ordinalOf(s.text, e)}})
 		}
 		return e
 	}

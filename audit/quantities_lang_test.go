@@ -115,7 +115,7 @@ var langReadCases = []struct {
 	{"a Spanish date with de", "es", "El contrato vence el 12 de mayo de 2026.", []string{"d:2026-05-12"}},
 	{"a Spanish first with º", "es", "Abrimos el 1º de mayo.", []string{"md:05-01"}},
 	{"a Spanish first with .º", "es", "Abrimos el 1.º de mayo de 2026.", []string{"d:2026-05-01"}},
-	{"a Spanish ordinal is no unit", "es", "Vive en el 3.º piso desde hace 2 años.", []string{"n:3 | o:3", "n:2 time:year"}},
+	{"a Spanish ordinal is no unit", "es", "Vive en el 3.º piso desde hace 2 años.", []string{"n:3", "n:2 time:year"}},
 	{"a Spanish month and year", "es", "El cambio llega en mayo de 2026.", []string{"d:2026-05"}},
 	{"a German month and year", "de", "Die Änderung gilt ab Mai 2026.", []string{"d:2026-05"}},
 	{"a numeric date with full stops", "de", "Kündigung bis 12.05.2026 möglich.", []string{"d:2026-05-12"}},
@@ -125,9 +125,9 @@ var langReadCases = []struct {
 	{"a Dutch decimal with a full stop is no day and month", "nl", "Versie 2.1. is uit.", []string{"n:2.1"}},
 	{"a numeric date with slashes", "fr", "Résiliation avant le 12/05/2026.", []string{"d:2026-05-12"}},
 	{"an ISO date", "es", "Vence el 2026-05-12.", []string{"d:2026-05-12"}},
-	{"a German ordinal before a noun is no date and no unit", "de", "Das Schloss stammt aus dem 19. Jahrhundert.", []string{"n:19 | o:19"}},
-	{"a German ordinal before a lower-case word", "de", "Am 3. und 4. Mai bleibt es zu.", []string{"n:3 | o:3", "md:05-04"}},
-	{"a month is not a day of a year", "de", "Am 31. Mai 2026 und am 32. Mai.", []string{"d:2026-05-31", "n:32 | o:32"}},
+	{"a German ordinal before a noun is no date and no unit", "de", "Das Schloss stammt aus dem 19. Jahrhundert.", []string{"n:19"}},
+	{"a German ordinal before a lower-case word", "de", "Am 3. und 4. Mai bleibt es zu.", []string{"n:3", "md:05-04"}},
+	{"a month is not a day of a year", "de", "Am 31. Mai 2026 und am 32. Mai.", []string{"d:2026-05-31", "n:32"}},
 
 	// Times of day.
 	{"a time with Uhr", "de", "Wir öffnen um 17:00 Uhr.", []string{"t:17:00"}},
@@ -167,16 +167,16 @@ var langReadCases = []struct {
 	{"las 24 horas is a duration", "es", "Atención las 24 horas.", []string{"n:24 time:hour"}},
 	{"a range of times", "de", "Erreichbar 09:00–18:00.", []string{"t:09:00", "t:18:00"}},
 
-	// Ordinals: words are their own kind, digits with a mark also a number.
-	{"a Dutch ordinal word", "nl", "De balie is op de tweede verdieping.", []string{"o:2"}},
-	{"a German ordinal word", "de", "Der Service ist im dritten Stock.", []string{"o:3"}},
-	{"a French ordinal word", "fr", "Le service est au troisième étage.", []string{"o:3"}},
-	{"a Spanish ordinal word", "es", "El servicio está en la segunda planta.", []string{"o:2"}},
-	{"a French ordinal with its suffix is a number and an ordinal", "fr", "Le service est au 2e étage.", []string{"n:2 | o:2"}},
+	// Ordinals: words are their own kind, of the word after them; digits with a mark a number.
+	{"a Dutch ordinal word", "nl", "De balie is op de tweede verdieping.", []string{"o:2 ord:verdieping"}},
+	{"a German ordinal word", "de", "Der Service ist im dritten Stock.", []string{"o:3 ord:stock"}},
+	{"a French ordinal word", "fr", "Le service est au troisième étage.", []string{"o:3 ord:étage"}},
+	{"a Spanish ordinal word", "es", "El servicio está en la segunda planta.", []string{"o:2 ord:planta"}},
+	{"a French ordinal with its suffix is a number as a claim reads it", "fr", "Le service est au 2e étage.", []string{"n:2"}},
 	{"an ordinal word before a month is part of the date", "fr", "Le premier mai 2026, nous fermons.", []string{"d:2026-05"}},
 	{"an ordinal word of a month is part of the date", "es", "Abrimos el primero de mayo.", nil},
 	{"an ordinal word that is a unit after a number is the unit", "fr", "Attendez 30 secondes, puis une seconde.", []string{"n:30 time:second", "n:1 time:second"}},
-	{"an ordinal word that is a unit before a word is an ordinal", "es", "Es la segunda vez y el segundo piso.", []string{"o:2", "o:2"}},
+	{"an ordinal word that is a unit before a word is an ordinal", "es", "Es la segunda vez y el segundo piso.", []string{"o:2 ord:vez", "o:2 ord:piso"}},
 
 	// Durations.
 	{"Tage", "de", "Rückgabe innerhalb von 30 Tagen.", []string{"n:30 time:day"}},

@@ -108,8 +108,8 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 		set(keyHashStart.add("t:").add(f.clock), qPresent|qPositive)
 		set(n.add(trimLeadingZeros(f.clock[:2])), qPresent) // "at 8" of "08:00"
 	case f.ordinal == ordinalWord:
-		set(keyHashStart.add("o:").addDecimal(f.value), qPresent)
-		set(keyHashStart.add("o:"), qPresent) // an ordinal (statesUnit)
+		set(keyHashStart.add("o:").addDecimal(f.value), qPresent|qNoUnit)
+		set(keyHashStart.add("unit:ord:").add(f.ordOf), qPresent) // an ordinal of this word (statesUnit)
 	case f.date:
 		if f.y == "" { // a day and month without a year ("am 12. Mai"; English reads none)
 			set(keyHashStart.add("md:").add(f.m).add("-").add(f.d), qPresent|qPositive)
@@ -148,8 +148,8 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 	default:
 		set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
 		if f.ordinal == ordinalDigit {
-			set(keyHashStart.add("o:").addDecimal(f.value), qPresent)
-			set(keyHashStart.add("o:"), qPresent)
+			set(keyHashStart.add("o:").addDecimal(f.value), qPresent|qNoUnit)
+			set(keyHashStart.add("unit:ord:").add(f.ordOf), qPresent)
 		}
 	}
 	return keys, durs
@@ -231,12 +231,10 @@ func (idx quantityIndex) supports(q quantity) bool {
 }
 
 // statesUnit reports whether the chunk states a number of q's unit, or of
-// any duration when q is one, or an ordinal when q is one: what a weak
-// quantity is held to.
+// any duration when q is one, or an ordinal of the same word when q is
+// one ("third floor" against "second floor"): what a weak quantity is
+// held to.
 func (idx quantityIndex) statesUnit(q quantity) bool {
-	if q.Kind == "ordinal" {
-		return idx.flags(keyHashStart.add("o:"))&qPresent != 0 // "third" against "second"
-	}
 	if _, _, ok := durationDays(1, q.Unit); ok && len(idx.durs) > 0 {
 		return true
 	}
