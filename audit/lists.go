@@ -19,15 +19,21 @@ import (
 // items keeps one claim an item; a lead-in line ("We accept:") is not an
 // item and stays a sentence of its own, as a new paragraph does.
 func listClaims(content string, sents []sentence) []sentence {
-	out := sents[:0:0]
+	var out []sentence // nil until a list is joined: most answers have none
 	for i := 0; i < len(sents); {
 		j := listEnd(content, sents, i)
 		if j > i+1 && citesWholeList(content, sents[i:j]) {
+			if out == nil {
+				out = slices.Clone(sents[:i])
+			}
 			out = append(out, joinItems(content, sents[i:j]))
-		} else {
+		} else if out != nil {
 			out = append(out, sents[i:j]...)
 		}
 		i = j
+	}
+	if out == nil {
+		return sents
 	}
 	return out
 }
