@@ -170,9 +170,30 @@ func (m *messageAudit) answerTongue() tongue {
 		}
 		return t
 	case !t.undetermined():
+		if code, ok := unsurelyForeign(text, t, sure); ok && (best == "" || best == code) {
+			return tongueOf(code)
+		}
 		return t
 	}
 	return english
+}
+
+// unsurelyForeign is the supported language an answer detection unsurely
+// reads in an unsupported one holds as plainly: surely first among the
+// supported languages, with as many of its function words as of the
+// guess's. "Basic costs €9 per month, Pro costs €39 per month and Team
+// costs €99 per month" is Catalan at 0.22 for "per" and "costs", and
+// English for "and" among the five; a text that is Italian, Catalan or
+// Polish is surely so, or has more of its own function words.
+func unsurelyForeign(text string, t tongue, sure float64) (string, bool) {
+	if t.ok || t.undetermined() || sure >= minSure {
+		return "", false
+	}
+	g := lang.DetectAmong(text, lang.Supported())
+	if g.Code == lang.Undetermined || g.Confidence < minSure || lang.Evidence(text, g.Code) < max(1, lang.Evidence(text, t.code)) {
+		return "", false
+	}
+	return g.Code, true
 }
 
 // chunksLanguage is the supported language most of the message's chunks

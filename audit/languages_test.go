@@ -16,6 +16,8 @@ func TestClaimLanguages(t *testing.T) {
 	const (
 		nlChunk = "U kunt een bestelling binnen 30 dagen na ontvangst kosteloos retourneren. Het aankoopbedrag wordt binnen 14 dagen teruggestort."
 		enChunk = "Orders can be returned free of charge within 30 days of receipt. Refunds are paid within 14 days."
+		// Read unsurely as Catalan for "per" and "costs".
+		priceChunk = "Basic costs €9 per month. Pro costs €29 per month. Team costs €99 per month."
 	)
 	cases := []struct {
 		name, answer, chunk string
@@ -47,6 +49,24 @@ func TestClaimLanguages(t *testing.T) {
 			"Pro kostet Aufpreis [1].", "Pro kostet keinen Aufpreis.", 0, Unsupported, "negation_mismatch", "de", ""},
 		{"a three-word English answer naming Pro takes its chunk's English",
 			"Pro includes backups [1].", "Pro does not include backups.", 0, Unsupported, "negation_mismatch", "en", ""},
+		{"an English price sentence that reads unsurely as Catalan is judged in English",
+			"Basic costs €9 per month, Pro costs €39 per month and Team costs €99 per month [1].", priceChunk, 0, Unsupported, "number_mismatch", "en", ""},
+		{"an English price list that reads unsurely as Catalan is judged in English",
+			"Our plans:\n- Basic costs €9 per month\n- Pro costs €29 per month\n- Team costs €99 per month [1]", priceChunk, 1, Supported, "", "en", ""},
+		{"a Catalan answer of several sentences citing an English chunk is not auditable",
+			"El pla Basic costa 9 euros al mes. El pla Pro costa 39 euros al mes i inclou vint usuaris. El pla Team costa 99 euros al mes [1].",
+			priceChunk, 2, NotAuditable, reasonLanguage, "ca", ""},
+		{"a short Catalan price sentence is not auditable",
+			"El pla Pro costa 39 euros al mes [1].", priceChunk, 0, NotAuditable, reasonLanguage, "ca", ""},
+		{"an Italian answer of several sentences about prices is not auditable",
+			"Il piano Basic costa 9 euro al mese. Il piano Pro costa 39 euro al mese e include venti utenti. Il piano Team costa 99 euro al mese [1].",
+			priceChunk, 2, NotAuditable, reasonLanguage, "it", ""},
+		{"a Portuguese answer of several sentences about prices is not auditable",
+			"O plano Basic custa 9 euros por mês. O plano Pro custa 39 euros por mês e inclui vinte usuários. O plano Team custa 99 euros por mês [1].",
+			priceChunk, 2, NotAuditable, reasonLanguage, "pt", ""},
+		{"a Polish answer of several sentences about prices is not auditable",
+			"Plan Basic kosztuje 9 euro miesięcznie. Plan Pro kosztuje 39 euro miesięcznie i obejmuje dwudziestu użytkowników. Plan Team kosztuje 99 euro [1].",
+			priceChunk, 2, NotAuditable, reasonLanguage, "pl", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

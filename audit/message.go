@@ -41,6 +41,7 @@ type messageAudit struct {
 	json   []jsonClaim // the claims of an answer that is JSON with claims
 	pairs  [][]pair    // per sentence, its distinct citations
 	claims []*claim    // per sentence; nil: uncited
+	items  [][]*claim  // per sentence, a whole list's items (nil: none in the answer)
 	evs    []*evidence // per retrieved chunk; nil: not measured
 	mis    *misattribution
 	shown  map[passage]bool // the passages whose text a finding holds
@@ -200,7 +201,9 @@ func (m *messageAudit) measure(ctx context.Context) error {
 		t := m.tongues[i]
 		c := m.a.claimOf(s, m.wc.of(t), t)
 		m.claims[i] = &c
-		if t.l == nil && t.ok { // word vectors are English
+		if len(s.Items) > 0 {
+			toEmbed = m.itemClaims(i, s.Items, t, toEmbed)
+		} else if t.l == nil && t.ok { // word vectors are English
 			toEmbed = append(toEmbed, &c)
 		}
 		for _, p := range m.pairs[i] {
@@ -249,7 +252,12 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 			continue
 		}
 		var err error
-		if out, err = m.judgeClaim(ctx, f, m.claims[i], m.pairs[i], out); err != nil {
+		if m.items != nil && m.items[i] != nil {
+			out, err = m.judgeList(ctx, f, m.items[i], m.pairs[i], out)
+		} else {
+			out, err = m.judgeClaim(ctx, f, m.claims[i], m.pairs[i], out)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}

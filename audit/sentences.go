@@ -23,6 +23,7 @@ type sentence struct {
 	Markers    []Marker // offsets relative to the answer
 	Unread     []Marker // look-alikes in it, offsets relative to the answer
 	ListItem   bool
+	Items      []sentence // a whole list's claim: its items, each judged (listClaims)
 }
 
 // splitter splits answers of one language into sentences. It holds the

@@ -8,13 +8,18 @@ import "strings"
 // sentences right before a cited one in the same paragraph join its claim
 // ("A 1991 survey found X. However, Y [1]." is one claim of [1]), and a
 // sentence whose citations close clauses is cut after each ("X [1], Y
-// [2]." is the claim "X [1]," of [1] and "Y [2]." of [2]). List items and
-// headings stay claims of their own; a question or courtesy (not factual)
-// joins nothing; uncited sentences that no citation of their paragraph
-// follows stay uncited.
+// [2]." is the claim "X [1]," of [1] and "Y [2]." of [2]). A list whose
+// last item alone is cited is one claim of that citation (listClaims);
+// other list items and headings stay claims of their own; a question or
+// courtesy (not factual) joins nothing; uncited sentences that no citation
+// of their paragraph follows stay uncited.
 func citationSpans(content string, sents []sentence, factual func(sentence) bool) []sentence {
 	var cut []sentence
-	for _, s := range sents {
+	for _, s := range listClaims(content, sents) {
+		if s.ListItem && strings.Contains(s.Text, "\n") {
+			cut = append(cut, s) // a whole list's claim: its markers close it
+			continue
+		}
 		cut = append(cut, clauses(content, s)...)
 	}
 	var out []sentence

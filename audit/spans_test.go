@@ -19,8 +19,18 @@ func TestCitationSpans(t *testing.T) {
 			[]string{"Where is the museum?", "The museum opened in 1932 in Leeds [1]."}},
 		{"a new paragraph starts anew", "The museum opened in 1932 in Leeds.\n\nIt holds 3,000 paintings by local artists [1].",
 			[]string{"The museum opened in 1932 in Leeds.", "It holds 3,000 paintings by local artists [1]."}},
-		{"list items stay claims of their own", "Opening hours:\n- The museum opens at 9 am every day.\n- Entry costs 5 euros for adults [1].",
-			[]string{"Opening hours:", "- The museum opens at 9 am every day.", "- Entry costs 5 euros for adults [1]."}},
+		{"a list cited at its last item alone is one claim of that citation, its lead-in apart", "Opening hours:\n- The museum opens at 9 am every day.\n- Entry costs 5 euros for adults [1].",
+			[]string{"Opening hours:", "- The museum opens at 9 am every day.\n- Entry costs 5 euros for adults [1]."}},
+		{"a numbered list cited after its last item's full stop is one claim", "1. Open the app.\n2) Tap Settings. [1]",
+			[]string{"1. Open the app.\n2) Tap Settings. [1]"}},
+		{"list items with markers of their own stay claims of their own", "- The museum opens at 9 am [1].\n- Entry costs 5 euros [1].",
+			[]string{"- The museum opens at 9 am [1].", "- Entry costs 5 euros [1]."}},
+		{"an uncited item between cited items stays uncited", "- The museum opens at 9 am [1].\n- It closes at 5 pm.\n- Entry costs 5 euros [2].",
+			[]string{"- The museum opens at 9 am [1].", "- It closes at 5 pm.", "- Entry costs 5 euros [2]."}},
+		{"a marker inside the last item cites that item alone", "- Visa\n- PayPal [1] and Klarna",
+			[]string{"- Visa", "- PayPal [1] and Klarna"}},
+		{"a blank line ends a list", "- The museum opens at 9 am.\n\n- Entry costs 5 euros [1].",
+			[]string{"- The museum opens at 9 am.", "- Entry costs 5 euros [1]."}},
 		{"a sentence no citation follows stays uncited", "The museum opened in 1932 [1]. It holds 3,000 paintings by local artists.",
 			[]string{"The museum opened in 1932 [1].", "It holds 3,000 paintings by local artists."}},
 	}
@@ -44,5 +54,11 @@ func TestCitationSpans(t *testing.T) {
 	if len(spans) != 2 || spans[0].Plain != "The area is 20,770 km²," || spans[1].Plain != "and it is 470 km long." ||
 		spans[1].Markers[0].IDs[0] != "2" {
 		t.Errorf("clauses: %+v", spans)
+	}
+	// A whole list's claim reads each item as a sentence, and keeps them.
+	in = "We accept:\n- Visa\n- Klarna\n- PayPal [1]"
+	spans = citationSpans(in, testSplitter.splitAnswer(in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) })
+	if len(spans) != 2 || spans[1].Plain != "Visa. Klarna. PayPal." || len(spans[1].Items) != 3 || spans[1].Items[1].Plain != "Klarna" {
+		t.Errorf("list claim: %+v", spans)
 	}
 }

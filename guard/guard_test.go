@@ -520,3 +520,25 @@ func TestAPolicyMayWriteItsTextsInAnotherLanguageTheAuditReads(t *testing.T) {
 
 // englishRefusal is what the default policy serves an English answer.
 var englishRefusal, _ = DefaultTexts("en")
+
+// The guard reads a list cited after its last item as the audit does:
+// one claim of that citation, failed by its earlier item's wrong price.
+func TestAListCitedAtItsEndIsCheckedItemByItem(t *testing.T) {
+	answer := "Delivery options:\n- Express shipping takes 1 to 2 business days and costs €19.90\n- Standard shipping takes 3 to 5 business days [2]"
+	v, err := shared(t).Check(context.Background(), request(answer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cited []ClaimVerdict
+	for _, c := range v.Claims {
+		if c.Cited() {
+			cited = append(cited, c)
+		} else {
+			t.Errorf("an item checked as uncited: %q", c.Text)
+		}
+	}
+	if len(cited) != 1 || cited[0].Verdict != audit.Unsupported || !strings.HasPrefix(cited[0].Text, "- Express") ||
+		!slices.Contains(cited[0].Classes, ClassNumberMismatch) {
+		t.Fatalf("claims %+v, want the whole list one claim with a number mismatch", v.Claims)
+	}
+}
