@@ -108,13 +108,14 @@ const maxCancelWords = 2
 // cancelledAfter reports whether the words after a cue begin with a
 // phrase of [negation-cancel].
 func (l *Language) cancelledAfter(after []string) bool {
-	phrase := ""
+	var buf [64]byte // the phrase, built without allocating
+	phrase := buf[:0]
 	for k := 0; k < len(after) && k < maxCancelWords; k++ {
 		if k > 0 {
-			phrase += " "
+			phrase = append(phrase, ' ')
 		}
-		phrase += after[k]
-		if l.neg.cancelAfter[phrase] {
+		phrase = append(phrase, after[k]...)
+		if l.neg.cancelAfter[string(phrase)] {
 			return true
 		}
 	}
