@@ -25,7 +25,8 @@ type measures struct {
 	BigramOverlap  float64  `measure:"bigram_overlap"`  // share of the claim's adjacent content-word pairs found in the chunk; -1: none
 	Window         *window  `measure:"window"`          // the best-matching window
 	Span           [2]int   `measure:"window"`          // its byte span in its chunk
-	SpanText       string   `measure:"window"`          // the text the span refers to
+	SpanText       string   `measure:"window"`          // the text the span refers to, markup masked
+	SpanShown      string   `measure:"window"`          // the same text as its chunk gives it, for the finding
 	WindowOverlap  float64  `measure:"window_overlap"`  // share of the claim's content-word stems in the best window; -1: no word
 	NgramSim       float64  `measure:"ngram_sim"`       // character 4-gram cosine with the best window
 	EmbedSim       float64  `measure:"embed_sim"`       // embedding cosine with the most similar window; -1: no embedder
@@ -33,7 +34,8 @@ type measures struct {
 	SoftMin        float64  `measure:"soft_min"`        // the worst such match among the claim's contentful words; -1: none
 	NumbersMissing []string `measure:"numbers_missing"` // the claim's quantities the chunk does not state, as written
 	// RivalSpan, RivalText: the chunk sentence about the same thing that
-	// states another value instead (passageContradicts); "" when none.
+	// states another value instead (passageContradicts), as the chunk
+	// gives it; "" when none.
 	RivalSpan        [2]int   `measure:"numbers_missing"`
 	RivalText        string   `measure:"numbers_missing"`
 	NegationMismatch bool     `measure:"negation_mismatch"` // "not", "no", "never", "without", "n't"… on one side only, in a close match
@@ -156,7 +158,7 @@ var Checks = []Check{
 			if len(c.stems) > 0 {
 				s.WindowOverlap = float64(bestFound) / float64(len(c.stems))
 			}
-			s.Span, s.SpanText = [2]int{w.start, w.end}, ev.texts[best]
+			s.Span, s.SpanText, s.SpanShown = [2]int{w.start, w.end}, ev.texts[best], ev.shown(best)
 		},
 	},
 	{
@@ -227,7 +229,7 @@ var Checks = []Check{
 			}
 			if at >= 0 {
 				w := &ev.windows[at]
-				s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.texts[at]
+				s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.shown(at)
 			}
 			other, text, span := tableContradicts(c, ev, s.NumbersMissing)
 			for _, raw := range other {

@@ -21,7 +21,10 @@ type evidence struct {
 	tables  []table
 	prose   quantityIndex
 	windows []window
-	texts   []string // the text each window's span refers to
+	texts   []string // the text each window's span refers to, its markup masked (maskMarkup)
+	// origins are the texts as the chunks give them, markup and all, for
+	// the passage a finding shows; nil when no text had markup.
+	origins []string
 	content []string // the chunk's content words (Normalize()d, stopwords out), in order
 	// In a language with tables: the prefixes of its content stems, and,
 	// where compounds are written as one word, its content words (found).
@@ -42,9 +45,21 @@ func (ev *evidence) proseIndex() quantityIndex {
 
 func (ev *evidence) contains(k wordKey) bool { return ev.words.has(k.word) || ev.stems.has(k.stem) }
 
-func newEvidence(text string, wc *wordCache, t tongue) *evidence {
+// shown is the text window i's span refers to as its chunk gives it.
+func (ev *evidence) shown(i int) string {
+	if ev.origins == nil {
+		return ev.texts[i]
+	}
+	return ev.origins[i]
+}
+
+// newEvidence reads a chunk's text. Its tables are read from the text as
+// given (HTML tables are markup); everything else from the text with its
+// markup masked, offsets unchanged.
+func newEvidence(given string, wc *wordCache, t tongue) *evidence {
+	text := maskMarkup(given)
 	ev := &evidence{tongue: t, quantities: quantityIndexIn(t.l, text)}
-	if tables, spans := tablesIn(text); len(tables) > 0 {
+	if tables, spans := tablesIn(given); len(tables) > 0 {
 		ev.tables, ev.prose = tables, quantityIndexIn(t.l, outsideTables(text, spans))
 	}
 	// Word lists go to the worker's scratch buffers: the evidence keeps
@@ -103,6 +118,12 @@ func newEvidence(text string, wc *wordCache, t tongue) *evidence {
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {
 		ev.texts[i] = text
+	}
+	if text != given {
+		ev.origins = make([]string, len(ev.windows))
+		for i := range ev.origins {
+			ev.origins[i] = given
+		}
 	}
 	if wc.te != nil {
 		ev.vecs = windowVectors(ev.windows, toks, wc.te, &ar.f32)
@@ -238,6 +259,15 @@ func union(evs []*evidence) *evidence {
 		u.wids = append(u.wids, ev.wids...)
 		u.windows = append(u.windows, ev.windows...)
 		u.texts = append(u.texts, ev.texts...)
+		if ev.origins != nil && u.origins == nil { // the texts before it are their own origins
+			u.origins = append(make([]string, 0, n), u.texts[:len(u.texts)-len(ev.texts)]...)
+		}
+		if u.origins != nil {
+			u.origins = append(u.origins, ev.origins...)
+			if ev.origins == nil {
+				u.origins = append(u.origins, ev.texts...)
+			}
+		}
 		u.tables = append(u.tables, ev.tables...)
 		if ev.vecs != nil || len(ev.windows) == 0 {
 			u.vecs = append(u.vecs, ev.vecs...)

@@ -86,7 +86,7 @@ func (f *Finding) fill(m *measures, p float64) {
 	f.Signals = signalMap(m)
 	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = m.NPFound, m.NPMissing, m.NumbersMissing, m.EntitiesMissing
 	f.Unstated = m.Unstated
-	span, text := m.Span, m.SpanText
+	span, text := m.Span, m.SpanShown
 	if m.RivalText != "" { // the passage to show is the one saying otherwise
 		span, text = m.RivalSpan, m.RivalText
 	}

@@ -116,6 +116,31 @@ func TestNegationInOtherLanguages(t *testing.T) {
 	})
 }
 
+// "No longer" denies in every language, on either side: "nicht mehr
+// akzeptiert" against "akzeptiert" is a flip, though "nicht mehr als drei"
+// against "drei" is a limit, as before.
+func TestNoLongerIsADenialAndNoLongerThanALimit(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"a German chunk that no longer accepts cash denies the answer", "Barzahlungen werden akzeptiert [1].", "Barzahlungen werden nicht mehr akzeptiert.", true},
+		{"a German answer that no longer accepts cash denies the chunk", "Das Modell X ist nicht mehr erhältlich [1].", "Das Modell X ist erhältlich.", true},
+		{"German nicht mehr after a phrase denies", "Eine Stornierung ist nach dem Versand möglich [1].", "Eine Stornierung ist nach dem Versand nicht mehr möglich.", true},
+		{"German nicht länger denies", "Barzahlungen werden akzeptiert [1].", "Barzahlungen werden nicht länger akzeptiert.", true},
+		{"German nie mehr denies", "Wir liefern nach Norwegen [1].", "Wir liefern nie mehr nach Norwegen.", true},
+		{"German nicht mehr als stays a limit", "Pro Bestellung können Sie höchstens drei Artikel zurücksenden [1].", "Pro Bestellung können Sie nicht mehr als drei Artikel zurücksenden.", false},
+		{"German nicht länger als stays a limit", "Die Garantie gilt zwei Jahre [1].", "Die Garantie gilt nicht länger als zwei Jahre.", false},
+		{"Dutch niet langer denies", "Contante betalingen worden geaccepteerd [1].", "Contante betalingen worden niet langer geaccepteerd.", true},
+		{"a Dutch answer that is niet langer denies the chunk", "Het model X is niet langer verkrijgbaar [1].", "Het model X is verkrijgbaar.", true},
+		{"Dutch niet langer dan stays a limit", "De garantie geldt twee jaar [1].", "De garantie geldt niet langer dan twee jaar.", false},
+		{"Dutch niet meer dan stays a limit", "De levering duurt 3 dagen [1].", "De levering duurt niet meer dan 3 dagen.", false},
+		{"an English chunk that no longer offers a plan denies the answer", "The Classic plan is available to new customers [1].", "The Classic plan is no longer available to new customers.", true},
+		{"an English answer that no longer ships denies the chunk", "We no longer ship to Norway [1].", "We ship to Norway.", true},
+		{"English not any longer denies", "This offer is valid [1].", "This offer is not any longer valid.", true},
+		{"English no longer than stays a limit", "The warranty lasts two years [1].", "The warranty lasts no longer than two years.", false},
+		{"Spanish ya no denies", "Aceptamos pagos en efectivo [1].", "Ya no aceptamos pagos en efectivo.", true},
+		{"French ne plus denies", "Nous acceptons les paiements en espèces [1].", "Nous n'acceptons plus les paiements en espèces.", true},
+	})
+}
+
 // A word whose opposite the passage says of the same thing fails as a
 // flip: before and after, inclusive and exclusive, a minimum and a
 // maximum, one weekday for another. The same words about other things

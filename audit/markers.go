@@ -226,7 +226,13 @@ func StripMarkers(s string, ms []Marker) string {
 		prev = m.End
 	}
 	b.WriteString(s[prev:])
-	out := strings.Join(strings.Fields(b.String()), " ")
+	return closeUp(b.String())
+}
+
+// closeUp writes s's runs of spaces as one, and none before punctuation:
+// what stood between them is gone.
+func closeUp(s string) string {
+	out := strings.Join(strings.Fields(s), " ")
 	for _, p := range []string{" .", " ,", " ;", " :", " !", " ?"} {
 		out = strings.ReplaceAll(out, p, p[1:])
 	}

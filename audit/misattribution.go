@@ -179,7 +179,10 @@ type lightChunk struct {
 	indexed    bool
 }
 
+// newLightChunk reads a chunk's text with its markup masked, as
+// newEvidence does: struck-out text states nothing here either.
 func newLightChunk(text string, wc *wordCache, t tongue) *lightChunk {
+	text = maskMarkup(text)
 	return &lightChunk{text: text, tongue: t, stems: contentStems(text, wc)}
 }
 

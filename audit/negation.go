@@ -55,7 +55,7 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 			if !englishCue(words, i) || paired[i] {
 				continue
 			}
-			if negated, found := negatedWord(words[i+1:]); found {
+			if negated, found := negatedWord(words[i+englishCueWidth(words, i):]); found {
 				if about(nounphrase.StemWord(negated)) {
 					return true
 				}
@@ -79,6 +79,19 @@ func englishCue(words []string, i int) bool {
 		i+1 < len(words) && (w == "rather" && words[i+1] == "than" || w == "instead" && words[i+1] == "of")
 	return cue && !hedge(words[:i]) && (i == 0 || words[i-1] != "or") &&
 		(i+1 >= len(words) || words[i+1] != "only" && words[i+1] != "just" && words[i+1] != "merely")
+}
+
+// englishCueWidth is how many words the cue at words[i] spans: more than
+// one for a cue of en.txt's [negation] such as "no longer", whose second
+// word is not what it negates ("no longer available" negates
+// "available"); "no longer than two years" is a limit, one word wide.
+func englishCueWidth(words []string, i int) int {
+	if l, ok := lang.Get("en"); ok {
+		if n := l.NegationAt(words, i); n > 1 {
+			return n
+		}
+	}
+	return 1
 }
 
 // englishDouble is IsDoubleNegation of English's tables ("without").

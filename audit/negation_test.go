@@ -47,6 +47,8 @@ func TestNegation(t *testing.T) {
 		// words alone cannot tell which mention the other text follows, and
 		// a flipped claim passed is worse than a paraphrase failed.
 		{"a denial beside an affirmation of the same verb differs", "The API supports JSON but does not support XML.", "The API supports JSON and XML.", true},
+		{"no longer denies the word after longer", "The Classic plan is available.", "The Classic plan is no longer available.", true},
+		{"no longer than is a limit, no denial", "The warranty lasts two years.", "The warranty lasts no longer than two years.", false},
 		{"a denied clause of a policy differs", "Refunds are not accepted after 30 days.", "Refunds are accepted after 30 days.", true},
 		{"a negation of another word of the window is not about the claim", "Pupils may still not be reading well despite being in school.", "Many schools lack electricity and clean water.", false},
 	}

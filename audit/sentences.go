@@ -253,8 +253,9 @@ func trimSpan(s string, a, b int) [2]int {
 
 var markdown = strings.NewReplacer("**", "", "__", "", "`", "")
 
-// stripMarkdown removes emphasis and code ticks, which carry no claim.
-func stripMarkdown(s string) string { return markdown.Replace(s) }
+// stripMarkdown removes emphasis and code ticks, which carry no claim,
+// and HTML markup and struck-out text (unmarked).
+func stripMarkdown(s string) string { return markdown.Replace(unmarked(s)) }
 
 // gluedCuts splits answer[start:end] after every marker glued to the
 // capitalised word that opens the next sentence ("… delivery [1]Store

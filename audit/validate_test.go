@@ -221,10 +221,10 @@ func perturb(m *measures, ev *evidence, high bool, keep []string) {
 		}
 	}
 	if !slices.Contains(keep, "window") {
-		m.Window, m.Span, m.SpanText = nil, [2]int{}, ""
+		m.Window, m.Span, m.SpanText, m.SpanShown = nil, [2]int{}, "", ""
 		if high && len(ev.windows) > 0 {
 			w := &ev.windows[len(ev.windows)-1]
-			m.Window, m.Span, m.SpanText = w, [2]int{w.start, w.end}, ev.texts[len(ev.windows)-1]
+			m.Window, m.Span, m.SpanText, m.SpanShown = w, [2]int{w.start, w.end}, ev.texts[len(ev.windows)-1], ev.shown(len(ev.windows)-1)
 		}
 	}
 }

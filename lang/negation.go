@@ -69,8 +69,9 @@ func (l *Language) readNegation(t *table) error {
 
 // NegationAt returns how many words of words, from words[i], make a
 // negation cue: 1 for "not", "nicht", "geen", "jamais", "nunca" or a word
-// in "n't"; more for "rather than", "in plaats van", "en lugar de"; 0 for
-// no cue. A cue that needs a partner negates only after it ("plus" and
+// in "n't"; more for "rather than", "in plaats van", "en lugar de" and
+// for "no longer", "nicht mehr", "niet langer" (whose second word is not
+// what they negate); 0 for no cue. A cue that needs a partner negates only after it ("plus" and
 // "personne" after "ne"/"n'", or before it when they open the clause:
 // "personne ne répond"); a cue before "only" ("not only", "nicht
 // nur", "non seulement", "no solo") or after "or" ("whether or not")
@@ -91,7 +92,10 @@ func (l *Language) NegationAt(words []string, i int) int {
 			}
 		}
 	}
-	if n == 0 || l.cancelledAfter(words[i+n:]) || i > 0 && l.neg.cancelBefore[words[i-1]] {
+	// A cue of more words is cancelled by a phrase after its first word
+	// too: "nicht mehr als drei" is a limit, though "nicht mehr" is a cue.
+	if n == 0 || l.cancelledAfter(words[i+n:]) || n > 1 && l.cancelledAfter(words[i+1:]) ||
+		i > 0 && l.neg.cancelBefore[words[i-1]] {
 		return 0
 	}
 	return n
@@ -104,13 +108,14 @@ const maxCancelWords = 2
 // cancelledAfter reports whether the words after a cue begin with a
 // phrase of [negation-cancel].
 func (l *Language) cancelledAfter(after []string) bool {
-	phrase := ""
+	var buf [64]byte // the phrase, built without allocating
+	phrase := buf[:0]
 	for k := 0; k < len(after) && k < maxCancelWords; k++ {
 		if k > 0 {
-			phrase += " "
+			phrase = append(phrase, ' ')
 		}
-		phrase += after[k]
-		if l.neg.cancelAfter[phrase] {
+		phrase = append(phrase, after[k]...)
+		if l.neg.cancelAfter[string(phrase)] {
 			return true
 		}
 	}
