@@ -265,18 +265,23 @@ const (
 
 // guardPolicy writes a policy file: acme enforces the defaults over a
 // floor of 0.5, notes only annotates, slow has a budget no check meets;
-// one token per tenant and one for a gateway naming them.
+// one token per tenant and one for a gateway naming them. The others'
+// budget is a minute, not the default 200 ms: these tests are about
+// decisions, and a loaded CI runner must not turn one into a fail-mode one.
 func guardPolicy(t *testing.T, dir string) (path string, tokens map[string]string) {
 	tokens = map[string]string{"acme": "tok-acme", "notes": "tok-notes", "*": "tok-gateway"}
 	hash := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
 	path = filepath.Join(dir, "policy.yaml")
 	body := fmt.Sprintf(`default:
   min_score: 0.2
+  timeout: 1m
 tenants:
   acme:
     min_score: 0.5
+    timeout: 1m
   notes:
     mode: annotate
+    timeout: 1m
   slow:
     timeout: 1ns
 tokens:
