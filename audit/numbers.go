@@ -321,11 +321,8 @@ func parseNumber(text string, i int) number {
 	if e, ok := percentAfter(text, j); ok {
 		n.percent, end, j = true, e, e
 	}
-	// Currency after: "127.50 EUR", "5 million dollars".
-	if w, k := wordAt(text, j, true); w != "" {
-		if cur, ok := currencySymbols[w]; ok && len(w) >= 3 && w != "rs" {
-			n.currency, end = cur, k
-		}
+	if cur, k := currencyNamedAfter(text, j); cur != "" {
+		n.currency, end = cur, k
 	}
 	if !plainEnd && mult == 1 && !n.percent && n.currency == "" {
 		n.ordinal, n.ordOf = ordinalDigit, ordinalOf(text, end)
@@ -333,11 +330,8 @@ func parseNumber(text string, i int) number {
 	if n.currency == "" && prefixCur != "" {
 		n.currency = prefixCur
 	}
-	if d.oneDotGroup != "" && (n.currency == "EUR" || n.currency == "CHF") && !n.percent && mult == 1 && d.intPart[0] != '0' {
-		// "€1.200" is 1,200 in the notation of most of Europe, and 1.2 in
-		// English (a fuel price may have three decimals): either reading
-		// matches. "$3.499" and "€0.005" have only the English one.
-		n.alt = trimLeadingZeros(d.intPart + d.oneDotGroup)
+	if mult == 1 {
+		n.alt = oneDotAlt(d, &n)
 	}
 	if prefixCur != "" {
 		n.start = prefixStart
@@ -370,6 +364,28 @@ type digits struct {
 // readDigits reads the digits of the number at text[i]: "20,770,000",
 // "1.200.000" (two or more full stops grouping thousands, as much of
 // Europe writes them; no decimal reads so), "127.50".
+// currencyNamedAfter is the currency named after a number ("127.50 EUR",
+// "5 million dollars") and where its name ends, or "".
+func currencyNamedAfter(text string, j int) (string, int) {
+	if w, k := wordAt(text, j, true); w != "" {
+		if cur, ok := currencySymbols[w]; ok && len(w) >= 3 && w != "rs" {
+			return cur, k
+		}
+	}
+	return "", 0
+}
+
+// oneDotAlt is the other reading of an amount with one dot group: "€1.200"
+// is 1,200 in the notation of most of Europe, and 1.2 in English (a fuel
+// price may have three decimals): either reading matches. "$3.499" and
+// "€0.005" have only the English one.
+func oneDotAlt(d digits, n *number) string {
+	if d.oneDotGroup != "" && (n.currency == "EUR" || n.currency == "CHF") && !n.percent && d.intPart[0] != '0' {
+		return trimLeadingZeros(d.intPart + d.oneDotGroup)
+	}
+	return ""
+}
+
 func readDigits(text string, i int) digits {
 	j := i
 	for j < len(text) && isDigit(text[j]) {
