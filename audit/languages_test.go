@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/lang"
@@ -356,4 +357,20 @@ func TestCommonOpposites(t *testing.T) {
 		{"a word that only looks prefixed passes",
 			"Please inform the desk before you leave [1].", "Please inform the desk before you leave. The form is at the door.", false},
 	})
+}
+
+// The words before a window are cut at a space of any width: French
+// writes "seuls\u00a0les clients" with a no-break space.
+func TestWithWordsBeforeCutsAtWideSpaces(t *testing.T) {
+	text := "Offre\u00a0: seuls\u00a0les clients Pro ont accès au support."
+	at := strings.Index(text, "clients")
+	if got, want := withWordsBefore(text, at, 3), "seuls\u00a0les "; got != want {
+		t.Errorf("withWordsBefore = %q, want %q", got, want)
+	}
+	if got, want := withWordsBefore(text, at, 1), "les "; got != want {
+		t.Errorf("one word: %q, want %q (not half a space)", got, want)
+	}
+	if got := withWordsBefore("clients Pro", 0, 3); got != "" {
+		t.Errorf("at the start: %q, want nothing", got)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
@@ -348,11 +349,16 @@ func withWordsBefore(text string, at, n int) string {
 	start := at
 	for k := 0; k < n; k++ {
 		i := strings.LastIndexFunc(strings.TrimRightFunc(text[:start], unicode.IsSpace), unicode.IsSpace)
-		head := text[i+1 : start]
+		after := 0 // the word starts past the space, which may be wide (French NBSP)
+		if i >= 0 {
+			_, size := utf8.DecodeRuneInString(text[i:])
+			after = i + size
+		}
+		head := text[after:start]
 		if strings.ContainsAny(head, ".;:!?") || strings.TrimSpace(head) == "" {
 			break
 		}
-		start = i + 1
+		start = after
 	}
 	return text[start:at]
 }

@@ -14,7 +14,8 @@ import (
 // "vóór" (before) and "voor" (for) stem alike. A word may be in several
 // groups ("after" against "before" and against "within"); a form ending
 // in "#" opposes only before a number ("unter# | über#": "unter 50 €",
-// not "unter der Nummer"). It also reads [negating-prefixes].
+// not "unter der Nummer"). It also reads [negating-prefixes],
+// [restrictors] and [universals].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
@@ -142,9 +143,10 @@ const minAffixStem = 5
 
 // AffixNegates reports whether one of the normalised words a and b is
 // the other with a negating prefix of [negating-prefixes], joined or
-// hyphenated (a prefix written with its hyphen, "no-", only hyphenated): "non-refundable" and "refundable", "indisponible" and
-// "disponible", "onbeperkt" and "beperkt". The other word keeps at
-// least minAffixStem letters.
+// hyphenated (a prefix written with its hyphen, "no-", only hyphenated):
+// "non-refundable" and "refundable", "indisponible" and "disponible",
+// "onbeperkt" and "beperkt". The other word keeps at least minAffixStem
+// letters.
 func (l *Language) AffixNegates(a, b string) bool {
 	if len(a) < len(b) {
 		a, b = b, a
