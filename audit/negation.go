@@ -264,11 +264,11 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // "non-refundable").
 func opposes(l *lang.Language, cw, ww []string) bool {
 	for i, x := range cw {
-		if slices.Contains(ww, x) {
+		if !l.MayOppose(x) || slices.Contains(ww, x) {
 			continue
 		}
 		for j, y := range ww {
-			if y == x || slices.Contains(cw, y) {
+			if y == x || !l.MayOppose(y) || slices.Contains(cw, y) {
 				continue
 			}
 			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) {

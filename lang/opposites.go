@@ -136,6 +136,13 @@ func (l *Language) InOpposites(w string) bool {
 	return ok
 }
 
+// MayOppose reports whether the normalised word w may oppose another
+// word at all: by [opposites], or long enough to be a word or its
+// negated form (AffixNegates). The rest need not be compared.
+func (l *Language) MayOppose(w string) bool {
+	return len(l.opposites[w]) > 0 || utf8.RuneCountInString(w) >= minAffixStem
+}
+
 // minAffixStem is the fewest letters a word must keep without its
 // negating prefix: "refundable" is "non-refundable" negated, "form" is
 // no "inform" negated.
