@@ -53,13 +53,12 @@ func (ev *evidence) shown(i int) string {
 	return ev.origins[i]
 }
 
-// newEvidence reads a chunk's text. Its tables are read from the text as
-// given (HTML tables are markup); everything else from the text with its
-// markup masked, offsets unchanged.
+// newEvidence reads a chunk's text with its markup masked, offsets
+// unchanged; the tags of its HTML tables from the text as given.
 func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	text := maskMarkup(given)
 	ev := &evidence{tongue: t, quantities: quantityIndexIn(t.l, text)}
-	if tables, spans := tablesIn(given); len(tables) > 0 {
+	if tables, spans := tablesIn(given, text); len(tables) > 0 {
 		ev.tables, ev.prose = tables, quantityIndexIn(t.l, outsideTables(text, spans))
 	}
 	// Word lists go to the worker's scratch buffers: the evidence keeps

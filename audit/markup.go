@@ -14,15 +14,19 @@ import (
 
 // maskMarkup returns text with its HTML tags and comments blanked, the
 // content of <script>, <style>, <del>, <s> and <strike> and of Markdown's
-// "~~…~~" blanked with them, and its character entities decoded ("&euro;"
-// to "€", right-aligned in spaces): each byte offset into the result is
-// the same offset into text, so a span found in it shades text. Text
-// without '<', '&' or "~~" is returned as is, without a copy.
+// "~~…~~" blanked with them, and its character entities decoded: the
+// result is as long as text, and each word starts at the same offset, so
+// a span found in it shades text. A decoded character is written where its
+// entity starts, and the rest of its word moved up to it, the entity's
+// other bytes blanked after the word ("M&auml;rz" to "März    "): a word
+// is not split by an entity in it. Text without '<', '&' or "~~" is
+// returned as is, without a copy.
 func maskMarkup(text string) string {
 	if strings.IndexByte(text, '<') < 0 && strings.IndexByte(text, '&') < 0 && !strings.Contains(text, "~~") {
 		return text
 	}
-	var b []byte // a copy of text, made at the first change
+	var b []byte    // a copy of text, made at the first change
+	var holes []int // the spans the decoded entities left blank, start and end
 	blank := func(from, to int) {
 		if b == nil {
 			b = []byte(text)
@@ -46,7 +50,8 @@ func maskMarkup(text string) string {
 				d := html.UnescapeString(text[i : i+n])
 				blank(i, i+n)
 				if r, _ := utf8.DecodeRuneInString(d); len(d) <= n && !unicode.IsSpace(r) {
-					copy(b[i+n-len(d):], d)
+					copy(b[i:], d)
+					holes = append(holes, i+len(d), i+n)
 				}
 			}
 		case '~':
@@ -67,8 +72,41 @@ func maskMarkup(text string) string {
 	if b == nil {
 		return text
 	}
+	closeHoles(b, holes)
 	return string(b)
 }
+
+// closeHoles moves what follows each blank span of holes (ascending start
+// and end pairs) up to its start while it is a word, and puts the blanks
+// after the word: one pass, each byte moved once.
+func closeHoles(b []byte, holes []int) {
+	w, pending := 0, 0 // where the next byte goes; the blanks held back
+	for r, h := 0, 0; r < len(b); {
+		if h < len(holes) && r == holes[h] {
+			end := holes[h+1]
+			h += 2
+			if end < len(b) && b[end] != ' ' && !isSpaceByte(b[end]) {
+				pending += end - r // inside a word: held back
+				r = end
+				continue
+			}
+		}
+		if pending > 0 && (b[r] == ' ' || isSpaceByte(b[r])) {
+			for ; pending > 0; pending-- {
+				b[w] = ' '
+				w++
+			}
+		}
+		b[w] = b[r]
+		w, r = w+1, r+1
+	}
+	for ; w < len(b); w++ {
+		b[w] = ' '
+	}
+}
+
+// isSpaceByte reports whether c is ASCII white space: where a word ends.
+func isSpaceByte(c byte) bool { return c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
 
 // hiddenElements are the elements whose content is no text of the page:
 // code, styles, and text struck out.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/ragaudit/ragaudit/nounphrase"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -21,8 +22,12 @@ func TestMaskMarkup(t *testing.T) {
 		{"an unclosed script hides the rest", "ok <script>var d=30;", "ok                  "},
 		{"Markdown strike-through states nothing", "dauert ~~3 Werktage~~ 2 Werktage", "dauert                2 Werktage"},
 		{"a comment is masked", "29 <!-- old: 39 --> EUR", "29                  EUR"},
-		{"an entity is decoded right-aligned", "costs &euro;29&nbsp;a month", "costs    €29      a month"},
-		{"a numeric entity is decoded", "&#8364;5 &#x20AC;6", "    €5      €6"},
+		{"an entity is decoded where it starts, its word moved up to it", "costs &euro;29&nbsp;a month", "costs €29         a month"},
+		{"a numeric entity is decoded", "&#8364;5 &#x20AC;6", "€5     €6     "},
+		{"an entity in a word does not split it", "M&auml;rz 2026", "März     2026"},
+		{"two entities in a word do not split it", "Gr&ouml;&szlig;e x", "Größe          x"},
+		{"an entity at a word's end leaves its blanks there", "Gr&ouml;&szlig; x", "Größ          x"},
+		{"a tag after an entity ends its word", "M&auml;<b>rz</b>", "Mä       rz    "},
 		{"a less-than sign before a number is text", "takes <5 days, a < b", "takes <5 days, a < b"},
 		{"an unknown tag is text", "<foo>bar</foo>", "<foo>bar</foo>"},
 		{"a single tilde is text", "~5 days and ~6", "~5 days and ~6"},
@@ -95,6 +100,43 @@ func TestMarkupInChunks(t *testing.T) {
 			}
 			if f.MatchedText != "" && !strings.Contains(c.chunk, f.MatchedText) {
 				t.Errorf("matched text %q is not in the chunk", f.MatchedText)
+			}
+		})
+	}
+}
+
+// An entity in a word leaves the word whole for the word and date readers.
+func TestEntitiesInWordsKeepTheWordWhole(t *testing.T) {
+	dates := []struct {
+		name, chunk, claim string
+		missing            []string
+	}{
+		{"a German month with an entity is read as the month", "Die Frist endet am 12. M&auml;rz 2026.", "Die Frist endet am 12. März 2026.", nil},
+		{"another month against it is missing", "Die Frist endet am 12. M&auml;rz 2026.", "Die Frist endet am 12. April 2026.", []string{"12. April 2026"}},
+	}
+	for _, c := range dates {
+		t.Run(c.name, func(t *testing.T) {
+			l := getLang(t, "de")
+			cl := &claim{quantities: claimQuantitiesIn(l, c.claim)}
+			ev := &evidence{quantities: quantityIndexIn(l, maskMarkup(c.chunk))}
+			if got := numbersMissing(cl, ev); !slices.Equal(got, c.missing) {
+				t.Errorf("missing %q, want %q (claim %v)", got, c.missing, shown(cl.quantities))
+			}
+		})
+	}
+	words := []struct {
+		name, text string
+		want       []string
+	}{
+		{"two entities in a word leave one word", "Die Gr&ouml;&szlig;e passt.", []string{"Die", "Größe", "passt"}},
+		{"an entity at a word's start leaves one word", "&Auml;rger vermeiden", []string{"Ärger", "vermeiden"}},
+	}
+	for _, c := range words {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			nounphrase.RawWordsAt(maskMarkup(c.text), func(raw string, _ int) { got = append(got, raw) })
+			if !slices.Equal(got, c.want) {
+				t.Errorf("words %q, want %q", got, c.want)
 			}
 		})
 	}

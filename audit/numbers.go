@@ -127,8 +127,7 @@ func scanQuantities(text string, emit func(f found)) {
 	scanWordNumbers(text, func(start, end, n int, ordinal bool) {
 		num := number{start: start, end: end, value: decimal{whole: strconv.Itoa(n)}}
 		if ordinal {
-			_, unit := units[strings.ToLower(text[start:end])]
-			if ordinalWordCounts(text, start, end, isEnglishMonth, unit) {
+			if ordinalWordCounts(text, start, end, isEnglishMonth) {
 				num.ordinal, num.ordOf = ordinalWord, ordinalOf(text, end)
 				emit(found{number: num})
 			}

@@ -35,23 +35,32 @@ func scanWordNumbers(text string, emit func(start, end, n int, ordinal bool)) {
 				next = j
 				continue
 			}
-			end := j
-			// "thirty-five", "thirty five"
-			if n >= 20 && n%10 == 0 && j+1 < len(text) && (text[j] == '-' || text[j] == ' ') {
-				k := j + 1
-				for k < len(text) && isLetter(text[k]) {
-					k++
-				}
-				if u, ord, ok := numberWord(text[j+1 : k]); ok && !ord && u < 10 {
-					n, end = n+u, k
-				} else if strings.EqualFold(text[j+1:k], "one") {
-					n, end = n+1, k
-				}
-			}
-			emit(i, end, n, false)
+			n, end, ordinal := compoundNumber(text, j, n)
+			emit(i, end, n, ordinal)
 			next = end
 		}
 	}
+}
+
+// compoundNumber reads the units after the tens n ending at text[j]:
+// "thirty-five", "thirty five" are 35; "twenty-first" is the ordinal 21,
+// not 20 and a "first" (a chunk's "21st floor" states it). It returns the
+// number, where it ends and whether it is an ordinal.
+func compoundNumber(text string, j, n int) (int, int, bool) {
+	if n < 20 || n%10 != 0 || j+1 >= len(text) || (text[j] != '-' && text[j] != ' ') {
+		return n, j, false
+	}
+	k := j + 1
+	for k < len(text) && isLetter(text[k]) {
+		k++
+	}
+	if u, ord, ok := numberWord(text[j+1 : k]); ok && u < 10 {
+		return n + u, k, ord
+	}
+	if strings.EqualFold(text[j+1:k], "one") {
+		return n + 1, k, false
+	}
+	return n, j, false
 }
 
 // letterBits returns a bitmask of the ASCII letters of s (at most 64

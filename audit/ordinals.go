@@ -27,15 +27,16 @@ const (
 // ordinalWordCounts reports whether the ordinal word at text[start:end]
 // is read as one: not a part of a date ("first of May", "May first",
 // "premier mai", "primero de mayo", "am ersten Mai"), which the date
-// readers own; not joined by a hyphen ("15-second", "second-hand"); and,
-// for a word that is also a unit ("second", "seconde", "segundo"), only
-// before another word ("second floor", not "a second.").
-func ordinalWordCounts(text string, start, end int, isMonth func(string) bool, isUnit bool) bool {
+// readers own; not joined by a hyphen ("15-second", "second-hand"); and
+// only before another word ("second floor", not "a second." nor "Third,"):
+// what it counts is the word after it, and an ordinal of nothing would
+// match any other such one ("Third, tap" against "First, open").
+func ordinalWordCounts(text string, start, end int, isMonth func(string) bool) bool {
 	if start > 0 && (text[start-1] == '-' || isDigit(text[start-1])) || end < len(text) && text[end] == '-' {
 		return false
 	}
 	next, nextEnd := wordAfterPos(text, end)
-	if next != "" && isMonth(next) {
+	if next == "" || isMonth(next) {
 		return false
 	}
 	// One short word between: "first of May", "primero de mayo".
@@ -47,7 +48,7 @@ func ordinalWordCounts(text string, start, end int, isMonth func(string) bool, i
 	if prev := wordBeforePos(text, start); prev != "" && isMonth(prev) {
 		return false
 	}
-	return !isUnit || next != ""
+	return true
 }
 
 // wordAfterPos returns the word of letters after the spaces at text[i]

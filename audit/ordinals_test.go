@@ -31,6 +31,12 @@ var ordinalCases = []struct {
 	{"troisième against deuxième is missing", "fr", "Le service est au deuxième étage.", "Le service est au troisième étage.", []string{"troisième"}},
 	{"deuxième is stated by 2e", "fr", "Le service est au 2e étage.", "Le service est au deuxième étage.", nil},
 	{"tercera against segunda is missing", "es", "El servicio está en la segunda planta.", "El servicio está en la tercera planta.", []string{"tercera"}},
+	{"an ordinal with no word after it is no quantity", "en", "First, open the app. Then tap Settings.", "Third, tap Settings.", nil},
+	{"an ordinal word in Spanish with no word after it is no quantity", "es", "Primero, abra la app. Luego toque Ajustes.", "Tercero, toque Ajustes.", nil},
+	{"an ordinal at the end of a sentence is no quantity", "en", "Our app was ranked first.", "Our app was ranked third.", nil},
+	{"twenty-first is stated by a 21st", "en", "The desk is on the 21st floor.", "The desk is on the twenty-first floor.", nil},
+	{"twenty-first against a 20th is missing", "en", "The desk is on the 20th floor.", "The desk is on the twenty-first floor.", []string{"twenty-first"}},
+	{"twenty-first against twenty-second is missing", "en", "The desk is on the twenty-second floor.", "The desk is on the twenty-first floor.", []string{"twenty-first"}},
 	{"the same ordinal word is stated", "es", "El servicio está en la segunda planta.", "Está en la segunda planta.", nil},
 }
 

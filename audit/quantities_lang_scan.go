@@ -106,7 +106,7 @@ func (s *langScan) atWord(i int) int {
 		}
 	}
 	if v, ok := s.w.ordinals[string(lw)]; ok {
-		if s.ordinalCounts(i, e, string(lw)) {
+		if s.ordinalCounts(i, e) {
 			return s.put(found{number: number{start: i, end: e, value: decimal{whole: strconv.Itoa(v)}, ordinal: ordinalWord, ordOf: ordinalOf(s.text, e)}})
 		}
 		return e
@@ -157,11 +157,10 @@ func (s *langScan) wordNumber(i int) (number, bool) {
 	return n, true
 }
 
-// ordinalCounts reports whether the ordinal word lw at text[i:e] is read
+// ordinalCounts reports whether the ordinal word at text[i:e] is read
 // as one (ordinalWordCounts).
-func (s *langScan) ordinalCounts(i, e int, lw string) bool {
-	_, unit := s.l.Unit(lw)
-	return ordinalWordCounts(s.text, i, e, func(w string) bool { _, ok := s.l.Month(w); return ok }, unit)
+func (s *langScan) ordinalCounts(i, e int) bool {
+	return ordinalWordCounts(s.text, i, e, func(w string) bool { _, ok := s.l.Month(w); return ok })
 }
 
 // namedMonth reports to s.month a month named after a time word ending at

@@ -1,13 +1,12 @@
 package audit
 
-import (
-	"html"
-	"strings"
-)
+import "strings"
 
 // table is a Markdown or HTML table of a chunk read as rows: a value in a
 // row is a value of the row's label (its first cell) and of its column's
 // header. The chunk's text is left as it is; rows keep their spans in it.
+// Cells are read from the text with its markup masked (maskMarkup), so
+// what is struck out ("<del>€ 19,90</del>", "~~€ 9,90~~") is no value.
 type table struct {
 	text   string   // the chunk the table is in
 	header []string // the header row's cells; nil when the table has none
@@ -17,27 +16,45 @@ type table struct {
 // tableRow is a row of a table below its header.
 type tableRow struct {
 	span  [2]int   // the row in the chunk's text
-	cells []string // as read: tags out, entities decoded, trimmed
+	cells []string // as read from the masked text: tags out, entities decoded, trimmed
 }
 
-// hasTable is a cheap test that text may hold a table.
+// hasTable is a cheap test that text may hold a table: a pipe or a "<tr"
+// in any case, found without a copy of text.
 func hasTable(text string) bool {
-	return strings.Contains(text, "|") || strings.Contains(text, "<tr") || strings.Contains(text, "<TR")
+	if strings.IndexByte(text, '|') >= 0 {
+		return true
+	}
+	for i := 0; ; i++ {
+		k := strings.IndexByte(text[i:], '<')
+		if k < 0 || i+k+2 >= len(text) {
+			return false
+		}
+		i += k
+		if text[i+1]|0x20 == 't' && text[i+2]|0x20 == 'r' {
+			return true
+		}
+	}
 }
 
-// tablesIn reads text's tables, Markdown then HTML, with the spans they
-// take in it.
-func tablesIn(text string) ([]table, [][2]int) {
+// tablesIn reads the tables of text, Markdown then HTML, with the spans
+// they take in it; masked is maskMarkup(text), the same length, which
+// their cells are read from.
+func tablesIn(text, masked string) ([]table, [][2]int) {
 	if !hasTable(text) {
 		return nil, nil
 	}
-	ts, spans := markdownTables(text)
-	hs, hspans := htmlTables(text)
+	ts, spans := markdownTables(masked)
+	for i := range ts {
+		ts[i].text = text
+	}
+	hs, hspans := htmlTables(text, masked)
 	return append(ts, hs...), append(spans, hspans...)
 }
 
 // markdownTables reads pipe tables: a header line, a delimiter line
-// ("|---|:--:|") and the lines with a pipe that follow.
+// ("|---|:--:|") and the lines with a pipe that follow. It is given the
+// masked text: a pipe struck out is none.
 func markdownTables(text string) ([]table, [][2]int) {
 	var lines [][2]int
 	for start := 0; start <= len(text); {
@@ -101,8 +118,8 @@ func pipeCells(line string) []string {
 // htmlTables reads <table> elements: their <tr> rows of <td> and <th>
 // cells, the first row of <th> cells alone as the header. Tags are
 // matched without regard to case; an unclosed row ends where the next
-// begins.
-func htmlTables(text string) ([]table, [][2]int) {
+// begins. Tags are read in text; cells in masked (tablesIn).
+func htmlTables(text, masked string) ([]table, [][2]int) {
 	lower := asciiLower(text) // the same length: offsets hold in text
 	var out []table
 	var spans [][2]int
@@ -127,7 +144,7 @@ func htmlTables(text string) ([]table, [][2]int) {
 			if c := strings.Index(lower[r:end], "</tr>"); c >= 0 {
 				end = r + c + len("</tr>")
 			}
-			cells, heads := htmlCells(text, lower, r, end)
+			cells, heads := htmlCells(masked, lower, r, end)
 			if heads == len(cells) && t.header == nil && len(t.rows) == 0 {
 				t.header = cells
 			} else if len(cells) > 0 {
@@ -143,9 +160,9 @@ func htmlTables(text string) ([]table, [][2]int) {
 	}
 }
 
-// htmlCells reads the cells of the row text[start:end], and how many of
-// them are <th>.
-func htmlCells(text, lower string, start, end int) ([]string, int) {
+// htmlCells reads the cells of the row lower[start:end] from masked at
+// the same offsets, and how many of them are <th>.
+func htmlCells(masked, lower string, start, end int) ([]string, int) {
 	var cells []string
 	heads := 0
 	for at := start; ; {
@@ -171,7 +188,7 @@ func htmlCells(text, lower string, start, end int) ([]string, int) {
 				stop = body + k
 			}
 		}
-		cells = append(cells, strings.TrimSpace(html.UnescapeString(stripTags(text[body:stop]))))
+		cells = append(cells, strings.TrimSpace(masked[body:stop]))
 		at = stop
 	}
 }
@@ -191,27 +208,6 @@ func tagAt(lower string, from int, open string) int {
 		from = k + 1
 	}
 	return -1
-}
-
-// stripTags turns the tags of s into spaces.
-func stripTags(s string) string {
-	if !strings.Contains(s, "<") {
-		return s
-	}
-	var b strings.Builder
-	in := false
-	for _, r := range s {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>' && in:
-			in = false
-			b.WriteByte(' ')
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // asciiLower is s with its ASCII letters lower-cased, byte for byte.
