@@ -82,19 +82,7 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 			if emitErr != nil {
 				continue
 			}
-			if emitErr = r.err; emitErr == nil && r.wait != nil {
-				emitErr = r.wait()
-			}
-			if r.mark != nil && !r.mark.end {
-				repeated = settler{} // a unit's answers are its own
-			}
-			if emitErr == nil {
-				emitErr = repeated.settle(&r.res, r.rp, reaudit)
-			}
-			if emitErr == nil {
-				emitErr = emit(&r.res, r.mark)
-			}
-			if emitErr != nil {
+			if emitErr = emitOne(r, &repeated, reaudit, emit); emitErr != nil {
 				close(stop)
 				cancel()
 			}
@@ -105,6 +93,26 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 		return produceErr
 	}
 	return emitErr
+}
+
+// emitOne waits for a record's judge, settles its repeated answers and
+// emits it, in input order.
+func emitOne(r *done, repeated *settler, reaudit func(*readers.Record) (audit.Result, error), emit func(*audit.Result, *unitMark) error) error {
+	if r.err != nil {
+		return r.err
+	}
+	if r.wait != nil {
+		if err := r.wait(); err != nil {
+			return err
+		}
+	}
+	if r.mark != nil && !r.mark.end {
+		*repeated = settler{} // a unit's answers are its own
+	}
+	if err := repeated.settle(&r.res, r.rp, reaudit); err != nil {
+		return err
+	}
+	return emit(&r.res, r.mark)
 }
 
 type job struct {

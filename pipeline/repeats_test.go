@@ -102,14 +102,7 @@ func TestAnswersRepeatedInLaterRecordsAreAuditedOnce(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var paths []string
-			for i, recs := range tc.files {
-				p := filepath.Join(t.TempDir(), fmt.Sprintf("log%d.jsonl", i))
-				if err := os.WriteFile(p, []byte(strings.Join(recs, "")), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				paths = append(paths, p)
-			}
+			paths := writeLogs(t, tc.files)
 			var findings [2]string
 			for i, workers := range []int{1, 4} {
 				var all Collect
@@ -133,4 +126,18 @@ func TestAnswersRepeatedInLaterRecordsAreAuditedOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeLogs writes each file's records to a log of its own.
+func writeLogs(t *testing.T, files [][]string) []string {
+	t.Helper()
+	var paths []string
+	for i, recs := range files {
+		p := filepath.Join(t.TempDir(), fmt.Sprintf("log%d.jsonl", i))
+		if err := os.WriteFile(p, []byte(strings.Join(recs, "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
 }
