@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 )
@@ -128,6 +129,12 @@ func (mc *markerContext) nameOf(s string) string {
 	return ""
 }
 
+// defKey is a definition's label and whether it is a footnote's.
+type defKey struct {
+	footnote bool
+	label    string
+}
+
 // Shapes of a definition or link whose target cannot be told from the
 // chunks (Marker.Shape).
 const (
@@ -146,16 +153,20 @@ func applyDefs(markers []Marker, defs []refDef, mc *markerContext) (unread []Mar
 	if len(defs) == 0 {
 		return nil
 	}
-	byLabel := map[string]string{}
+	// A footnote "[^1]: …" defines "[^1]", a link reference "[1]: …" the
+	// plain "[1]": the same label in both is two definitions.
+	byLabel := map[defKey]string{}
 	for _, d := range defs {
-		if _, ok := byLabel[d.label]; !ok {
-			byLabel[d.label] = defTarget(d, mc)
+		k := defKey{d.footnote, d.label}
+		if _, ok := byLabel[k]; !ok {
+			byLabel[k] = defTarget(d, mc)
 		}
 	}
 	for k := range markers {
 		m := &markers[k]
+		shape := "" // one look-alike a marker at most: "[1][2]" is one
 		for i, id := range m.IDs {
-			target, ok := byLabel[id]
+			target, ok := byLabel[defKey{strings.Contains(m.Raw, "[^"+id+"]"), id}]
 			if !ok || target == "" {
 				continue
 			}
@@ -163,12 +174,15 @@ func applyDefs(markers []Marker, defs []refDef, mc *markerContext) (unread []Mar
 			case mc.names(target):
 				m.IDs[i] = mc.nameOf(target)
 			case strings.Contains(target, "://") && !mc.urls:
-				unread = append(unread, Marker{Raw: m.Raw, Start: m.Start, End: m.End, Shape: shapeLinkNoURL})
+				shape = cmp.Or(shape, shapeLinkNoURL)
 			case strings.Contains(target, "://") || mc.named && idLike(target):
 				m.IDs[i] = target // names a page or file that was not retrieved
 			case idLike(target):
-				unread = append(unread, Marker{Raw: m.Raw, Start: m.Start, End: m.End, Shape: shapeDefNoSource})
+				shape = cmp.Or(shape, shapeDefNoSource)
 			}
+		}
+		if shape != "" {
+			unread = append(unread, Marker{Raw: m.Raw, Start: m.Start, End: m.End, Shape: shape})
 		}
 	}
 	return unread

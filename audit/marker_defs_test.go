@@ -69,6 +69,12 @@ func TestAMarkerCitesWhatItsDefinitionNames(t *testing.T) {
 			`["Het kost € 39." ["1"] ["[…](url)"]]`},
 		{"a footnote naming a file among chunks with no sources is read as written and counted", "Het kost € 39.[^1]\n\n[^1]: prijzen.md", noSources,
 			`["Het kost € 39." ["1"] ["[^n]: name"]]`},
+		{"a footnote's definition does not remap a plain marker of the same label", "Retouren zijn gratis [^1]. Het kost € 39 [1].\n\n[^1]: retour.md", files,
+			`["Retouren zijn gratis." ["retour.md"] [] "Het kost € 39." ["1"] []]`},
+		{"a link reference after a footnote of the same label leaves the footnote its own", "Retouren zijn gratis [^1]. Het kost € 39 [1].\n\n[^1]: retour.md\n[1]: https://help.example.nl/prijzen/", pages,
+			`["Retouren zijn gratis." ["retour.md"] [] "Het kost € 39." ["https://help.example.nl/prijzen"] []]`},
+		{"two merged markers whose definitions cannot be matched are one look-alike", "Het kost € 39 [1][2].\n\n[1]: https://help.example.nl/prijzen\n[2]: https://help.example.nl/retour", files,
+			`["Het kost € 39." ["1" "2"] ["[…](url)"]]`},
 		{"a line that opens with its marker and goes on in prose is no definition", "[2]: een Pro-abonnement kost € 29 per maand.", files,
 			`[": een Pro-abonnement kost € 29 per maand." ["2"] []]`},
 	}

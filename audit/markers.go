@@ -89,7 +89,9 @@ func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
 		own := *mc
 		own.footnotes = map[string]bool{}
 		for _, d := range defs {
-			own.footnotes[d.label] = d.footnote
+			if d.footnote { // a link reference "[1]: …" of the same label leaves it one
+				own.footnotes[d.label] = true
+			}
 		}
 		mc = &own
 	}

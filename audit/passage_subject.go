@@ -13,7 +13,8 @@ import (
 // the same kind and none states the claim's. "Wij leveren in België binnen
 // 2 werkdagen" against "Wij leveren in Nederland binnen 2 werkdagen. In
 // België duurt de levering 4 werkdagen." The name is a capitalised word
-// of the claim past its first and outside its quantities; the sentence
+// of the claim past its first and outside its quantities (a word of its
+// names, in a language with tables: claimNames); the sentence
 // stating the value holds every other word of the claim and, beside the
 // word before or after the name, a capitalised word the claim lacks.
 //
@@ -58,7 +59,7 @@ func (s *sentenceReader) swapped(c *claim, q quantity, n claimName, counts []int
 	}
 	swap := false
 	for i, w := range s.ev.windows {
-		if !w.pair && counts[i] >= words-1 && !names(i) && n.inPlaceOf(s.tokens(i), c) && s.stated(i).index.supports(q) {
+		if !w.pair && counts[i] >= words-1 && !names(i) && n.inPlaceOf(s.tokens(i)) && s.stated(i).index.supports(q) {
 			swap = true
 			break
 		}
@@ -83,21 +84,34 @@ func (s *sentenceReader) swapped(c *claim, q quantity, n claimName, counts []int
 }
 
 // claimName is a capitalised word of a claim that may name what it is
-// about, with the words either side of it (lower-cased; "" at an end).
-type claimName struct{ lower, before, after string }
+// about, with the words either side of it (lower-cased; "" at an end),
+// and the claim lower-cased (once a claim).
+type claimName struct{ lower, before, after, claim string }
 
 // claimNames is the claim's capitalised words past its first, outside its
-// quantities.
+// quantities; in a language with tables, only the words of its names
+// (claim.entities): where every noun is capitalised (German), a common
+// noun ("Rücksendung" against "Rückgabe") is no name.
 func claimNames(c *claim) *[]claimName {
+	var only map[string]bool
+	if c.tongue.l != nil {
+		only = map[string]bool{}
+		for _, e := range c.entities {
+			for _, t := range tokensOf(e) {
+				only[t.lower] = true
+			}
+		}
+	}
 	toks := tokensOf(c.plain)
 	spans := quantitySpans(c.plain, c.quantities)
+	lower := strings.ToLower(c.plain)
 	var out []claimName
 	for k := 1; k < len(toks); k++ {
 		t := toks[k]
-		if !t.capital || spans.at(t.start) >= 0 {
+		if !t.capital || spans.at(t.start) >= 0 || only != nil && !only[t.lower] {
 			continue
 		}
-		n := claimName{lower: t.lower, before: toks[k-1].lower}
+		n := claimName{lower: t.lower, before: toks[k-1].lower, claim: lower}
 		if k+1 < len(toks) {
 			n.after = toks[k+1].lower
 		}
@@ -109,9 +123,9 @@ func claimNames(c *claim) *[]claimName {
 // inPlaceOf reports whether toks hold, in n's place (after the word
 // before n or before the word after it), a capitalised word the claim
 // lacks.
-func (n claimName) inPlaceOf(toks []token, c *claim) bool {
+func (n claimName) inPlaceOf(toks []token) bool {
 	for p, t := range toks {
-		if !t.capital || strings.Contains(strings.ToLower(c.plain), t.lower) {
+		if !t.capital || strings.Contains(n.claim, t.lower) {
 			continue
 		}
 		if p > 0 && toks[p-1].lower == n.before || n.after != "" && p+1 < len(toks) && toks[p+1].lower == n.after {

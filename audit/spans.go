@@ -16,7 +16,7 @@ import "strings"
 func citationSpans(content string, sents []sentence, factual func(sentence) bool) []sentence {
 	var cut []sentence
 	for _, s := range listClaims(content, sents) {
-		if s.ListItem && strings.Contains(s.Text, "\n") {
+		if len(s.Items) > 0 {
 			cut = append(cut, s) // a whole list's claim: its markers close it
 			continue
 		}

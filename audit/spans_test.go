@@ -55,6 +55,22 @@ func TestCitationSpans(t *testing.T) {
 		spans[1].Markers[0].IDs[0] != "2" {
 		t.Errorf("clauses: %+v", spans)
 	}
+	// A list item whose text holds a line break is no whole list: it is
+	// cut at its citations (the splitter ends a sentence at a line break
+	// today; a list is told by its items, not by that).
+	in = "- The area is 20,770 km² [1], and it is\n470 km long [2]."
+	two := testSplitter.splitAnswer(in, nil)
+	if len(two) != 2 || !two[0].ListItem {
+		t.Fatalf("split: %+v", two)
+	}
+	item := two[0]
+	item.End, item.Text = two[1].End, in
+	item.Plain += " " + two[1].Plain
+	item.Markers = append(item.Markers, two[1].Markers...)
+	spans = citationSpans(in, []sentence{item}, func(s sentence) bool { return testAuditor.isFactual(s, english) })
+	if len(spans) != 2 || spans[1].Markers[0].IDs[0] != "2" {
+		t.Errorf("a list item over two lines: %+v", spans)
+	}
 	// A whole list's claim reads each item as a sentence, and keeps them.
 	in = "We accept:\n- Visa\n- Klarna\n- PayPal [1]"
 	spans = citationSpans(in, testSplitter.splitAnswer(in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) })

@@ -25,7 +25,7 @@ const inFlightPerWorker = 16
 // marks (a unit's start and end) that pass through to emit in their place
 // in the order.
 func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, judge *llmjudge.Judge, workers int,
-	produce func(ctx context.Context, submit func(readers.Record, *unitMark) bool) error, emit func(*audit.Result, *unitMark) error) error {
+	produce func(ctx context.Context, submit func(readers.Record, *repeats, *unitMark) bool) error, emit func(*audit.Result, *unitMark) error) error {
 
 	// The first failure cancels the work still queued (e.g. records
 	// waiting on an embedding endpoint that is down).
@@ -56,18 +56,20 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 			close(results)
 		}()
 		seq := 0
-		produceErr = produce(ctx, func(rec readers.Record, mark *unitMark) bool {
+		produceErr = produce(ctx, func(rec readers.Record, rp *repeats, mark *unitMark) bool {
 			select {
 			case tokens <- struct{}{}:
 			case <-stop:
 				return false
 			}
-			jobs <- job{seq, rec, mark}
+			jobs <- job{seq, rec, rp, mark}
 			seq++
 			return true
 		})
 	}()
 
+	var repeated settler
+	reaudit := func(rec *readers.Record) (audit.Result, error) { return auditOne(runCtx, auditor, guard, rec) }
 	pending := map[int]*done{}
 	next := 0
 	var emitErr error
@@ -80,13 +82,7 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 			if emitErr != nil {
 				continue
 			}
-			if emitErr = r.err; emitErr == nil && r.wait != nil {
-				emitErr = r.wait()
-			}
-			if emitErr == nil {
-				emitErr = emit(&r.res, r.mark)
-			}
-			if emitErr != nil {
+			if emitErr = emitOne(r, &repeated, reaudit, emit); emitErr != nil {
 				close(stop)
 				cancel()
 			}
@@ -99,9 +95,30 @@ func auditInOrder(ctx context.Context, auditor func() (*audit.Auditor, error), g
 	return emitErr
 }
 
+// emitOne waits for a record's judge, settles its repeated answers and
+// emits it, in input order.
+func emitOne(r *done, repeated *settler, reaudit func(*readers.Record) (audit.Result, error), emit func(*audit.Result, *unitMark) error) error {
+	if r.err != nil {
+		return r.err
+	}
+	if r.wait != nil {
+		if err := r.wait(); err != nil {
+			return err
+		}
+	}
+	if r.mark != nil && !r.mark.end {
+		*repeated = settler{} // a unit's answers are its own
+	}
+	if err := repeated.settle(&r.res, r.rp, reaudit); err != nil {
+		return err
+	}
+	return emit(&r.res, r.mark)
+}
+
 type job struct {
 	seq  int
 	rec  readers.Record
+	rp   *repeats // the answers it took for an earlier record's (nil: none)
 	mark *unitMark
 }
 
@@ -110,6 +127,7 @@ type done struct {
 	res  audit.Result
 	err  error
 	wait func() error // the judge's answers put in res (nil: no judge)
+	rp   *repeats
 	mark *unitMark
 }
 
@@ -126,7 +144,7 @@ func work(ctx context.Context, auditor func() (*audit.Auditor, error), guard Gua
 	if j.mark != nil {
 		return done{seq: j.seq, mark: j.mark, err: judgeTurn(ctx, judge, j.seq)}
 	}
-	d := done{seq: j.seq}
+	d := done{seq: j.seq, rp: j.rp}
 	d.res, d.err = auditOne(ctx, auditor, guard, &j.rec)
 	d.wait, d.err = startJudge(ctx, judge, &d, d.err)
 	return d

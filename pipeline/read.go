@@ -19,14 +19,14 @@ import (
 // and submits the records to audit, each file as a unit; with Last it
 // submits only the most recent ones, oldest first, once all input is read,
 // as one unit.
-func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *unitMark) bool) error {
+func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repeats, *unitMark) bool) error {
 	o := &s.o
 	var latest *readers.Latest
 	var u *unitAcc
 	var dups *duplicates
 	begin := func() bool {
 		u, dups = newUnitAcc(o.Guard.Attempts), newDuplicates()
-		return submit(readers.Record{}, &unitMark{acc: u})
+		return submit(readers.Record{}, nil, &unitMark{acc: u})
 	}
 	if o.Last > 0 {
 		latest = readers.NewLatest(o.Last)
@@ -47,18 +47,19 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *unitM
 		if err != nil || !ok {
 			return err
 		}
-		if latest == nil && !submit(readers.Record{}, &unitMark{acc: u, end: true}) {
+		if latest == nil && !submit(readers.Record{}, nil, &unitMark{acc: u, end: true}) {
 			return nil
 		}
 	}
 	if latest != nil {
 		for _, rec := range latest.Records() { // oldest first: an answer counts in the first record chosen
-			rec.Prior = dups.answers.prior(&rec)
-			if !submit(rec, nil) {
+			var rp *repeats
+			rec.Prior, rp = dups.answers.prior(&rec)
+			if !submit(rec, rp, nil) {
 				return nil
 			}
 		}
-		submit(readers.Record{}, &unitMark{acc: u, end: true})
+		submit(readers.Record{}, nil, &unitMark{acc: u, end: true})
 	}
 	return nil
 }
@@ -66,7 +67,7 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *unitM
 // readFile reads one input into unit u; false: the consumer failed (it
 // reports why).
 func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Options, u *unitAcc, dups *duplicates,
-	latest *readers.Latest, seq *int, submit func(readers.Record, *unitMark) bool) (bool, error) {
+	latest *readers.Latest, seq *int, submit func(readers.Record, *repeats, *unitMark) bool) (bool, error) {
 	o := &s.o
 	keep := func(r *readers.Record) bool {
 		return (len(o.Tenants) == 0 || slices.Contains(o.Tenants, r.Tenant)) &&
@@ -111,8 +112,9 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 				u.tally.Filter()
 			}
 		default:
-			rec.Prior = dups.answers.prior(&rec)
-			if !submit(rec, nil) {
+			var rp *repeats
+			rec.Prior, rp = dups.answers.prior(&rec)
+			if !submit(rec, rp, nil) {
 				return false, nil // the consumer failed; it reports why
 			}
 		}

@@ -53,6 +53,9 @@ var threeTurns = []turn{
 func TestAnswersRepeatedInLaterRecordsAreAuditedOnce(t *testing.T) {
 	changed := append([]turn{{threeTurns[0].q, "Pro costs € 29.00 a month [1].", threeTurns[0].chunk}}, threeTurns[1:]...)
 	other := append([]turn{{"Hello?", threeTurns[0].a, threeTurns[0].chunk}}, threeTurns[1:]...)
+	// tooLong's record is skipped (more than audit.MaxSentences sentences)
+	// after its first answer was taken by the next records for its own.
+	tooLong := []turn{threeTurns[0], {threeTurns[1].q, strings.Repeat("Delivery takes one to two working days [1]. ", audit.MaxSentences+1), threeTurns[1].chunk}}
 	cases := []struct {
 		name     string
 		files    [][]string // records per file
@@ -87,20 +90,19 @@ func TestAnswersRepeatedInLaterRecordsAreAuditedOnce(t *testing.T) {
 		{name: "in two files, as duplicate records, each file is audited on its own",
 			files:   [][]string{{snapshot("c", "2026-05-08T10:00:00Z", threeTurns, 1)}, {snapshot("c", "2026-05-08T10:01:00Z", threeTurns, 2)}},
 			answers: 3, repeated: 0},
+		{name: "an answer a skipped record held is audited in the next record that holds it",
+			files:   [][]string{{snapshot("c", "2026-05-08T10:00:00Z", tooLong, 2), snapshot("c", "2026-05-08T10:01:00Z", threeTurns, 2), snapshot("c", "2026-05-08T10:02:00Z", threeTurns, 3)}},
+			answers: 3, repeated: 2},
+		{name: "with --last, an answer a skipped record held is audited in the next record that holds it",
+			files: [][]string{{snapshot("c", "2026-05-08T10:00:00Z", tooLong, 2)}, {snapshot("c", "2026-05-08T10:01:00Z", threeTurns, 2)}},
+			last:  10, answers: 2, repeated: 0},
 		{name: "with --last, the records chosen from every file are one unit",
 			files: [][]string{{snapshot("c", "2026-05-08T10:00:00Z", threeTurns, 1)}, {snapshot("c", "2026-05-08T10:01:00Z", threeTurns, 2)}},
 			last:  10, answers: 2, repeated: 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var paths []string
-			for i, recs := range tc.files {
-				p := filepath.Join(t.TempDir(), fmt.Sprintf("log%d.jsonl", i))
-				if err := os.WriteFile(p, []byte(strings.Join(recs, "")), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				paths = append(paths, p)
-			}
+			paths := writeLogs(t, tc.files)
 			var findings [2]string
 			for i, workers := range []int{1, 4} {
 				var all Collect
@@ -124,4 +126,18 @@ func TestAnswersRepeatedInLaterRecordsAreAuditedOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeLogs writes each file's records to a log of its own.
+func writeLogs(t *testing.T, files [][]string) []string {
+	t.Helper()
+	var paths []string
+	for i, recs := range files {
+		p := filepath.Join(t.TempDir(), fmt.Sprintf("log%d.jsonl", i))
+		if err := os.WriteFile(p, []byte(strings.Join(recs, "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
 }
