@@ -7,10 +7,10 @@ import (
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
-	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/compress"
-	"github.com/apache/arrow/go/v17/parquet/pqarrow"
+
+	"github.com/ragaudit/ragaudit/internal/parquetrows"
 )
 
 // Arrow types of the canonical Parquet layout. Every column after the
@@ -58,12 +58,7 @@ var CanonicalSchema = arrow.NewSchema([]arrow.Field{
 // included) never need a large row group in memory.
 const parquetRowGroup = 500
 
-type parquetWriter struct {
-	fw   *pqarrow.FileWriter
-	b    *array.RecordBuilder
-	n    int // records in b
-	rows int // per row group
-}
+type parquetWriter struct{ *parquetrows.Writer }
 
 // NewParquetWriter writes canonical records as Parquet (zstd, row groups
 // of 500 conversations; smaller ones read at half the speed).
@@ -74,12 +69,11 @@ func NewParquetWriter(w io.Writer) (Writer, error) {
 func newParquetWriter(w io.Writer, rows int) (*parquetWriter, error) {
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithMaxRowGroupLength(int64(rows)), parquet.WithCreatedBy("ragaudit"))
-	// pqarrow closes a sink that is an io.Closer; the caller owns w.
-	fw, err := pqarrow.NewFileWriter(CanonicalSchema, struct{ io.Writer }{w}, props, pqarrow.DefaultWriterProps())
+	pw, err := parquetrows.New(w, CanonicalSchema, props, rows)
 	if err != nil {
 		return nil, err
 	}
-	return &parquetWriter{fw: fw, b: array.NewRecordBuilder(memory.DefaultAllocator, CanonicalSchema), rows: rows}, nil
+	return &parquetWriter{pw}, nil
 }
 
 func (p *parquetWriter) Write(rec *Record) error {
@@ -96,7 +90,7 @@ func (p *parquetWriter) Write(rec *Record) error {
 			}
 		}
 	}
-	b := p.b
+	b := p.B
 	b.Field(0).(*array.StringBuilder).Append(rec.ConversationID)
 	appendOpt(b.Field(1).(*array.StringBuilder), rec.Tenant)
 	appendOpt(b.Field(2).(*array.StringBuilder), rec.Agent)
@@ -116,10 +110,7 @@ func (p *parquetWriter) Write(rec *Record) error {
 		warnings = nil // null, as for a record without warnings
 	}
 	appendStrings(b.Field(5).(*array.ListBuilder), warnings)
-	if p.n++; p.n == p.rows {
-		return p.flush()
-	}
-	return nil
+	return p.EndRow()
 }
 
 // appendMessage appends one message to the messages' struct builder.
@@ -195,22 +186,4 @@ func appendOpt(b *array.StringBuilder, s string) {
 		return
 	}
 	b.Append(s)
-}
-
-func (p *parquetWriter) flush() error {
-	if p.n == 0 {
-		return nil
-	}
-	rec := p.b.NewRecord()
-	defer rec.Release()
-	p.n = 0
-	return p.fw.WriteBuffered(rec)
-}
-
-func (p *parquetWriter) Close() error {
-	if err := p.flush(); err != nil {
-		return err
-	}
-	p.b.Release()
-	return p.fw.Close()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow/go/v17/parquet/pqarrow"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/internal/parquetrows"
 )
 
 // A sharded run writes its findings as Parquet, one file per unit and day
@@ -89,13 +90,9 @@ func (p *ParquetFinding) TurnsOf() Turns {
 	return Turns{of: of, n: p.Turns}
 }
 
-// FindingsParquet writes findings to one Parquet file (zstd, row groups of
-// findingsRowGroup rows).
-type FindingsParquet struct {
-	fw *pqarrow.FileWriter
-	b  *array.RecordBuilder
-	n  int
-}
+// FindingsParquet writes findings to one Parquet file (Snappy, row groups
+// of findingsRowGroup rows).
+type FindingsParquet struct{ *parquetrows.Writer }
 
 const findingsRowGroup = 4096
 
@@ -107,17 +104,17 @@ func NewFindingsParquet(w io.Writer) (*FindingsParquet, error) {
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Snappy),
 		parquet.WithDataPageSize(64<<10), parquet.WithDictionaryPageSizeLimit(64<<10),
 		parquet.WithMaxRowGroupLength(findingsRowGroup), parquet.WithCreatedBy("ragaudit"))
-	fw, err := pqarrow.NewFileWriter(FindingsSchema, struct{ io.Writer }{w}, props, pqarrow.DefaultWriterProps())
+	pw, err := parquetrows.New(w, FindingsSchema, props, findingsRowGroup)
 	if err != nil {
 		return nil, err
 	}
-	return &FindingsParquet{fw: fw, b: array.NewRecordBuilder(memory.DefaultAllocator, FindingsSchema)}, nil
+	return &FindingsParquet{pw}, nil
 }
 
 // Write appends one finding.
 func (p *FindingsParquet) Write(r *ParquetFinding) error {
 	f := &r.F
-	b := p.b
+	b := p.B
 	ints := []int{0: r.Unit, 1: r.Row, 7: f.MessageIndex, 8: f.SentenceIndex, 9: r.Turn, 10: r.Turns, 11: f.SentenceIndex + 1,
 		12: f.CharStart, 13: f.CharEnd, 32: f.MatchedStart, 33: f.MatchedEnd}
 	strs := map[int]string{2: f.ConversationID, 3: f.Tenant, 4: f.Agent, 5: f.Timestamp, 6: f.Source, 14: f.Sentence,
@@ -154,10 +151,7 @@ func (p *FindingsParquet) Write(r *ParquetFinding) error {
 			lb.ValueBuilder().(*array.StringBuilder).Append(s)
 		}
 	}
-	if p.n++; p.n == findingsRowGroup {
-		return p.flush()
-	}
-	return nil
+	return p.EndRow()
 }
 
 func appendOptString(b *array.StringBuilder, s *string) {
@@ -166,25 +160,6 @@ func appendOptString(b *array.StringBuilder, s *string) {
 		return
 	}
 	b.Append(*s)
-}
-
-func (p *FindingsParquet) flush() error {
-	if p.n == 0 {
-		return nil
-	}
-	rec := p.b.NewRecord()
-	defer rec.Release()
-	p.n = 0
-	return p.fw.WriteBuffered(rec)
-}
-
-// Close writes what is buffered and the file's footer.
-func (p *FindingsParquet) Close() error {
-	if err := p.flush(); err != nil {
-		return err
-	}
-	p.b.Release()
-	return p.fw.Close()
 }
 
 // ReadFindingsParquet calls each for every row of a findings Parquet file,
