@@ -242,7 +242,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all)",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped)",
 		Reads:  []string{"window", "ngram_sim"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -273,14 +273,14 @@ var Checks = []Check{
 					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
 				}
 				ww := normalisedWords(l, window)
-				s.NegationMismatch = opposes(l, c.words, ww) ||
+				s.NegationMismatch = opposes(l, c.words, ww) || rolesSwapped(l, c.words, ww) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww)
 			}
 		},
 	},
 	{
 		Name:   "entities",
-		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise",
+		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a name added to a list of names the chunk gives",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"entities_missing", "entity_share", "entity_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -294,9 +294,11 @@ var Checks = []Check{
 			}
 			found := 0
 			var missing [][]wordKey
+			inChunk := make([]bool, len(c.entities))
 			for i, e := range c.entities {
 				if entityIn(c.entityKeys[i], ev) {
 					found++
+					inChunk[i] = true
 				} else if !slices.Contains(s.EntitiesMissing, e) {
 					s.EntitiesMissing = append(s.EntitiesMissing, e)
 					missing = append(missing, c.entityKeys[i])
@@ -316,6 +318,9 @@ var Checks = []Check{
 			}
 			s.EntityMismatch = s.EntityMismatch || found < len(c.entities) && s.NgramSim >= swapMatch && s.MissingWords <= missingNameWords &&
 				s.SpanText != "" && nameSwapped(c.tongue, c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]])
+			if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && found < len(c.entities) {
+				s.EntityMismatch = listExtended(l, c.plain, c.entities, inChunk)
+			}
 		},
 	},
 }

@@ -374,3 +374,64 @@ func TestWithWordsBeforeCutsAtWideSpaces(t *testing.T) {
 		t.Errorf("at the start: %q, want nothing", got)
 	}
 }
+
+// Periods, rates, parts of the day, first and last, multiples, business
+// and calendar days, net and gross: one said for another fails in every
+// language; the same period as the unit of an amount is for the number
+// checks ("14 days" for "2 weeks" passes here), and a range "from … to"
+// says the member of "until".
+func TestPeriodsAndRatesOpposites(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"every year for every month fails in English",
+			"Invoices are sent every year [1].", "Invoices are sent every month. They list each order.", true},
+		{"jaarlijks for maandelijks fails in Dutch",
+			"Facturen worden jaarlijks verstuurd [1].", "Facturen worden maandelijks verstuurd. Ze tonen elke bestelling.", true},
+		{"jährlich for monatlich fails in German",
+			"Rechnungen werden jährlich verschickt [1].", "Rechnungen werden monatlich verschickt. Sie zeigen jede Bestellung.", true},
+		{"par an for par mois fails in French",
+			"L'abonnement coûte 8 € par an [1].", "L'abonnement coûte 8 € par mois. Il est sans engagement.", true},
+		{"al año for al mes fails in Spanish",
+			"La suscripción cuesta 8 euros al año [1].", "La suscripción cuesta 8 euros al mes. No hay permanencia.", true},
+		{"calendar days for business days fail in English",
+			"Refunds are processed within 10 calendar days [1].", "Refunds are processed within 10 business days. You get an e-mail.", true},
+		{"Kalendertage for Werktage fail in German",
+			"Die Erstattung erfolgt innerhalb von 10 Kalendertagen [1].", "Die Erstattung erfolgt innerhalb von 10 Werktagen. Sie erhalten eine E-Mail.", true},
+		{"brutto for netto fails in German",
+			"Die Jahreslizenz kostet 100 € brutto [1].", "Die Jahreslizenz kostet 100 € netto. Sie gilt für ein Gerät.", true},
+		{"the evening for the morning fails in English",
+			"Parcels are delivered in the evening [1].", "Parcels are delivered in the morning. The driver rings twice.", true},
+		{"vormittags for abends fails in German",
+			"Pakete werden vormittags zugestellt [1].", "Pakete werden abends zugestellt. Der Fahrer klingelt zweimal.", true},
+		{"the first for the last instalment fails in English",
+			"The first instalment is due when you sign the contract [1].", "The last instalment is due when you sign the contract. The rest is monthly.", true},
+		{"doppelte for dreifache points fail in German",
+			"Mitglieder sammeln doppelte Punkte bei jedem Einkauf [1].", "Mitglieder sammeln dreifache Punkte bei jedem Einkauf. Punkte verfallen nie.", true},
+		{"until for from a date fails in English",
+			"The new prices apply until 1 July 2026 [1].", "The new prices apply from 1 July 2026. Existing orders keep their price.", true},
+		{"at the earliest for at the latest fails in English",
+			"Your parcel arrives on Monday at the earliest [1].", "Your parcel arrives on Monday at the latest. Track it online.", true},
+		{"two weeks for 14 days passes: the unit of an amount",
+			"Returns are accepted within two weeks [1].", "Returns are accepted within 14 days. Keep the receipt.", false},
+		{"until the end of a range passes in English",
+			"The shop is open until 17:00 on Saturdays [1].", "The shop is open from 9:00 to 17:00 on Saturdays. Parking is free.", false},
+		{"a monthly plan beside a monthly fee passes",
+			"The monthly fee is €9 [1].", "The monthly fee is €9, or €90 for a year paid at once.", false},
+	})
+}
+
+// The two sides of a role connector swapped fail; the same sides, or a
+// comparison said the other way round with the other comparative, pass.
+func TestSwappedRoles(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"faster than swapped fails in English",
+			"Standard shipping is faster than express shipping [1].", "Express shipping is faster than standard shipping. Both are tracked.", true},
+		{"schneller als swapped fails in German",
+			"Der Standardversand ist schneller als der Expressversand [1].", "Der Expressversand ist schneller als der Standardversand. Beide sind versichert.", true},
+		{"from one account to the other swapped fails in English",
+			"You can transfer money from your current account to your savings account at any time [1].", "You can transfer money from your savings account to your current account at any time.", true},
+		{"the comparison said the other way round passes",
+			"Express shipping is faster than standard shipping [1].", "Standard shipping is slower than express shipping. Both are tracked.", false},
+		{"the same sides pass",
+			"Express shipping is faster than standard shipping [1].", "Express shipping is faster than standard shipping. Both are tracked.", false},
+	})
+}

@@ -264,14 +264,14 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // "non-refundable").
 func opposes(l *lang.Language, cw, ww []string) bool {
 	for i, x := range cw {
-		if !l.MayOppose(x) || slices.Contains(ww, x) {
+		if !l.MayOppose(x) || slices.Contains(ww, x) || l.SaysMember(x, ww) {
 			continue
 		}
 		for j, y := range ww {
 			if y == x || !l.MayOppose(y) || slices.Contains(cw, y) {
 				continue
 			}
-			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) {
+			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) {
 				return true
 			}
 		}
@@ -373,22 +373,35 @@ func sameThing(a, b string) bool {
 	return a == b || len(a) >= 4 && strings.HasSuffix(b, a)
 }
 
-// shareNeighbour reports whether a content word within two words of a[i]
-// is also within two words of b[j]; a word of a[i]'s own group of
-// [opposites] is none ("Monday and Tuesday" lists days), a word of
-// another is ("sonntags geöffnet" against "sonntags geschlossen").
+// shareNeighbour reports whether one of the two content words nearest
+// a[i] on either side (within four words) is also one of those nearest
+// b[j]: "the speaker is still available" and "the speaker has been
+// discontinued" are about the speaker though stopwords come between. A
+// word of a[i]'s own group of [opposites] is none ("Monday and Tuesday"
+// lists days), a word of another is ("sonntags geöffnet" against
+// "sonntags geschlossen").
 func shareNeighbour(l *lang.Language, a []string, i int, b []string, j int) bool {
-	near := func(ws []string, k int) []string {
-		var out []string
-		for n := max(k-2, 0); n <= min(k+2, len(ws)-1); n++ {
-			if n != k && !l.IsStopword(ws[n]) && !l.SameGroup(ws[n], a[i]) && !strings.HasSuffix(ws[n], "'") {
+	content := func(w string) bool {
+		return !l.IsStopword(w) && !l.SameGroup(w, a[i]) && !strings.HasSuffix(w, "'")
+	}
+	nb := nearContent(b, j, content)
+	return slices.ContainsFunc(nearContent(a, i, content), func(w string) bool { return slices.Contains(nb, w) })
+}
+
+// nearContent is up to two words of ws on each side of ws[k], within
+// four positions, for which content holds.
+func nearContent(ws []string, k int, content func(string) bool) []string {
+	var out []string
+	for _, step := range [2]int{-1, 1} {
+		found := 0
+		for n := k + step; n >= 0 && n < len(ws) && max(n-k, k-n) <= 4 && found < 2; n += step {
+			if content(ws[n]) {
 				out = append(out, ws[n])
+				found++
 			}
 		}
-		return out
 	}
-	nb := near(b, j)
-	return slices.ContainsFunc(near(a, i), func(w string) bool { return slices.Contains(nb, w) })
+	return out
 }
 
 // deniesIn reports whether a clause of text holds a negation cue of l

@@ -61,6 +61,8 @@ type Language struct {
 	negPrefixes  []string              // [negating-prefixes]
 	restrictors  map[string]bool       // [restrictors]
 	universals   map[string]bool       // [universals]
+	roleLinks    map[string]bool       // [role-connectors]
+	listJoins    map[string]bool       // [list-joins]
 	overlapStops []string
 	overlapSet   map[string]bool
 
@@ -126,7 +128,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
+	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "role-connectors", "list-joins",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled

@@ -174,3 +174,43 @@ func TestOpposesInContextAndNegatingPrefixes(t *testing.T) {
 		})
 	}
 }
+
+// A period opposes another as a rate ("per maand" against "per jaar"),
+// not as the unit of an amount, after a number in digits or words:
+// "zwei Wochen" against "14 Tage" is for the number checks.
+func TestPeriodsOpposeAsRatesOnly(t *testing.T) {
+	for _, c := range []struct {
+		name, code, a, b string // the last word of b against the last of a
+		want             bool
+	}{
+		{"per maand opposes per jaar", "nl", "per maand", "per jaar", true},
+		{"every month opposes every year", "en", "every month", "every year", true},
+		{"two weeks does not oppose 14 days", "en", "two weeks", "14 days", false},
+		{"zwei Wochen does not oppose 14 Tage", "de", "zwei woche", "14 tag", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := get(t, c.code)
+			a, b := strings.Fields(c.a), strings.Fields(c.b)
+			for k := range a {
+				a[k] = l.Normalize(a[k])
+			}
+			for k := range b {
+				b[k] = l.Normalize(b[k])
+			}
+			if got := l.OpposesAt(a, len(a)-1, b, len(b)-1); got != c.want {
+				t.Errorf("OpposesAt(%q, %q) = %v, want %v", a, b, got, c.want)
+			}
+		})
+	}
+}
+
+// A range "from 9 to 17" says the member of "until" in one of its forms.
+func TestSaysMember(t *testing.T) {
+	l := get(t, "en")
+	if !l.SaysMember("until", strings.Fields("open from 9:00 to 17:00")) {
+		t.Error(`"from 9:00 to 17:00" should say the member of "until"`)
+	}
+	if l.SaysMember("until", strings.Fields("open from 9:00 on saturdays")) {
+		t.Error(`"from 9:00 on saturdays" says no form of "until"`)
+	}
+}

@@ -15,10 +15,12 @@ import (
 // groups ("after" against "before" and against "within"); a form ending
 // in "#" opposes only before a number ("unter# | über#": "unter 50 €",
 // not "unter der Nummer"). It also reads [negating-prefixes],
-// [restrictors] and [universals].
+// [restrictors], [universals], [role-connectors] and [list-joins].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
+	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
+	l.listJoins = set(t.words("list-joins"))
 	for w := range l.restrictors {
 		if l.universals[w] {
 			return fmt.Errorf("[restrictors] and [universals] both hold %q", w)
@@ -33,8 +35,9 @@ func (l *Language) readOpposites(t, _ *table) error {
 		for m, forms := range members {
 			for _, f := range strings.Fields(forms) {
 				f, number := strings.CutSuffix(f, "#")
+				f, rate := strings.CutSuffix(f, "~")
 				for _, w := range l.withNormalized([]string{f}) {
-					if err := l.addOpposite(w, opposite{group: g, member: m, number: number}); err != nil {
+					if err := l.addOpposite(w, opposite{group: g, member: m, number: number, rate: rate}); err != nil {
 						return fmt.Errorf("[opposites] %q: %w", line, err)
 					}
 				}
@@ -63,10 +66,10 @@ func (l *Language) addOpposite(w string, o opposite) error {
 }
 
 // opposite places a word in a group of [opposites]; number: only before
-// a number.
+// a number; rate: only where no number comes right before it.
 type opposite struct {
 	group, member int
-	number        bool
+	number, rate  bool
 }
 
 // Opposes reports whether the normalised words a and b, alone, are
@@ -84,9 +87,39 @@ func (l *Language) Opposes(a, b string) bool {
 func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 	for _, x := range l.opposites[a[i]] {
 		for _, y := range l.opposites[b[j]] {
-			if x.group == y.group && x.member != y.member &&
-				(!x.number || beforeNumber(a, i)) && (!y.number || beforeNumber(b, j)) {
+			if x.group == y.group && x.member != y.member && l.applies(x, a, i) && l.applies(y, b, j) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// applies reports whether ws[k], placed by o, opposes where it stands:
+// before a number if o asks for one, after none if o is a rate.
+func (l *Language) applies(o opposite, ws []string, k int) bool {
+	if o.number && !beforeNumber(ws, k) {
+		return false
+	}
+	if o.rate && k > 0 {
+		if _, _, word := l.NumberWord(ws[k-1]); word || startsWithDigit(ws[k-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// SaysMember reports whether ws holds a form of a member that the
+// normalised word w is, in any of its groups: "from 9 to 17" says the
+// member of "until" ("from# | until# till# to#"), so "until 17" does not
+// oppose it.
+func (l *Language) SaysMember(w string, ws []string) bool {
+	for _, x := range l.opposites[w] {
+		for _, v := range ws {
+			for _, y := range l.opposites[v] {
+				if x.group == y.group && x.member == y.member {
+					return true
+				}
 			}
 		}
 	}
@@ -196,3 +229,12 @@ func (l *Language) withNormalized(words []string) []string {
 	}
 	return out
 }
+
+// IsRoleConnector reports whether the normalised word w joins two things
+// in roles that swapping changes: "faster than", "from … to", "schneller
+// als", "plus cher que".
+func (l *Language) IsRoleConnector(w string) bool { return l.roleLinks[w] }
+
+// IsListJoin reports whether the lower-case word w joins the last item of
+// a list: "and", "en", "und", "et", "y".
+func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }

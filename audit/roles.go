@@ -1,0 +1,69 @@
+package audit
+
+import (
+	"slices"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// rolesSwapped reports whether the claim says the window's two sides of a
+// role connector the other way round: "Standard shipping is faster than
+// express shipping" against "Express shipping is faster than standard
+// shipping", "from your current account to your savings account" against
+// the reverse. Both say the connector after the same word ("faster
+// than", "account to"), and what sets one side apart in the claim sets
+// the other apart in the window; "cheaper than" against "more expensive
+// than" with the sides reversed says the same and is left alone.
+func rolesSwapped(l *lang.Language, cw, ww []string) bool {
+	for i, x := range cw {
+		if i == 0 || !l.IsRoleConnector(x) {
+			continue
+		}
+		for j, y := range ww {
+			if y != x || j == 0 || cw[i-1] != ww[j-1] {
+				continue
+			}
+			cl, cr := roleSides(l, cw, i)
+			wl, wr := roleSides(l, ww, j)
+			if sharesAny(cl, wr) && sharesAny(cr, wl) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// converse reports whether cw[i] and ww[j], opposites, each come before
+// the same role connector with the sides swapped: "express is faster
+// than standard" says what "standard is slower than express" says.
+func converse(l *lang.Language, cw []string, i int, ww []string, j int) bool {
+	if i+1 >= len(cw) || j+1 >= len(ww) || cw[i+1] != ww[j+1] || !l.IsRoleConnector(cw[i+1]) {
+		return false
+	}
+	cl, cr := roleSides(l, cw, i+1)
+	wl, wr := roleSides(l, ww, j+1)
+	return sharesAny(cl, wr) && sharesAny(cr, wl)
+}
+
+// roleSides are the content words of up to four words before ws[k] and
+// after it that the other side does not say.
+func roleSides(l *lang.Language, ws []string, k int) (left, right []string) {
+	content := func(w string) bool { return !l.IsStopword(w) && !l.IsRoleConnector(w) }
+	for n := max(k-4, 0); n < k; n++ {
+		if content(ws[n]) {
+			left = append(left, ws[n])
+		}
+	}
+	for n := k + 1; n < len(ws) && n <= k+4; n++ {
+		if content(ws[n]) {
+			right = append(right, ws[n])
+		}
+	}
+	l2 := slices.DeleteFunc(slices.Clone(left), func(w string) bool { return slices.Contains(right, w) })
+	r2 := slices.DeleteFunc(right, func(w string) bool { return slices.Contains(left, w) })
+	return l2, r2
+}
+
+func sharesAny(a, b []string) bool {
+	return slices.ContainsFunc(a, func(w string) bool { return slices.Contains(b, w) })
+}
