@@ -435,3 +435,25 @@ func TestSwappedRoles(t *testing.T) {
 			"Express shipping is faster than standard shipping [1].", "Express shipping is faster than standard shipping. Both are tracked.", false},
 	})
 }
+
+// Who does something: "we" (the company) for the customer, or the
+// reverse, fails in every language; "you" for "the customer" is one
+// side and passes.
+func TestActorsOpposite(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"we for the customer fails in English",
+			"We pay the return shipping costs [1].", "The customer pays the return shipping costs. Labels are in the box.", true},
+		{"we for you fails in English",
+			"We cover the cost of return shipping [1].", "You must cover the cost of return shipping yourself. Use any carrier.", true},
+		{"wij for de klant fails in Dutch",
+			"Wij betalen de retourkosten [1].", "De klant betaalt de retourkosten. Het label zit in de doos.", true},
+		{"wir for der Kunde fails in German",
+			"Die Rücksendekosten tragen wir [1].", "Die Rücksendekosten trägt der Kunde. Das Etikett liegt bei.", true},
+		{"notre for du client fails in French",
+			"Les frais de retour sont à notre charge [1].", "Les frais de retour sont à la charge du client. L'étiquette est fournie.", true},
+		{"you for the customer passes",
+			"You pay the return shipping costs [1].", "The customer pays the return shipping costs. Labels are in the box.", false},
+		{"we refund you for we refund customers passes",
+			"We refund you within 14 days [1].", "We refund customers within 14 days. The money goes back to the card.", false},
+	})
+}
