@@ -27,7 +27,20 @@ func scanWordNumbers(text string, emit func(start, end, n int, ordinal bool)) {
 				j++
 			}
 			n, ordinal, ok := numberWord(text[i:j])
-			if !ok || n == 100 || n == 1000 { // "hundred" alone is no quantity
+			if ok && n == 100 && !ordinal {
+				// "one hundred", "a hundred": "one" and "a" are no numbers
+				// of their own.
+				if s, w := wordBefore(text, i); strings.EqualFold(w, "one") || strings.EqualFold(w, "a") {
+					n, end, ordinal := hundredsAfter(text, s+len(w), 1)
+					if !ordinal {
+						n, end, ordinal = thousandsAfter(text, end, n)
+					}
+					emit(s, end, n, ordinal)
+					next = end
+				}
+				continue
+			}
+			if !ok || n == 1000 { // "thousand" alone is no quantity
 				continue
 			}
 			if ordinal {
@@ -36,6 +49,12 @@ func scanWordNumbers(text string, emit func(start, end, n int, ordinal bool)) {
 				continue
 			}
 			n, end, ordinal := compoundNumber(text, j, n)
+			if !ordinal {
+				n, end, ordinal = hundredsAfter(text, end, n)
+			}
+			if !ordinal {
+				n, end, ordinal = thousandsAfter(text, end, n)
+			}
 			emit(i, end, n, ordinal)
 			next = end
 		}
@@ -61,6 +80,87 @@ func compoundNumber(text string, j, n int) (int, int, bool) {
 		return n + 1, k, false
 	}
 	return n, j, false
+}
+
+// hundredsAfter reads "hundred" after the number n (1 to 99) ending at
+// text[j], and the tens and units after it, "and" between or not: "three
+// hundred" is 300, "three hundred and fifty" 350, "two hundred
+// twenty-first" the ordinal 221; not 3, a number the chunk's "€300"
+// would not state. It returns the number, where it ends and whether it
+// is an ordinal.
+func hundredsAfter(text string, j, n int) (int, int, bool) {
+	w, e := wordAfter(text, j)
+	if v, ord, ok := numberWord(w); n < 1 || n > 99 || !ok || ord || v != 100 {
+		return n, j, false
+	}
+	n, j = n*100, e
+	k := j
+	if w, e := wordAfter(text, j); strings.EqualFold(w, "and") {
+		k = e
+	}
+	w, e = wordAfter(text, k)
+	if u, ord, ok := numberWord(w); ok && u < 100 {
+		if ord {
+			return n + u, e, true
+		}
+		u, e, ord = compoundNumber(text, e, u)
+		return n + u, e, ord
+	}
+	return n, j, false
+}
+
+// thousandsAfter reads "thousand" after the number n (1 to 999) ending
+// at text[j], and the hundreds, tens and units after it: "three thousand"
+// is 3000, "two thousand five hundred" 2500.
+func thousandsAfter(text string, j, n int) (int, int, bool) {
+	w, e := wordAfter(text, j)
+	if v, ord, ok := numberWord(w); n < 1 || n > 999 || !ok || ord || v != 1000 {
+		return n, j, false
+	}
+	n, j = n*1000, e
+	k := j
+	if w, e := wordAfter(text, j); strings.EqualFold(w, "and") {
+		k = e
+	}
+	w, e = wordAfter(text, k)
+	u, ord, ok := numberWord(w)
+	if !ok || u >= 100 {
+		return n, j, false
+	}
+	if ord {
+		return n + u, e, true
+	}
+	u, e, ord = compoundNumber(text, e, u)
+	if !ord {
+		u, e, ord = hundredsAfter(text, e, u)
+	}
+	return n + u, e, ord
+}
+
+// wordBefore is the word of ASCII letters before the one space at
+// text[i-1], and where it starts; none if there is no space.
+func wordBefore(text string, i int) (int, string) {
+	if i < 2 || text[i-1] != ' ' {
+		return i, ""
+	}
+	k := i - 1
+	for k > 0 && isLetter(text[k-1]) {
+		k--
+	}
+	return k, text[k : i-1]
+}
+
+// wordAfter is the word of ASCII letters after the one space or hyphen
+// at text[j], and where it ends; none if text[j] is neither.
+func wordAfter(text string, j int) (string, int) {
+	if j+1 >= len(text) || text[j] != ' ' && text[j] != '-' {
+		return "", j
+	}
+	k := j + 1
+	for k < len(text) && isLetter(text[k]) {
+		k++
+	}
+	return text[j+1 : k], k
 }
 
 // letterBits returns a bitmask of the ASCII letters of s (at most 64
