@@ -242,7 +242,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped)",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except')",
 		Reads:  []string{"window", "ngram_sim"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -273,14 +273,15 @@ var Checks = []Check{
 					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
 				}
 				ww := normalisedWords(l, window)
-				s.NegationMismatch = opposes(l, c.words, ww) || rolesSwapped(l, c.words, ww) ||
+				s.NegationMismatch = opposes(l, c.words, closestSentence(l, c.words, window)) || rolesSwapped(l, c.words, ww) ||
+					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww)
 			}
 		},
 	},
 	{
 		Name:   "entities",
-		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a name added to a list of names the chunk gives",
+		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a model code for another ('S23' for 'S24'); a name added to a list of names the chunk gives; what the chunk says of another name, where it names the sentence's too and says it nowhere of that",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"entities_missing", "entity_share", "entity_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -288,6 +289,12 @@ var Checks = []Check{
 			if x := contactSwapped(c.plain, s.SpanText); x != "" {
 				// "privacy@voorbeeld.com" where the chunk gives "privacy@voorbeeld.nl"
 				s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+			}
+			if s.SpanText != "" && s.NgramSim >= swapMatch {
+				if x := codeSwapped(c.plain, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
+					// "Galaxy S23" where the window says "Galaxy S24"
+					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+				}
 			}
 			if len(c.entities) == 0 {
 				return
@@ -320,6 +327,15 @@ var Checks = []Check{
 				s.SpanText != "" && nameSwapped(c.tongue, c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]])
 			if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && found < len(c.entities) {
 				s.EntityMismatch = listExtended(l, c.plain, c.entities, inChunk)
+			}
+			if !s.EntityMismatch && found == len(c.entities) && s.NgramSim >= closeMatch {
+				if at := subjectMoved(c, ev); at >= 0 {
+					s.EntityMismatch = true
+					if s.RivalText == "" {
+						w := &ev.windows[at]
+						s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.shown(at)
+					}
+				}
 			}
 		},
 	},

@@ -197,3 +197,63 @@ func (s *sentenceReader) stated(i int) *statedIn {
 	s.states[i] = st
 	return st
 }
+
+// subjectMoved reports whether the chunk says what the claim says, but of
+// another name, while it names the claim's too and says it nowhere of
+// that: "The Starter plan includes phone support from 8:00 to 20:00"
+// against a page where "The Business plan includes phone support from
+// 8:00 to 20:00" and the Starter plan gets "email support only". A
+// sentence says it when it holds every word of the claim and states its
+// quantities; the one saying it of another holds all but the name, with a
+// capitalised word the claim lacks in the name's place. A name the chunk
+// never gives is the entity check's. It returns the window saying it of
+// another, or -1.
+func subjectMoved(c *claim, ev *evidence) int {
+	if len(ev.windows) < 3 {
+		return -1
+	}
+	if c.names == nil {
+		c.names = claimNames(c)
+	}
+	if len(*c.names) == 0 {
+		return -1
+	}
+	counts, words := claimWordCounts(c, ev)
+	if words < 3 {
+		return -1
+	}
+	s := newSentenceReader(ev)
+	states := func(i int) bool {
+		st := s.stated(i)
+		for _, q := range c.quantities {
+			if !q.Weak && !st.index.supports(q) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, n := range *c.names {
+		names := func(i int) bool {
+			return slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower })
+		}
+		moved, named := -1, false
+		for i, w := range ev.windows {
+			if w.pair {
+				continue
+			}
+			switch {
+			case names(i):
+				if counts[i] == words && states(i) {
+					return -1 // a sentence naming it says it
+				}
+				named = true
+			case moved < 0 && counts[i] >= words-1 && n.inPlaceOf(s.tokens(i)) && states(i):
+				moved = i
+			}
+		}
+		if moved >= 0 && named {
+			return moved
+		}
+	}
+	return -1
+}

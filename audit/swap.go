@@ -1,8 +1,10 @@
 package audit
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -47,6 +49,11 @@ func nameSwapped(t tongue, sentence string, missing []string, window string) boo
 			l, r := "", ""
 			if i > 0 {
 				l = ww[i-1]
+				// An article the sentence's name goes without: "to the
+				// Netherlands" where the sentence says "to Belgium".
+				if i > 1 && !strings.EqualFold(l, left) && stopword(t, l) && strings.EqualFold(ww[i-2], left) {
+					l = ww[i-2]
+				}
 			}
 			if j < len(ww) {
 				r = ww[j]
@@ -110,10 +117,15 @@ func placing(t tongue, w, s string) bool {
 	if w == "" || !strings.EqualFold(w, s) || capitalised(s) {
 		return false
 	}
+	return !stopword(t, s)
+}
+
+// stopword reports whether w is a stopword of the tongue.
+func stopword(t tongue, w string) bool {
 	if t.l != nil {
-		return !t.l.IsStopword(t.l.Normalize(s))
+		return t.l.IsStopword(t.l.Normalize(w))
 	}
-	return !nounphrase.IsStopword(strings.ToLower(s))
+	return nounphrase.IsStopword(strings.ToLower(w))
 }
 
 func isNumber(w string) bool {
@@ -122,3 +134,37 @@ func isNumber(w string) bool {
 
 // capitalised reports whether a word has a capital letter ("Acme", "iOS").
 func capitalised(w string) bool { return strings.IndexFunc(w, unicode.IsUpper) >= 0 }
+
+// codeSwapped returns a model or product code of the sentence (a word
+// opening with a letter that holds a digit: "S23", "X1", "MP3") that the
+// window lacks where it has another code beside the same word ("Galaxy
+// S24" for "Galaxy S23", "ThinkPad T14" for "ThinkPad X1"); "" if none.
+// Amounts with units ("100ml", "5pm") open with a digit and are the
+// number checks'.
+func codeSwapped(sentence, window string) string {
+	sw, ww := tokens(sentence), tokens(window)
+	has := func(ws []string, w string) bool {
+		return slices.ContainsFunc(ws, func(x string) bool { return strings.EqualFold(x, w) })
+	}
+	for i, t := range sw {
+		if !isCode(t) || has(ww, t) {
+			continue
+		}
+		for j, u := range ww {
+			if !isCode(u) || has(sw, u) {
+				continue
+			}
+			if i > 0 && j > 0 && strings.EqualFold(sw[i-1], ww[j-1]) ||
+				i+1 < len(sw) && j+1 < len(ww) && strings.EqualFold(sw[i+1], ww[j+1]) {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// isCode reports whether w opens with a letter and holds a digit.
+func isCode(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsLetter(r) && strings.IndexFunc(w, unicode.IsDigit) > 0
+}

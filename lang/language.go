@@ -54,17 +54,19 @@ type Language struct {
 	// leider nicht."), each read by IsRefusal.
 	RefusalExamples []string
 
-	english      bool // stopwords, normalisation and stems are nounphrase's
-	stem         func(string) string
-	stopwords    map[string]bool
-	opposites    map[string][]opposite // [opposites], by word
-	negPrefixes  []string              // [negating-prefixes]
-	restrictors  map[string]bool       // [restrictors]
-	universals   map[string]bool       // [universals]
-	roleLinks    map[string]bool       // [role-connectors]
-	listJoins    map[string]bool       // [list-joins]
-	overlapStops []string
-	overlapSet   map[string]bool
+	english       bool // stopwords, normalisation and stems are nounphrase's
+	stem          func(string) string
+	stopwords     map[string]bool
+	opposites     map[string][]opposite // [opposites], by word
+	negPrefixes   []string              // [negating-prefixes]
+	restrictors   map[string]bool       // [restrictors]
+	universals    map[string]bool       // [universals]
+	roleLinks     map[string]bool       // [role-connectors]
+	listJoins     map[string]bool       // [list-joins]
+	exceptions    [][]string            // [exceptions], normalised words
+	notExceptions [][]string            // [exceptions] lines opening with "-"
+	overlapStops  []string
+	overlapSet    map[string]bool
 
 	neg        negation
 	numbers    map[string]numberForm
@@ -128,7 +130,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "role-connectors", "list-joins",
+	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "role-connectors", "list-joins", "exceptions",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled
@@ -171,7 +173,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readSentences, l.readPhrases, l.readOpposites, l.readSourceWords} {
+		l.readQuantityWords, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readSourceWords} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

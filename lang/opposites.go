@@ -36,8 +36,9 @@ func (l *Language) readOpposites(t, _ *table) error {
 			for _, f := range strings.Fields(forms) {
 				f, number := strings.CutSuffix(f, "#")
 				f, rate := strings.CutSuffix(f, "~")
+				f, anchor := strings.CutSuffix(f, "@")
 				for _, w := range l.withNormalized([]string{f}) {
-					if err := l.addOpposite(w, opposite{group: g, member: m, number: number, rate: rate}); err != nil {
+					if err := l.addOpposite(w, opposite{group: g, member: m, number: number, rate: rate, anchor: anchor}); err != nil {
 						return fmt.Errorf("[opposites] %q: %w", line, err)
 					}
 				}
@@ -66,10 +67,11 @@ func (l *Language) addOpposite(w string, o opposite) error {
 }
 
 // opposite places a word in a group of [opposites]; number: only before
-// a number; rate: only where no number comes right before it.
+// a number; rate: only where no number comes right before it; anchor:
+// only after a number, as the event a period runs from.
 type opposite struct {
-	group, member int
-	number, rate  bool
+	group, member        int
+	number, rate, anchor bool
 }
 
 // Opposes reports whether the normalised words a and b, alone, are
@@ -99,6 +101,9 @@ func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 // before a number if o asks for one, after none if o is a rate.
 func (l *Language) applies(o opposite, ws []string, k int) bool {
 	if o.number && !beforeNumber(ws, k) {
+		return false
+	}
+	if o.anchor && !afterNumber(ws, k) {
 		return false
 	}
 	if o.rate && k > 0 {
@@ -150,6 +155,18 @@ func beforeNumber(ws []string, k int) bool {
 		}
 	}
 	for n := k + 1; n < len(ws) && n <= k+2; n++ {
+		if startsWithDigit(ws[n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// afterNumber reports whether a number (a word opening with a digit) is
+// among the six words before ws[k]: "14 days of delivery", "2 years from
+// the date of purchase", "14 Tagen ab Erhalt".
+func afterNumber(ws []string, k int) bool {
+	for n := max(k-6, 0); n < k; n++ {
 		if startsWithDigit(ws[n]) {
 			return true
 		}

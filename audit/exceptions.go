@@ -1,0 +1,114 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// exceptedClaimed reports whether the claim says of a thing what the
+// chunk's sentence says of all but it: "Personalised items can be
+// returned within 30 days" against "All items can be returned within 30
+// days, except personalised items", "Gutscheine können erstattet werden"
+// against "Alle Käufe …, ausgenommen Gutscheine". What is left out is
+// the content words after an [exceptions] phrase in its clause that the
+// rest of the sentence does not say; a claim that says an exception or
+// a negation of its own is left to the other checks.
+func exceptedClaimed(l *lang.Language, cw []string, sentence string) bool {
+	for i := range cw {
+		if l.ExceptionAt(cw, i) > 0 || l.NegationAt(cw, i) > 0 {
+			return false
+		}
+	}
+	clauses := strings.FieldsFunc(sentence, func(r rune) bool { return strings.ContainsRune(",;:()", r) })
+	for c, clause := range clauses {
+		words := normalisedWords(l, clause)
+		for i := range words {
+			n := l.ExceptionAt(words, i)
+			if n == 0 {
+				continue
+			}
+			excepted := exceptStems(l, words[i+n:])
+			rest := exceptStems(l, words[:i])
+			for o, other := range clauses {
+				if o != c {
+					rest = append(rest, exceptStems(l, normalisedWords(l, other))...)
+				}
+			}
+			for _, st := range exceptStems(l, cw) {
+				if slices.Contains(excepted, st) && !slices.Contains(rest, st) {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
+}
+
+// exceptStems are the stems of the content words of ws: no stopword or
+// elided article.
+func exceptStems(l *lang.Language, ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !l.IsStopword(w) && !strings.HasSuffix(w, "'") && !strings.HasSuffix(w, "’") {
+			out = append(out, l.Stem(w))
+		}
+	}
+	return out
+}
+
+// sentenceAround is the sentence of text holding text[span[0]:span[1]]:
+// from after the last sentence end before it to the first after it (a
+// full stop, "!" or "?" before a space or the end, or a line break).
+func sentenceAround(text string, span [2]int) string {
+	start := 0
+	for i := span[0] - 1; i > 0; i-- {
+		if text[i] == '\n' || isSpace(text[i]) && strings.ContainsRune(".!?", rune(text[i-1])) {
+			start = i + 1
+			break
+		}
+	}
+	end := len(text)
+	for i := span[1]; i < len(text); i++ {
+		if text[i] == '\n' || strings.ContainsRune(".!?", rune(text[i])) && (i+1 == len(text) || isSpace(text[i+1])) {
+			end = i
+			break
+		}
+	}
+	return text[start:max(end, span[1])]
+}
+
+func isSpace(b byte) bool { return b == ' ' || isSpaceByte(b) }
+
+// closestSentence is the normalised words of the sentence of window that
+// shares most words with the claim's cw, the first of equals: a window of
+// two sentences ("Monthly plans can be cancelled at any time. Annual
+// plans can be cancelled within 14 days.") says both members of a group,
+// its sentence about the claim's words says one.
+func closestSentence(l *lang.Language, cw []string, window string) []string {
+	var best []string
+	most := -1
+	for rest := window; rest != ""; {
+		end := len(rest)
+		for i := 0; i+1 < len(rest); i++ {
+			if strings.ContainsRune(".!?", rune(rest[i])) && isSpace(rest[i+1]) {
+				end = i + 1
+				break
+			}
+		}
+		ws := normalisedWords(l, rest[:end])
+		shared := 0
+		for _, w := range ws {
+			if slices.Contains(cw, w) {
+				shared++
+			}
+		}
+		if shared > most {
+			best, most = ws, shared
+		}
+		rest = rest[end:]
+	}
+	return best
+}

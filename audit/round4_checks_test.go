@@ -1,0 +1,123 @@
+package audit
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// Said of what the chunk's sentence leaves out with "except" fails in
+// every language; the left-out thing denied, a condition ("except
+// that", "unless"), or the rest of the sentence, passes.
+func TestExceptedThings(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"what 'except' leaves out fails in English",
+			"Personalised items can be returned within 30 days [1].", "All items can be returned within 30 days, except personalised items and underwear.", true},
+		{"with the exception of fails in English",
+			"Gift cards can be refunded [1].", "All purchases can be refunded with the exception of gift cards. Refunds take a week.", true},
+		{"behalve fails in Dutch",
+			"Gepersonaliseerde artikelen kun je binnen 30 dagen retourneren [1].", "Alle artikelen kun je binnen 30 dagen retourneren, behalve gepersonaliseerde artikelen.", true},
+		{"außer fails in German",
+			"Bestellungen nach Österreich werden innerhalb von 2 Tagen geliefert [1].", "Alle Bestellungen werden innerhalb von 2 Tagen geliefert, außer nach Österreich.", true},
+		{"sauf fails in French",
+			"Les articles soldés sont remboursables [1].", "Tous les articles sont remboursables, sauf les articles soldés.", true},
+		{"excepto fails in Spanish",
+			"Los productos rebajados se pueden devolver [1].", "Todos los productos se pueden devolver, excepto los rebajados.", true},
+		{"the rest of the sentence passes",
+			"Shoes can be returned within 30 days [1].", "Shoes and bags can be returned within 30 days, except personalised items.", false},
+		{"'except that' says a clause, not a thing left out",
+			"Lava plateaus are formed by lava flows [1].", "The two are similar in their formation except that lava plateaus are formed by lava flows.", false},
+	})
+}
+
+// A claim that denies the left-out thing, or says an exception of its
+// own, is no claim of it.
+func TestExceptedClaimedLeavesDenialsAlone(t *testing.T) {
+	l, _ := lang.Get("en")
+	sentence := "All items can be returned within 30 days, except personalised items and underwear."
+	for _, tc := range []struct {
+		claim string
+		want  bool
+	}{
+		{"Personalised items can be returned within 30 days.", true},
+		{"Personalised items cannot be returned.", false},
+		{"All items except personalised items can be returned.", false},
+	} {
+		if got := exceptedClaimed(l, normalisedWords(l, tc.claim), sentence); got != tc.want {
+			t.Errorf("%q: exceptedClaimed = %v, want %v", tc.claim, got, tc.want)
+		}
+	}
+}
+
+// The event a period runs from, one for another, fails in every
+// language; the same event passes.
+func TestPeriodAnchors(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"of ordering for of delivery fails in English",
+			"You can cancel your subscription within 14 days of ordering the box [1].", "You can cancel your subscription within 14 days of delivery of the box.", true},
+		{"na bestelling for na levering fails in Dutch",
+			"Je kunt binnen 14 dagen na bestelling annuleren [1].", "Je kunt binnen 14 dagen na levering annuleren.", true},
+		{"ab Bestellung for ab Erhalt fails in German",
+			"Sie können innerhalb von 14 Tagen ab Bestellung widerrufen [1].", "Sie können innerhalb von 14 Tagen ab Erhalt der Ware widerrufen.", true},
+		{"desde el pedido for desde la entrega fails in Spanish",
+			"Puede desistir en un plazo de 14 días desde el pedido [1].", "Puede desistir en un plazo de 14 días desde la entrega.", true},
+		{"of purchase for of ordering passes: one event",
+			"You can cancel within 14 days of purchase [1].", "You can cancel within 14 days of ordering. Use the form online.", false},
+		{"an order with no period before it is no anchor",
+			"Track your delivery in the app [1].", "Track your order in the app. Updates come by e-mail.", false},
+	})
+}
+
+// A colour for another fails; a sentence of a two-sentence window about
+// the claim's words is the one compared.
+func TestColoursAndTheClosestSentence(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"red for blue fails in English",
+			"The phone comes in red [1].", "The phone comes in blue. It has a 6-inch screen.", true},
+		{"rood for blauw fails in Dutch",
+			"De hoes van de telefoon is verkrijgbaar in het rood [1].", "De hoes van de telefoon is verkrijgbaar in het blauw. Het scherm is 6 inch.", true},
+		{"the claim's member in the other sentence of a window does not hide the flip",
+			"Annual plans can be cancelled at any time [1].", "Monthly plans can be cancelled at any time. Annual plans can be cancelled within 14 days of purchase.", true},
+		{"the sentence that says the claim's words passes",
+			"On Saturday we open at 10:00 [1].", "From Monday to Friday we open at 9:00. On Saturday we open at 10:00.", false},
+	})
+}
+
+// A name said for another (an article before the chunk's), a model code
+// for another, or what the chunk says only of another name it gives,
+// fails as a name mismatch; the chunk's own name and code pass.
+func TestNamesCodesAndMovedSubjects(t *testing.T) {
+	for _, tc := range []struct {
+		name, answer, chunk string
+		want                bool
+	}{
+		{"a country for one with an article fails", "Shipping to Belgium is free [1].", "Shipping to the Netherlands is free.", true},
+		{"a model code for another fails", "The Galaxy S23 supports wireless charging [1].", "The Galaxy S24 supports wireless charging.", true},
+		{"another code beside the same word fails", "The ThinkPad X1 supports wireless charging [1].", "The ThinkPad T14 supports wireless charging.", true},
+		{"what the page says of another plan fails",
+			"The Starter plan includes phone support from 8:00 to 20:00 [1].",
+			"Which plans include phone support? The Business plan includes phone support from 8:00 to 20:00. The Starter plan includes email support only. How much storage do I get? The Starter plan includes 10 GB.", true},
+		{"what the page says of the claim's plan passes",
+			"The Starter plan includes email support [1].",
+			"Which plans include phone support? The Business plan includes phone support from 8:00 to 20:00. The Starter plan includes email support only. How much storage do I get? The Starter plan includes 10 GB.", false},
+		{"the chunk's own code passes", "The Galaxy S24 supports wireless charging [1].", "The Galaxy S24 supports wireless charging.", false},
+		{"an amount with a unit is no code", "The battery lasts 10h [1].", "The battery lasts 12h.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 {
+				t.Fatal("no finding")
+			}
+			f := res.Findings[0]
+			if got := slices.Contains(f.Reasons, "entity_mismatch"); got != tc.want {
+				t.Errorf("entity_mismatch %v, want %v (%s %v %q)", got, tc.want, f.Verdict, f.Reasons, f.EntitiesMissing)
+			}
+		})
+	}
+}
