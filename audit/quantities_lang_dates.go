@@ -259,7 +259,7 @@ func (s *langScan) clockAt(i, j, h int) (m, end int, ok bool) {
 			return m, end, true
 		}
 	}
-	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && s.rangeEnd(i))) {
+	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.wordsBefore(i, s.l.ClockBeforeLate)))) {
 		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
 			return m, e, true
 		}
@@ -317,19 +317,31 @@ func (s *langScan) clockWordEnd(e int) int {
 // 3 heures", where "à" closes a range), or it ends a range whose start was
 // one ("9h–18h", "de 9h à 18h").
 func (s *langScan) clockBefore(i int) bool {
-	ws, we := s.prevWord(i)
-	if ws < we && we < i {
-		bs, be := s.prevWord(ws)
-		if b := s.skipSpacesBack(ws); !(b > 0 && isDigit(s.text[b-1]) && s.l.IsRangeWord(s.text[ws:we])) &&
-			s.l.ClockBefore([]string{s.text[bs:be], s.text[ws:we]}) {
-			return true
-		}
+	if s.wordsBefore(i, s.l.ClockBefore) {
+		return true
 	}
 	if s.lastClock < 0 || s.lastClock > i || i-s.lastClock > 16 { // a dash or a word between: "9h – 18h", "9h à 18h"
 		return false
 	}
 	mid := strings.TrimSpace(s.text[s.lastClock:i])
 	return mid == "-" || mid == "–" || mid == "—" || mid != "" && (s.l.IsRangeWord(mid) || s.l.ClockBefore([]string{mid}))
+}
+
+// wordsBefore reports whether the three words before the hour at text[i]
+// end with a phrase of is (Language.ClockBefore, ClockBeforeLate: "om",
+// "a las", "antes de las"); a range word right after a number is the
+// range's, not the hour's ("de 2 à 3 heures").
+func (s *langScan) wordsBefore(i int, is func([]string) bool) bool {
+	ws, we := s.prevWord(i)
+	if ws >= we || we >= i {
+		return false
+	}
+	if b := s.skipSpacesBack(ws); b > 0 && isDigit(s.text[b-1]) && s.l.IsRangeWord(s.text[ws:we]) {
+		return false
+	}
+	bs, be := s.prevWord(ws)
+	as, ae := s.prevWord(bs)
+	return is([]string{s.text[as:ae], s.text[bs:be], s.text[ws:we]})
 }
 
 // rangeEnd reports whether the hour at text[i] ends a range of hours ("9

@@ -93,6 +93,7 @@ type Language struct {
 	clockHours    map[string]bool
 	clockMarks    map[string]bool
 	clockPre      [][]string
+	clockPreLate  [][]string // [clock-before-late]
 	ranges        map[string]bool
 	minus         map[string][]string // a minus word and the words before it that cancel it
 	curConn       map[string]bool
@@ -126,7 +127,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled
