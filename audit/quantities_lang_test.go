@@ -519,3 +519,26 @@ func TestBenchChunksHoldTheirQuantities(t *testing.T) {
 		}
 	}
 }
+
+func TestAnArticleBeforeAMultiplierStatesItsNumber(t *testing.T) {
+	cases := []struct {
+		name         string
+		claim, chunk langText
+		missing      bool
+	}{
+		{"a French million against a chunk without the amount", langText{"fr", "Ils ont promis un million de dollars."}, langText{"fr", "Ils ont promis un don à l'école."}, true},
+		{"a German million against another amount", langText{"de", "Sie spendeten eine Million Euro."}, langText{"de", "Sie spendeten 500.000 Euro."}, true},
+		{"a Dutch million against the same in digits", langText{"nl", "Ze schonken een miljoen euro."}, langText{"nl", "Ze schonken 1.000.000 euro."}, false},
+		{"a Spanish million against the same in words", langText{"es", "Donaron un millón de dólares."}, langText{"es", "Donaron 1 millón de dólares."}, false},
+		{"an article before a unit alone stays weak", langText{"fr", "La garantie est d'un an."}, langText{"fr", "La garantie couvre les pièces."}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cl := &claim{quantities: claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)}
+			ev := &evidence{quantities: quantityIndexIn(getLang(t, c.chunk.code), c.chunk.text)}
+			if got := numbersMissing(cl, ev); (len(got) > 0) != c.missing {
+				t.Errorf("%q against %q: missing %q, want missing: %v", c.claim.text, c.chunk.text, got, c.missing)
+			}
+		})
+	}
+}
