@@ -89,12 +89,18 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 		words = append(words, chunkWord{w, start})
 		ws = append(ws, w.hash)
 		ss = append(ss, w.stem)
+		if w.alt != 0 {
+			ss = append(ss, w.alt)
+		}
 		if !w.stop {
 			if needContent {
 				ev.content = append(ev.content, w.norm)
 			}
 			if w.prefix != 0 {
 				pre = append(pre, w.prefix)
+			}
+			if w.altPrefix != 0 {
+				pre = append(pre, w.altPrefix)
 			}
 			if compounds {
 				ev.forms = append(ev.forms, w.norm, w.stemText)

@@ -374,3 +374,27 @@ func TestWithWordsBeforeCutsAtWideSpaces(t *testing.T) {
 		t.Errorf("at the start: %q, want nothing", got)
 	}
 }
+
+// A verb form Snowball leaves whole counts as its root in Dutch and
+// German: every content word of these claims is in their chunk.
+func TestVerbFormsAreFoundAsTheirRoots(t *testing.T) {
+	cases := []struct{ name, answer, chunk string }{
+		{"a German participle against the infinitive", "Ihre Bestellung wird morgen geliefert [1].", "Wir liefern Ihre Bestellung morgen."},
+		{"a German participle in -et against the infinitive", "Die Rechnung wird gesendet [1].", "Wir senden die Rechnung."},
+		{"a Dutch participle after a separable prefix against the infinitive", "Het pakket is teruggestuurd [1].", "U kunt het pakket terugsturen."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 || res.Findings[0].TokenOverlap == nil {
+				t.Fatal("no finding with a word overlap")
+			}
+			if got := float64(*res.Findings[0].TokenOverlap); got != 1 {
+				t.Errorf("token_overlap %.2f, want 1", got)
+			}
+		})
+	}
+}

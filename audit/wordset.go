@@ -127,6 +127,10 @@ type wordInfo struct {
 	// stemText is the stem itself, in a language with tables (found's
 	// compounds: a claim's "rucksend" in a chunk's "zurucksend").
 	stemText string
+	// alt is the hash of the stem of the word read as a verb form without
+	// its participle mark and person ending (Language.VerbRoot: "geliefert"
+	// → "liefer", as "liefern"), altPrefix its prefix; 0: none.
+	alt, altPrefix uint64
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
@@ -348,6 +352,11 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		w.stop = c.lang.IsStopword(w.norm)
 		w.grams = addGrams(nil, w.norm)
 		w.prefix, w.stemText = prefixKey(stem), stem
+		if v := c.lang.VerbRoot(raw, w.norm); v != "" {
+			if a := c.lang.Stem(v); a != stem {
+				w.alt, w.altPrefix = hashWord(a), prefixKey(a)
+			}
+		}
 	}
 	return w
 }
