@@ -31,7 +31,7 @@ type claim struct {
 	prefixes   []uint64
 	prefixSet  wordSet
 	stemForms  []string    // the stems themselves
-	alts       [][2]uint64 // per stem: its verb root's stem and prefix (wordInfo.alt), or zeros
+	alts       [][2]uint64 // per stem: its verb root's stem and prefix (wordInfo.alt), or zeros; nil: none has one
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -101,7 +101,12 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 			c.quantityOf = append(c.quantityOf, spans.at(start))
 			if t.l != nil {
 				c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, w), append(c.stemForms, wi.stemText)
-				c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
+				if wi.alt != 0 && c.alts == nil { // only claims with a verb form pay for the slice
+					c.alts = make([][2]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
+				}
+				if c.alts != nil {
+					c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
+				}
 			}
 		}
 		if isNumeric(w) {
@@ -260,7 +265,7 @@ func (c *claim) found(k int, ev *evidence) bool {
 	if p := c.prefixes[k]; p != 0 && ev.prefixes.has(p) {
 		return true
 	}
-	if a := c.alts[k]; a[0] != 0 && (ev.stems.has(a[0]) || a[1] != 0 && ev.prefixes.has(a[1])) {
+	if a := c.altAt(k); a[0] != 0 && (ev.stems.has(a[0]) || a[1] != 0 && ev.prefixes.has(a[1])) {
 		return true
 	}
 	l := c.tongue.l
@@ -286,6 +291,14 @@ func (c *claim) found(k int, ev *evidence) bool {
 		}
 	}
 	return false
+}
+
+// altAt is the verb root's stem and prefix of the k-th stem, or zeros.
+func (c *claim) altAt(k int) [2]uint64 {
+	if k < len(c.alts) {
+		return c.alts[k]
+	}
+	return [2]uint64{}
 }
 
 // qspans are the byte spans of a claim's quantities in its text.
