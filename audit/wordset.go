@@ -137,6 +137,26 @@ type wordInfo struct {
 	wids   []int32 // WordEmbedder.WordIDs of norm
 }
 
+// appendStems appends the word's stem and its verb root's (alt).
+func (w *wordInfo) appendStems(ss []uint64) []uint64 {
+	if ss = append(ss, w.stem); w.alt != 0 {
+		ss = append(ss, w.alt)
+	}
+	return ss
+}
+
+// appendPrefixes appends the word's stem prefix and its verb root's, where
+// it has them.
+func (w *wordInfo) appendPrefixes(pre []uint64) []uint64 {
+	if w.prefix != 0 {
+		pre = append(pre, w.prefix)
+	}
+	if w.altPrefix != 0 {
+		pre = append(pre, w.altPrefix)
+	}
+	return pre
+}
+
 // wordCache maps words as written to their wordInfo. It is not safe for
 // concurrent use: each worker takes one from the Auditor's pool. Its
 // entries are pure functions of the word, so results do not depend on
