@@ -30,7 +30,8 @@ type claim struct {
 	quantityOf []int
 	prefixes   []uint64
 	prefixSet  wordSet
-	stemForms  []string // the stems themselves
+	stemForms  []string    // the stems themselves
+	alts       [][2]uint64 // per stem: its verb root's stem and prefix (wordInfo.alt), or zeros; nil: none has one
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -100,6 +101,12 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 			c.quantityOf = append(c.quantityOf, spans.at(start))
 			if t.l != nil {
 				c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, w), append(c.stemForms, wi.stemText)
+				if wi.alt != 0 && c.alts == nil { // only claims with a verb form pay for the slice
+					c.alts = make([][2]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
+				}
+				if c.alts != nil {
+					c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
+				}
 			}
 		}
 		if isNumeric(w) {
@@ -241,7 +248,8 @@ func (a *Auditor) overlapWords(text string, t tongue) []string {
 // found reports whether the claim's k-th content stem is in the chunk: as
 // a stem, or, in a language with tables, as a word of a quantity the
 // chunk states in any form, as a stem of the same first letters
-// (stemPrefix), or as a part of a compound — the claim's word made of the
+// (stemPrefix), as a verb form's root ("gesendet" of "senden",
+// lang.VerbRoot, either side), or as a part of a compound — the claim's word made of the
 // chunk's ("Garantiezeit" of "Garantie … Zeit"), or the chunk's word made
 // with it ("Zeit" of "Garantiezeit").
 func (c *claim) found(k int, ev *evidence) bool {
@@ -255,6 +263,9 @@ func (c *claim) found(k int, ev *evidence) bool {
 		return true // "zwei Jahre" of a chunk's "24 Monate", "dertig dagen" of "30 dagen"
 	}
 	if p := c.prefixes[k]; p != 0 && ev.prefixes.has(p) {
+		return true
+	}
+	if a := c.altAt(k); a[0] != 0 && (ev.stems.has(a[0]) || a[1] != 0 && ev.prefixes.has(a[1])) {
 		return true
 	}
 	l := c.tongue.l
@@ -280,6 +291,14 @@ func (c *claim) found(k int, ev *evidence) bool {
 		}
 	}
 	return false
+}
+
+// altAt is the verb root's stem and prefix of the k-th stem, or zeros.
+func (c *claim) altAt(k int) [2]uint64 {
+	if k < len(c.alts) {
+		return c.alts[k]
+	}
+	return [2]uint64{}
 }
 
 // qspans are the byte spans of a claim's quantities in its text.

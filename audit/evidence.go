@@ -88,14 +88,12 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 		}
 		words = append(words, chunkWord{w, start})
 		ws = append(ws, w.hash)
-		ss = append(ss, w.stem)
+		ss = w.appendStems(ss)
 		if !w.stop {
 			if needContent {
 				ev.content = append(ev.content, w.norm)
 			}
-			if w.prefix != 0 {
-				pre = append(pre, w.prefix)
-			}
+			pre = w.appendPrefixes(pre)
 			if compounds {
 				ev.forms = append(ev.forms, w.norm, w.stemText)
 			}

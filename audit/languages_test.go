@@ -166,6 +166,18 @@ func TestOpposites(t *testing.T) {
 		{"always for usually fails in English",
 			"We always ship within two days [1].",
 			"We usually ship within two days. Large items take longer.", true},
+		{"a fall for a rise in the past fails in German",
+			"Der Preis des Abonnements ist im Mai gestiegen [1].",
+			"Der Preis des Abonnements ist im Mai gesunken. Bestehende Verträge bleiben gleich.", true},
+		{"a fall for a rise in the past fails in Dutch",
+			"De prijs van het abonnement is in mei gestegen [1].",
+			"De prijs van het abonnement is in mei gedaald. Bestaande contracten blijven gelijk.", true},
+		{"a fall for a rise in the past fails in French",
+			"Le prix de l'abonnement a augmenté en mai [1].",
+			"Le prix de l'abonnement a diminué en mai. Les contrats existants ne changent pas.", true},
+		{"a fall for a rise in the past fails in Spanish",
+			"El precio de la suscripción aumentó en mayo [1].",
+			"El precio de la suscripción bajó en mayo. Los contratos existentes no cambian.", true},
 		{"the same weekday passes",
 			"The shop is closed on Tuesday [1].",
 			"The shop is closed on Tuesday. It opens at 9 am on other days.", false},
@@ -456,4 +468,28 @@ func TestActorsOpposite(t *testing.T) {
 		{"we refund you for we refund customers passes",
 			"We refund you within 14 days [1].", "We refund customers within 14 days. The money goes back to the card.", false},
 	})
+}
+
+// A verb form Snowball leaves whole counts as its root in Dutch and
+// German: every content word of these claims is in their chunk.
+func TestVerbFormsAreFoundAsTheirRoots(t *testing.T) {
+	cases := []struct{ name, answer, chunk string }{
+		{"a German participle against the infinitive", "Ihre Bestellung wird morgen geliefert [1].", "Wir liefern Ihre Bestellung morgen."},
+		{"a German participle in -et against the infinitive", "Die Rechnung wird gesendet [1].", "Wir senden die Rechnung."},
+		{"a Dutch participle after a separable prefix against the infinitive", "Het pakket is teruggestuurd [1].", "U kunt het pakket terugsturen."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 || res.Findings[0].TokenOverlap == nil {
+				t.Fatal("no finding with a word overlap")
+			}
+			if got := float64(*res.Findings[0].TokenOverlap); got != 1 {
+				t.Errorf("token_overlap %.2f, want 1", got)
+			}
+		})
+	}
 }

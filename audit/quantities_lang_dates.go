@@ -259,7 +259,7 @@ func (s *langScan) clockAt(i, j, h int) (m, end int, ok bool) {
 			return m, end, true
 		}
 	}
-	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && s.rangeEnd(i))) {
+	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.clockBeforeLate(i)))) {
 		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
 			return m, e, true
 		}
@@ -317,19 +317,39 @@ func (s *langScan) clockWordEnd(e int) int {
 // 3 heures", where "à" closes a range), or it ends a range whose start was
 // one ("9h–18h", "de 9h à 18h").
 func (s *langScan) clockBefore(i int) bool {
-	ws, we := s.prevWord(i)
-	if ws < we && we < i {
-		bs, be := s.prevWord(ws)
-		if b := s.skipSpacesBack(ws); !(b > 0 && isDigit(s.text[b-1]) && s.l.IsRangeWord(s.text[ws:we])) &&
-			s.l.ClockBefore([]string{s.text[bs:be], s.text[ws:we]}) {
-			return true
-		}
+	if b, ok := s.wordsBefore(i); ok && s.l.ClockBefore(b[:]) {
+		return true
 	}
 	if s.lastClock < 0 || s.lastClock > i || i-s.lastClock > 16 { // a dash or a word between: "9h – 18h", "9h à 18h"
 		return false
 	}
 	mid := strings.TrimSpace(s.text[s.lastClock:i])
 	return mid == "-" || mid == "–" || mid == "—" || mid != "" && (s.l.IsRangeWord(mid) || s.l.ClockBefore([]string{mid}))
+}
+
+// wordsBefore returns the three words before the hour at text[i], the
+// last next to it, for Language.ClockBefore and ClockBeforeLate ("om",
+// "a las", "antes de las"); not ok when there is no word right before
+// it, or it is a range word right after a number, which is the range's,
+// not the hour's ("de 2 à 3 heures").
+func (s *langScan) wordsBefore(i int) (words [3]string, ok bool) {
+	ws, we := s.prevWord(i)
+	if ws >= we || we >= i {
+		return words, false
+	}
+	if b := s.skipSpacesBack(ws); b > 0 && isDigit(s.text[b-1]) && s.l.IsRangeWord(s.text[ws:we]) {
+		return words, false
+	}
+	bs, be := s.prevWord(ws)
+	as, ae := s.prevWord(bs)
+	return [3]string{s.text[as:ae], s.text[bs:be], s.text[ws:we]}, true
+}
+
+// clockBeforeLate reports whether the words before the hour at text[i]
+// make an hour from 13 to 23 a time of day ("voor 22 uur").
+func (s *langScan) clockBeforeLate(i int) bool {
+	b, ok := s.wordsBefore(i)
+	return ok && s.l.ClockBeforeLate(b[:])
 }
 
 // rangeEnd reports whether the hour at text[i] ends a range of hours ("9

@@ -153,7 +153,9 @@ func (s *langScan) wordNumber(i int) (number, bool) {
 	if (ambiguous || v >= 100) && !context {
 		return number{}, false
 	}
-	n.weak = ambiguous && v == 1
+	// An article before a multiplier is the number itself: "un million",
+	// "eine Million", "een miljoen" state 1,000,000 as "1 million" does.
+	n.weak = ambiguous && v == 1 && mult == 1
 	return n, true
 }
 

@@ -136,6 +136,10 @@ var langReadCases = []struct {
 	{"a time with a full stop and uur", "nl", "We sluiten om 17.00 uur.", []string{"t:17:00"}},
 	{"uur after om is a time", "nl", "We sluiten om 17 uur.", []string{"t:17:00"}},
 	{"uur without om is a duration", "nl", "We antwoorden binnen 24 uur.", []string{"n:24 time:hour"}},
+	{"uur after vóór is a time", "nl", "Bestel vóór 9 uur.", []string{"t:09:00"}},
+	{"an evening hour after voor is a time", "nl", "Bestel voor 22 uur.", []string{"t:22:00"}},
+	{"a small hour after voor may be a duration", "nl", "Parkeren voor 2 uur.", []string{"n:2 time:hour"}},
+	{"an evening hour after voor with its minutes matches the hour alone", "nl", "Bestel vóór 22:00 uur.", []string{"t:22:00"}},
 	{"a Belgian time with u", "nl", "De winkel opent om 9u30.", []string{"t:09:30"}},
 	{"a French time with h", "fr", "Le magasin ouvre à 9 h.", []string{"t:09:00"}},
 	{"a French time with h and minutes", "fr", "Le magasin ferme à 17h30.", []string{"t:17:30"}},
@@ -146,6 +150,8 @@ var langReadCases = []struct {
 	{"an evening hour with h alone is a time", "fr", "Fermeture 17h.", []string{"t:17:00"}},
 	{"an hour with uur alone is a duration, even in the evening", "nl", "Het duurt 17 uur.", []string{"n:17 time:hour"}},
 	{"a small hour with uur alone is a duration", "nl", "Het duurt 8 uur.", []string{"n:8 time:hour"}},
+	{"an evening hour after avant is a time", "fr", "Commandez avant 18 heures.", []string{"t:18:00"}},
+	{"a small hour after avant is a duration", "fr", "Comptez avant 3 heures.", []string{"n:3 time:hour"}},
 	{"minutes after heures", "fr", "Rendez-vous à 17 heures 30.", []string{"t:17:30"}},
 	{"minutes after Uhr", "de", "Treffpunkt 17 Uhr 30.", []string{"t:17:30"}},
 	{"an evening hour and minutes with their unit are a duration", "fr", "Le vol dure 15 h 30 min.", []string{"n:15 time:hour", "n:30 time:minute"}},
@@ -164,6 +170,8 @@ var langReadCases = []struct {
 	{"a Spanish range of times", "es", "Abrimos de 9 a 18 h.", []string{"t:09:00", "t:18:00"}},
 	{"a Spanish time", "es", "Cerramos a las 17:00.", []string{"t:17:00"}},
 	{"horas after a las is a time", "es", "Cerramos a las 17 horas.", []string{"t:17:00"}},
+	{"horas after antes de las is a time", "es", "Pida antes de las 22 horas.", []string{"t:22:00"}},
+	{"horas after después de las is a time", "es", "Llame después de las 9 horas.", []string{"t:09:00"}},
 	{"las 24 horas is a duration", "es", "Atención las 24 horas.", []string{"n:24 time:hour"}},
 	{"a range of times", "de", "Erreichbar 09:00–18:00.", []string{"t:09:00", "t:18:00"}},
 
@@ -509,5 +517,28 @@ func TestBenchChunksHoldTheirQuantities(t *testing.T) {
 		if strings.Contains(chunk, "  ") {
 			t.Errorf("%s: a double space", code)
 		}
+	}
+}
+
+func TestAnArticleBeforeAMultiplierStatesItsNumber(t *testing.T) {
+	cases := []struct {
+		name         string
+		claim, chunk langText
+		missing      bool
+	}{
+		{"a French million against a chunk without the amount", langText{"fr", "Ils ont promis un million de dollars."}, langText{"fr", "Ils ont promis un don à l'école."}, true},
+		{"a German million against another amount", langText{"de", "Sie spendeten eine Million Euro."}, langText{"de", "Sie spendeten 500.000 Euro."}, true},
+		{"a Dutch million against the same in digits", langText{"nl", "Ze schonken een miljoen euro."}, langText{"nl", "Ze schonken 1.000.000 euro."}, false},
+		{"a Spanish million against the same in words", langText{"es", "Donaron un millón de dólares."}, langText{"es", "Donaron 1 millón de dólares."}, false},
+		{"an article before a unit alone stays weak", langText{"fr", "La garantie est d'un an."}, langText{"fr", "La garantie couvre les pièces."}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cl := &claim{quantities: claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)}
+			ev := &evidence{quantities: quantityIndexIn(getLang(t, c.chunk.code), c.chunk.text)}
+			if got := numbersMissing(cl, ev); (len(got) > 0) != c.missing {
+				t.Errorf("%q against %q: missing %q, want missing: %v", c.claim.text, c.chunk.text, got, c.missing)
+			}
+		})
 	}
 }

@@ -127,10 +127,34 @@ type wordInfo struct {
 	// stemText is the stem itself, in a language with tables (found's
 	// compounds: a claim's "rucksend" in a chunk's "zurucksend").
 	stemText string
+	// alt is the hash of the stem of the word read as a verb form without
+	// its participle mark and person ending (Language.VerbRoot: "geliefert"
+	// → "liefer", as "liefern"), altPrefix its prefix; 0: none.
+	alt, altPrefix uint64
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
 	wids   []int32 // WordEmbedder.WordIDs of norm
+}
+
+// appendStems appends the word's stem and its verb root's (alt).
+func (w *wordInfo) appendStems(ss []uint64) []uint64 {
+	if ss = append(ss, w.stem); w.alt != 0 {
+		ss = append(ss, w.alt)
+	}
+	return ss
+}
+
+// appendPrefixes appends the word's stem prefix and its verb root's, where
+// it has them.
+func (w *wordInfo) appendPrefixes(pre []uint64) []uint64 {
+	if w.prefix != 0 {
+		pre = append(pre, w.prefix)
+	}
+	if w.altPrefix != 0 {
+		pre = append(pre, w.altPrefix)
+	}
+	return pre
 }
 
 // wordCache maps words as written to their wordInfo. It is not safe for
@@ -348,6 +372,11 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		w.stop = c.lang.IsStopword(w.norm)
 		w.grams = addGrams(nil, w.norm)
 		w.prefix, w.stemText = prefixKey(stem), stem
+		if v := c.lang.VerbRoot(raw, w.norm); v != "" {
+			if a := c.lang.Stem(v); a != stem {
+				w.alt, w.altPrefix = hashWord(a), prefixKey(a)
+			}
+		}
 	}
 	return w
 }

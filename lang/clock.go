@@ -12,13 +12,8 @@ func (l *Language) readQuantityWords(t, _ *table) error {
 	l.clockWords = set(t.words("clock"))
 	l.clockHours = set(t.words("clock-hours"))
 	l.clockMarks = set(t.words("clock-marks"))
-	for _, line := range t.sections["clock-before"] {
-		for _, p := range strings.Split(line, ";") {
-			if ws := strings.Fields(strings.ToLower(p)); len(ws) > 0 {
-				l.clockPre = append(l.clockPre, ws)
-			}
-		}
-	}
+	l.clockPre = phrasesOf(t.sections["clock-before"])
+	l.clockPreLate = phrasesOf(t.sections["clock-before-late"])
 	l.ranges = set(t.words("ranges"))
 	l.minus = map[string][]string{}
 	for _, line := range t.sections["minus"] {
@@ -46,12 +41,35 @@ func (l *Language) IsClockHour(w string) bool { v, _ := lookup(l.clockHours, w);
 // makes them a time of day ("17h30", "17 h 30", "9u30").
 func (l *Language) IsClockMark(w string) bool { v, _ := lookup(l.clockMarks, w); return v }
 
+// phrasesOf reads a section's words and phrases ("; " between them),
+// lowercased, each as its words.
+func phrasesOf(lines []string) [][]string {
+	var out [][]string
+	for _, line := range lines {
+		for _, p := range strings.Split(line, ";") {
+			if ws := strings.Fields(strings.ToLower(p)); len(ws) > 0 {
+				out = append(out, ws)
+			}
+		}
+	}
+	return out
+}
+
 // ClockBefore reports whether words, the words written right before an
 // hour (the last one next to it), end with a word or phrase that makes the
 // hour a time of day ("um 17.30", "om 17 uur", "à 9 h", "a las 17
 // horas"). Words are compared lowercased.
-func (l *Language) ClockBefore(words []string) bool {
-	return slices.ContainsFunc(l.clockPre, func(p []string) bool {
+func (l *Language) ClockBefore(words []string) bool { return endsWithPhrase(words, l.clockPre) }
+
+// ClockBeforeLate is ClockBefore for an hour of the afternoon or evening
+// (13 to 23) written with an hour word: words that make such an hour a
+// time of day ("voor 22 uur", "avant 18 heures") but may open a duration
+// before a smaller one ("voor 2 uur" can be "for two hours").
+func (l *Language) ClockBeforeLate(words []string) bool { return endsWithPhrase(words, l.clockPreLate) }
+
+// endsWithPhrase reports whether words end with one of phrases.
+func endsWithPhrase(words []string, phrases [][]string) bool {
+	return slices.ContainsFunc(phrases, func(p []string) bool {
 		if len(p) > len(words) {
 			return false
 		}

@@ -97,6 +97,7 @@ type Language struct {
 	clockHours    map[string]bool
 	clockMarks    map[string]bool
 	clockPre      [][]string
+	clockPreLate  [][]string // [clock-before-late]
 	ranges        map[string]bool
 	minus         map[string][]string // a minus word and the words before it that cancel it
 	curConn       map[string]bool
@@ -107,6 +108,7 @@ type Language struct {
 	linking       []string
 	sourceWords   []string
 	fold          *strings.Replacer // [fold]: letters the stemmer folds
+	verbs         verbForms
 	punktCache
 }
 
@@ -129,8 +131,9 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 var sections = []string{"negation", "negation-cancel", "negation-double", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
-	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "role-connectors", "list-joins", "exceptions",
+	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
+	"role-connectors", "list-joins", "exceptions",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled

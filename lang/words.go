@@ -53,6 +53,7 @@ func (l *Language) readWords(t *table) error {
 		l.fold = strings.NewReplacer(args...)
 	}
 	l.linking = t.words("linking")
+	l.readVerbForms(t)
 	if l.Compounds && len(l.linking) == 0 {
 		return fmt.Errorf("data/%s.txt: compounds: yes, but no [linking]", l.Code)
 	}
