@@ -75,6 +75,8 @@ func TestPeriodAnchors(t *testing.T) {
 // the claim's words is the one compared.
 func TestColoursAndTheClosestSentence(t *testing.T) {
 	assertFlips(t, []flipCase{
+		{"gewerbliche for private use fails in German",
+			"Die Garantie gilt nur für die gewerbliche Nutzung des Geräts [1].", "Die Garantie gilt nur für die private Nutzung des Geräts. Sie beträgt zwei Jahre.", true},
 		{"red for blue fails in English",
 			"The phone comes in red [1].", "The phone comes in blue. It has a 6-inch screen.", true},
 		{"rood for blauw fails in Dutch",
