@@ -328,8 +328,8 @@ var Checks = []Check{
 			if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && found < len(c.entities) {
 				s.EntityMismatch = listExtended(l, c.plain, c.entities, inChunk)
 			}
-			if !s.EntityMismatch && found == len(c.entities) && s.NgramSim >= closeMatch {
-				if at := subjectMoved(c, ev); at >= 0 {
+			if !s.EntityMismatch && found == len(c.entities) && s.NgramSim >= closeMatch && s.SpanText != "" {
+				if at := subjectMoved(c, ev, s.SpanText[s.Span[0]:s.Span[1]]); at >= 0 {
 					s.EntityMismatch = true
 					if s.RivalText == "" {
 						w := &ev.windows[at]

@@ -16,6 +16,9 @@ import (
 // rest of the sentence does not say; a claim that says an exception or
 // a negation of its own is left to the other checks.
 func exceptedClaimed(l *lang.Language, cw []string, sentence string) bool {
+	if !l.MayHoldException(sentence) {
+		return false
+	}
 	for i := range cw {
 		if l.ExceptionAt(cw, i) > 0 || l.NegationAt(cw, i) > 0 {
 			return false

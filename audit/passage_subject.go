@@ -206,9 +206,10 @@ func (s *sentenceReader) stated(i int) *statedIn {
 // sentence says it when it holds every word of the claim and states its
 // quantities; the one saying it of another holds all but the name, with a
 // capitalised word the claim lacks in the name's place. A name the chunk
-// never gives is the entity check's. It returns the window saying it of
-// another, or -1.
-func subjectMoved(c *claim, ev *evidence) int {
+// never gives is the entity check's; a one-sentence window, the passage
+// the claim follows, that names every name of it says it of them. It returns the
+// window saying it of another, or -1.
+func subjectMoved(c *claim, ev *evidence, window string) int {
 	if len(ev.windows) < 3 {
 		return -1
 	}
@@ -217,6 +218,9 @@ func subjectMoved(c *claim, ev *evidence) int {
 	}
 	if len(*c.names) == 0 {
 		return -1
+	}
+	if oneSentence(window) && !slices.ContainsFunc(*c.names, func(n claimName) bool { return indexFold(window, n.lower) < 0 }) {
+		return -1 // the sentence the claim follows names every name of it
 	}
 	counts, words := claimWordCounts(c, ev)
 	if words < 3 {
@@ -256,4 +260,15 @@ func subjectMoved(c *claim, ev *evidence) int {
 		}
 	}
 	return -1
+}
+
+// oneSentence reports whether text ends no sentence before its end.
+func oneSentence(text string) bool {
+	text = strings.TrimRight(text, " \t\n")
+	for i := 0; i+1 < len(text); i++ {
+		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && isSpace(text[i+1]) || text[i] == '\n' {
+			return false
+		}
+	}
+	return true
 }

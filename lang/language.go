@@ -65,6 +65,7 @@ type Language struct {
 	listJoins     map[string]bool       // [list-joins]
 	exceptions    [][]string            // [exceptions], normalised words
 	notExceptions [][]string            // [exceptions] lines opening with "-"
+	exceptionCues []string              // the longest word of each exception phrase
 	overlapStops  []string
 	overlapSet    map[string]bool
 
