@@ -206,6 +206,9 @@ func (s *Summary) Notes() []string {
 	if n := c.ZeroBasedAnswers; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has as its id: their markers were read counting from 0 ([0] is the first chunk)", n))
 	}
+	if n := c.ZeroIDsAnswers; n > 0 {
+		out = append(out, fmt.Sprintf("%d answer(s) cite bare numbers among chunks whose ids number from 0 (such as doc_0): their markers were read as positions counting from 1 ([1] is the first chunk retrieved, not the chunk numbered 1; resolved_by \"position\"); if the answers number their sources as the ids do, run with --resolve position0", n))
+	}
 	if n := c.ZeroUnclearAnswers; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has, among chunks with numbered ids: counted as fabricated; if the log's markers count from 0, run with --resolve position0", n))
 	}
