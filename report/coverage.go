@@ -200,6 +200,9 @@ func (s *Summary) Notes() []string {
 	for _, shape := range slices.Sorted(maps.Keys(c.UnreadMarkers)) {
 		out = append(out, unreadNote(shape, c.UnreadMarkers[shape]))
 	}
+	if s.Retrieval != nil {
+		out = append(out, s.Retrieval.Sentences()...)
+	}
 	if n := c.FloorNotChecked; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) could not be checked against the retrieval floor: no chunk they were given carries a score (the log has none, or a distance only; a score under another key can be mapped with --mapping). They are counted as not checked (answers_floor_not_checked), never as above the floor", n))
 	}
