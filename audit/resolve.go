@@ -201,8 +201,12 @@ func (r *resolver) candidates(id string, i int, by string) []int {
 // after a separator or letters ("doc_0", "chunk-00", "p0"): ids that
 // count from 0, where a bare [1] may mean the id ending in 1.
 func numbersFromZero(id string) bool {
-	digits := strings.TrimRight(id, "0")
-	return len(digits) < len(id) && digits != "" && !isDigit(digits[len(digits)-1])
+	head := strings.TrimRight(id, "0")
+	if len(head) == len(id) || head == "" {
+		return false
+	}
+	c := head[len(head)-1] // a letter or separator, not a digit nor "v2.0"'s point
+	return c == '_' || c == '-' || c == '#' || c == ':' || 'a' <= c|0x20 && c|0x20 <= 'z'
 }
 
 func cutPrefixFold(s, prefix string) (string, bool) {
