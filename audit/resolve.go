@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -197,17 +198,13 @@ func (r *resolver) candidates(id string, i int, by string) []int {
 	return out
 }
 
-// numbersFromZero reports whether a chunk id ends in a number that is 0
-// after a separator or letters ("doc_0", "chunk-00", "p0"): ids that
-// count from 0, where a bare [1] may mean the id ending in 1.
-func numbersFromZero(id string) bool {
-	head := strings.TrimRight(id, "0")
-	if len(head) == len(id) || head == "" {
-		return false
-	}
-	c := head[len(head)-1] // a letter or separator, not a digit nor "v2.0"'s point
-	return c == '_' || c == '-' || c == '#' || c == ':' || 'a' <= c|0x20 && c|0x20 <= 'z'
-}
+// numbersFromZero reports whether a chunk id is a word and the number 0
+// ("doc_0", "chunk-00", "p0"): ids that count from 0, where a bare [1]
+// may mean the id ending in 1. A hash ("ref-99ffee00") or a file-search
+// id ("4:0") is no such count.
+func numbersFromZero(id string) bool { return reZeroCount.MatchString(id) }
+
+var reZeroCount = regexp.MustCompile(`^[A-Za-z]+(?:[_-][A-Za-z]+)*[_-]?0+$`)
 
 func cutPrefixFold(s, prefix string) (string, bool) {
 	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {

@@ -62,7 +62,7 @@ func TestCandidates(t *testing.T) {
 }
 
 func TestNumbersFromZero(t *testing.T) {
-	for id, want := range map[string]bool{"doc_0": true, "chunk-00": true, "p0": true, "doc_1": false, "10": false, "0": false, "chunk-0001": false, "v2.0": false} {
+	for id, want := range map[string]bool{"doc_0": true, "chunk-00": true, "p0": true, "doc_1": false, "10": false, "0": false, "chunk-0001": false, "v2.0": false, "ref-99ffee00": false, "4:0": false, "kb-acme-0": true} {
 		if got := numbersFromZero(id); got != want {
 			t.Errorf("numbersFromZero(%q) = %v, want %v", id, got, want)
 		}

@@ -87,6 +87,10 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 		return fmt.Sprintf("%d citation(s) are in answers that log no retrieval: map the chunks' key with --mapping", n)
 	case "chunk_text_absent":
 		return fmt.Sprintf("%d citation(s) cite chunks logged without text (a web page named by its address only, or text under a key ragaudit does not read: map it with --mapping)", n)
+	case "chunk_text_empty":
+		return fmt.Sprintf("%d citation(s) cite chunks logged with an empty text (\"text\": \"\"): log each chunk's text", n)
+	case "duplicate_chunk_id":
+		return fmt.Sprintf("%d citation(s) cite an id the retrieval logs for several chunks that disagree on the claim (one supports it, another does not): which one was cited cannot be told; log each chunk under an id of its own", n)
 	case "language_unsupported":
 		return fmt.Sprintf("%d citation(s) are in a language the checks do not support (%s): they are not judged by another language's rules", n, languages(c.NotAuditableByLanguage))
 	}
