@@ -202,7 +202,9 @@ func (r *resolver) candidates(id string, i int, by string) []int {
 // ("doc_0", "chunk-00", "p0"): ids that count from 0, where a bare [1]
 // may mean the id ending in 1. A hash ("ref-99ffee00") or a file-search
 // id ("4:0") is no such count.
-func numbersFromZero(id string) bool { return reZeroCount.MatchString(id) }
+func numbersFromZero(id string) bool {
+	return strings.HasSuffix(id, "0") && reZeroCount.MatchString(id) // the suffix first: the audit's hot path
+}
 
 var reZeroCount = regexp.MustCompile(`^[A-Za-z]+(?:[_-][A-Za-z]+)*[_-]?0+$`)
 
