@@ -201,11 +201,12 @@ func TestResolve(t *testing.T) {
 		{ResolveID, "doc2", -1, ""},
 	}
 	for _, tc := range cases {
-		idx, by := newResolver(chunks).resolve(tc.rule, tc.id)
+		r := newResolver(chunks)
+		idx, by := r.resolve(tc.rule, tc.id)
 		if idx != tc.wantIdx || by != tc.wantBy {
 			t.Errorf("Resolve(%s, %q) = %d %q, want %d %q", tc.rule, tc.id, idx, by, tc.wantIdx, tc.wantBy)
 		}
-		if idx, by := newResolver(chunks).resolve(tc.rule, tc.id); idx != tc.wantIdx || by != tc.wantBy {
+		if idx, by := r.resolve(tc.rule, tc.id); idx != tc.wantIdx || by != tc.wantBy {
 			t.Errorf("resolver.resolve(%s, %q) = %d %q, want %d %q", tc.rule, tc.id, idx, by, tc.wantIdx, tc.wantBy)
 		}
 	}

@@ -167,6 +167,10 @@ type Answer struct {
 	// chunk); ZeroUnclear: it cites [0], which no chunk has, and chunks'
 	// ids are numbers, so whether it counts from 0 cannot be told.
 	ZeroBased, ZeroUnclear bool
+	// ZeroIDs is the first chunk id that numbers from 0 ("doc_0") when
+	// the answer's bare numbers were read as positions from 1: [1] is
+	// the first chunk, not the one numbered 1 (a note says so).
+	ZeroIDs string
 	// Language is the one the answer is read in: detected on its text, or
 	// when that is too short to tell, its first chunk's, else English.
 	Language string

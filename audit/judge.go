@@ -24,6 +24,9 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 		case p.chunk == notRetrieved:
 			g.Verdict = Fabricated
 			g.Reasons = []string{reasonNotRetrieved}
+		case p.conflict:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonDuplicateID}
 		case !c.tongue.ok:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonLanguage}
@@ -71,7 +74,7 @@ func (m *messageAudit) measurePairs(c *claim, pairs []pair) []*measures {
 	ms := make([]*measures, len(pairs))
 	var measured []*measures
 	for j, p := range pairs {
-		if p.chunk >= 0 && m.evs[p.chunk] != nil && m.evs[p.chunk].tongue.code == c.tongue.code {
+		if p.chunk >= 0 && !p.conflict && m.evs[p.chunk] != nil && m.evs[p.chunk].tongue.code == c.tongue.code {
 			pm := runChecks(c, m.evs[p.chunk])
 			ms[j] = &pm
 			measured = append(measured, ms[j])

@@ -16,8 +16,24 @@ import (
 // 2)", "(1)") and superscripts ("¹²", "<sup>1</sup>").
 
 // Candidate markers are what the regular expression
-// \[([^\[\]\n]{1,80})\]|【([^【】\n]{1,80})】 finds (brackets); the content is
-// validated by parseBracketIDs. 【n:m†source】 is OpenAI's file_search style.
+// \[([^\[\]\n]{1,80})\]|【([^【】\n]{1,80})】 finds (brackets), with "［…］",
+// "〔…〕" and "〖…〗" read as "[…]"; the content is validated by
+// parseBracketIDs. 【n:m†source】 is OpenAI's file_search style.
+
+// wideSquares are the full-width and CJK brackets models write for "[1]"
+// ("［1］", "〔1〕", "〖1〗"): their content is read as a square bracket's.
+var wideSquares = [][2]string{{"［", "］"}, {"〔", "〕"}, {"〖", "〗"}}
+
+// wideSquare is the opening and closing bracket of the wide square
+// bracket s starts with, or "".
+func wideSquare(s string) (open, closing string) {
+	for _, b := range wideSquares {
+		if strings.HasPrefix(s, b[0]) {
+			return b[0], b[1]
+		}
+	}
+	return "", ""
+}
 
 // brackets returns the candidate markers of text as
 // regexp.FindAllStringSubmatchIndex would with that expression, by hand:
@@ -31,6 +47,10 @@ func brackets(text string) [][6]int {
 			open, closing = "[", "]"
 		case text[p] == 0xE3 && strings.HasPrefix(text[p:], "【"):
 			open, closing = "【", "】"
+		case text[p] == 0xEF || text[p] == 0xE3:
+			if open, closing = wideSquare(text[p:]); open == "" {
+				continue
+			}
 		default:
 			continue
 		}
@@ -50,7 +70,7 @@ func brackets(text string) [][6]int {
 			continue
 		}
 		m := [6]int{p, q + len(closing), -1, -1, -1, -1}
-		if open == "[" {
+		if open != "【" {
 			m[2], m[3] = in, q
 		} else {
 			m[4], m[5] = in, q
@@ -280,7 +300,7 @@ func citationPosition(text string, start, end int) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(rest)
 	switch {
-	case strings.ContainsRune(".,;:!?)»\"'”’\n\r[(【", r):
+	case strings.ContainsRune(".,;:!?)»\"'”’\n\r[(【［〔〖。，", r):
 		return true
 	case len(rest) < len(text[end:]) && unicode.IsUpper(r):
 		return true

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/readers"
@@ -235,5 +236,37 @@ func TestZeroBasedAnswers(t *testing.T) {
 	}
 	if zero, _ := lettered.zeroBasedAnswer(ResolvePosition, []string{"0"}); zero {
 		t.Error("--resolve position is 1-based whatever the answer cites")
+	}
+}
+
+// Full-width and CJK square brackets are read as "[…]": models writing
+// for East Asian users, or copying their prompts, cite "［1］".
+func TestWideSquareBrackets(t *testing.T) {
+	ids := map[string]bool{"1": true, "2": true}
+	cases := []struct {
+		name, text string
+		raw        []string
+		cites      [][]string
+	}{
+		{"a full-width bracket cites", "Returns are accepted within 30 days［1］.", []string{"［1］"}, [][]string{{"1"}}},
+		{"full-width brackets side by side are one group", "Returns take 30 days［1］［2］.", []string{"［1］［2］"}, [][]string{{"1", "2"}}},
+		{"a full-width list cites each", "Returns take 30 days［1, 2］.", []string{"［1, 2］"}, [][]string{{"1", "2"}}},
+		{"a tortoise-shell bracket cites", "Returns take 30 days〔2〕.", []string{"〔2〕"}, [][]string{{"2"}}},
+		{"a white lenticular bracket cites", "Returns take 30 days〖1〗.", []string{"〖1〗"}, [][]string{{"1"}}},
+		{"a full-width bracket of words is no citation", "The form［see below］is long.", nil, nil},
+		{"an unclosed full-width bracket is no citation", "Returns take 30 days［1.", nil, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ms := FindMarkers(tc.text, ids)
+			var raw []string
+			var cites [][]string
+			for _, m := range ms {
+				raw, cites = append(raw, m.Raw), append(cites, m.IDs)
+			}
+			if !slices.Equal(raw, tc.raw) || !slices.EqualFunc(cites, tc.cites, slices.Equal) {
+				t.Errorf("markers %q citing %v, want %q citing %v", raw, cites, tc.raw, tc.cites)
+			}
+		})
 	}
 }

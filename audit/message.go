@@ -60,6 +60,11 @@ type pair struct {
 	marker, id string
 	chunk      int // index in the retrieval, or notRetrieved or notLogged
 	by         string
+	// names are every chunk the citation names when more than one: an id
+	// logged twice, or a source several chunks come from (chooseChunks
+	// picks chunk among them); conflict: they disagree on the claim.
+	names    []int
+	conflict bool
 }
 
 // What a citation resolves to when not to a retrieved chunk.
@@ -144,7 +149,15 @@ func (m *messageAudit) resolve() {
 				if m.msg.NoRetrievalLogged {
 					idx, by = notLogged, ""
 				}
-				m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by})
+				var names []int
+				if idx >= 0 {
+					names = m.ids.candidates(id, idx, by)
+				}
+				if _, zeroForm := cutPrefixFold(id, "id:"); by == string(ResolvePosition) && !zeroForm &&
+					m.ids.zeroID != "" && m.rule != ResolvePosition0 && !m.ids.zeroBased {
+					m.ans.ZeroIDs = m.ids.zeroID
+				}
+				m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by, names: names})
 			}
 		}
 	}
@@ -208,6 +221,9 @@ func (m *messageAudit) measure(ctx context.Context) error {
 		}
 		for _, p := range m.pairs[i] {
 			m.evidence(p.chunk)
+			for _, k := range p.names {
+				m.evidence(k)
+			}
 		}
 	}
 	m.mis = newMisattribution(m.msg.Retrieval, m.evs, m.chunkTongue, m.tongue)
@@ -251,6 +267,7 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 			}
 			continue
 		}
+		m.chooseChunks(m.claims[i], m.pairs[i], f.Tenant)
 		var err error
 		if m.items != nil && m.items[i] != nil {
 			out, err = m.judgeList(ctx, f, m.items[i], m.pairs[i], out)

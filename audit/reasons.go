@@ -46,6 +46,8 @@ const (
 	reasonChunkTextTruncated = reasonChunkTextPrefix + readers.TextTruncated
 	reasonChunkTextAbsent    = reasonChunkTextPrefix + readers.TextAbsent
 	reasonChunkTextRedacted  = reasonChunkTextPrefix + readers.TextRedacted
+	reasonChunkTextEmpty     = reasonChunkTextPrefix + readers.TextEmpty
+	reasonDuplicateID        = "duplicate_chunk_id"
 )
 
 // Reasons is the table of reasons: the decisive signals' (Signals), then
@@ -73,6 +75,10 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the cited chunk was logged without text (or only white space)"},
 	{Code: reasonChunkTextRedacted, Verdict: NotAuditable, Label: "chunk text redacted",
 		Doc: "the cited chunk's text was logged redacted"},
+	{Code: reasonChunkTextEmpty, Verdict: NotAuditable, Label: "chunk text empty",
+		Doc: "the cited chunk was logged with its text key empty (\"text\": \"\")"},
+	{Code: reasonDuplicateID, Verdict: NotAuditable, Label: "duplicate chunk id",
+		Doc: "the cited id names several retrieved chunks, and they disagree on the claim (one supports it, another does not): which one the answer cites cannot be told"},
 	{Code: reasonNoRetrievalLogged, Verdict: NotAuditable, Label: "no retrieval logged",
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
 	{Code: reasonLanguage, Verdict: NotAuditable, Label: "language not supported",

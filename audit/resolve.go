@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,10 +43,19 @@ type resolver struct {
 	chunks   []readers.Chunk
 	byID     map[string]int // the first chunk with each id
 	bySource map[string]int // the first chunk with each source name (sourceNames)
+	// byFold is the chunk of each id written in lower case, -1 when two
+	// ids differ only in case; built on the first citation no id matches.
+	byFold map[string]int
 	// numericIDs: some chunk's id is a bare number, so a bare number in
 	// an answer may be an id, and [0] cannot be read as a position.
 	numericIDs bool
-	zeroBased  bool // this answer's bare numbers count from 0 (auto)
+	// dupIDs: some id names more than one chunk (candidates).
+	dupIDs bool
+	// zeroID is the first chunk id that numbers from 0 ("doc_0",
+	// "chunk-00"), "" when none does: a bare [1] read as the first chunk
+	// may have meant the one numbered 1 (ZeroIDs).
+	zeroID    string
+	zeroBased bool // this answer's bare numbers count from 0 (auto)
 }
 
 func newResolver(chunks []readers.Chunk) resolver {
@@ -53,9 +63,13 @@ func newResolver(chunks []readers.Chunk) resolver {
 	for i, c := range chunks {
 		if _, ok := r.byID[c.ID]; !ok {
 			r.byID[c.ID] = i
+		} else {
+			r.dupIDs = true
 		}
 		if _, err := strconv.Atoi(c.ID); err == nil {
 			r.numericIDs = true
+		} else if r.zeroID == "" && numbersFromZero(c.ID) {
+			r.zeroID = c.ID
 		}
 		for _, name := range sourceNames(c.Source) {
 			if _, ok := r.bySource[name]; !ok {
@@ -85,9 +99,11 @@ func (r *resolver) zeroBasedAnswer(rule ResolveRule, ids []string) (zeroBased, u
 }
 
 // resolve finds the chunk a citation id points at. It returns the
-// chunk's index in the retrieval and how it was found ("id" or
-// "position"), or -1 and "" when the citation is fabricated.
-func (r resolver) resolve(rule ResolveRule, id string) (int, string) {
+// chunk's index in the retrieval and how it was found ("id", "id_case",
+// "source" or "position"), or -1 and "" when the citation is fabricated.
+// An id two chunks share, or a source several come from, names each of
+// them (candidates): the first is returned.
+func (r *resolver) resolve(rule ResolveRule, id string) (int, string) {
 	positional := rule == ResolvePosition || rule == ResolvePosition0
 	if !positional {
 		if i, ok := r.byID[id]; ok {
@@ -112,6 +128,11 @@ func (r resolver) resolve(rule ResolveRule, id string) (int, string) {
 			return i, resolvedBySource
 		}
 	}
+	if !positional {
+		if i := r.foldID(id); i >= 0 {
+			return i, resolvedByIDCase
+		}
+	}
 	if rule != ResolveID {
 		n, err := strconv.Atoi(strings.TrimPrefix(id, "doc"))
 		if rule == ResolvePosition0 || rule == ResolveAuto && r.zeroBased {
@@ -124,9 +145,68 @@ func (r resolver) resolve(rule ResolveRule, id string) (int, string) {
 	return -1, ""
 }
 
-// resolvedBySource is how a citation that names a chunk's source
-// ("[source: faq.md]") was resolved.
-const resolvedBySource = "source"
+// How a citation was resolved besides ResolveID and ResolvePosition:
+// by a chunk's source ("[source: faq.md]"), or by an id that differs
+// from the chunk's in case only ("[DOC1]" for "doc1").
+const (
+	resolvedBySource = "source"
+	resolvedByIDCase = "id_case"
+)
+
+// foldID is the chunk whose id equals id regardless of case, when exactly
+// one id does (an id that names several chunks is one id), or -1: "[DOC1]"
+// cites "doc1", but of "Doc1" and "doc1" it cannot be told which.
+func (r *resolver) foldID(id string) int {
+	if r.byFold == nil {
+		r.byFold = make(map[string]int, len(r.byID))
+		for cid, i := range r.byID {
+			k := strings.ToLower(cid)
+			if j, ok := r.byFold[k]; ok && j != i {
+				i = -1
+			}
+			r.byFold[k] = i
+		}
+	}
+	if i, ok := r.byFold[strings.ToLower(id)]; ok {
+		return i
+	}
+	return -1
+}
+
+// candidates are every chunk a citation resolved to chunk i by names
+// (nil when it names chunk i alone): each chunk logged under its id, or
+// each chunk of the source it names.
+func (r *resolver) candidates(id string, i int, by string) []int {
+	var out []int
+	switch {
+	case by == resolvedBySource:
+		for k := range r.chunks {
+			if slices.Contains(sourceNames(r.chunks[k].Source), id) {
+				out = append(out, k)
+			}
+		}
+	case r.dupIDs && (by == string(ResolveID) || by == resolvedByIDCase):
+		for k := range r.chunks {
+			if r.chunks[k].ID == r.chunks[i].ID {
+				out = append(out, k)
+			}
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// numbersFromZero reports whether a chunk id is a word and the number 0
+// ("doc_0", "chunk-00", "p0"): ids that count from 0, where a bare [1]
+// may mean the id ending in 1. A hash ("ref-99ffee00") or a file-search
+// id ("4:0") is no such count.
+func numbersFromZero(id string) bool {
+	return strings.HasSuffix(id, "0") && reZeroCount.MatchString(id) // the suffix first: the audit's hot path
+}
+
+var reZeroCount = regexp.MustCompile(`^[A-Za-z]+(?:[_-][A-Za-z]+)*[_-]?0+$`)
 
 func cutPrefixFold(s, prefix string) (string, bool) {
 	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {

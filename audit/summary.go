@@ -43,6 +43,10 @@ type Counts struct {
 	// numeric ids: fabricated, unless --resolve position0 is meant.
 	ZeroBasedAnswers   int `json:"answers_read_zero_based"`
 	ZeroUnclearAnswers int `json:"answers_citing_zero_unclear"`
+	// ZeroIDsAnswers cite bare numbers read as positions from 1 ([1] is
+	// the first chunk) among chunks whose ids number from 0 ("doc_0"):
+	// whether [1] meant "doc_1" the log cannot say (Answer.ZeroIDs).
+	ZeroIDsAnswers int `json:"answers_by_position_ids_from_zero,omitempty"`
 	// NotAuditableByLanguage counts the citations not audited for their
 	// language (reason language_unsupported), by language code.
 	NotAuditableByLanguage map[string]int `json:"not_auditable_by_language"`
@@ -168,6 +172,9 @@ func (t *Tally) addAnswers(answers []Answer) {
 		}
 		if a.ZeroUnclear {
 			t.c.ZeroUnclearAnswers++
+		}
+		if a.ZeroIDs != "" {
+			t.c.ZeroIDsAnswers++
 		}
 		if a.FloorUnchecked != "" {
 			t.c.FloorNotChecked++

@@ -84,6 +84,21 @@ type Retrieval struct {
 	ChunksWithoutText    int     `json:"chunks_without_text,omitempty"`
 	ChunkShapes          []Shape `json:"chunk_shapes,omitempty"`
 	ChunkShapesNotListed int     `json:"chunk_shapes_not_listed,omitempty"`
+	Notes
+}
+
+// Notes are what the retrievals logged hold that the audit reads in a
+// way of its own, counted with where the first is (file:line).
+type Notes struct {
+	// EmptyText counts the chunks logged with their text key empty
+	// ("text": ""): their citations are chunk_text_empty.
+	EmptyText      int    `json:"chunks_with_empty_text,omitempty"`
+	EmptyTextFirst string `json:"chunks_with_empty_text_first,omitempty"`
+	// DuplicateIDs counts the answers whose retrieval logs one chunk id
+	// more than once; DuplicateIDsFirst says where the first is, which id
+	// and how many chunks it names.
+	DuplicateIDs      int    `json:"answers_with_duplicate_chunk_ids,omitempty"`
+	DuplicateIDsFirst string `json:"duplicate_chunk_ids_first,omitempty"`
 }
 
 // ErrInterrupted: the context was cancelled (SIGINT, SIGTERM) before the
@@ -133,6 +148,7 @@ func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error),
 	out := s.total.Result()
 	out.Auditor = a
 	warnShapes(o.Logger, &out.Retrieval)
+	warnNotes(o.Logger, &out.Retrieval)
 	return out, nil
 }
 
@@ -182,6 +198,7 @@ func (u *unitAcc) countRetrieval(res *audit.Result) {
 		u.retrieval.Logged++
 	}
 	u.countShapes(rec)
+	u.retrieval.countNotes(rec)
 }
 
 // result takes each audit result, and each unit's start and end, in

@@ -32,8 +32,9 @@ func TestInterruptDuringTheAuditIsErrInterrupted(t *testing.T) {
 	}
 }
 
-// A chunk whose text is only blanks is absent in the per-file coverage, as
-// its citation's reason says (chunk_text_absent): one rule for both.
+// A chunk whose text is only blanks is not checked in the per-file
+// coverage (absent), and its citation says why (chunk_text_empty): the
+// text key is there, and empty, and the run notes where.
 func TestBlankChunkIsAbsentInCoverageAndFindings(t *testing.T) {
 	in := filepath.Join(t.TempDir(), "blank.jsonl")
 	rec := `{"conversation_id":"c1","messages":[{"role":"user","content":"Refunds?"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":" \t "}]}]}` + "\n"
@@ -48,8 +49,11 @@ func TestBlankChunkIsAbsentInCoverageAndFindings(t *testing.T) {
 	if c := out.Inputs[0].Coverage; c.ChunksAbsent != 1 || c.ChunksFull != 0 {
 		t.Errorf("coverage %+v, want the blank chunk absent", c)
 	}
-	if len(all.Findings) != 1 || !slices.Equal(all.Findings[0].Reasons, []string{"chunk_text_absent"}) {
+	if len(all.Findings) != 1 || !slices.Equal(all.Findings[0].Reasons, []string{"chunk_text_empty"}) {
 		t.Errorf("findings %+v", all.Findings)
+	}
+	if out.Retrieval.EmptyText != 1 || out.Retrieval.EmptyTextFirst != in+":1" || out.Retrieval.ChunksWithoutText != 0 {
+		t.Errorf("retrieval %+v, want the empty chunk noted at line 1 and no chunk without a text key", out.Retrieval)
 	}
 }
 

@@ -55,6 +55,7 @@ type RetrievalState struct {
 	ChunksWithoutText int         `json:"chunks_without_text"`
 	MessageShapes     ShapesState `json:"message_shapes"`
 	ChunkShapes       ShapesState `json:"chunk_shapes"`
+	Notes
 }
 
 // EncodeUnit writes a unit's state as JSON.
@@ -146,7 +147,8 @@ func (u *unitAcc) state() *UnitState {
 	r := &u.retrieval
 	st := &UnitState{Inputs: u.inputs, Tally: u.tally.State(), Skipped: u.skipped,
 		Retrieval: RetrievalState{Logged: r.Logged, NotLogged: r.NotLogged, MessageKeys: r.MessageKeys, RecordKeys: r.RecordKeys,
-			ChunksWithoutText: r.ChunksWithoutText, MessageShapes: u.messageShapes.state(), ChunkShapes: u.chunkShapes.state()}}
+			ChunksWithoutText: r.ChunksWithoutText, MessageShapes: u.messageShapes.state(), ChunkShapes: u.chunkShapes.state(),
+			Notes: r.Notes}}
 	if st.Inputs == nil {
 		st.Inputs = []Input{}
 	}
@@ -240,6 +242,7 @@ func (t *Total) foldRetrieval(r *RetrievalState) {
 	t.retrieval.Logged += r.Logged
 	t.retrieval.NotLogged += r.NotLogged
 	t.retrieval.ChunksWithoutText += r.ChunksWithoutText
+	t.retrieval.Notes.fold(&r.Notes)
 	t.chunkShapes.fold(&r.ChunkShapes)
 	t.messageShapes.fold(&r.MessageShapes)
 }

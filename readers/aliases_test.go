@@ -244,7 +244,7 @@ func TestAChunkWithoutTextCarriesItsKeys(t *testing.T) {
 		keys       string // of the first chunk; "-" for none
 	}{
 		{"a body and an id", chunkLine(`{"id":"1","body":"Refunds take 30 days."}`), "body,id"},
-		{"an empty text", chunkLine(`{"id":"1","text":"","body":"x"}`), "body,id,text"},
+		{"an empty text is empty, not text under a key of its own", chunkLine(`{"id":"1","text":"","body":"x"}`), "-"},
 		{"keys in another case, as logged", assistant(`"Chunks":[{"ID":"1","Body":"x"}]`), "Body,ID"},
 		{"the flat form", `{"conversation_id":"c-1","answer":"A [1].","retrieval":[{"id":"1","body":"x"}]}`, "body,id"},
 		{"a redacted chunk", chunkLine(`{"id":"1","text_status":"redacted"}`), "-"},
@@ -265,6 +265,33 @@ func TestAChunkWithoutTextCarriesItsKeys(t *testing.T) {
 			}
 			if got != tc.keys {
 				t.Errorf("keys %q, want %q", got, tc.keys)
+			}
+		})
+	}
+}
+
+// A chunk whose text key is there and empty (or blanks) is read as empty
+// text, which the audit and the warnings name as such; a chunk without
+// the key, or with a status of its own, is not.
+func TestAnEmptyTextKeyIsEmptyText(t *testing.T) {
+	cases := []struct {
+		name, line, status string
+	}{
+		{"an empty text is empty", chunkLine(`{"id":"1","text":""}`), TextEmpty},
+		{"a text of blanks is empty", chunkLine(`{"id":"1","text":" \t "}`), TextEmpty},
+		{"an empty text beside a text under another key is that text", chunkLine(`{"id":"1","text":"","page_content":"A."}`), ""},
+		{"no text key is no empty text", chunkLine(`{"id":"1","body":"x"}`), ""},
+		{"a logged status wins", chunkLine(`{"id":"1","text":"","text_status":"redacted"}`), TextRedacted},
+		{"a chunk with text has no status", chunkLine(`{"id":"1","text":"A."}`), ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o, _ := readLog(t, tc.line)
+			if len(o.records) != 1 {
+				t.Fatalf("skips %v", o.skips)
+			}
+			if c := o.records[0].Messages[1].Retrieval[0]; c.Status != tc.status {
+				t.Errorf("status %q, want %q", c.Status, tc.status)
 			}
 		})
 	}

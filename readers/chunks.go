@@ -178,6 +178,9 @@ func (c *jsonChunk) chunk(i int, at func() string, t *keyTally) (Chunk, *SkipErr
 	if status == "" && text.key == textKeyContentParts && a.Content.partial {
 		status = TextTruncated // an image part left out: not the whole of the chunk
 	}
+	if status == "" && c.Text != nil && strings.TrimSpace(text.val) == "" {
+		status = TextEmpty // "text": "" is no text under an unknown key
+	}
 	out := Chunk{ID: id.val, Source: source.val, Text: text.val, Status: status, Embedding: c.Embedding.floats()}
 	if score.key >= 0 {
 		out.Score = &score.val

@@ -97,6 +97,9 @@ const (
 	TextTruncated = "truncated"
 	TextAbsent    = "absent"
 	TextRedacted  = "redacted"
+	// TextEmpty: the chunk's text key is there, and empty (or blanks): no
+	// logged status says it, the reader does.
+	TextEmpty = "empty"
 )
 
 // Chunk is one retrieved passage.
@@ -105,7 +108,7 @@ type Chunk struct {
 	Source string
 	Text   string
 	Score  *float64 // nil when the retriever logged no score
-	Status string   // text status: "" or "full", "truncated", "absent", "redacted"
+	Status string   // text status: "" or "full", "truncated", "absent", "redacted", "empty"
 	// Embedding is the chunk's vector as logged by the retriever, used by
 	// --embed precomputed.
 	Embedding []float32

@@ -40,7 +40,7 @@ func Assemble(r Run) (Summary, error) {
 	sum := NewSummary(r.Version, r.Tally, r.Bar, r.Config, r.Inputs)
 	sum.ConfigHash = r.ConfigHash
 	sum.Project = r.Project
-	if r.Retrieval.NotLogged > 0 || r.Retrieval.ChunksWithoutText > 0 {
+	if r.Retrieval.NotLogged > 0 || r.Retrieval.ChunksWithoutText > 0 || r.Retrieval.Notes != (pipeline.Notes{}) {
 		sum.Retrieval = &r.Retrieval
 	}
 	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)

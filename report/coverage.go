@@ -87,6 +87,10 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 		return fmt.Sprintf("%d citation(s) are in answers that log no retrieval: map the chunks' key with --mapping", n)
 	case "chunk_text_absent":
 		return fmt.Sprintf("%d citation(s) cite chunks logged without text (a web page named by its address only, or text under a key ragaudit does not read: map it with --mapping)", n)
+	case "chunk_text_empty":
+		return fmt.Sprintf("%d citation(s) cite chunks logged with an empty text (\"text\": \"\"): log each chunk's text", n)
+	case "duplicate_chunk_id":
+		return fmt.Sprintf("%d citation(s) cite an id the retrieval logs for several chunks that disagree on the claim (one supports it, another does not): which one was cited cannot be told; log each chunk under an id of its own", n)
 	case "language_unsupported":
 		return fmt.Sprintf("%d citation(s) are in a language the checks do not support (%s): they are not judged by another language's rules", n, languages(c.NotAuditableByLanguage))
 	}
@@ -200,11 +204,17 @@ func (s *Summary) Notes() []string {
 	for _, shape := range slices.Sorted(maps.Keys(c.UnreadMarkers)) {
 		out = append(out, unreadNote(shape, c.UnreadMarkers[shape]))
 	}
+	if s.Retrieval != nil {
+		out = append(out, s.Retrieval.Sentences()...)
+	}
 	if n := c.FloorNotChecked; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) could not be checked against the retrieval floor: no chunk they were given carries a score (the log has none, or a distance only; a score under another key can be mapped with --mapping). They are counted as not checked (answers_floor_not_checked), never as above the floor", n))
 	}
 	if n := c.ZeroBasedAnswers; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has as its id: their markers were read counting from 0 ([0] is the first chunk)", n))
+	}
+	if n := c.ZeroIDsAnswers; n > 0 {
+		out = append(out, fmt.Sprintf("%d answer(s) cite bare numbers among chunks whose ids number from 0 (such as doc_0): their markers were read as positions counting from 1 ([1] is the first chunk retrieved, not the chunk numbered 1; resolved_by \"position\"); if the answers number their sources as the ids do, run with --resolve position0", n))
 	}
 	if n := c.ZeroUnclearAnswers; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has, among chunks with numbered ids: counted as fabricated; if the log's markers count from 0, run with --resolve position0", n))

@@ -64,7 +64,11 @@ func WriteText(w io.Writer, s *Summary) error {
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "Unsupported because: %s\n", unsupportedBecause(c.ByReason))
 	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
-	fmt.Fprintf(&b, "Resolution: %d by id, %d by position, %d by source, %d unresolved", c.Resolution["id"], c.Resolution["position"], c.Resolution["source"], c.Resolution["unresolved"])
+	fmt.Fprintf(&b, "Resolution: %d by id", c.Resolution["id"]+c.Resolution["id_case"])
+	if n := c.Resolution["id_case"]; n > 0 {
+		fmt.Fprintf(&b, " (%d of them regardless of case: one chunk's id alone matches so)", n)
+	}
+	fmt.Fprintf(&b, ", %d by position, %d by source, %d unresolved", c.Resolution["position"], c.Resolution["source"], c.Resolution["unresolved"])
 	if n := c.ByReason["too_many_citations"]; n > 0 {
 		fmt.Fprintf(&b, ", %d not resolved (past the first %d distinct citations of a claim)", n, audit.MaxCitationsPerClaim)
 	}
@@ -307,7 +311,7 @@ func reviewers(m map[string]int) string {
 func notAuditableBecause(c audit.Counts) string {
 	var parts []string
 	for _, r := range slices.Sorted(maps.Keys(c.ByReason)) {
-		if strings.HasPrefix(r, "chunk_text_") || r == "no_retrieval_logged" || r == "too_many_citations" {
+		if strings.HasPrefix(r, "chunk_text_") || r == "no_retrieval_logged" || r == "too_many_citations" || r == "duplicate_chunk_id" {
 			parts = append(parts, fmt.Sprintf("%d %s", c.ByReason[r], strings.ReplaceAll(r, "_", " ")))
 		}
 	}

@@ -72,6 +72,7 @@ func TestGolden(t *testing.T) {
 		{"truncated-gzip", []string{testdata + "/truncated.jsonl.gz"}, exitIncomplete},
 		{"flat", []string{"--bar", "0.5", testdata + "/flat.jsonl"}, exitPass},
 		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitFail},
+		{"ids", []string{testdata + "/ids.jsonl"}, exitIncomplete},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
