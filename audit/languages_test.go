@@ -68,6 +68,21 @@ func TestClaimLanguages(t *testing.T) {
 		{"a Polish answer of several sentences about prices is not auditable",
 			"Plan Basic kosztuje 9 euro miesięcznie. Plan Pro kosztuje 39 euro miesięcznie i obejmuje dwudziestu użytkowników. Plan Team kosztuje 99 euro [1].",
 			priceChunk, 2, NotAuditable, reasonLanguage, "pl", ""},
+		{"a short Dutch claim citing an English chunk is Dutch, not read as English",
+			"Terugsturen kan binnen 30 dagen [1].", enChunk, 0, NotAuditable, reasonLanguagesDiffer, "nl", "en"},
+		{"an English claim citing a short French chunk reads the chunk's date in French",
+			"The sale ends on 9 April 2026 [1].", "La promotion se termine le 9 avril 2026.", 0, NotAuditable, reasonLanguagesDiffer, "en", "fr"},
+		{"an English claim citing a short Dutch chunk reads the chunk's amount in Dutch",
+			"The deposit is €2,500 [1].", "De borg bedraagt € 2.500.", 0, NotAuditable, reasonLanguagesDiffer, "en", "nl"},
+		{"an English sentence in a German answer citing a German chunk is not judged by German rules",
+			"Die Lieferung dauert 3 Tage [1]. Returns are free of charge [1].", "Die Lieferung dauert 3 Tage. Rücksendungen kosten 4,95 €.",
+			1, NotAuditable, reasonLanguagesDiffer, "en", "de"},
+		{"a Spanish table with no prose is judged in Spanish, row by row",
+			"| Tarifa | Precio |\n|---|---|\n| Mini | 4 € al mes [1] |\n| Maxi | 12 € al mes [1] |",
+			"La tarifa Mini tiene 5 GB y cuesta 4 € al mes. La tarifa Maxi tiene 50 GB y cuesta 9 € al mes.", 1, Unsupported, "number_mismatch", "es", ""},
+		{"an English table is not read as French for its row named Plus",
+			"| Plan | Storage |\n|---|---|\n| Lite | 5 GB [1] |\n| Plus | 50 GB [1] |",
+			"The Lite plan has 5 GB of storage. The Plus plan has 50 GB of storage.", 1, Supported, "", "en", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
