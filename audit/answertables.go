@@ -55,11 +55,13 @@ func (at answerTables) line(answer string, pos, end int) (inTable, row bool) {
 }
 
 // rowClaim is the words a table row states, from its plain text (markers
-// out, pipes in): each cell read as "header: cell", so the checks see the
-// row's subject (its first cell, past the claim's first word, where a
-// name is read as one) beside its values and each column's name
-// ("Abonnement: Basis; Opslag: 10 GB; Prijs: € 5 per maand"). Empty cells
-// are left out; a cell under no header (or an empty one) is read alone.
+// out, pipes in): its first cell after its header, the others as
+// "header: cell", so the checks see the row's subject beside its values
+// and each column's name ("Abonnement Basis; Opslag: 10 GB; Prijs: € 5
+// per maand"). The subject follows its header without a colon: after a
+// colon a capitalised word opens a sentence, and is read as no name.
+// Empty cells are left out; a cell under no header (or an empty one) is
+// read alone.
 func rowClaim(header []string, plain string) string {
 	cells := pipeCells(strings.TrimSpace(plain))
 	parts := make([]string, 0, len(cells))
@@ -67,7 +69,11 @@ func rowClaim(header []string, plain string) string {
 		if c == "" {
 			continue
 		}
-		if j < len(header) && header[j] != "" {
+		switch {
+		case j >= len(header) || header[j] == "":
+		case j == 0:
+			c = header[0] + " " + c // "Offre Essentiel": the subject a name inside the claim
+		default:
 			c = header[j] + ": " + c
 		}
 		parts = append(parts, c)
