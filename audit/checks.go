@@ -268,6 +268,9 @@ var Checks = []Check{
 			if l := c.tongue.l; s.NegationMismatch && l != nil {
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
+			if !s.NegationMismatch && claimDenies && windowDenies {
+				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
+			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
 				if c.words == nil {
 					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk

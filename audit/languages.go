@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"fmt"
 	"hash/maphash"
 	"strings"
@@ -137,29 +138,36 @@ func (s *splitters) of(t tongue) (*splitter, error) {
 // its claims' of a claims JSON, whose keys are English); an answer too
 // short to tell ("Ja [1].") takes its first chunk's, else English.
 func (m *messageAudit) answerTongue() tongue {
-	text := m.msg.Content
+	text, table := answerProse(m.msg.Content)
 	if m.json != nil {
 		var parts []string
 		for _, c := range m.json {
 			parts = append(parts, c.text)
 		}
-		text = strings.Join(parts, " ")
+		text, table = strings.Join(parts, " "), false
 	}
 	// Most answers plainly read as one language by their stopwords
 	// (readsAsOne agrees with detect on every dev answer and chunk where
 	// it fires); a long one is detect's, read in three places.
-	if len(text) <= 2*detectLimit {
+	if len(text) <= 2*detectLimit && !table {
 		if code, ok := m.a.readsAsOne(text, minSampleWords); ok {
 			return tongueOf(code)
 		}
 	}
 	t, sure := detect(text)
-	if !t.undetermined() && sure >= minSure && !thinlyForeign(text, t.code) {
+	// A table's cells are labels and values: a guess resting on one word
+	// of them ("Plus", French to Detect) is no guess.
+	thinTable := table && !t.undetermined() && lang.Evidence(text, t.code) < 2
+	if !t.undetermined() && sure >= minSure && !thinlyForeign(text, t.code) && !thinTable {
 		return t
 	}
-	// Too short or unsure: the language most of its chunks are surely in.
+	// Too short or unsure: the language most of its chunks are surely in,
+	// unless the answer plainly reads as another of the five.
 	thin := thinlyForeign(text, t.code)
-	best, votes := m.chunksLanguage(thin)
+	best, votes := m.chunksLanguage(thin, table)
+	if pt, ok := plainlyIn(text, cmp.Or(best, "en")); ok && (t.ok || t.undetermined()) {
+		return pt // not for a text read as another language ("El pla Pro costa …", Catalan)
+	}
 	switch {
 	case best != "" && (t.undetermined() || thin || 2*votes > len(m.msg.Retrieval)):
 		return tongueOf(best)
@@ -200,8 +208,10 @@ func unsurelyForeign(text string, t tongue, sure float64) (string, bool) {
 // are surely in, and how many are; for a thinly foreign answer a chunk
 // detection is unsure of or reads in an unsupported language is weighed
 // among the supported ones ("Pro kostet nichts extra.", barely German to
-// Detect, is surely German among the five).
-func (m *messageAudit) chunksLanguage(thin bool) (string, int) {
+// Detect, is surely German among the five). For an answer that is a
+// table, whose cells tell nothing, a chunk counts in the language it most
+// reads as, sure or not.
+func (m *messageAudit) chunksLanguage(thin, table bool) (string, int) {
 	votes := map[string]int{}
 	best := ""
 	for _, c := range m.msg.Retrieval {
@@ -213,7 +223,7 @@ func (m *messageAudit) chunksLanguage(thin bool) (string, int) {
 			g := lang.DetectAmong(head(c.Text), lang.Supported())
 			ct, s = tongueOf(g.Code), g.Confidence
 		}
-		if ct.ok && s >= minSure {
+		if ct.ok && (s >= minSure || table) {
 			votes[ct.code]++
 			if votes[ct.code] > votes[best] || votes[ct.code] == votes[best] && ct.code < best {
 				best = ct.code
@@ -235,11 +245,16 @@ func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
 		return m.tongue
 	}
 	g := lang.Detect(s.Plain)
+	if g.Code == lang.Undetermined || tongueOf(g.Code).ok {
+		if t, ok := plainlyIn(s.Plain, m.tongue.code); ok {
+			return t
+		}
+	}
 	if g.Code == lang.Undetermined || g.Code == m.tongue.code || g.Confidence < minSure {
 		return m.tongue
 	}
-	if thinlyForeign(s.Plain, g.Code) {
-		return m.tongue
+	if thinlyForeign(s.Plain, g.Code) || s.TableRow && lang.Evidence(s.Plain, g.Code) < 2 {
+		return m.tongue // a row's labels and values: "Plus" is no French
 	}
 	if g.Confidence >= minSureAlone {
 		return tongueOf(g.Code)
@@ -252,6 +267,23 @@ func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
 	return m.tongue
 }
 
+// answerProse is the text an answer's language is told by: its prose
+// outside its Markdown tables when there is a sentence of it, else the
+// whole answer, and then true: most of it is a table's labels and values.
+func answerProse(content string) (string, bool) {
+	if strings.IndexByte(content, '|') < 0 {
+		return content, false
+	}
+	ts, spans := markdownTables(content)
+	if len(ts) == 0 {
+		return content, false
+	}
+	if prose := outsideTables(content, spans); !fewerWords(prose, minSentenceWords) {
+		return prose, false
+	}
+	return content, true
+}
+
 // thinlyForeign reports whether a short text detected in a language the
 // audit does not read rests on one word of it: "Pro is free" read as
 // Czech for "pro", "Enviamos a Canarias" as Portuguese for "a". Such a
@@ -261,6 +293,28 @@ func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
 func thinlyForeign(text, code string) bool {
 	t := tongueOf(code)
 	return !t.ok && !t.undetermined() && fewerWords(text, minSampleWords) && lang.Evidence(text, code) <= 1
+}
+
+// plainlyIn is the supported language a text reads as among the five
+// when detection is unsure of it, if it plainly does rather than in
+// language other (the one the text would otherwise take: its answer's,
+// its chunks'): two or more words of its own (lang.Evidence), more than
+// of other's, and either surely first among the five (minSureAlone) or
+// with no word of other's at all. "Retourneren kan binnen 30 dagen" is
+// Dutch though it cites an English page; "L'offre se termine le 5 mars"
+// French though cited in English; "Shipping is free of charge" English
+// in a German answer. "Melissa Auf der Maur was born in Montreal" has
+// English words and German ones, and stays with other.
+func plainlyIn(text, other string) (tongue, bool) {
+	g := lang.DetectAmong(text, lang.Supported())
+	if g.Code == lang.Undetermined || g.Code == other {
+		return tongue{}, false
+	}
+	own, theirs := lang.Evidence(text, g.Code), lang.Evidence(text, other)
+	if own < 2 || own <= theirs || g.Confidence < minSureAlone && theirs > 0 {
+		return tongue{}, false
+	}
+	return tongueOf(g.Code), true
 }
 
 // minSureAlone is the confidence a sentence needs to be read in another
@@ -317,6 +371,9 @@ func (c *wordCache) chunkTongue(a *Auditor, text string, answer tongue) tongue {
 		var sure float64
 		if t, sure = detect(text); t.undetermined() || sure < minSure && t.code != answer.code || answer.ok && thinlyForeign(text, t.code) {
 			t = answer
+			if pt, ok := plainlyIn(head(text), answer.code); ok {
+				t = pt // "De limiet is € 1.500." cited in English
+			}
 		}
 	}
 	if c.detected == nil || len(c.detected) >= maxDetected {

@@ -20,13 +20,7 @@ func TestClaimLanguages(t *testing.T) {
 		// Read unsurely as Catalan for "per" and "costs".
 		priceChunk = "Basic costs €9 per month. Pro costs €29 per month. Team costs €99 per month."
 	)
-	cases := []struct {
-		name, answer, chunk string
-		sentence            int // the finding checked, by sentence index
-		verdict             string
-		reason              string // "" for none
-		lang, chunkLang     string
-	}{
+	cases := []languageCase{
 		{"a Dutch claim of a Dutch chunk is judged in Dutch",
 			"U kunt uw bestelling binnen 30 dagen kosteloos retourneren [1].", nlChunk, 0, Supported, "", "nl", ""},
 		{"an English sentence in a Dutch answer citing a Dutch chunk is not judged by Dutch rules",
@@ -69,6 +63,21 @@ func TestClaimLanguages(t *testing.T) {
 			"Plan Basic kosztuje 9 euro miesięcznie. Plan Pro kosztuje 39 euro miesięcznie i obejmuje dwudziestu użytkowników. Plan Team kosztuje 99 euro [1].",
 			priceChunk, 2, NotAuditable, reasonLanguage, "pl", ""},
 	}
+	checkLanguageCases(t, cases)
+}
+
+// languageCase is an answer citing one chunk, and the finding one of its
+// sentences should have: verdict, first reason, and languages.
+type languageCase struct {
+	name, answer, chunk string
+	sentence            int // the finding checked, by sentence index
+	verdict             string
+	reason              string // "" for none
+	lang, chunkLang     string
+}
+
+func checkLanguageCases(t *testing.T, cases []languageCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
@@ -90,6 +99,36 @@ func TestClaimLanguages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A short text, a chunk or a sentence, plainly in one of the five
+// languages is read in it, and a table by its cells, its answer's prose
+// or its chunks, never by a label such as "Plus".
+func TestShortTextsAndTablesAreReadInTheirLanguage(t *testing.T) {
+	const enChunk = "Orders can be returned free of charge within 30 days of receipt. Refunds are paid within 14 days."
+	checkLanguageCases(t, []languageCase{
+		{"a short Dutch claim citing an English chunk is Dutch, not read as English",
+			"Terugsturen kan binnen 30 dagen [1].", enChunk, 0, NotAuditable, reasonLanguagesDiffer, "nl", "en"},
+		{"an English claim citing a short French chunk reads the chunk's date in French",
+			"The sale ends on 9 April 2026 [1].", "La promotion se termine le 9 avril 2026.", 0, NotAuditable, reasonLanguagesDiffer, "en", "fr"},
+		{"an English claim citing a short Dutch chunk reads the chunk's amount in Dutch",
+			"The deposit is €2,500 [1].", "De borg bedraagt € 2.500.", 0, NotAuditable, reasonLanguagesDiffer, "en", "nl"},
+		{"an English sentence in a German answer citing a German chunk is not judged by German rules",
+			"Die Lieferung dauert 3 Tage [1]. Returns are free of charge [1].", "Die Lieferung dauert 3 Tage. Rücksendungen kosten 4,95 €.",
+			1, NotAuditable, reasonLanguagesDiffer, "en", "de"},
+		{"a Spanish table with no prose is judged in Spanish, row by row",
+			"| Tarifa | Precio |\n|---|---|\n| Mini | 4 € al mes [1] |\n| Maxi | 12 € al mes [1] |",
+			"La tarifa Mini tiene 5 GB y cuesta 4 € al mes. La tarifa Maxi tiene 50 GB y cuesta 9 € al mes.", 1, Unsupported, "number_mismatch", "es", ""},
+		{"an English table is not read as French for its row named Plus",
+			"| Plan | Storage |\n|---|---|\n| Lite | 5 GB [1] |\n| Plus | 50 GB [1] |",
+			"The Lite plan has 5 GB of storage. The Plus plan has 50 GB of storage.", 1, Supported, "", "en", ""},
+		{"a French row saying without commitment of the offer the chunk binds fails",
+			"| Offre | Engagement |\n|---|---|\n| Solo | sans engagement [1] |",
+			"L'offre Solo impose un engagement de 24 mois. L'offre Duo est sans engagement.", 0, Unsupported, "negation_mismatch", "fr", ""},
+		{"a French row saying without commitment of the offer the chunk frees is supported",
+			"| Offre | Engagement |\n|---|---|\n| Duo | sans engagement [1] |",
+			"L'offre Solo impose un engagement de 24 mois. L'offre Duo est sans engagement.", 0, Supported, "", "fr", ""},
+	})
 }
 
 // Two negative sentences are no flipped negation, whichever word each

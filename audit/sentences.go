@@ -23,6 +23,7 @@ type sentence struct {
 	Markers    []Marker // offsets relative to the answer
 	Unread     []Marker // look-alikes in it, offsets relative to the answer
 	ListItem   bool
+	TableRow   bool       // a row of a Markdown table: Plain is its cells (rowClaim)
 	Items      []sentence // a whole list's claim: its items, each judged (listClaims)
 }
 
@@ -60,7 +61,8 @@ func (s *splitter) splitAnswer(answer string, chunkIDs map[string]bool) []senten
 // past most sentences (most < 0: no bound), before they take the memory.
 func (s *splitter) split(ctx context.Context, answer string, mc *markerContext, most int) ([]sentence, error) {
 	markers, unread := findMarkers(answer, mc)
-	spans, err := s.spans(ctx, answer, markers)
+	tables := findAnswerTables(answer)
+	spans, err := s.spans(ctx, answer, markers, tables)
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +75,10 @@ func (s *splitter) split(ctx context.Context, answer string, mc *markerContext, 
 		if !ok {
 			continue
 		}
+		if header, row := tables.rows[sp[0]]; row {
+			sent.TableRow, sent.ListItem = true, false
+			sent.Plain = rowClaim(header, sent.Plain)
+		}
 		if most >= 0 && len(out) == most {
 			return nil, errTooManySentences
 		}
@@ -84,8 +90,9 @@ func (s *splitter) split(ctx context.Context, answer string, mc *markerContext, 
 
 // spans are the byte spans of the sentences of answer, in order: the
 // answer walked line by line, each list item or heading a sentence, each
-// paragraph of plain lines split by Punkt.
-func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) ([][2]int, error) {
+// paragraph of plain lines split by Punkt, each row of a table a sentence
+// (its header and delimiter lines none, unless a marker is in them).
+func (s *splitter) spans(ctx context.Context, answer string, markers []Marker, tables answerTables) ([][2]int, error) {
 	var spans [][2]int
 	paraStart, paraEnd := -1, -1
 	covered := 0     // where the last sentence ends: a marker group may run past its line ("… [1]\n\n[2]")
@@ -113,9 +120,15 @@ func (s *splitter) spans(ctx context.Context, answer string, markers []Marker) (
 			end = pos + nl
 		}
 		line := answer[pos:end]
+		inTable, row := tables.line(answer, pos, end)
 		switch {
 		case strings.TrimSpace(line) == "":
 			flush()
+		case inTable:
+			flush()
+			if row || len(within(markers, pos, end)) > 0 {
+				spans = append(spans, trimSpan(answer, pos, end))
+			}
 		case inDef(defs, pos) || inDef(defs, end-1):
 			flush() // a definition ("[^1]: faq.md") is no sentence
 		case reListItem.MatchString(line) || reHeading.MatchString(line) || sources:

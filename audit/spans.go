@@ -16,8 +16,8 @@ import "strings"
 func citationSpans(content string, sents []sentence, factual func(sentence) bool) []sentence {
 	var cut []sentence
 	for _, s := range listClaims(content, sents) {
-		if len(s.Items) > 0 {
-			cut = append(cut, s) // a whole list's claim: its markers close it
+		if len(s.Items) > 0 || s.TableRow {
+			cut = append(cut, s) // a whole list's claim, or a table row's: one claim
 			continue
 		}
 		cut = append(cut, clauses(content, s)...)

@@ -1,0 +1,78 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// deniedOfOther reports whether a claim's denial is the window's of
+// another name only: a sentence of the window naming a name of the claim
+// says the claim's words without denying them, and only a sentence naming
+// another (a capitalised word past its first that the claim lacks)
+// denies them. A window of
+// two sentences that both deny and affirm hides it: "Offre: Essentiel;
+// Engagement: sans engagement" against "L'offre Essentiel impose un
+// engagement de 12 mois. L'offre Intégrale est sans engagement." (a table
+// row of an answer is a short claim, and its window takes both). about
+// tells the claim's words, as for negates.
+func deniedOfOther(c *claim, window string, about func(stem string) bool) bool {
+	if c.names == nil {
+		c.names = claimNames(c) // once a claim, not once a chunk
+	}
+	sents := windowSentences(window)
+	if len(*c.names) == 0 || len(sents) < 2 {
+		return false
+	}
+	for _, n := range *c.names {
+		affirmed, denied, other := false, false, false
+		for _, s := range sents {
+			toks := tokensOf(s)
+			named := slices.ContainsFunc(toks, func(t token) bool { return t.lower == n.lower })
+			d := negates(c.tongue, s, about)
+			switch {
+			case named && d:
+				denied = true
+			case named:
+				affirmed = true
+			case d && namesAnother(toks, n.claim):
+				other = true
+			}
+		}
+		if affirmed && !denied && other {
+			return true
+		}
+	}
+	return false
+}
+
+// windowSentences cuts a window at each full stop, question or
+// exclamation mark that a space and a capital letter follow: enough to
+// tell a window's sentences apart, where a cut missed only keeps two
+// sentences together.
+func windowSentences(window string) []string {
+	var out []string
+	from := 0
+	for i := 0; i+2 < len(window); i++ {
+		if c := window[i]; c != '.' && c != '!' && c != '?' || window[i+1] != ' ' {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(window[i+2:]); unicode.IsUpper(r) {
+			out = append(out, window[from:i+1])
+			from = i + 2
+		}
+	}
+	return append(out, window[from:])
+}
+
+// namesAnother reports whether toks, a sentence's words, hold past the
+// first a capitalised word that claim (lower-cased) lacks.
+func namesAnother(toks []token, claim string) bool {
+	for k := 1; k < len(toks); k++ {
+		if toks[k].capital && !strings.Contains(claim, toks[k].lower) {
+			return true
+		}
+	}
+	return false
+}
