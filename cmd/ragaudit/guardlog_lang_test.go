@@ -28,7 +28,7 @@ func TestTheGuardsTextsInEveryLanguageReadBackAsRefusals(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	n := 0
-	g, err := guard.New(guard.DefaultConfig(), guard.WithLog(&buf), guard.WithVersion(version),
+	g, err := guard.New(guard.DefaultConfig(), guard.WithPolicy("", patientPolicy()), guard.WithLog(&buf), guard.WithVersion(version),
 		guard.WithClock(func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }),
 		guard.WithIDs(func() string { n++; return fmt.Sprintf("d-%03d", n) }))
 	if err != nil {

@@ -20,7 +20,7 @@ func writeGuardLog(t *testing.T, answers ...string) []string {
 	t.Helper()
 	var buf bytes.Buffer
 	n := 0
-	g, err := guard.New(guard.DefaultConfig(), guard.WithLog(&buf), guard.WithVersion(version),
+	g, err := guard.New(guard.DefaultConfig(), guard.WithPolicy("", patientPolicy()), guard.WithLog(&buf), guard.WithVersion(version),
 		guard.WithClock(func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }),
 		guard.WithIDs(func() string { n++; return fmt.Sprintf("d-%03d", n) }))
 	if err != nil {
@@ -159,4 +159,14 @@ func TestSampleDrawsTheClaimsTheGuardDropped(t *testing.T) {
 			t.Errorf("drawn %q, which the guard did not drop", s)
 		}
 	}
+}
+
+// patientPolicy is the default policy with a budget no loaded machine
+// runs out of: these tests are about what is decided and logged, and a
+// check cut short by a busy runner would decide by the fail mode instead
+// (the budget has tests of its own in package guard).
+func patientPolicy() guard.Policy {
+	p := guard.DefaultPolicy()
+	p.Timeout = time.Minute
+	return p
 }
