@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -68,7 +69,10 @@ func TestInterruptStopsARunBlockedOnAFIFO(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(300 * time.Millisecond)
+		// Signal once the run has opened the FIFO (it has its handlers
+		// by then): a writer can open it without blocking only when a
+		// reader has. The writer stays open, so the read blocks.
+		w := openWriterOnceRead(t, fifo)
 		cmd.Process.Signal(sig)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
@@ -77,12 +81,30 @@ func TestInterruptStopsARunBlockedOnAFIFO(t *testing.T) {
 			if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 130 {
 				t.Errorf("%v: exit %v, want 130", sig, err)
 			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(30 * time.Second):
 			cmd.Process.Kill()
-			t.Fatalf("%v: still running 5 s after the signal", sig)
+			t.Fatalf("%v: still running 30 s after the signal", sig)
 		}
+		w.Close()
 	}
 	if _, err := os.Stat(filepath.Join(dir, "report", "summary.json")); err == nil {
 		t.Error("an interrupted run wrote a report")
+	}
+}
+
+// openWriterOnceRead opens fifo for writing as soon as a reader has it
+// open, polling: O_NONBLOCK fails with ENXIO while there is none.
+func openWriterOnceRead(t *testing.T, fifo string) *os.File {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if err == nil {
+			return f
+		}
+		if !errors.Is(err, syscall.ENXIO) || time.Now().After(deadline) {
+			t.Fatalf("no reader opened %s: %v", fifo, err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

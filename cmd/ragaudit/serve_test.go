@@ -515,7 +515,13 @@ func TestServeTimesOutAClientThatStalls(t *testing.T) {
 func TestServeAnswers200ConcurrentRequestsAndLogsPendingOnShutdown(t *testing.T) {
 	dir := t.TempDir()
 	logPath := filepath.Join(dir, "decisions.jsonl")
-	s := startServe(t, "--decision-log", logPath)
+	// 200 checks at once on a shared runner: a budget none runs out of,
+	// since the test is about answering and logging, not the budget.
+	policy := filepath.Join(dir, "policy.yaml")
+	if err := os.WriteFile(policy, []byte("default:\n  timeout: 1m\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := startServe(t, "--policy", policy, "--decision-log", logPath)
 	answers := []struct{ answer, action string }{{e2eGood, "pass"}, {e2eOneWrong, "drop"}, {e2eTwoWrong, "regenerate"}}
 	var wg sync.WaitGroup
 	errs := make(chan string, 200)
