@@ -302,6 +302,13 @@ type flipCase struct {
 // negation_mismatch.
 func assertFlips(t *testing.T, cases []flipCase) {
 	t.Helper()
+	assertReason(t, "negation_mismatch", cases)
+}
+
+// assertReason checks that each case's finding gives the reason exactly
+// when the case says it fails (flipped).
+func assertReason(t *testing.T, reason string, cases []flipCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
@@ -312,8 +319,8 @@ func assertFlips(t *testing.T, cases []flipCase) {
 				t.Fatal("no finding")
 			}
 			f := res.Findings[0]
-			if got := slices.Contains(f.Reasons, "negation_mismatch"); got != tc.flipped {
-				t.Errorf("negation_mismatch %v, want %v (%s %v)", got, tc.flipped, f.Verdict, f.Reasons)
+			if got := slices.Contains(f.Reasons, reason); got != tc.flipped {
+				t.Errorf("%s %v, want %v (%s %v %q)", reason, got, tc.flipped, f.Verdict, f.Reasons, f.EntitiesMissing)
 			}
 		})
 	}

@@ -88,36 +88,22 @@ func compoundNumber(text string, j, n int) (int, int, bool) {
 // twenty-first" the ordinal 221; not 3, a number the chunk's "€300"
 // would not state. It returns the number, where it ends and whether it
 // is an ordinal.
-func hundredsAfter(text string, j, n int) (int, int, bool) {
-	w, e := wordAfter(text, j)
-	if v, ord, ok := numberWord(w); n < 1 || n > 99 || !ok || ord || v != 100 {
-		return n, j, false
-	}
-	n, j = n*100, e
-	k := j
-	if w, e := wordAfter(text, j); strings.EqualFold(w, "and") {
-		k = e
-	}
-	w, e = wordAfter(text, k)
-	if u, ord, ok := numberWord(w); ok && u < 100 {
-		if ord {
-			return n + u, e, true
-		}
-		u, e, ord = compoundNumber(text, e, u)
-		return n + u, e, ord
-	}
-	return n, j, false
-}
+func hundredsAfter(text string, j, n int) (int, int, bool) { return scaleAfter(text, j, n, 100) }
 
 // thousandsAfter reads "thousand" after the number n (1 to 999) ending
 // at text[j], and the hundreds, tens and units after it: "three thousand"
 // is 3000, "two thousand five hundred" 2500.
-func thousandsAfter(text string, j, n int) (int, int, bool) {
+func thousandsAfter(text string, j, n int) (int, int, bool) { return scaleAfter(text, j, n, 1000) }
+
+// scaleAfter reads the word of scale (100 or 1000) after the number n
+// (below scale) ending at text[j], then what follows it below 100, and
+// below scale: the hundreds of a thousand.
+func scaleAfter(text string, j, n, scale int) (int, int, bool) {
 	w, e := wordAfter(text, j)
-	if v, ord, ok := numberWord(w); n < 1 || n > 999 || !ok || ord || v != 1000 {
+	if v, ord, ok := numberWord(w); n < 1 || n >= scale || !ok || ord || v != scale {
 		return n, j, false
 	}
-	n, j = n*1000, e
+	n, j = n*scale, e
 	k := j
 	if w, e := wordAfter(text, j); strings.EqualFold(w, "and") {
 		k = e
@@ -131,8 +117,8 @@ func thousandsAfter(text string, j, n int) (int, int, bool) {
 		return n + u, e, true
 	}
 	u, e, ord = compoundNumber(text, e, u)
-	if !ord {
-		u, e, ord = hundredsAfter(text, e, u)
+	if !ord && scale > 100 {
+		u, e, ord = scaleAfter(text, e, u, 100)
 	}
 	return n + u, e, ord
 }

@@ -1,12 +1,9 @@
 package audit
 
 import (
-	"context"
-	"slices"
 	"testing"
 
 	"github.com/ragaudit/ragaudit/lang"
-	"github.com/ragaudit/ragaudit/readers"
 )
 
 // Said of what the chunk's sentence leaves out with "except" fails in
@@ -92,10 +89,7 @@ func TestColoursAndTheClosestSentence(t *testing.T) {
 // for another, or what the chunk says only of another name it gives,
 // fails as a name mismatch; the chunk's own name and code pass.
 func TestNamesCodesAndMovedSubjects(t *testing.T) {
-	for _, tc := range []struct {
-		name, answer, chunk string
-		want                bool
-	}{
+	assertReason(t, "entity_mismatch", []flipCase{
 		{"a country for one with an article fails", "Shipping to Belgium is free [1].", "Shipping to the Netherlands is free.", true},
 		{"a model code for another fails", "The Galaxy S23 supports wireless charging [1].", "The Galaxy S24 supports wireless charging.", true},
 		{"another code beside the same word fails", "The ThinkPad X1 supports wireless charging [1].", "The ThinkPad T14 supports wireless charging.", true},
@@ -107,19 +101,5 @@ func TestNamesCodesAndMovedSubjects(t *testing.T) {
 			"Which plans include phone support? The Business plan includes phone support from 8:00 to 20:00. The Starter plan includes email support only. How much storage do I get? The Starter plan includes 10 GB.", false},
 		{"the chunk's own code passes", "The Galaxy S24 supports wireless charging [1].", "The Galaxy S24 supports wireless charging.", false},
 		{"an amount with a unit is no code", "The battery lasts 10h [1].", "The battery lasts 12h.", false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) == 0 {
-				t.Fatal("no finding")
-			}
-			f := res.Findings[0]
-			if got := slices.Contains(f.Reasons, "entity_mismatch"); got != tc.want {
-				t.Errorf("entity_mismatch %v, want %v (%s %v %q)", got, tc.want, f.Verdict, f.Reasons, f.EntitiesMissing)
-			}
-		})
-	}
+	})
 }
