@@ -294,7 +294,7 @@ var Checks = []Check{
 				s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
 			}
 			if s.SpanText != "" && s.NgramSim >= swapMatch {
-				if x := codeSwapped(c.plain, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
+				if x := codeSwapped(c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
 					// "Galaxy S23" where the window says "Galaxy S24"
 					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
 				}

@@ -18,6 +18,7 @@ type claim struct {
 	content    []string     // Normalize()d non-stopwords, numbers included, in order
 	words      []string     // every word as normalisedWords gives it, filled by the negation check
 	names      *[]claimName // claimNames, filled by the first passage check that needs them
+	codes      *[]string    // codesIn, filled by the first entity check
 	plainText  []string     // the word-overlap rule's content words (package overlap)
 	plainWords []uint64     // the same, hashed
 	phrases    []nounphrase.Phrase

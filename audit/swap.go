@@ -135,14 +135,26 @@ func isNumber(w string) bool {
 // capitalised reports whether a word has a capital letter ("Acme", "iOS").
 func capitalised(w string) bool { return strings.IndexFunc(w, unicode.IsUpper) >= 0 }
 
-// codeSwapped returns a model or product code of the sentence (a word
+// codeSwapped returns a model or product code of the claim (a word
 // opening with a letter that holds a digit: "S23", "X1", "MP3") that the
 // window lacks where it has another code beside the same word ("Galaxy
 // S24" for "Galaxy S23", "ThinkPad T14" for "ThinkPad X1"); "" if none.
 // Amounts with units ("100ml", "5pm") open with a digit and are the
 // number checks'.
-func codeSwapped(sentence, window string) string {
-	sw, ww := tokens(sentence), tokens(window)
+func codeSwapped(c *claim, window string) string {
+	if c.codes == nil {
+		var codes []string
+		for _, t := range tokens(c.plain) {
+			if isCode(t) {
+				codes = append(codes, t)
+			}
+		}
+		c.codes = &codes
+	}
+	if len(*c.codes) == 0 {
+		return "" // most claims: the window need not be read
+	}
+	sw, ww := tokens(c.plain), tokens(window)
 	has := func(ws []string, w string) bool {
 		return slices.ContainsFunc(ws, func(x string) bool { return strings.EqualFold(x, w) })
 	}
