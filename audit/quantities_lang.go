@@ -62,18 +62,18 @@ func indexQuantitiesIn(l *lang.Language, text string, parts bool) quantityIndex 
 	}
 	var buf [64]uint64
 	keys := buf[:0]
-	var durs []duration
+	var meas []measure
 	s := newLangScan(l, text, func(f found) {
 		if parts {
 			keys = appendParts(keys, text, f, false)
 		}
-		keys, durs = appendKeys(keys, durs, &f)
+		keys, meas = appendKeys(keys, meas, &f)
 	})
 	if parts {
 		s.month = func(m int) { keys = append(keys, keyHashStart.add("mo:").add(pad2(m)).key()|qPresent) }
 	}
 	s.scan()
-	return newQuantityIndex(keys, durs)
+	return newQuantityIndex(keys, meas)
 }
 
 // scanQuantitiesIn calls emit for each quantity of text in language l, in

@@ -387,7 +387,7 @@ func (s *langScan) unitAfter(j int) (string, int) {
 		}
 		return "", j
 	}
-	if u, ok := s.l.Unit(w); ok {
+	if u, ok := s.l.Unit(w); ok && letterUnit(w, k > j) {
 		return u, e
 	}
 	return "", j

@@ -1,0 +1,58 @@
+package audit
+
+import "testing"
+
+// holdsAll reports whether the chunk states every quantity of the claim,
+// as numbersMissing holds them (a weak one only against a rival of its
+// unit).
+func holdsAll(t *testing.T, claim, chunk langText) bool {
+	t.Helper()
+	idx := quantityIndexIn(getLang(t, chunk.code), chunk.text)
+	for _, q := range claimQuantitiesIn(getLang(t, claim.code), claim.text) {
+		if !idx.supports(q) && (!q.Weak || idx.statesUnit(q)) {
+			return false
+		}
+	}
+	return true
+}
+
+// Round 4: a number with another unit of the same dimension is a
+// mismatch unless it converts to the same amount. Sentences written for
+// ragaudit.
+var measureCases = []struct {
+	name         string
+	claim, chunk langText
+	want         bool
+}{
+	{"seconds are not milliseconds", langText{"en", "Responses arrive within 200 seconds."}, langText{"en", "Responses arrive within 200 ms."}, false},
+	{"milliseconds are milliseconds", langText{"en", "Responses arrive within 200 milliseconds."}, langText{"en", "Responses arrive within 200 ms."}, true},
+	{"a second symbol is seconds", langText{"en", "The link expires after 30 s."}, langText{"en", "The link expires after 30 seconds."}, true},
+	{"centimetres are not metres", langText{"en", "The cable is 2 cm long."}, langText{"en", "The cable is 2 m long."}, false},
+	{"metres in a symbol are metres", langText{"en", "The cable is 2 metres long."}, langText{"en", "The cable is 2 m long."}, true},
+	{"centimetres convert to metres", langText{"en", "The cable is 200 cm long."}, langText{"en", "The cable is 2 m long."}, true},
+	{"Spanish litres are not millilitres", langText{"es", "El depósito tiene 500 l."}, langText{"es", "El depósito tiene 500 ml."}, false},
+	{"German millilitres are not litres", langText{"de", "Der Tank fasst 5 ml."}, langText{"de", "Der Tank fasst 5 l."}, false},
+	{"German litres in a capital L", langText{"de", "Der Tank fasst 5 Liter."}, langText{"de", "Der Tank fasst 5 L."}, true},
+	{"grams convert to kilograms", langText{"en", "The parcel may weigh up to 2,000 g."}, langText{"en", "Parcels may weigh up to 2 kg."}, true},
+	{"200 grams are not 2 kilograms", langText{"en", "The parcel may weigh up to 200 g."}, langText{"en", "Parcels may weigh up to 2 kg."}, false},
+	{"1,024 megabytes are a gigabyte", langText{"en", "Attachments can be up to 1,024 MB."}, langText{"en", "Attachments can be up to 1 GB."}, true},
+	{"1,000 megabytes are a gigabyte", langText{"en", "Attachments can be up to 1,000 MB."}, langText{"en", "Attachments can be up to 1 GB."}, true},
+	{"1,050 megabytes are no gigabyte", langText{"en", "Attachments can be up to 1,050 MB."}, langText{"en", "Attachments can be up to 1 GB."}, false},
+	{"millilitres convert to litres", langText{"en", "The bottle holds 500 ml."}, langText{"en", "The bottle holds 0.5 l."}, true},
+	{"French centilitres convert to litres", langText{"fr", "La bouteille contient 75 cl."}, langText{"fr", "La bouteille contient 0,75 l."}, true},
+	{"Dutch minutes convert to hours", langText{"nl", "De installatie duurt 90 minuten."}, langText{"nl", "De installatie duurt 1,5 uur."}, true},
+	{"a decade is no hour: 1990s is not seconds", langText{"en", "It was built in the 1990s."}, langText{"en", "It was built in 1990."}, true},
+	{"a capital H after digits is no hour", langText{"en", "Results for 1H 2023 were strong."}, langText{"en", "Over 1 year (2023), results were strong."}, true},
+	{"grams are not kilometres", langText{"en", "It weighs 2,000 g."}, langText{"en", "It is 2 km away."}, false},
+}
+
+func TestMeasuresConvertWithinTheirDimension(t *testing.T) {
+	for _, c := range measureCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := holdsAll(t, c.claim, c.chunk); got != c.want {
+				t.Errorf("%q holds %q = %v, want %v (claim %q)", c.chunk.text, c.claim.text, got, c.want,
+					shown(claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)))
+			}
+		})
+	}
+}
