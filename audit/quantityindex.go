@@ -11,8 +11,8 @@ import (
 // slice of key hashes, flags in the low bits, is smaller and quicker to
 // build than a map of key strings, and its zero value is an empty index.
 type quantityIndex struct {
-	keys []uint64   // hash&^qFlags | flags, sorted, one per key
-	meas []measure  // the amounts with a unit it states ("90 days", "2 kg"), for a claim's in another unit
+	keys []uint64  // hash&^qFlags | flags, sorted, one per key
+	meas []measure // the amounts with a unit it states ("90 days", "2 kg"), for a claim's in another unit
 }
 
 const (
