@@ -56,3 +56,31 @@ func TestMeasuresConvertWithinTheirDimension(t *testing.T) {
 		})
 	}
 }
+
+// Round 4: the per-mille sign is a tenth of a percent, and a decimal
+// comma beside a currency is a decimal in an English answer too.
+var permilleAndCommaCases = []struct {
+	name         string
+	claim, chunk langText
+	want         bool
+}{
+	{"per mille is not percent", langText{"en", "The late fee is 2‰ per day."}, langText{"en", "The late fee is 2% per day."}, false},
+	{"per mille is a tenth of a percent", langText{"en", "The late fee is 2‰ per day."}, langText{"en", "The late fee is 0.2% per day."}, true},
+	{"German per mille is not percent", langText{"de", "Die Gebühr beträgt 2 ‰ pro Tag."}, langText{"de", "Die Gebühr beträgt 2 % pro Tag."}, false},
+	{"a decimal comma after the euro sign", langText{"en", "Shipping costs €4,95."}, langText{"en", "Shipping costs €4.95."}, true},
+	{"a decimal comma before the code", langText{"en", "Shipping costs 4,95 EUR."}, langText{"en", "Shipping costs €4.95."}, true},
+	{"a decimal comma is not another amount", langText{"en", "Shipping costs 5,95 EUR."}, langText{"en", "Shipping costs €4.95."}, false},
+	{"a comma between bare numbers stays a list", langText{"en", "Rooms 4,95 and 96 are free."}, langText{"en", "Rooms 4, 95 and 96 are free."}, true},
+	{"a thousands comma beside a currency stays thousands", langText{"en", "It costs €4,950."}, langText{"en", "It costs €4950."}, true},
+}
+
+func TestPerMilleAndDecimalCommas(t *testing.T) {
+	for _, c := range permilleAndCommaCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := holdsAll(t, c.claim, c.chunk); got != c.want {
+				t.Errorf("%q holds %q = %v, want %v (claim %q)", c.chunk.text, c.claim.text, got, c.want,
+					shown(claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)))
+			}
+		})
+	}
+}

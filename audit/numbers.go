@@ -300,6 +300,7 @@ type number struct {
 func parseNumber(text string, i int) number {
 	n := number{start: i}
 	d := readDigits(text, i)
+	commaCents(text, i, &d)
 	j, digitsEnd := d.end, d.end
 	n.value = decimal{whole: trimLeadingZeros(d.intPart), frac: d.frac}
 	end := digitsEnd
@@ -319,6 +320,9 @@ func parseNumber(text string, i int) number {
 	}
 	if e, ok := percentAfter(text, j); ok {
 		n.percent, end, j = true, e, e
+		if strings.HasSuffix(text[:e], permille) {
+			n.value = tenth(n.value)
+		}
 	}
 	if cur, k := currencyNamedAfter(text, j); cur != "" {
 		n.currency, end = cur, k
@@ -363,6 +367,24 @@ type digits struct {
 // readDigits reads the digits of the number at text[i]: "20,770,000",
 // "1.200.000" (two or more full stops grouping thousands, as much of
 // Europe writes them; no decimal reads so), "127.50".
+// commaCents reads the decimal comma of an amount written the European
+// way in an English text: "€4,95", "4,95 EUR". A comma with two digits
+// after it, beside a currency, is a decimal in any language (no grouping
+// of thousands has two digits).
+func commaCents(text string, i int, d *digits) {
+	k := d.end
+	if d.frac != "" || len(d.intPart) > 3 || k-i != len(d.intPart) || k+3 > len(text) || text[k] != ',' ||
+		!isDigit(text[k+1]) || !isDigit(text[k+2]) || k+3 < len(text) && isDigit(text[k+3]) {
+		return
+	}
+	if cur, _ := currencyBefore(text, i); cur == "" {
+		if cur, _ := currencyNamedAfter(text, k+3); cur == "" {
+			return
+		}
+	}
+	d.frac, d.oneDotGroup, d.end = strings.TrimRight(text[k+1:k+3], "0"), "", k+3
+}
+
 // currencyNamedAfter is the currency named after a number ("127.50 EUR",
 // "5 million dollars") and where its name ends, or "".
 func currencyNamedAfter(text string, j int) (string, int) {
@@ -479,7 +501,8 @@ func multiplierAfter(text string, j int, currencyBefore bool) (float64, int, boo
 
 // percentAfter reads a percent sign or word after a number ending at
 // text[j]: "15%", "15 %", "15 percent", "15 per cent", "3 percentage
-// points". It returns where it ends.
+// points", and the per-mille sign ("2‰", read as 0.2 percent by the
+// caller, tenth). It returns where it ends.
 func percentAfter(text string, j int) (int, bool) {
 	k := j
 	if k < len(text) && text[k] == ' ' {
@@ -487,6 +510,9 @@ func percentAfter(text string, j int) (int, bool) {
 	}
 	if k < len(text) && text[k] == '%' {
 		return k + 1, true
+	}
+	if strings.HasPrefix(text[k:], permille) {
+		return k + len(permille), true
 	}
 	switch w, e := wordAt(text, j, true); w {
 	case "percent":
@@ -524,6 +550,18 @@ func currencyAfter(text string, j int) bool {
 	w, _ := wordAt(text, j, true)
 	_, ok := currencySymbols[w]
 	return ok && len(w) >= 3
+}
+
+// permille is the per-mille sign: "2‰" is 0.2 %, and not the "2%" of a
+// chunk.
+const permille = "\u2030"
+
+// tenth is d divided by ten ("2" → "0.2", "12.5" → "1.25"), for a
+// per-mille figure read as percent.
+func tenth(d decimal) decimal {
+	w := "0" + d.whole
+	frac := strings.TrimRight(w[len(w)-1:]+d.frac, "0")
+	return decimal{whole: trimLeadingZeros(w[:len(w)-1]), frac: frac}
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
