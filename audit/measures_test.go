@@ -84,3 +84,40 @@ func TestPerMilleAndDecimalCommas(t *testing.T) {
 		})
 	}
 }
+
+// Round 4: a share in words is the percentage it names, held to the
+// chunk's percentages. Sentences written for ragaudit.
+var shareCases = []struct {
+	name         string
+	claim, chunk langText
+	want         bool
+}{
+	{"a third is not a quarter", langText{"en", "Members get a third off the list price."}, langText{"en", "Members get 25% off the list price."}, false},
+	{"a quarter is 25 percent", langText{"en", "Members get a quarter off the list price."}, langText{"en", "Members get 25% off the list price."}, true},
+	{"half price is half off", langText{"en", "Members pay half price."}, langText{"en", "Members get 50% off."}, true},
+	{"half price is not 30 percent off", langText{"en", "Members pay half price."}, langText{"en", "Members get 30% off."}, false},
+	{"two thirds rounded", langText{"en", "Two thirds of orders ship the same day."}, langText{"en", "67% of orders ship the same day."}, true},
+	{"a third rounded down", langText{"en", "A third of orders ship the same day."}, langText{"en", "33 % of orders ship the same day."}, true},
+	{"half an hour is no share", langText{"en", "Support answers within half an hour."}, langText{"en", "Support answers 90% of calls within 30 minutes."}, true},
+	{"one and a half is no share", langText{"en", "Setup takes one and a half weeks."}, langText{"en", "Setup takes 1.5 weeks for 90% of customers."}, true},
+	{"a chunk without a percentage holds a share", langText{"en", "Members get a third off."}, langText{"en", "Members get a discount."}, true},
+	{"French a third is not a quarter", langText{"fr", "Les membres bénéficient d'une remise d'un tiers."}, langText{"fr", "Les membres bénéficient d'une remise de 25 %."}, false},
+	{"French a quarter is 25 percent", langText{"fr", "Les membres bénéficient d'une remise d'un quart."}, langText{"fr", "Les membres bénéficient d'une remise de 25 %."}, true},
+	{"Spanish half is not a quarter", langText{"es", "Los socios reciben un descuento de la mitad."}, langText{"es", "Los socios reciben un descuento del 25 %."}, false},
+	{"Spanish a quarter of an hour is no share", langText{"es", "Respondemos en un cuarto de hora."}, langText{"es", "Respondemos al 90 % en 15 minutos."}, true},
+	{"German half is 50 percent", langText{"de", "Mitglieder zahlen die Hälfte des Preises."}, langText{"de", "Mitglieder zahlen 50 % des Preises."}, true},
+	{"German a third is not 25 percent", langText{"de", "Mitglieder erhalten ein Drittel Rabatt."}, langText{"de", "Mitglieder erhalten 25 % Rabatt."}, false},
+	{"Dutch a quarter is 25 percent", langText{"nl", "Leden krijgen een kwart korting."}, langText{"nl", "Leden krijgen 25% korting."}, true},
+	{"Dutch half is not 25 percent", langText{"nl", "Leden betalen de helft."}, langText{"nl", "Leden betalen 25% minder."}, false},
+}
+
+func TestSharesInWordsAreHeldToPercentages(t *testing.T) {
+	for _, c := range shareCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := holdsAll(t, c.claim, c.chunk); got != c.want {
+				t.Errorf("%q holds %q = %v, want %v (claim %q)", c.chunk.text, c.claim.text, got, c.want,
+					shown(claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)))
+			}
+		})
+	}
+}

@@ -25,6 +25,10 @@ type quantity struct {
 	// a unit ("ein Jahr", "un an", "an einem Werktag"): held to the chunk
 	// only where it states another number of that unit (weaklyMissing).
 	Weak bool
+	// Alts are the other keys a share in words may be stated by, joined
+	// by "|" ("a third": "p:33|p:33.33"; fractions.go); a string keeps a
+	// quantity comparable.
+	Alts string
 }
 
 var currencySymbols = map[string]string{

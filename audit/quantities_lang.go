@@ -36,13 +36,13 @@ func findQuantitiesIn(l *lang.Language, text string) []quantity {
 // quantities less the conversions in parentheses after them.
 func claimQuantitiesIn(l *lang.Language, text string) []quantity {
 	if readsEnglish(l) {
-		return claimQuantities(text)
+		return withFractions(englishTables(), plainSpaces(text), claimQuantities(text))
 	}
 	text = plainSpaces(text)
-	return claimed(text, findQuantitiesIn(l, text), func(w string) bool {
+	return withFractions(l, text, claimed(text, findQuantitiesIn(l, text), func(w string) bool {
 		_, ok := l.Unit(w)
 		return ok || isEnglishUnit(w)
-	})
+	}))
 }
 
 // quantityIndexIn is quantityIndexOf for a chunk in language l: what it

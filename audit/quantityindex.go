@@ -128,6 +128,7 @@ func appendKeys(keys []uint64, meas []measure, f *found) ([]uint64, []measure) {
 		set(n.add(trimLeadingZeros(f.d)), qPresent)
 	case f.percent:
 		set(keyHashStart.add("p:").addDecimal(f.value), qPresent|sign)
+		set(keyHashStart.add("unit:pct"), qPresent) // a percentage (statesUnit of a share)
 		set(n.addDecimal(f.value), qPresent)
 	case f.currency != "":
 		money := keyHashStart.add("m:").add(f.currency).add(":")
@@ -198,6 +199,9 @@ func (idx quantityIndex) flags(h keyHash) uint64 {
 // supported by the same amount, or by the bare number when the chunk names
 // no currency for it.
 func (idx quantityIndex) supports(q quantity) bool {
+	if q.Kind == "fraction" {
+		return idx.statesShare(q)
+	}
 	if q.AltKey != "" && idx.flags(keyHashStart.add(q.AltKey))&qPresent != 0 {
 		return idx.supports(quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
 	}

@@ -84,6 +84,7 @@ type Language struct {
 	scales     map[string]string
 	currencies map[string]string
 	percent    [][]string
+	fractions  []fraction
 	abbrevs    map[string]bool
 	// Names where every noun is capitalised (NameBefore, NounSuffixed).
 	nameBefore    map[string]bool
@@ -126,7 +127,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 // sections are those a language file may have.
 var sections = []string{"negation", "negation-cancel", "negation-double", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
-	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
+	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "role-connectors", "list-joins",
 	"source-words", "contrast", "refusal-examples", "no-source"}
@@ -171,7 +172,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readSentences, l.readPhrases, l.readOpposites, l.readSourceWords} {
+		l.readQuantityWords, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readSourceWords} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}
