@@ -121,3 +121,40 @@ func TestSharesInWordsAreHeldToPercentages(t *testing.T) {
 		})
 	}
 }
+
+// Round 4: numbers in words above a hundred in Dutch, German, French and
+// Spanish are read as one number. Sentences written for ragaudit.
+var hundredsCases = []struct {
+	name         string
+	claim, chunk langText
+	want         bool
+}{
+	{"German three hundred euros", langText{"de", "Die Gebühr beträgt dreihundert Euro."}, langText{"de", "Die Gebühr beträgt 300 €."}, true},
+	{"German three hundred is not 200", langText{"de", "Die Gebühr beträgt dreihundert Euro."}, langText{"de", "Die Gebühr beträgt 200 €."}, false},
+	{"German three hundred and fifty in one word", langText{"de", "Die Gebühr beträgt dreihundertfünfzig Euro."}, langText{"de", "Die Gebühr beträgt 350 €."}, true},
+	{"German two thousand customers", langText{"de", "Wir haben zweitausend Kunden."}, langText{"de", "Wir haben 2.000 Kunden."}, true},
+	{"German two thousand is not 200", langText{"de", "Wir haben zweitausend Kunden."}, langText{"de", "Wir haben 200 Kunden."}, false},
+	{"Dutch three hundred", langText{"nl", "De borg is driehonderd euro."}, langText{"nl", "De borg is € 300."}, true},
+	{"Dutch two thousand is not 2,500", langText{"nl", "Maximaal tweeduizend euro."}, langText{"nl", "Maximaal € 2.500."}, false},
+	{"French three hundred", langText{"fr", "Les frais sont de trois cents euros."}, langText{"fr", "Les frais sont de 300 €."}, true},
+	{"French three hundred and fifty", langText{"fr", "Les frais sont de trois cent cinquante euros."}, langText{"fr", "Les frais sont de 350 €."}, true},
+	{"French three hundred and fifty is not 300", langText{"fr", "Les frais sont de trois cent cinquante euros."}, langText{"fr", "Les frais sont de 300 €."}, false},
+	{"French two thousand", langText{"fr", "Le plafond est de deux mille euros."}, langText{"fr", "Le plafond est de 2 000 €."}, true},
+	{"Spanish three hundred", langText{"es", "La fianza es de trescientos euros."}, langText{"es", "La fianza es de 300 €."}, true},
+	{"Spanish five hundred is not 400", langText{"es", "La fianza es de quinientos euros."}, langText{"es", "La fianza es de 400 €."}, false},
+	{"Spanish four hundred", langText{"es", "Caben cuatrocientos clientes."}, langText{"es", "Caben 400 clientes."}, true},
+	{"Spanish two thousand", langText{"es", "El límite es de dos mil euros."}, langText{"es", "El límite es de 2.000 €."}, true},
+	{"Spanish two billion stays a multiplier", langText{"es", "Facturó dos mil millones de euros."}, langText{"es", "Facturó 2.000 millones de euros."}, true},
+	{"a hundred alone is still no number", langText{"de", "Hundert Dank für Ihre Geduld."}, langText{"de", "Wir antworten in 3 Tagen."}, true},
+}
+
+func TestNumberWordsAboveAHundred(t *testing.T) {
+	for _, c := range hundredsCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := holdsAll(t, c.claim, c.chunk); got != c.want {
+				t.Errorf("%q holds %q = %v, want %v (claim %q)", c.chunk.text, c.claim.text, got, c.want,
+					shown(claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)))
+			}
+		})
+	}
+}

@@ -69,7 +69,9 @@ type Language struct {
 	neg        negation
 	numbers    map[string]numberForm
 	numberList []NumberForm
-	maxNumber  int // most words of a number form
+	maxNumber  int      // most words of a number form
+	hundreds   bool     // [hundreds] given: numbers above 100 are read (NumberAt)
+	glued      []string // of a language writing numbers as one word, the forms of 100 and 1000 in them
 	mults      map[string]float64
 	maxMult    int
 	ordinals   map[string]int
@@ -126,7 +128,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 
 // sections are those a language file may have.
 var sections = []string{"negation", "negation-cancel", "negation-double", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no",
-	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
+	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "role-connectors", "list-joins",
