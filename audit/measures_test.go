@@ -158,3 +158,29 @@ func TestNumberWordsAboveAHundred(t *testing.T) {
 		})
 	}
 }
+
+// Round 4: phone numbers are compared by their digits. Numbers written
+// for ragaudit.
+var phoneCases = []struct {
+	name         string
+	claim, chunk langText
+	want         bool
+}{
+	{"a Dutch number grouped otherwise", langText{"nl", "Bel ons op 020-1234567."}, langText{"nl", "Bel ons op 020 123 4567."}, true},
+	{"a Dutch number with one digit changed", langText{"nl", "Bel ons op 020-1234568."}, langText{"nl", "Bel ons op 020 123 4567."}, false},
+	{"an English number with the country code", langText{"en", "Call +44 20 7946 0958."}, langText{"en", "Call us on +44 20-7946-0958."}, true},
+	{"a German number with a slash", langText{"de", "Rufen Sie 030/1234567 an."}, langText{"de", "Telefon: 030 1234567"}, true},
+	{"a German number with other digits", langText{"de", "Rufen Sie 030/1234567 an."}, langText{"de", "Telefon: 030 7654321"}, false},
+	{"a date in digits is no phone number", langText{"de", "Ab 01.05.2026 gilt der Tarif."}, langText{"de", "Der Tarif gilt ab 1. Mai 2026."}, true},
+}
+
+func TestPhoneNumbersAreComparedByTheirDigits(t *testing.T) {
+	for _, c := range phoneCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := holdsAll(t, c.claim, c.chunk); got != c.want {
+				t.Errorf("%q holds %q = %v, want %v (claim %q)", c.chunk.text, c.claim.text, got, c.want,
+					shown(claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)))
+			}
+		})
+	}
+}

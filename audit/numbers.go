@@ -62,15 +62,19 @@ func findQuantities(text string) []quantity {
 // found is a quantity as the scan reads it, its key still in parts:
 // findQuantities joins them into strings, quantityIndexOf only hashes them.
 type found struct {
-	number         // a number, percentage or amount; of a date or time only start and end
-	date    bool   // a date, of the parts below
-	y, m, d string // "2026", "05", "12"; d is "" for a month ("May 2026"), y "" for a day of a month ("12. Mai")
-	clock   string // a time of day, "14:00"; "" for none
+	number          // a number, percentage or amount; of a date or time only start and end
+	date    bool    // a date, of the parts below
+	y, m, d string  // "2026", "05", "12"; d is "" for a month ("May 2026"), y "" for a day of a month ("12. Mai")
+	clock   string  // a time of day, "14:00"; "" for none
+	phone   keyHash // of a phone number, the hash of its key (phones.go); 0 for none
 }
 
 func (f *found) quantity(text string) quantity {
 	q := quantity{Raw: text[f.start:f.end], Kind: "number", Start: f.start}
 	switch {
+	case f.phone != 0:
+		q.Kind, q.Key = "phone", "tel:"+phoneDigits(q.Raw)
+		return q
 	case f.clock != "":
 		q.Kind, q.Key = "time", "t:"+f.clock
 		return q
@@ -112,6 +116,11 @@ func scanQuantities(text string, emit func(f found)) {
 			for i < len(text) && (isDigit(text[i]) || isLetter(text[i])) {
 				i++
 			}
+			continue
+		}
+		if end, ok := phoneAt(text, i); ok {
+			emit(found{number: number{start: i, end: end}, phone: phoneHash(text[i:end])})
+			i = end - 1
 			continue
 		}
 		if start, end, y, m, d, ok := parseDate(text, i); ok {

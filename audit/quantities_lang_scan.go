@@ -64,6 +64,9 @@ func (s *langScan) atDigits(i int) int {
 		}
 		return j
 	}
+	if end, ok := phoneAt(s.text, i); ok {
+		return s.put(found{number: number{start: i, end: end}, phone: phoneHash(s.text[i:end])})
+	}
 	if f, ok := s.dateAt(i); ok {
 		return s.put(f)
 	}

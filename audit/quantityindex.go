@@ -104,6 +104,8 @@ func appendKeys(keys []uint64, meas []measure, f *found) ([]uint64, []measure) {
 		sign = qNegative
 	}
 	switch {
+	case f.phone != 0:
+		set(f.phone, qPresent|qPositive)
 	case f.clock != "":
 		set(keyHashStart.add("t:").add(f.clock), qPresent|qPositive)
 		set(n.add(trimLeadingZeros(f.clock[:2])), qPresent) // "at 8" of "08:00"
