@@ -16,32 +16,43 @@ func phoneAt(text string, i int) (end int, ok bool) {
 	if !plus && text[i] != '0' {
 		return 0, false
 	}
-	n, groups, long, j := 0, 0, false, i
-	for {
+	end, n, groups, long := phoneGroups(text, i, plus)
+	if groups == 0 || end < len(text) && (text[end] == '.' || text[end] == ',' || text[end] == ':') && end+1 < len(text) && isDigit(text[end+1]) {
+		return 0, false // a decimal, a date or a time goes on
+	}
+	pairs := groups == 5 && n == 10
+	return end, n >= 9 && (long || pairs) && (groups > 1 || n >= 10)
+}
+
+// phoneGroups reads the groups of digits of a phone number at text[i]
+// (phoneAt): where they end, how many digits and groups, and whether one
+// has three digits or more; no groups when a group is too short or long.
+func phoneGroups(text string, i int, plus bool) (end, n, groups int, long bool) {
+	for j := i; ; {
 		k := j
 		for k < len(text) && isDigit(text[k]) {
 			k++
 		}
 		g := k - j
-		switch {
-		case groups == 0 && plus && g > 3, groups == 0 && !plus && (g < 2 || g > 5) && g < 9, groups > 0 && g < 2:
-			return 0, false
+		if groups == 0 && !firstPhoneGroup(g, plus) || groups > 0 && g < 2 || n+g > 15 {
+			return 0, 0, 0, false
 		}
 		n, groups, long, end = n+g, groups+1, long || g >= 3, k
-		if n > 15 {
-			return 0, false
+		if k+1 >= len(text) || text[k] != ' ' && text[k] != '-' && text[k] != '/' || !isDigit(text[k+1]) {
+			return end, n, groups, long
 		}
-		if k+1 < len(text) && (text[k] == ' ' || text[k] == '-' || text[k] == '/') && isDigit(text[k+1]) {
-			j = k + 1
-			continue
-		}
-		break
+		j = k + 1
 	}
-	if end < len(text) && (text[end] == '.' || text[end] == ',' || text[end] == ':') && end+1 < len(text) && isDigit(text[end+1]) {
-		return 0, false // a decimal, a date or a time goes on
+}
+
+// firstPhoneGroup reports whether g digits may open a phone number: a
+// country code of 1 to 3 after "+", an area code of 2 to 5, or the whole
+// number ungrouped.
+func firstPhoneGroup(g int, plus bool) bool {
+	if plus {
+		return g >= 1 && g <= 3 || g >= 9
 	}
-	pairs := groups == 5 && n == 10
-	return end, n >= 9 && (long || pairs) && (groups > 1 || n >= 10)
+	return g >= 2 && g <= 5 || g >= 9
 }
 
 // phoneHash is the key hash of a phone number ("tel:" and its digits),
