@@ -34,10 +34,10 @@ func withFractions(l *lang.Language, text string, qs []quantity) []quantity {
 	}
 	words := letterWords(text)
 	ws := wordStrings(words)
-	added := false
+	added, shares := false, slices.ContainsFunc(ws, l.IsShareWord)
 	for i := 0; i < len(words); i++ {
-		pct, n := l.FractionAt(ws, i)
-		if n == 0 || notAShare(l, words, i, n) {
+		pct, n, amb := l.FractionAt(ws, i)
+		if n == 0 || amb && !shares || notAShare(l, words, i, n) {
 			continue
 		}
 		start, end := words[i].start, words[i+n-1].end
@@ -65,12 +65,15 @@ func mayHaveFraction(text string) bool {
 }
 
 // notAShare reports whether the fraction words[i:i+n] is part of a
-// duration or a number rather than a share: "one and a half years",
-// "half an hour", "un cuarto de hora".
+// duration, a number or a period rather than a share: "one and a half
+// years", "half an hour", "un cuarto de hora", "the first half".
 func notAShare(l *lang.Language, words []shareWord, i, n int) bool {
 	if i > 0 {
 		switch words[i-1].w {
 		case "and", "en", "und", "et", "y", "e":
+			return true
+		}
+		if _, ok := l.Ordinal(words[i-1].w); ok {
 			return true
 		}
 	}

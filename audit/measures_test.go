@@ -109,6 +109,9 @@ var shareCases = []struct {
 	{"German a third is not 25 percent", langText{"de", "Mitglieder erhalten ein Drittel Rabatt."}, langText{"de", "Mitglieder erhalten 25 % Rabatt."}, false},
 	{"Dutch a quarter is 25 percent", langText{"nl", "Leden krijgen een kwart korting."}, langText{"nl", "Leden krijgen 25% korting."}, true},
 	{"Dutch half is not 25 percent", langText{"nl", "Leden betalen de helft."}, langText{"nl", "Leden betalen 25% minder."}, false},
+	{"a third party is no share", langText{"en", "We never pass your data to a third party."}, langText{"en", "We never pass your data on; 30% of requests are answered."}, true},
+	{"French un tiers is a third party without a share word", langText{"fr", "Vos données ne sont jamais transmises à un tiers."}, langText{"fr", "Vos données restent chez nous; 30 % des demandes."}, true},
+	{"the first half is a period", langText{"en", "Sales rose in the first half."}, langText{"en", "Sales rose by 10% in the first six months."}, true},
 }
 
 func TestSharesInWordsAreHeldToPercentages(t *testing.T) {
