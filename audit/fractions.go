@@ -36,6 +36,12 @@ func withFractions(l *lang.Language, text string, qs []quantity) []quantity {
 	ws := wordStrings(words)
 	added, shares := false, slices.ContainsFunc(ws, l.IsShareWord)
 	for i := 0; i < len(words); i++ {
+		if q, n := halfAmount(l, text, words, ws, i); n > 0 {
+			qs = slices.DeleteFunc(qs, func(p quantity) bool { return p.Start >= q.Start && p.Start < q.Start+len(q.Raw) })
+			qs = append(qs, q)
+			added, i = true, i+n-1
+			continue
+		}
 		pct, n, amb := l.FractionAt(ws, i)
 		if n == 0 || amb && !shares || notAShare(l, words, i, n) {
 			continue
@@ -51,6 +57,22 @@ func withFractions(l *lang.Language, text string, qs []quantity) []quantity {
 		slices.SortStableFunc(qs, func(a, b quantity) int { return cmp.Compare(a.Start, b.Start) })
 	}
 	return qs
+}
+
+// halfAmount reads an amount with a half in words before its unit at
+// words[i] ("anderthalb Jahre" is 1.5 years, "ein halbes Jahr" 0.5,
+// "half a day"): the quantity and how many words it takes, 0 for none.
+func halfAmount(l *lang.Language, text string, words []shareWord, ws []string, i int) (quantity, int) {
+	v, n := l.HalfAt(ws, i)
+	if n == 0 || i+n >= len(words) {
+		return quantity{}, 0
+	}
+	u, ok := l.Unit(ws[i+n])
+	if !ok {
+		return quantity{}, 0
+	}
+	start, end := words[i].start, words[i+n].end
+	return quantity{Raw: text[start:end], Kind: "number", Key: "n:" + v, Start: start, Unit: u}, n + 1
 }
 
 // mayHaveFraction reports whether text has a letter: a claim of digits

@@ -187,3 +187,31 @@ func TestPhoneNumbersAreComparedByTheirDigits(t *testing.T) {
 		})
 	}
 }
+
+// Round 4: durations with a half in words, in claims. Sentences written
+// for ragaudit.
+var halfCases = []struct {
+	name         string
+	claim, chunk langText
+	want         bool
+}{
+	{"one and a half years are 18 months", langText{"en", "The warranty lasts one and a half years."}, langText{"en", "The warranty lasts 18 months."}, true},
+	{"one and a half years are not 12 months", langText{"en", "The warranty lasts one and a half years."}, langText{"en", "The warranty lasts 12 months."}, false},
+	{"Dutch anderhalf jaar is 18 months", langText{"nl", "De garantie duurt anderhalf jaar."}, langText{"nl", "De garantie duurt 18 maanden."}, true},
+	{"German anderthalb Jahre are 18 months", langText{"de", "Die Garantie gilt anderthalb Jahre."}, langText{"de", "Die Garantie gilt 18 Monate."}, true},
+	{"German anderthalb Jahre are not two years", langText{"de", "Die Garantie gilt anderthalb Jahre."}, langText{"de", "Die Garantie gilt 2 Jahre."}, false},
+	{"German half a year is six months", langText{"de", "Das Abo läuft ein halbes Jahr."}, langText{"de", "Das Abo läuft 6 Monate."}, true},
+	{"German half a year is not three months", langText{"de", "Das Abo läuft ein halbes Jahr."}, langText{"de", "Das Abo läuft 3 Monate."}, false},
+	{"Spanish half an hour is 30 minutes", langText{"es", "La llamada dura media hora."}, langText{"es", "La llamada dura 30 minutos."}, true},
+}
+
+func TestHalvesInWordsAreDurations(t *testing.T) {
+	for _, c := range halfCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := holdsAll(t, c.claim, c.chunk); got != c.want {
+				t.Errorf("%q holds %q = %v, want %v (claim %q)", c.chunk.text, c.claim.text, got, c.want,
+					shown(claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)))
+			}
+		})
+	}
+}

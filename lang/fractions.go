@@ -18,6 +18,9 @@ type fraction struct {
 func (l *Language) readFractions(t, _ *table) error {
 	l.fractions = nil
 	l.shareWords = set(t.words("share-words"))
+	if err := l.readHalves(t); err != nil {
+		return err
+	}
 	return entries(t, "fractions", func(k, f string) error {
 		if v, err := strconv.ParseFloat(k, 64); err != nil || v <= 0 || v > 100 {
 			return fmt.Errorf("fraction %q: want a percentage, got %q", f, k)
@@ -26,6 +29,28 @@ func (l *Language) readFractions(t, _ *table) error {
 		l.fractions = append(l.fractions, fraction{pct: k, words: strings.Fields(strings.TrimSuffix(f, "*")), ambiguous: amb})
 		return nil
 	})
+}
+
+// readHalves reads [halves]: the amounts with a half in words before a
+// unit ("anderthalb Jahre", "ein halbes Jahr", "half a year").
+func (l *Language) readHalves(t *table) error {
+	l.halves = nil
+	return entries(t, "halves", func(k, f string) error {
+		if _, err := strconv.ParseFloat(k, 64); err != nil {
+			return fmt.Errorf("half %q: want a number, got %q", f, k)
+		}
+		l.halves = append(l.halves, fraction{pct: k, words: strings.Fields(strings.ReplaceAll(f, "-", " "))})
+		return nil
+	})
+}
+
+// HalfAt returns the value of an amount with a half written in words at
+// words[i] ("one and a half" is "1.5", "ein halbes" "0.5") and how many
+// words it takes, the longest form first; "", 0 for none. It is an
+// amount only before a unit, which is the caller's to read.
+func (l *Language) HalfAt(words []string, i int) (string, int) {
+	v, n, _ := formAt(l.halves, words, i)
+	return v, n
 }
 
 // IsShareWord reports whether w is a word of [share-words]: one that
@@ -40,8 +65,14 @@ func (l *Language) IsShareWord(w string) bool { v, _ := lookup(l.shareWords, w);
 // third party", "un tiers", "un cuarto"): a share only in a sentence
 // with a share word (IsShareWord), which is the caller's to judge.
 func (l *Language) FractionAt(words []string, i int) (string, int, bool) {
+	return formAt(l.fractions, words, i)
+}
+
+// formAt returns the longest of forms at words[i]: its value, how many
+// words it takes and whether it is ambiguous.
+func formAt(forms []fraction, words []string, i int) (string, int, bool) {
 	pct, best, amb := "", 0, false
-	for _, f := range l.fractions {
+	for _, f := range forms {
 		if len(f.words) <= best || i+len(f.words) > len(words) {
 			continue
 		}
