@@ -15,8 +15,20 @@ import (
 // measure is an amount a chunk states, as a span of its dimension's base
 // unit (exact but for durations).
 type measure struct {
-	dim    string // "time", "mass", "length", "volume", "data", "power", "energy"
 	lo, hi float64
+	dim    uint8 // dimOf: time, mass, length, volume, data, power, energy
+}
+
+// dimOf numbers the dimension of a unit ("mass:kg" → mass): a byte, not
+// the string, as every chunk with units keeps its measures.
+func dimOf(unit string) uint8 {
+	dim, _, _ := strings.Cut(unit, ":")
+	for i, d := range [...]string{"time", "mass", "length", "volume", "data", "power", "energy"} {
+		if d == dim {
+			return uint8(i + 1)
+		}
+	}
+	return 0
 }
 
 // unitFactors are the units in their dimension's base unit: grams,
@@ -38,18 +50,18 @@ var dataSteps = map[string]float64{"data:kb": 1, "data:mb": 2, "data:gb": 3, "da
 // measuresOf returns the readings of v in unit (two for data: 1,000 and
 // 1,024 a step) and how many there are; none for a unit of no known size.
 func measuresOf(v float64, unit string) (ms [2]measure, n int) {
-	dim, _, _ := strings.Cut(unit, ":")
+	dim := dimOf(unit)
 	if lo, hi, ok := durationDays(v, unit); ok {
-		ms[0] = measure{dim, lo, hi}
+		ms[0] = measure{lo, hi, dim}
 		return ms, 1
 	}
 	if f, ok := unitFactors[unit]; ok {
-		ms[0] = measure{dim, v * f, v * f}
+		ms[0] = measure{v * f, v * f, dim}
 		return ms, 1
 	}
 	if k, ok := dataSteps[unit]; ok {
 		a, b := v*math.Pow(1000, k), v*math.Pow(1024, k)
-		ms[0], ms[1] = measure{dim, a, a}, measure{dim, b, b}
+		ms[0], ms[1] = measure{a, a, dim}, measure{b, b, dim}
 		return ms, 2
 	}
 	return ms, 0
@@ -78,10 +90,12 @@ func statesMeasure(ms []measure, q quantity) bool {
 	return false
 }
 
+var timeDim = dimOf("time:")
+
 // statesTime reports whether ms holds a duration.
 func statesTime(ms []measure) bool {
 	for _, m := range ms {
-		if m.dim == "time" {
+		if m.dim == timeDim {
 			return true
 		}
 	}
