@@ -36,7 +36,11 @@ func withFractions(l *lang.Language, text string, qs []quantity) []quantity {
 	ws := wordStrings(words)
 	added, shares := false, slices.ContainsFunc(ws, l.IsShareWord)
 	for i := 0; i < len(words); i++ {
-		if q, n := halfAmount(l, text, words, ws, i); n > 0 {
+		q, n := dayTime(l, text, words, ws, i)
+		if n == 0 {
+			q, n = halfAmount(l, text, words, ws, i)
+		}
+		if n > 0 {
 			qs = slices.DeleteFunc(qs, func(p quantity) bool { return p.Start >= q.Start && p.Start < q.Start+len(q.Raw) })
 			qs = append(qs, q)
 			added, i = true, i+n-1
@@ -57,6 +61,31 @@ func withFractions(l *lang.Language, text string, qs []quantity) []quantity {
 		slices.SortStableFunc(qs, func(a, b quantity) int { return cmp.Compare(a.Start, b.Start) })
 	}
 	return qs
+}
+
+// dayTime reads an hour in words with the part of the day after it at
+// words[i] ("five in the afternoon", "vijf uur 's middags", "las cinco de
+// la tarde" are 17:00): the time of day and how many words it takes, 0
+// for none.
+func dayTime(l *lang.Language, text string, words []shareWord, ws []string, i int) (quantity, int) {
+	v, n, amb := l.NumberAt(ws, i)
+	if n == 0 || amb && v != 1 || v < 1 || v > 12 {
+		return quantity{}, 0
+	}
+	j := i + n
+	if j < len(ws) && (l.IsClockWord(ws[j]) || l.IsClockHour(ws[j])) {
+		j++ // "uur", "Uhr", "heures"
+	}
+	add, k := l.DaytimeAt(ws, j)
+	if k == 0 {
+		return quantity{}, 0
+	}
+	h := v % 12
+	if add == "12" {
+		h += 12
+	}
+	start, end := words[i].start, words[j+k-1].end
+	return quantity{Raw: text[start:end], Kind: "time", Key: "t:" + pad2(h) + ":00", Start: start}, j + k - i
 }
 
 // halfAmount reads an amount with a half in words before its unit at

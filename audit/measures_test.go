@@ -215,3 +215,30 @@ func TestHalvesInWordsAreDurations(t *testing.T) {
 		})
 	}
 }
+
+// Round 4: an hour in words with the part of the day, in claims.
+// Sentences written for ragaudit.
+var daytimeCases = []struct {
+	name         string
+	claim, chunk langText
+	want         bool
+}{
+	{"five in the afternoon is 17:00", langText{"en", "We close at five in the afternoon."}, langText{"en", "We close at 17:00."}, true},
+	{"five in the afternoon is not 18:00", langText{"en", "We close at five in the afternoon."}, langText{"en", "We close at 18:00."}, false},
+	{"Dutch vijf uur 's middags is 17:00", langText{"nl", "We sluiten om vijf uur 's middags."}, langText{"nl", "We sluiten om 17:00 uur."}, true},
+	{"Dutch vijf uur 's middags is not 18:00", langText{"nl", "We sluiten om vijf uur 's middags."}, langText{"nl", "We sluiten om 18:00 uur."}, false},
+	{"German acht Uhr morgens is 8:00", langText{"de", "Wir öffnen um acht Uhr morgens."}, langText{"de", "Wir öffnen um 8:00 Uhr."}, true},
+	{"Spanish las cinco de la tarde is 17:00", langText{"es", "Cerramos a las cinco de la tarde."}, langText{"es", "Cerramos a las 17:00."}, true},
+	{"French cinq heures du soir is not 18 h", langText{"fr", "Nous fermons à cinq heures du soir."}, langText{"fr", "Nous fermons à 18h00."}, false},
+}
+
+func TestHoursInWordsWithThePartOfTheDay(t *testing.T) {
+	for _, c := range daytimeCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := holdsAll(t, c.claim, c.chunk); got != c.want {
+				t.Errorf("%q holds %q = %v, want %v (claim %q)", c.chunk.text, c.claim.text, got, c.want,
+					shown(claimQuantitiesIn(getLang(t, c.claim.code), c.claim.text)))
+			}
+		})
+	}
+}

@@ -21,6 +21,9 @@ func (l *Language) readFractions(t, _ *table) error {
 	if err := l.readHalves(t); err != nil {
 		return err
 	}
+	if err := l.readDaytime(t); err != nil {
+		return err
+	}
 	return entries(t, "fractions", func(k, f string) error {
 		if v, err := strconv.ParseFloat(k, 64); err != nil || v <= 0 || v > 100 {
 			return fmt.Errorf("fraction %q: want a percentage, got %q", f, k)
@@ -42,6 +45,29 @@ func (l *Language) readHalves(t *table) error {
 		l.halves = append(l.halves, fraction{pct: k, words: strings.Fields(strings.ReplaceAll(f, "-", " "))})
 		return nil
 	})
+}
+
+// readDaytime reads [daytime]: the hours to add to an hour in words
+// before the phrase ("five in the afternoon" is 17:00).
+func (l *Language) readDaytime(t *table) error {
+	l.daytime = nil
+	return entries(t, "daytime", func(k, f string) error {
+		if k != "0" && k != "12" {
+			return fmt.Errorf("daytime %q: want 0 or 12, got %q", f, k)
+		}
+		l.daytime = append(l.daytime, fraction{pct: k, words: strings.Fields(f)})
+		return nil
+	})
+}
+
+// DaytimeAt returns the hours a phrase at words[i] adds to the hour in
+// words before it ("in the afternoon", "'s middags", "de la tarde": 12;
+// "in the morning": 0) and how many words it takes; "", 0 for none.
+// Words as split at every character but letters and hyphens ("s
+// middags", "de l après-midi").
+func (l *Language) DaytimeAt(words []string, i int) (string, int) {
+	v, n, _ := formAt(l.daytime, words, i)
+	return v, n
 }
 
 // HalfAt returns the value of an amount with a half written in words at

@@ -88,6 +88,7 @@ type Language struct {
 	percent    [][]string
 	fractions  []fraction
 	halves     []fraction
+	daytime    []fraction
 	shareWords map[string]bool
 	abbrevs    map[string]bool
 	// Names where every noun is capitalised (NameBefore, NounSuffixed).
@@ -131,7 +132,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 // sections are those a language file may have.
 var sections = []string{"negation", "negation-cancel", "negation-double", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no",
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
-	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "abbreviations", "titles",
+	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "role-connectors", "list-joins",
 	"source-words", "contrast", "refusal-examples", "no-source"}
