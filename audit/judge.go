@@ -195,13 +195,19 @@ func (m *messageAudit) contradictsAcross(c *claim, i int) bool {
 	return ev != nil && ev.tongue.code != c.tongue.code && len(numbersMissing(c, ev)) > 0 && m.a.cfg.Model.decisive("number_mismatch")
 }
 
+// writesShare reports whether q is a share in words the chunk writes in
+// the same words ("half price" of a chunk's "half price").
+func (ev *evidence) writesShare(q quantity) bool {
+	return q.Kind == "fraction" && slices.ContainsFunc(ev.texts, func(t string) bool { return containsFold(t, q.Raw) })
+}
+
 // numbersMissing are the claim's quantities the chunk does not state.
 func numbersMissing(c *claim, ev *evidence) []string {
 	var out []string
 	for _, q := range c.quantities {
 		// An article read as one ("an einem Werktag") fails only against
 		// another number of its unit ("ein Jahr" against "zwei Jahre").
-		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) {
+		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) && !ev.writesShare(q) {
 			out = appendUnique(out, q.Raw)
 		}
 	}

@@ -25,6 +25,10 @@ type quantity struct {
 	// a unit ("ein Jahr", "un an", "an einem Werktag"): held to the chunk
 	// only where it states another number of that unit (weaklyMissing).
 	Weak bool
+	// Alts are the other keys a share in words may be stated by, joined
+	// by "|" ("a third": "p:33|p:33.33"; fractions.go); a string keeps a
+	// quantity comparable.
+	Alts string
 }
 
 var currencySymbols = map[string]string{
@@ -58,15 +62,19 @@ func findQuantities(text string) []quantity {
 // found is a quantity as the scan reads it, its key still in parts:
 // findQuantities joins them into strings, quantityIndexOf only hashes them.
 type found struct {
-	number         // a number, percentage or amount; of a date or time only start and end
-	date    bool   // a date, of the parts below
-	y, m, d string // "2026", "05", "12"; d is "" for a month ("May 2026"), y "" for a day of a month ("12. Mai")
-	clock   string // a time of day, "14:00"; "" for none
+	number          // a number, percentage or amount; of a date or time only start and end
+	date    bool    // a date, of the parts below
+	y, m, d string  // "2026", "05", "12"; d is "" for a month ("May 2026"), y "" for a day of a month ("12. Mai")
+	clock   string  // a time of day, "14:00"; "" for none
+	phone   keyHash // of a phone number, the hash of its key (phones.go); 0 for none
 }
 
 func (f *found) quantity(text string) quantity {
 	q := quantity{Raw: text[f.start:f.end], Kind: "number", Start: f.start}
 	switch {
+	case f.phone != 0:
+		q.Kind, q.Key = "phone", "tel:"+phoneDigits(q.Raw)
+		return q
 	case f.clock != "":
 		q.Kind, q.Key = "time", "t:"+f.clock
 		return q
@@ -108,6 +116,11 @@ func scanQuantities(text string, emit func(f found)) {
 			for i < len(text) && (isDigit(text[i]) || isLetter(text[i])) {
 				i++
 			}
+			continue
+		}
+		if end, ok := phoneAt(text, i); ok {
+			emit(found{number: number{start: i, end: end}, phone: phoneHash(text[i:end])})
+			i = end - 1
 			continue
 		}
 		if start, end, y, m, d, ok := parseDate(text, i); ok {
@@ -300,6 +313,7 @@ type number struct {
 func parseNumber(text string, i int) number {
 	n := number{start: i}
 	d := readDigits(text, i)
+	commaCents(text, i, &d)
 	j, digitsEnd := d.end, d.end
 	n.value = decimal{whole: trimLeadingZeros(d.intPart), frac: d.frac}
 	end := digitsEnd
@@ -319,6 +333,9 @@ func parseNumber(text string, i int) number {
 	}
 	if e, ok := percentAfter(text, j); ok {
 		n.percent, end, j = true, e, e
+		if strings.HasSuffix(text[:e], permille) {
+			n.value = tenth(n.value)
+		}
 	}
 	if cur, k := currencyNamedAfter(text, j); cur != "" {
 		n.currency, end = cur, k
@@ -363,6 +380,24 @@ type digits struct {
 // readDigits reads the digits of the number at text[i]: "20,770,000",
 // "1.200.000" (two or more full stops grouping thousands, as much of
 // Europe writes them; no decimal reads so), "127.50".
+// commaCents reads the decimal comma of an amount written the European
+// way in an English text: "€4,95", "4,95 EUR". A comma with two digits
+// after it, beside a currency, is a decimal in any language (no grouping
+// of thousands has two digits).
+func commaCents(text string, i int, d *digits) {
+	k := d.end
+	if d.frac != "" || len(d.intPart) > 3 || k-i != len(d.intPart) || k+3 > len(text) || text[k] != ',' ||
+		!isDigit(text[k+1]) || !isDigit(text[k+2]) || k+3 < len(text) && isDigit(text[k+3]) {
+		return
+	}
+	if cur, _ := currencyBefore(text, i); cur == "" {
+		if cur, _ := currencyNamedAfter(text, k+3); cur == "" {
+			return
+		}
+	}
+	d.frac, d.oneDotGroup, d.end = strings.TrimRight(text[k+1:k+3], "0"), "", k+3
+}
+
 // currencyNamedAfter is the currency named after a number ("127.50 EUR",
 // "5 million dollars") and where its name ends, or "".
 func currencyNamedAfter(text string, j int) (string, int) {
@@ -479,7 +514,8 @@ func multiplierAfter(text string, j int, currencyBefore bool) (float64, int, boo
 
 // percentAfter reads a percent sign or word after a number ending at
 // text[j]: "15%", "15 %", "15 percent", "15 per cent", "3 percentage
-// points". It returns where it ends.
+// points", and the per-mille sign ("2‰", read as 0.2 percent by the
+// caller, tenth). It returns where it ends.
 func percentAfter(text string, j int) (int, bool) {
 	k := j
 	if k < len(text) && text[k] == ' ' {
@@ -487,6 +523,9 @@ func percentAfter(text string, j int) (int, bool) {
 	}
 	if k < len(text) && text[k] == '%' {
 		return k + 1, true
+	}
+	if strings.HasPrefix(text[k:], permille) {
+		return k + len(permille), true
 	}
 	switch w, e := wordAt(text, j, true); w {
 	case "percent":
@@ -524,6 +563,18 @@ func currencyAfter(text string, j int) bool {
 	w, _ := wordAt(text, j, true)
 	_, ok := currencySymbols[w]
 	return ok && len(w) >= 3
+}
+
+// permille is the per-mille sign: "2‰" is 0.2 %, and not the "2%" of a
+// chunk.
+const permille = "\u2030"
+
+// tenth is d divided by ten ("2" → "0.2", "12.5" → "1.25"), for a
+// per-mille figure read as percent.
+func tenth(d decimal) decimal {
+	w := "0" + d.whole
+	frac := strings.TrimRight(w[len(w)-1:]+d.frac, "0")
+	return decimal{whole: trimLeadingZeros(w[:len(w)-1]), frac: frac}
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

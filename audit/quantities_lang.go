@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -36,13 +37,13 @@ func findQuantitiesIn(l *lang.Language, text string) []quantity {
 // quantities less the conversions in parentheses after them.
 func claimQuantitiesIn(l *lang.Language, text string) []quantity {
 	if readsEnglish(l) {
-		return claimQuantities(text)
+		return withFractions(englishTables(), plainSpaces(text), claimQuantities(text))
 	}
 	text = plainSpaces(text)
-	return claimed(text, findQuantitiesIn(l, text), func(w string) bool {
+	return withFractions(l, text, claimed(text, findQuantitiesIn(l, text), func(w string) bool {
 		_, ok := l.Unit(w)
 		return ok || isEnglishUnit(w)
-	})
+	}))
 }
 
 // quantityIndexIn is quantityIndexOf for a chunk in language l: what it
@@ -62,18 +63,18 @@ func indexQuantitiesIn(l *lang.Language, text string, parts bool) quantityIndex 
 	}
 	var buf [64]uint64
 	keys := buf[:0]
-	var durs []duration
+	var meas []measure
 	s := newLangScan(l, text, func(f found) {
 		if parts {
 			keys = appendParts(keys, text, f, false)
 		}
-		keys, durs = appendKeys(keys, durs, &f)
+		keys, meas = appendKeys(keys, meas, &f)
 	})
 	if parts {
 		s.month = func(m int) { keys = append(keys, keyHashStart.add("mo:").add(pad2(m)).key()|qPresent) }
 	}
 	s.scan()
-	return newQuantityIndex(keys, durs)
+	return newQuantityIndex(keys, meas)
 }
 
 // scanQuantitiesIn calls emit for each quantity of text in language l, in
@@ -106,6 +107,7 @@ type langWords struct {
 	numberFirst map[string]bool // the first words of the number forms ("vingt" of "vingt et un")
 	ordinals    map[string]int  // the ordinal words ("dritten": 3)
 	maxNumber   int             // the most words of a number form
+	glued       []string        // the parts of 100 and 1000 a compounding language glues into numbers ("hundert")
 	timeWords   map[string]bool // words before a month named as a time ("im Mai")
 	// dec is the decimal separator, other the one of "." and "," that is
 	// not; thousands the separators of thousands, as written.
@@ -133,6 +135,10 @@ func wordsOf(l *lang.Language) *langWords {
 		w.maxNumber = max(w.maxNumber, len(ws))
 		w.mark(ws[0])
 	}
+	if l.HasHundreds() {
+		w.maxNumber = lang.MaxNumberWords // "deux mille cinq cent vingt et un"
+	}
+	w.glued = l.GluedParts()
 	w.ordinals = l.OrdinalForms()
 	for o := range w.ordinals {
 		w.mark(o)
@@ -148,6 +154,21 @@ func wordsOf(l *lang.Language) *langWords {
 func (w *langWords) mark(lower string) {
 	k := first2(lower)
 	w.first2[k/64] |= 1 << (k % 64)
+}
+
+// gluedNumber reports whether a lowercased word may be a number written
+// as one word with its hundreds or thousands ("dreihundertfünfzig"): it
+// holds one of their parts. Few words are this long.
+func (w *langWords) gluedNumber(lower []byte) bool {
+	if len(lower) < 7 || len(w.glued) == 0 {
+		return false
+	}
+	for _, p := range w.glued {
+		if bytes.Contains(lower, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayBe reports whether a lowercased word may be in one of the sets.

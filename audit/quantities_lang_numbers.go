@@ -189,6 +189,9 @@ func (s *langScan) suffixes(n *number) (mult float64, read bool) {
 	}
 	if e, ok := s.percentAfter(j, &after); ok {
 		n.percent, n.end = true, e
+		if strings.HasSuffix(s.text[:e], permille) {
+			n.value = tenth(n.value)
+		}
 		return mult, true
 	}
 	if c, e := s.currencyAfter(j, mult != 1); c != "" {
@@ -229,6 +232,8 @@ func (s *langScan) multiplierAfter(a *wordsAfter) (float64, int) {
 func (s *langScan) percentAfter(j int, a *wordsAfter) (int, bool) {
 	if k := s.skipSpaces(j); k < len(s.text) && s.text[k] == '%' {
 		return k + 1, true
+	} else if strings.HasPrefix(s.text[k:], permille) {
+		return k + len(permille), true
 	}
 	if k := s.l.PercentAt(a.words[:a.n], 0); k > 0 {
 		return a.ends[k-1], true
@@ -387,7 +392,7 @@ func (s *langScan) unitAfter(j int) (string, int) {
 		}
 		return "", j
 	}
-	if u, ok := s.l.Unit(w); ok {
+	if u, ok := s.l.Unit(w); ok && letterUnit(w, k > j) {
 		return u, e
 	}
 	return "", j

@@ -64,6 +64,9 @@ func (s *langScan) atDigits(i int) int {
 		}
 		return j
 	}
+	if end, ok := phoneAt(s.text, i); ok {
+		return s.put(found{number: number{start: i, end: end}, phone: phoneHash(s.text[i:end])})
+	}
 	if f, ok := s.dateAt(i); ok {
 		return s.put(f)
 	}
@@ -100,7 +103,7 @@ func (s *langScan) atWord(i int) int {
 	if !s.w.mayBe(lw) {
 		return e
 	}
-	if s.w.numberFirst[string(lw)] {
+	if s.w.numberFirst[string(lw)] || s.w.gluedNumber(lw) {
 		if n, ok := s.wordNumber(i); ok {
 			return s.put(found{number: n})
 		}
@@ -122,7 +125,8 @@ func (s *langScan) atWord(i int) int {
 // multiplier, percent, a currency or a unit. A form that is also an
 // article or another word ("ein", "een", "un", "uno", "neuf") and a
 // hundred or thousand alone count only with one of them after: "ein
-// Jahr", "un an", "een jaar", "un millón", but not "ein Kunde".
+// Jahr", "un an", "een jaar", "un millón", but not "ein Kunde"; the
+// numbers above a hundred count alone ("dreihundert Kunden").
 func (s *langScan) wordNumber(i int) (number, bool) {
 	var words [8]string
 	var ends [8]int
@@ -150,7 +154,7 @@ func (s *langScan) wordNumber(i int) (number, bool) {
 			n.unit, n.end, context = u, e, true
 		}
 	}
-	if (ambiguous || v >= 100) && !context {
+	if ambiguous && !context {
 		return number{}, false
 	}
 	// An article before a multiplier is the number itself: "un million",

@@ -11,8 +11,8 @@ import (
 // slice of key hashes, flags in the low bits, is smaller and quicker to
 // build than a map of key strings, and its zero value is an empty index.
 type quantityIndex struct {
-	keys []uint64   // hash&^qFlags | flags, sorted, one per key
-	durs []duration // the durations it states ("90 days"), for a claim's in another unit
+	keys []uint64  // hash&^qFlags | flags, sorted, one per key
+	meas []measure // the amounts with a unit it states ("90 days", "2 kg"), for a claim's in another unit
 }
 
 const (
@@ -80,23 +80,23 @@ var spaces = strings.NewReplacer(oddSpaces[0], " ", oddSpaces[1], " ", oddSpaces
 func indexQuantities(text string, parts bool) quantityIndex {
 	var buf [64]uint64 // a chunk's keys, before they are sorted and copied
 	keys := buf[:0]
-	var durs []duration
+	var meas []measure
 	scanQuantities(text, func(f found) {
 		if parts {
 			keys = appendPartKeys(keys, text, f)
 		}
-		keys, durs = appendKeys(keys, durs, &f)
+		keys, meas = appendKeys(keys, meas, &f)
 	})
 	if parts {
 		keys = appendNamedMonths(keys, text)
 	}
-	return newQuantityIndex(keys, durs)
+	return newQuantityIndex(keys, meas)
 }
 
-// appendKeys appends the keys of a quantity the scan found, and its span
-// of days if it is a duration. The English scan and the other languages'
+// appendKeys appends the keys of a quantity the scan found, and its
+// measures if it has a unit. The English scan and the other languages'
 // (quantities_lang.go) share it.
-func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration) {
+func appendKeys(keys []uint64, meas []measure, f *found) ([]uint64, []measure) {
 	set := func(h keyHash, flags uint64) { keys = append(keys, h.key()|flags) }
 	n := keyHashStart.add("n:")
 	sign := qPositive
@@ -104,6 +104,8 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 		sign = qNegative
 	}
 	switch {
+	case f.phone != 0:
+		set(f.phone, qPresent|qPositive)
 	case f.clock != "":
 		set(keyHashStart.add("t:").add(f.clock), qPresent|qPositive)
 		set(n.add(trimLeadingZeros(f.clock[:2])), qPresent) // "at 8" of "08:00"
@@ -128,6 +130,7 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 		set(n.add(trimLeadingZeros(f.d)), qPresent)
 	case f.percent:
 		set(keyHashStart.add("p:").addDecimal(f.value), qPresent|sign)
+		set(keyHashStart.add("unit:pct"), qPresent) // a percentage (statesUnit of a share)
 		set(n.addDecimal(f.value), qPresent)
 	case f.currency != "":
 		money := keyHashStart.add("m:").add(f.currency).add(":")
@@ -141,9 +144,8 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 		set(keyHashStart.add("u:").addDecimal(f.value).add(":").add(f.unit), qPresent)
 		set(keyHashStart.add("unit:").add(f.unit), qPresent) // a number of this unit (statesUnit)
 		if v, err := strconv.ParseFloat(f.value.String(), 64); err == nil {
-			if lo, hi, ok := durationDays(v, f.unit); ok {
-				durs = append(durs, duration{lo, hi})
-			}
+			ms, n := measuresOf(v, f.unit)
+			meas = append(meas, ms[:n]...)
 		}
 	default:
 		set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
@@ -152,17 +154,17 @@ func appendKeys(keys []uint64, durs []duration, f *found) ([]uint64, []duration)
 			set(keyHashStart.add("unit:ord:").add(f.ordOf), qPresent)
 		}
 	}
-	return keys, durs
+	return keys, meas
 }
 
 // newQuantityIndex returns the index of keys, sorted and copied out of the
 // caller's buffer.
-func newQuantityIndex(keys []uint64, durs []duration) quantityIndex {
+func newQuantityIndex(keys []uint64, meas []measure) quantityIndex {
 	if len(keys) == 0 {
 		return quantityIndex{}
 	}
 	keys = compactKeys(keys)
-	return quantityIndex{keys: append(make([]uint64, 0, len(keys)), keys...), durs: durs}
+	return quantityIndex{keys: append(make([]uint64, 0, len(keys)), keys...), meas: meas}
 }
 
 // compactKeys sorts keys and joins the flags of equal hashes.
@@ -183,7 +185,7 @@ func compactKeys(keys []uint64) []uint64 {
 func (idx *quantityIndex) merge(o quantityIndex) {
 	keys := make([]uint64, 0, len(idx.keys)+len(o.keys)) // o's slice is never written
 	idx.keys = compactKeys(append(append(keys, idx.keys...), o.keys...))
-	idx.durs = append(idx.durs[:len(idx.durs):len(idx.durs)], o.durs...)
+	idx.meas = append(idx.meas[:len(idx.meas):len(idx.meas)], o.meas...)
 }
 
 // flags returns the flags of the key of hash h, 0 if idx lacks it.
@@ -199,6 +201,9 @@ func (idx quantityIndex) flags(h keyHash) uint64 {
 // supported by the same amount, or by the bare number when the chunk names
 // no currency for it.
 func (idx quantityIndex) supports(q quantity) bool {
+	if q.Kind == "fraction" {
+		return idx.statesShare(q)
+	}
 	if q.AltKey != "" && idx.flags(keyHashStart.add(q.AltKey))&qPresent != 0 {
 		return idx.supports(quantity{Kind: q.Kind, Key: q.AltKey, Negative: q.Negative})
 	}
@@ -216,10 +221,10 @@ func (idx quantityIndex) supports(q quantity) bool {
 		// open ("between 10 and 15 months"); 10 years is a different claim.
 		return f&qNoUnit != 0 ||
 			idx.flags(keyHashStart.add("u:").add(strings.TrimPrefix(q.Key, "n:")).add(":").add(q.Unit))&qPresent != 0 ||
-			statesDuration(idx.durs, q)
+			statesMeasure(idx.meas, q)
 	}
-	if q.Unit != "" && statesDuration(idx.durs, q) {
-		return true // "three months" of a chunk's "90 days"
+	if q.Unit != "" && statesMeasure(idx.meas, q) {
+		return true // "three months" of a chunk's "90 days", "2,000 g" of its "2 kg"
 	}
 	if q.Kind == "money" {
 		return idx.flags(keyHashStart.add("n:").add(q.Key[strings.LastIndexByte(q.Key, ':')+1:]))&qPlain != 0
@@ -235,7 +240,7 @@ func (idx quantityIndex) supports(q quantity) bool {
 // one ("third floor" against "second floor"): what a weak quantity is
 // held to.
 func (idx quantityIndex) statesUnit(q quantity) bool {
-	if _, _, ok := durationDays(1, q.Unit); ok && len(idx.durs) > 0 {
+	if _, _, ok := durationDays(1, q.Unit); ok && statesTime(idx.meas) {
 		return true
 	}
 	return idx.flags(keyHashStart.add("unit:").add(q.Unit))&qPresent != 0

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"strconv"
-	"strings"
 )
 
 // Times of day and durations: quantities that are not amounts. "8am" is
@@ -74,6 +73,8 @@ func meridiem(text string, j int) (pm bool, end int, ok bool) {
 func durationDays(v float64, unit string) (lo, hi float64, ok bool) {
 	var a, b float64
 	switch unit {
+	case "time:ms":
+		a, b = 1.0/86400000, 1.0/86400000
 	case "time:second":
 		a, b = 1.0/86400, 1.0/86400
 	case "time:minute":
@@ -96,27 +97,4 @@ func durationDays(v float64, unit string) (lo, hi float64, ok bool) {
 		return 0, 0, false
 	}
 	return v * a, v * b, true
-}
-
-// duration is a duration a chunk states, as a span of days.
-type duration struct{ lo, hi float64 }
-
-// statesDuration reports whether a chunk's durations hold the claim's
-// duration q in another unit: their spans of days meet.
-func statesDuration(durs []duration, q quantity) bool {
-	v, err := strconv.ParseFloat(strings.TrimPrefix(q.Key, "n:"), 64)
-	if err != nil {
-		return false
-	}
-	lo, hi, ok := durationDays(v, q.Unit)
-	if !ok {
-		return false
-	}
-	const eps = 1e-9
-	for _, d := range durs {
-		if lo <= d.hi+eps && d.lo <= hi+eps {
-			return true
-		}
-	}
-	return false
 }

@@ -4,9 +4,10 @@ import "strings"
 
 // units maps a unit word after a number to its canonical unit, by
 // dimension: "10 months" must not pass for "10 years", nor "5 g" for
-// "5 mg". Words that are also common English ("in", "s", "l") are left
-// out: a missed unit only makes the check lenient, a false one fails a
-// true sentence.
+// "5 mg". Words that are also common English ("in") are left out: a
+// missed unit only makes the check lenient, a false one fails a true
+// sentence. The one-letter symbols a support bot writes ("200 s", "2 m",
+// "5 l", "24 h") are units; "s" only after a space ("1990s" is a decade).
 var units = func() map[string]string {
 	m := map[string]string{}
 	add := func(unit string, words ...string) {
@@ -14,9 +15,10 @@ var units = func() map[string]string {
 			m[w] = unit
 		}
 	}
-	add("time:second", "second", "seconds", "sec", "secs")
+	add("time:ms", "ms", "millisecond", "milliseconds", "msec")
+	add("time:second", "second", "seconds", "sec", "secs", "s")
 	add("time:minute", "minute", "minutes", "min", "mins")
-	add("time:hour", "hour", "hours", "hr", "hrs")
+	add("time:hour", "hour", "hours", "hr", "hrs", "h")
 	add("time:day", "day", "days")
 	add("time:week", "week", "weeks", "wk", "wks")
 	add("time:month", "month", "months")
@@ -32,14 +34,16 @@ var units = func() map[string]string {
 	add("mass:oz", "oz", "ounce", "ounces")
 	add("length:mm", "mm", "millimeter", "millimeters", "millimetre", "millimetres")
 	add("length:cm", "cm", "centimeter", "centimeters", "centimetre", "centimetres")
-	add("length:m", "meter", "meters", "metre", "metres")
+	add("length:m", "m", "meter", "meters", "metre", "metres")
 	add("length:km", "km", "kilometer", "kilometers", "kilometre", "kilometres")
 	add("length:ft", "ft", "foot", "feet")
 	add("length:yd", "yd", "yard", "yards")
 	add("length:mi", "mile", "miles")
 	add("length:inch", "inch", "inches")
 	add("volume:ml", "ml", "milliliter", "milliliters", "millilitre", "millilitres")
-	add("volume:l", "liter", "liters", "litre", "litres")
+	add("volume:cl", "cl", "centiliter", "centiliters", "centilitre", "centilitres")
+	add("volume:dl", "dl", "deciliter", "deciliters", "decilitre", "decilitres")
+	add("volume:l", "l", "liter", "liters", "litre", "litres")
 	add("volume:gal", "gallon", "gallons", "gal")
 	add("data:kb", "kb", "kilobyte", "kilobytes")
 	add("data:mb", "mb", "megabyte", "megabytes")
@@ -92,11 +96,28 @@ func unitAfter(text string, j int) (unit string, end int) {
 		}
 		return "", j
 	}
-	if u, ok := units[w]; ok {
+	if u, ok := units[w]; ok && letterUnit(text[k:e], k > j) {
 		// A one-letter unit must stand alone ("5 g"), not open a word.
 		return u, e
 	}
 	return "", j
+}
+
+// letterUnit reports whether the unit word raw, after a space or hyphen
+// when spaced, may be read as its unit: the symbols "s", "h" and "m" only
+// in lower case ("1H 2023" is a half-year, "8750H" a processor, "5 M" a
+// million), and "s" only spaced ("the 1990s", "in your 20s").
+func letterUnit(raw string, spaced bool) bool {
+	if len(raw) != 1 {
+		return true
+	}
+	switch raw[0] {
+	case 's':
+		return spaced
+	case 'S', 'H', 'M':
+		return false
+	}
+	return true
 }
 
 // signBefore returns where the minus sign of the number (or amount)

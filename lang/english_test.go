@@ -78,6 +78,15 @@ var auditUnits = func() map[string]string {
 	add("energy:kwh", "kwh")
 	add("power:w", "w", "watt", "watts")
 	add("power:kw", "kw", "kilowatt", "kilowatts")
+	// Added on purpose in round 4, to both tables: the symbols a support
+	// bot writes ("200 ms", "200 s", "24 h", "2 m", "5 l", "33 cl").
+	add("time:ms", "ms", "millisecond", "milliseconds", "msec")
+	add("time:second", "s")
+	add("time:hour", "h")
+	add("length:m", "m")
+	add("volume:cl", "cl", "centiliter", "centiliters", "centilitre", "centilitres")
+	add("volume:dl", "dl", "deciliter", "deciliters", "decilitre", "decilitres")
+	add("volume:l", "l")
 	return m
 }()
 

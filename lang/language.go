@@ -72,7 +72,9 @@ type Language struct {
 	neg        negation
 	numbers    map[string]numberForm
 	numberList []NumberForm
-	maxNumber  int // most words of a number form
+	maxNumber  int      // most words of a number form
+	hundreds   bool     // [hundreds] given: numbers above 100 are read (NumberAt)
+	glued      []string // of a language writing numbers as one word, the forms of 100 and 1000 in them
 	mults      map[string]float64
 	maxMult    int
 	ordinals   map[string]int
@@ -87,6 +89,10 @@ type Language struct {
 	scales     map[string]string
 	currencies map[string]string
 	percent    [][]string
+	fractions  []fraction
+	halves     []fraction
+	daytime    []fraction
+	shareWords map[string]bool
 	abbrevs    map[string]bool
 	// Names where every noun is capitalised (NameBefore, NounSuffixed).
 	nameBefore    map[string]bool
@@ -130,8 +136,8 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 
 // sections are those a language file may have.
 var sections = []string{"negation", "negation-cancel", "negation-double", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no",
-	"numbers", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
-	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "abbreviations", "titles",
+	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
+	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
 	"role-connectors", "list-joins", "exceptions",
@@ -177,7 +183,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readSourceWords} {
+		l.readQuantityWords, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readSourceWords} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

@@ -47,6 +47,9 @@ func (l *Language) readNumbers(t, _ *table) error {
 	if err != nil {
 		return err
 	}
+	if err := l.readHundreds(t); err != nil {
+		return err
+	}
 	sort.SliceStable(l.numberList, func(i, j int) bool { return l.numberList[i].Value < l.numberList[j].Value })
 	l.mults = map[string]float64{}
 	err = entries(t, "multipliers", func(k, f string) error {
@@ -90,11 +93,10 @@ func (l *Language) NumberWord(w string) (value int, ambiguous, ok bool) {
 	return f.value, f.ambiguous, ok
 }
 
-// NumberAt reads the longest number in words starting at words[i]
-// ("vingt et un", "treinta y cinco", "quatre vingt dix" from a hyphenated
-// form split): its value, how many words it takes (0: none) and whether
-// it is ambiguous.
-func (l *Language) NumberAt(words []string, i int) (value, n int, ambiguous bool) {
+// formAt reads the longest number form of [numbers] and [hundreds]
+// starting at words[i]: its value, how many words it takes (0: none) and
+// whether it is ambiguous.
+func (l *Language) formAt(words []string, i int) (value, n int, ambiguous bool) {
 	var buf [128]byte
 	for k := min(l.maxNumber, len(words)-i); k > 0; k-- {
 		if f, ok := l.numbers[string(appendKey(buf[:0], words[i:i+k]))]; ok {

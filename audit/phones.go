@@ -1,0 +1,80 @@
+package audit
+
+// Phone numbers are compared by their digits: "020-1234567" is the
+// "020 123 4567" of a chunk, and "020 765 4321" is another number, not
+// three numbers of which the chunk may state some.
+
+// phoneAt reads a phone number whose digits start at text[i]: a first
+// group of 2 to 5 digits starting with 0 ("020", "0800"), or of 1 to 3
+// after a "+" (the country), then groups of two or more digits with one
+// space, hyphen or slash between them; nine to fifteen digits in all,
+// with a group of three or more digits, or the five pairs France writes
+// ("01 23 45 67 89"). It returns where it ends. Lists of numbers, dates
+// and decimals are not read so: their groups are short or end otherwise.
+func phoneAt(text string, i int) (end int, ok bool) {
+	plus := i > 0 && text[i-1] == '+'
+	if !plus && text[i] != '0' {
+		return 0, false
+	}
+	end, n, groups, long := phoneGroups(text, i, plus)
+	if groups == 0 || end < len(text) && (text[end] == '.' || text[end] == ',' || text[end] == ':') && end+1 < len(text) && isDigit(text[end+1]) {
+		return 0, false // a decimal, a date or a time goes on
+	}
+	pairs := groups == 5 && n == 10
+	return end, n >= 9 && (long || pairs) && (groups > 1 || n >= 10)
+}
+
+// phoneGroups reads the groups of digits of a phone number at text[i]
+// (phoneAt): where they end, how many digits and groups, and whether one
+// has three digits or more; no groups when a group is too short or long.
+func phoneGroups(text string, i int, plus bool) (end, n, groups int, long bool) {
+	for j := i; ; {
+		k := j
+		for k < len(text) && isDigit(text[k]) {
+			k++
+		}
+		g := k - j
+		if groups == 0 && !firstPhoneGroup(g, plus) || groups > 0 && g < 2 || n+g > 15 {
+			return 0, 0, 0, false
+		}
+		n, groups, long, end = n+g, groups+1, long || g >= 3, k
+		if k+1 >= len(text) || text[k] != ' ' && text[k] != '-' && text[k] != '/' || !isDigit(text[k+1]) {
+			return end, n, groups, long
+		}
+		j = k + 1
+	}
+}
+
+// firstPhoneGroup reports whether g digits may open a phone number: a
+// country code of 1 to 3 after "+", an area code of 2 to 5, or the whole
+// number ungrouped.
+func firstPhoneGroup(g int, plus bool) bool {
+	if plus {
+		return g >= 1 && g <= 3 || g >= 9
+	}
+	return g >= 2 && g <= 5 || g >= 9
+}
+
+// phoneHash is the key hash of a phone number ("tel:" and its digits),
+// built without the key string.
+func phoneHash(text string) keyHash {
+	h := keyHashStart.add("tel:")
+	for i := 0; i < len(text); i++ {
+		if isDigit(text[i]) {
+			h ^= keyHash(text[i])
+			h *= 1099511628211
+		}
+	}
+	return h
+}
+
+// phoneDigits are the digits of a phone number, its key.
+func phoneDigits(text string) string {
+	b := make([]byte, 0, len(text))
+	for i := 0; i < len(text); i++ {
+		if isDigit(text[i]) {
+			b = append(b, text[i])
+		}
+	}
+	return string(b)
+}
