@@ -26,13 +26,18 @@ type evidence struct {
 	// the passage a finding shows; nil when no text had markup.
 	origins []string
 	content []string // the chunk's content words (Normalize()d, stopwords out), in order
+	// contentStems are the stems of the chunk's content words, in order:
+	// the misattribution search indexes them (contentStems) without
+	// reading the chunk again.
+	contentStems []uint64
 	// In a language with tables: the prefixes of its content stems, and,
 	// where compounds are written as one word, its content words (found).
 	prefixes wordSet
 	forms    []string
-	vecs     [][]float32 // per window; nil without an embedder
-	wids     []int32     // distinct words, by word-embedder id
-	arena    *arena      // what its slices came from; nil: the heap
+	vecs     [][]float32     // per window; nil without an embedder
+	wids     []int32         // distinct words, by word-embedder id
+	arena    *arena          // what its slices came from; nil: the heap
+	reader   *sentenceReader // its sentences as the passage checks read them; nil: not yet
 }
 
 // proseIndex is the quantities the chunk states outside its tables.
@@ -64,8 +69,10 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	// Word lists go to the worker's scratch buffers: the evidence keeps
 	// only the sets built from them.
 	b := wc.scratch
-	words, ws, ss, bs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.toks[:0]
-	defer func() { b.words, b.ws, b.ss, b.bs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(toks) }()
+	words, ws, ss, bs, cs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.hs[:0], b.toks[:0]
+	defer func() {
+		b.words, b.ws, b.ss, b.bs, b.hs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(cs), keep(toks)
+	}()
 	// The content words are for an embedder that embeds windows from
 	// their text (Auditor.embed); an additive one gets vectors below.
 	needContent := wc.te == nil
@@ -90,6 +97,7 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 		ws = append(ws, w.hash)
 		ss = append(ss, w.stem)
 		if !w.stop {
+			cs = append(cs, w.stem)
 			if needContent {
 				ev.content = append(ev.content, w.norm)
 			}
@@ -113,6 +121,8 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	if len(pre) > 0 {
 		ev.prefixes = newWordSetIn(pre, &ar.u64)
 	}
+	ev.contentStems = ar.u64.alloc(len(cs))
+	copy(ev.contentStems, cs)
 	ev.windows = buildWindows(text, words, b, ar)
 	ev.texts = make([]string, len(ev.windows))
 	for i := range ev.texts {

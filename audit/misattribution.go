@@ -58,9 +58,21 @@ func (m *misattribution) index(wc *wordCache) {
 		// Read in the answer's language: a chunk in another shares too few
 		// of a claim's words to be a candidate, and a candidate's own
 		// language is told when it is one (betterChunk).
-		m.light[i] = newLightChunk(ch.Text, wc.of(m.answer), m.answer)
+		m.light[i] = m.lightChunk(i, wc)
 		m.light[i].stems.each(func(h uint64) { m.postings[h] = append(m.postings[h], int32(i)) })
 	}
+}
+
+// lightChunk reads chunk i for the search. A chunk the answer cites was
+// measured already; when in the answer's language (so read with the same
+// word cache) its content stems are those contentStems would read, in the
+// same order, and the chunk is not read again.
+func (m *misattribution) lightChunk(i int, wc *wordCache) *lightChunk {
+	if ev := m.evs[i]; ev != nil && m.isCited[i] && ev.tongue.code == m.answer.code && ev.tongue.l == m.answer.l {
+		text := maskMarkup(m.chunks[i].Text)
+		return &lightChunk{text: text, tongue: m.answer, stems: newWordSetIn(ev.contentStems, &wc.arena.u64)}
+	}
+	return newLightChunk(m.chunks[i].Text, wc.of(m.answer), m.answer)
 }
 
 // betterChunk looks for another retrieved chunk of the answer that supports
