@@ -244,7 +244,7 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
 		f.Sentence = s.Text
 		if m.claims[i] == nil {
-			if m.a.isFactual(s, m.tongues[i]) {
+			if m.factual(s, m.tongues[i]) {
 				f.Verdict, f.SentenceVerdict = Uncited, Uncited
 				f.Reasons = []string{reasonNoCitation}
 				out = append(out, f)
@@ -262,6 +262,15 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 		}
 	}
 	return out, nil
+}
+
+// factual is isFactual of an uncited sentence in its language t, as
+// citationSpans told it when t is the answer's language.
+func (m *messageAudit) factual(s sentence, t tongue) bool {
+	if s.factualKnown && t == m.tongue {
+		return s.factual
+	}
+	return m.a.isFactual(s, t)
 }
 
 // stopped returns ctx's error, checked every 64 sentences: the audit of

@@ -24,6 +24,10 @@ type sentence struct {
 	Unread     []Marker // look-alikes in it, offsets relative to the answer
 	ListItem   bool
 	Items      []sentence // a whole list's claim: its items, each judged (listClaims)
+	// factual is isFactual of an uncited sentence in the answer's
+	// language, told once when citationSpans reads it; judge asks again
+	// only for a sentence in another language (factualKnown false).
+	factual, factualKnown bool
 }
 
 // splitter splits answers of one language into sentences. It holds the
