@@ -243,8 +243,8 @@ func cueIn(l *lang.Language, words []string, i int) int {
 // normalisedWords are the words of text as l normalises them, an elided
 // article split off ("n'est" keeps "n'" for the cue's partner).
 func normalisedWords(l *lang.Language, text string) []string {
-	var out []string
-	for _, f := range strings.Fields(text) {
+	out := make([]string, 0, len(text)/5+4) // a word and its space take five bytes or more
+	for f := range strings.FieldsSeq(text) {
 		raw := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' }))
 		if raw == "" {
 			continue

@@ -206,10 +206,12 @@ type feature struct {
 // "_ref", "refu", "efun", "fund", "und_"): robust to morphology and typos
 // where whole words are not. Counts are sublinear (1+log tf). grams are
 // the words' 4-grams (addGrams, cached per word), in any order; sorted in
-// place.
-func charGrams(grams []uint32) sparse {
+// place; counts is scratch space for counting them, kept for reuse.
+func charGrams(grams []uint32, counts *[]gramCount) sparse {
 	slices.Sort(grams)
-	_, v := appendNormalised(nil, appendCounts(nil, grams))
+	*counts = appendCounts((*counts)[:0], grams)
+	_, v := appendNormalised(nil, *counts)
+	*counts = keep(*counts)
 	return v
 }
 
