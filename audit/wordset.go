@@ -58,6 +58,15 @@ func newWordSetIn(hs []uint64, slab *slab[uint64]) wordSet {
 	return s
 }
 
+// same reports whether s and t are one set (built once, copied): a
+// window pair shares its sentences' sets.
+func (s wordSet) same(t wordSet) bool {
+	return s.zero == t.zero && len(s.slots) == len(t.slots) && (len(s.slots) == 0 || &s.slots[0] == &t.slots[0])
+}
+
+// empty reports whether s has no hash.
+func (s wordSet) empty() bool { return !s.zero && len(s.slots) == 0 }
+
 // slot is h's home slot (Fibonacci hashing: the top bits of h × φ).
 func (s wordSet) slot(h uint64) int { return int((h * 0x9E3779B97F4A7C15) >> s.shift) }
 
