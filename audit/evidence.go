@@ -73,9 +73,10 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	defer func() {
 		b.words, b.ws, b.ss, b.bs, b.hs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(cs), keep(toks)
 	}()
-	// The content words are for an embedder that embeds windows from
-	// their text (Auditor.embed); an additive one gets vectors below.
-	needContent := wc.te == nil
+	// The content words are for an embedder of word ids that embeds
+	// windows from their text (Auditor.embed); an additive one gets
+	// vectors below, and without an embedder nothing reads them.
+	needContent := wc.content && wc.te == nil
 	if needContent {
 		ev.content = make([]string, 0, len(text)/10+8)
 	}

@@ -233,7 +233,13 @@ func (m *messageAudit) evidence(i int) {
 // chunks (judgeClaim), and each uncited factual sentence.
 func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 	runeOffsets := newRuneCounter(m.msg.Content)
-	var out []Finding
+	// A finding per citation and per uncited sentence, most answers: room
+	// for them at once (a Finding is large to copy on regrowing).
+	n := 0
+	for i := range m.sents {
+		n += max(1, len(m.pairs[i]))
+	}
+	out := make([]Finding, 0, n)
 	for i, s := range m.sents {
 		if err := stopped(ctx, i); err != nil {
 			return nil, err

@@ -150,11 +150,14 @@ type wordCache struct {
 	// The words, in an open-addressing table (linear probing, at most
 	// half full) probed with a maphash of the word: a Go map's lookup was
 	// a tenth of the audit.
-	slots   []cacheSlot
-	n       int // words held
-	seed    maphash.Seed
-	te      TokenEmbedder // nil: chunk windows are embedded from their text
-	we      WordEmbedder  // nil: no word ids
+	slots []cacheSlot
+	n     int // words held
+	seed  maphash.Seed
+	te    TokenEmbedder // nil: chunk windows are embedded from their text
+	we    WordEmbedder  // nil: no word ids
+	// content: newEvidence keeps a chunk's content words, which only an
+	// embedder of word ids reading the text needs (Auditor.embed).
+	content bool
 	scratch *scratch
 	arena   *arena
 	// lang is the language whose words it derives: nil for English, with
@@ -174,7 +177,7 @@ func (c *wordCache) of(t tongue) *wordCache {
 	if o := c.others[t.code]; o != nil {
 		return o
 	}
-	o := &wordCache{slots: make([]cacheSlot, 1024), seed: c.seed, scratch: c.scratch, arena: c.arena, lang: t.l}
+	o := &wordCache{slots: make([]cacheSlot, 1024), seed: c.seed, content: c.content, scratch: c.scratch, arena: c.arena, lang: t.l}
 	if c.others == nil {
 		c.others = map[string]*wordCache{}
 	}
