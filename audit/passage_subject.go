@@ -144,7 +144,7 @@ type token struct {
 }
 
 func tokensOf(text string) []token {
-	var out []token
+	out := make([]token, 0, len(text)/5+1) // a word and its space take five bytes or more
 	for start := 0; start < len(text); {
 		r, size := utf8.DecodeRuneInString(text[start:])
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
