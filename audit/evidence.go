@@ -125,15 +125,9 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	ev.contentStems = ar.u64.alloc(len(cs))
 	copy(ev.contentStems, cs)
 	ev.windows = buildWindows(text, words, b, ar)
-	ev.texts = make([]string, len(ev.windows))
-	for i := range ev.texts {
-		ev.texts[i] = text
-	}
+	ev.texts = repeated(text, len(ev.windows))
 	if text != given {
-		ev.origins = make([]string, len(ev.windows))
-		for i := range ev.origins {
-			ev.origins[i] = given
-		}
+		ev.origins = repeated(given, len(ev.windows))
 	}
 	if wc.te != nil {
 		ev.vecs = windowVectors(ev.windows, toks, wc.te, &ar.f32)
@@ -142,6 +136,15 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 		}
 	}
 	return ev
+}
+
+// repeated is n times s.
+func repeated(s string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
 }
 
 // wordTokens are the embedder tokens of a word of a chunk at offset start.
