@@ -45,6 +45,9 @@ type messageAudit struct {
 	evs    []*evidence // per retrieved chunk; nil: not measured
 	mis    *misattribution
 	shown  map[passage]bool // the passages whose text a finding holds
+	// decided is the verdict of a claim's one measured citation
+	// (sentenceVerdict), until judgeCitation takes it.
+	decided decided
 	// The answer's language; each sentence's (tongues, set by measure);
 	// each chunk's, detected on first use (code "": not yet).
 	tongue       tongue
