@@ -229,11 +229,7 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 	}
 	wc, _ := a.words.Get().(*wordCache)
 	if wc == nil {
-		wc = newWordCache()
-		if !a.precomputed {
-			wc.te, _ = a.embedder.(TokenEmbedder)
-			wc.we, _ = a.embedder.(WordEmbedder)
-		}
+		wc = a.newWordCache()
 	}
 	defer a.words.Put(wc)
 	sentences := 0
@@ -258,7 +254,23 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 			return res, fmt.Errorf("%s: %w", base.Source, err)
 		}
 		res.Answers = append(res.Answers, ans)
-		res.Findings = append(res.Findings, fs...)
+		if res.Findings == nil && len(fs) > 0 {
+			res.Findings = fs // the first answer's: no copy
+		} else {
+			res.Findings = append(res.Findings, fs...)
+		}
 	}
 	return res, nil
+}
+
+// newWordCache is a worker's word cache for the auditor's embedder.
+func (a *Auditor) newWordCache() *wordCache {
+	wc := newWordCache()
+	if !a.precomputed {
+		wc.te, _ = a.embedder.(TokenEmbedder)
+		wc.we, _ = a.embedder.(WordEmbedder)
+	}
+	_, words := a.embedder.(WordEmbedder)
+	wc.content = words && wc.te == nil
+	return wc
 }

@@ -134,14 +134,11 @@ var Checks = []Check{
 			// that repeats two of the sentence's words outranks the
 			// passage that states it, and a long page has many headings.
 			best, bestFound, bestSim := -1, -1, 0.0
+			var buf [128]int
+			counts := windowCounts(c.stems, ev.windows, buf[:0])
 			for i := range ev.windows {
 				w := &ev.windows[i]
-				found := 0
-				for _, st := range c.stems {
-					if w.has(st) {
-						found++
-					}
-				}
+				found := counts[i]
 				if found < bestFound {
 					continue
 				}

@@ -76,8 +76,14 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 			c.entityKeys[i] = keysIn(t.l, e)
 		}
 	}
-	var stems, bigrams []uint64
-	var grams []uint32
+	// Room for every word without regrowing (a word takes five bytes or
+	// more with its space); the 4-grams go to the worker's scratch buffer,
+	// as only their vector is kept.
+	n := len(s.Plain)/5 + 4
+	c.content, c.quantityOf = make([]string, 0, n), make([]int, 0, n)
+	stems, bigrams := make([]uint64, 0, n), make([]uint64, 0, n)
+	grams := wc.scratch.grams[:0]
+	defer func() { wc.scratch.grams = keep(grams) }()
 	var prev uint64
 	hasPrev := false
 	spans := quantitySpans(s.Plain, c.quantities)
@@ -122,7 +128,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	for _, w := range c.plainText {
 		c.plainWords = append(c.plainWords, hashWord(w))
 	}
-	c.grams = charGrams(grams)
+	c.grams = charGrams(grams, &wc.scratch.counts)
 	return c
 }
 

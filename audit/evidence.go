@@ -26,13 +26,18 @@ type evidence struct {
 	// the passage a finding shows; nil when no text had markup.
 	origins []string
 	content []string // the chunk's content words (Normalize()d, stopwords out), in order
+	// contentStems are the stems of the chunk's content words, in order:
+	// the misattribution search indexes them (contentStems) without
+	// reading the chunk again.
+	contentStems []uint64
 	// In a language with tables: the prefixes of its content stems, and,
 	// where compounds are written as one word, its content words (found).
 	prefixes wordSet
 	forms    []string
-	vecs     [][]float32 // per window; nil without an embedder
-	wids     []int32     // distinct words, by word-embedder id
-	arena    *arena      // what its slices came from; nil: the heap
+	vecs     [][]float32     // per window; nil without an embedder
+	wids     []int32         // distinct words, by word-embedder id
+	arena    *arena          // what its slices came from; nil: the heap
+	reader   *sentenceReader // its sentences as the passage checks read them; nil: not yet
 }
 
 // proseIndex is the quantities the chunk states outside its tables.
@@ -64,11 +69,14 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	// Word lists go to the worker's scratch buffers: the evidence keeps
 	// only the sets built from them.
 	b := wc.scratch
-	words, ws, ss, bs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.toks[:0]
-	defer func() { b.words, b.ws, b.ss, b.bs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(toks) }()
-	// The content words are for an embedder that embeds windows from
-	// their text (Auditor.embed); an additive one gets vectors below.
-	needContent := wc.te == nil
+	words, ws, ss, bs, cs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.hs[:0], b.toks[:0]
+	defer func() {
+		b.words, b.ws, b.ss, b.bs, b.hs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(cs), keep(toks)
+	}()
+	// The content words are for an embedder of word ids that embeds
+	// windows from their text (Auditor.embed); an additive one gets
+	// vectors below, and without an embedder nothing reads them.
+	needContent := wc.content && wc.te == nil
 	if needContent {
 		ev.content = make([]string, 0, len(text)/10+8)
 	}
@@ -90,6 +98,7 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 		ws = append(ws, w.hash)
 		ss = w.appendStems(ss)
 		if !w.stop {
+			cs = append(cs, w.stem)
 			if needContent {
 				ev.content = append(ev.content, w.norm)
 			}
@@ -111,16 +120,12 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	if len(pre) > 0 {
 		ev.prefixes = newWordSetIn(pre, &ar.u64)
 	}
+	ev.contentStems = ar.u64.alloc(len(cs))
+	copy(ev.contentStems, cs)
 	ev.windows = buildWindows(text, words, b, ar)
-	ev.texts = make([]string, len(ev.windows))
-	for i := range ev.texts {
-		ev.texts[i] = text
-	}
+	ev.texts = repeated(text, len(ev.windows))
 	if text != given {
-		ev.origins = make([]string, len(ev.windows))
-		for i := range ev.origins {
-			ev.origins[i] = given
-		}
+		ev.origins = repeated(given, len(ev.windows))
 	}
 	if wc.te != nil {
 		ev.vecs = windowVectors(ev.windows, toks, wc.te, &ar.f32)
@@ -129,6 +134,15 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 		}
 	}
 	return ev
+}
+
+// repeated is n times s.
+func repeated(s string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
 }
 
 // wordTokens are the embedder tokens of a word of a chunk at offset start.

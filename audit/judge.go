@@ -100,12 +100,17 @@ func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []
 	}
 	switch {
 	case len(cited) > 0:
-		sm := *first
 		if len(cited) > 1 {
-			sm = runChecks(c, union(cited))
+			sm := runChecks(c, union(cited))
 			f.SentenceSignals = signalMap(&sm)
+			v, p, _ := m.a.modelFor(c).verdict(&sm, f.Tenant)
+			f.SentenceVerdict, f.SentenceScore = v, scorePtr(p)
+			break
 		}
-		v, p, _ := m.a.modelFor(c).verdict(&sm, f.Tenant)
+		// One chunk: the sentence's verdict is its citation's, which
+		// judgeCitation takes from here rather than deciding it again.
+		v, p, reasons := m.a.modelFor(c).verdict(first, f.Tenant)
+		m.decided = decided{first, f.Tenant, v, p, reasons}
 		f.SentenceVerdict, f.SentenceScore = v, scorePtr(p)
 	case slices.ContainsFunc(pairs, func(p pair) bool { return p.chunk >= 0 && m.contradictsAcross(c, p.chunk) }):
 		f.SentenceVerdict = Unsupported // a number of another language's chunk that it does not state
@@ -121,7 +126,11 @@ func (m *messageAudit) sentenceVerdict(f *Finding, c *claim, pairs []pair, ms []
 // when it fails on its own, not only for its weakest co-citation.
 func (m *messageAudit) judgeCitation(g *Finding, c *claim, ms *measures) (search bool) {
 	model := m.a.modelFor(c)
-	v, score, reasons := model.verdict(ms, g.Tenant)
+	v, score, reasons := m.decided.verdict, m.decided.score, m.decided.reasons
+	if m.decided.ms != ms || m.decided.tenant != g.Tenant {
+		v, score, reasons = model.verdict(ms, g.Tenant)
+	}
+	m.decided = decided{}
 	g.Verdict, g.Reasons = v, reasons
 	g.fill(ms, score)
 	if v != Unsupported {
@@ -212,4 +221,14 @@ func numbersMissing(c *claim, ev *evidence) []string {
 		}
 	}
 	return out
+}
+
+// decided is the verdict of a claim's measures ms, as sentenceVerdict
+// decided it, for judgeCitation to give the same citation.
+type decided struct {
+	ms      *measures
+	tenant  string
+	verdict string
+	score   float64
+	reasons []string
 }

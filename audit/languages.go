@@ -409,7 +409,7 @@ func (a *Auditor) readsAsOne(text string, minWords int) (string, bool) {
 			return true
 		}
 		n++
-		for m, i := a.stops.mask[string(lowerWord(&buf, w))], 0; m != 0; m, i = m>>1, i+1 {
+		for m, i := a.stops.of(lowerWord(&buf, w)), 0; m != 0; m, i = m>>1, i+1 {
 			counts[i] += int(m & 1)
 		}
 		return n < sampleWords
@@ -451,6 +451,18 @@ const (
 type stoplists struct {
 	codes []string
 	mask  map[string]uint8
+	// lead marks, per first byte, the lengths (below 32 bytes) of the
+	// stopwords starting with it: a word of no such first byte and length
+	// (most content words) is no stopword, told without hashing it.
+	lead [256]uint32
+}
+
+// of is the set of languages whose stopword the lower-cased word w is.
+func (s *stoplists) of(w []byte) uint8 {
+	if n := len(w); n == 0 || n < 32 && s.lead[w[0]]&(1<<n) == 0 {
+		return 0
+	}
+	return s.mask[string(w)]
 }
 
 func newStoplists() stoplists {
@@ -468,6 +480,11 @@ func newStoplists() stoplists {
 			for _, w := range l.Stopwords() {
 				s.mask[w] |= bit
 			}
+		}
+	}
+	for w := range s.mask {
+		if n := len(w); n > 0 && n < 32 {
+			s.lead[w[0]] |= 1 << n
 		}
 	}
 	return s

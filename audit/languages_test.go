@@ -539,3 +539,17 @@ func TestVerbFormsAreFoundAsTheirRoots(t *testing.T) {
 		})
 	}
 }
+
+func TestStoplistsTellEveryStopwordAndNoOtherWord(t *testing.T) {
+	s := newStoplists()
+	for w, want := range s.mask {
+		if got := s.of([]byte(w)); got != want {
+			t.Errorf("stopword %q: languages %b, want %b", w, got, want)
+		}
+	}
+	for _, w := range []string{"refund", "delivery", "rückgabe", "entrega", "a-very-long-compound-word-of-forty-bytes", "x"} {
+		if got := s.of([]byte(w)); got != s.mask[w] {
+			t.Errorf("%q: languages %b, want %b", w, got, s.mask[w])
+		}
+	}
+}

@@ -234,11 +234,17 @@ func StripMarkers(s string, ms []Marker) string {
 // closeUp writes s's runs of spaces as one, and none before punctuation:
 // what stood between them is gone.
 func closeUp(s string) string {
-	out := strings.Join(strings.Fields(s), " ")
-	for _, p := range []string{" .", " ,", " ;", " :", " !", " ?"} {
-		out = strings.ReplaceAll(out, p, p[1:])
+	// One pass: joining the fields by one space, a space is dropped when
+	// the next field starts with punctuation.
+	var b strings.Builder
+	b.Grow(len(s))
+	for f := range strings.FieldsSeq(s) {
+		if b.Len() > 0 && strings.IndexByte(".,;:!?", f[0]) < 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
 	}
-	return out
+	return b.String()
 }
 
 // maxRange is the widest "[a-b]" read as a citation range.

@@ -123,3 +123,21 @@ func FuzzBrackets(f *testing.F) {
 		}
 	})
 }
+
+func TestCloseUpJoinsWordsAndClosesSpacesBeforePunctuation(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"runs of spaces become one", "Refunds  take\t30\n days", "Refunds take 30 days"},
+		{"no space before punctuation", "Refunds take 30 days .  Really , yes ; no : ok ! why ?", "Refunds take 30 days. Really, yes; no: ok! why?"},
+		{"ends are trimmed", "  Refunds .  ", "Refunds."},
+		{"punctuation alone", " . , ", ".,"},
+		{"wide spaces are spaces", "Prix\u00a0: 9 €", "Prix: 9 €"},
+		{"nothing", "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := closeUp(tc.in); got != tc.want {
+				t.Errorf("closeUp(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}

@@ -45,6 +45,9 @@ type messageAudit struct {
 	evs    []*evidence // per retrieved chunk; nil: not measured
 	mis    *misattribution
 	shown  map[passage]bool // the passages whose text a finding holds
+	// decided is the verdict of a claim's one measured citation
+	// (sentenceVerdict), until judgeCitation takes it.
+	decided decided
 	// The answer's language; each sentence's (tongues, set by measure);
 	// each chunk's, detected on first use (code "": not yet).
 	tongue       tongue
@@ -249,7 +252,13 @@ func (m *messageAudit) evidence(i int) {
 // chunks (judgeClaim), and each uncited factual sentence.
 func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 	runeOffsets := newRuneCounter(m.msg.Content)
-	var out []Finding
+	// A finding per citation and per uncited sentence, most answers: room
+	// for them at once (a Finding is large to copy on regrowing).
+	n := 0
+	for i := range m.sents {
+		n += max(1, len(m.pairs[i]))
+	}
+	out := make([]Finding, 0, n)
 	for i, s := range m.sents {
 		if err := stopped(ctx, i); err != nil {
 			return nil, err
@@ -260,7 +269,7 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
 		f.Sentence = s.Text
 		if m.claims[i] == nil {
-			if m.a.isFactual(s, m.tongues[i]) {
+			if m.factual(s, m.tongues[i]) {
 				f.Verdict, f.SentenceVerdict = Uncited, Uncited
 				f.Reasons = []string{reasonNoCitation}
 				out = append(out, f)
@@ -279,6 +288,15 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 		}
 	}
 	return out, nil
+}
+
+// factual is isFactual of an uncited sentence in its language t, as
+// citationSpans told it when t is the answer's language.
+func (m *messageAudit) factual(s sentence, t tongue) bool {
+	if s.factualKnown && t == m.tongue {
+		return s.factual
+	}
+	return m.a.isFactual(s, t)
 }
 
 // stopped returns ctx's error, checked every 64 sentences: the audit of

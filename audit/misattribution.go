@@ -27,8 +27,11 @@ type misattribution struct {
 	light   []*lightChunk
 	// postings maps a content-word stem to the auditable chunks that have
 	// it, so a sentence's overlap is counted only in the chunks sharing a
-	// word with it, not in every chunk.
+	// word with it, not in every chunk; nil with at most postingsFrom
+	// chunks, whose sets are probed directly (building the map cost more
+	// than it saved).
 	postings map[uint64][]int32
+	indexed  bool
 	count    []int32 // per chunk: the sentence's stems it has (scratch)
 	touched  []int32 // the chunks whose count is not 0
 }
@@ -45,10 +48,13 @@ func newMisattribution(chunks []readers.Chunk, evs []*evidence, tongue func(i in
 
 // index computes every auditable chunk's stems, once per answer.
 func (m *misattribution) index(wc *wordCache) {
-	if m.postings != nil {
+	if m.indexed {
 		return
 	}
-	m.postings = map[uint64][]int32{}
+	m.indexed = true
+	if len(m.chunks) > postingsFrom {
+		m.postings = map[uint64][]int32{}
+	}
 	m.light = make([]*lightChunk, len(m.chunks))
 	m.count = make([]int32, len(m.chunks))
 	for i, ch := range m.chunks {
@@ -58,9 +64,57 @@ func (m *misattribution) index(wc *wordCache) {
 		// Read in the answer's language: a chunk in another shares too few
 		// of a claim's words to be a candidate, and a candidate's own
 		// language is told when it is one (betterChunk).
-		m.light[i] = newLightChunk(ch.Text, wc.of(m.answer), m.answer)
-		m.light[i].stems.each(func(h uint64) { m.postings[h] = append(m.postings[h], int32(i)) })
+		m.light[i] = m.lightChunk(i, wc)
+		if m.postings != nil {
+			m.light[i].stems.each(func(h uint64) { m.postings[h] = append(m.postings[h], int32(i)) })
+		}
 	}
+}
+
+// postingsFrom is the most chunks an answer has whose stem sets are probed
+// one by one rather than through postings.
+const postingsFrom = 32
+
+// countShared sets count to the number of the claim's stems each chunk
+// has, listing in touched the chunks whose count is not 0. Either way
+// the counts are the same: the stems are distinct, and so are a chunk's.
+func (m *misattribution) countShared(c *claim) {
+	if m.postings == nil {
+		for i, l := range m.light {
+			if l == nil {
+				continue
+			}
+			for _, st := range c.stems {
+				if l.stems.has(st) {
+					m.count[i]++
+				}
+			}
+			if m.count[i] > 0 {
+				m.touched = append(m.touched, int32(i))
+			}
+		}
+		return
+	}
+	for _, st := range c.stems {
+		for _, i := range m.postings[st] {
+			if m.count[i] == 0 {
+				m.touched = append(m.touched, i)
+			}
+			m.count[i]++
+		}
+	}
+}
+
+// lightChunk reads chunk i for the search. A chunk the answer cites was
+// measured already; when in the answer's language (so read with the same
+// word cache) its content stems are those contentStems would read, in the
+// same order, and the chunk is not read again.
+func (m *misattribution) lightChunk(i int, wc *wordCache) *lightChunk {
+	if ev := m.evs[i]; ev != nil && m.isCited[i] && ev.tongue.code == m.answer.code && ev.tongue.l == m.answer.l {
+		text := maskMarkup(m.chunks[i].Text)
+		return &lightChunk{text: text, tongue: m.answer, stems: newWordSetIn(ev.contentStems, &wc.arena.u64)}
+	}
+	return newLightChunk(m.chunks[i].Text, wc.of(m.answer), m.answer)
 }
 
 // betterChunk looks for another retrieved chunk of the answer that supports
@@ -78,14 +132,7 @@ func (m *misattribution) index(wc *wordCache) {
 func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, sentence []pair, tenant string, wc *wordCache) (int, error) {
 	numbersDecide := a.cfg.Model.decisive("number_mismatch")
 	m.index(wc)
-	for _, st := range c.stems {
-		for _, i := range m.postings[st] {
-			if m.count[i] == 0 {
-				m.touched = append(m.touched, i)
-			}
-			m.count[i]++
-		}
-	}
+	m.countShared(c)
 	share := func(i int) float64 { // shareIn(c.stems, m.light[i].stems)
 		if len(c.stems) == 0 {
 			return -1

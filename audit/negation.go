@@ -38,6 +38,9 @@ var answerWords = map[string]bool{"i": true, "i'm": true, "we": true, "you": tru
 // deny.
 func negatedAbout(text string, about func(stem string) bool) bool {
 	text = strings.TrimLeft(text, " \"'*")
+	if !mayHaveEnglishCue(text) {
+		return false // most sentences: no clause need be read
+	}
 	if len(text) > 3 && (strings.EqualFold(text[:3], "no,") || strings.EqualFold(text[:3], "no.")) {
 		text = text[3:]
 	} else if ws := nounphrase.Words(text); len(ws) > 1 && ws[0] == "no" && answerWords[ws[1]] {
@@ -70,6 +73,21 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 		}
 	}
 	return false
+}
+
+// mayHaveEnglishCue reports whether a word of text could start an
+// English cue (englishCue), read without splitting it into clauses or
+// building word lists. Clause breaks (".,;:!?()") are no word runes, so
+// the words of text's clauses are its words; the answering "No" that
+// negatedAbout cuts off leaves no new word that is a cue.
+func mayHaveEnglishCue(text string) bool {
+	found := false
+	nounphrase.RawWordsWhile(text, func(raw string, _ int) bool {
+		w := nounphrase.Normalize(raw)
+		found = isNegation(w) || w == "rather" || w == "instead"
+		return !found
+	})
+	return found
 }
 
 // englishCue reports whether words[i] is a negation cue that negates: not
@@ -225,8 +243,8 @@ func cueIn(l *lang.Language, words []string, i int) int {
 // normalisedWords are the words of text as l normalises them, an elided
 // article split off ("n'est" keeps "n'" for the cue's partner).
 func normalisedWords(l *lang.Language, text string) []string {
-	var out []string
-	for _, f := range strings.Fields(text) {
+	out := make([]string, 0, len(text)/5+4) // a word and its space take five bytes or more
+	for f := range strings.FieldsSeq(text) {
 		raw := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' }))
 		if raw == "" {
 			continue

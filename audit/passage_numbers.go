@@ -75,7 +75,7 @@ func newPassage(c *claim, ev *evidence, missing []string) *passageRead {
 	if words < 2 {
 		return nil
 	}
-	return &passageRead{counts, words, newSentenceReader(ev)}
+	return &passageRead{counts, words, ev.sentences()}
 }
 
 // claimWordCounts is, per window of the chunk, how many of the claim's

@@ -144,7 +144,7 @@ type token struct {
 }
 
 func tokensOf(text string) []token {
-	var out []token
+	out := make([]token, 0, len(text)/5+1) // a word and its space take five bytes or more
 	for start := 0; start < len(text); {
 		r, size := utf8.DecodeRuneInString(text[start:])
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
@@ -163,15 +163,22 @@ func tokensOf(text string) []token {
 }
 
 // sentenceReader reads the one-sentence windows of a chunk as they are
-// asked for, once each.
+// asked for, once each: it belongs to the chunk's evidence (sentences),
+// so that every claim citing the chunk reads a sentence once, not once
+// per claim.
 type sentenceReader struct {
 	ev     *evidence
-	toks   map[int][]token
-	states map[int]*statedIn
+	toks   [][]token   // per window; nil: not read yet
+	states []*statedIn // per window; nil: not read yet
 }
 
-func newSentenceReader(ev *evidence) *sentenceReader {
-	return &sentenceReader{ev, map[int][]token{}, map[int]*statedIn{}}
+// sentences is the chunk's sentence reader, made on first use.
+func (ev *evidence) sentences() *sentenceReader {
+	if ev.reader == nil {
+		n := len(ev.windows)
+		ev.reader = &sentenceReader{ev, make([][]token, n), make([]*statedIn, n)}
+	}
+	return ev.reader
 }
 
 func (s *sentenceReader) text(i int) string {
@@ -180,7 +187,7 @@ func (s *sentenceReader) text(i int) string {
 }
 
 func (s *sentenceReader) tokens(i int) []token {
-	if t, ok := s.toks[i]; ok {
+	if t := s.toks[i]; t != nil {
 		return t
 	}
 	t := tokensOf(s.text(i))
@@ -189,7 +196,7 @@ func (s *sentenceReader) tokens(i int) []token {
 }
 
 func (s *sentenceReader) stated(i int) *statedIn {
-	if st, ok := s.states[i]; ok {
+	if st := s.states[i]; st != nil {
 		return st
 	}
 	text := s.text(i)
@@ -226,7 +233,7 @@ func subjectMoved(c *claim, ev *evidence, window string) int {
 	if words < 3 {
 		return -1
 	}
-	s := newSentenceReader(ev)
+	s := ev.sentences()
 	states := func(i int) bool {
 		st := s.stated(i)
 		for _, q := range c.quantities {

@@ -93,6 +93,9 @@ func (t *table) named(words map[string]bool) (rows, cols []bool) {
 type tableValues [][]statedIn
 
 func (t *table) values(tg tongue) tableValues {
+	if t.vals != nil && t.valsOf == tg.l {
+		return t.vals
+	}
 	v := make(tableValues, len(t.rows))
 	for i, r := range t.rows {
 		v[i] = make([]statedIn, len(r.cells))
@@ -100,6 +103,7 @@ func (t *table) values(tg tongue) tableValues {
 			v[i][j+1] = statedIn{findQuantitiesIn(tg.l, plainSpaces(cell)), quantityIndexIn(tg.l, cell)}
 		}
 	}
+	t.vals, t.valsOf = v, tg.l
 	return v
 }
 

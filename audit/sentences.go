@@ -25,6 +25,10 @@ type sentence struct {
 	ListItem   bool
 	TableRow   bool       // a row of a Markdown table: Plain is its cells (rowClaim)
 	Items      []sentence // a whole list's claim: its items, each judged (listClaims)
+	// factual is isFactual of an uncited sentence in the answer's
+	// language, told once when citationSpans reads it; judge asks again
+	// only for a sentence in another language (factualKnown false).
+	factual, factualKnown bool
 }
 
 // splitter splits answers of one language into sentences. It holds the

@@ -33,7 +33,8 @@ func citationSpans(content string, sents []sentence, factual func(sentence) bool
 		}
 		switch {
 		case len(s.Markers) == 0:
-			if !factual(s) {
+			s.factual, s.factualKnown = factual(s), true
+			if !s.factual {
 				run = -1
 			} else if run < 0 {
 				run = len(out)

@@ -1,6 +1,10 @@
 package audit
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
 
 // table is a Markdown or HTML table of a chunk read as rows: a value in a
 // row is a value of the row's label (its first cell) and of its column's
@@ -11,6 +15,10 @@ type table struct {
 	text   string   // the chunk the table is in
 	header []string // the header row's cells; nil when the table has none
 	rows   []tableRow
+	// vals caches values for the language valsOf: every claim citing the
+	// chunk reads the same cells, so they are read once, not per claim.
+	vals   tableValues
+	valsOf *lang.Language
 }
 
 // tableRow is a row of a table below its header.

@@ -142,9 +142,7 @@ func eachRealPair(t *testing.T, f func(c *claim, ev *evidence)) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			for _, msg := range rec.Messages {
-				wc := newWordCache()
-				wc.te, _ = a.embedder.(TokenEmbedder)
-				wc.we, _ = a.embedder.(WordEmbedder)
+				wc := a.newWordCache()
 				var claims []*claim
 				for _, s := range a.splitters.en.splitAnswer(msg.Content, nil) {
 					if len(s.Markers) > 0 {

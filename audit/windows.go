@@ -2,6 +2,7 @@ package audit
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -206,10 +207,12 @@ type feature struct {
 // "_ref", "refu", "efun", "fund", "und_"): robust to morphology and typos
 // where whole words are not. Counts are sublinear (1+log tf). grams are
 // the words' 4-grams (addGrams, cached per word), in any order; sorted in
-// place.
-func charGrams(grams []uint32) sparse {
+// place; counts is scratch space for counting them, kept for reuse.
+func charGrams(grams []uint32, counts *[]gramCount) sparse {
 	slices.Sort(grams)
-	_, v := appendNormalised(nil, appendCounts(nil, grams))
+	*counts = appendCounts((*counts)[:0], grams)
+	_, v := appendNormalised(nil, *counts)
+	*counts = keep(*counts)
 	return v
 }
 
@@ -288,4 +291,63 @@ func (a sparse) cosine(b sparse) float64 {
 		}
 	}
 	return s
+}
+
+// windowCounts appends to out, per window, how many of stems (distinct)
+// it holds. It runs for every claim and chunk, so each sentence's set is
+// probed once: a two-sentence window lies between its sentences' own
+// windows (buildWindows; union keeps each chunk's run), and with at most
+// 64 stems its count is that of the union of their bit masks.
+func windowCounts(stems []uint64, ws []window, out []int) []int {
+	if len(stems) > 64 {
+		for i := range ws {
+			n := 0
+			for _, st := range stems {
+				if ws[i].has(st) {
+					n++
+				}
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	var mb [128]uint64
+	masks := mb[:0]
+	if len(ws) > len(mb) {
+		masks = make([]uint64, 0, len(ws))
+	}
+	for i := range ws {
+		var m uint64
+		if !ws[i].pair {
+			for k, st := range stems {
+				if ws[i].has(st) {
+					m |= 1 << k
+				}
+			}
+		}
+		masks = append(masks, m)
+	}
+	for i := range ws {
+		if ws[i].pair {
+			if between(ws, i) {
+				masks[i] = masks[i-1] | masks[i+1]
+			} else {
+				for k, st := range stems {
+					if ws[i].has(st) {
+						masks[i] |= 1 << k
+					}
+				}
+			}
+		}
+		out = append(out, bits.OnesCount64(masks[i]))
+	}
+	return out
+}
+
+// between reports whether pair window i is made of the one-sentence
+// windows either side of it, as buildWindows lays them out.
+func between(ws []window, i int) bool {
+	return i > 0 && i+1 < len(ws) && !ws[i-1].pair && !ws[i+1].pair &&
+		ws[i].stems[0].same(ws[i-1].stems[0]) && ws[i].stems[1].same(ws[i+1].stems[0]) &&
+		ws[i-1].stems[1].empty() && ws[i+1].stems[1].empty()
 }

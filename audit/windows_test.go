@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ragaudit/ragaudit/nounphrase"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -106,4 +107,51 @@ func TestBestWindowInAWholePage(t *testing.T) {
 	if f.Verdict != Supported {
 		t.Errorf("verdict %s %v (numbers missing %v), want supported", f.Verdict, f.Reasons, f.NumbersMissing)
 	}
+}
+
+func TestWindowCountsCountAsProbingEachWindowDoes(t *testing.T) {
+	wc := newWordCache()
+	texts := []string{
+		"Refunds are paid within 14 days. Returns are accepted within 30 days of delivery.\nShipping is free above 50 euros. Express delivery costs 9 euros.",
+		"One sentence only about refunds and returns",
+		"",
+	}
+	long := "refunds delivery express shipping"
+	for i := range 70 {
+		long += fmt.Sprintf(" word%d", i) // past the 64 stems of a bit mask
+	}
+	claims := []string{"Refunds are paid within 30 days of delivery", "Express shipping is free", "nothing in common", long}
+	for _, text := range texts {
+		ev := newEvidence(text, wc, english)
+		// The windows of the chunk, and the same after another chunk's,
+		// as union lays them out.
+		for _, ws := range [][]window{ev.windows, append(append([]window{}, ev.windows...), ev.windows...)} {
+			for _, cl := range claims {
+				c := distinctStems(cl, wc)
+				got := windowCounts(c, ws, nil)
+				for i := range ws {
+					want := 0
+					for _, st := range c {
+						if ws[i].has(st) {
+							want++
+						}
+					}
+					if got[i] != want {
+						t.Errorf("%q in window %d of %q: counted %d, probing finds %d", cl, i, text, got[i], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// distinctStems are text's content-word stems, each once, as a claim has them.
+func distinctStems(text string, wc *wordCache) []uint64 {
+	var out []uint64
+	nounphrase.RawWordsAt(text, func(raw string, _ int) {
+		if w := wc.info(raw); w.norm != "" && !w.stop && !slices.Contains(out, w.stem) {
+			out = append(out, w.stem)
+		}
+	})
+	return out
 }

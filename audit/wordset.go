@@ -58,6 +58,15 @@ func newWordSetIn(hs []uint64, slab *slab[uint64]) wordSet {
 	return s
 }
 
+// same reports whether s and t are one set (built once, copied): a
+// window pair shares its sentences' sets.
+func (s wordSet) same(t wordSet) bool {
+	return s.zero == t.zero && len(s.slots) == len(t.slots) && (len(s.slots) == 0 || &s.slots[0] == &t.slots[0])
+}
+
+// empty reports whether s has no hash.
+func (s wordSet) empty() bool { return !s.zero && len(s.slots) == 0 }
+
 // slot is h's home slot (Fibonacci hashing: the top bits of h × φ).
 func (s wordSet) slot(h uint64) int { return int((h * 0x9E3779B97F4A7C15) >> s.shift) }
 
@@ -165,11 +174,14 @@ type wordCache struct {
 	// The words, in an open-addressing table (linear probing, at most
 	// half full) probed with a maphash of the word: a Go map's lookup was
 	// a tenth of the audit.
-	slots   []cacheSlot
-	n       int // words held
-	seed    maphash.Seed
-	te      TokenEmbedder // nil: chunk windows are embedded from their text
-	we      WordEmbedder  // nil: no word ids
+	slots []cacheSlot
+	n     int // words held
+	seed  maphash.Seed
+	te    TokenEmbedder // nil: chunk windows are embedded from their text
+	we    WordEmbedder  // nil: no word ids
+	// content: newEvidence keeps a chunk's content words, which only an
+	// embedder of word ids reading the text needs (Auditor.embed).
+	content bool
 	scratch *scratch
 	arena   *arena
 	// lang is the language whose words it derives: nil for English, with
@@ -189,7 +201,7 @@ func (c *wordCache) of(t tongue) *wordCache {
 	if o := c.others[t.code]; o != nil {
 		return o
 	}
-	o := &wordCache{slots: make([]cacheSlot, 1024), seed: c.seed, scratch: c.scratch, arena: c.arena, lang: t.l}
+	o := &wordCache{slots: make([]cacheSlot, 1024), seed: c.seed, content: c.content, scratch: c.scratch, arena: c.arena, lang: t.l}
 	if c.others == nil {
 		c.others = map[string]*wordCache{}
 	}

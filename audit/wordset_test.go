@@ -85,6 +85,7 @@ func evidenceChecker(tb testing.TB, g *embed.Glove) func(testing.TB, string) {
 	cached := newWordCache()
 	cached.te, cached.we = g, g
 	plain := newWordCache()
+	plain.content = true // embedded from the text, as by an embedder of word ids alone
 	a := &Auditor{embedder: g}
 	return func(t testing.TB, text string) {
 		got := newEvidence(text, cached, english)

@@ -42,11 +42,11 @@ func Phrases(tokens []Token) []Phrase {
 			var words []string
 			for _, tk := range tokens[start : last+1] {
 				text = append(text, tk.Text)
-				for _, w := range Words(tk.Text) {
+				WordsAt(tk.Text, func(w string, _ int) {
 					if !IsStopword(w) && !hasDigit(w) { // numbers are checked on their own
 						words = append(words, w)
 					}
-				}
+				})
 			}
 			if len(words) > 0 {
 				out = append(out, Phrase{Text: strings.Join(text, " "), Words: words})

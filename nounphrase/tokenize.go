@@ -50,6 +50,9 @@ func tokenize(text string) []string {
 func splitToken(token string, out []string) []string {
 	var suffs []string
 	last := 0
+	// Every clitic starts with an apostrophe: a span without one (most)
+	// is not searched for them.
+	apostrophe := strings.IndexByte(token, '\'') >= 0
 	for token != "" && utf8.RuneCountInString(token) != last {
 		if isSpecial(token) {
 			out = addToken(token, out)
@@ -59,10 +62,10 @@ func splitToken(token string, out []string) []string {
 		if hasAnyPrefix(token, tokPrefixes) {
 			out = addToken(token[:1], out)
 			token = token[1:]
-		} else if idx := hasAnyIndex(token, clitics); idx > -1 {
+		} else if idx := cliticAt(apostrophe, token, clitics); idx > -1 {
 			out = addToken(token[:idx], out)
 			token = token[idx:]
-		} else if idx := hasAnyIndex(token, negClitic); idx > -1 {
+		} else if idx := cliticAt(apostrophe, token, negClitic); idx > -1 {
 			out = addToken(token[:idx], out)
 			token = token[idx:]
 		} else if hasAnySuffix(token, tokSuffixes) {
@@ -118,6 +121,15 @@ var (
 	clitics     = []string{"'ll", "'s", "'re", "'m"}
 	negClitic   = []string{"n't"}
 )
+
+// cliticAt is hasAnyIndex of clitics, -1 without searching when the span
+// holds no apostrophe (a span only loses bytes, so it gains none).
+func cliticAt(apostrophe bool, s string, clitics []string) int {
+	if !apostrophe {
+		return -1
+	}
+	return hasAnyIndex(s, clitics)
+}
 
 func hasAnyPrefix(s string, prefixes []string) bool {
 	for _, p := range prefixes {

@@ -1,6 +1,7 @@
 package overlap
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -56,15 +57,33 @@ func ContentWords(text string) []string { return ContentWordsWithout(text, IsSto
 // the rule in that language.
 func ContentWordsWithout(text string, isStop func(w string) bool) []string {
 	var out []string
-	seen := map[string]bool{}
+	// A sentence has a few content words: they are searched in out until
+	// there are seenFrom, then in a set (the audit calls this per claim).
+	var seen map[string]bool
 	Words(text, func(w string) {
-		if !isStop(w) && !seen[w] {
-			seen[w] = true
+		switch {
+		case isStop(w):
+		case seen != nil:
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		case !slices.Contains(out, w):
 			out = append(out, w)
+			if len(out) == seenFrom {
+				seen = make(map[string]bool, 2*seenFrom)
+				for _, x := range out {
+					seen[x] = true
+				}
+			}
 		}
 	})
 	return out
 }
+
+// seenFrom is how many distinct words ContentWordsWithout holds before it
+// keeps a set of them.
+const seenFrom = 32
 
 // Share is the rule's score: the share of words (a sentence's distinct
 // content words) for which has is true, or -1 when there is no word.

@@ -1,8 +1,10 @@
 package overlap
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -60,5 +62,30 @@ func TestStopwordsAreWords(t *testing.T) {
 				t.Errorf("stopword %q gives the word %q, which is not a stopword", s, p)
 			}
 		}
+	}
+}
+
+func TestContentWordsAreDistinctInOrderOfFirstAppearance(t *testing.T) {
+	var long, want []string
+	for i := range 3 * seenFrom { // past the words held in a list
+		w := fmt.Sprintf("w%d", i%(seenFrom+5))
+		long = append(long, w)
+		if !slices.Contains(want, w) {
+			want = append(want, w)
+		}
+	}
+	cases := []struct {
+		name, in string
+		want     []string
+	}{
+		{"a sentence's words once each, stopwords out", "Refunds take the thirty days, thirty days.", []string{"refunds", "take", "thirty", "days"}},
+		{"a text of more distinct words than a list holds", strings.Join(long, " "), want},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ContentWords(tc.in); !slices.Equal(got, tc.want) {
+				t.Errorf("ContentWords = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
