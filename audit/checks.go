@@ -265,6 +265,11 @@ var Checks = []Check{
 			if l := c.tongue.l; s.NegationMismatch && l != nil {
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
+			// The side without a cue may deny in other words: "unavailable"
+			// for "not available", "lacks" for "does not support".
+			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok {
+				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain))
+			}
 			if !s.NegationMismatch && claimDenies && windowDenies {
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
 			}
@@ -281,7 +286,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "entities",
-		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a model code for another ('S23' for 'S24'); a name added to a list of names the chunk gives; what the chunk says of another name, where it names the sentence's too and says it nowhere of that",
+		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a model code for another ('S23' for 'S24'); a name the window gives with one more word after it ('iPhone 15' for 'iPhone 15 Pro'); a name added to a list of names the chunk gives; what the chunk says of another name, where it names the sentence's too and says it nowhere of that",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"entities_missing", "entity_share", "entity_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -293,6 +298,9 @@ var Checks = []Check{
 			if s.SpanText != "" && s.NgramSim >= swapMatch {
 				if x := codeSwapped(c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
 					// "Galaxy S23" where the window says "Galaxy S24"
+					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+				} else if x := variantNamed(c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
+					// "iPhone 15" where the window says "iPhone 15 Pro"
 					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
 				}
 			}

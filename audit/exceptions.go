@@ -115,3 +115,30 @@ func closestSentence(l *lang.Language, cw []string, window string) []string {
 	}
 	return best
 }
+
+// deniesInOtherWords reports whether text, which holds no negation cue
+// about the other text, denies in other words: a word of
+// [negative-words] ("lacks", "ohne"), or a word of the other text with a
+// negating prefix ("unavailable" where it says "not available",
+// "unmöglich" for "nicht möglich").
+func deniesInOtherWords(l *lang.Language, text, other string) bool {
+	ws := normalisedWords(l, text)
+	var ow []string
+	for _, w := range ws {
+		if l.IsNegativeWord(w) {
+			return true
+		}
+		if !l.MayOppose(w) {
+			continue
+		}
+		if ow == nil {
+			ow = normalisedWords(l, other)
+		}
+		for _, y := range ow {
+			if len(w) > len(y) && l.AffixNegates(w, y) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -65,10 +65,12 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 				}
 				continue
 			}
-			for _, x := range words[:i] { // "… is not."
-				if !nounphrase.IsStopword(x) && about(nounphrase.StemWord(x)) {
-					return true
-				}
+			// "… is not.": the clause's own subject is denied, which is
+			// the other text's only when all its words are ("the basic
+			// Kindle is not" denies nothing of "the Kindle Paperwhite").
+			if allAbout(words[:i], func(x string) bool { return !nounphrase.IsStopword(x) },
+				func(x string) bool { return about(nounphrase.StemWord(x)) }) {
+				return true
 			}
 		}
 	}
@@ -221,10 +223,9 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 				}
 				continue
 			}
-			for _, x := range words[:i] {
-				if !l.IsStopword(x) && !l.IsNegationWord(x) && !strings.HasSuffix(x, "'") && about(l.Stem(x)) {
-					return true
-				}
+			if allAbout(words[:i], func(x string) bool { return !l.IsStopword(x) && !l.IsNegationWord(x) && !strings.HasSuffix(x, "'") },
+				func(x string) bool { return about(l.Stem(x)) }) {
+				return true
 			}
 		}
 	}
@@ -279,7 +280,8 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // btw", "op maandag gesloten" against "op dinsdag gesloten" — but not
 // "after realizing" against "before the Russians could"; or a word that
 // the other says with a negating prefix ("refundable" against
-// "non-refundable").
+// "non-refundable"). A pair of which one side is negated ("not
+// available" against "unavailable") says the same.
 func opposes(l *lang.Language, cw, ww []string) bool {
 	for i, x := range cw {
 		if !l.MayOppose(x) || slices.Contains(ww, x) || l.SaysMember(x, ww) {
@@ -289,9 +291,22 @@ func opposes(l *lang.Language, cw, ww []string) bool {
 			if y == x || !l.MayOppose(y) || slices.Contains(cw, y) {
 				continue
 			}
-			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) {
+			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) &&
+				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// negatedBefore reports whether a negation cue stands in the three words
+// before ws[k]: "not available" says what "unavailable" says, "does not
+// accept" what "refuses" says, so such a pair is no flip.
+func negatedBefore(l *lang.Language, ws []string, k int) bool {
+	for n := max(k-3, 0); n < k; n++ {
+		if l.NegationAt(ws, n) > 0 {
+			return true
 		}
 	}
 	return false
@@ -464,4 +479,21 @@ func negates(t tongue, text string, about func(stem string) bool) bool {
 		return negatedAboutIn(t.l, text, about)
 	}
 	return negatedAbout(text, about)
+}
+
+// allAbout reports whether words hold a content word and every content
+// word of them is about the other text: a clause ending in its cue ("der
+// normale Kindle nicht") denies its own subject.
+func allAbout(words []string, content, about func(string) bool) bool {
+	seen := false
+	for _, x := range words {
+		if !content(x) {
+			continue
+		}
+		if !about(x) {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }

@@ -103,3 +103,45 @@ func TestNamesCodesAndMovedSubjects(t *testing.T) {
 		{"an amount with a unit is no code", "The battery lasts 10h [1].", "The battery lasts 12h.", false},
 	})
 }
+
+// Some for all, accepts for refuses, has for lacks: one said for the other
+// fails; a side negated says its opposite ("not available" is
+// "unavailable", "does not accept" is "refuses"), and a clause ending in
+// its cue denies its own subject ("the basic Kindle is not"), so those
+// pass.
+func TestRound5Polarity(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"all for some fails in English",
+			"All products can be returned within 30 days [1].", "Some products can be returned within 30 days.", true},
+		{"alle for einige fails in German",
+			"Alle Produkte können 30 Tage lang zurückgegeben werden [1].", "Einige Produkte können 30 Tage lang zurückgegeben werden.", true},
+		{"refuses for accepts fails in English",
+			"The store refuses cash payments at the counter [1].", "The store accepts cash payments at the counter.", true},
+		{"unavailable for not available passes",
+			"Sunday delivery is unavailable [1].", "Sunday delivery is not available.", false},
+		{"unmöglich for nicht möglich passes",
+			"Die Rückgabe geöffneter Artikel ist unmöglich [1].", "Die Rückgabe geöffneter Artikel ist nicht möglich.", false},
+		{"refuses for does not accept passes",
+			"The store refuses cash payments [1].", "The store does not accept cash payments.", false},
+		{"lacks for does not support passes",
+			"The router lacks WPA3 support [1].", "The router does not support WPA3.", false},
+		{"an elliptical denial of another subject passes",
+			"The Kindle Paperwhite is waterproof [1].", "The Kindle Paperwhite is waterproof, the basic Kindle is not.", false},
+		{"an elliptical denial of another subject passes in German",
+			"Der Kindle Paperwhite ist wasserdicht [1].", "Der Kindle Paperwhite ist wasserdicht, der normale Kindle nicht.", false},
+		{"a clause-final denial of the claim's own subject still fails in German",
+			"Wir versenden nach Österreich [1].", "Wir versenden nach Österreich nicht.", true},
+	})
+}
+
+// A name the window gives with one more word after it is another product
+// or plan; an acronym in brackets or a second name is not.
+func TestVariantNames(t *testing.T) {
+	assertReason(t, "entity_mismatch", []flipCase{
+		{"iPhone 15 for iPhone 15 Pro fails", "The iPhone 15 comes with a 2-year warranty [1].", "The iPhone 15 Pro comes with a 2-year warranty.", true},
+		{"Basic for Basic Plus fails", "The Basic plan costs €19.90 [1].", "The Basic Plus plan costs €19.90. The Basic plan costs €9.90.", true},
+		{"after an elided article in French", "L'iPhone 15 est garanti 2 ans [1].", "L'iPhone 15 Pro est garanti 2 ans. L'iPhone 15 est garanti 1 an.", true},
+		{"an acronym in brackets passes", "The People's Action Party swept to power in 1959 [1].", "In 1959 the People's Action Party (PAP) swept to power.", false},
+		{"the same product passes", "The iPhone 15 Pro comes with a 2-year warranty [1].", "The iPhone 15 Pro comes with a 2-year warranty.", false},
+	})
+}

@@ -180,3 +180,57 @@ func isCode(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsLetter(r) && strings.IndexFunc(w, unicode.IsDigit) > 0
 }
+
+// variantNamed returns a name of the claim that the window names with one
+// capitalised word more right after it, in the same place: "Galaxy S24"
+// where the window says "Galaxy S24 Ultra has …", "Basic plan" against
+// "Basic Plus plan", "iPhone 15" against "iPhone 15 Pro" — another
+// product or plan; "" if none. The names are read as written, words
+// apart by single spaces: an acronym in brackets ("Action Party (PAP)
+// swept"), a sentence's first word or a second name ("CEO Richard
+// Onizuka") is no variant, nor a word added before or inside a name.
+func variantNamed(c *claim, window string) string {
+	sw := strings.Fields(c.plain)
+	elided := false // "L'iPhone": the name after an elided article, not a sentence's first word
+	if len(sw) > 0 {
+		if _, rest, ok := strings.Cut(strings.ReplaceAll(sw[0], "’", "'"), "'"); ok && len(sw[0])-len(rest) <= 3 {
+			sw[0], elided = rest, true
+		}
+	}
+	for i := 0; i < len(sw); i++ {
+		if i == 0 && !elided || !capitalised(sw[i]) || !isWord(sw[i]) {
+			continue
+		}
+		end := i + 1 // the claim's name run: capitalised words and numbers ("iPhone 15")
+		for end < len(sw) && isWord(sw[end]) && (capitalised(sw[end]) || isNumber(sw[end])) {
+			end++
+		}
+		if end == len(sw) {
+			return ""
+		}
+		run, next := strings.Join(sw[i:end], " "), strings.TrimRight(sw[end], ".,;:!?")
+		for from := 0; ; {
+			k := indexFold(window[from:], run)
+			if k < 0 {
+				break
+			}
+			rest := window[from+k+len(run):]
+			from += k + len(run)
+			extra, after, ok := strings.Cut(strings.TrimPrefix(rest, " "), " ")
+			if !ok || !strings.HasPrefix(rest, " ") || !isWord(extra) || !capitalised(extra) || extra == strings.ToUpper(extra) ||
+				slices.ContainsFunc(sw, func(w string) bool { return strings.EqualFold(w, extra) }) {
+				continue
+			}
+			if w, _, _ := strings.Cut(after, " "); strings.EqualFold(strings.TrimRight(w, ".,;:!?"), next) {
+				return run
+			}
+		}
+		i = end
+	}
+	return ""
+}
+
+// isWord reports whether w is letters and digits only.
+func isWord(w string) bool {
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0
+}

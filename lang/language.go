@@ -63,6 +63,7 @@ type Language struct {
 	universals    map[string]bool       // [universals]
 	roleLinks     map[string]bool       // [role-connectors]
 	listJoins     map[string]bool       // [list-joins]
+	negWords      map[string]bool       // [negative-words]
 	exceptions    [][]string            // [exceptions], normalised words
 	notExceptions [][]string            // [exceptions] lines opening with "-"
 	exceptionCues []string              // the longest word of each exception phrase
@@ -140,7 +141,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
-	"role-connectors", "list-joins", "exceptions",
+	"role-connectors", "list-joins", "exceptions", "negative-words",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled

@@ -15,11 +15,13 @@ import (
 // groups ("after" against "before" and against "within"); a form ending
 // in "#" opposes only before a number ("unter# | über#": "unter 50 €",
 // not "unter der Nummer"). It also reads [negating-prefixes],
-// [restrictors], [universals], [role-connectors] and [list-joins].
+// [restrictors], [universals], [role-connectors], [list-joins] and
+// [negative-words].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
+	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.listJoins = set(t.words("list-joins"))
 	for w := range l.restrictors {
 		if l.universals[w] {
@@ -255,3 +257,8 @@ func (l *Language) IsRoleConnector(w string) bool { return l.roleLinks[w] }
 // IsListJoin reports whether the lower-case word w joins the last item of
 // a list: "and", "en", "und", "et", "y".
 func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }
+
+// IsNegativeWord reports whether the normalised word w denies what
+// follows it in its own meaning, without a cue: "lacks", "refuses",
+// "ohne", "sans" (a side saying it denies as one saying "not" does).
+func (l *Language) IsNegativeWord(w string) bool { return l.negWords[w] }
