@@ -239,7 +239,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except')",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be')",
 		Reads:  []string{"window", "ngram_sim"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -278,7 +278,9 @@ var Checks = []Check{
 					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
 				}
 				ww := normalisedWords(l, window)
-				s.NegationMismatch = opposes(l, c.words, closestSentence(l, c.words, window)) || rolesSwapped(l, c.words, ww) ||
+				closest := closestSentence(l, c.words, window)
+				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) ||
+					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww)
 			}

@@ -142,3 +142,48 @@ func deniesInOtherWords(l *lang.Language, text, other string) bool {
 	}
 	return false
 }
+
+// hedgeDropped reports whether the claim says for certain what the
+// window's sentence ws only hedges (hedgesClaim): "We respond within 24 hours" against
+// "We aim to respond within 24 hours", "always" against "in most cases";
+// or says will be what it says can be ("will be suspended" against "can
+// be suspended"). A claim with a hedge of its own is left alone.
+func hedgeDropped(l *lang.Language, cw, ws []string) bool {
+	if l.Hedged(cw) || l.Possible(cw) {
+		return false
+	}
+	return hedgesClaim(l, cw, ws) || l.Possible(ws) && l.Certain(cw)
+}
+
+// hedgesClaim reports whether ws hedges a word of the claim: the first
+// content word after a [hedges] phrase is the claim's ("aim to respond",
+// "streven ernaar binnen 24 uur", "in most cases, refunds"), not
+// another's ("the defense aims to stop the offense").
+func hedgesClaim(l *lang.Language, cw, ws []string) bool {
+	for i := range ws {
+		n := l.HedgeAt(ws, i)
+		if n == 0 {
+			continue
+		}
+		for _, w := range ws[i+n:] {
+			if l.IsStopword(w) || strings.HasSuffix(w, "'") {
+				continue
+			}
+			if slices.ContainsFunc(cw, func(x string) bool { return sameWordRoot(l, x, w) }) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// sameWordRoot reports whether two normalised words share their stem, or
+// their first five letters ("répondre" and "répondons").
+func sameWordRoot(l *lang.Language, a, b string) bool {
+	if l.Stem(a) == l.Stem(b) {
+		return true
+	}
+	ra, rb := []rune(a), []rune(b)
+	return len(ra) >= 5 && len(rb) >= 5 && string(ra[:5]) == string(rb[:5])
+}

@@ -145,3 +145,27 @@ func TestVariantNames(t *testing.T) {
 		{"the same product passes", "The iPhone 15 Pro comes with a 2-year warranty [1].", "The iPhone 15 Pro comes with a 2-year warranty.", false},
 	})
 }
+
+// Said for certain where the source hedges the same words (an aim, what
+// holds in most cases, what can be) fails in every language; the hedge
+// kept, or a hedge about something else, passes.
+func TestHedgesDropped(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"an aim said as a promise fails in English",
+			"We respond to every complaint within 24 hours [1].", "We aim to respond to every complaint within 24 hours.", true},
+		{"in most cases said as always fails in English",
+			"Refunds always arrive within 5 days [1].", "In most cases, refunds arrive within 5 days.", true},
+		{"can be said as will be fails in English",
+			"Your account will be suspended after 3 failed payments [1].", "Your account can be suspended after 3 failed payments.", true},
+		{"streven ernaar fails in Dutch",
+			"Wij reageren binnen 24 uur op elke klacht [1].", "Wij streven ernaar binnen 24 uur op elke klacht te reageren.", true},
+		{"bemühen uns fails in German",
+			"Wir antworten auf jede Beschwerde innerhalb von 24 Stunden [1].", "Wir bemühen uns, auf jede Beschwerde innerhalb von 24 Stunden zu antworten.", true},
+		{"nous nous efforçons fails in French",
+			"Nous répondons à chaque réclamation sous 24 heures [1].", "Nous nous efforçons de répondre à chaque réclamation sous 24 heures.", true},
+		{"the hedge kept passes",
+			"We aim to respond to every complaint within 24 hours [1].", "We aim to respond to every complaint within 24 hours.", false},
+		{"a hedge about another thing passes",
+			"The offense attempts to advance down the field by running [1].", "The offense attempts to advance down the field by running, while the defense aims to stop the offense.", false},
+	})
+}

@@ -1,110 +1,47 @@
 package lang
 
-import (
-	"strings"
-	"unicode/utf8"
-)
-
 // readExceptions reads [exceptions]: a line is a phrase that leaves
 // something out of what its sentence says of all ("except", "mit
-// Ausnahme von", "à l'exception de"), kept as the words the checks
-// compare (lower-cased, an elided article split off, normalised); a line
-// opening with "-" is one that does not, a condition or a clause
-// ("- except that", "- sauf si").
+// Ausnahme von", "à l'exception de"); a line opening with "-" is one that
+// does not, a condition or a clause ("- except that", "- sauf si"). It
+// also reads [hedges], [possibility] and [certainty].
 func (l *Language) readExceptions(t, _ *table) error {
-	l.exceptions, l.notExceptions, l.exceptionCues = nil, nil, nil
-	for _, line := range t.sections["exceptions"] {
-		line, not := strings.CutPrefix(strings.TrimSpace(line), "-")
-		var words []string
-		for _, f := range strings.Fields(strings.ToLower(line)) {
-			if w := l.StripElision(f); w != f {
-				words = append(words, f[:len(f)-len(w)], l.Normalize(w))
-				continue
-			}
-			words = append(words, l.Normalize(f))
-		}
-		switch {
-		case len(words) == 0:
-		case not:
-			l.notExceptions = append(l.notExceptions, words)
-		default:
-			l.exceptions = append(l.exceptions, words)
-			l.exceptionCues = appendUniqueString(l.exceptionCues, longestWord(strings.ToLower(line)))
-		}
-	}
+	l.exceptions = l.readPhraseList(t, "exceptions")
+	l.hedges = l.readPhraseList(t, "hedges")
+	l.possible = l.readPhraseList(t, "possibility")
+	l.certain = l.readPhraseList(t, "certainty")
 	return nil
 }
 
-// MayHoldException reports whether text may hold an exception phrase:
-// the longest word of one of them is in it, in any case. A sentence
-// without one need not be split into words for ExceptionAt.
-func (l *Language) MayHoldException(text string) bool {
-	for _, cue := range l.exceptionCues {
-		if containsFold(text, cue) {
-			return true
-		}
-	}
-	return false
-}
-
-// containsFold reports whether s holds the lower-case sub in any case;
-// positions whose first byte cannot open sub are passed by a byte test.
-func containsFold(s, sub string) bool {
-	first := sub[0]
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if b := s[i]; b != first && (b >= utf8.RuneSelf || b|0x20 != first) {
-			continue
-		}
-		if strings.EqualFold(s[i:i+len(sub)], sub) {
-			return true
-		}
-	}
-	return false
-}
-
-func longestWord(phrase string) string {
-	best := ""
-	for _, f := range strings.Fields(strings.NewReplacer("'", " ", "’", " ").Replace(phrase)) {
-		if len(f) > len(best) {
-			best = f
-		}
-	}
-	return best
-}
-
-func appendUniqueString(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
-}
+// MayHoldException reports whether text may hold an exception phrase; a
+// sentence without one need not be split into words for ExceptionAt.
+func (l *Language) MayHoldException(text string) bool { return l.exceptions.mayHold(text) }
 
 // ExceptionAt returns how many words an exception phrase of
 // [exceptions] takes at words[i] (normalised words), 0 for none:
 // "except", "with the exception of", "außer", "sauf", "salvo"; not
 // "except that" or "sauf si", which say a condition.
-func (l *Language) ExceptionAt(words []string, i int) int {
-	for _, p := range l.notExceptions {
-		if i+len(p) <= len(words) && equalWords(words[i:i+len(p)], p) {
-			return 0
-		}
-	}
-	best := 0
-	for _, p := range l.exceptions {
-		if len(p) > best && i+len(p) <= len(words) && equalWords(words[i:i+len(p)], p) {
-			best = len(p)
-		}
-	}
-	return best
+func (l *Language) ExceptionAt(words []string, i int) int { return l.exceptions.at(words, i) }
+
+// MayHedge reports whether text may hold a phrase of [hedges] or
+// [possibility]; a text without one need not be split into words.
+func (l *Language) MayHedge(text string) bool {
+	return l.hedges.mayHold(text) || l.possible.mayHold(text)
 }
 
-func equalWords(a, b []string) bool {
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
-}
+// Hedged reports whether the normalised words say a phrase of [hedges]:
+// an aim or what holds as a rule ("we aim to", "in most cases", "in der
+// Regel").
+func (l *Language) Hedged(words []string) bool { return l.hedges.in(words) }
+
+// HedgeAt returns how many words a phrase of [hedges] takes at words[i],
+// 0 for none.
+func (l *Language) HedgeAt(words []string, i int) int { return l.hedges.at(words, i) }
+
+// Possible reports whether the words say a phrase of [possibility]
+// ("can", "kann", "peut"): what may be, not what will be.
+func (l *Language) Possible(words []string) bool { return l.possible.in(words) }
+
+// Certain reports whether the words say a phrase of [certainty] ("will",
+// "always", "guaranteed", "immer", "toujours").
+func (l *Language) Certain(words []string) bool { return l.certain.in(words) }

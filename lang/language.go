@@ -54,21 +54,22 @@ type Language struct {
 	// leider nicht."), each read by IsRefusal.
 	RefusalExamples []string
 
-	english       bool // stopwords, normalisation and stems are nounphrase's
-	stem          func(string) string
-	stopwords     map[string]bool
-	opposites     map[string][]opposite // [opposites], by word
-	negPrefixes   []string              // [negating-prefixes]
-	restrictors   map[string]bool       // [restrictors]
-	universals    map[string]bool       // [universals]
-	roleLinks     map[string]bool       // [role-connectors]
-	listJoins     map[string]bool       // [list-joins]
-	negWords      map[string]bool       // [negative-words]
-	exceptions    [][]string            // [exceptions], normalised words
-	notExceptions [][]string            // [exceptions] lines opening with "-"
-	exceptionCues []string              // the longest word of each exception phrase
-	overlapStops  []string
-	overlapSet    map[string]bool
+	english      bool // stopwords, normalisation and stems are nounphrase's
+	stem         func(string) string
+	stopwords    map[string]bool
+	opposites    map[string][]opposite // [opposites], by word
+	negPrefixes  []string              // [negating-prefixes]
+	restrictors  map[string]bool       // [restrictors]
+	universals   map[string]bool       // [universals]
+	roleLinks    map[string]bool       // [role-connectors]
+	listJoins    map[string]bool       // [list-joins]
+	negWords     map[string]bool       // [negative-words]
+	exceptions   phraseList            // [exceptions]
+	hedges       phraseList            // [hedges]
+	possible     phraseList            // [possibility]
+	certain      phraseList            // [certainty]
+	overlapStops []string
+	overlapSet   map[string]bool
 
 	neg        negation
 	numbers    map[string]numberForm
@@ -141,7 +142,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
-	"role-connectors", "list-joins", "exceptions", "negative-words",
+	"role-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled

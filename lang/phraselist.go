@@ -1,0 +1,121 @@
+package lang
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// phraseList is a section of phrases, one a line, kept as the words the
+// checks compare (lower-cased, an elided article split off,
+// normalised); a line opening with "-" is a phrase that is none of them
+// though it starts alike ("- except that" in [exceptions]).
+type phraseList struct {
+	phrases, not [][]string
+	cues         []string // the longest word of each phrase, for a byte test first
+}
+
+func (l *Language) readPhraseList(t *table, section string) phraseList {
+	var p phraseList
+	for _, line := range t.sections[section] {
+		line, not := strings.CutPrefix(strings.TrimSpace(line), "-")
+		var words []string
+		for _, f := range strings.Fields(strings.ToLower(line)) {
+			if w := l.StripElision(f); w != f {
+				words = append(words, f[:len(f)-len(w)], l.Normalize(w))
+				continue
+			}
+			words = append(words, l.Normalize(f))
+		}
+		switch {
+		case len(words) == 0:
+		case not:
+			p.not = append(p.not, words)
+		default:
+			p.phrases = append(p.phrases, words)
+			p.cues = appendUniqueString(p.cues, longestWord(strings.ToLower(line)))
+		}
+	}
+	return p
+}
+
+// mayHold reports whether text may hold a phrase of the list: the longest
+// word of one of them is in it, in any case. A text without one need not
+// be split into words.
+func (p *phraseList) mayHold(text string) bool {
+	for _, cue := range p.cues {
+		if containsFold(text, cue) {
+			return true
+		}
+	}
+	return false
+}
+
+// at returns how many words a phrase of the list takes at words[i]
+// (normalised words), 0 for none or for a "-" phrase there.
+func (p *phraseList) at(words []string, i int) int {
+	for _, n := range p.not {
+		if i+len(n) <= len(words) && equalWords(words[i:i+len(n)], n) {
+			return 0
+		}
+	}
+	best := 0
+	for _, ph := range p.phrases {
+		if len(ph) > best && i+len(ph) <= len(words) && equalWords(words[i:i+len(ph)], ph) {
+			best = len(ph)
+		}
+	}
+	return best
+}
+
+// in reports whether words hold a phrase of the list anywhere.
+func (p *phraseList) in(words []string) bool {
+	for i := range words {
+		if p.at(words, i) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s holds the lower-case sub in any case;
+// positions whose first byte cannot open sub are passed by a byte test.
+func containsFold(s, sub string) bool {
+	first := sub[0]
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if b := s[i]; b != first && (b >= utf8.RuneSelf || b|0x20 != first) {
+			continue
+		}
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func longestWord(phrase string) string {
+	best := ""
+	for _, f := range strings.Fields(strings.NewReplacer("'", " ", "’", " ").Replace(phrase)) {
+		if len(f) > len(best) {
+			best = f
+		}
+	}
+	return best
+}
+
+func appendUniqueString(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+func equalWords(a, b []string) bool {
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}
