@@ -33,3 +33,20 @@ func TestCloseNegation(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkCloseNegation: the audit asks it of every sentence and of
+// every distinct chunk (per worker).
+func BenchmarkCloseNegation(b *testing.B) {
+	texts := []struct{ text, code string }{
+		{"Die Rückgabefrist beträgt 30 Tage ab Erhalt der Ware [1].", "de"},
+		{"Vous pouvez retourner l'article dans un délai de 30 jours [1].", "fr"},
+		{"Puede devolver el artículo en un plazo de 30 días desde la entrega [1].", "es"},
+		{"U kunt het artikel binnen 30 dagen na ontvangst retourneren [1].", "nl"},
+	}
+	lang.CloseNegation(texts[0].text, texts[0].code) // the tables are read once, not timed
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		x := texts[i%len(texts)]
+		lang.CloseNegation(x.text, x.code)
+	}
+}
