@@ -267,6 +267,22 @@ func (m *messageAudit) sentenceTongue(i int, s sentence) tongue {
 	return m.tongue
 }
 
+// closeReading is t, or the close language of t whose negation cue the
+// text holds though t has no such word (lang.CloseNegation): "Alle
+// tarieven bevatten geen internet." misread as German is Dutch, lest
+// German's negation rules pass over "geen" and a flipped claim pass. A
+// sentence so read against a chunk still read as t is not auditable
+// (languages_differ), never judged by the wrong rules.
+func closeReading(t tongue, text string) tongue {
+	if !t.ok {
+		return t
+	}
+	if code, ok := lang.CloseNegation(head(text), t.code); ok {
+		return tongueOf(code)
+	}
+	return t
+}
+
 // answerProse is the text an answer's language is told by: its prose
 // outside its Markdown tables when there is a sentence of it, else the
 // whole answer, and then true: most of it is a table's labels and values.
@@ -376,6 +392,7 @@ func (c *wordCache) chunkTongue(a *Auditor, text string, answer tongue) tongue {
 			}
 		}
 	}
+	t = closeReading(t, text)
 	if c.detected == nil || len(c.detected) >= maxDetected {
 		c.detected = make(map[uint64]tongue, 64)
 	}

@@ -553,3 +553,51 @@ func TestStoplistsTellEveryStopwordAndNoOtherWord(t *testing.T) {
 		}
 	}
 }
+
+// Short claims in a language close to another (Dutch and German, French
+// and Spanish), read alike with their chunk, are judged by their own
+// language's negation rules: a flip by "geen", "niet" or "no" fails, the
+// faithful claim passes.
+func TestShortClaimsOfCloseLanguages(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"a Dutch claim against geen fails", "Alle tarieven bevatten internet [1].", "Alle tarieven bevatten geen internet.", true},
+		{"a Dutch claim with English names against geen fails",
+			"Microsoft 365 Business Basic bevat Defender for Business [1].", "Microsoft 365 Business Basic bevat geen Defender for Business.", true},
+		{"a Dutch claim against niet fails", "Alle tarieven bevatten internet [1].", "Alle tarieven bevatten niet internet.", true},
+		{"a Spanish claim against no fails", "La tarifa cuesta 20 € al mes [1].", "La tarifa Básica no cuesta 20 € al mes.", true},
+		{"a French claim against ne pas fails", "La garantie dure 2 ans [1].", "La garantie ne dure pas 2 ans.", true},
+		{"the faithful Dutch claim passes", "Alle tarieven bevatten internet [1].", "Alle tarieven bevatten internet.", false},
+	})
+	for _, tc := range []struct{ name, answer, chunk string }{
+		{"a faithful short French claim is auditable", "La garantie dure 2 ans [1].", "La garantie dure 2 ans à compter de l'achat."},
+		{"a faithful French claim naming English products is auditable",
+			"Le Samsung Galaxy Watch 6 Classic supporte Google Wallet [1].", "Le Samsung Galaxy Watch 6 Classic supporte Google Wallet et Samsung Pay."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 || res.Findings[0].Verdict != Supported {
+				t.Errorf("want supported, got %+v", res.Findings)
+			}
+		})
+	}
+}
+
+// A text read in one of two close languages that holds a negation cue of
+// the other is read in the other, whatever detection made of it.
+func TestCloseReading(t *testing.T) {
+	for _, tc := range []struct{ name, text, read, want string }{
+		{"geen read as German is Dutch", "Alle tarieven bevatten geen internet.", "de", "nl"},
+		{"pas read as Spanish is French", "La garantie ne dure pas 2 ans.", "es", "fr"},
+		{"kein read as German stays German", "Alle Pakete enthalten kein Roaming.", "de", "de"},
+		{"an unsupported reading is left alone", "Alle tarieven bevatten geen internet.", "it", "it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := closeReading(tongueOf(tc.read), tc.text).code; got != tc.want {
+				t.Errorf("closeReading(%s, %q) = %s, want %s", tc.read, tc.text, got, tc.want)
+			}
+		})
+	}
+}

@@ -210,7 +210,7 @@ func (m *messageAudit) measure(ctx context.Context) error {
 		if err := stopped(ctx, i); err != nil {
 			return err
 		}
-		m.tongues[i] = m.sentenceTongue(i, s)
+		m.tongues[i] = closeReading(m.sentenceTongue(i, s), s.Plain)
 		if len(s.Markers) == 0 {
 			continue
 		}
