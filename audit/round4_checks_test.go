@@ -143,6 +143,8 @@ func TestVariantNames(t *testing.T) {
 		{"after an elided article in French", "L'iPhone 15 est garanti 2 ans [1].", "L'iPhone 15 Pro est garanti 2 ans. L'iPhone 15 est garanti 1 an.", true},
 		{"an acronym in brackets passes", "The People's Action Party swept to power in 1959 [1].", "In 1959 the People's Action Party (PAP) swept to power.", false},
 		{"the same product passes", "The iPhone 15 Pro comes with a 2-year warranty [1].", "The iPhone 15 Pro comes with a 2-year warranty.", false},
+		{"a German noun before a name is no name of its own", "Der Tarif kostet 20 € im Monat [1].", "Der Tarif Basis kostet 20 € im Monat ohne Mindestlaufzeit.", false},
+		{"a German name with one more word fails", "Das iPhone 15 hat 2 Jahre Garantie [1].", "Das iPhone 15 Pro hat 2 Jahre Garantie. Das iPhone 15 hat 1 Jahr Garantie.", true},
 	})
 }
 

@@ -197,8 +197,17 @@ func variantNamed(c *claim, window string) string {
 			sw[0], elided = rest, true
 		}
 	}
+	// Where every noun is capitalised (German), a name run opens with a
+	// word of the claim's names: "Der Tarif kostet" is no name of "Tarif
+	// Basis".
+	nouns := c.tongue.l != nil && c.tongue.l.NounsCapitalised
+	named := func(k int) bool {
+		w := sw[k]
+		return !nouns || slices.ContainsFunc(c.entities, func(e string) bool { return slices.Contains(strings.Fields(e), w) }) ||
+			strings.IndexFunc(w[1:], unicode.IsUpper) >= 0 || k+1 < len(sw) && isNumber(sw[k+1]) // "iPhone", "Galaxy 15"
+	}
 	for i := 0; i < len(sw); i++ {
-		if i == 0 && !elided || !capitalised(sw[i]) || !isWord(sw[i]) {
+		if i == 0 && !elided || !capitalised(sw[i]) || !isWord(sw[i]) || !named(i) {
 			continue
 		}
 		end := i + 1 // the claim's name run: capitalised words and numbers ("iPhone 15")
