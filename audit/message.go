@@ -37,19 +37,19 @@ type messageAudit struct {
 	// answer's language and a better chunk are read in it alone.
 	own     []readers.Chunk
 	earlier earlierTurns
-	base   Finding // the finding fields every claim of the message shares
-	ans    Answer
-	wc     *wordCache
-	rule   ResolveRule // how the claims' citations resolve
-	ids    resolver
-	sents  []sentence
-	json   []jsonClaim // the claims of an answer that is JSON with claims
-	pairs  [][]pair    // per sentence, its distinct citations
-	claims []*claim    // per sentence; nil: uncited
-	items  [][]*claim  // per sentence, a whole list's items (nil: none in the answer)
-	evs    []*evidence // per retrieved chunk; nil: not measured
-	mis    *misattribution
-	shown  map[passage]bool // the passages whose text a finding holds
+	base    Finding // the finding fields every claim of the message shares
+	ans     Answer
+	wc      *wordCache
+	rule    ResolveRule // how the claims' citations resolve
+	ids     resolver
+	sents   []sentence
+	json    []jsonClaim // the claims of an answer that is JSON with claims
+	pairs   [][]pair    // per sentence, its distinct citations
+	claims  []*claim    // per sentence; nil: uncited
+	items   [][]*claim  // per sentence, a whole list's items (nil: none in the answer)
+	evs     []*evidence // per retrieved chunk; nil: not measured
+	mis     *misattribution
+	shown   map[passage]bool // the passages whose text a finding holds
 	// decided is the verdict of a claim's one measured citation
 	// (sentenceVerdict), until judgeCitation takes it.
 	decided decided
