@@ -171,6 +171,10 @@ type Answer struct {
 	// the answer's bare numbers were read as positions from 1: [1] is
 	// the first chunk, not the one numbered 1 (a note says so).
 	ZeroIDs string
+	// ChunksCut counts the distinct chunks its citations name whose text,
+	// logged without a status, ends cut by the logger (readers'
+	// CutInText): read as truncated, not auditable, and a note says so.
+	ChunksCut int
 	// Language is the one the answer is read in: detected on its text, or
 	// when that is too short to tell, its first chunk's, else English.
 	Language string

@@ -25,7 +25,22 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msgs [
 		return m.ans, nil, err
 	}
 	out, err := m.judge(ctx)
+	m.countCut()
 	return m.ans, out, err
+}
+
+// countCut counts the distinct chunks the message cites whose text ends
+// cut by the logger (Answer.ChunksCut).
+func (m *messageAudit) countCut() {
+	seen := map[int]bool{}
+	for _, ps := range m.pairs {
+		for _, p := range ps {
+			if p.chunk >= 0 && !seen[p.chunk] && m.msg.Retrieval[p.chunk].CutInText() {
+				seen[p.chunk] = true
+				m.ans.ChunksCut++
+			}
+		}
+	}
 }
 
 // messageAudit is the audit of one assistant message: its claims, their
