@@ -73,6 +73,8 @@ func TestGolden(t *testing.T) {
 		{"flat", []string{"--bar", "0.5", testdata + "/flat.jsonl"}, exitPass},
 		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitFail},
 		{"ids", []string{testdata + "/ids.jsonl"}, exitIncomplete},
+		// Earlier turns' chunks, a chunk cut by the logger, a bare "Yes".
+		{"turns", []string{"--reproducible", testdata + "/turns.jsonl"}, exitFail},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
