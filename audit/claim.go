@@ -13,8 +13,8 @@ import (
 
 // claim is what the checks know of a sentence, computed once per sentence.
 type claim struct {
-	tongue     tongue // the language it is judged in
-	plain      string
+	tongue tongue // the language it is judged in
+	plain  string
 	// answerOnly: the claim is only an answer word ("Yes.", "Ja, das
 	// geht."), not auditable without the question (lang.AnswerWordOnly).
 	answerOnly bool
