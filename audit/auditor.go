@@ -171,6 +171,10 @@ type Answer struct {
 	// the answer's bare numbers were read as positions from 1: [1] is
 	// the first chunk, not the one numbered 1 (a note says so).
 	ZeroIDs string
+	// ChunksCut counts the distinct chunks its citations name whose text,
+	// logged without a status, ends cut by the logger (readers'
+	// CutInText): read as truncated, not auditable, and a note says so.
+	ChunksCut int
 	// Language is the one the answer is read in: detected on its text, or
 	// when that is too short to tell, its first chunk's, else English.
 	Language string
@@ -241,7 +245,7 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 			res.Repeated++
 			continue
 		}
-		ans, fs, err := a.auditMessage(ctx, base, mi, msg, wc, MaxSentences-sentences)
+		ans, fs, err := a.auditMessage(ctx, base, mi, rec.Messages, wc, MaxSentences-sentences)
 		if errors.Is(err, errTooManySentences) {
 			return Result{Record: rec, Skip: &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonTooManySentences,
 				Detail: fmt.Sprintf("more than %d sentences in the record's answers; not audited (findings are held in memory until written)", MaxSentences)}}, nil

@@ -13,8 +13,11 @@ import (
 
 // claim is what the checks know of a sentence, computed once per sentence.
 type claim struct {
-	tongue     tongue // the language it is judged in
-	plain      string
+	tongue tongue // the language it is judged in
+	plain  string
+	// answerOnly: the claim is only an answer word ("Yes.", "Ja, das
+	// geht."), not auditable without the question (lang.AnswerWordOnly).
+	answerOnly bool
 	content    []string     // Normalize()d non-stopwords, numbers included, in order
 	words      []string     // every word as normalisedWords gives it, filled by the negation check
 	names      *[]claimName // claimNames, filled by the first passage check that needs them
@@ -65,6 +68,9 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	c := claim{tongue: t, plain: s.Plain}
 	if !t.ok {
 		return c
+	}
+	if l, ok := lang.Get(t.code); ok && l.AnswerWordOnly(s.Plain) {
+		c.answerOnly = true
 	}
 	c.quantities = claimQuantitiesIn(t.l, s.Plain)
 	if t.l == nil {

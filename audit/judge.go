@@ -11,6 +11,9 @@ import (
 // sentence's fields: the claim against its cited chunks together (the
 // sentence verdict), then each citation against its own chunk.
 func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pairs []pair, out []Finding) ([]Finding, error) {
+	if c.answerOnly {
+		return m.judgeAnswerWord(f, pairs, out), nil
+	}
 	ms := m.measurePairs(c, pairs)
 	m.sentenceVerdict(&f, c, pairs, ms)
 	better, searched := -1, false
@@ -64,6 +67,31 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 		out = append(out, g)
 	}
 	return out, nil
+}
+
+// judgeAnswerWord appends the findings of a claim that is only an answer
+// word: each citation of a retrieved chunk is not auditable
+// (answer_word_only), one of no chunk is fabricated as any other.
+func (m *messageAudit) judgeAnswerWord(f Finding, pairs []pair, out []Finding) []Finding {
+	f.SentenceVerdict = Fabricated
+	if slices.ContainsFunc(pairs, func(p pair) bool { return p.chunk != notRetrieved }) {
+		f.SentenceVerdict = NotAuditable
+	}
+	for _, p := range pairs {
+		g := f
+		g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
+		switch p.chunk {
+		case notLogged:
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonNoRetrievalLogged}
+		case notRetrieved:
+			g.Verdict, g.Reasons = Fabricated, []string{reasonNotRetrieved}
+		default:
+			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonAnswerWordOnly}
+		}
+		out = append(out, g)
+	}
+	return out
 }
 
 // measurePairs runs the checks on each citation of a claim whose chunk is

@@ -169,7 +169,7 @@ func (m *messageAudit) answerTongue() tongue {
 		return pt // not for a text read as another language ("El pla Pro costa …", Catalan)
 	}
 	switch {
-	case best != "" && (t.undetermined() || thin || 2*votes > len(m.msg.Retrieval)):
+	case best != "" && (t.undetermined() || thin || 2*votes > len(m.own)):
 		return tongueOf(best)
 	case thin:
 		// No chunk to tell: the supported language its words read as.
@@ -214,7 +214,7 @@ func unsurelyForeign(text string, t tongue, sure float64) (string, bool) {
 func (m *messageAudit) chunksLanguage(thin, table bool) (string, int) {
 	votes := map[string]int{}
 	best := ""
-	for _, c := range m.msg.Retrieval {
+	for _, c := range m.own {
 		if !auditable(c) {
 			continue
 		}
@@ -343,8 +343,8 @@ const minSureAlone = 0.8
 // chunkTongue is the language of retrieved chunk i, detected once; a
 // chunk too short to tell is taken to be in the answer's.
 func (m *messageAudit) chunkTongue(i int) tongue {
-	if m.chunkTongues == nil {
-		m.chunkTongues = make([]tongue, len(m.msg.Retrieval))
+	if len(m.chunkTongues) < len(m.msg.Retrieval) { // grown by earlier turns' chunks (fromEarlierTurn)
+		m.chunkTongues = append(m.chunkTongues, make([]tongue, len(m.msg.Retrieval)-len(m.chunkTongues))...)
 	}
 	if m.chunkTongues[i].code == "" {
 		m.chunkTongues[i] = m.wc.chunkTongue(m.a, m.msg.Retrieval[i].Text, m.tongue)

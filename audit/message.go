@@ -10,8 +10,9 @@ import (
 // auditMessage audits one assistant message of at most budget claims
 // (errTooManySentences past it): its claims, each citation resolved to a
 // retrieved chunk, the claims and their chunks measured, then judged.
-func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg readers.Message, wc *wordCache, budget int) (Answer, []Finding, error) {
-	m := &messageAudit{a: a, msg: msg, wc: wc, base: base, ans: Answer{MessageIndex: mi, Status: Answered}}
+func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msgs []readers.Message, wc *wordCache, budget int) (Answer, []Finding, error) {
+	msg := msgs[mi]
+	m := &messageAudit{a: a, msg: msg, own: msg.Retrieval, earlier: earlierTurns{msgs: msgs[:mi]}, wc: wc, base: base, ans: Answer{MessageIndex: mi, Status: Answered}}
 	if err := m.sentences(ctx, budget); err != nil {
 		return Answer{}, nil, err
 	}
@@ -24,27 +25,46 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msg re
 		return m.ans, nil, err
 	}
 	out, err := m.judge(ctx)
+	m.countCut()
 	return m.ans, out, err
+}
+
+// countCut counts the distinct chunks the message cites whose text ends
+// cut by the logger (Answer.ChunksCut).
+func (m *messageAudit) countCut() {
+	seen := map[int]bool{}
+	for _, ps := range m.pairs {
+		for _, p := range ps {
+			if p.chunk >= 0 && !seen[p.chunk] && m.msg.Retrieval[p.chunk].CutInText() {
+				seen[p.chunk] = true
+				m.ans.ChunksCut++
+			}
+		}
+	}
 }
 
 // messageAudit is the audit of one assistant message: its claims, their
 // resolved citations and the evidence of the chunks they cite.
 type messageAudit struct {
-	a      *Auditor
-	msg    readers.Message
-	base   Finding // the finding fields every claim of the message shares
-	ans    Answer
-	wc     *wordCache
-	rule   ResolveRule // how the claims' citations resolve
-	ids    resolver
-	sents  []sentence
-	json   []jsonClaim // the claims of an answer that is JSON with claims
-	pairs  [][]pair    // per sentence, its distinct citations
-	claims []*claim    // per sentence; nil: uncited
-	items  [][]*claim  // per sentence, a whole list's items (nil: none in the answer)
-	evs    []*evidence // per retrieved chunk; nil: not measured
-	mis    *misattribution
-	shown  map[passage]bool // the passages whose text a finding holds
+	a   *Auditor
+	msg readers.Message // its Retrieval grows by the earlier turns' chunks cited (earlier)
+	// own is the message's own retrieval: positions, the floor, the
+	// answer's language and a better chunk are read in it alone.
+	own     []readers.Chunk
+	earlier earlierTurns
+	base    Finding // the finding fields every claim of the message shares
+	ans     Answer
+	wc      *wordCache
+	rule    ResolveRule // how the claims' citations resolve
+	ids     resolver
+	sents   []sentence
+	json    []jsonClaim // the claims of an answer that is JSON with claims
+	pairs   [][]pair    // per sentence, its distinct citations
+	claims  []*claim    // per sentence; nil: uncited
+	items   [][]*claim  // per sentence, a whole list's items (nil: none in the answer)
+	evs     []*evidence // per retrieved chunk; nil: not measured
+	mis     *misattribution
+	shown   map[passage]bool // the passages whose text a finding holds
 	// decided is the verdict of a claim's one measured citation
 	// (sentenceVerdict), until judgeCitation takes it.
 	decided decided
@@ -126,7 +146,7 @@ func (m *messageAudit) refusal() bool {
 // resolve finds the retrieved chunk of each distinct citation of each
 // claim, up to MaxCitationsPerClaim of them; the others are counted.
 func (m *messageAudit) resolve() {
-	m.ids = newResolver(m.msg.Retrieval)
+	m.ids = newResolver(m.own)
 	m.pairs = make([][]pair, len(m.sents))
 	var all []string
 	for _, s := range m.sents {
@@ -152,6 +172,9 @@ func (m *messageAudit) resolve() {
 				if m.msg.NoRetrievalLogged {
 					idx, by = notLogged, ""
 				}
+				if idx < 0 {
+					idx, by = m.fromEarlierTurn(id, idx, by)
+				}
 				var names []int
 				if idx >= 0 {
 					names = m.ids.candidates(id, idx, by)
@@ -174,12 +197,12 @@ func (m *messageAudit) setStatus() {
 		m.base.MessageIndex, m.base.AnswerStatus = m.ans.MessageIndex, m.ans.Status
 		return
 	}
-	if reason := m.a.cfg.BelowFloor(m.base.Tenant, m.msg.Retrieval); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
+	if reason := m.a.cfg.BelowFloor(m.base.Tenant, m.own); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
 		if m.statesSomething() {
 			m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
 		}
 	} else if len(m.sents) > 0 && m.ans.Status != Refusal {
-		m.ans.FloorUnchecked = m.a.cfg.FloorUnchecked(m.base.Tenant, m.msg.Retrieval)
+		m.ans.FloorUnchecked = m.a.cfg.FloorUnchecked(m.base.Tenant, m.own)
 	}
 	if m.json != nil && m.citesUnretrieved() {
 		m.ans.Status = Rejected
@@ -229,7 +252,7 @@ func (m *messageAudit) measure(ctx context.Context) error {
 			}
 		}
 	}
-	m.mis = newMisattribution(m.msg.Retrieval, m.evs, m.chunkTongue, m.tongue)
+	m.mis = newMisattribution(m.own, m.evs[:len(m.own)], m.chunkTongue, m.tongue)
 	if m.a.precomputed {
 		usePrecomputed(m.msg, toEmbed, m.evs)
 		return nil

@@ -206,7 +206,7 @@ func (a *Auditor) betterChunk(ctx context.Context, c *claim, m *misattribution, 
 func citedBy(sentence []pair, chunks []readers.Chunk) func(i int) bool {
 	idx, ids := map[int]bool{}, map[string]bool{}
 	for _, p := range sentence {
-		if p.chunk >= 0 {
+		if p.chunk >= 0 && p.chunk < len(chunks) { // not an earlier turn's chunk
 			idx[p.chunk] = true
 			if id := chunks[p.chunk].ID; id != "" {
 				ids[id] = true

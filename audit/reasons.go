@@ -48,6 +48,7 @@ const (
 	reasonChunkTextRedacted  = reasonChunkTextPrefix + readers.TextRedacted
 	reasonChunkTextEmpty     = reasonChunkTextPrefix + readers.TextEmpty
 	reasonDuplicateID        = "duplicate_chunk_id"
+	reasonAnswerWordOnly     = "answer_word_only"
 )
 
 // Reasons is the table of reasons: the decisive signals' (Signals), then
@@ -81,6 +82,8 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the cited id names several retrieved chunks, and they disagree on the claim (one supports it, another does not): which one the answer cites cannot be told"},
 	{Code: reasonNoRetrievalLogged, Verdict: NotAuditable, Label: "no retrieval logged",
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
+	{Code: reasonAnswerWordOnly, Verdict: NotAuditable, Label: "answer word only",
+		Doc: "the cited sentence is only an answer word (\"Yes.\", \"Ja, das geht.\", \"Oui, c'est possible.\", \"No.\"): it says nothing the chunk can be checked against without the question, which a reviewer judges it with"},
 	{Code: reasonLanguage, Verdict: NotAuditable, Label: "language not supported",
 		Doc: "the sentence or the cited chunk is in a language the checks do not support: it is not judged by another language's rules"},
 	{Code: reasonLanguagesDiffer, Verdict: NotAuditable, Label: "languages differ",

@@ -47,6 +47,10 @@ type Counts struct {
 	// the first chunk) among chunks whose ids number from 0 ("doc_0"):
 	// whether [1] meant "doc_1" the log cannot say (Answer.ZeroIDs).
 	ZeroIDsAnswers int `json:"answers_by_position_ids_from_zero,omitempty"`
+	// ChunksCutInText counts, per answer, the distinct cited chunks whose
+	// text ends cut by the logger ("… [truncated]", "originalverp…"),
+	// read as truncated (Answer.ChunksCut).
+	ChunksCutInText int `json:"cited_chunks_cut_in_text,omitempty"`
 	// NotAuditableByLanguage counts the citations not audited for their
 	// language (reason language_unsupported), by language code.
 	NotAuditableByLanguage map[string]int `json:"not_auditable_by_language"`
@@ -176,6 +180,7 @@ func (t *Tally) addAnswers(answers []Answer) {
 		if a.ZeroIDs != "" {
 			t.c.ZeroIDsAnswers++
 		}
+		t.c.ChunksCutInText += a.ChunksCut
 		if a.FloorUnchecked != "" {
 			t.c.FloorNotChecked++
 		}

@@ -28,6 +28,9 @@ func (l *Language) readNumbers(t, _ *table) error {
 	if err := l.readNegation(t); err != nil {
 		return err
 	}
+	if err := l.readAnswerWords(t); err != nil {
+		return err
+	}
 	l.numbers = map[string]numberForm{}
 	err := entries(t, "numbers", func(k, f string) error {
 		v, err := strconv.Atoi(k)

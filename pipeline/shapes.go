@@ -98,7 +98,7 @@ func warnShapes(log *slog.Logger, r *Retrieval) {
 	for _, sh := range r.MessageShapes {
 		log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First, "message_keys", strings.Join(sh.Keys, ","),
 			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which holds a chunk list ragaudit reads: "+
-				"their citations cannot be checked; write the chunks under one of the keys docs/formats.md lists, or for one turn per line name them with --mapping",
+				"their citations cannot be checked, but for those naming a chunk an earlier turn of the conversation retrieved (resolved_by earlier_turn); write the chunks under one of the keys docs/formats.md lists, or for one turn per line name them with --mapping",
 				counted(sh.Count, "cited answer", "cited answers"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", ")))
 	}
 	warnNotListed(log, "chunks without text", r.ChunkShapesNotListed)

@@ -120,14 +120,18 @@ type Chunk struct {
 }
 
 // TextStatus is the chunk's text status as the audit reads it — the one
-// rule: a status other than full is kept as given, and a full text that is
-// only blanks is absent (a logger's placeholder, not evidence).
+// rule: a status other than full is kept as given, a full text that is
+// only blanks is absent (a logger's placeholder, not evidence), and a text
+// logged without a status that ends the way a logger cuts one is
+// truncated (CutInText).
 func (c *Chunk) TextStatus() string {
 	switch {
 	case c.Status != "" && c.Status != TextFull:
 		return c.Status
 	case strings.TrimSpace(c.Text) == "":
 		return TextAbsent
+	case c.CutInText():
+		return TextTruncated
 	}
 	return TextFull
 }

@@ -210,6 +210,12 @@ func (s *Summary) Notes() []string {
 	if n := c.FloorNotChecked; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) could not be checked against the retrieval floor: no chunk they were given carries a score (the log has none, or a distance only; a score under another key can be mapped with --mapping). They are counted as not checked (answers_floor_not_checked), never as above the floor", n))
 	}
+	if n := c.Resolution["earlier_turn"]; n > 0 {
+		out = append(out, fmt.Sprintf("%d citation(s) name no chunk of their own turn's retrieval (or their turn logged none) but a chunk retrieved earlier in the same conversation, by its id or source: each was judged against that chunk, from the latest turn that retrieved it (resolved_by \"earlier_turn\"); a bare number such as [1] is read in its own turn only", n))
+	}
+	if n := c.ChunksCutInText; n > 0 {
+		out = append(out, fmt.Sprintf("%d cited chunk(s) were logged with text that ends cut (\"… [truncated]\", \"(truncated)\", \"[…]\", or \"…\" right after a word): read as truncated, as text_status \"truncated\" is, so their citations are not auditable (chunk_text_truncated), never judged on a partial last word; log the whole text, or text_status \"full\" when the ellipsis is the document's own", n))
+	}
 	if n := c.ZeroBasedAnswers; n > 0 {
 		out = append(out, fmt.Sprintf("%d answer(s) cite [0], which no chunk has as its id: their markers were read counting from 0 ([0] is the first chunk)", n))
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -16,8 +17,9 @@ import (
 
 // JUnit writes a JUnit XML file for CI systems that show test results: one
 // test case per audited answer (a record's assistant message), failing
-// with its failing citations and uncited sentences; one skipped case per
-// record that could not be audited. Cases stream to a temporary file (the suite's counts
+// with its failing citations and uncited sentences, skipped when none of
+// its citations could be checked; one skipped case per record that could
+// not be audited. Cases stream to a temporary file (the suite's counts
 // come first in the XML), so memory does not grow with the audit.
 type JUnit struct {
 	*JUnitCases
@@ -40,17 +42,18 @@ func NewJUnitCases(w io.Writer) *JUnitCases { return &JUnitCases{w: bufio.NewWri
 // Flush writes what is buffered.
 func (j *JUnitCases) Flush() error { return j.w.Flush() }
 
-// Counts are the cases written and those failing.
-func (j *JUnitCases) Counts() (tests, failures int) { return j.tests, j.failures }
+// Counts are the cases written, those failing and those skipped.
+func (j *JUnitCases) Counts() (tests, failures, skipped int) { return j.tests, j.failures, j.skipped }
 
 // Append adds cases written by JUnitCases elsewhere (a shard's), with
 // their counts.
-func (j *JUnit) Append(r io.Reader, tests, failures int) error {
+func (j *JUnit) Append(r io.Reader, tests, failures, skipped int) error {
 	if _, err := io.Copy(j.w, r); err != nil {
 		return err
 	}
 	j.tests += tests
 	j.failures += failures
+	j.skipped += skipped
 	return nil
 }
 
@@ -83,10 +86,24 @@ func (j *JUnitCases) Result(res *audit.Result) error {
 		answers = []int{-1} // one case for the record
 	}
 	for _, mi := range answers {
-		var fails []string
+		var fails, unchecked, causes []string
+		cited := 0
 		for i := range res.Findings {
 			f := &res.Findings[i]
-			if Severity(f) == 0 || mi >= 0 && f.MessageIndex != mi {
+			if mi >= 0 && f.MessageIndex != mi {
+				continue
+			}
+			if f.Cited() {
+				cited++
+			}
+			if f.Verdict == audit.NotAuditable {
+				unchecked = append(unchecked, fmt.Sprintf("%s %s %s: %s\n  %s", turns.Place(f), Printable(f.Marker), f.Verdict,
+					notCheckedBecause(f.Reasons), Printable(truncate(f.Sentence, 300))))
+				if c := notCheckedBecause(f.Reasons); !slices.Contains(causes, c) {
+					causes = append(causes, c)
+				}
+			}
+			if Severity(f) == 0 {
 				continue
 			}
 			fails = append(fails, fmt.Sprintf("%s %s %s: %s\n  %s", turns.Place(f), Printable(f.Marker), f.Verdict,
@@ -96,11 +113,46 @@ func (j *JUnitCases) Result(res *audit.Result) error {
 		if t := turns.Turn(mi); len(answers) > 1 && t > 0 {
 			name = fmt.Sprintf("%s, turn %d", rec.ConversationID, t)
 		}
+		// An answer none of whose citations could be checked passed
+		// nothing: skipped with the cause, as the summary counts it
+		// unchecked. A failure of its own still fails it.
+		if len(fails) == 0 && cited > 0 && len(unchecked) == cited {
+			if err := j.skippedCase(rec, name, unchecked, causes); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := j.testCase(rec, name, fails); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// notCheckedBecause is the labels of a not-auditable finding's reasons.
+func notCheckedBecause(codes []string) string {
+	var out []string
+	for _, code := range codes {
+		if r, ok := audit.ReasonOf(code); ok {
+			out = append(out, r.Label+" ("+code+")")
+		} else {
+			out = append(out, code)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// skippedCase writes the case of an answer whose citations were none
+// checked, skipped with why.
+func (j *JUnitCases) skippedCase(rec *readers.Record, name string, unchecked, causes []string) error {
+	j.tests++
+	j.skipped++
+	fmt.Fprintf(j.w, "  <testcase classname=\"%s\" name=\"%s\" file=\"%s\" line=\"%d\">\n    <skipped message=\"%s\">",
+		xmlAttr(classname(rec)), xmlAttr(name), xmlAttr(rec.File), rec.Line,
+		xmlAttr(fmt.Sprintf("%d citation(s) not checked: %s", len(unchecked), strings.Join(causes, "; "))))
+	j.w.WriteString(xmlEscape(strings.Join(unchecked, "\n"), false))
+	_, err := j.w.WriteString("</skipped>\n  </testcase>\n")
+	return err
 }
 
 // testCase writes one test case, failing with fails when there are any.

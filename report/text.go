@@ -68,7 +68,11 @@ func WriteText(w io.Writer, s *Summary) error {
 	if n := c.Resolution["id_case"]; n > 0 {
 		fmt.Fprintf(&b, " (%d of them regardless of case: one chunk's id alone matches so)", n)
 	}
-	fmt.Fprintf(&b, ", %d by position, %d by source, %d unresolved", c.Resolution["position"], c.Resolution["source"], c.Resolution["unresolved"])
+	fmt.Fprintf(&b, ", %d by position, %d by source", c.Resolution["position"], c.Resolution["source"])
+	if n := c.Resolution["earlier_turn"]; n > 0 {
+		fmt.Fprintf(&b, ", %d by an earlier turn's retrieval", n)
+	}
+	fmt.Fprintf(&b, ", %d unresolved", c.Resolution["unresolved"])
 	if n := c.ByReason["too_many_citations"]; n > 0 {
 		fmt.Fprintf(&b, ", %d not resolved (past the first %d distinct citations of a claim)", n, audit.MaxCitationsPerClaim)
 	}

@@ -47,6 +47,7 @@ type JUnitPart struct {
 	Name     string `json:"name"`
 	Tests    int    `json:"tests"`
 	Failures int    `json:"failures"`
+	Skipped  int    `json:"skipped,omitempty"` // answers none of whose citations was checked
 }
 
 // EncodeState writes a state.

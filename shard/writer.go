@@ -236,8 +236,8 @@ func (w *Writer) uploadJUnit(u Unit) (*JUnitPart, error) {
 	if err := w.copyUp(j.f, store.Join(w.run, name)); err != nil {
 		return nil, err
 	}
-	tests, failures := j.c.Counts()
-	return &JUnitPart{Name: name, Tests: tests, Failures: failures}, nil
+	tests, failures, skipped := j.c.Counts()
+	return &JUnitPart{Name: name, Tests: tests, Failures: failures, Skipped: skipped}, nil
 }
 
 // copyUp copies a staged file to name, retrying transient failures.

@@ -73,6 +73,8 @@ func TestGolden(t *testing.T) {
 		{"flat", []string{"--bar", "0.5", testdata + "/flat.jsonl"}, exitPass},
 		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitFail},
 		{"ids", []string{testdata + "/ids.jsonl"}, exitIncomplete},
+		// Earlier turns' chunks, a chunk cut by the logger, a bare "Yes".
+		{"turns", []string{"--reproducible", testdata + "/turns.jsonl"}, exitFail},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -479,20 +481,30 @@ func TestRealLabelledLogsAuditCleanlyAndAgreeWithLabels(t *testing.T) {
 		logs, labels  string
 		conversations int
 		minBA         float64
+		// cut citations name a page the scraper cut ("… s (...)",
+		// "please allow up to 3 seconds..."): read as truncated, the only
+		// ones not checked.
+		cut        int
+		minChecked string
 	}{
-		{"hagrid", hagridLogs, hagridLabels, 180, 0.72},
-		{"expertqa", expertqaLogs, expertqaLabels, 40, 0.50},
+		{"hagrid", hagridLogs, hagridLabels, 180, 0.72, 0, "100%"},
+		{"expertqa", expertqaLogs, expertqaLabels, 40, 0.50, 2, "99%"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			logs := tc.logs
-			r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "0", logs)
+			r := runCLI(t, "", "audit", "-q", "--strict", "--min-checked", tc.minChecked, "--bar", "0", logs)
 			if r.code != exitPass {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
 			c := counts(t, r)
 			if c["records_skipped"].(float64) != 0 || int(c["records_audited"].(float64)) != tc.conversations {
 				t.Errorf("counts %v", c)
+			}
+			byVerdict, byReason := c["citations_by_verdict"].(map[string]any), c["citations_by_reason"].(map[string]any)
+			cut, _ := byReason["chunk_text_truncated"].(float64)
+			if int(byVerdict["not_auditable"].(float64)) != tc.cut || int(cut) != tc.cut {
+				t.Errorf("not auditable %v, chunk_text_truncated %v; want %d, all cut", byVerdict["not_auditable"], cut, tc.cut)
 			}
 			e := runCLI(t, "", "eval", "--json", "--labels", tc.labels, logs)
 			if e.code != exitPass {

@@ -102,7 +102,7 @@ func runMerge(c *cli.Context) error {
 				return err
 			}
 			defer r.Close()
-			return junit.Append(r, s.JUnit.Tests, s.JUnit.Failures)
+			return junit.Append(r, s.JUnit.Tests, s.JUnit.Failures, s.JUnit.Skipped)
 		}
 	}
 	m, err := shard.Merge(ctx, st, runs, mo)

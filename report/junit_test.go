@@ -1,0 +1,56 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// An answer none of whose citations could be checked is a skipped case
+// with its cause, never a passing one; a failure beside an unchecked
+// citation still fails the case, and a checked citation passes it.
+func TestJUnitSkipsAnswersWithNothingChecked(t *testing.T) {
+	na := func(reason string) audit.Finding {
+		return audit.Finding{MessageIndex: 1, Marker: "[1]", Citation: "1", Verdict: audit.NotAuditable, Reasons: []string{reason}, Sentence: "Yes [1]."}
+	}
+	ok := audit.Finding{MessageIndex: 1, Marker: "[2]", Citation: "2", Verdict: audit.Supported, Sentence: "Refunds take 30 days [2]."}
+	fab := audit.Finding{MessageIndex: 1, Marker: "[9]", Citation: "9", Verdict: audit.Fabricated, Reasons: []string{"citation_not_retrieved"}, Sentence: "Fees are €5 [9]."}
+	cases := []struct {
+		name              string
+		findings          []audit.Finding
+		failures, skipped int
+		wantIn, wantNotIn string
+	}{
+		{"an answer whose only citation was not checked is skipped with the cause",
+			[]audit.Finding{na("answer_word_only")}, 0, 1, `<skipped message="1 citation(s) not checked: answer word only (answer_word_only)">`, "<failure"},
+		{"an answer whose citations were none checked lists each cause",
+			[]audit.Finding{na("languages_differ"), na("chunk_text_truncated")}, 0, 1, "languages differ (languages_differ); chunk text truncated (chunk_text_truncated)", "<failure"},
+		{"an answer with a checked citation beside an unchecked one passes",
+			[]audit.Finding{na("languages_differ"), ok}, 0, 0, "></testcase>", "<skipped"},
+		{"a failing citation beside an unchecked one fails the answer",
+			[]audit.Finding{na("languages_differ"), fab}, 1, 0, "<failure", "<skipped"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			j := NewJUnitCases(&b)
+			res := &audit.Result{Record: &readers.Record{ConversationID: "c-1", File: "logs.jsonl", Line: 1,
+				Messages: []readers.Message{{Role: "user", Content: "?"}, {Role: "assistant", Content: "Yes [1]."}}},
+				Answers: []audit.Answer{{MessageIndex: 1}}, Findings: tc.findings}
+			if err := j.Result(res); err != nil {
+				t.Fatal(err)
+			}
+			j.Flush()
+			tests, failures, skipped := j.Counts()
+			if tests != 1 || failures != tc.failures || skipped != tc.skipped {
+				t.Errorf("tests %d, failures %d, skipped %d; want 1, %d, %d", tests, failures, skipped, tc.failures, tc.skipped)
+			}
+			if out := b.String(); !strings.Contains(out, tc.wantIn) || strings.Contains(out, tc.wantNotIn) {
+				t.Errorf("want %q and no %q in:\n%s", tc.wantIn, tc.wantNotIn, out)
+			}
+		})
+	}
+}
