@@ -8,12 +8,15 @@ import (
 
 // CutInText reports whether the chunk's text, logged with no text status,
 // ends the way loggers cut a text: a truncation label ("… [truncated]",
-// "(truncated)"), an elided span ("[…]", "[...]") or an ellipsis after a
-// word ("originalverp…", "in the original …", "kosten..."). Such a text is
-// read as truncated (TextStatus): its last word may be partial
+// "(truncated)"), an elided span ("[…]", "[...]") or the one-character
+// ellipsis after a word ("originalverp…", "in the original …"). Such a
+// text is read as truncated (TextStatus): its last word may be partial
 // ("orig" of "original packaging"), and what was cut may qualify the
 // rest ("accepted within 30 days unless…"). An ellipsis after a full
-// stop, or one opening the text, is prose.
+// stop, or one opening the text, is prose; so are three full stops,
+// which end scraped pages as often as cut ones ("See 3 more related
+// articles..."): read as cuts, they made 6 of 158 WiCE dev citations
+// "cannot tell", 2 of them rightly supported before.
 func (c *Chunk) CutInText() bool {
 	if c.Status != "" {
 		return false
@@ -34,13 +37,8 @@ func endsCut(text string) bool {
 			return true
 		}
 	}
-	var rest string
-	switch {
-	case strings.HasSuffix(t, "…"):
-		rest = strings.TrimSuffix(t, "…")
-	case strings.HasSuffix(t, "..."):
-		rest = strings.TrimRight(t, ".")
-	default:
+	rest, ok := strings.CutSuffix(t, "…")
+	if !ok {
 		return false
 	}
 	rest = strings.TrimRightFunc(rest, unicode.IsSpace)

@@ -15,7 +15,7 @@ func TestTextCutByTheLoggerReadsAsTruncated(t *testing.T) {
 		{"an elided span in brackets cuts the text", "Items must be unused and in the orig[…]", "", TextTruncated},
 		{"an elided span with three dots cuts the text", "Refunds are accepted within 60 days of del[...]", "", TextTruncated},
 		{"an ellipsis right after a partial word cuts the text", "Artikel müssen unbenutzt und originalverp…", "", TextTruncated},
-		{"three dots right after a partial word cut the text", "Die Rückgabe ist innerhalb von 30 Tagen kosten...", "", TextTruncated},
+		{"three full stops after a word are prose (scraped pages end so)", "Die Rückgabe ist innerhalb von 30 Tagen kosten...", "", TextFull},
 		{"an ellipsis after a word and a space cuts the text", "Items must be unused and in the original …  ", "", TextTruncated},
 		{"an ellipsis after a full stop is prose", "Refunds are accepted within 30 days. …", "", TextFull},
 		{"an ellipsis opening the text is prose", "… Refunds are accepted within 30 days of delivery.", "", TextFull},
