@@ -40,6 +40,7 @@ type claim struct {
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
 	quantities []quantity
+	bounds     []bounded // its figures with their bounds (bounds.go); nil: not yet
 	grams      sparse
 	entities   []string    // proper nouns as written
 	entityKeys [][]wordKey // the words of each proper noun
@@ -73,6 +74,9 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 		c.answerOnly = true
 	}
 	c.quantities = claimQuantitiesIn(t.l, s.Plain)
+	if len(c.quantities) > 0 {
+		c.bounds = boundsOf(t.l, s.Plain)
+	}
 	if t.l == nil {
 		a.englishNames(&c)
 	} else {

@@ -111,6 +111,7 @@ type Language struct {
 	ranges        map[string]bool
 	minus         map[string][]string // a minus word and the words before it that cancel it
 	curConn       map[string]bool
+	bounds        boundWords // [bound-*]
 	refusal       *regexp.Regexp
 	courtesy      *regexp.Regexp
 	referral      *regexp.Regexp
@@ -144,6 +145,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
 	"role-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty",
+	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 
 // languages reads every language's tables once; the data are compiled
@@ -186,7 +188,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readSourceWords} {
+		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readSourceWords} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

@@ -1,0 +1,306 @@
+package audit
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// Bounds of a figure. A chunk's "up to €600", "from €9.99" or "3 to 5
+// business days" does not state "€600", "€9.99" or "3 business days": a
+// claim's figure must keep the bound the chunk gives it. What agrees
+// (boundAgrees):
+//
+//   - an exact figure of the chunk: any claim (the claim "up to 10" of a
+//     chunk's "10" is weaker, not wrong);
+//   - "up to N": "up to N", "at most N", "within N", the top of a range;
+//   - "at least N", "from N": "at least N", "from N", the bottom of a range;
+//   - "N to M": "N–M", "between N and M"; "at least N" of its N; "up to
+//     M", "at most M" or "within M" of its M (a range up to 5 days is
+//     never more than 5 days);
+//   - "within N" (a deadline): N as a plain figure too ("14 days to
+//     return" of "return within 14 days"), "up to N", the top of a range;
+//   - "more than N", "over N": "at least N", and N as a plain figure too:
+//     the dev sets' people read "over 55 million" as "55 million" (a
+//     starting price "from €9.99" is not read so); "less than N", "under
+//     N" alike: "at most N", and N.
+//
+// A claim that writes the figure twice agrees when one of its bounds
+// does ("aged 16 and over ... a voting age of 16").
+// A bare figure against a bound, or a bound in the other direction
+// ("more than 10" of "up to 10", "under 18" of "18 and over"), fails as
+// number_mismatch. Strictness is not read: "over 18" and "at least 18"
+// agree. Dates, times, years and ordinals are left to their own checks
+// ("from 1990 to 1995" would otherwise fail every claim about 1990).
+type bound uint8
+
+const (
+	boundExact  = bound(lang.Exact)
+	boundUpper  = bound(lang.Upper)
+	boundLower  = bound(lang.Lower)
+	boundWithin = bound(lang.Within)
+	boundOver   = bound(lang.Over)
+	boundUnder  = bound(lang.Under)
+	boundLow    = boundUnder + 1 // the lower end of a range
+	boundHigh   = boundUnder + 2 // the upper end of a range
+)
+
+// boundAgrees reports whether a claim's figure with bound claim is stated
+// by a chunk's same figure with bound chunk.
+func boundAgrees(claim, chunk bound) bool {
+	switch claim {
+	case boundWithin:
+		claim = boundUpper
+	case boundOver:
+		claim = boundLower
+	case boundUnder:
+		claim = boundUpper
+	}
+	switch chunk {
+	case boundOver:
+		return claim == boundExact || claim == boundLower || claim == boundLow
+	case boundUnder:
+		return claim == boundExact || claim == boundUpper || claim == boundHigh
+	case boundUpper:
+		return claim == boundUpper || claim == boundHigh
+	case boundLower:
+		return claim == boundLower || claim == boundLow
+	case boundLow:
+		return claim == boundLow || claim == boundLower
+	case boundHigh:
+		return claim == boundHigh || claim == boundUpper
+	case boundWithin:
+		return claim == boundExact || claim == boundUpper || claim == boundHigh
+	}
+	return true
+}
+
+// bounded is a figure of a text with its bound.
+type bounded struct {
+	value string // the number of its key ("600" of "m:EUR:600")
+	key   string
+	start int
+	b     bound
+}
+
+// boundsOf reads the bounds of the figures of text, in language l (nil:
+// English). Only numbers, amounts and percentages are read.
+func boundsOf(l *lang.Language, text string) []bounded {
+	if l == nil {
+		l = englishTables()
+	}
+	text = plainSpaces(text)
+	qs := findQuantitiesIn(l, text)
+	bs := make([]bound, len(qs))
+	for i := range qs {
+		if i > 0 && bs[i] == boundLow {
+			continue
+		}
+		if i+1 < len(qs) && joinsRange(l, text, qs[i], qs[i+1]) {
+			bs[i], bs[i+1] = boundLow, boundHigh
+			if b := boundAround(l, text, qs[i+1]); b == boundLower || b == boundOver { // "1.2% to 8.5% or more"
+				bs[i+1] = b
+			}
+			continue
+		}
+		if bs[i] == boundExact {
+			bs[i] = boundAround(l, text, qs[i])
+		}
+	}
+	var out []bounded
+	for i, q := range qs {
+		if boundable(l, text, q) {
+			out = append(out, bounded{value: q.Key[strings.LastIndexByte(q.Key, ':')+1:], key: q.Key, start: q.Start, b: bs[i]})
+		}
+	}
+	return out
+}
+
+// boundable reports whether q is a figure whose bound is read: a number,
+// amount or percentage; not a year, an ordinal ("9th") or a day beside
+// its month ("August 10").
+func boundable(l *lang.Language, text string, q quantity) bool {
+	switch q.Kind {
+	case "percent", "money":
+		return true
+	case "number":
+		v := strings.TrimPrefix(q.Key, "n:")
+		if q.Unit == "" && len(v) == 4 && v >= "1000" && v <= "2999" {
+			return false
+		}
+		if rest := strings.TrimLeft(q.Raw, "0123456789"); rest != "" && len(rest) <= 3 && strings.IndexFunc(rest, unicode.IsLetter) == 0 {
+			return false // an ordinal ("9th", "3rd", "2e"), or a glued suffix it may be
+		}
+		before, after := boundWordsBefore(text, q.Start, 1), boundWordsAfter(text, q.Start+len(q.Raw), 1)
+		return !isMonth(l, before) && !isMonth(l, after)
+	}
+	return false
+}
+
+// isMonth reports whether ws is one word naming a month, in l or English.
+func isMonth(l *lang.Language, ws []string) bool {
+	if len(ws) != 1 {
+		return false
+	}
+	_, ok := l.Month(ws[0])
+	return ok || isEnglishMonth(strings.TrimSuffix(ws[0], "."))
+}
+
+// joinsRange reports whether a and b, its next figure, are the ends of a
+// range: written with only a dash or a range word between them ("3–5",
+// "3 to 5", "3 bis 5"), or "between a and b".
+func joinsRange(l *lang.Language, text string, a, b quantity) bool {
+	end := a.Start + len(a.Raw)
+	if end > b.Start {
+		return false
+	}
+	gap := strings.TrimSpace(text[end:b.Start])
+	switch {
+	case !ascending(a, b):
+		return false // a score ("1–1", "3–2"), not a range
+	case gap == "-" || gap == "–" || gap == "—":
+		// "11-12-7" is a record, not a range
+		return !dashed(text[:a.Start], true) && !dashed(text[b.Start+len(b.Raw):], false)
+	case gap == "" || strings.ContainsAny(gap, " \t\n"):
+		return false
+	case l.JoinsRange(gap):
+		return true
+	}
+	before := boundWordsBefore(text, a.Start, 1)
+	return len(before) == 1 && l.OpensRange(before[0], gap)
+}
+
+// ascending reports whether b's value is greater than a's: a range's
+// ends ascend.
+func ascending(a, b quantity) bool {
+	x, err1 := strconv.ParseFloat(a.Key[strings.LastIndexByte(a.Key, ':')+1:], 64)
+	y, err2 := strconv.ParseFloat(b.Key[strings.LastIndexByte(b.Key, ':')+1:], 64)
+	return err1 == nil && err2 == nil && x < y
+}
+
+// dashed reports whether s ends (before) or starts (after a pair) with
+// a digit and a dash: a third figure joined to a dashed pair.
+func dashed(s string, before bool) bool {
+	for _, d := range []string{"-", "–"} {
+		if before {
+			if r, ok := strings.CutSuffix(strings.TrimSpace(s), d); ok {
+				if r = strings.TrimSpace(r); r != "" && isDigit(r[len(r)-1]) {
+					return true
+				}
+			}
+		} else if r, ok := strings.CutPrefix(strings.TrimSpace(s), d); ok {
+			if r = strings.TrimSpace(r); r != "" && isDigit(r[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundAround is the bound of q by the words right before and after it.
+func boundAround(l *lang.Language, text string, q quantity) bound {
+	if b := l.BoundBefore(boundWordsBefore(text, q.Start, 4)); b != lang.Exact {
+		return bound(b)
+	}
+	return bound(l.BoundAfter(boundWordsAfter(text, q.Start+len(q.Raw), 3)))
+}
+
+// boundWordsBefore are the last n words of text before i (clauseWords).
+func boundWordsBefore(text string, i, n int) []string {
+	from := max(0, i-48)
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from++
+	}
+	if from > 0 && !unicode.IsSpace(rune(text[from-1])) { // a word cut in two: skip it
+		if k := strings.IndexFunc(text[from:i], unicode.IsSpace); k >= 0 {
+			from += k
+		} else {
+			from = i
+		}
+	}
+	ws := clauseWords(text[from:i], true)
+	return ws[max(0, len(ws)-n):]
+}
+
+// boundWordsAfter are the first n words of text after i, as boundWordsBefore.
+func boundWordsAfter(text string, i, n int) []string {
+	to := min(len(text), i+40)
+	for to < len(text) && !utf8.RuneStart(text[to]) {
+		to--
+	}
+	ws := clauseWords(text[i:to], false)
+	return ws[:min(n, len(ws))]
+}
+
+// clauseWords are the words of s, lowercased and without the punctuation
+// around them (an apostrophe stays: "jusqu'à"), within the clause next to
+// the figure: before it (before), those after the last clause mark ("It
+// was over. 3 people left" does not bound the 3); after it, those up to
+// the first.
+func clauseWords(s string, before bool) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, unicode.IsSpace) {
+		w := strings.TrimFunc(f, func(r rune) bool { return unicode.IsPunct(r) && r != '\'' && r != '’' })
+		ends := strings.ContainsAny(f[len(f)-1:], ",;:.!?)")
+		switch {
+		case before && ends:
+			out = out[:0]
+		case !before && strings.ContainsAny(f[:1], "(,;:"):
+			return out
+		case w != "":
+			out = append(out, strings.ToLower(w))
+		}
+		if !before && ends {
+			return out
+		}
+	}
+	return out
+}
+
+// boundMismatch reports whether the chunk states claim figure q only with
+// a bound its claim does not keep: every figure of the chunk of q's value
+// has a bound the claim's disagrees with. A figure the chunk does not
+// write (a converted unit, a date in parts) is not judged here.
+func boundMismatch(c *claim, q quantity, ev *evidence) bool {
+	var cbs []bound // the bounds the claim writes q with
+	for _, f := range c.bounds {
+		if f.key == q.Key {
+			cbs = append(cbs, f.b)
+		}
+	}
+	if len(cbs) == 0 { // not a boundable figure
+		return false
+	}
+	seen := false
+	for _, f := range ev.figureBounds() {
+		if f.value != q.Key[strings.LastIndexByte(q.Key, ':')+1:] {
+			continue
+		}
+		seen = true
+		for _, cb := range cbs {
+			if boundAgrees(cb, f.b) {
+				return false
+			}
+		}
+	}
+	return seen
+}
+
+// figureBounds are the bounded figures of the chunk's texts, read once.
+func (ev *evidence) figureBounds() []bounded {
+	if ev.bounds == nil {
+		ev.bounds = []bounded{}
+		var last string
+		for _, t := range ev.texts {
+			if t == last {
+				continue
+			}
+			last = t
+			ev.bounds = append(ev.bounds, boundsOf(ev.tongue.l, t)...)
+		}
+	}
+	return ev.bounds
+}

@@ -1,0 +1,111 @@
+package lang
+
+import "strings"
+
+// Bound is what the words around a number say bounds it: "up to 50 %"
+// is an upper bound, "from €9.99" a lower one, "within 5 days" a
+// deadline, a bare "50 %" exact.
+type Bound uint8
+
+// The bounds a number can have. A range's ends ("3 to 5") are read by
+// the caller from the numbers on either side of a range word.
+const (
+	Exact  Bound = iota
+	Upper        // up to, at most, less than, under, bis zu, jusqu'à, hasta, tot
+	Lower        // at least, from, more than, over, ab, à partir de, desde, vanaf
+	Within       // within, innerhalb, binnen: a deadline, an upper bound a plain figure states too
+	Over         // more than, over, mehr als, plus de, más de, meer dan: a lower bound people read a plain figure of
+	Under        // less than, under, weniger als, moins de, menos de, minder dan: Over's upper bound
+)
+
+// boundWords are the tables of [bound-*]: phrases before and after a
+// number, the words joining a range's ends, and the openers of a range
+// with their own joiner ("between … and").
+type boundWords struct {
+	before  map[Bound][][]string
+	after   map[Bound][][]string
+	joins   map[string]bool
+	between map[string][]string // opener -> its joiners
+}
+
+// readBounds reads [bound-upper], [bound-lower], [bound-over], [bound-under], [bound-within] (phrases
+// written before a number), [bound-upper-after], [bound-lower-after]
+// (after it), [bound-range] (words joining a range's ends) and
+// [bound-between] ("between | and").
+func (l *Language) readBounds(t, _ *table) error {
+	l.bounds = boundWords{
+		before: map[Bound][][]string{Upper: phrasesOf(t.sections["bound-upper"]), Lower: phrasesOf(t.sections["bound-lower"]),
+			Within: phrasesOf(t.sections["bound-within"]), Over: phrasesOf(t.sections["bound-over"]),
+			Under: phrasesOf(t.sections["bound-under"])},
+		after: map[Bound][][]string{Upper: phrasesOf(t.sections["bound-upper-after"]), Lower: phrasesOf(t.sections["bound-lower-after"])},
+		joins: set(t.words("bound-range")), between: map[string][]string{},
+	}
+	for _, line := range t.sections["bound-between"] {
+		open, join, _ := strings.Cut(strings.ToLower(line), "|")
+		for _, o := range strings.Fields(open) {
+			l.bounds.between[o] = strings.Fields(join)
+		}
+	}
+	return nil
+}
+
+// BoundBefore is the bound the words written right before a number (the
+// last one next to it) give it; the longest phrase wins ("no more than"
+// over "more than"). Words are compared lowercased.
+func (l *Language) BoundBefore(words []string) Bound {
+	return longestPhrase(l.bounds.before, words, endsWithPhrase)
+}
+
+// BoundAfter is the bound the words written right after a number (the
+// first one next to it) give it ("18 and over", "10 or fewer").
+func (l *Language) BoundAfter(words []string) Bound {
+	return longestPhrase(l.bounds.after, words, startsWithPhrase)
+}
+
+// JoinsRange reports whether w, between two numbers, makes them the ends
+// of a range ("3 to 5", "3 bis 5", "de 3 à 5").
+func (l *Language) JoinsRange(w string) bool { v, _ := lookup(l.bounds.joins, w); return v }
+
+// OpensRange reports whether opener, before a number, and join, after
+// it, make it and the next number a range ("between 3 and 5").
+func (l *Language) OpensRange(opener, join string) bool {
+	js, _ := lookup(l.bounds.between, opener)
+	for _, j := range js {
+		if lowerIs(join, j) {
+			return true
+		}
+	}
+	return false
+}
+
+func longestPhrase(by map[Bound][][]string, words []string, match func([]string, [][]string) bool) Bound {
+	best, n := Exact, 0
+	for _, b := range []Bound{Upper, Lower, Within, Over, Under} {
+		for _, p := range by[b] {
+			if len(p) > n && match(words, [][]string{p}) {
+				best, n = b, len(p)
+			}
+		}
+	}
+	return best
+}
+
+// startsWithPhrase reports whether words start with one of phrases.
+func startsWithPhrase(words []string, phrases [][]string) bool {
+	for _, p := range phrases {
+		if len(p) > len(words) {
+			continue
+		}
+		ok := true
+		for k, w := range words[:len(p)] {
+			if !lowerIs(w, p[k]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
