@@ -239,7 +239,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be')",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans')",
 		Reads:  []string{"window", "ngram_sim"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -282,7 +282,8 @@ var Checks = []Check{
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
-					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww)
+					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
+					generalised(l, c.words, closest)
 			}
 		},
 	},

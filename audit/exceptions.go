@@ -187,3 +187,39 @@ func sameWordRoot(l *lang.Language, a, b string) bool {
 	ra, rb := []rune(a), []rune(b)
 	return len(ra) >= 5 && len(rb) >= 5 && string(ra[:5]) == string(rb[:5])
 }
+
+// generalised reports whether the claim says of all of a kind what the
+// window says of some: "All plans include phone support" against "The
+// Pro and Business plans include phone support", "Every plan comes with
+// a trial" against "The Business plan comes with a trial". The kind is
+// the content word after the claim's universal; the window names it with
+// a content word within three words of it ("the Pro and Business plans",
+// "die Tarife Pro und Business") that the claim does not say, and says no
+// universal of its own.
+func generalised(l *lang.Language, cw, ww []string) bool {
+	if slices.ContainsFunc(ww, l.IsUniversal) {
+		return false
+	}
+	for i, u := range cw {
+		if !l.IsUniversal(u) {
+			continue
+		}
+		for _, thing := range contentAfter(l, cw, i, 1) {
+			for j, w := range ww {
+				if !sameWordRoot(l, w, thing) {
+					continue
+				}
+				for k := max(j-3, 0); k <= min(j+3, len(ww)-1); k++ {
+					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func startsWithDigitOrSign(w string) bool {
+	return w != "" && (w[0] >= '0' && w[0] <= '9' || strings.ContainsRune("€$£%+-", rune(w[0])))
+}

@@ -171,3 +171,23 @@ func TestHedgesDropped(t *testing.T) {
 			"The offense attempts to advance down the field by running [1].", "The offense attempts to advance down the field by running, while the defense aims to stop the offense.", false},
 	})
 }
+
+// Said of all where the window says it of some named ones fails in every
+// language; the window's own universal, or the claim naming the same
+// ones, passes.
+func TestGeneralised(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"all plans for the Pro and Business plans fails in English",
+			"All plans include phone support [1].", "The Pro and Business plans include phone support.", true},
+		{"every plan for the Business plan fails in English",
+			"Every plan comes with a 30-day free trial [1].", "The Business plan comes with a 30-day free trial.", true},
+		{"alle Tarife for die Tarife Pro und Business fails in German",
+			"Alle Tarife enthalten Telefonsupport [1].", "Die Tarife Pro und Business enthalten Telefonsupport.", true},
+		{"todos los planes fails in Spanish",
+			"Todos los planes incluyen soporte telefónico [1].", "Los planes Pro y Business incluyen soporte telefónico.", true},
+		{"the window's own universal passes",
+			"All plans include phone support [1].", "All plans include phone support, from Basic to Business.", false},
+		{"the same named plans pass",
+			"Phone support is included in Pro and Business [1].", "The Pro and Business plans include phone support.", false},
+	})
+}
