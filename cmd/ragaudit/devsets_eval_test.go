@@ -32,7 +32,9 @@ func TestDevSetsAuditCleanlyAndEveryLabelMatches(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.logs, func(t *testing.T) {
 			logs, labels := filepath.Join(dir, tc.logs), filepath.Join(dir, tc.labels)
-			r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "0", logs)
+			// --strict skips no record; a page the scraper cut ("…",
+			// "(...)") is not checked, one in ExpertQA and WiCE's chunks.
+			r := runCLI(t, "", "audit", "-q", "--strict", "--min-checked", "99%", "--bar", "0", logs)
 			if r.code != exitPass {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
