@@ -89,34 +89,71 @@ type bounded struct {
 // boundsOf reads the bounds of the figures of text, in language l (nil:
 // English). Only numbers, amounts and percentages are read.
 func boundsOf(l *lang.Language, text string) []bounded {
+	fs := figuresOf(l, text)
+	var out []bounded
+	for i, q := range fs.qs {
+		if boundable(fs.l, fs.text, q) {
+			out = append(out, bounded{value: fs.values[i], key: q.Key, start: q.Start, b: fs.boundAt(i)})
+		}
+	}
+	return out
+}
+
+// figures are the quantities of a text, each bound read when first asked
+// for: a chunk's figures are many, a claim asks about one or two.
+type figures struct {
+	l      *lang.Language
+	text   string
+	qs     []quantity
+	values []string // the number of each key ("600" of "m:EUR:600")
+	bs     []bound
+	read   []bool
+}
+
+func figuresOf(l *lang.Language, text string) *figures {
 	if l == nil {
 		l = englishTables()
 	}
 	text = plainSpaces(text)
 	qs := findQuantitiesIn(l, text)
-	bs := make([]bound, len(qs))
-	for i := range qs {
-		if i > 0 && bs[i] == boundLow {
-			continue
-		}
-		if i+1 < len(qs) && joinsRange(l, text, qs[i], qs[i+1]) {
-			bs[i], bs[i+1] = boundLow, boundHigh
-			if b := boundAround(l, text, qs[i+1]); b == boundLower || b == boundOver { // "1.2% to 8.5% or more"
-				bs[i+1] = b
-			}
-			continue
-		}
-		if bs[i] == boundExact {
-			bs[i] = boundAround(l, text, qs[i])
-		}
-	}
-	var out []bounded
+	fs := &figures{l: l, text: text, qs: qs, values: make([]string, len(qs)), bs: make([]bound, len(qs)), read: make([]bool, len(qs))}
 	for i, q := range qs {
-		if boundable(l, text, q) {
-			out = append(out, bounded{value: q.Key[strings.LastIndexByte(q.Key, ':')+1:], key: q.Key, start: q.Start, b: bs[i]})
-		}
+		fs.values[i] = q.Key[strings.LastIndexByte(q.Key, ':')+1:]
 	}
-	return out
+	return fs
+}
+
+// boundAt is the bound of the i-th figure: an end of a range with a
+// neighbour ("3 to 5"; the top keeps "or more": "1.2% to 8.5% or more"),
+// else what the words around it say.
+func (fs *figures) boundAt(i int) bound {
+	if fs.read[i] {
+		return fs.bs[i]
+	}
+	l, text, qs := fs.l, fs.text, fs.qs
+	b := boundExact
+	switch {
+	case i > 0 && fs.lowAt(i-1):
+		b = boundHigh
+		if a := boundAround(l, text, qs[i]); a == boundLower || a == boundOver {
+			b = a
+		}
+	case i+1 < len(qs) && joinsRange(l, text, qs[i], qs[i+1]) && !(i > 0 && fs.lowAt(i-1)):
+		b = boundLow
+	default:
+		b = boundAround(l, text, qs[i])
+	}
+	fs.bs[i], fs.read[i] = b, true
+	return b
+}
+
+// lowAt reports whether the i-th figure opens a range with the next: it
+// joins it and does not itself close one.
+func (fs *figures) lowAt(i int) bool {
+	if i+1 >= len(fs.qs) || !joinsRange(fs.l, fs.text, fs.qs[i], fs.qs[i+1]) {
+		return false
+	}
+	return i == 0 || !fs.lowAt(i-1)
 }
 
 // boundable reports whether q is a figure whose bound is read: a number,
@@ -275,32 +312,37 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 		return false
 	}
 	seen := false
-	for _, f := range ev.figureBounds() {
-		if f.value != q.Key[strings.LastIndexByte(q.Key, ':')+1:] {
-			continue
-		}
-		seen = true
-		for _, cb := range cbs {
-			if boundAgrees(cb, f.b) {
-				return false
+	value := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
+	for _, fs := range ev.figureSets() {
+		for i, v := range fs.values {
+			if v != value || !boundable(fs.l, fs.text, fs.qs[i]) {
+				continue
+			}
+			seen = true
+			b := fs.boundAt(i)
+			for _, cb := range cbs {
+				if boundAgrees(cb, b) {
+					return false
+				}
 			}
 		}
 	}
 	return seen
 }
 
-// figureBounds are the bounded figures of the chunk's texts, read once.
-func (ev *evidence) figureBounds() []bounded {
-	if ev.bounds == nil {
-		ev.bounds = []bounded{}
+// figureSets are the figures of the chunk's texts, found once; their
+// bounds are read as claims ask (figures.boundAt).
+func (ev *evidence) figureSets() []*figures {
+	if ev.figures == nil {
+		ev.figures = []*figures{}
 		var last string
 		for _, t := range ev.texts {
 			if t == last {
 				continue
 			}
 			last = t
-			ev.bounds = append(ev.bounds, boundsOf(ev.tongue.l, t)...)
+			ev.figures = append(ev.figures, figuresOf(ev.tongue.l, t))
 		}
 	}
-	return ev.bounds
+	return ev.figures
 }

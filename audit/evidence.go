@@ -38,7 +38,7 @@ type evidence struct {
 	wids     []int32         // distinct words, by word-embedder id
 	arena    *arena          // what its slices came from; nil: the heap
 	reader   *sentenceReader // its sentences as the passage checks read them; nil: not yet
-	bounds   []bounded       // its figures with their bounds (bounds.go); nil: not yet
+	figures  []*figures      // its figures, bounds read as asked (bounds.go); nil: not yet
 }
 
 // proseIndex is the quantities the chunk states outside its tables.

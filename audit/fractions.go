@@ -29,7 +29,7 @@ type shareWord struct {
 // withFractions adds to qs, the quantities of the claim text in language
 // l, the shares it writes in words, in order of appearance.
 func withFractions(l *lang.Language, text string, qs []quantity) []quantity {
-	if l == nil || !mayHaveFraction(text) {
+	if l == nil || !mayHaveFraction(text) || !l.MayHaveFraction(text) {
 		return qs
 	}
 	words := letterWords(text)

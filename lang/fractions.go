@@ -24,7 +24,7 @@ func (l *Language) readFractions(t, _ *table) error {
 	if err := l.readDaytime(t); err != nil {
 		return err
 	}
-	return entries(t, "fractions", func(k, f string) error {
+	err := entries(t, "fractions", func(k, f string) error {
 		if v, err := strconv.ParseFloat(k, 64); err != nil || v <= 0 || v > 100 {
 			return fmt.Errorf("fraction %q: want a percentage, got %q", f, k)
 		}
@@ -32,6 +32,26 @@ func (l *Language) readFractions(t, _ *table) error {
 		l.fractions = append(l.fractions, fraction{pct: k, words: strings.Fields(strings.TrimSuffix(f, "*")), ambiguous: amb})
 		return nil
 	})
+	l.fractionCues = nil
+	for _, list := range [][]fraction{l.fractions, l.halves, l.daytime} {
+		for _, f := range list {
+			l.fractionCues = appendUniqueString(l.fractionCues, longestWord(strings.ToLower(strings.Join(f.words, " "))))
+		}
+	}
+	return err
+}
+
+// MayHaveFraction reports whether text may hold a share, a half or a time
+// of day in words ([fractions], [halves], [daytime]): the longest word of
+// one of them is in it, in any case. A text without one need not be read
+// word by word for them.
+func (l *Language) MayHaveFraction(text string) bool {
+	for _, cue := range l.fractionCues {
+		if containsFold(text, cue) {
+			return true
+		}
+	}
+	return false
 }
 
 // readHalves reads [halves]: the amounts with a half in words before a
