@@ -283,12 +283,18 @@ func negatedWordIn(l *lang.Language, words []string) (string, bool) {
 // "non-refundable"). A pair of which one side is negated ("not
 // available" against "unavailable") says the same.
 func opposes(l *lang.Language, cw, ww []string) bool {
+	// A hyphenated word may negate a short one ("non-eu" of "eu").
+	hyphens := slices.ContainsFunc(cw, func(w string) bool { return strings.Contains(w, "-") }) ||
+		slices.ContainsFunc(ww, func(w string) bool { return strings.Contains(w, "-") })
+	hyphenOf := func(x string, ws []string) bool {
+		return hyphens && slices.ContainsFunc(ws, func(y string) bool { return l.HyphenNegates(x, y) })
+	}
 	for i, x := range cw {
-		if !l.MayOppose(x) || slices.Contains(ww, x) || l.SaysMember(x, ww) {
+		if !l.MayOppose(x) && !hyphenOf(x, ww) || slices.Contains(ww, x) || l.SaysMember(x, ww) {
 			continue
 		}
 		for j, y := range ww {
-			if y == x || !l.MayOppose(y) || slices.Contains(cw, y) {
+			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) {
 				continue
 			}
 			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) &&

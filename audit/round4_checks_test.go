@@ -191,3 +191,21 @@ func TestGeneralised(t *testing.T) {
 			"Phone support is included in Pro and Business [1].", "The Pro and Business plans include phone support.", false},
 	})
 }
+
+// A group for its complement fails: a hyphenated negating prefix negates
+// however short the word ("Non-EU" against "EU"), and existing against
+// new customers; the same group passes.
+func TestComplementGroups(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"non-EU for EU fails in English",
+			"Non-EU customers pay no VAT on their orders [1].", "EU customers pay no VAT on their orders.", true},
+		{"EU for non-EU fails in English",
+			"EU customers pay no VAT on their orders [1].", "Non-EU customers pay no VAT on their orders.", true},
+		{"returning for first-time customers fails in English",
+			"Returning customers get 10% off their order [1].", "First-time customers get 10% off their order.", true},
+		{"the same group passes",
+			"Non-EU customers pay no VAT on their orders [1].", "Non-EU customers pay no VAT on their orders.", false},
+		{"a short word only looking prefixed passes",
+			"Please inform us before you leave [1].", "Please inform us before you leave. The form is at the door.", false},
+	})
+}

@@ -211,7 +211,7 @@ func (l *Language) AffixNegates(a, b string) bool {
 		a, b = b, a
 	}
 	if utf8.RuneCountInString(b) < minAffixStem {
-		return false
+		return l.HyphenNegates(a, b)
 	}
 	head, ok := strings.CutSuffix(a, b)
 	if !ok {
@@ -220,6 +220,25 @@ func (l *Language) AffixNegates(a, b string) bool {
 	for _, p := range l.negPrefixes {
 		// "non" joined or hyphenated; "no-" hyphenated only.
 		if head == p || head == p+"-" && !strings.HasSuffix(p, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+// HyphenNegates reports whether a is b with a negating prefix and a
+// hyphen, however short b: "non-eu" of "eu" (a group and its
+// complement). Joined, a short word only looks prefixed ("inform").
+func (l *Language) HyphenNegates(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	head, ok := strings.CutSuffix(a, b)
+	if !ok || b == "" || !strings.HasSuffix(head, "-") {
+		return false
+	}
+	for _, p := range l.negPrefixes {
+		if head == p+"-" && !strings.HasSuffix(p, "-") || head == p && strings.HasSuffix(p, "-") {
 			return true
 		}
 	}
