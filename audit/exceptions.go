@@ -68,14 +68,14 @@ func exceptStems(l *lang.Language, ws []string) []string {
 func sentenceAround(text string, span [2]int) string {
 	start := 0
 	for i := span[0] - 1; i > 0; i-- {
-		if text[i] == '\n' || isSpace(text[i]) && strings.ContainsRune(".!?", rune(text[i-1])) {
+		if text[i] == '\n' || endsSentence(text, i-1) {
 			start = i + 1
 			break
 		}
 	}
 	end := len(text)
 	for i := span[1]; i < len(text); i++ {
-		if text[i] == '\n' || strings.ContainsRune(".!?", rune(text[i])) && (i+1 == len(text) || isSpace(text[i+1])) {
+		if text[i] == '\n' || endsSentence(text, i) {
 			end = i
 			break
 		}
@@ -84,6 +84,12 @@ func sentenceAround(text string, span [2]int) string {
 }
 
 func isSpace(b byte) bool { return b == ' ' || isSpaceByte(b) }
+
+// endsSentence reports whether text[i] ends a sentence: a full stop, "!"
+// or "?" before a space or the end of text.
+func endsSentence(text string, i int) bool {
+	return strings.IndexByte(".!?", text[i]) >= 0 && (i+1 == len(text) || isSpace(text[i+1]))
+}
 
 // closestSentence is the normalised words of the sentence of window that
 // shares most words with the claim's cw, the first of equals: a window of
@@ -96,7 +102,7 @@ func closestSentence(l *lang.Language, cw []string, window string) []string {
 	for rest := window; rest != ""; {
 		end := len(rest)
 		for i := 0; i+1 < len(rest); i++ {
-			if strings.ContainsRune(".!?", rune(rest[i])) && isSpace(rest[i+1]) {
+			if endsSentence(rest, i) {
 				end = i + 1
 				break
 			}

@@ -273,7 +273,7 @@ func subjectMoved(c *claim, ev *evidence, window string) int {
 func oneSentence(text string) bool {
 	text = strings.TrimRight(text, " \t\n")
 	for i := 0; i+1 < len(text); i++ {
-		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && isSpace(text[i+1]) || text[i] == '\n' {
+		if endsSentence(text, i) || text[i] == '\n' {
 			return false
 		}
 	}

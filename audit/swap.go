@@ -155,15 +155,12 @@ func codeSwapped(c *claim, window string) string {
 		return "" // most claims: the window need not be read
 	}
 	sw, ww := tokens(c.plain), tokens(window)
-	has := func(ws []string, w string) bool {
-		return slices.ContainsFunc(ws, func(x string) bool { return strings.EqualFold(x, w) })
-	}
 	for i, t := range sw {
-		if !isCode(t) || has(ww, t) {
+		if !isCode(t) || hasFold(ww, t) {
 			continue
 		}
 		for j, u := range ww {
-			if !isCode(u) || has(sw, u) {
+			if !isCode(u) || hasFold(sw, u) {
 				continue
 			}
 			if i > 0 && j > 0 && strings.EqualFold(sw[i-1], ww[j-1]) ||
@@ -227,7 +224,7 @@ func variantNamed(c *claim, window string) string {
 			from += k + len(run)
 			extra, after, ok := strings.Cut(strings.TrimPrefix(rest, " "), " ")
 			if !ok || !strings.HasPrefix(rest, " ") || !isWord(extra) || !capitalised(extra) || extra == strings.ToUpper(extra) ||
-				slices.ContainsFunc(sw, func(w string) bool { return strings.EqualFold(w, extra) }) {
+				hasFold(sw, extra) {
 				continue
 			}
 			if w, _, _ := strings.Cut(after, " "); strings.EqualFold(strings.TrimRight(w, ".,;:!?"), next) {
@@ -237,6 +234,11 @@ func variantNamed(c *claim, window string) string {
 		i = end
 	}
 	return ""
+}
+
+// hasFold reports whether ws holds w in any case.
+func hasFold(ws []string, w string) bool {
+	return slices.ContainsFunc(ws, func(x string) bool { return strings.EqualFold(x, w) })
 }
 
 // isWord reports whether w is letters and digits only.

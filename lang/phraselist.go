@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -54,13 +55,13 @@ func (p *phraseList) mayHold(text string) bool {
 // (normalised words), 0 for none or for a "-" phrase there.
 func (p *phraseList) at(words []string, i int) int {
 	for _, n := range p.not {
-		if i+len(n) <= len(words) && equalWords(words[i:i+len(n)], n) {
+		if i+len(n) <= len(words) && slices.Equal(words[i:i+len(n)], n) {
 			return 0
 		}
 	}
 	best := 0
 	for _, ph := range p.phrases {
-		if len(ph) > best && i+len(ph) <= len(words) && equalWords(words[i:i+len(ph)], ph) {
+		if len(ph) > best && i+len(ph) <= len(words) && slices.Equal(words[i:i+len(ph)], ph) {
 			best = len(ph)
 		}
 	}
@@ -109,13 +110,4 @@ func appendUniqueString(list []string, s string) []string {
 		}
 	}
 	return append(list, s)
-}
-
-func equalWords(a, b []string) bool {
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }
