@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -91,36 +93,66 @@ type bounded struct {
 func boundsOf(l *lang.Language, text string) []bounded {
 	fs := figuresOf(l, text)
 	var out []bounded
-	for i, q := range fs.qs {
-		if boundable(fs.l, fs.text, q) {
-			out = append(out, bounded{value: fs.values[i], key: q.Key, start: q.Start, b: fs.boundAt(i)})
+	for i := range fs.found {
+		if q := fs.at(i); boundable(fs.l, fs.text, *q) {
+			out = append(out, bounded{value: q.Key[strings.LastIndexByte(q.Key, ':')+1:], key: q.Key, start: q.Start, b: fs.boundAt(i)})
 		}
 	}
 	return out
 }
 
-// figures are the quantities of a text, each bound read when first asked
-// for: a chunk's figures are many, a claim asks about one or two.
+// figures are the quantities of a text, each made and its bound read
+// when first asked for: a chunk's figures are many, a claim asks about
+// one or two.
 type figures struct {
-	l      *lang.Language
-	text   string
-	qs     []quantity
-	values []string // the number of each key ("600" of "m:EUR:600")
-	bs     []bound
-	read   []bool
+	l     *lang.Language
+	text  string
+	found []found    // as the scan found them, in order of appearance
+	qs    []quantity // qs[i] once made[i] (at)
+	made  []bool
+	bs    []bound
+	read  []bool
 }
 
 func figuresOf(l *lang.Language, text string) *figures {
+	text = plainSpaces(text)
+	var fs []found
+	scanQuantitiesIn(l, text, func(f found) { fs = append(fs, f) })
+	return newFigures(l, text, fs)
+}
+
+// newFigures are the figures the scan found in text (its spaces plain),
+// put in order of appearance as findQuantitiesIn puts its quantities.
+func newFigures(l *lang.Language, text string, fs []found) *figures {
 	if l == nil {
 		l = englishTables()
 	}
-	text = plainSpaces(text)
-	qs := findQuantitiesIn(l, text)
-	fs := &figures{l: l, text: text, qs: qs, values: make([]string, len(qs)), bs: make([]bound, len(qs)), read: make([]bool, len(qs))}
-	for i, q := range qs {
-		fs.values[i] = q.Key[strings.LastIndexByte(q.Key, ':')+1:]
+	slices.SortStableFunc(fs, func(a, b found) int { return cmp.Compare(a.start, b.start) })
+	n := len(fs)
+	return &figures{l: l, text: text, found: fs, qs: make([]quantity, n), made: make([]bool, n), bs: make([]bound, n), read: make([]bool, n)}
+}
+
+// at is the i-th figure as a quantity.
+func (fs *figures) at(i int) *quantity {
+	if !fs.made[i] {
+		fs.qs[i], fs.made[i] = fs.found[i].quantity(fs.text), true
 	}
-	return fs
+	return &fs.qs[i]
+}
+
+// valueIs reports whether the i-th figure is a number, amount or
+// percentage of value v ("600" of "m:EUR:600"), without making its key:
+// a chunk's figures are compared with every figure of every claim.
+func (fs *figures) valueIs(i int, v string) bool {
+	f := &fs.found[i]
+	if f.phone != 0 || f.clock != "" || f.date || f.ordinal == ordinalWord {
+		return false
+	}
+	w, fr := f.value.whole, f.value.frac
+	if fr == "" {
+		return v == w
+	}
+	return len(v) == len(w)+1+len(fr) && v[len(w)] == '.' && strings.HasPrefix(v, w) && strings.HasSuffix(v, fr)
 }
 
 // boundAt is the bound of the i-th figure: an end of a range with a
@@ -130,18 +162,18 @@ func (fs *figures) boundAt(i int) bound {
 	if fs.read[i] {
 		return fs.bs[i]
 	}
-	l, text, qs := fs.l, fs.text, fs.qs
+	l, text := fs.l, fs.text
 	b := boundExact
 	switch {
 	case i > 0 && fs.lowAt(i-1):
 		b = boundHigh
-		if a := boundAround(l, text, qs[i]); a == boundLower || a == boundOver {
+		if a := boundAround(l, text, *fs.at(i)); a == boundLower || a == boundOver {
 			b = a
 		}
-	case i+1 < len(qs) && joinsRange(l, text, qs[i], qs[i+1]) && !(i > 0 && fs.lowAt(i-1)):
+	case i+1 < len(fs.found) && joinsRange(l, text, *fs.at(i), *fs.at(i + 1)) && !(i > 0 && fs.lowAt(i-1)):
 		b = boundLow
 	default:
-		b = boundAround(l, text, qs[i])
+		b = boundAround(l, text, *fs.at(i))
 	}
 	fs.bs[i], fs.read[i] = b, true
 	return b
@@ -150,7 +182,7 @@ func (fs *figures) boundAt(i int) bound {
 // lowAt reports whether the i-th figure opens a range with the next: it
 // joins it and does not itself close one.
 func (fs *figures) lowAt(i int) bool {
-	if i+1 >= len(fs.qs) || !joinsRange(fs.l, fs.text, fs.qs[i], fs.qs[i+1]) {
+	if i+1 >= len(fs.found) || !joinsRange(fs.l, fs.text, *fs.at(i), *fs.at(i + 1)) {
 		return false
 	}
 	return i == 0 || !fs.lowAt(i-1)
@@ -300,49 +332,59 @@ func clauseWords(s string, before bool) []string {
 // boundMismatch reports whether the chunk states claim figure q only with
 // a bound its claim does not keep: every figure of the chunk of q's value
 // has a bound the claim's disagrees with. A figure the chunk does not
-// write (a converted unit, a date in parts) is not judged here.
+// write (a converted unit, a date in parts) is not judged here. Any claim
+// agrees with an exact figure (boundAgrees), so the claim's bounds are
+// read only when the chunk gives the value bounds alone.
 func boundMismatch(c *claim, q quantity, ev *evidence) bool {
-	var cbs []bound // the bounds the claim writes q with
-	for _, f := range c.bounds {
-		if f.key == q.Key {
-			cbs = append(cbs, f.b)
-		}
-	}
-	if len(cbs) == 0 { // not a boundable figure
-		return false
-	}
-	seen := false
 	value := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
+	var bs []bound // the bounds the chunk writes the value with
 	for _, fs := range ev.figureSets() {
-		for i, v := range fs.values {
-			if v != value || !boundable(fs.l, fs.text, fs.qs[i]) {
+		for i := range fs.found {
+			if !fs.valueIs(i, value) || !boundable(fs.l, fs.text, *fs.at(i)) {
 				continue
 			}
-			seen = true
 			b := fs.boundAt(i)
-			for _, cb := range cbs {
-				if boundAgrees(cb, b) {
-					return false
-				}
+			if b == boundExact {
+				return false
+			}
+			bs = append(bs, b)
+		}
+	}
+	if len(bs) == 0 {
+		return false
+	}
+	if !c.boundsRead {
+		c.bounds, c.boundsRead = boundsOf(c.tongue.l, c.plain), true
+	}
+	seen := false // the claim writes q with a bound
+	for _, f := range c.bounds {
+		if f.key != q.Key {
+			continue
+		}
+		seen = true
+		for _, b := range bs {
+			if boundAgrees(f.b, b) {
+				return false
 			}
 		}
 	}
 	return seen
 }
 
-// figureSets are the figures of the chunk's texts, found once; their
-// bounds are read as claims ask (figures.boundAt).
+// figureSets are the figures of the chunk's texts, from the scan that
+// indexed its quantities (newEvidence); their bounds are read as claims
+// ask (figures.boundAt). A chunk without windows offers none.
 func (ev *evidence) figureSets() []*figures {
-	if ev.figures == nil {
-		ev.figures = []*figures{}
-		var last string
-		for _, t := range ev.texts {
-			if t == last {
-				continue
-			}
-			last = t
-			ev.figures = append(ev.figures, figuresOf(ev.tongue.l, t))
+	if ev.figures != nil {
+		return ev.figures
+	}
+	ev.figures = []*figures{}
+	if ev.parts != nil {
+		for _, p := range ev.parts {
+			ev.figures = append(ev.figures, p.figureSets()...)
 		}
+	} else if len(ev.windows) > 0 {
+		ev.figures = append(ev.figures, newFigures(ev.tongue.l, ev.scanned, ev.found))
 	}
 	return ev.figures
 }

@@ -40,7 +40,8 @@ type claim struct {
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
 	quantities []quantity
-	bounds     []bounded // its figures with their bounds (bounds.go); nil: not yet
+	bounds     []bounded // its figures with their bounds (bounds.go), once boundsRead
+	boundsRead bool
 	grams      sparse
 	entities   []string    // proper nouns as written
 	entityKeys [][]wordKey // the words of each proper noun
@@ -74,9 +75,6 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 		c.answerOnly = true
 	}
 	c.quantities = claimQuantitiesIn(t.l, s.Plain)
-	if len(c.quantities) > 0 {
-		c.bounds = boundsOf(t.l, s.Plain)
-	}
 	if t.l == nil {
 		a.englishNames(&c)
 	} else {

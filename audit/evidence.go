@@ -39,6 +39,12 @@ type evidence struct {
 	arena    *arena          // what its slices came from; nil: the heap
 	reader   *sentenceReader // its sentences as the passage checks read them; nil: not yet
 	figures  []*figures      // its figures, bounds read as asked (bounds.go); nil: not yet
+	// found are the quantities the index's scan found in scanned (the
+	// text, its spaces plain), for figureSets; parts are the evidences a
+	// union is made of.
+	found   []found
+	scanned string
+	parts   []*evidence
 }
 
 // proseIndex is the quantities the chunk states outside its tables.
@@ -63,7 +69,8 @@ func (ev *evidence) shown(i int) string {
 // unchanged; the tags of its HTML tables from the text as given.
 func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	text := maskMarkup(given)
-	ev := &evidence{tongue: t, quantities: quantityIndexIn(t.l, text)}
+	ev := &evidence{tongue: t, scanned: plainSpaces(text)}
+	ev.quantities = indexQuantitiesIn(t.l, ev.scanned, true, &ev.found)
 	if tables, spans := tablesIn(given, text); len(tables) > 0 {
 		ev.tables, ev.prose = tables, quantityIndexIn(t.l, outsideTables(text, spans))
 	}
@@ -252,7 +259,7 @@ func union(evs []*evidence) *evidence {
 	if len(evs) == 1 {
 		return evs[0]
 	}
-	u := &evidence{tongue: evs[0].tongue, quantities: quantityIndex{}, arena: evs[0].arena}
+	u := &evidence{tongue: evs[0].tongue, quantities: quantityIndex{}, arena: evs[0].arena, parts: evs}
 	var (
 		words, stems, bigrams, plain []wordSet
 		sets                         *slab[uint64]

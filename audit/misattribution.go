@@ -112,7 +112,7 @@ func (m *misattribution) countShared(c *claim) {
 func (m *misattribution) lightChunk(i int, wc *wordCache) *lightChunk {
 	if ev := m.evs[i]; ev != nil && m.isCited[i] && ev.tongue.code == m.answer.code && ev.tongue.l == m.answer.l {
 		text := maskMarkup(m.chunks[i].Text)
-		return &lightChunk{text: text, tongue: m.answer, stems: newWordSetIn(ev.contentStems, &wc.arena.u64)}
+		return &lightChunk{text: text, tongue: m.answer, stems: newWordSetIn(ev.contentStems, &wc.arena.u64), quantities: ev.quantities, indexed: true}
 	}
 	return newLightChunk(m.chunks[i].Text, wc.of(m.answer), m.answer)
 }

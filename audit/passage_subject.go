@@ -200,7 +200,8 @@ func (s *sentenceReader) stated(i int) *statedIn {
 		return st
 	}
 	text := s.text(i)
-	st := &statedIn{findQuantitiesIn(s.ev.tongue.l, plainSpaces(text)), quantityIndexIn(s.ev.tongue.l, text)}
+	qs, idx := scannedIn(s.ev.tongue.l, text)
+	st := &statedIn{qs, idx}
 	s.states[i] = st
 	return st
 }

@@ -100,7 +100,8 @@ func (t *table) values(tg tongue) tableValues {
 	for i, r := range t.rows {
 		v[i] = make([]statedIn, len(r.cells))
 		for j, cell := range r.cells[1:] {
-			v[i][j+1] = statedIn{findQuantitiesIn(tg.l, plainSpaces(cell)), quantityIndexIn(tg.l, cell)}
+			qs, idx := scannedIn(tg.l, cell)
+			v[i][j+1] = statedIn{qs, idx}
 		}
 	}
 	t.vals, t.valsOf = v, tg.l

@@ -74,7 +74,7 @@ func quantityRecord(a *goldenAnswer) any {
 	var merged quantityIndex
 	var each [][]int
 	for _, c := range chunks {
-		idx := indexQuantities(c, false)
+		idx := indexQuantities(c, false, nil)
 		merged.merge(idx)
 		each = append(each, supported(idx, asked))
 	}
@@ -112,7 +112,7 @@ func FuzzQuantityIndex(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, chunk, claim string) {
-		idx, again := indexQuantities(chunk, false), indexQuantities(chunk, false)
+		idx, again := indexQuantities(chunk, false, nil), indexQuantities(chunk, false, nil)
 		for _, q := range findQuantities(chunk) {
 			if !idx.supports(q) {
 				t.Fatalf("%q does not state its own %+v", chunk, q)

@@ -50,21 +50,42 @@ func claimQuantitiesIn(l *lang.Language, text string) []quantity {
 // states, with the dates and months it states in parts. Its keys are the
 // English scan's, so a claim in any language is held to it.
 func quantityIndexIn(l *lang.Language, text string) quantityIndex {
-	if readsEnglish(l) {
-		return quantityIndexOf(text)
-	}
-	return indexQuantitiesIn(l, plainSpaces(text), true)
+	return indexQuantitiesIn(l, plainSpaces(text), true, nil)
 }
 
-// indexQuantitiesIn is indexQuantities for text in language l.
-func indexQuantitiesIn(l *lang.Language, text string, parts bool) quantityIndex {
+// scannedIn is what one scan of text in language l gives: the
+// quantities findQuantitiesIn reads and the index quantityIndexIn makes.
+func scannedIn(l *lang.Language, text string) ([]quantity, quantityIndex) {
+	text = plainSpaces(text)
+	var fs []found
+	idx := indexQuantitiesIn(l, text, true, &fs)
+	return quantitiesFound(text, fs), idx
+}
+
+// quantitiesFound are the quantities of the scan's finds fs in text, in
+// order of appearance (as findQuantitiesIn gives them).
+func quantitiesFound(text string, fs []found) []quantity {
+	var out []quantity
+	for i := range fs {
+		out = append(out, fs[i].quantity(text))
+	}
+	slices.SortStableFunc(out, func(a, b quantity) int { return cmp.Compare(a.Start, b.Start) })
+	return out
+}
+
+// indexQuantitiesIn is indexQuantities for text in language l (kept as
+// there).
+func indexQuantitiesIn(l *lang.Language, text string, parts bool, kept *[]found) quantityIndex {
 	if readsEnglish(l) {
-		return indexQuantities(text, parts)
+		return indexQuantities(text, parts, kept)
 	}
 	var buf [64]uint64
 	keys := buf[:0]
 	var meas []measure
 	s := newLangScan(l, text, func(f found) {
+		if kept != nil {
+			*kept = append(*kept, f)
+		}
 		if parts {
 			keys = appendParts(keys, text, f, false)
 		}

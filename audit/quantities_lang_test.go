@@ -439,7 +439,7 @@ func FuzzQuantitiesIn(f *testing.F) {
 				t.Fatalf("%s: %q does not support its own %+v", l.Code, s, q)
 			}
 		}
-		bare := indexQuantitiesIn(l, s, false)
+		bare := indexQuantitiesIn(l, s, false, nil)
 		for _, q := range findQuantitiesIn(l, s) {
 			if !bare.supports(q) {
 				t.Fatalf("%s: %q does not state its own %+v", l.Code, s, q)

@@ -56,7 +56,7 @@ func (h keyHash) key() uint64 { return uint64(h) &^ qFlags }
 // what it states only in parts (a date without its year, the second year
 // of a range) is indexed too (dates.go).
 func quantityIndexOf(text string) quantityIndex {
-	return indexQuantities(plainSpaces(text), true)
+	return indexQuantities(plainSpaces(text), true, nil)
 }
 
 // plainSpaces turns the no-break and thin spaces that pages write inside
@@ -76,12 +76,16 @@ var oddSpaces = []string{"\u00a0", "\u202f", "\u2009", "\u2007"}
 var spaces = strings.NewReplacer(oddSpaces[0], " ", oddSpaces[1], " ", oddSpaces[2], " ", oddSpaces[3], " ")
 
 // indexQuantities indexes the quantities findQuantities reads and, with
-// parts, what text states of them in parts (dates.go).
-func indexQuantities(text string, parts bool) quantityIndex {
+// parts, what text states of them in parts (dates.go). kept, if not nil,
+// gets each quantity found, so that one scan serves both.
+func indexQuantities(text string, parts bool, kept *[]found) quantityIndex {
 	var buf [64]uint64 // a chunk's keys, before they are sorted and copied
 	keys := buf[:0]
 	var meas []measure
 	scanQuantities(text, func(f found) {
+		if kept != nil {
+			*kept = append(*kept, f)
+		}
 		if parts {
 			keys = appendPartKeys(keys, text, f)
 		}

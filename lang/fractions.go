@@ -32,10 +32,10 @@ func (l *Language) readFractions(t, _ *table) error {
 		l.fractions = append(l.fractions, fraction{pct: k, words: strings.Fields(strings.TrimSuffix(f, "*")), ambiguous: amb})
 		return nil
 	})
-	l.fractionCues = nil
+	l.fractionCues = cueSet{}
 	for _, list := range [][]fraction{l.fractions, l.halves, l.daytime} {
 		for _, f := range list {
-			l.fractionCues = appendUniqueString(l.fractionCues, longestWord(strings.ToLower(strings.Join(f.words, " "))))
+			l.fractionCues.add(longestWord(strings.ToLower(strings.Join(f.words, " "))))
 		}
 	}
 	return err
@@ -46,12 +46,7 @@ func (l *Language) readFractions(t, _ *table) error {
 // one of them is in it, in any case. A text without one need not be read
 // word by word for them.
 func (l *Language) MayHaveFraction(text string) bool {
-	for _, cue := range l.fractionCues {
-		if containsFold(text, cue) {
-			return true
-		}
-	}
-	return false
+	return l.fractionCues.in(text)
 }
 
 // readHalves reads [halves]: the amounts with a half in words before a

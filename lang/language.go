@@ -93,7 +93,7 @@ type Language struct {
 	currencies   map[string]string
 	percent      [][]string
 	fractions    []fraction
-	fractionCues []string // the longest word of each fraction, half and daytime phrase
+	fractionCues cueSet // the longest word of each fraction, half and daytime phrase
 	halves       []fraction
 	daytime      []fraction
 	shareWords   map[string]bool
