@@ -69,14 +69,20 @@ func (ev *evidence) shown(i int) string {
 // unchanged; the tags of its HTML tables from the text as given.
 func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 	text := maskMarkup(given)
-	ev := &evidence{tongue: t, scanned: plainSpaces(text)}
-	ev.quantities = indexQuantitiesIn(t.l, ev.scanned, true, &ev.found)
+	b, ar := wc.scratch, wc.arena
+	ev := &evidence{tongue: t, scanned: plainSpaces(text), arena: ar}
+	// The scan's finds go to scratch space, then to the answer's arena:
+	// a chunk's figures are read from them only if a claim asks.
+	found := b.found[:0]
+	ev.quantities = indexQuantitiesIn(t.l, ev.scanned, true, &found)
+	ev.found = ar.found.alloc(len(found))
+	copy(ev.found, found)
+	b.found = keep(found)
 	if tables, spans := tablesIn(given, text); len(tables) > 0 {
 		ev.tables, ev.prose = tables, quantityIndexIn(t.l, outsideTables(text, spans))
 	}
 	// Word lists go to the worker's scratch buffers: the evidence keeps
 	// only the sets built from them.
-	b := wc.scratch
 	words, ws, ss, bs, cs, toks := b.words[:0], b.ws[:0], b.ss[:0], b.bs[:0], b.hs[:0], b.toks[:0]
 	defer func() {
 		b.words, b.ws, b.ss, b.bs, b.hs, b.toks = keep(words), keep(ws), keep(ss), keep(bs), keep(cs), keep(toks)
@@ -121,8 +127,6 @@ func newEvidence(given string, wc *wordCache, t tongue) *evidence {
 		}
 	})
 	b.ps = keep(ps)
-	ar := wc.arena
-	ev.arena = ar
 	ev.words, ev.stems, ev.bigrams = newWordSetIn(ws, &ar.u64), newWordSetIn(ss, &ar.u64), newWordSetIn(bs, &ar.u64)
 	ev.plainWords = newWordSetIn(ps, &ar.u64)
 	if len(pre) > 0 {

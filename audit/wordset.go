@@ -221,9 +221,19 @@ type arena struct {
 	feat slab[feature]
 	sets slab[wordSet]
 	win  slab[window]
+	// found are chunks' quantities as the scan found them (evidence.found);
+	// what they point to stays referenced until overwritten, within slabMax.
+	found slab[found]
 }
 
-func (a *arena) reset() { a.f32.reset(); a.u64.reset(); a.feat.reset(); a.sets.reset(); a.win.reset() }
+func (a *arena) reset() {
+	a.f32.reset()
+	a.u64.reset()
+	a.feat.reset()
+	a.sets.reset()
+	a.win.reset()
+	a.found.reset()
+}
 
 // slab hands out zeroed slices from blocks of slabBlock bytes (or one
 // larger slice), reused after reset. It holds at most slabMax bytes; past
@@ -282,6 +292,7 @@ type scratch struct {
 	toks            []wordTokens
 	grams           []uint32
 	bounds, cbounds []int
+	found           []found
 	counts          []gramCount
 	ids             idSet
 }
