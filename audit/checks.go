@@ -277,8 +277,7 @@ var Checks = []Check{
 				if c.words == nil {
 					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
 				}
-				ww := normalisedWords(l, window)
-				closest := closestSentence(l, c.words, window)
+				closest, ww := closestAndAll(l, c.words, window)
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||

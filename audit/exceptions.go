@@ -91,13 +91,15 @@ func endsSentence(text string, i int) bool {
 	return strings.IndexByte(".!?", text[i]) >= 0 && (i+1 == len(text) || isSpace(text[i+1]))
 }
 
-// closestSentence is the normalised words of the sentence of window that
+// closestAndAll finds the normalised words of the sentence of window that
 // shares most words with the claim's cw, the first of equals: a window of
 // two sentences ("Monthly plans can be cancelled at any time. Annual
 // plans can be cancelled within 14 days.") says both members of a group,
 // its sentence about the claim's words says one.
-func closestSentence(l *lang.Language, cw []string, window string) []string {
-	var best []string
+//
+// all is the normalised words of the whole window: its sentences' words
+// one after the other, as no word spans the space after a sentence end.
+func closestAndAll(l *lang.Language, cw []string, window string) (best, all []string) {
 	most := -1
 	for rest := window; rest != ""; {
 		end := len(rest)
@@ -108,6 +110,7 @@ func closestSentence(l *lang.Language, cw []string, window string) []string {
 			}
 		}
 		ws := normalisedWords(l, rest[:end])
+		all = append(all, ws...)
 		shared := 0
 		for _, w := range ws {
 			if slices.Contains(cw, w) {
@@ -119,7 +122,7 @@ func closestSentence(l *lang.Language, cw []string, window string) []string {
 		}
 		rest = rest[end:]
 	}
-	return best
+	return best, all
 }
 
 // deniesInOtherWords reports whether text, which holds no negation cue

@@ -246,7 +246,7 @@ func cueIn(l *lang.Language, words []string, i int) int {
 func normalisedWords(l *lang.Language, text string) []string {
 	out := make([]string, 0, len(text)/5+4) // a word and its space take five bytes or more
 	for f := range strings.FieldsSeq(text) {
-		raw := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' }))
+		raw := strings.ToLower(trimToWord(f))
 		if raw == "" {
 			continue
 		}
@@ -259,6 +259,25 @@ func normalisedWords(l *lang.Language, text string) []string {
 		}
 	}
 	return out
+}
+
+// trimToWord trims what is no letter, digit or apostrophe from both ends
+// of f; an ASCII field, the common case, byte by byte.
+func trimToWord(f string) string {
+	for i := 0; i < len(f); i++ {
+		if f[i] >= utf8.RuneSelf {
+			return strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' })
+		}
+	}
+	keep := func(b byte) bool { return isLetter(b) || isDigit(b) || b == '\'' }
+	a, b := 0, len(f)
+	for a < b && !keep(f[a]) {
+		a++
+	}
+	for b > a && !keep(f[b-1]) {
+		b--
+	}
+	return f[a:b]
 }
 
 // negatedWordIn is the first content word of words in l: no stopword,

@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -58,5 +60,16 @@ func TestNegation(t *testing.T) {
 				t.Errorf("polarity of %q against %q differs: %v, want %v", tc.sentence, tc.window, got, tc.differs)
 			}
 		})
+	}
+}
+
+func TestTrimToWordTrimsAsTheRuneByRuneTrimDoes(t *testing.T) {
+	ref := func(f string) string {
+		return strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' })
+	}
+	for _, f := range []string{"", "word", "(word),", "«mot»", "l'offre.", "’s", "don't!", "--", "€12,", "12%", "\"Quote\"", "naïve.", "x", "...", "[1]", "über-", "l’avis;"} {
+		if got, want := trimToWord(f), ref(f); got != want {
+			t.Errorf("trimToWord(%q) = %q, want %q", f, got, want)
+		}
 	}
 }
