@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // answerWords are what a sentence may hold that only answers a yes/no
@@ -38,6 +39,11 @@ func (l *Language) readAnswerWords(t *table) error {
 // read: "No" to "Can I return opened items?" and "Yes" read the same
 // against a chunk that says they can be.
 func (l *Language) AnswerWordOnly(text string) bool {
+	// Nearly every sentence opens with another word: an ASCII first word
+	// is looked up before the sentence is split.
+	if w := firstWord(text); isASCIIWord(w) && !l.answers.first[strings.ToLower(w)] {
+		return false
+	}
 	words := strings.FieldsFunc(strings.ToLower(apostrophes(text)), func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\''
 	})
@@ -50,4 +56,31 @@ func (l *Language) AnswerWordOnly(text string) bool {
 		}
 	}
 	return true
+}
+
+// firstWord is the first run of letters and apostrophes of text.
+func firstWord(text string) string {
+	start := -1
+	for i, r := range text {
+		in := unicode.IsLetter(r) || r == '\'' || r == '’'
+		switch {
+		case start < 0 && in:
+			start = i
+		case start >= 0 && !in:
+			return text[start:i]
+		}
+	}
+	if start < 0 {
+		return ""
+	}
+	return text[start:]
+}
+
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return w != ""
 }
