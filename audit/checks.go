@@ -304,6 +304,9 @@ var Checks = []Check{
 				} else if x := variantNamed(c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
 					// "iPhone 15" where the window says "iPhone 15 Pro"
 					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+				} else if x := placeSwapped(c, ev, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
+					// "nach Österreich" where the window says "innerhalb Deutschlands"
+					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
 				}
 			}
 			if len(c.entities) == 0 {

@@ -245,7 +245,7 @@ func cueIn(l *lang.Language, words []string, i int) int {
 // article split off ("n'est" keeps "n'" for the cue's partner).
 func normalisedWords(l *lang.Language, text string) []string {
 	out := make([]string, 0, len(text)/5+4) // a word and its space take five bytes or more
-	for f := range strings.FieldsSeq(text) {
+	for f := range strings.FieldsFuncSeq(text, wordBreak) {
 		raw := strings.ToLower(trimToWord(f))
 		if raw == "" {
 			continue
@@ -260,6 +260,10 @@ func normalisedWords(l *lang.Language, text string) []string {
 	}
 	return out
 }
+
+// wordBreak reports whether r separates words: a space, or a dash
+// between two words ("France–declaring war"); a hyphen joins ("Non-EU").
+func wordBreak(r rune) bool { return unicode.IsSpace(r) || r == '–' || r == '—' }
 
 // trimToWord trims what is no letter, digit or apostrophe from both ends
 // of f; an ASCII field, the common case, byte by byte.

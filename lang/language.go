@@ -58,6 +58,7 @@ type Language struct {
 	stem         func(string) string
 	stopwords    map[string]bool
 	opposites    map[string][]opposite // [opposites], by word
+	places       map[string][]opposite // [places], by word
 	negPrefixes  []string              // [negating-prefixes]
 	restrictors  map[string]bool       // [restrictors]
 	universals   map[string]bool       // [universals]
@@ -144,7 +145,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "restrictors", "universals",
 	"role-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source"}

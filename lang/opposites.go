@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,8 +16,8 @@ import (
 // groups ("after" against "before" and against "within"); a form ending
 // in "#" opposes only before a number ("unter# | über#": "unter 50 €",
 // not "unter der Nummer"). It also reads [negating-prefixes],
-// [restrictors], [universals], [role-connectors], [list-joins] and
-// [negative-words].
+// [restrictors], [universals], [role-connectors], [list-joins],
+// [negative-words] and [places].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
@@ -28,24 +29,12 @@ func (l *Language) readOpposites(t, _ *table) error {
 			return fmt.Errorf("[restrictors] and [universals] both hold %q", w)
 		}
 	}
-	l.opposites = map[string][]opposite{}
-	for g, line := range t.sections["opposites"] {
-		members := strings.Split(strings.ToLower(line), "|")
-		if len(members) < 2 {
-			return fmt.Errorf("[opposites] %q: want two members or more, separated by |", line)
-		}
-		for m, forms := range members {
-			for _, f := range strings.Fields(forms) {
-				f, number := strings.CutSuffix(f, "#")
-				f, rate := strings.CutSuffix(f, "~")
-				f, anchor := strings.CutSuffix(f, "@")
-				for _, w := range l.withNormalized([]string{f}) {
-					if err := l.addOpposite(w, opposite{group: g, member: m, number: number, rate: rate, anchor: anchor}); err != nil {
-						return fmt.Errorf("[opposites] %q: %w", line, err)
-					}
-				}
-			}
-		}
+	var err error
+	if l.opposites, err = l.readGroups(t, "opposites"); err != nil {
+		return err
+	}
+	if l.places, err = l.readGroups(t, "places"); err != nil {
+		return err
 	}
 	l.negPrefixes = nil
 	for _, p := range t.words("negating-prefixes") {
@@ -54,9 +43,34 @@ func (l *Language) readOpposites(t, _ *table) error {
 	return nil
 }
 
+// readGroups reads a section of groups as [opposites] writes them, by
+// word.
+func (l *Language) readGroups(t *table, section string) (map[string][]opposite, error) {
+	groups := map[string][]opposite{}
+	for g, line := range t.sections[section] {
+		members := strings.Split(strings.ToLower(line), "|")
+		if len(members) < 2 {
+			return nil, fmt.Errorf("[%s] %q: want two members or more, separated by |", section, line)
+		}
+		for m, forms := range members {
+			for _, f := range strings.Fields(forms) {
+				f, number := strings.CutSuffix(f, "#")
+				f, rate := strings.CutSuffix(f, "~")
+				f, anchor := strings.CutSuffix(f, "@")
+				for _, w := range l.withNormalized([]string{f}) {
+					if err := addOpposite(groups, w, opposite{group: g, member: m, number: number, rate: rate, anchor: anchor}); err != nil {
+						return nil, fmt.Errorf("[%s] %q: %w", section, line, err)
+					}
+				}
+			}
+		}
+	}
+	return groups, nil
+}
+
 // addOpposite places w in a group; once per group.
-func (l *Language) addOpposite(w string, o opposite) error {
-	for _, x := range l.opposites[w] {
+func addOpposite(groups map[string][]opposite, w string, o opposite) error {
+	for _, x := range groups[w] {
 		if x.group == o.group {
 			if x.member != o.member {
 				return fmt.Errorf("%q is in two members of the group", w)
@@ -64,8 +78,40 @@ func (l *Language) addOpposite(w string, o opposite) error {
 			return nil
 		}
 	}
-	l.opposites[w] = append(l.opposites[w], o)
+	groups[w] = append(groups[w], o)
 	return nil
+}
+
+// IsPlace reports whether the normalised word w names a country or what
+// its people, language or things are called ([places]).
+func (l *Language) IsPlace(w string) bool { return len(l.places[w]) > 0 }
+
+// OtherPlace reports whether the normalised words a and b name different
+// places of [places] ("österreich" and "deutschlands").
+func (l *Language) OtherPlace(a, b string) bool {
+	for _, x := range l.places[a] {
+		for _, y := range l.places[b] {
+			if x.group == y.group && x.member != y.member {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SaysPlace reports whether a word of ws names the place w names, in any
+// of its forms ("irish" of "ireland").
+func (l *Language) SaysPlace(w string, ws []string) bool {
+	for _, x := range l.places[w] {
+		for _, v := range ws {
+			for _, y := range l.places[v] {
+				if x.group == y.group && x.member == y.member {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // opposite places a word in a group of [opposites]; number: only before
@@ -281,3 +327,20 @@ func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }
 // follows it in its own meaning, without a cue: "lacks", "refuses",
 // "ohne", "sans" (a side saying it denies as one saying "not" does).
 func (l *Language) IsNegativeWord(w string) bool { return l.negWords[w] }
+
+// PlaceForms are the forms of the places the normalised word w names
+// ("ireland", "irish" of "irish"), as [places] writes them normalised.
+func (l *Language) PlaceForms(w string) []string {
+	var out []string
+	for _, x := range l.places[w] {
+		for v, ys := range l.places {
+			for _, y := range ys {
+				if x.group == y.group && x.member == y.member {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	slices.Sort(out) // map order is random; the caller's result must not be
+	return slices.Compact(out)
+}
