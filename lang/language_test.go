@@ -76,6 +76,7 @@ func TestStemsStopwordsAndElision(t *testing.T) {
 		{"French curly apostrophe elides too", "fr", "d’information", "informations"},
 		{"French capital written without its accent meets the accented word", "fr", "Etat", "état"},
 		{"French text typed without accents meets the accented word", "fr", "Noel", "Noël"},
+		{"French apostrophe inside a word is one whether typed straight or curly", "fr", "aujourd’hui", "Aujourd'hui"},
 		{"Spanish participle meets noun", "es", "entregado", "entrega"},
 		{"English stays nounphrase's", "en", "delivered", "delivery"},
 	} {

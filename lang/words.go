@@ -81,8 +81,10 @@ func replacerOf(t *table, section string) (*strings.Replacer, error) {
 }
 
 // Normalize lowercases a word as written and strips the punctuation
-// around it and an elided article ("L'article," → "article"). English
-// is nounphrase.Normalize, which also drops plurals and possessives.
+// around it and an elided article ("L'article," → "article"); an
+// apostrophe left inside is written "'" whether typed so or as "’"
+// ("aujourd’hui" is "aujourd'hui"). English is nounphrase.Normalize,
+// which also drops plurals and possessives.
 func (l *Language) Normalize(w string) string {
 	if l.english {
 		return nounphrase.Normalize(w)
@@ -90,7 +92,7 @@ func (l *Language) Normalize(w string) string {
 	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}))
-	return l.StripElision(w)
+	return apostrophes(l.StripElision(w))
 }
 
 // Stem is the stem of a word as Normalize returns it: the Snowball
