@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	sb "github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/dutch"
@@ -35,25 +34,23 @@ func (l *Language) readWords(t *table) error {
 		if !ok {
 			return fmt.Errorf("data/%s.txt: no stemmer for %q", l.Code, l.Code)
 		}
-		accents, err := replacerOf(t, "stem-accents")
-		if err != nil {
-			return err
-		}
 		l.stem = func(w string) string {
 			env := sb.NewEnv(w)
 			algo(env)
-			// Accents off a stem of four letters or more ("etat" of
-			// "Etat", "état"), never off a short one: "a" and "à", "ou"
-			// and "où" are different words.
-			if st := env.Current(); accents != nil && utf8.RuneCountInString(st) >= 4 {
-				return accents.Replace(st)
-			}
 			return env.Current()
 		}
 	}
 	l.elision = t.words("elision")
-	if l.fold, err = replacerOf(t, "fold"); err != nil {
-		return err
+	if pairs := t.words("fold"); len(pairs) > 0 {
+		var args []string
+		for _, p := range pairs {
+			from, to, ok := strings.Cut(p, "=")
+			if !ok {
+				return fmt.Errorf("data/%s.txt: [fold] %q: want letter=letters", l.Code, p)
+			}
+			args = append(args, from, to)
+		}
+		l.fold = strings.NewReplacer(args...)
 	}
 	l.linking = t.words("linking")
 	l.readVerbForms(t)
@@ -61,23 +58,6 @@ func (l *Language) readWords(t *table) error {
 		return fmt.Errorf("data/%s.txt: compounds: yes, but no [linking]", l.Code)
 	}
 	return nil
-}
-
-// replacerOf reads a section of letter=letters pairs; nil when it is empty.
-func replacerOf(t *table, section string) (*strings.Replacer, error) {
-	pairs := t.words(section)
-	if len(pairs) == 0 {
-		return nil, nil
-	}
-	var args []string
-	for _, p := range pairs {
-		from, to, ok := strings.Cut(p, "=")
-		if !ok {
-			return nil, fmt.Errorf("data/%s.txt: [%s] %q: want letter=letters", t.keys["code"], section, p)
-		}
-		args = append(args, from, to)
-	}
-	return strings.NewReplacer(args...), nil
 }
 
 // Normalize lowercases a word as written and strips the punctuation
