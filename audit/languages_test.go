@@ -153,6 +153,21 @@ func TestNegationInOtherLanguages(t *testing.T) {
 		{"no longer is a denial",
 			"Na 30 dagen kunt u nog retourneren [1].",
 			"Na 30 dagen kunt u niet meer retourneren. Gebruikte artikelen worden niet teruggenomen.", true},
+		{"a French adverb between the verb and pas is not what is denied",
+			"L'option express n'est probablement pas très rapide dans les zones rurales [1].",
+			"L'option express est probablement lente dans les zones rurales.", false},
+		{"a French adverb between the verb and pas passes the denial on to the word after it",
+			"Le remboursement n'est évidemment pas automatique [1].",
+			"Le remboursement est automatique après réception du colis.", true},
+		{"French pas encore denies the word after encore",
+			"Le modèle X n'est pas encore disponible en France [1].",
+			"Le modèle X est disponible en France depuis mars.", true},
+		{"French pas très denies the word after très",
+			"Le service n'est pas très rapide [1].",
+			"Le service est rapide et fiable.", true},
+		{"French pas aussi … que is a comparison, not a denial of its word",
+			"La livraison express est plus rapide que la livraison standard [1].",
+			"La livraison standard n'est pas aussi rapide que la livraison express.", false},
 	})
 }
 

@@ -213,11 +213,11 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 			// what follows the cue ("ne se soucient pas de minimiser"):
 			// either may be the word the other text shares.
 			if p := partnerBefore(l, words, i); p >= 0 {
-				if negated, found := negatedWordIn(l, words[p+1:i]); found && about(l.Stem(negated)) {
+				if negated, found := negatedWordIn(l, words[p+1:i], true); found && about(l.Stem(negated)) {
 					return true
 				}
 			}
-			if negated, found := negatedWordIn(l, words[i+n:]); found {
+			if negated, found := negatedWordIn(l, words[i+n:], false); found {
 				if about(l.Stem(negated)) {
 					return true
 				}
@@ -285,10 +285,12 @@ func trimToWord(f string) string {
 }
 
 // negatedWordIn is the first content word of words in l: no stopword,
-// negation word or elided article ("l'").
-func negatedWordIn(l *lang.Language, words []string) (string, bool) {
+// negation word, elided article ("l'") or adverb of degree ("très"); of
+// the words between "ne" and its cue (verb), no adverb by its ending
+// either ("n'est probablement pas").
+func negatedWordIn(l *lang.Language, words []string, verb bool) (string, bool) {
 	for _, x := range words {
-		if l.IsStopword(x) || l.IsNegationWord(x) || strings.HasSuffix(x, "'") || strings.HasSuffix(x, "’") {
+		if l.IsStopword(x) || l.IsNegationWord(x) || strings.HasSuffix(x, "'") || strings.HasSuffix(x, "’") || l.IsNegationAdverb(x, verb) {
 			continue
 		}
 		return x, true
@@ -479,7 +481,7 @@ func deniesIn(l *lang.Language, text string, about func(stem string) bool) bool 
 			if cueIn(l, words, i) > 0 && !paired[i] {
 				cue = true
 			}
-			if _, content := negatedWordIn(l, words[i:i+1]); content && about(l.Stem(w)) {
+			if _, content := negatedWordIn(l, words[i:i+1], false); content && about(l.Stem(w)) {
 				shared = true
 			}
 		}

@@ -74,6 +74,7 @@ func TestStemsStopwordsAndElision(t *testing.T) {
 		{"Dutch plural meets singular", "nl", "dagen", "dag"},
 		{"French elided article goes before the stem", "fr", "l'article", "articles"},
 		{"French curly apostrophe elides too", "fr", "d’information", "informations"},
+		{"French apostrophe inside a word is one whether typed straight or curly", "fr", "aujourd’hui", "Aujourd'hui"},
 		{"Spanish participle meets noun", "es", "entregado", "entrega"},
 		{"English stays nounphrase's", "en", "delivered", "delivery"},
 	} {

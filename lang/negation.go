@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // negation is a language's table of negation cues.
@@ -16,6 +17,8 @@ type negation struct {
 	answerNo     map[string]bool  // "no", "nein", "non"
 	answerAfter  map[string]bool  // "no i have not": words after it
 	double       map[string]bool  // "without": another cue of its clause cancels it
+	adverbs      map[string]bool  // "très": passed over after a cue ("pas très populaire")
+	adverbEnds   []string         // "ment": adverbs passed over between "ne" and its cue
 }
 
 // cue is a negation cue of one or more words; with partners, it negates
@@ -32,10 +35,17 @@ const partnerReach = 5
 // readNegation reads [negation], [negation-cancel], [negation-double],
 // [hedge], [hedge-after], [answer-no] and [answer-after-no].
 func (l *Language) readNegation(t *table) error {
-	n := negation{cues: map[string][]cue{}, cancelAfter: map[string]bool{}, cancelBefore: map[string]bool{},
+	n := negation{cues: map[string][]cue{}, cancelAfter: map[string]bool{}, cancelBefore: map[string]bool{}, adverbs: map[string]bool{},
 		hedge: set(t.words("hedge")), hedgeAfter: set(t.words("hedge-after")),
 		answerNo: set(t.words("answer-no")), answerAfter: set(t.words("answer-after-no")),
 		double: set(t.words("negation-double"))}
+	for _, w := range t.words("negation-adverbs") {
+		if end, ok := strings.CutPrefix(w, "-"); ok {
+			n.adverbEnds = append(n.adverbEnds, end)
+		} else {
+			n.adverbs[w] = true
+		}
+	}
 	for _, line := range t.sections["negation"] {
 		words, partners, _ := strings.Cut(strings.ToLower(line), "|")
 		c := cue{words: strings.Fields(words), partners: strings.Fields(partners)}
@@ -164,6 +174,26 @@ func (l *Language) IsNegationWord(w string) bool {
 	for _, s := range l.neg.suffixes {
 		if strings.HasSuffix(w, apostrophes(s)) {
 			return true
+		}
+	}
+	return false
+}
+
+// IsNegationAdverb reports whether w is an adverb of degree that stands
+// between a cue and the word it negates ("pas très populaire", "nicht
+// sehr"), which the audit passes over as it passes over English "-ly"
+// adverbs; with verb, also an adverb by its ending ("-ment"), as it may
+// stand between "ne" and its cue after the verb ("n'est probablement
+// pas"), where no noun stands.
+func (l *Language) IsNegationAdverb(w string, verb bool) bool {
+	if l.neg.adverbs[w] {
+		return true
+	}
+	if verb {
+		for _, e := range l.neg.adverbEnds {
+			if strings.HasSuffix(w, e) && utf8.RuneCountInString(w)-utf8.RuneCountInString(e) >= 3 {
+				return true
+			}
 		}
 	}
 	return false

@@ -214,3 +214,27 @@ func TestSaysMember(t *testing.T) {
 		t.Error(`"from 9:00 on saturdays" says no form of "until"`)
 	}
 }
+
+// Adverbs of degree stand between a cue and the word it negates; an
+// adverb known by its ending only where the verb stands, between "ne" and
+// its cue, as nouns share the ending ("paiement").
+func TestNegationAdverbs(t *testing.T) {
+	for _, c := range []struct {
+		name, code, word string
+		verb, want       bool
+	}{
+		{"French très is passed over after a cue", "fr", "très", false, true},
+		{"French encore is passed over after a cue", "fr", "encore", false, true},
+		{"French probablement is passed over between ne and pas", "fr", "probablement", true, true},
+		{"French paiement after a cue is what it negates", "fr", "paiement", false, false},
+		{"French ment, the verb, is no adverb", "fr", "ment", true, false},
+		{"French aussi opens a comparison and is kept", "fr", "aussi", false, false},
+		{"a language without the table passes over nothing", "nl", "erg", false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := get(t, c.code).IsNegationAdverb(c.word, c.verb); got != c.want {
+				t.Errorf("IsNegationAdverb(%q, %v) = %v, want %v", c.word, c.verb, got, c.want)
+			}
+		})
+	}
+}

@@ -61,8 +61,10 @@ func (l *Language) readWords(t *table) error {
 }
 
 // Normalize lowercases a word as written and strips the punctuation
-// around it and an elided article ("L'article," → "article"). English
-// is nounphrase.Normalize, which also drops plurals and possessives.
+// around it and an elided article ("L'article," → "article"); an
+// apostrophe left inside is written "'" whether typed so or as "’"
+// ("aujourd’hui" is "aujourd'hui"). English is nounphrase.Normalize,
+// which also drops plurals and possessives.
 func (l *Language) Normalize(w string) string {
 	if l.english {
 		return nounphrase.Normalize(w)
@@ -70,7 +72,7 @@ func (l *Language) Normalize(w string) string {
 	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}))
-	return l.StripElision(w)
+	return apostrophes(l.StripElision(w))
 }
 
 // Stem is the stem of a word as Normalize returns it: the Snowball
