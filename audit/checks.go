@@ -228,6 +228,9 @@ var Checks = []Check{
 				w := &ev.windows[at]
 				s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.shown(at)
 			}
+			if x := perSwapped(c, ev); x != "" {
+				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
+			}
 			other, text, span := tableContradicts(c, ev, s.NumbersMissing)
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)

@@ -64,6 +64,7 @@ type Language struct {
 	universals   map[string]bool       // [universals]
 	roleLinks    map[string]bool       // [role-connectors]
 	listJoins    map[string]bool       // [list-joins]
+	perWords     map[string]bool       // [per-words]
 	negWords     map[string]bool       // [negative-words]
 	exceptions   phraseList            // [exceptions]
 	hedges       phraseList            // [hedges]
@@ -145,7 +146,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "restrictors", "universals",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals",
 	"role-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source"}

@@ -24,6 +24,7 @@ func (l *Language) readOpposites(t, _ *table) error {
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.listJoins = set(t.words("list-joins"))
+	l.perWords = set(t.words("per-words"))
 	for w := range l.restrictors {
 		if l.universals[w] {
 			return fmt.Errorf("[restrictors] and [universals] both hold %q", w)
@@ -322,6 +323,10 @@ func (l *Language) IsRoleConnector(w string) bool { return l.roleLinks[w] }
 // IsListJoin reports whether the lower-case word w joins the last item of
 // a list: "and", "en", "und", "et", "y".
 func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }
+
+// IsPerWord reports whether the lower-cased word w gives what a figure is
+// counted per ([per-words]: "per", "pro", "par", "por").
+func (l *Language) IsPerWord(w string) bool { return l.perWords[w] }
 
 // IsNegativeWord reports whether the normalised word w denies what
 // follows it in its own meaning, without a cue: "lacks", "refuses",

@@ -1,0 +1,79 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// perSwapped returns a figure of the claim with what it is counted per
+// ("€12 per account") where every place the chunk gives that figure it
+// counts it per other things ("€12 per user per month"): the same number
+// of something else. A claim leaving out what the chunk counts per ("€12
+// per month" of "€12 per user per month") keeps its figure, and so does a
+// chunk giving the figure with nothing per; "" for none.
+func perSwapped(c *claim, ev *evidence) string {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok || len(c.quantities) == 0 {
+		return ""
+	}
+	text := plainSpaces(c.plain) // the quantities' offsets are into it
+	for _, q := range c.quantities {
+		if q.Kind != "money" && q.Kind != "number" && q.Kind != "percent" {
+			continue
+		}
+		per, shown := perNouns(l, text, q.Start+len(q.Raw))
+		if len(per) == 0 {
+			continue
+		}
+		value := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
+		other, agrees := false, false
+		for _, fs := range ev.figureSets() {
+			for i := range fs.found {
+				if !fs.valueIs(i, value) {
+					continue
+				}
+				k := fs.at(i)
+				kper, _ := perNouns(l, fs.text, k.Start+len(k.Raw))
+				if len(kper) == 0 || !slices.ContainsFunc(per, func(p string) bool { return !slices.Contains(kper, p) }) {
+					agrees = true
+				} else {
+					other = true
+				}
+			}
+		}
+		if other && !agrees {
+			return q.Raw + " " + shown
+		}
+	}
+	return ""
+}
+
+// perNouns are the stems of what the figure ending at text[end] is
+// counted per, in the words after it within its clause ("per user per
+// month": user, month; "of storage per user": user), and those words as
+// written.
+func perNouns(l *lang.Language, text string, end int) (stems []string, shown string) {
+	ws := boundWordsAfter(text, end, 8)
+	var parts []string
+	for k := 0; k < len(ws); k++ {
+		if !l.IsPerWord(ws[k]) {
+			if len(stems) == 0 && k >= 2 { // the first "per" comes soon after the figure
+				break
+			}
+			continue
+		}
+		for n := k + 1; n < len(ws) && n <= k+2; n++ { // an article may come between
+			w := l.Normalize(ws[n])
+			if w == "" || l.IsStopword(w) {
+				continue
+			}
+			stems = append(stems, l.Stem(w))
+			parts = append(parts, ws[k]+" "+ws[n])
+			k = n
+			break
+		}
+	}
+	return stems, strings.Join(parts, " ")
+}

@@ -1,0 +1,31 @@
+package audit
+
+import "testing"
+
+// The chunk's figure counted per another thing is another figure, in
+// every language; a claim that leaves out what it is counted per, or
+// counts it per the same things in another order, keeps it.
+func TestPerSwapped(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"per account for per user fails in English",
+			"The Team plan costs €12 per account per month [1].", "The Team plan costs €12 per user per month. Invoices are sent monthly.", true},
+		{"per trip for per year fails in English",
+			"Cover is limited to €2,000 per year [1].", "Cover is limited to €2,000 per trip. Trips of up to 90 days are covered.", true},
+		{"per Konto for pro Nutzer fails in German",
+			"Der Team-Tarif kostet 12 € pro Konto im Monat [1].", "Der Team-Tarif kostet 12 € pro Nutzer im Monat. Rechnungen kommen monatlich.", true},
+		{"per account for per gebruiker fails in Dutch",
+			"Het Team-abonnement kost €12 per account per maand [1].", "Het Team-abonnement kost €12 per gebruiker per maand. Facturen komen maandelijks.", true},
+		{"par compte for par utilisateur fails in French",
+			"L'offre Team coûte 12 € par compte et par mois [1].", "L'offre Team coûte 12 € par utilisateur et par mois. La facture est mensuelle.", true},
+		{"por cuenta for por usuario fails in Spanish",
+			"El plan Team cuesta 12 € por cuenta al mes [1].", "El plan Team cuesta 12 € por usuario al mes. La factura es mensual.", true},
+		{"the same things in another order pass",
+			"The Team plan costs €12 per month per user [1].", "The Team plan costs €12 per user per month. Invoices are sent monthly.", false},
+		{"leaving out what the figure is counted per passes",
+			"The Team plan costs €12 per month [1].", "The Team plan costs €12 per user per month. Invoices are sent monthly.", false},
+		{"a chunk giving the figure with nothing per passes",
+			"The Team plan costs €12 per user [1].", "The Team plan costs €12. Each user needs a seat.", false},
+		{"a figure the chunk also gives per the claim's thing passes",
+			"Storage is 50 GB per user [1].", "Storage is 50 GB per account on Basic and 50 GB per user on Pro.", false},
+	})
+}
