@@ -75,6 +75,9 @@ func TestGolden(t *testing.T) {
 		{"ids", []string{testdata + "/ids.jsonl"}, exitIncomplete},
 		// Earlier turns' chunks, a chunk cut by the logger, a bare "Yes".
 		{"turns", []string{"--reproducible", testdata + "/turns.jsonl"}, exitFail},
+		// Chunks returned by a tool call: read when a JSON list, not
+		// auditable with the cause when text.
+		{"function-calling", []string{"--reproducible", testdata + "/formats/openai-chat-function-calling.jsonl"}, exitFail},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -783,6 +786,7 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		{"openinference-otlp-spans.jsonl", 2, 0},
 		{"phoenix-spans-dataframe-rows.jsonl", 2, 0},
 		{"otel-genai-semconv-spans.jsonl", 2, 0},
+		{"openai-chat-function-calling.jsonl", 4, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
