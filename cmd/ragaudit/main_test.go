@@ -159,7 +159,7 @@ func TestExitCodes(t *testing.T) {
 		{"an infinite retrieval floor is a usage error", []string{"audit", "-q", "--min-score", "Inf", ex}, exitUsage},
 		{"an unknown resolve rule is a usage error", []string{"audit", "-q", "--resolve", "nearest", ex}, exitUsage},
 		{"an unknown flag is a usage error", []string{"audit", "--frobnicate", ex}, exitUsage},
-		{"strict turns a skip into exit 2", []string{"audit", "-q", "--strict", "--bar", "0", testdata + "/bad.jsonl"}, exitUsage},
+		{"strict turns a skip into INCOMPLETE, exit 5", []string{"audit", "-q", "--strict", "--bar", "0", testdata + "/bad.jsonl"}, exitIncomplete},
 		{"strict on clean input keeps the verdict", []string{"audit", "-q", "--strict", "--bar", "0.5", ex}, exitPass},
 		{"no auditable record is NO_DATA, exit 4", []string{"audit", "-q", "--tenant", "nobody", ex}, exitNoData},
 		{"an unknown command is a usage error", []string{"audti", ex}, exitUsage},
