@@ -96,6 +96,17 @@ func TestFailOnGatesOnCounts(t *testing.T) {
 			t.Errorf("--fail-on %s: exit %d, %q", bad, r.code, r.stderr)
 		}
 	}
+	// A decimal comma is refused with the limit written with a point.
+	for bad, want := range map[string]string{"uncited=2,5%": "uncited=2.5%", "fabricated=1,5": "fabricated=1.5"} {
+		if r := runCLI(t, "", "audit", "-q", "--fail-on", bad, ex); r.code != exitUsage || !strings.Contains(r.stderr, "write the decimal with a point: "+want) {
+			t.Errorf("--fail-on %s: exit %d, %q; want it to suggest %s", bad, r.code, r.stderr, want)
+		}
+	}
+	for _, flag := range []string{"--bar", "--min-checked"} {
+		if r := runCLI(t, "", "audit", "-q", flag, "90,5%", ex); r.code != exitUsage || !strings.Contains(r.stderr, "write the decimal with a point: 90.5%") {
+			t.Errorf("%s 90,5%%: exit %d, %q; want it to suggest 90.5%%", flag, r.code, r.stderr)
+		}
+	}
 }
 
 // --baseline shows how the rate and each tenant's rate changed, and
