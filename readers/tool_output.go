@@ -39,6 +39,9 @@ func isToolOutput(role string) bool { return role == "tool" || role == "function
 // calls tells a message's "tool_calls" (a list) or "function_call" (an
 // object) that calls something.
 func calls(toolCalls, functionCall json.RawMessage) bool {
+	if toolCalls == nil && functionCall == nil {
+		return false // most messages: nothing to decode
+	}
 	var list []json.RawMessage
 	if json.Unmarshal(toolCalls, &list) == nil && len(list) > 0 {
 		return true
