@@ -272,6 +272,9 @@ func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipErro
 		rec.Messages = append(rec.Messages, msg)
 	}
 	if !hasAssistant {
+		if slices.ContainsFunc(rec.Messages, func(m Message) bool { return m.Role == RoleToolCall }) {
+			return nil, skipf(ReasonNoAssistantTurn, "no assistant answer to audit: its assistant messages only call tools (content null or \"\" beside tool_calls)")
+		}
 		return nil, skipf(ReasonNoAssistantTurn, "no assistant message to audit")
 	}
 	return lists, nil

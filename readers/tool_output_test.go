@@ -155,4 +155,8 @@ func TestToolOutputsBelongToTheNextAnswerOnly(t *testing.T) {
 	if len(o.skips) != 1 || o.skips[0].Reason != ReasonMissingContent {
 		t.Errorf("skips %v: an assistant message without text or tool call must stay missing_content", o.skips)
 	}
+	o, _ = readAll(t, writeFile(t, "step.jsonl", []byte(line(call, tool(kb40))+"\n")), Options{})
+	if len(o.skips) != 1 || o.skips[0].Reason != ReasonNoAssistantTurn || !strings.Contains(o.skips[0].Detail, "only call tools") {
+		t.Errorf("skips %v: a conversation that ends on a tool call has no answer, and the skip says so", o.skips)
+	}
 }
