@@ -80,8 +80,8 @@ type jsonMessageOf[L chunkList] struct {
 	Embedding         flexVector     `json:"embedding"`
 	// A function-calling step (tool_output.go): the assistant calls a
 	// tool, whose output a role "tool" message holds.
-	ToolCalls    json.RawMessage `json:"tool_calls"`
-	FunctionCall json.RawMessage `json:"function_call"`
+	ToolCalls    calling `json:"tool_calls"`
+	FunctionCall calling `json:"function_call"`
 }
 
 func (m *jsonMessageOf[L]) lists() [numListKeys]L {
@@ -238,7 +238,7 @@ func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipErro
 		if isToolOutput(msg.Role) {
 			tools = append(tools, readToolOutput(msg.Content, i))
 		}
-		step := msg.Role == "assistant" && calls(m.ToolCalls, m.FunctionCall)
+		step := msg.Role == "assistant" && bool(m.ToolCalls || m.FunctionCall)
 		if step && !ok {
 			msg.Role = RoleToolCall // a step, not the answer
 		}

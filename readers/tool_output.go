@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -36,18 +37,15 @@ type toolOutput struct {
 // in the function-calling API before tools).
 func isToolOutput(role string) bool { return role == "tool" || role == "function" }
 
-// calls tells a message's "tool_calls" (a list) or "function_call" (an
-// object) that calls something.
-func calls(toolCalls, functionCall json.RawMessage) bool {
-	if toolCalls == nil && functionCall == nil {
-		return false // most messages: nothing to decode
-	}
-	var list []json.RawMessage
-	if json.Unmarshal(toolCalls, &list) == nil && len(list) > 0 {
-		return true
-	}
-	var obj map[string]json.RawMessage
-	return json.Unmarshal(functionCall, &obj) == nil && len(obj) > 0
+// calling is a message's "tool_calls" (a list) or "function_call" (an
+// object): true when it is not empty. Only its first bytes are looked at,
+// so that the messages of every canonical record decode no slower.
+type calling bool
+
+func (c *calling) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	*c = len(b) > 2 && (b[0] == '[' || b[0] == '{') && len(bytes.TrimSpace(b[1:len(b)-1])) > 0
+	return nil
 }
 
 // readToolOutput reads the content of messages[msg], a tool's output.

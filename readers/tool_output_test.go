@@ -3,6 +3,7 @@ package readers
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -130,6 +131,8 @@ func TestToolOutputsBelongToTheNextAnswerOnly(t *testing.T) {
 			line(call, tool(kb40), call, tool("order A-1 shipped"), answer), []bool{true}, []int{0}},
 		{"the answer's own retrieval comes first",
 			line(call, tool("text"), `{"role":"assistant","content":"A card costs €10 [kb-40].","retrieval":[{"id":"kb-40","text":"A replacement card costs €10."}]}`), []bool{false}, []int{1}},
+		{"the legacy function_call step and role function output are read alike",
+			line(`{"role":"assistant","content":null,"function_call":{"name":"search_kb","arguments":"{}"}}`, `{"role":"function","name":"search_kb","content":`+strconv.Quote(kb40)+`}`, answer), []bool{false}, []int{1}},
 		{"a step with text of its own is audited, and the output after it is still the answer's",
 			line(`{"role":"assistant","content":"Let me look that up.","tool_calls":[{"id":"c","type":"function","function":{"name":"s","arguments":"{}"}}]}`, tool(kb40), answer), []bool{true, false}, []int{0, 1}},
 	}
