@@ -50,7 +50,9 @@ func (c *calling) UnmarshalJSON(b []byte) error {
 
 // readToolOutput reads the content of messages[msg], a tool's output.
 func readToolOutput(content string, msg int) toolOutput {
-	at := fmt.Sprintf(`the output of a tool call (messages[%d], role "tool")`, msg)
+	// No position in the cause: answers are counted by their cause, and
+	// the warning names where the first is.
+	at := `the output of a tool call (a role "tool" message)`
 	fix := `: log the tool's chunks as a JSON list of objects with an id and a text ([{"id": …, "text": …}]), or the answer's chunks under "retrieval"`
 	s := strings.TrimSpace(content)
 	if s == "" {
@@ -118,9 +120,9 @@ func toolChunks(list json.RawMessage, msg int) ([]Chunk, string) {
 	for i, c := range chunks {
 		switch {
 		case c.ID == "":
-			return nil, fmt.Sprintf("whose item %d has no id under a key ragaudit reads (its keys: %s)", i, strings.Join(sortedKeys(raw[i]), ", "))
+			return nil, fmt.Sprintf("whose items include one with no id under a key ragaudit reads (its keys: %s)", strings.Join(sortedKeys(raw[i]), ", "))
 		case c.Text == "" && c.Status == "":
-			return nil, fmt.Sprintf("whose item %d has no text under a key ragaudit reads (its keys: %s)", i, strings.Join(sortedKeys(raw[i]), ", "))
+			return nil, fmt.Sprintf("whose items include one with no text under a key ragaudit reads (its keys: %s)", strings.Join(sortedKeys(raw[i]), ", "))
 		}
 	}
 	return chunks, ""
