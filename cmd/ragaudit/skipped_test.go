@@ -59,8 +59,8 @@ func TestTheStatusLineNamesSkippedRecords(t *testing.T) {
 				t.Fatalf("exit %d, want %d; stdout %q stderr %q", r.code, tc.code, r.stdout, r.stderr)
 			}
 			line := strings.TrimSpace(r.stdout)
-			if !strings.Contains(line, tc.line) || strings.Count(line, "\n") > 0 {
-				t.Errorf("status line %q, want one line with %q", line, tc.line)
+			if !strings.Contains(line, tc.line) || strings.Count(line, "\n") > 0 || strings.Count(line, "skipped:")+strings.Count(line, "skipped (") > 1 {
+				t.Errorf("status line %q, want one line with %q, naming the skipped records once", line, tc.line)
 			}
 			if head := strings.SplitN(r.text, "\n", 3)[1]; head != line {
 				t.Errorf("the summary's headline %q differs from the -q line %q", head, line)
