@@ -71,6 +71,10 @@ type Retrieval struct {
 	// record: the chunks may be under one of them.
 	MessageKeys []string `json:"message_keys,omitempty"`
 	RecordKeys  []string `json:"record_keys,omitempty"`
+	// Why is what the reader said of the first such answer's retrieval
+	// (readers.Message.RetrievalWhy): the cause and the fix, when the
+	// format tells them better than the keys.
+	Why string `json:"why,omitempty"`
 	// MessageShapes are the sets of keys of the cited answers without
 	// retrieval (their record's keys in the flat form), most frequent
 	// first (at most MaxShapes; MessageShapesNotListed counts the rest).
@@ -185,14 +189,14 @@ func (u *unitAcc) countRetrieval(res *audit.Result) {
 			continue
 		}
 		if u.retrieval.NotLogged == 0 {
-			u.retrieval.MessageKeys, u.retrieval.RecordKeys = m.Keys, rec.Keys
+			u.retrieval.MessageKeys, u.retrieval.RecordKeys, u.retrieval.Why = m.Keys, rec.Keys, m.RetrievalWhy
 		}
 		u.retrieval.NotLogged++
 		keys := m.Keys
 		if keys == nil {
 			keys = rec.Keys // the flat form: the record is the answer
 		}
-		u.messageShapes.add(slices.Clip(keys), fmt.Sprintf("%s:%d", rec.File, rec.Line))
+		u.messageShapes.add(slices.Clip(keys), m.RetrievalWhy, fmt.Sprintf("%s:%d", rec.File, rec.Line))
 	}
 	if logged {
 		u.retrieval.Logged++

@@ -17,6 +17,15 @@ type Shape struct {
 	Keys  []string `json:"keys"`  // sorted, as logged
 	Count int      `json:"count"` // chunks, or cited answers, of this shape
 	First string   `json:"first"` // file:line of the first
+	// Why is what the reader said of an answer's retrieval it could not
+	// read (Message.RetrievalWhy), part of the shape: answers with the
+	// same keys but another cause are told apart.
+	Why string `json:"why,omitempty"`
+}
+
+// shapeKey is the one key shapes are counted under.
+func shapeKey(keys []string, why string) string {
+	return strings.Join(keys, "\x00") + "\x01" + why
 }
 
 // MaxShapes bounds the shapes listed in the summary; the others are
@@ -35,8 +44,8 @@ type shapes struct {
 	untraced int // items of shapes met once maxTrackedShapes were
 }
 
-func (s *shapes) add(keys []string, first string) {
-	k := strings.Join(keys, "\x00")
+func (s *shapes) add(keys []string, why, first string) {
+	k := shapeKey(keys, why)
 	if i, ok := s.at[k]; ok {
 		s.list[i].Count++
 		return
@@ -49,7 +58,7 @@ func (s *shapes) add(keys []string, first string) {
 		s.at = map[string]int{}
 	}
 	s.at[k] = len(s.list)
-	s.list = append(s.list, Shape{Keys: keys, Count: 1, First: first})
+	s.list = append(s.list, Shape{Keys: keys, Count: 1, First: first, Why: why})
 }
 
 // top returns the shapes most items have (count down, then keys), at most
@@ -60,7 +69,10 @@ func (s *shapes) top() (listed []Shape, notListed int) {
 		if c := cmp.Compare(b.Count, a.Count); c != 0 {
 			return c
 		}
-		return slices.Compare(a.Keys, b.Keys)
+		if c := slices.Compare(a.Keys, b.Keys); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Why, b.Why)
 	})
 	if len(all) > MaxShapes {
 		notListed = len(all) - MaxShapes
@@ -80,7 +92,7 @@ func (u *unitAcc) countShapes(rec *readers.Record) {
 		for _, c := range rec.Messages[i].Retrieval {
 			if c.Keys != nil {
 				u.retrieval.ChunksWithoutText++
-				u.chunkShapes.add(c.Keys, at)
+				u.chunkShapes.add(c.Keys, "", at)
 			}
 		}
 	}
@@ -96,6 +108,12 @@ func warnShapes(log *slog.Logger, r *Retrieval) {
 				"or for one turn per line name it with --mapping", counted(sh.Count, "chunk", "chunks"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", ")))
 	}
 	for _, sh := range r.MessageShapes {
+		if sh.Why != "" {
+			log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First,
+				"detail", fmt.Sprintf("%s (first at %s): %s; their citations cannot be checked",
+					counted(sh.Count, "cited answer", "cited answers"), sh.First, sh.Why))
+			continue
+		}
 		log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First, "message_keys", strings.Join(sh.Keys, ","),
 			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which holds a chunk list ragaudit reads: "+
 				"their citations cannot be checked, but for those naming a chunk an earlier turn of the conversation retrieved (resolved_by earlier_turn); write the chunks under one of the keys docs/formats.md lists, or for one turn per line name them with --mapping",
@@ -156,7 +174,7 @@ func (s *shapes) state() ShapesState {
 // counted among the untraced).
 func (s *shapes) fold(u *ShapesState) {
 	for _, sh := range u.List {
-		k := strings.Join(sh.Keys, "\x00")
+		k := shapeKey(sh.Keys, sh.Why)
 		if i, ok := s.at[k]; ok {
 			s.list[i].Count += sh.Count
 			continue

@@ -139,9 +139,9 @@ func TestShapesAreSortedAndBounded(t *testing.T) {
 	var s shapes
 	for i := range MaxShapes + 5 {
 		for range i % 3 {
-			s.add([]string{fmt.Sprintf("k%02d", i)}, "f:1")
+			s.add([]string{fmt.Sprintf("k%02d", i)}, "", "f:1")
 		}
-		s.add([]string{fmt.Sprintf("k%02d", i)}, "f:1")
+		s.add([]string{fmt.Sprintf("k%02d", i)}, "", "f:1")
 	}
 	listed, notListed := s.top()
 	if len(listed) != MaxShapes || notListed != 5 {
@@ -155,7 +155,7 @@ func TestShapesAreSortedAndBounded(t *testing.T) {
 	}
 	var many shapes
 	for i := range maxTrackedShapes + 3 {
-		many.add([]string{fmt.Sprint(i)}, "f:1")
+		many.add([]string{fmt.Sprint(i)}, "", "f:1")
 	}
 	if _, n := many.top(); len(many.list) != maxTrackedShapes || n != maxTrackedShapes-MaxShapes+1 {
 		t.Errorf("%d shapes held, %d not listed", len(many.list), n)

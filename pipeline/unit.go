@@ -52,6 +52,7 @@ type RetrievalState struct {
 	NotLogged         int         `json:"cited_answers_without_retrieval_logged"`
 	MessageKeys       []string    `json:"message_keys,omitempty"`
 	RecordKeys        []string    `json:"record_keys,omitempty"`
+	Why               string      `json:"why,omitempty"`
 	ChunksWithoutText int         `json:"chunks_without_text"`
 	MessageShapes     ShapesState `json:"message_shapes"`
 	ChunkShapes       ShapesState `json:"chunk_shapes"`
@@ -146,7 +147,7 @@ func (u *unitAcc) state() *UnitState {
 	}
 	r := &u.retrieval
 	st := &UnitState{Inputs: u.inputs, Tally: u.tally.State(), Skipped: u.skipped,
-		Retrieval: RetrievalState{Logged: r.Logged, NotLogged: r.NotLogged, MessageKeys: r.MessageKeys, RecordKeys: r.RecordKeys,
+		Retrieval: RetrievalState{Logged: r.Logged, NotLogged: r.NotLogged, MessageKeys: r.MessageKeys, RecordKeys: r.RecordKeys, Why: r.Why,
 			ChunksWithoutText: r.ChunksWithoutText, MessageShapes: u.messageShapes.state(), ChunkShapes: u.chunkShapes.state(),
 			Notes: r.Notes}}
 	if st.Inputs == nil {
@@ -237,7 +238,7 @@ func (t *Total) Fold(u *UnitState, skip func(*readers.SkipError) error) error {
 
 func (t *Total) foldRetrieval(r *RetrievalState) {
 	if r.NotLogged > 0 && t.retrieval.NotLogged == 0 {
-		t.retrieval.MessageKeys, t.retrieval.RecordKeys = r.MessageKeys, r.RecordKeys
+		t.retrieval.MessageKeys, t.retrieval.RecordKeys, t.retrieval.Why = r.MessageKeys, r.RecordKeys, r.Why
 	}
 	t.retrieval.Logged += r.Logged
 	t.retrieval.NotLogged += r.NotLogged

@@ -45,7 +45,7 @@ var (
 		"chunk_id", "node_id", "id_", "_id", "url", "filename", "title", "relevance_score", "similarity", "_score",
 		"metadata", schema("text", "source", "url", "title", "chunk_id", "score", "relevance_score")))
 	citationKeys = schema("marker", "claim_span", schema("start", "end"), "chunk_ids", "text")
-	messageKeys  = schema(append([]any{"role", "content", "citations", citationKeys, "offset_unit", "embedding"},
+	messageKeys  = schema(append([]any{"role", "content", "citations", citationKeys, "offset_unit", "embedding", "tool_calls", "function_call"},
 		chunkListKeys()...)...)
 	canonicalKeys = schema(append([]any{"conversation_id", "tenant", "agent", "timestamp", "warnings", "messages", messageKeys,
 		"turn", "question", "answer", "guardrail", guardrailKeys}, chunkListKeys()...)...)

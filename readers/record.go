@@ -59,6 +59,11 @@ type Message struct {
 	// empty list (nothing was retrieved): its citations cannot be checked,
 	// and are no fabrications.
 	NoRetrievalLogged bool
+	// RetrievalWhy, beside NoRetrievalLogged, says why the retrieval
+	// could not be read and how to log it, when the reader knows better
+	// than the message's keys can say (an OpenAI file_search_call logged
+	// without its results, a tool's output that is no chunk list).
+	RetrievalWhy string
 	// Keys lists the message's keys as logged, sorted, when
 	// NoRetrievalLogged is set (nil in formats without message objects).
 	Keys []string

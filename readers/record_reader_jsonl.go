@@ -78,6 +78,10 @@ type jsonMessageOf[L chunkList] struct {
 	Citations         []jsonCitation `json:"citations"`
 	OffsetUnit        flexString     `json:"offset_unit"` // of citation spans: codepoint (default), utf8, utf16
 	Embedding         flexVector     `json:"embedding"`
+	// A function-calling step (tool_output.go): the assistant calls a
+	// tool, whose output a role "tool" message holds.
+	ToolCalls    calling `json:"tool_calls"`
+	FunctionCall calling `json:"function_call"`
 }
 
 func (m *jsonMessageOf[L]) lists() [numListKeys]L {
@@ -222,6 +226,7 @@ func (jr *jsonRecordOf[L]) header() (Record, *SkipError) {
 // answers whose chunks lack text.
 func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipError) {
 	hasAssistant := false
+	var tools []toolOutput // since the last answer
 	for i := range jr.Messages {
 		m := &jr.Messages[i]
 		role, ok := m.Role.text()
@@ -230,6 +235,13 @@ func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipErro
 		}
 		msg := Message{Role: normalRole(role)}
 		msg.Content, ok = m.Content.text()
+		if isToolOutput(msg.Role) {
+			tools = append(tools, readToolOutput(msg.Content, i))
+		}
+		step := msg.Role == "assistant" && bool(m.ToolCalls || m.FunctionCall)
+		if step && !ok {
+			msg.Role = RoleToolCall // a step, not the answer
+		}
 		if msg.Role != "assistant" {
 			rec.Messages = append(rec.Messages, msg)
 			continue
@@ -246,6 +258,12 @@ func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipErro
 			lists = append(lists, listAt{msg: i, key: r.key})
 		}
 		msg.Retrieval, msg.NoRetrievalLogged = r.chunks, r.key < 0
+		if msg.NoRetrievalLogged && len(tools) > 0 {
+			msg.Retrieval, msg.NoRetrievalLogged, msg.RetrievalWhy = toolRetrieval(tools)
+		}
+		if !step { // a step's text does not end the retrieval its tools began
+			tools = nil
+		}
 		msg.Embedding = m.Embedding.floats()
 		var err error
 		if msg.Citations, rec.Warnings, err = convertCitations(msg.Content, string(m.OffsetUnit), m.Citations, i, rec.Warnings); err != nil {
@@ -254,6 +272,9 @@ func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipErro
 		rec.Messages = append(rec.Messages, msg)
 	}
 	if !hasAssistant {
+		if slices.ContainsFunc(rec.Messages, func(m Message) bool { return m.Role == RoleToolCall }) {
+			return nil, skipf(ReasonNoAssistantTurn, "no assistant answer to audit: its assistant messages only call tools (content null or \"\" beside tool_calls)")
+		}
 		return nil, skipf(ReasonNoAssistantTurn, "no assistant message to audit")
 	}
 	return lists, nil

@@ -98,7 +98,7 @@ func mappedRecords(file string, maps []Mapping, name string) recordParser {
 		if skip == nil {
 			if m == nil {
 				if m = pickMapping(maps, name, row); m == nil {
-					return Record{}, nil, fmt.Errorf("%s: no mapping fits its first row (name one with --mapping-name)", file)
+					return Record{}, nil, fmt.Errorf("%s: %s", file, noMappingFits(maps, name, row))
 				}
 			}
 			var rec Record
@@ -346,11 +346,78 @@ func mappedTime(s, layout string) (time.Time, error) {
 	return inRange(t.UTC())
 }
 
+// noMappingFits says why no mapping reads the first row: the mapping
+// named does not exist, or each mapping's answer path is not in the row,
+// naming the key missing and the keys there are instead.
+func noMappingFits(maps []Mapping, name string, row map[string]any) string {
+	var names []string
+	for _, m := range maps {
+		names = append(names, fmt.Sprintf("%q", m.Name))
+	}
+	if name != "" {
+		return fmt.Sprintf("no mapping is named %q (the mappings given: %s)", name, strings.Join(names, ", "))
+	}
+	var why []string
+	for _, m := range maps {
+		why = append(why, fmt.Sprintf("mapping %q reads the answer at turn.assistant %q, and %s", m.Name, m.Turn.Assistant, missingAt(row, m.Turn.Assistant)))
+	}
+	return "no mapping fits its first row: " + strings.Join(why, "; ") + ": correct the path, or name a mapping with --mapping-name"
+}
+
+// missingAt says where path p leaves the row v: the key that is not
+// there, with the keys that are, or a value that is no object.
+func missingAt(v any, p string) string {
+	parts := splitPath(p)
+	for i, k := range parts {
+		if n, err := strconv.Atoi(k); err == nil {
+			if l, ok := v.([]any); ok {
+				if v = get(l, n); v == nil {
+					return fmt.Sprintf("%s holds %d items, no item %d", quotedPath(parts[:i]), len(l), n)
+				}
+				continue
+			}
+		}
+		obj, ok := v.(map[string]any)
+		switch {
+		case !ok:
+			return fmt.Sprintf("%s is %s, not an object with the key %q", quotedPath(parts[:i]), kindOf(v), k)
+		case obj[k] == nil:
+			return fmt.Sprintf("%s has no key %q (its keys: %s)", quotedPath(parts[:i]), k, strings.Join(sortedKeys(obj), ", "))
+		}
+		v = obj[k]
+	}
+	return fmt.Sprintf("%q is %s, not a text", p, kindOf(v))
+}
+
+// quotedPath names the part of a row a path prefix reaches: "the row" for
+// none.
+func quotedPath(parts []string) string {
+	if len(parts) == 0 {
+		return "the row"
+	}
+	return fmt.Sprintf("%q", strings.Join(parts, "."))
+}
+
 // path walks a dotted path; "\." is a dot inside a key.
 func path(v any, p string) any {
 	if p == "" {
 		return nil
 	}
+	for _, k := range splitPath(p) {
+		if n, err := strconv.Atoi(k); err == nil {
+			if l, ok := v.([]any); ok {
+				v = get(l, n)
+				continue
+			}
+		}
+		v = get(v, k)
+	}
+	return v
+}
+
+// splitPath splits a dotted path into its keys; "\." is a dot inside a
+// key.
+func splitPath(p string) []string {
 	var parts []string
 	var cur strings.Builder
 	for i := 0; i < len(p); i++ {
@@ -365,15 +432,5 @@ func path(v any, p string) any {
 			cur.WriteByte(p[i])
 		}
 	}
-	parts = append(parts, cur.String())
-	for _, k := range parts {
-		if n, err := strconv.Atoi(k); err == nil {
-			if l, ok := v.([]any); ok {
-				v = get(l, n)
-				continue
-			}
-		}
-		v = get(v, k)
-	}
-	return v
+	return append(parts, cur.String())
 }

@@ -165,3 +165,44 @@ func withMappings(opts Options, maps []Mapping, name string) Options {
 	opts.Mappings, opts.MappingName = maps, name
 	return opts
 }
+
+// A row no mapping fits stops the file with an error that says, for each
+// mapping, where its answer path leaves the row: the key that is not
+// there beside the keys that are, a text where an object was wanted, a
+// list too short; a mapping named that does not exist is named.
+func TestNoMappingFitsNamesTheKeyMissing(t *testing.T) {
+	cases := []struct {
+		name, row, mapping string
+		want               []string
+	}{
+		{"a mistyped answer key names the keys there are", `{"session_id":"c-1","answr":"A [1]."}`, "",
+			[]string{`mapping "acme-app-db-export" reads the answer at turn.assistant "answer", and the row has no key "answer" (its keys: answr, session_id)`,
+				`mapping "nested" reads the answer at turn.assistant "reply.text", and the row has no key "reply"`}},
+		{"a text where the path goes on", `{"reply":"A [1]."}`, "",
+			[]string{`mapping "nested" reads the answer at turn.assistant "reply.text", and "reply" is a string, not an object with the key "text"`}},
+		{"a key missing below the top", `{"reply":{"txt":"A"}}`, "",
+			[]string{`"reply" has no key "text" (its keys: txt)`}},
+		{"a list too short", `{"reply":[]}`, "",
+			[]string{`mapping "listed" reads the answer at turn.assistant "reply.0.text", and "reply" holds 0 items, no item 0`}},
+		{"a mapping named that does not exist", `{"answer":"A [1]."}`, "acme",
+			[]string{`no mapping is named "acme" (the mappings given: "acme-app-db-export", "nested", "listed")`}},
+	}
+	nested, err := ReadMappings(writeFile(t, "nested.yaml", []byte("name: nested\nturn:\n  assistant: reply.text\n---\nname: listed\nturn:\n  assistant: reply.0.text\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	maps := append(exampleMappings(t)[:1], nested...)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := collect(Open(writeFile(t, "m.jsonl", []byte(tc.row+"\n")), withMappings(Options{}, maps, tc.mapping), nil))
+			if o.fatal == nil {
+				t.Fatalf("records %v, skips %v: want the file refused", o.records, o.skips)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(o.fatal.Error(), w) {
+					t.Errorf("error %q does not say %q", o.fatal, w)
+				}
+			}
+		})
+	}
+}

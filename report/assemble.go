@@ -13,9 +13,12 @@ type Run struct {
 	Retrieval  pipeline.Retrieval
 	Bar        float64
 	MinChecked float64 // the share of citations a pass needs checked (--min-checked)
-	Config     any     // the configuration of record, written into summary.json
-	ConfigHash string  // pipeline.ConfigHash
-	Project    string  // the project file flags came from; "": none
+	// Strict: any record read but skipped (a duplicate too) keeps the run
+	// from passing (--strict).
+	Strict     bool
+	Config     any    // the configuration of record, written into summary.json
+	ConfigHash string // pipeline.ConfigHash
+	Project    string // the project file flags came from; "": none
 	Verified   *Verified
 	// Baseline is an earlier run's summary (--baseline) read from
 	// BaselinePath; nil: none.
@@ -44,6 +47,7 @@ func Assemble(r Run) (Summary, error) {
 		sum.Retrieval = &r.Retrieval
 	}
 	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)
+	sum.strict = r.Strict
 	sum.Verified = r.Verified
 	sum.Guard = guardOf(r.Guard)
 	sum.Judge = r.Judge

@@ -80,6 +80,9 @@ func coverageOf(c audit.Counts, r pipeline.Retrieval, minChecked float64) *Cover
 func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieval) string {
 	switch reason.Code {
 	case "no_retrieval_logged":
+		if r.Why != "" {
+			return fmt.Sprintf("%d citation(s) are in answers that log no retrieval: the first such answer: %s", n, r.Why)
+		}
 		if len(r.MessageKeys) > 0 {
 			return fmt.Sprintf("%d citation(s) are in answers that log no retrieval: the first such answer has the keys %s; if the chunks are under one of them, map it with --mapping",
 				n, backticks(r.MessageKeys))

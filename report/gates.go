@@ -42,6 +42,16 @@ func ParseGate(spec string) (GateSpec, error) {
 		limit = strings.TrimSpace(pct)
 	}
 	v, err := strconv.ParseFloat(limit, 64)
+	if err != nil && strings.Count(limit, ",") == 1 {
+		// A decimal comma, as Dutch, German, French and Spanish write it.
+		point := strings.Replace(limit, ",", ".", 1)
+		if _, perr := strconv.ParseFloat(point, 64); perr == nil {
+			if g.Share {
+				point += "%"
+			}
+			return g, fmt.Errorf("%q: write the decimal with a point: %s=%s", spec, g.Name, point)
+		}
+	}
 	if err != nil || v < 0 || math.IsInf(v, 0) {
 		return g, fmt.Errorf("%q: the limit must be a count (=5) or a percentage (=2%%)", spec)
 	}

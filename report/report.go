@@ -58,6 +58,8 @@ type Summary struct {
 	// first, with the reason in words.
 	Worst  []Flagged `json:"worst_failures"`
 	Config any       `json:"config"`
+	// strict: any skipped record keeps the run from passing (Run.Strict).
+	strict bool
 	// ConfigHash identifies what decides the verdicts (tool version, model,
 	// thresholds, resolution, floor, embedder): two runs are compared as
 	// like with like only when it is the same.

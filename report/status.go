@@ -2,7 +2,10 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/estimate"
 
@@ -62,6 +65,9 @@ func (s *Summary) decide() (status, detail string) {
 	}
 	if s.CheckedTooFew() {
 		return StatusIncomplete, s.Coverage.incompleteDetail()
+	}
+	if s.strict && s.Counts.RecordsSkipped > 0 {
+		return StatusIncomplete, s.strictDetail()
 	}
 	for _, g := range s.Gates {
 		if g.Undecided {
@@ -132,6 +138,17 @@ func (s *Summary) whateverUnchecked() string {
 		return fmt.Sprintf(", whatever the %d unreadable records hold", c.RecordsSkipped)
 	}
 	return fmt.Sprintf(", whatever the %d citations not checked turn out to be", c.NotChecked)
+}
+
+// strictDetail is the status detail of a --strict run that skipped
+// records it would otherwise pass with (duplicates, or a --min-checked
+// below 100 %).
+func (s *Summary) strictDetail() string {
+	var parts []string
+	for _, r := range slices.Sorted(maps.Keys(s.Counts.SkippedByReason)) {
+		parts = append(parts, fmt.Sprintf("%s %d", r, s.Counts.SkippedByReason[r]))
+	}
+	return fmt.Sprintf("--strict: %d input record(s) skipped (%s; skipped.jsonl says why, record by record)", s.Counts.RecordsSkipped, strings.Join(parts, ", "))
 }
 
 // inconclusiveDetail says why the labels do not decide, and how many more

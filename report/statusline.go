@@ -2,8 +2,11 @@ package report
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 // StatusLine is the run's verdict in one line, the first a person needs:
@@ -17,6 +20,9 @@ func StatusLine(s *Summary) string {
 	case s.Status == StatusNoData:
 		return StatusNoData + ": nothing to measure: " + s.StatusDetail
 	case s.Status == StatusIncomplete:
+		if c := s.Coverage; c != nil && c.RecordsSkipped > 0 && c.RecordsShare >= c.MinChecked && s.StatusDetail != s.strictDetail() {
+			return StatusIncomplete + ": " + s.StatusDetail + "; " + skippedNote(s)
+		}
 		return StatusIncomplete + ": " + s.StatusDetail
 	case s.Status == StatusPass || s.StatusDetail == "":
 		return s.Status + ": " + passDetail(s) + " (" + volume(s) + ")"
@@ -50,16 +56,49 @@ func passDetail(s *Summary) string {
 
 // volume is what the figure rests on: "21 citations", with labels "150
 // labels, 2100 citations"; of a run that checked too few, how many were
-// checked and why the others could not be.
+// checked and why the others could not be. Records that could not be read
+// are named even when too few to stop a pass ("49 citations; 1 record
+// skipped: missing_content"): a CI log never shows a bare PASS over
+// records it never saw.
 func volume(s *Summary) string {
 	by := s.Counts.CitationsByVerdict
 	out := fmt.Sprintf("%d citations", by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated])
 	if s.CheckedTooFew() {
 		out = s.Coverage.Sentence()
+	} else if c := s.Coverage; c != nil && c.RecordsSkipped > 0 {
+		out += "; " + skippedNote(s)
 	}
 	if v := s.Verified; v != nil {
 		l := v.Labels
 		out = fmt.Sprintf("%d labels, %s", l.Supported+l.Partial+l.Unsupported, out)
+	}
+	return out
+}
+
+// skippedNote names the records read but not audited, whose citations
+// were never seen, with their reasons: "2 records skipped: missing_content"
+// or "3 records skipped: missing_content 2, malformed_json 1". Duplicates
+// (audited once) and guard decisions never served are not among them.
+func skippedNote(s *Summary) string {
+	var reasons []string
+	for _, r := range slices.Sorted(maps.Keys(s.Counts.SkippedByReason)) {
+		if r != readers.ReasonDuplicate && r != readers.ReasonNotServed {
+			reasons = append(reasons, r)
+		}
+	}
+	n := s.Coverage.RecordsSkipped
+	out := fmt.Sprintf("%d records skipped: ", n)
+	if n == 1 {
+		out = "1 record skipped: "
+	}
+	if len(reasons) == 1 {
+		return out + reasons[0]
+	}
+	for i, r := range reasons {
+		if i > 0 {
+			out += ", "
+		}
+		out += fmt.Sprintf("%s %d", r, s.Counts.SkippedByReason[r])
 	}
 	return out
 }

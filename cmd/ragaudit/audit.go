@@ -113,7 +113,7 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
 			&cli.StringSliceFlag{Name: "tenant", KeepSpace: true, Usage: "audit only this tenant, exactly as written (repeatable)"},
 			&cli.StringSliceFlag{Name: "agent", KeepSpace: true, Usage: "audit only this agent, exactly as written (repeatable)"},
-			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped, and INCOMPLETE (exit 5) unless every citation was checked (--min-checked 100%, unless given)"},
+			&cli.BoolFlag{Name: "strict", Usage: "no pass unless every record was read and every citation checked (--min-checked 100%, unless given): INCOMPLETE (exit 5) otherwise, or FAIL when the run fails whatever they hold"},
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},
@@ -541,7 +541,7 @@ type runOutcome struct {
 // says what the status means for the exit code.
 func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs []report.Output, dir *report.Dir, stderr io.Writer, start time.Time) error {
 	o.judgeNote(stderr)
-	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Config: o,
+	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Strict: o.Strict, Config: o,
 		ConfigHash: r.configHash, Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
 		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: r.Guard, Worst: r.cards.Worst(), SkippedNotListed: r.SkippedNotListed}
 	if r.pop != nil {
@@ -579,7 +579,7 @@ func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs [
 	if !o.Quiet {
 		fmt.Fprintf(stderr, "ragaudit: report in %s (%s)\n", o.Out, time.Since(start).Round(time.Millisecond))
 	}
-	return auditOutcome(&sum, o.Strict)
+	return auditOutcome(&sum)
 }
 
 // outputs opens what the run writes, in the order it is written: the
@@ -610,11 +610,11 @@ func (o *auditOptions) outputs(stdout, stderr io.Writer) ([]report.Output, *repo
 }
 
 // auditOutcome says what an audit's summary means for its caller: nil for
-// a pass, or the error whose kind gives the exit code.
-func auditOutcome(sum *report.Summary, strict bool) error {
+// a pass, or the error whose kind gives the exit code. --strict is in the
+// status (a skipped record keeps the run from passing), so that the status
+// printed and the exit code never disagree.
+func auditOutcome(sum *report.Summary) error {
 	switch {
-	case strict && sum.Counts.RecordsSkipped > 0:
-		return usageErr("--strict: %d input record(s) skipped", sum.Counts.RecordsSkipped)
 	case sum.Status == report.StatusNoData && sum.Counts.RecordsAudited == 0 && sum.Counts.RecordsSkipped > 0:
 		// Every record was unreadable: a broken input, never an empty day.
 		return usageErr("%s", sum.StatusDetail)

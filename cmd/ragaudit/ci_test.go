@@ -96,6 +96,17 @@ func TestFailOnGatesOnCounts(t *testing.T) {
 			t.Errorf("--fail-on %s: exit %d, %q", bad, r.code, r.stderr)
 		}
 	}
+	// A decimal comma is refused with the limit written with a point.
+	for bad, want := range map[string]string{"uncited=2,5%": "uncited=2.5%", "fabricated=1,5": "fabricated=1.5"} {
+		if r := runCLI(t, "", "audit", "-q", "--fail-on", bad, ex); r.code != exitUsage || !strings.Contains(r.stderr, "write the decimal with a point: "+want) {
+			t.Errorf("--fail-on %s: exit %d, %q; want it to suggest %s", bad, r.code, r.stderr, want)
+		}
+	}
+	for _, flag := range []string{"--bar", "--min-checked"} {
+		if r := runCLI(t, "", "audit", "-q", flag, "90,5%", ex); r.code != exitUsage || !strings.Contains(r.stderr, "write the decimal with a point: 90.5%") {
+			t.Errorf("%s 90,5%%: exit %d, %q; want it to suggest 90.5%%", flag, r.code, r.stderr)
+		}
+	}
 }
 
 // --baseline shows how the rate and each tenant's rate changed, and
@@ -297,7 +308,8 @@ func TestQuietPrintsOnlyTheStatusLine(t *testing.T) {
 			[]string{ex}, exitFail},
 		{"a failed gate", "FAIL: --fail-on fabricated failed: 2 fabricated citations; citation accuracy 71.4% is at or above the bar 50.0% (21 citations)\n",
 			"ragaudit: --fail-on fabricated failed: 2 fabricated citations\n", []string{"--bar", "50%", "--fail-on", "fabricated", ex}, exitFail},
-		{"skipped records warn nobody", "PASS: citation accuracy 100.0% is at or above the bar 90.0% (3 citations)\n", "",
+		{"skipped records are named on the status line and warn nobody",
+			"PASS: citation accuracy 100.0% is at or above the bar 90.0% (3 citations; 7 records skipped: bad_timestamp 1, invalid_utf8 1, malformed_json 1, missing_content 1, missing_field 1, no_assistant_message 1, wrong_field_type 1)\n", "",
 			[]string{"--min-checked", "0", testdata + "/bad.jsonl"}, exitPass},
 	}
 	for _, tc := range cases {

@@ -231,10 +231,10 @@ func allCommands() []*cli.Command {
 // exitCodesHelp is shown by --help; the README has the same table.
 const exitCodesHelp = `Exit codes: 0 PASS: citation accuracy at or above --bar (with --labels, the
 verified rate's one-sided 95% lower bound); 1 FAIL: below it, or a --fail-on
-gate failed; 2 usage error, unreadable input, or (with --strict) any skipped
-record; 3 INCONCLUSIVE (with --labels: more labels are needed to decide);
-4 NO_DATA: nothing to measure (an empty log, no citation, nothing checkable);
-5 INCOMPLETE: fewer citations than --min-checked could be checked;
+gate failed; 2 usage error or unreadable input; 3 INCONCLUSIVE (with
+--labels: more labels are needed to decide); 4 NO_DATA: nothing to measure
+(an empty log, no citation, nothing checkable); 5 INCOMPLETE: fewer citations
+than --min-checked could be checked (with --strict: any record skipped);
 130 interrupted (no report written).`
 
 func versionCommand() *cli.Command {

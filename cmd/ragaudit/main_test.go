@@ -75,6 +75,9 @@ func TestGolden(t *testing.T) {
 		{"ids", []string{testdata + "/ids.jsonl"}, exitIncomplete},
 		// Earlier turns' chunks, a chunk cut by the logger, a bare "Yes".
 		{"turns", []string{"--reproducible", testdata + "/turns.jsonl"}, exitFail},
+		// Chunks returned by a tool call: read when a JSON list, not
+		// auditable with the cause when text.
+		{"function-calling", []string{"--reproducible", testdata + "/formats/openai-chat-function-calling.jsonl"}, exitFail},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -156,7 +159,7 @@ func TestExitCodes(t *testing.T) {
 		{"an infinite retrieval floor is a usage error", []string{"audit", "-q", "--min-score", "Inf", ex}, exitUsage},
 		{"an unknown resolve rule is a usage error", []string{"audit", "-q", "--resolve", "nearest", ex}, exitUsage},
 		{"an unknown flag is a usage error", []string{"audit", "--frobnicate", ex}, exitUsage},
-		{"strict turns a skip into exit 2", []string{"audit", "-q", "--strict", "--bar", "0", testdata + "/bad.jsonl"}, exitUsage},
+		{"strict turns a skip into INCOMPLETE, exit 5", []string{"audit", "-q", "--strict", "--bar", "0", testdata + "/bad.jsonl"}, exitIncomplete},
 		{"strict on clean input keeps the verdict", []string{"audit", "-q", "--strict", "--bar", "0.5", ex}, exitPass},
 		{"no auditable record is NO_DATA, exit 4", []string{"audit", "-q", "--tenant", "nobody", ex}, exitNoData},
 		{"an unknown command is a usage error", []string{"audti", ex}, exitUsage},
@@ -783,6 +786,7 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		{"openinference-otlp-spans.jsonl", 2, 0},
 		{"phoenix-spans-dataframe-rows.jsonl", 2, 0},
 		{"otel-genai-semconv-spans.jsonl", 2, 0},
+		{"openai-chat-function-calling.jsonl", 4, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -129,8 +129,18 @@ func (r *rate) String() string { return strconv.FormatFloat(float64(*r), 'g', -1
 func parseRate(s string) (float64, error) {
 	t := strings.TrimSpace(s)
 	pct := strings.HasSuffix(t, "%")
-	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(t, "%")), 64)
+	num := strings.TrimSpace(strings.TrimSuffix(t, "%"))
+	v, err := strconv.ParseFloat(num, 64)
 	if err != nil {
+		// A decimal comma, as Dutch, German, French and Spanish write it.
+		if point := strings.Replace(num, ",", ".", 1); strings.Count(num, ",") == 1 {
+			if _, perr := strconv.ParseFloat(point, 64); perr == nil {
+				if pct {
+					point += "%"
+				}
+				return 0, fmt.Errorf("write the decimal with a point: %s", point)
+			}
+		}
 		return 0, fmt.Errorf("want a rate between 0 and 1 (e.g. 0.9) or a percentage (90%%)")
 	}
 	if pct {
