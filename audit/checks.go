@@ -247,6 +247,9 @@ var Checks = []Check{
 			// polarity; against a loosely related window the comparison
 			// says nothing.
 			if s.SpanText == "" || s.NgramSim < closeMatch {
+				// "Nobody" against "every customer" changes words enough
+				// to fall below a close match.
+				s.NegationMismatch = s.SpanText != "" && s.NgramSim >= swapMatch && looseDenial(c, s.SpanText[s.Span[0]:s.Span[1]])
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
@@ -270,6 +273,9 @@ var Checks = []Check{
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok {
 				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain))
 			}
+			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
+				s.NegationMismatch = !bothDenyAll(l, normalisedWords(l, c.plain), normalisedWords(l, window))
+			}
 			if !s.NegationMismatch && claimDenies && windowDenies {
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
 			}
@@ -283,7 +289,8 @@ var Checks = []Check{
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
-					generalised(l, c.words, closest)
+					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
+					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest)
 			}
 		},
 	},
@@ -408,13 +415,15 @@ func appendUnique(list []string, s string) []string {
 // englishRoots tells, for an English claim, whether a stem is the start
 // of a stem of text or the reverse: English's light stemmer parts forms of
 // one verb ("deliver" and "delivered" stem to "deliv" and "deliver"), and
-// a negation about one of them is about the other. Other languages match
-// stems by their prefixes already (stemPrefix).
+// a negation about one of them is about the other. A stopword of text
+// counts by its whole stem: "include" is a stopword, "not included" is
+// about it. Other languages match stems by their prefixes already
+// (stemPrefix).
 func englishRoots(c *claim, text string) func(string) bool {
 	if c.tongue.l != nil {
 		return func(string) bool { return false }
 	}
-	var stems []string
+	var stems, stops []string
 	return func(st string) bool {
 		if len(st) < minRoot {
 			return false
@@ -422,7 +431,12 @@ func englishRoots(c *claim, text string) func(string) bool {
 		if stems == nil {
 			stems = []string{}
 			for _, w := range nounphrase.Words(text) {
-				if x := nounphrase.StemWord(w); len(x) >= minRoot && !nounphrase.IsStopword(w) {
+				x := nounphrase.StemWord(w)
+				switch {
+				case len(x) < minRoot:
+				case nounphrase.IsStopword(w):
+					stops = append(stops, x)
+				default:
 					stems = append(stems, x)
 				}
 			}
@@ -432,7 +446,7 @@ func englishRoots(c *claim, text string) func(string) bool {
 				return true
 			}
 		}
-		return false
+		return slices.Contains(stops, st)
 	}
 }
 
