@@ -247,9 +247,9 @@ var Checks = []Check{
 			// polarity; against a loosely related window the comparison
 			// says nothing.
 			if s.SpanText == "" || s.NgramSim < closeMatch {
-				// "Nobody" against "every customer" changes words enough
-				// to fall below a close match.
-				s.NegationMismatch = s.SpanText != "" && s.NgramSim >= swapMatch && looseDenial(c, s.SpanText[s.Span[0]:s.Span[1]])
+				// "Nobody" against "every customer", or an opposite in a
+				// reworded sentence, falls below a close match.
+				s.NegationMismatch = s.SpanText != "" && s.NgramSim >= swapMatch && looseFlip(c, s.SpanText[s.Span[0]:s.Span[1]])
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]

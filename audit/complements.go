@@ -226,17 +226,31 @@ func saysEnd(l *lang.Language, ws []string, s, e int) bool {
 	return false
 }
 
-// looseDenial is deniedOfAll for a window the claim follows less than
-// closely, read only when the claim holds a phrase of
-// [universal-denials] and the window may say all, or the claim says all
-// and the window may hold such a phrase (byte tests first).
-func looseDenial(c *claim, window string) bool {
+// looseFlip reports, for a window the claim follows less than closely,
+// whether the claim says a word of [opposites] where the window's sentence
+// says another member (opposes), or denies of all what it says of all
+// (deniedOfAll): "nobody" against "every customer", "geöffnet" against
+// "geschlossen" in a sentence otherwise reworded. Each is read only when
+// a byte test finds what it needs: a word of [opposites] of the claim's
+// that the window lacks, and another member of its group that the window
+// holds; a phrase of [universal-denials] on one side and
+// a universal on the other.
+func looseFlip(c *claim, window string) bool {
 	l, ok := lang.Get(c.tongue.code)
-	if !ok || !l.MayDenyAll(c.plain) && !l.MayHoldUniversal(c.plain) {
+	if !ok {
 		return false
 	}
 	if c.words == nil {
 		c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
+	}
+	var closest []string
+	if slices.ContainsFunc(c.words, func(w string) bool {
+		return l.InOpposites(w) && !lang.HoldsWord(window, w) && l.MayBeOpposed(w, window)
+	}) {
+		closest = closestSentence(l, c.words, window)
+		if opposes(l, c.words, closest) {
+			return true
+		}
 	}
 	switch {
 	case l.HoldsDenialOfAll(c.words):
@@ -246,5 +260,8 @@ func looseDenial(c *claim, window string) bool {
 	case !slices.ContainsFunc(c.words, l.IsUniversal) || !l.MayDenyAll(window):
 		return false
 	}
-	return deniedOfAll(l, c.words, closestSentence(l, c.words, window))
+	if closest == nil {
+		closest = closestSentence(l, c.words, window)
+	}
+	return deniedOfAll(l, c.words, closest)
 }

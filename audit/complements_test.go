@@ -95,3 +95,16 @@ func TestFewAgainstMost(t *testing.T) {
 			"Most branches open on public holidays [1].", "Most branches open on public holidays.", false},
 	})
 }
+
+// An opposite in a sentence reworded from its chunk's (below a close
+// match) fails too; a reworded sentence that says the same member passes.
+func TestOppositeInAReworded(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"geöffnet for geschlossen in other words fails in German",
+			"Das Museum ist an Feiertagen geöffnet [1].", "An Feiertagen bleibt das Museum geschlossen.", true},
+		{"ouvert for fermé in other words fails in French",
+			"Le musée est ouvert le lundi [1].", "Le lundi, tout le musée reste fermé au public.", true},
+		{"the same member in other words passes",
+			"Le musée est fermé le lundi [1].", "Le lundi, tout le musée reste fermé au public.", false},
+	})
+}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,7 +32,38 @@ func (l *Language) readComplements(t, _ *table) error {
 			}
 		}
 	}
+	l.rivals = rivalsOf(l.opposites)
 	return nil
+}
+
+// rivalsOf lists, for each word of [opposites], the words of the other
+// members of its groups, sorted: what a text must hold for the word to
+// be opposed in it.
+func rivalsOf(opp map[string][]opposite) map[string][]string {
+	type place struct{ group, member int }
+	words := map[place][]string{}
+	for w, os := range opp {
+		for _, o := range os {
+			words[place{o.group, o.member}] = append(words[place{o.group, o.member}], w)
+		}
+	}
+	out := map[string][]string{}
+	for w, os := range opp {
+		for p, ws := range words {
+			if slices.ContainsFunc(os, func(o opposite) bool { return o.group == p.group && o.member != p.member }) {
+				out[w] = append(out[w], ws...)
+			}
+		}
+		slices.Sort(out[w])
+	}
+	return out
+}
+
+// MayBeOpposed reports whether text may say another member of a group
+// of [opposites] that the normalised word w is in: it holds one of them
+// as a word (a byte test, before text is split into words).
+func (l *Language) MayBeOpposed(w, text string) bool {
+	return holdsWordFold(text, l.rivals[w])
 }
 
 // scaleEnd places a word of [scale-ends]: its line and its end (0 or 1).
@@ -87,6 +119,10 @@ func (l *Language) MayHoldUniversal(text string) bool {
 	}
 	return false
 }
+
+// HoldsWord reports whether text holds the lower-case word w as a word of
+// its own, in any case: a byte test before text is split into words.
+func HoldsWord(text, w string) bool { return w != "" && holdsWordFold(text, []string{w}) }
 
 // holdsWordFold reports whether text holds one of the lower-case words
 // as a word of its own, in any case: "all" in "All plans", not in

@@ -72,6 +72,7 @@ type Language struct {
 	denialsOfAll phraseList            // [universal-denials]
 	scaleWords   map[string]scaleEnd   // [scale-ends]
 	degreeDown   map[string]bool       // [degree-down]
+	rivals       map[string][]string   // of a word of [opposites], the words of its groups' other members
 	overlapStops []string
 	overlapSet   map[string]bool
 
