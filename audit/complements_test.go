@@ -108,3 +108,22 @@ func TestOppositeInAReworded(t *testing.T) {
 			"Le musée est fermé le lundi [1].", "Le lundi, tout le musée reste fermé au public.", false},
 	})
 }
+
+// An expectation said as a commitment fails in every language; the
+// expectation kept passes.
+func TestExpectationDropped(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"expected to dropped fails in English",
+			"The repair takes five working days [1].", "The repair is expected to take five working days.", true},
+		{"voraussichtlich dropped fails in German",
+			"Die Reparatur dauert fünf Werktage [1].", "Die Reparatur dauert voraussichtlich fünf Werktage.", true},
+		{"naar verwachting dropped fails in Dutch",
+			"De reparatie duurt vijf werkdagen [1].", "De reparatie duurt naar verwachting vijf werkdagen.", true},
+		{"devrait dropped fails in French",
+			"La réparation prend cinq jours ouvrés [1].", "La réparation devrait prendre cinq jours ouvrés.", true},
+		{"previsiblemente dropped fails in Spanish",
+			"La reparación tarda cinco días laborables [1].", "La reparación tarda previsiblemente cinco días laborables.", true},
+		{"the expectation kept passes",
+			"The repair is expected to take five working days [1].", "The repair is expected to take five working days.", false},
+	})
+}
