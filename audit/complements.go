@@ -229,11 +229,13 @@ func saysEnd(l *lang.Language, ws []string, s, e int) bool {
 // looseFlip reports, for a window the claim follows less than closely,
 // whether the claim says a word of [opposites] where the window's sentence
 // says another member (opposes), or denies of all what it says of all
-// (deniedOfAll): "nobody" against "every customer", "geöffnet" against
-// "geschlossen" in a sentence otherwise reworded. Each is read only when
-// a byte test finds what it needs: a word of [opposites] of the claim's
-// that the window lacks, and another member of its group that the window
-// holds; a phrase of [universal-denials] on one side and
+// (deniedOfAll), or says for certain what it hedges (hedgeDropped):
+// "nobody" against "every customer", "geöffnet" against "geschlossen",
+// "always" against "usually, but it can take longer" in a sentence
+// otherwise reworded. Each is read only when a byte test or a lookup
+// finds what it needs: a word of [opposites] of the claim's that the
+// window lacks, and another member of its group that the window holds; a
+// word of [certainty] in the claim and a hedge in the window; a phrase of [universal-denials] on one side and
 // a universal on the other.
 func looseFlip(c *claim, window string) bool {
 	l, ok := lang.Get(c.tongue.code)
@@ -249,6 +251,14 @@ func looseFlip(c *claim, window string) bool {
 	}) {
 		closest = closestSentence(l, c.words, window)
 		if opposes(l, c.words, closest) {
+			return true
+		}
+	}
+	if l.Certain(c.words) && l.MayHedge(window) {
+		if closest == nil {
+			closest = closestSentence(l, c.words, window)
+		}
+		if hedgeDropped(l, c.words, closest) {
 			return true
 		}
 	}

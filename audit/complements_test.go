@@ -127,3 +127,16 @@ func TestExpectationDropped(t *testing.T) {
 			"The repair is expected to take five working days [1].", "The repair is expected to take five working days.", false},
 	})
 }
+
+// Said for certain where a reworded window says it may be otherwise
+// fails; said as possible passes.
+func TestCertaintyInAReworded(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"always against usually but can take longer fails in English",
+			"Orders always ship within 2 days [1].", "Orders usually ship within 2 days, but it can take longer in December.", true},
+		{"siempre against puede tardar más fails in Spanish",
+			"El reembolso se hace siempre en 3 días [1].", "Normalmente el reembolso tarda 3 días, pero puede tardar más.", true},
+		{"can against can passes",
+			"Orders can ship within 2 days [1].", "Orders usually ship within 2 days, but it can take longer in December.", false},
+	})
+}
