@@ -260,7 +260,7 @@ var Checks = []Check{
 			ofClaim := func(st string) bool {
 				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
 			}
-			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow), negates(c.tongue, window, ofClaim)
+			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow) || crossed(c.plain), negates(c.tongue, window, ofClaim) || crossed(window)
 			s.NegationMismatch = claimDenies != windowDenies
 			// In a language with tables, a side whose clause about the
 			// shared words holds a cue of its own denies too, in other

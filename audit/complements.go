@@ -275,3 +275,16 @@ func looseFlip(c *claim, window string) bool {
 	}
 	return deniedOfAll(l, c.words, closest)
 }
+
+// crossMarks are the signs that answer a feature "no" in any language
+// ("Sunday delivery: ❌").
+var crossMarks = []string{"❌", "✗", "✘", "🚫", "⛔"}
+
+// crossed reports whether text holds a cross mark: it denies its sentence
+// as a cue would.
+func crossed(text string) bool {
+	if strings.IndexByte(text, 0xe2) < 0 && strings.IndexByte(text, 0xf0) < 0 {
+		return false // no lead byte of a sign: most text
+	}
+	return slices.ContainsFunc(crossMarks, func(m string) bool { return strings.Contains(text, m) })
+}

@@ -140,3 +140,15 @@ func TestCertaintyInAReworded(t *testing.T) {
 			"Orders can ship within 2 days [1].", "Orders usually ship within 2 days, but it can take longer in December.", false},
 	})
 }
+
+// A cross mark answers "no" as a cue does.
+func TestCrossMarks(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"a cross against available fails",
+			"Express delivery on Saturdays: ❌ [1]", "Express delivery on Saturdays is available in every city.", true},
+		{"a cross against a cross passes",
+			"Express delivery on Saturdays: ✗ [1]", "Express delivery on Saturdays: ✗. Weekdays only.", false},
+		{"a tick against available passes",
+			"Express delivery on Saturdays: ✅ [1]", "Express delivery on Saturdays is available in every city.", false},
+	})
+}
