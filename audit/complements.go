@@ -26,10 +26,11 @@ func complementSwapped(l *lang.Language, cw, ww []string) bool {
 // complementOf is complementSwapped with the complement said in a.
 func complementOf(l *lang.Language, a, b []string) bool {
 	for i, w := range a {
-		if !l.IsComplementWord(w) {
+		n := l.ComplementAt(a, i)
+		if n == 0 {
 			continue
 		}
-		k := groupWordAfter(l, a, i)
+		k := groupWordAfter(l, a, i+n-1)
 		if k < 0 || bareIn(l, a, a[k]) >= 0 {
 			continue
 		}
@@ -37,7 +38,7 @@ func complementOf(l *lang.Language, a, b []string) bool {
 		if j < 0 || complementedIn(l, b, a[k]) || !shareNeighbour(l, a, k, b, j) {
 			continue
 		}
-		if l.IsNegationWord(w) && (l.NegationAt(a, i) == 0 || k != i+1 || before(a, i) != before(b, j)) {
+		if l.IsNegationWord(w) && (l.NegationAt(a, i) == 0 || k != i+n || before(a, i) != before(b, j)) {
 			continue
 		}
 		return true
@@ -45,12 +46,12 @@ func complementOf(l *lang.Language, a, b []string) bool {
 	return false
 }
 
-// groupWordAfter is the position of the word a complement word at ws[i]
-// names the complement of: the first content word after it, within three
-// words ("outside the EU"); -1 for none.
+// groupWordAfter is the position of the word a complement phrase ending
+// at ws[i] names the complement of: the first content word after it,
+// within three words ("outside the EU"); -1 for none.
 func groupWordAfter(l *lang.Language, ws []string, i int) int {
 	for k := i + 1; k < len(ws) && k <= i+3; k++ {
-		if l.IsComplementWord(ws[k]) || l.IsNegationWord(ws[k]) {
+		if l.ComplementAt(ws, k) > 0 || l.IsNegationWord(ws[k]) {
 			return -1
 		}
 		if !l.IsStopword(ws[k]) && !isElided(ws[k]) {
@@ -64,25 +65,31 @@ func groupWordAfter(l *lang.Language, ws []string, i int) int {
 }
 
 // bareIn is the position in ws of a word of x's stem that no complement
-// word stands before (within three words), or -1.
+// phrase stands before (starting within three words), or -1.
 func bareIn(l *lang.Language, ws []string, x string) int {
 	st := l.Stem(x)
 	for j, w := range ws {
-		if w == x || l.Stem(w) == st {
-			if !slices.ContainsFunc(ws[max(j-3, 0):j], l.IsComplementWord) {
-				return j
-			}
+		if w != x && l.Stem(w) != st {
+			continue
+		}
+		complemented := false
+		for k := max(j-3, 0); k < j && !complemented; k++ {
+			complemented = l.ComplementAt(ws, k) > 0
+		}
+		if !complemented {
+			return j
 		}
 	}
 	return -1
 }
 
-// complementedIn reports whether ws says x's stem after a complement word.
+// complementedIn reports whether ws says x's stem after a complement
+// phrase.
 func complementedIn(l *lang.Language, ws []string, x string) bool {
 	st := l.Stem(x)
-	for i, w := range ws {
-		if l.IsComplementWord(w) {
-			if k := groupWordAfter(l, ws, i); k >= 0 && (ws[k] == x || l.Stem(ws[k]) == st) {
+	for i := range ws {
+		if n := l.ComplementAt(ws, i); n > 0 {
+			if k := groupWordAfter(l, ws, i+n-1); k >= 0 && (ws[k] == x || l.Stem(ws[k]) == st) {
 				return true
 			}
 		}

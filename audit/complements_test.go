@@ -30,6 +30,8 @@ func TestComplementInSeparateWords(t *testing.T) {
 			"Non subscribers can stream the match for free [1].", "Non subscribers can stream the match for free.", false},
 		{"a window naming both groups passes",
 			"Subscribers can stream the match for free [1].", "Subscribers can stream the match for free, non subscribers pay five euros.", false},
+		{"fuera as a verb names no complement in Spanish",
+			"Si el pedido fuera pagado hoy, saldría mañana [1].", "Si el pedido es pagado hoy, sale mañana.", false},
 		{"a negation before a verb is left to the negation check",
 			"Los abonados no pagan la entrada del museo [1].", "Los abonados no pagan la entrada del museo.", false},
 	})

@@ -14,7 +14,7 @@ import (
 // opposite ("non members", "hors UE"; "nobody" against "every customer";
 // "the most expensive" against "the cheapest").
 func (l *Language) readComplements(t, _ *table) error {
-	l.complements = set(l.withNormalized(t.words("complement-words")))
+	l.complements = l.readPhraseList(t, "complement-words")
 	l.denialsOfAll = l.readPhraseList(t, "universal-denials")
 	l.degreeDown = set(l.withNormalized(t.words("degree-down")))
 	l.scaleWords = map[string]scaleEnd{}
@@ -69,10 +69,11 @@ func (l *Language) MayBeOpposed(w, text string) bool {
 // scaleEnd places a word of [scale-ends]: its line and its end (0 or 1).
 type scaleEnd struct{ scale, end int }
 
-// IsComplementWord reports whether the normalised word w, written apart
-// before a group's word, names the group's complement: "non" ("non
-// members"), "outside", "hors", "außerhalb", "buiten", "fuera".
-func (l *Language) IsComplementWord(w string) bool { return l.complements[w] }
+// ComplementAt returns how many words a phrase of [complement-words]
+// takes at words[i] (normalised words), 0 for none: written apart before
+// a group's word, it names the group's complement: "non" ("non
+// members"), "outside", "hors", "außerhalb", "buiten", "fuera de".
+func (l *Language) ComplementAt(words []string, i int) int { return l.complements.at(words, i) }
 
 // MayDenyAll reports whether text may hold a phrase of
 // [universal-denials]; a text without one need not be split into words.

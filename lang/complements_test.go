@@ -66,14 +66,19 @@ func TestDenialsOfAll(t *testing.T) {
 	}
 }
 
-// Words written apart that name a group's complement.
+// Phrases written apart that name a group's complement; "fuera" alone is
+// also "were".
 func TestComplementWords(t *testing.T) {
-	for _, c := range []struct{ code, w string }{{"en", "non"}, {"en", "outside"}, {"fr", "hors"}, {"es", "fuera"}, {"de", "außerhalb"}, {"nl", "buiten"}} {
-		if !get(t, c.code).IsComplementWord(c.w) {
-			t.Errorf("%s: %q names a complement", c.code, c.w)
+	for _, c := range []struct {
+		code, text string
+		n          int
+	}{
+		{"en", "non members", 1}, {"en", "outside the eu", 1}, {"fr", "hors ue", 1}, {"fr", "en dehors de l'ue", 3},
+		{"es", "fuera de la ue", 2}, {"de", "außerhalb der eu", 1}, {"nl", "buiten de eu", 1},
+		{"en", "members", 0}, {"es", "fuera financiada", 0},
+	} {
+		if n := get(t, c.code).ComplementAt(strings.Fields(c.text), 0); n != c.n {
+			t.Errorf("%s: ComplementAt(%q) = %d, want %d", c.code, c.text, n, c.n)
 		}
-	}
-	if get(t, "en").IsComplementWord("members") {
-		t.Error(`"members" names no complement`)
 	}
 }

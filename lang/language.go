@@ -68,7 +68,7 @@ type Language struct {
 	hedges       phraseList            // [hedges]
 	possible     phraseList            // [possibility]
 	certain      phraseList            // [certainty]
-	complements  map[string]bool       // [complement-words]
+	complements  phraseList            // [complement-words]
 	denialsOfAll phraseList            // [universal-denials]
 	scaleWords   map[string]scaleEnd   // [scale-ends]
 	degreeDown   map[string]bool       // [degree-down]
