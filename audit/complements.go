@@ -235,7 +235,7 @@ func saysEnd(l *lang.Language, ws []string, s, e int) bool {
 
 // looseFlip reports, for a window the claim follows less than closely,
 // whether the claim says a word of [opposites] where the window's sentence
-// says another member (opposes), or denies of all what it says of all
+// says another member, both content words (opposesNear, contentOpposed), or denies of all what it says of all
 // (deniedOfAll), or says for certain what it hedges (hedgeDropped):
 // "nobody" against "every customer", "geöffnet" against "geschlossen",
 // "always" against "usually, but it can take longer" in a sentence
@@ -254,10 +254,10 @@ func looseFlip(c *claim, window string) bool {
 	}
 	var closest []string
 	if slices.ContainsFunc(c.words, func(w string) bool {
-		return l.InOpposites(w) && !lang.HoldsWord(window, w) && l.MayBeOpposed(w, window)
+		return l.InOpposites(w) && !l.IsStopword(w) && !lang.HoldsWord(window, w) && l.MayBeOpposed(w, window)
 	}) {
 		closest = closestSentence(l, c.words, window)
-		if opposes(l, c.words, closest) {
+		if opposesNear(l, c.words, closest, contentOpposed) {
 			return true
 		}
 	}
@@ -294,4 +294,13 @@ func crossed(text string) bool {
 		return false // no lead byte of a sign: most text
 	}
 	return slices.ContainsFunc(crossMarks, func(m string) bool { return strings.Contains(text, m) })
+}
+
+// contentOpposed is shareNeighbour for a reworded sentence, where
+// function words may change sides with a converse verb ("you receive
+// store credit" against "we issue store credit" says one thing from two
+// sides): both words must be content words (no stopword: not "we",
+// "you", "before").
+func contentOpposed(l *lang.Language, a []string, i int, b []string, j int) bool {
+	return !l.IsStopword(a[i]) && !l.IsStopword(b[j]) && shareNeighbour(l, a, i, b, j)
 }

@@ -102,12 +102,16 @@ func TestFewAgainstMost(t *testing.T) {
 // match) fails too; a reworded sentence that says the same member passes.
 func TestOppositeInAReworded(t *testing.T) {
 	assertFlips(t, []flipCase{
-		{"geöffnet for geschlossen in other words fails in German",
-			"Das Museum ist an Feiertagen geöffnet [1].", "An Feiertagen bleibt das Museum geschlossen.", true},
-		{"ouvert for fermé in other words fails in French",
-			"Le musée est ouvert le lundi [1].", "Le lundi, tout le musée reste fermé au public.", true},
-		{"the same member in other words passes",
-			"Le musée est fermé le lundi [1].", "Le lundi, tout le musée reste fermé au public.", false},
+		{"geöffnet for geschlossen in a reworded sentence fails in German",
+			"Das Museum ist jetzt an Feiertagen geöffnet [1].", "Das Museum bleibt ab sofort an Feiertagen geschlossen.", true},
+		{"ouvert for fermé in a reworded sentence fails in French",
+			"Le musée est ouvert le lundi matin [1].", "Depuis mars, notre musée reste fermé le lundi matin.", true},
+		{"still available for discontinued fails in English",
+			"The Aero kettle is still available [1].", "The Aero kettle has been discontinued.", true},
+		{"the same member in a reworded sentence passes",
+			"Le musée est désormais fermé le lundi [1].", "Depuis mars, le musée reste fermé le lundi.", false},
+		{"we against you from the other side passes",
+			"After 60 days you receive a voucher rather than your money back [1].", "After 60 days we issue a voucher instead of your money back.", false},
 	})
 }
 
