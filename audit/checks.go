@@ -250,6 +250,9 @@ var Checks = []Check{
 			// polarity; against a loosely related window the comparison
 			// says nothing.
 			if s.SpanText == "" || s.NgramSim < closeMatch {
+				// "Nobody" against "every customer", or an opposite in a
+				// reworded sentence, falls below a close match.
+				s.NegationMismatch = s.SpanText != "" && s.NgramSim >= swapMatch && looseFlip(c, s.SpanText[s.Span[0]:s.Span[1]])
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
@@ -260,7 +263,7 @@ var Checks = []Check{
 			ofClaim := func(st string) bool {
 				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
 			}
-			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow), negates(c.tongue, window, ofClaim)
+			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow) || crossed(c.plain), negates(c.tongue, window, ofClaim) || crossed(window)
 			s.NegationMismatch = claimDenies != windowDenies
 			// In a language with tables, a side whose clause about the
 			// shared words holds a cue of its own denies too, in other
@@ -272,6 +275,9 @@ var Checks = []Check{
 			// for "not available", "lacks" for "does not support".
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok {
 				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain))
+			}
+			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
+				s.NegationMismatch = !bothDenyAll(l, normalisedWords(l, c.plain), normalisedWords(l, window))
 			}
 			if !s.NegationMismatch && claimDenies && windowDenies {
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
@@ -285,7 +291,8 @@ var Checks = []Check{
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
-					generalised(l, c.words, closest)
+					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
+					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest)
 			}
 		},
 	},
@@ -413,13 +420,15 @@ func appendUnique(list []string, s string) []string {
 // englishRoots tells, for an English claim, whether a stem is the start
 // of a stem of text or the reverse: English's light stemmer parts forms of
 // one verb ("deliver" and "delivered" stem to "deliv" and "deliver"), and
-// a negation about one of them is about the other. Other languages match
-// stems by their prefixes already (stemPrefix).
+// a negation about one of them is about the other. A stopword of text
+// counts by its whole stem: "include" is a stopword, "not included" is
+// about it. Other languages match stems by their prefixes already
+// (stemPrefix).
 func englishRoots(c *claim, text string) func(string) bool {
 	if c.tongue.l != nil {
 		return func(string) bool { return false }
 	}
-	var stems []string
+	var stems, stops []string
 	return func(st string) bool {
 		if len(st) < minRoot {
 			return false
@@ -427,7 +436,12 @@ func englishRoots(c *claim, text string) func(string) bool {
 		if stems == nil {
 			stems = []string{}
 			for _, w := range nounphrase.Words(text) {
-				if x := nounphrase.StemWord(w); len(x) >= minRoot && !nounphrase.IsStopword(w) {
+				x := nounphrase.StemWord(w)
+				switch {
+				case len(x) < minRoot:
+				case nounphrase.IsStopword(w):
+					stops = append(stops, x)
+				default:
 					stems = append(stems, x)
 				}
 			}
@@ -437,7 +451,7 @@ func englishRoots(c *claim, text string) func(string) bool {
 				return true
 			}
 		}
-		return false
+		return slices.Contains(stops, st)
 	}
 }
 

@@ -91,6 +91,12 @@ func endsSentence(text string, i int) bool {
 	return strings.IndexByte(".!?", text[i]) >= 0 && (i+1 == len(text) || isSpace(text[i+1]))
 }
 
+// closestSentence is closestAndAll's closest sentence alone.
+func closestSentence(l *lang.Language, cw []string, window string) []string {
+	best, _ := closestAndAll(l, cw, window)
+	return best
+}
+
 // closestAndAll finds the normalised words of the sentence of window that
 // shares most words with the claim's cw, the first of equals: a window of
 // two sentences ("Monthly plans can be cancelled at any time. Annual

@@ -308,6 +308,12 @@ func negatedWordIn(l *lang.Language, words []string, verb bool) (string, bool) {
 // "non-refundable"). A pair of which one side is negated ("not
 // available" against "unavailable") says the same.
 func opposes(l *lang.Language, cw, ww []string) bool {
+	return opposesNear(l, cw, ww, shareNeighbour)
+}
+
+// opposesNear is opposes with near telling whether cw[i] and ww[j] are
+// said of the same thing.
+func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, a []string, i int, b []string, j int) bool) bool {
 	// A hyphenated word may negate a short one ("non-eu" of "eu").
 	hyphens := slices.ContainsFunc(cw, func(w string) bool { return strings.Contains(w, "-") }) ||
 		slices.ContainsFunc(ww, func(w string) bool { return strings.Contains(w, "-") })
@@ -322,7 +328,7 @@ func opposes(l *lang.Language, cw, ww []string) bool {
 			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) {
 				continue
 			}
-			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && shareNeighbour(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) &&
+			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y)) && near(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) &&
 				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
 				return true
 			}

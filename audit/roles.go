@@ -23,8 +23,8 @@ func rolesSwapped(l *lang.Language, cw, ww []string) bool {
 			if y != x || j == 0 || cw[i-1] != ww[j-1] {
 				continue
 			}
-			cl, cr := roleSides(l, cw, i)
-			wl, wr := roleSides(l, ww, j)
+			cl, cr := roleSides(l, cw, i, 4)
+			wl, wr := roleSides(l, ww, j, 4)
 			if sharesAny(cl, wr) && sharesAny(cr, wl) {
 				return true
 			}
@@ -37,24 +37,31 @@ func rolesSwapped(l *lang.Language, cw, ww []string) bool {
 // the same role connector with the sides swapped: "express is faster
 // than standard" says what "standard is slower than express" says.
 func converse(l *lang.Language, cw []string, i int, ww []string, j int) bool {
+	return converseWithin(l, cw, i, ww, j, 4)
+}
+
+// converseWithin is converse with the sides read up to reach words from
+// the connector: a comparative of two words ("more expensive than") needs
+// one more.
+func converseWithin(l *lang.Language, cw []string, i int, ww []string, j, reach int) bool {
 	if i+1 >= len(cw) || j+1 >= len(ww) || cw[i+1] != ww[j+1] || !l.IsRoleConnector(cw[i+1]) {
 		return false
 	}
-	cl, cr := roleSides(l, cw, i+1)
-	wl, wr := roleSides(l, ww, j+1)
+	cl, cr := roleSides(l, cw, i+1, reach)
+	wl, wr := roleSides(l, ww, j+1, reach)
 	return sharesAny(cl, wr) && sharesAny(cr, wl)
 }
 
-// roleSides are the content words of up to four words before ws[k] and
+// roleSides are the content words of up to reach words before ws[k] and
 // after it that the other side does not say.
-func roleSides(l *lang.Language, ws []string, k int) (left, right []string) {
+func roleSides(l *lang.Language, ws []string, k, reach int) (left, right []string) {
 	content := func(w string) bool { return !l.IsStopword(w) && !l.IsRoleConnector(w) }
-	for n := max(k-4, 0); n < k; n++ {
+	for n := max(k-reach, 0); n < k; n++ {
 		if content(ws[n]) {
 			left = append(left, ws[n])
 		}
 	}
-	for n := k + 1; n < len(ws) && n <= k+4; n++ {
+	for n := k + 1; n < len(ws) && n <= k+reach; n++ {
 		if content(ws[n]) {
 			right = append(right, ws[n])
 		}

@@ -70,6 +70,11 @@ type Language struct {
 	hedges       phraseList            // [hedges]
 	possible     phraseList            // [possibility]
 	certain      phraseList            // [certainty]
+	complements  phraseList            // [complement-words]
+	denialsOfAll phraseList            // [universal-denials]
+	scaleWords   map[string]scaleEnd   // [scale-ends]
+	degreeDown   map[string]bool       // [degree-down]
+	rivals       map[string][]string   // of a word of [opposites], the words of its groups' other members
 	overlapStops []string
 	overlapSet   map[string]bool
 
@@ -149,7 +154,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals",
 	"role-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
-	"source-words", "contrast", "refusal-examples", "no-source"}
+	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
@@ -191,7 +196,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readSourceWords} {
+		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readComplements, l.readSourceWords} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

@@ -78,6 +78,7 @@ func (p *phraseList) in(words []string) bool {
 type cueSet struct {
 	bucket  [256]uint16 // by first byte (an ASCII letter lower-cased): 1 + its index in buckets, 0 for none
 	buckets [][]string
+	all     []string // every cue, in the order added
 }
 
 func foldByte(b byte) byte {
@@ -98,6 +99,7 @@ func (c *cueSet) add(cue string) {
 	}
 	i := c.bucket[k] - 1
 	c.buckets[i] = appendUniqueString(c.buckets[i], cue)
+	c.all = appendUniqueString(c.all, cue)
 }
 
 // in reports whether text holds one of the cues, in any case; a position
