@@ -264,6 +264,18 @@ var Checks = []Check{
 				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
 			}
 			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow) || crossed(c.plain), negates(c.tongue, window, ofClaim) || crossed(window)
+			// A denial of the claim's words that a two-sentence window says
+			// only in its sentence the claim does not follow ("The customer
+			// pays return shipping unless the item is faulty" beside
+			// "Returns are accepted within 30 days") is about something else.
+			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies {
+				if c.words == nil {
+					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
+				}
+				if _, _, closest := closestOfWindow(l, c.words, window); closest != window {
+					windowDenies = negates(c.tongue, closest, ofClaim) || crossed(closest)
+				}
+			}
 			s.NegationMismatch = claimDenies != windowDenies
 			// In a language with tables, a side whose clause about the
 			// shared words holds a cue of its own denies too, in other

@@ -106,6 +106,12 @@ func closestSentence(l *lang.Language, cw []string, window string) []string {
 // all is the normalised words of the whole window: its sentences' words
 // one after the other, as no word spans the space after a sentence end.
 func closestAndAll(l *lang.Language, cw []string, window string) (best, all []string) {
+	best, all, _ = closestOfWindow(l, cw, window)
+	return best, all
+}
+
+// closestOfWindow is closestAndAll with the closest sentence's text.
+func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []string, text string) {
 	most := -1
 	for rest := window; rest != ""; {
 		end := len(rest)
@@ -124,11 +130,11 @@ func closestAndAll(l *lang.Language, cw []string, window string) (best, all []st
 			}
 		}
 		if shared > most {
-			best, most = ws, shared
+			best, most, text = ws, shared, rest[:end]
 		}
 		rest = rest[end:]
 	}
-	return best, all
+	return best, all, text
 }
 
 // deniesInOtherWords reports whether text, which holds no negation cue

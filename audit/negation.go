@@ -12,7 +12,7 @@ import (
 
 var negationWords = map[string]bool{
 	"not": true, "no": true, "never": true, "without": true, "none": true, "nor": true, "neither": true,
-	"cannot": true, "nothing": true, "nobody": true, "nowhere": true,
+	"cannot": true, "nothing": true, "nobody": true, "nowhere": true, "unless": true,
 }
 
 func isNegation(w string) bool {
