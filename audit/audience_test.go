@@ -1,0 +1,32 @@
+package audit
+
+import "testing"
+
+// Who a rule is for, how far it reaches and how it changes are opposites
+// in every language: adults against children, weekdays against
+// weekends, national against international, to include against to
+// exclude, a rise against a cut, quarterly against monthly.
+func TestGroupsAndChangesOpposite(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"children for adults fails in English",
+			"Children pay €12 for a day ticket [1].", "Adults pay €12 for a day ticket. Under-fives travel free.", true},
+		{"international for national calls fails in English",
+			"Calls to international numbers cost €0.25 a minute [1].", "Calls to national numbers cost €0.25 a minute. Texts are free.", true},
+		{"exclude for include fails in English",
+			"All prices exclude VAT [1].", "All prices include VAT. Shipping is extra.", true},
+		{"quarterly for monthly fails in English",
+			"Statements are sent quarterly [1].", "Statements are sent monthly. You can download them online.", true},
+		{"Kinder for Erwachsene fails in German",
+			"Kinder zahlen 12 € für eine Tageskarte [1].", "Erwachsene zahlen 12 € für eine Tageskarte. Kleinkinder fahren kostenlos.", true},
+		{"gesenkt for erhöht fails in German",
+			"Der Monatsbeitrag für Mitglieder wird im Januar gesenkt [1].", "Der Monatsbeitrag für Mitglieder wird im Januar erhöht. Sie erhalten ein Schreiben.", true},
+		{"verlaagd for verhoogd fails in Dutch",
+			"De premie wordt per 1 januari verlaagd [1].", "De premie wordt per 1 januari verhoogd. U ontvangt een brief.", true},
+		{"baissera for augmentera fails in French",
+			"Le tarif baissera le 1er janvier [1].", "Le tarif augmentera le 1er janvier. Vous recevrez un courrier.", true},
+		{"bajará for subirá fails in Spanish",
+			"La cuota bajará el 1 de enero [1].", "La cuota subirá el 1 de enero. Recibirá una carta.", true},
+		{"the same group passes",
+			"Adults pay €12 for a day ticket [1].", "A day ticket costs adults €12. Under-fives travel free.", false},
+	})
+}
