@@ -20,6 +20,8 @@ func TestGroupsAndChangesOpposite(t *testing.T) {
 			"Kinder zahlen 12 € für eine Tageskarte [1].", "Erwachsene zahlen 12 € für eine Tageskarte. Kleinkinder fahren kostenlos.", true},
 		{"gesenkt for erhöht fails in German",
 			"Der Monatsbeitrag für Mitglieder wird im Januar gesenkt [1].", "Der Monatsbeitrag für Mitglieder wird im Januar erhöht. Sie erhalten ein Schreiben.", true},
+		{"gesenkt for erhöht fails in German, a day before its month in the sentence",
+			"Der Beitrag wird zum 1. Januar gesenkt [1].", "Der Beitrag wird zum 1. Januar erhöht. Sie erhalten ein Schreiben.", true},
 		{"verlaagd for verhoogd fails in Dutch",
 			"De premie wordt per 1 januari verlaagd [1].", "De premie wordt per 1 januari verhoogd. U ontvangt een brief.", true},
 		{"baissera for augmentera fails in French",

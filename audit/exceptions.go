@@ -3,6 +3,7 @@ package audit
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -116,7 +117,7 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 	for rest := window; rest != ""; {
 		end := len(rest)
 		for i := 0; i+1 < len(rest); i++ {
-			if endsSentence(rest, i) {
+			if endsSentence(rest, i) && !dayDot(l, rest, i) {
 				end = i + 1
 				break
 			}
@@ -135,6 +136,20 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 		rest = rest[end:]
 	}
 	return best, all, text
+}
+
+// dayDot reports whether the full stop at text[i] follows a day before
+// its month ("zum 1. Januar", "am 12. Mai"): no sentence ends there.
+func dayDot(l *lang.Language, text string, i int) bool {
+	if i == 0 || !isDigit(text[i-1]) {
+		return false
+	}
+	next := strings.TrimLeft(text[i+1:], " ")
+	if k := strings.IndexFunc(next, func(r rune) bool { return !unicode.IsLetter(r) }); k >= 0 {
+		next = next[:k]
+	}
+	_, ok := l.Month(strings.ToLower(next))
+	return ok
 }
 
 // deniesInOtherWords reports whether text, which holds no negation cue
