@@ -34,7 +34,17 @@ func (l *Language) readWords(t *table) error {
 		if !ok {
 			return fmt.Errorf("data/%s.txt: no stemmer for %q", l.Code, l.Code)
 		}
+		endings, err := pluralEndings(t)
+		if err != nil {
+			return fmt.Errorf("data/%s.txt: %w", l.Code, err)
+		}
 		l.stem = func(w string) string {
+			for _, e := range endings {
+				if len(w) > len(e.from)+2 && strings.HasSuffix(w, e.from) {
+					w = w[:len(w)-len(e.from)] + e.to
+					break
+				}
+			}
 			env := sb.NewEnv(w)
 			algo(env)
 			return env.Current()
@@ -147,4 +157,22 @@ func (l *Language) Fold(w string) string {
 		return w
 	}
 	return l.fold.Replace(w)
+}
+
+// ending is a plural ending and its singular's ([plural-endings]).
+type ending struct{ from, to string }
+
+// pluralEndings reads [plural-endings]: irregular plural endings the
+// stemmer leaves, as ending=singular ending ("aux=al": "ruraux" is
+// "rural"), tried in order before the word is stemmed.
+func pluralEndings(t *table) ([]ending, error) {
+	var out []ending
+	for _, p := range t.words("plural-endings") {
+		from, to, ok := strings.Cut(p, "=")
+		if !ok || from == "" {
+			return nil, fmt.Errorf("[plural-endings] %q: want ending=ending", p)
+		}
+		out = append(out, ending{from, to})
+	}
+	return out, nil
 }
