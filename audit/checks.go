@@ -246,7 +246,7 @@ var Checks = []Check{
 			// Only a window that the sentence closely follows can flip its
 			// polarity; against a loosely related window the comparison
 			// says nothing.
-			if s.SpanText == "" || s.NgramSim < closeMatch {
+			if s.SpanText == "" || s.NgramSim < swapMatch {
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
@@ -257,6 +257,15 @@ var Checks = []Check{
 			ofClaim := func(st string) bool {
 				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
 			}
+			if s.NgramSim < closeMatch {
+				// A denial of all the claim names is read in a looser
+				// match too: "Cancelling by phone is not possible" shares
+				// few 4-grams with "You can cancel by phone".
+				if l, ok := lang.Get(c.tongue.code); ok {
+					s.NegationMismatch = deniedPossible(l, claimWords(c, l), window, ofClaim)
+				}
+				return
+			}
 			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow), negates(c.tongue, window, ofClaim)
 			s.NegationMismatch = claimDenies != windowDenies
 			// In a language with tables, a side whose clause about the
@@ -266,20 +275,21 @@ var Checks = []Check{
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
 			// The side without a cue may deny in other words: "unavailable"
-			// for "not available", "lacks" for "does not support".
+			// for "not available", "lacks" for "does not support", "… by
+			// post is not possible" for "cannot … by post".
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok {
-				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain))
+				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain) ||
+					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim))
 			}
 			if !s.NegationMismatch && claimDenies && windowDenies {
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				if c.words == nil {
-					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
-				}
+				claimWords(c, l)
 				ww := normalisedWords(l, window)
 				closest := closestSentence(l, c.words, window)
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) ||
+					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
@@ -350,6 +360,15 @@ var Checks = []Check{
 			}
 		},
 	},
+}
+
+// claimWords are the claim's words as l normalises them, made once a
+// claim, not once a chunk.
+func claimWords(c *claim, l *lang.Language) []string {
+	if c.words == nil {
+		c.words = normalisedWords(l, c.plain)
+	}
+	return c.words
 }
 
 // entityIn reports whether every word of a proper noun ("Haute-Saône")

@@ -25,7 +25,7 @@ func rolesSwapped(l *lang.Language, cw, ww []string) bool {
 			}
 			cl, cr := roleSides(l, cw, i)
 			wl, wr := roleSides(l, ww, j)
-			if sharesAny(cl, wr) && sharesAny(cr, wl) {
+			if sharesAny(cl, wr) && sharesAny(cr, wl) && !comparisonFlipped(l, cw, i, ww, j) {
 				return true
 			}
 		}
@@ -35,21 +35,44 @@ func rolesSwapped(l *lang.Language, cw, ww []string) bool {
 
 // converse reports whether cw[i] and ww[j], opposites, each come before
 // the same role connector with the sides swapped: "express is faster
-// than standard" says what "standard is slower than express" says.
+// than standard" says what "standard is slower than express" says, and
+// "standard is less expensive than express" what "express is more
+// expensive than standard" says (the connector of a comparison may come
+// up to three words after its word).
 func converse(l *lang.Language, cw []string, i int, ww []string, j int) bool {
-	if i+1 >= len(cw) || j+1 >= len(ww) || cw[i+1] != ww[j+1] || !l.IsRoleConnector(cw[i+1]) {
+	ci, cj := i+1, j+1
+	if a, b := l.ComparisonAfter(cw, i), l.ComparisonAfter(ww, j); a >= 0 && b >= 0 {
+		ci, cj = a, b
+	}
+	if ci >= len(cw) || cj >= len(ww) || cw[ci] != ww[cj] || !l.IsRoleConnector(cw[ci]) {
 		return false
 	}
-	cl, cr := roleSides(l, cw, i+1)
-	wl, wr := roleSides(l, ww, j+1)
+	cl, cr := roleSides(l, cw, ci)
+	wl, wr := roleSides(l, ww, cj)
 	return sharesAny(cl, wr) && sharesAny(cr, wl)
 }
 
-// roleSides are the content words of up to four words before ws[k] and
-// after it that the other side does not say.
+// comparisonFlipped reports whether the words before the connectors
+// cw[i] and ww[j] hold opposites of a comparison ("lower" against
+// "higher", "moins chère" against "plus chère"): with the sides swapped
+// too, the two say the same.
+func comparisonFlipped(l *lang.Language, cw []string, i int, ww []string, j int) bool {
+	for a := max(i-3, 0); a < i; a++ {
+		for b := max(j-3, 0); b < j; b++ {
+			if cw[a] != ww[b] && l.OpposesAt(cw, a, ww, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// roleSides are the content words before ws[k], up to seven words back
+// (the subject of "The Basic plan has a lower deductible than"), and up
+// to four after it, that the other side does not say.
 func roleSides(l *lang.Language, ws []string, k int) (left, right []string) {
 	content := func(w string) bool { return !l.IsStopword(w) && !l.IsRoleConnector(w) }
-	for n := max(k-4, 0); n < k; n++ {
+	for n := max(k-7, 0); n < k; n++ {
 		if content(ws[n]) {
 			left = append(left, ws[n])
 		}

@@ -62,12 +62,15 @@ type Language struct {
 	restrictors  map[string]bool       // [restrictors]
 	universals   map[string]bool       // [universals]
 	roleLinks    map[string]bool       // [role-connectors]
+	compLinks    map[string]bool       // [comparison-connectors]
 	listJoins    map[string]bool       // [list-joins]
 	negWords     map[string]bool       // [negative-words]
 	exceptions   phraseList            // [exceptions]
 	hedges       phraseList            // [hedges]
 	possible     phraseList            // [possibility]
 	certain      phraseList            // [certainty]
+	permission   phraseList            // [permission]
+	grantors     map[string]bool       // [grantors]
 	overlapStops []string
 	overlapSet   map[string]bool
 
@@ -145,7 +148,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
-	"role-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty",
+	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source"}
 

@@ -14,13 +14,15 @@ import (
 // "vóór" (before) and "voor" (for) stem alike. A word may be in several
 // groups ("after" against "before" and against "within"); a form ending
 // in "#" opposes only before a number ("unter# | über#": "unter 50 €",
-// not "unter der Nummer"). It also reads [negating-prefixes],
-// [restrictors], [universals], [role-connectors], [list-joins] and
-// [negative-words].
+// not "unter der Nummer"), one ending in ">" only in a comparison
+// ("less> | more>": "costs less than standard delivery"). It also reads [negating-prefixes],
+// [restrictors], [universals], [role-connectors],
+// [comparison-connectors], [list-joins] and [negative-words].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
+	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.listJoins = set(t.words("list-joins"))
 	for w := range l.restrictors {
@@ -39,8 +41,9 @@ func (l *Language) readOpposites(t, _ *table) error {
 				f, number := strings.CutSuffix(f, "#")
 				f, rate := strings.CutSuffix(f, "~")
 				f, anchor := strings.CutSuffix(f, "@")
+				f, than := strings.CutSuffix(f, ">")
 				for _, w := range l.withNormalized([]string{f}) {
-					if err := l.addOpposite(w, opposite{group: g, member: m, number: number, rate: rate, anchor: anchor}); err != nil {
+					if err := l.addOpposite(w, opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than}); err != nil {
 						return fmt.Errorf("[opposites] %q: %w", line, err)
 					}
 				}
@@ -70,10 +73,12 @@ func (l *Language) addOpposite(w string, o opposite) error {
 
 // opposite places a word in a group of [opposites]; number: only before
 // a number; rate: only where no number comes right before it; anchor:
-// only after a number, as the event a period runs from.
+// only after a number, as the event a period runs from; than: only in a
+// comparison, before a word of [comparison-connectors] ("less than",
+// "moins chère que").
 type opposite struct {
-	group, member        int
-	number, rate, anchor bool
+	group, member              int
+	number, rate, anchor, than bool
 }
 
 // Opposes reports whether the normalised words a and b, alone, are
@@ -106,6 +111,9 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 		return false
 	}
 	if o.anchor && !afterNumber(ws, k) {
+		return false
+	}
+	if o.than && l.ComparisonAfter(ws, k) < 0 {
 		return false
 	}
 	if o.rate && k > 0 {
@@ -243,6 +251,18 @@ func (l *Language) HyphenNegates(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// ComparisonAfter returns the position of a word of
+// [comparison-connectors] among the three words after ws[k] ("less than",
+// "moins chère que", "plus de temps que"), -1 for none.
+func (l *Language) ComparisonAfter(ws []string, k int) int {
+	for n := k + 1; n < len(ws) && n <= k+3; n++ {
+		if l.compLinks[ws[n]] {
+			return n
+		}
+	}
+	return -1
 }
 
 // IsRestrictor reports whether the normalised word w limits a claim to

@@ -1,0 +1,85 @@
+package audit
+
+import "testing"
+
+// What the claim says can be done fails against a chunk that denies it
+// with a negated word of [permission] ("not possible", "do not accept"),
+// in every language, when the denial names nothing the claim does not;
+// a claim of what the chunk grants beside the denial passes.
+func TestDeniedPossibility(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"can against 'not possible' of the claim's channel fails in English",
+			"You can renew your parking permit by post [1].", "You can renew your parking permit online; renewals by post are not possible.", true},
+		{"can against 'we do not accept' of the claim's thing fails in English",
+			"You can pay the deposit in cash [1].", "The deposit can be paid by card. We do not accept cash.", true},
+		{"a denial alone, worded apart from the claim, still fails in English",
+			"You can cancel a table booking by fax [1].", "Cancelling a table booking by fax is not possible.", true},
+		{"kunt against 'niet mogelijk' fails in Dutch",
+			"Je kunt je afspraak via de app verzetten [1].", "Je kunt je afspraak telefonisch verzetten; verzetten via de app is niet mogelijk.", true},
+		{"accepteren we niet, verb-final, fails in Dutch",
+			"Je kunt het entreebewijs met contant geld betalen [1].", "Je kunt het entreebewijs met een pinpas betalen. Contant geld accepteren we niet.", true},
+		{"können against 'nicht möglich' fails in German",
+			"Sie können die Reservierung per Fax stornieren [1].", "Sie können die Reservierung online stornieren. Eine Stornierung per Fax ist nicht möglich.", true},
+		{"pouvez against 'ne sont pas acceptées' fails in French",
+			"Vous pouvez régler la cotisation en espèces [1].", "Vous pouvez régler la cotisation par carte. Les espèces ne sont pas acceptées.", true},
+		{"puede against 'no es posible' fails in Spanish",
+			"Puede cambiar la cita por correo electrónico [1].", "Puede cambiar la cita por teléfono; no es posible cambiar la cita por correo electrónico.", true},
+		{"what the chunk grants beside the denial passes",
+			"You can renew your parking permit online [1].", "You can renew your parking permit online; renewals by post are not possible.", false},
+		{"a denial that names something more passes",
+			"You can return the item by post [1].", "You can return most items by post. Returns by post are not possible for furniture.", false},
+		{"a claim that denies too is left to the negation check",
+			"You cannot renew your parking permit by post [1].", "You can renew your parking permit online; renewals by post are not possible.", false},
+	})
+}
+
+// "one", and "a" or "an" after a word opening a period, before a unit of
+// time are a weak one in English, as "eines Arbeitstages" is in German:
+// they fail against another number of the unit and pass against the same
+// duration otherwise written; a rate ("24 hours a day") is no one.
+func TestArticleOnes(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"one working day against four fails",
+			"Tickets are emailed within one working day [1].", "Tickets are emailed within four working days.", true},
+		{"a month against three months fails",
+			"Your deposit is returned within a month [1].", "Your deposit is returned within three months.", true},
+		{"a month against 30 days passes",
+			"Your deposit is returned within a month [1].", "Your deposit is returned within 30 days.", false},
+		{"one working day against the same passes",
+			"Tickets are emailed within one working day [1].", "Tickets are emailed within one working day of booking.", false},
+		{"a rate is no one",
+			"The helpdesk is staffed 24 hours a day [1].", "The helpdesk is staffed 24 hours a day, 7 days a week.", false},
+		{"a rate after a count is no one",
+			"Take two tablets a day for 5 days [1].", "Take two tablets a day for 5 days, then stop.", false},
+		{"a chunk's own 'up to a week' states it",
+			"Snow may delay deliveries by up to a week [1].", "Snow may delay deliveries by up to a week. Refunds take 5 days.", false},
+		{"eines Arbeitstages against drei Arbeitstagen fails in German",
+			"Sie erhalten das Etikett innerhalb eines Arbeitstages [1].", "Sie erhalten das Etikett innerhalb von drei Arbeitstagen.", true},
+	})
+}
+
+// A comparison fails when its word is turned ("less" for "more") or its
+// sides are swapped, the subject standing far before "than"; both at once
+// say the same and pass.
+func TestComparisons(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"sides swapped around a long comparison fail in English",
+			"The Family plan has a lower monthly fee than the Solo plan [1].", "The Solo plan has a lower monthly fee than the Family plan.", true},
+		{"sides swapped and the comparison turned pass in English",
+			"The Family plan has a higher monthly fee than the Solo plan [1].", "The Solo plan has a lower monthly fee than the Family plan.", false},
+		{"less than against more than fails in English",
+			"Parcel lockers cost less than home delivery [1].", "Parcel lockers cost more than home delivery.", true},
+		{"less than with the sides swapped passes in English",
+			"Home delivery costs less than parcel lockers [1].", "Parcel lockers cost more than home delivery.", false},
+		{"moins cher against plus cher fails in French",
+			"Le forfait mensuel est moins cher que le forfait annuel [1].", "Le forfait mensuel est plus cher que le forfait annuel.", true},
+		{"moins cher with the sides swapped passes in French",
+			"Le forfait annuel est moins cher que le forfait mensuel [1].", "Le forfait mensuel est plus cher que le forfait annuel.", false},
+		{"sides swapped around lagere fail in Dutch",
+			"Het Gezin-abonnement heeft een lagere maandprijs dan het Solo-abonnement [1].", "Het Solo-abonnement heeft een lagere maandprijs dan het Gezin-abonnement.", true},
+		{"höhere for niedrigere with the sides swapped passes in German",
+			"Der Tarif Klein hat eine höhere Grundgebühr als der Tarif Groß [1].", "Der Tarif Groß hat eine niedrigere Grundgebühr als der Tarif Klein.", false},
+		{"cuesta menos against cuesta más fails in Spanish",
+			"El envío urgente cuesta menos que el envío normal [1].", "El envío urgente cuesta más que el envío normal.", true},
+	})
+}
