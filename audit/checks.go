@@ -240,13 +240,13 @@ var Checks = []Check{
 	{
 		Name:   "negation",
 		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans')",
-		Reads:  []string{"window", "ngram_sim"},
+		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			// Only a window that the sentence closely follows can flip its
 			// polarity; against a loosely related window the comparison
 			// says nothing.
-			if s.SpanText == "" || s.NgramSim < swapMatch {
+			if s.SpanText == "" {
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
@@ -259,10 +259,12 @@ var Checks = []Check{
 			}
 			if s.NgramSim < closeMatch {
 				// A denial of all the claim names is read in a looser
-				// match too: "Cancelling by phone is not possible" shares
-				// few 4-grams with "You can cancel by phone".
-				if l, ok := lang.Get(c.tongue.code); ok {
-					s.NegationMismatch = deniedPossible(l, claimWords(c, l), window, ofClaim)
+				// match too ("Cancelling by phone is not possible" shares
+				// few 4-grams with "You can cancel by phone"), and a word
+				// turned in a sentence that holds all the claim's others.
+				if l, ok := lang.Get(c.tongue.code); ok && s.MissingWords <= 1 {
+					cw := claimWords(c, l)
+					s.NegationMismatch = s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim) || turnedWord(l, cw, window)
 				}
 				return
 			}

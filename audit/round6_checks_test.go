@@ -83,3 +83,39 @@ func TestComparisons(t *testing.T) {
 			"El envío urgente cuesta menos que el envío normal [1].", "El envío urgente cuesta más que el envío normal.", true},
 	})
 }
+
+// A status for its opposite fails in every language: included against a
+// paid add-on, permanently against temporarily, required against optional
+// or recommended, a refund against "excludes"; Dutch "voor" is "before"
+// right after a unit of time. A word turned in a sentence that holds all
+// the claim's other words fails though the 4-grams lie apart.
+func TestStatusOpposites(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"included against a paid add-on fails in English",
+			"Priority boarding is included in the Plus fare [1].", "Priority boarding is available on the Plus fare as a paid add-on for €12.", true},
+		{"permanently against temporarily fails in English, the window a clause longer",
+			"Your account has been permanently suspended [1].", "Your account has been temporarily suspended after three failed log-ins.", true},
+		{"required against recommended fails in English",
+			"A helmet is required for all riders [1].", "A helmet is recommended for all riders.", true},
+		{"a refund against 'excludes' fails in English",
+			"We refund the booking fee [1].", "Refund amounts exclude the booking fee.", true},
+		{"verplicht against vrijwillig fails in Dutch",
+			"Een reisverzekering is verplicht [1].", "Een reisverzekering is vrijwillig.", true},
+		{"na against voor after a unit of time fails in Dutch",
+			"Omboeken kan tot 24 uur na vertrek [1].", "Omboeken kan tot 24 uur voor vertrek.", true},
+		{"voor as 'for' is no 'before' in Dutch",
+			"Het abonnement kost 10 euro per maand voor studenten [1].", "Voor studenten kost het abonnement 10 euro per maand.", false},
+		{"dauerhaft against vorübergehend fails in German",
+			"Der Zugang wurde dauerhaft gesperrt [1].", "Der Zugang wurde vorübergehend gesperrt.", true},
+		{"enthalten against Aufpreis fails in German",
+			"Das Frühstück ist im Zimmerpreis enthalten [1].", "Das Frühstück ist zum Zimmerpreis gegen Aufpreis von 15 € buchbar.", true},
+		{"facultatif against obligatoire fails in French",
+			"Le casque est facultatif pour ce parcours [1].", "Le casque est obligatoire pour ce parcours.", true},
+		{"définitivement against temporairement fails in French",
+			"Votre compte est fermé définitivement [1].", "Votre compte est fermé temporairement.", true},
+		{"incluida against extra fails in Spanish",
+			"La maleta facturada está incluida en la tarifa Básica [1].", "La maleta facturada se puede añadir a la tarifa Básica como extra por 25 €.", true},
+		{"the same status passes",
+			"Your account has been temporarily suspended [1].", "Your account has been temporarily suspended after three failed log-ins.", false},
+	})
+}

@@ -15,7 +15,9 @@ import (
 // groups ("after" against "before" and against "within"); a form ending
 // in "#" opposes only before a number ("unter# | über#": "unter 50 €",
 // not "unter der Nummer"), one ending in ">" only in a comparison
-// ("less> | more>": "costs less than standard delivery"). It also reads [negating-prefixes],
+// ("less> | more>": "costs less than standard delivery"), one ending in
+// "^" only right after a unit of time ("voor^ | na^": "48 uur voor
+// aankomst"). It also reads [negating-prefixes],
 // [restrictors], [universals], [role-connectors],
 // [comparison-connectors], [list-joins] and [negative-words].
 func (l *Language) readOpposites(t, _ *table) error {
@@ -42,8 +44,10 @@ func (l *Language) readOpposites(t, _ *table) error {
 				f, rate := strings.CutSuffix(f, "~")
 				f, anchor := strings.CutSuffix(f, "@")
 				f, than := strings.CutSuffix(f, ">")
+				f, timed := strings.CutSuffix(f, "^")
+				o := opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than, timed: timed}
 				for _, w := range l.withNormalized([]string{f}) {
-					if err := l.addOpposite(w, opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than}); err != nil {
+					if err := l.addOpposite(w, o); err != nil {
 						return fmt.Errorf("[opposites] %q: %w", line, err)
 					}
 				}
@@ -75,10 +79,11 @@ func (l *Language) addOpposite(w string, o opposite) error {
 // a number; rate: only where no number comes right before it; anchor:
 // only after a number, as the event a period runs from; than: only in a
 // comparison, before a word of [comparison-connectors] ("less than",
-// "moins chère que").
+// "moins chère que"); timed: only right after a unit of time ("48 uur
+// voor aankomst", where "voor" is "before", not "for").
 type opposite struct {
-	group, member              int
-	number, rate, anchor, than bool
+	group, member                     int
+	number, rate, anchor, than, timed bool
 }
 
 // Opposes reports whether the normalised words a and b, alone, are
@@ -115,6 +120,11 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 	}
 	if o.than && l.ComparisonAfter(ws, k) < 0 {
 		return false
+	}
+	if o.timed {
+		if u, ok := l.Unit(ws[max(k-1, 0)]); k == 0 || !ok || !strings.HasPrefix(u, "time:") {
+			return false
+		}
 	}
 	if o.rate && k > 0 {
 		if _, _, word := l.NumberWord(ws[k-1]); word || startsWithDigit(ws[k-1]) {
