@@ -119,3 +119,32 @@ func TestStatusOpposites(t *testing.T) {
 			"Your account has been temporarily suspended [1].", "Your account has been temporarily suspended after three failed log-ins.", false},
 	})
 }
+
+// "each user" says what "per user" says, and "every month" names a
+// period, not a kind with members: neither is said of all where the
+// chunk says it of some.
+func TestDistributivesAreUniversal(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"each user against per user passes in English",
+			"On the Family plan, each member is billed €4 a month [1].", "The Family plan costs €4 per member per month.", false},
+		{"elke gebruiker against per gebruiker passes in Dutch",
+			"Voor elke deelnemer betaal je bij het Groepsabonnement €4 per maand [1].", "Het Groepsabonnement kost €4 per deelnemer per maand.", false},
+		{"jeden Nutzer against pro Nutzer passes in German",
+			"Im Familientarif zahlen Sie für jedes Mitglied 4 € im Monat [1].", "Der Familientarif kostet 4 € pro Mitglied und Monat.", false},
+		{"elke maand against de maand passes in Dutch",
+			"We incasseren de bijdrage op de eerste werkdag van elke maand [1].", "De bijdrage wordt op de eerste werkdag van de maand geïncasseerd.", false},
+		{"all plans against two named plans still fails",
+			"All plans include phone support [1].", "The Pro and Business plans include phone support.", true},
+	})
+}
+
+// "until" bounds a figure as "up to" does, as "tot", "bis" and "hasta"
+// do in the other languages.
+func TestUntilIsAnUpperBound(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"until against up to passes",
+			"Free changes are possible until 48 hours before the event [1].", "You can change your booking free of charge up to 48 hours before the event.", false},
+		{"more than against up to still fails",
+			"Free changes are possible more than 48 hours before the event [1].", "You can change your booking free of charge up to 48 hours before the event.", true},
+	})
+}

@@ -61,6 +61,7 @@ type Language struct {
 	negPrefixes  []string              // [negating-prefixes]
 	restrictors  map[string]bool       // [restrictors]
 	universals   map[string]bool       // [universals]
+	distribute   map[string]bool       // [distributives]
 	roleLinks    map[string]bool       // [role-connectors]
 	compLinks    map[string]bool       // [comparison-connectors]
 	listJoins    map[string]bool       // [list-joins]
@@ -147,7 +148,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "restrictors", "universals", "distributives",
 	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source"}
