@@ -115,6 +115,10 @@ func TestStatusOpposites(t *testing.T) {
 			"Votre compte est fermé définitivement [1].", "Votre compte est fermé temporairement.", true},
 		{"incluida against extra fails in Spanish",
 			"La maleta facturada está incluida en la tarifa Básica [1].", "La maleta facturada se puede añadir a la tarifa Básica como extra por 25 €.", true},
+		{"from a date against by it fails in English",
+			"Applications are accepted from 30 June 2027 [1].", "Applications must reach us by 30 June 2027.", true},
+		{"a partir de against hasta fails in Spanish",
+			"Puede solicitar el reembolso a partir del 30 de junio de 2027 [1].", "Puede solicitar el reembolso hasta el 30 de junio de 2027.", true},
 		{"the same status passes",
 			"Your account has been temporarily suspended [1].", "Your account has been temporarily suspended after three failed log-ins.", false},
 	})
