@@ -260,11 +260,13 @@ var Checks = []Check{
 			if s.NgramSim < closeMatch {
 				// A denial of all the claim names is read in a looser
 				// match too ("Cancelling by phone is not possible" shares
-				// few 4-grams with "You can cancel by phone"), and a word
-				// turned in a sentence that holds all the claim's others.
+				// few 4-grams with "You can cancel by phone"), a word
+				// turned in a sentence that holds all the claim's others,
+				// and a rate of another unit ("per claim" for "per year").
 				if l, ok := lang.Get(c.tongue.code); ok && s.MissingWords <= 1 {
 					cw := claimWords(c, l)
-					s.NegationMismatch = s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim) || turnedWord(l, cw, window)
+					s.NegationMismatch = s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim) || turnedWord(l, cw, window) ||
+						slices.ContainsFunc(cw, l.IsDistributive) && perSwapped(l, cw, normalisedWords(l, window))
 				}
 				return
 			}
@@ -294,7 +296,7 @@ var Checks = []Check{
 					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
-					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
+					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) || perSwapped(l, c.words, closest) ||
 					generalised(l, c.words, closest)
 			}
 		},

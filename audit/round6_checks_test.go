@@ -152,3 +152,27 @@ func TestUntilIsAnUpperBound(t *testing.T) {
 			"Free changes are possible more than 48 hours before the event [1].", "You can change your booking free of charge up to 48 hours before the event.", true},
 	})
 }
+
+// A rate of another unit after the same figure fails in every language:
+// "per account" for "per user", "pro Buchung" for "pro Person"; the same
+// rate otherwise worded passes.
+func TestRatesOfAnotherUnit(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"per household against per member fails in English",
+			"The Family plan costs €15 per household per month [1].", "The Family plan costs €15 per member per month.", true},
+		{"per year against per stay fails in English",
+			"Emergency care abroad is covered up to €50,000 per year [1].", "Emergency care abroad is covered up to €50,000 per stay.", true},
+		{"per apparaat against per gebruiker fails in Dutch",
+			"Het Gezin-abonnement kost €15 per apparaat per maand [1].", "Het Gezin-abonnement kost €15 per gebruiker per maand.", true},
+		{"pro Zimmer against pro Person fails in German",
+			"Das Frühstück kostet 18 € pro Zimmer [1].", "Das Frühstück kostet 18 € pro Person.", true},
+		{"par chambre against par personne fails in French",
+			"Le petit-déjeuner coûte 18 € par chambre [1].", "Le petit-déjeuner coûte 18 € par personne.", true},
+		{"por habitación against por persona fails in Spanish",
+			"El desayuno cuesta 18 € por habitación [1].", "El desayuno cuesta 18 € por persona.", true},
+		{"the same rate passes",
+			"Each member pays €15 per month on the Family plan [1].", "The Family plan costs €15 per member per month.", false},
+		{"a rate after another figure is left alone",
+			"Breakfast costs €18 per room [1].", "Breakfast costs €18. Parking costs €10 per day.", false},
+	})
+}

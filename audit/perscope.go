@@ -1,0 +1,61 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// perSwapped reports whether the claim gives a rate of another unit than
+// the window's: "€12 per account per month" against "€12 per user per
+// month", "pro Buchung" against "pro Person", "par an" against "par
+// voyage". A distributive of [distributives] within three words after a
+// number is a rate's; the claim's thing after it must be one the window
+// does not say, and the window's one the claim does not say, after the
+// same number. "per month" against "per month" is the same rate.
+func perSwapped(l *lang.Language, cw, ww []string) bool {
+	if !slices.ContainsFunc(cw, l.IsDistributive) || !slices.ContainsFunc(ww, l.IsDistributive) {
+		return false // most claims: no rate
+	}
+	for i, d := range cw {
+		if !l.IsDistributive(d) {
+			continue
+		}
+		n, x := rateAt(l, cw, i)
+		if n == "" || slices.ContainsFunc(ww, func(w string) bool { return sameWordRoot(l, w, x) }) {
+			continue
+		}
+		for j, e := range ww {
+			if !l.IsDistributive(e) {
+				continue
+			}
+			m, y := rateAt(l, ww, j)
+			if m == n && !slices.ContainsFunc(cw, func(w string) bool { return sameWordRoot(l, w, y) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rateAt returns the number a distributive at ws[i] follows (within
+// three words, over other rates: "12 per account per month") and the
+// content word after it, or "" when it follows none.
+func rateAt(l *lang.Language, ws []string, i int) (number, thing string) {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if w := ws[k]; w != "" && w[0] >= '0' && w[0] <= '9' {
+			number = w
+			break
+		}
+	}
+	if number == "" {
+		return "", ""
+	}
+	for k := i + 1; k < len(ws) && k <= i+2; k++ {
+		if !l.IsStopword(ws[k]) && !l.IsDistributive(ws[k]) && !strings.HasSuffix(ws[k], "'") {
+			return number, ws[k]
+		}
+	}
+	return "", ""
+}
