@@ -19,34 +19,33 @@ func articleOneAt(text string, i int) (int, string) {
 	for j < len(text) && j-i < 4 && isLetter(text[j]) {
 		j++
 	}
-	switch w := text[i:j]; {
-	case strings.EqualFold(w, "one"):
-		if i > 0 && text[i-1] == '-' {
-			return 0, ""
-		}
-		if _, prev := wordBefore(text, i); prev != "" {
-			if _, _, number := numberWord(prev); number {
-				return 0, ""
-			}
-		}
-	case strings.EqualFold(w, "a") || strings.EqualFold(w, "an"):
-		if _, prev := wordBefore(text, i); !periodOpeners[strings.ToLower(prev)] {
-			return 0, ""
-		}
-	default:
-		return 0, ""
+	one := j-i == 3 && strings.EqualFold(text[i:j], "one")
+	if !one && j-i != 1 && (j-i != 2 || text[i+1]|0x20 != 'n') || text[i]|0x20 != 'a' && !one {
+		return 0, "" // most words: "and", "of", "on", "our"
 	}
-	if j+1 >= len(text) || text[j] != ' ' && (text[j] != '-' || text[i]|0x20 != 'o') {
+	// The unit first: "a" is common, "a" before a unit of time is not.
+	if j+1 >= len(text) || text[j] != ' ' && (text[j] != '-' || !one) || !strings.ContainsRune("mhdwybcMHDWYBC", rune(text[j+1])) {
 		return 0, ""
 	}
 	w, e := wordAt(text, j+1, false)
 	if dayQualifiers[w] {
 		w, e = wordAt(text, e, true)
 	}
-	if u := units[w]; strings.HasPrefix(u, "time:") && u != "time:second" && u != "time:ms" && len(w) >= 3 {
+	u := units[w]
+	if !strings.HasPrefix(u, "time:") || u == "time:second" || u == "time:ms" || len(w) < 3 {
+		return 0, ""
+	}
+	_, prev := wordBefore(text, i)
+	if one {
+		if _, _, number := numberWord(prev); number || i > 0 && text[i-1] == '-' {
+			return 0, "" // "twenty-one days"
+		}
 		return e, u
 	}
-	return 0, ""
+	if !periodOpeners[strings.ToLower(prev)] {
+		return 0, ""
+	}
+	return e, u
 }
 
 // periodOpeners are the words after which "a" or "an" before a unit of
