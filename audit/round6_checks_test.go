@@ -176,3 +176,23 @@ func TestRatesOfAnotherUnit(t *testing.T) {
 			"Breakfast costs €18 per room [1].", "Breakfast costs €18. Parking costs €10 per day.", false},
 	})
 }
+
+// A channel for another the chunk names of the same thing fails in every
+// language ("by phone" where the chunk says "online or by post"); a
+// channel the chunk names among others passes.
+func TestChannels(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"by phone against online or by post fails in English",
+			"You can renew your season ticket by phone [1].", "You can renew your season ticket online or by post.", true},
+		{"telefonisch against online of schriftelijk fails in Dutch",
+			"Je kunt je lidmaatschap telefonisch stopzetten [1].", "Je kunt je lidmaatschap online of schriftelijk stopzetten.", true},
+		{"telefonisch against online oder schriftlich fails in German",
+			"Sie können die Mitgliedschaft telefonisch beenden [1].", "Sie können die Mitgliedschaft online oder schriftlich beenden.", true},
+		{"par téléphone against en ligne fails in French",
+			"Vous pouvez renouveler votre abonnement par téléphone [1].", "Vous pouvez renouveler votre abonnement en ligne ou par courrier.", true},
+		{"por teléfono against en línea fails in Spanish",
+			"Puede renovar su abono por teléfono [1].", "Puede renovar su abono en línea o por correo.", true},
+		{"a channel the chunk names among others passes",
+			"You can renew your season ticket online [1].", "You can renew your season ticket online or by post.", false},
+	})
+}
