@@ -239,7 +239,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); a rate of another unit ('per account' for 'per user'); below close similarity, a denial on a possibility word, a rate of another unit, or one word turned in a sentence that holds all the claim's others",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); a rate of another unit ('per account' for 'per user'); 'fully' where the window bounds it ('up to 75%'); below close similarity, a denial on a possibility word, a rate of another unit, or one word turned in a sentence that holds all the claim's others",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -267,7 +267,7 @@ var Checks = []Check{
 					cw := claimWords(c, l)
 					// A turned word or unit is the one claim word the
 					// chunk lacks.
-					turned := s.MissingWords == 1 && (turnedWord(l, cw, window) ||
+					turned := s.MissingWords == 1 && (turnedWord(l, cw, window) || slices.ContainsFunc(cw, l.IsFullWord) && fullyBounded(l, cw, closestSentence(l, cw, window)) ||
 						slices.ContainsFunc(cw, l.IsDistributive) && perSwapped(l, cw, normalisedWords(l, window)))
 					s.NegationMismatch = turned || s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim)
 				}
@@ -300,6 +300,7 @@ var Checks = []Check{
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) || perSwapped(l, c.words, closest) ||
+					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest)
 			}
 		},

@@ -59,3 +59,33 @@ func rateAt(l *lang.Language, ws []string, i int) (number, thing string) {
 	}
 	return "", ""
 }
+
+// fullyBounded reports whether the claim says a thing is whole where the
+// window's sentence bounds it from above: "Hearing aids are fully
+// covered" against "Hearing aids are covered up to 75 % of the cost",
+// "volledig vergoed" against "vergoed tot maximaal €100". A word beside
+// the claim's [full-words] word must stand in the sentence, which lacks
+// the full word itself.
+func fullyBounded(l *lang.Language, cw, ws []string) bool {
+	for i, x := range cw {
+		if !l.IsFullWord(x) || slices.Contains(ws, x) {
+			continue
+		}
+		beside := false
+		for _, k := range [...]int{i - 2, i - 1, i + 1, i + 2} {
+			if k >= 0 && k < len(cw) && !l.IsStopword(cw[k]) &&
+				slices.ContainsFunc(ws, func(y string) bool { return sameWordRoot(l, cw[k], y) }) {
+				beside = true
+			}
+		}
+		if !beside {
+			continue
+		}
+		for k, w := range ws {
+			if w != "" && w[0] >= '0' && w[0] <= '9' && l.BoundBefore(ws[:k]) == lang.Upper {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -196,3 +196,18 @@ func TestChannels(t *testing.T) {
 			"You can renew your season ticket online [1].", "You can renew your season ticket online or by post.", false},
 	})
 }
+
+// "fully" where the chunk bounds the same thing from above fails in every
+// language; "fully" where the chunk says it passes.
+func TestFullyAgainstABound(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"fully reimbursed against up to 80 % fails in English",
+			"Physiotherapy is fully reimbursed [1].", "Physiotherapy is reimbursed up to 80% of the cost.", true},
+		{"volledig vergoed against tot maximaal fails in Dutch",
+			"Een gehoorapparaat wordt volledig vergoed [1].", "Een gehoorapparaat wordt vergoed tot maximaal €500 per vijf jaar.", true},
+		{"vollständig erstattet against bis zu fails in German",
+			"Die Brille wird vollständig erstattet [1].", "Die Brille wird bis zu 150 € erstattet.", true},
+		{"fully reimbursed against fully reimbursed passes",
+			"Physiotherapy is fully reimbursed [1].", "Physiotherapy is fully reimbursed, up to 20 sessions a year.", false},
+	})
+}

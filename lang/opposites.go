@@ -18,12 +18,13 @@ import (
 // ("less> | more>": "costs less than standard delivery"), one ending in
 // "^" only right after a unit of time ("voor^ | na^": "48 uur voor
 // aankomst"). It also reads [negating-prefixes],
-// [restrictors], [universals], [distributives], [role-connectors],
+// [restrictors], [universals], [distributives], [full-words], [role-connectors],
 // [comparison-connectors], [list-joins] and [negative-words].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
 	l.distribute = set(l.withNormalized(t.words("distributives")))
+	l.fullWords = set(l.withNormalized(t.words("full-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
 	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
@@ -287,6 +288,10 @@ func (l *Language) IsUniversal(w string) bool { return l.universals[w] }
 // IsDistributive reports whether the normalised word w says something of
 // each of a kind: "per", "pro", "par", "por".
 func (l *Language) IsDistributive(w string) bool { return l.distribute[w] }
+
+// IsFullWord reports whether the normalised word w says a thing is
+// whole: "fully", "volledig", "intégralement".
+func (l *Language) IsFullWord(w string) bool { return l.fullWords[w] }
 
 // withNormalized is words, lower-cased, each followed by its form as
 // Normalize gives it where that differs (English "always" → "alway"), so
