@@ -55,3 +55,78 @@ var periodOpeners = map[string]bool{
 	"approximately": true, "roughly": true, "nearly": true, "almost": true, "under": true, "over": true,
 	"to": true, "of": true, "least": true, "most": true,
 }
+
+// oneCountedOtherwise returns the words of an English claim's "one" and
+// the one or two words after it ("one extra user") where a text of the
+// chunk gives another number of the same thing ("three extra users"),
+// and none says it with "one"; "" otherwise. "one" is no number of its
+// own (a pronoun: "the one you bought", "one of our agents"), so it is
+// read only against a chunk that counts the same thing.
+func oneCountedOtherwise(c *claim, ev *evidence) string {
+	if c.tongue.code != "en" || !containsFold(c.plain, "one ") {
+		return "" // most claims: no "one"
+	}
+	words := strings.Fields(strings.ToLower(c.plain))
+	for i, w := range words {
+		if strings.Trim(w, ".,;:!?\"'()") != "one" || i+1 >= len(words) || i > 0 && notCounting[words[i-1]] {
+			continue
+		}
+		thing := words[i+1 : min(i+3, len(words))]
+		for k, t := range thing {
+			thing[k] = strings.Trim(t, ".,;:!?\"'()[]0123456789")
+		}
+		if notCounting[thing[0]] || thing[len(thing)-1] == "" {
+			continue
+		}
+		if countedOtherwise(ev, thing) {
+			return "one " + strings.Join(thing, " ")
+		}
+	}
+	return ""
+}
+
+// notCounting are the words before or after "one" that make it no count.
+var notCounting = map[string]bool{
+	"the": true, "no": true, "any": true, "each": true, "every": true, "this": true, "that": true, "which": true,
+	"of": true, "or": true, "and": true, "more": true, "another": true, "time": true, "way": true, "to": true,
+}
+
+// countedOtherwise reports whether a chunk text gives a number other than
+// one right before thing (its last word in the singular or plural), and
+// none gives "one" there.
+func countedOtherwise(ev *evidence, thing []string) bool {
+	other := false
+	last := ""
+	for _, text := range ev.texts {
+		if text == last {
+			continue
+		}
+		last = text
+		ws := strings.Fields(strings.ToLower(text))
+		for j := 0; j+len(thing) < len(ws); j++ {
+			if !sameThingWords(ws[j+1:j+1+len(thing)], thing) {
+				continue
+			}
+			n := strings.Trim(ws[j], ".,;:!?\"'()")
+			if n == "one" || n == "1" {
+				return false
+			}
+			if v, ordinal, ok := numberWord(n); ok && !ordinal && v > 1 || n != "" && strings.Trim(n, "0123456789") == "" && n != "1" {
+				other = true
+			}
+		}
+	}
+	return other
+}
+
+// sameThingWords reports whether ws say thing: the same words, the last
+// in the singular or plural ("extra users" for "extra user").
+func sameThingWords(ws, thing []string) bool {
+	for k, t := range thing {
+		w := strings.Trim(ws[k], ".,;:!?\"'()")
+		if w != t && (k < len(thing)-1 || strings.TrimSuffix(w, "s") != strings.TrimSuffix(t, "s")) {
+			return false
+		}
+	}
+	return true
+}

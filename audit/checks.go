@@ -214,6 +214,9 @@ var Checks = []Check{
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
+			if x := oneCountedOtherwise(c, ev); x != "" { // "one extra user" against "three extra users"
+				s.NumbersMissing = appendUnique(s.NumbersMissing, x)
+			}
 			var other []string
 			at := -1
 			if p := newPassage(c, ev, s.NumbersMissing); p != nil {

@@ -53,6 +53,12 @@ func TestArticleOnes(t *testing.T) {
 			"Take two tablets a day for 5 days [1].", "Take two tablets a day for 5 days, then stop.", false},
 		{"a chunk's own 'up to a week' states it",
 			"Snow may delay deliveries by up to a week [1].", "Snow may delay deliveries by up to a week. Refunds take 5 days.", false},
+		{"one extra seat against four extra seats fails",
+			"The Team plan includes one extra seat at no cost [1].", "The Team plan includes four extra seats at no cost.", true},
+		{"one extra seat against one extra seat passes",
+			"The Team plan includes one extra seat at no cost [1].", "The Team plan includes one extra seat at no cost; further seats cost 5 each.", false},
+		{"one as a pronoun is no count",
+			"One of our agents will call you back [1].", "Our 12 agents will call you back within the hour.", false},
 		{"eines Arbeitstages against drei Arbeitstagen fails in German",
 			"Sie erhalten das Etikett innerhalb eines Arbeitstages [1].", "Sie erhalten das Etikett innerhalb von drei Arbeitstagen.", true},
 	})
