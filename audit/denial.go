@@ -21,10 +21,11 @@ func deniedPossible(l *lang.Language, cw []string, window string, ofClaim func(s
 
 // permissionDenied reports whether a clause of window negates a word of
 // [permission] and names nothing the claim's words cw do not (every
-// content word of it is about the claim): "renewals by post are not
-// possible" denies "renew … by post", not "renew … online". A claim that
-// denies in its own words ("You cannot renew by post") says what such a
-// clause says.
+// content word of it is about the claim, and it says no word of
+// [opposites] the claim does not, such as "after"): "renewals by post are
+// not possible" denies "renew … by post", not "renew … online". A claim
+// that denies in its own words ("You cannot renew by post") says what
+// such a clause says.
 func permissionDenied(l *lang.Language, cw []string, window string, ofClaim func(stem string) bool) bool {
 	if !l.MayPermit(window) {
 		return false // most windows: no word of [permission] to deny
@@ -37,9 +38,14 @@ func permissionDenied(l *lang.Language, cw []string, window string, ofClaim func
 		if !hasCue(l, words) || !permits(l, words) {
 			continue
 		}
+		own := func(x string) bool { // the denial's own words
+			return l.IsNegationWord(x) || l.PermitsAt([]string{x}, 0) > 0 || l.Possible([]string{x}) || l.IsGrantor(x)
+		}
+		if slices.ContainsFunc(words, func(x string) bool { return l.InOpposites(x) && !own(x) && !slices.Contains(cw, x) }) {
+			continue // a qualified denial: "Returns after 30 days are not possible" leaves "within 30 days" alone
+		}
 		content := func(x string) bool {
-			return !l.IsStopword(x) && !l.IsNegationWord(x) && !strings.HasSuffix(x, "'") && !strings.HasSuffix(x, "’") &&
-				l.PermitsAt([]string{x}, 0) == 0 && !l.Possible([]string{x}) && !l.IsGrantor(x)
+			return !l.IsStopword(x) && !strings.HasSuffix(x, "'") && !strings.HasSuffix(x, "’") && !own(x)
 		}
 		about := func(x string) bool {
 			return ofClaim(l.Stem(x)) || slices.ContainsFunc(cw, func(y string) bool { return sameWordRoot(l, x, y) })

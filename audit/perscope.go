@@ -65,7 +65,8 @@ func rateAt(l *lang.Language, ws []string, i int) (number, thing string) {
 // covered" against "Hearing aids are covered up to 75 % of the cost",
 // "volledig vergoed" against "vergoed tot maximaal €100". A word beside
 // the claim's [full-words] word must stand in the sentence, which lacks
-// the full word itself.
+// the full word itself; a bound of time ("up to 24 hours before") bounds
+// when, not how much.
 func fullyBounded(l *lang.Language, cw, ws []string) bool {
 	for i, x := range cw {
 		if !l.IsFullWord(x) || slices.Contains(ws, x) {
@@ -82,7 +83,12 @@ func fullyBounded(l *lang.Language, cw, ws []string) bool {
 			continue
 		}
 		for k, w := range ws {
-			if w != "" && w[0] >= '0' && w[0] <= '9' && l.BoundBefore(ws[:k]) == lang.Upper {
+			if w == "" || w[0] < '0' || w[0] > '9' || l.BoundBefore(ws[:k]) != lang.Upper {
+				continue
+			}
+			// A bound of time bounds when, not how much: "fully
+			// refundable up to 24 hours before departure".
+			if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); !ok || !strings.HasPrefix(u, "time:") {
 				return true
 			}
 		}

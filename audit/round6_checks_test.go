@@ -26,6 +26,8 @@ func TestDeniedPossibility(t *testing.T) {
 			"Puede cambiar la cita por correo electrónico [1].", "Puede cambiar la cita por teléfono; no es posible cambiar la cita por correo electrónico.", true},
 		{"what the chunk grants beside the denial passes",
 			"You can renew your parking permit online [1].", "You can renew your parking permit online; renewals by post are not possible.", false},
+		{"a denial qualified by a word the claim does not say passes",
+			"You can return items within 30 days [1].", "Returns after 30 days are not possible.", false},
 		{"a denial that names something more passes",
 			"You can return the item by post [1].", "You can return most items by post. Returns by post are not possible for furniture.", false},
 		{"a claim that denies too is left to the negation check",
@@ -213,6 +215,8 @@ func TestFullyAgainstABound(t *testing.T) {
 			"Een gehoorapparaat wordt volledig vergoed [1].", "Een gehoorapparaat wordt vergoed tot maximaal €500 per vijf jaar.", true},
 		{"vollständig erstattet against bis zu fails in German",
 			"Die Brille wird vollständig erstattet [1].", "Die Brille wird bis zu 150 € erstattet.", true},
+		{"a bound of time bounds when, not how much",
+			"Tickets are fully refundable up to 24 hours before departure [1].", "Tickets are refundable up to 24 hours before departure.", false},
 		{"fully reimbursed against fully reimbursed passes",
 			"Physiotherapy is fully reimbursed [1].", "Physiotherapy is fully reimbursed, up to 20 sessions a year.", false},
 	})
