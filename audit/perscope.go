@@ -68,6 +68,9 @@ func rateAt(l *lang.Language, ws []string, i int) (number, thing string) {
 // the full word itself; a bound of time ("up to 24 hours before") bounds
 // when, not how much.
 func fullyBounded(l *lang.Language, cw, ws []string) bool {
+	if upperBound(l, cw) {
+		return false // "fully reimbursed up to €100" keeps the bound
+	}
 	for i, x := range cw {
 		if !l.IsFullWord(x) || slices.Contains(ws, x) {
 			continue
@@ -91,6 +94,16 @@ func fullyBounded(l *lang.Language, cw, ws []string) bool {
 			if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); !ok || !strings.HasPrefix(u, "time:") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// upperBound reports whether ws bound a number from above ("up to €100").
+func upperBound(l *lang.Language, ws []string) bool {
+	for k, w := range ws {
+		if w != "" && w[0] >= '0' && w[0] <= '9' && l.BoundBefore(ws[:k]) == lang.Upper {
+			return true
 		}
 	}
 	return false

@@ -215,6 +215,8 @@ func TestFullyAgainstABound(t *testing.T) {
 			"Een gehoorapparaat wordt volledig vergoed [1].", "Een gehoorapparaat wordt vergoed tot maximaal €500 per vijf jaar.", true},
 		{"vollständig erstattet against bis zu fails in German",
 			"Die Brille wird vollständig erstattet [1].", "Die Brille wird bis zu 150 € erstattet.", true},
+		{"a claim that keeps the bound passes",
+			"Een gehoorapparaat wordt volledig vergoed tot €500 [1].", "Een gehoorapparaat wordt vergoed tot maximaal €500 per vijf jaar.", false},
 		{"a bound of time bounds when, not how much",
 			"Tickets are fully refundable up to 24 hours before departure [1].", "Tickets are refundable up to 24 hours before departure.", false},
 		{"fully reimbursed against fully reimbursed passes",
