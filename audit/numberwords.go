@@ -25,7 +25,7 @@ func scanWordNumbersAndOnes(text string, emit func(start, end, n int, ordinal bo
 		before = letters >> 63
 		for ; starts != 0; starts &= starts - 1 {
 			i := base + bits.TrailingZeros64(starts)
-			if c := text[i] | 0x20; one != nil && i >= next && (c == 'a' || c == 'o') {
+			if one != nil && i >= next && mayBeArticleOne(text, i) {
 				if end, unit := articleOneAt(text, i); unit != "" {
 					one(i, end, unit)
 					next = end
@@ -73,6 +73,20 @@ func scanWordNumbersAndOnes(text string, emit func(start, end, n int, ordinal bo
 			next = end
 		}
 	}
+}
+
+// mayBeArticleOne reports whether the word at text[i] is "a", "an" or
+// "one", in any case, by its bytes: most words are turned away without a
+// call.
+func mayBeArticleOne(text string, i int) bool {
+	ends := func(k int) bool { return k >= len(text) || !isLetter(text[k]) }
+	switch text[i] | 0x20 {
+	case 'a':
+		return ends(i+1) || text[i+1]|0x20 == 'n' && ends(i+2)
+	case 'o':
+		return i+2 < len(text) && text[i+1]|0x20 == 'n' && text[i+2]|0x20 == 'e' && ends(i+3)
+	}
+	return false
 }
 
 // compoundNumber reads the units after the tens n ending at text[j]:

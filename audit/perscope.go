@@ -68,7 +68,7 @@ func rateAt(l *lang.Language, ws []string, i int) (number, thing string) {
 // the full word itself; a bound of time ("up to 24 hours before") bounds
 // when, not how much.
 func fullyBounded(l *lang.Language, cw, ws []string) bool {
-	if upperBound(l, cw) {
+	if !slices.ContainsFunc(cw, l.IsFullWord) || upperBound(l, cw) {
 		return false // "fully reimbursed up to €100" keeps the bound
 	}
 	for i, x := range cw {
