@@ -214,6 +214,9 @@ var Checks = []Check{
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
+			if x := oneCountedOtherwise(c, ev); x != "" { // "one extra user" against "three extra users"
+				s.NumbersMissing = appendUnique(s.NumbersMissing, x)
+			}
 			var other []string
 			at := -1
 			if p := newPassage(c, ev, s.NumbersMissing); p != nil {
@@ -242,17 +245,14 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans')",
-		Reads:  []string{"window", "ngram_sim"},
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' where the window bounds it ('up to 75%'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others",
+		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			// Only a window that the sentence closely follows can flip its
 			// polarity; against a loosely related window the comparison
 			// says nothing.
-			if s.SpanText == "" || s.NgramSim < closeMatch {
-				// "Nobody" against "every customer", or an opposite in a
-				// reworded sentence, falls below a close match.
-				s.NegationMismatch = s.SpanText != "" && s.NgramSim >= swapMatch && looseFlip(c, s.SpanText[s.Span[0]:s.Span[1]])
+			if s.SpanText == "" {
 				return
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
@@ -263,16 +263,30 @@ var Checks = []Check{
 			ofClaim := func(st string) bool {
 				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
 			}
+			if s.NgramSim < closeMatch {
+				// Below a close match only these are read: "Nobody" against
+				// "every customer" or an opposite in a reworded sentence
+				// (looseFlip); a denial of all the claim names ("Cancelling
+				// by phone is not possible" shares few 4-grams with "You can
+				// cancel by phone"); a word turned in a sentence that holds
+				// all the claim's others.
+				flip := s.NgramSim >= swapMatch && looseFlip(c, window)
+				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.MissingWords <= 1 {
+					cw := claimWords(c, l)
+					// A turned word is the one claim word the chunk lacks.
+					flip = s.MissingWords == 1 && (turnedWord(l, cw, window) || slices.ContainsFunc(cw, l.IsFullWord) && fullyBounded(l, cw, closestSentence(l, cw, window))) ||
+						s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim)
+				}
+				s.NegationMismatch = flip
+				return
+			}
 			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow) || crossed(c.plain), negates(c.tongue, window, ofClaim) || crossed(window)
 			// A denial of the claim's words that a two-sentence window says
 			// only in its sentence the claim does not follow ("The customer
 			// pays return shipping unless the item is faulty" beside
 			// "Returns are accepted within 30 days") is about something else.
 			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies {
-				if c.words == nil {
-					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
-				}
-				if _, _, closest := closestOfWindow(l, c.words, window); closest != window {
+				if _, _, closest := closestOfWindow(l, claimWords(c, l), window); closest != window {
 					windowDenies = negates(c.tongue, closest, ofClaim) || crossed(closest)
 				}
 			}
@@ -284,9 +298,11 @@ var Checks = []Check{
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
 			// The side without a cue may deny in other words: "unavailable"
-			// for "not available", "lacks" for "does not support".
+			// for "not available", "lacks" for "does not support", "… by
+			// post is not possible" for "cannot … by post".
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok {
-				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain))
+				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain) ||
+					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim))
 			}
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
 				s.NegationMismatch = !bothDenyAll(l, normalisedWords(l, c.plain), normalisedWords(l, window))
@@ -295,14 +311,13 @@ var Checks = []Check{
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				if c.words == nil {
-					c.words = normalisedWords(l, c.plain) // once a claim, not once a chunk
-				}
-				closest, ww := closestAndAll(l, c.words, window)
+				closest, ww := closestAndAll(l, claimWords(c, l), window)
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) ||
+					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
+					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest)
 			}
@@ -374,6 +389,15 @@ var Checks = []Check{
 			}
 		},
 	},
+}
+
+// claimWords are the claim's words as l normalises them, made once a
+// claim, not once a chunk.
+func claimWords(c *claim, l *lang.Language) []string {
+	if c.words == nil {
+		c.words = normalisedWords(l, c.plain)
+	}
+	return c.words
 }
 
 // entityIn reports whether every word of a proper noun ("Haute-Saône")

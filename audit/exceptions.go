@@ -231,7 +231,9 @@ func sameWordRoot(l *lang.Language, a, b string) bool {
 // the content word after the claim's universal; the window names it with
 // a content word within three words of it ("the Pro and Business plans",
 // "die Tarife Pro und Business") that the claim does not say, and says no
-// universal of its own.
+// universal of its own. A kind the window says with a distributive ("per
+// user" for "each user") is said of all of it; a unit of time ("every
+// month") is a period, no kind with members.
 func generalised(l *lang.Language, cw, ww []string) bool {
 	if slices.ContainsFunc(ww, l.IsUniversal) {
 		return false
@@ -241,8 +243,11 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 			continue
 		}
 		for _, thing := range contentAfter(l, cw, i, 1) {
+			if unit, ok := l.Unit(thing); ok && strings.HasPrefix(unit, "time:") {
+				continue
+			}
 			for j, w := range ww {
-				if !sameWordRoot(l, w, thing) {
+				if !sameWordRoot(l, w, thing) || j > 0 && l.IsPerWord(ww[j-1]) {
 					continue
 				}
 				for k := max(j-3, 0); k <= min(j+3, len(ww)-1); k++ {

@@ -13,6 +13,7 @@ import (
 var negationWords = map[string]bool{
 	"not": true, "no": true, "never": true, "without": true, "none": true, "nor": true, "neither": true,
 	"cannot": true, "nothing": true, "nobody": true, "nowhere": true, "unless": true,
+	"exclude": true, "excludes": true, "excluded": true,
 }
 
 func isNegation(w string) bool {

@@ -137,7 +137,7 @@ func scanQuantities(text string, emit func(f found)) {
 		emit(found{number: n})
 		i = n.end - 1
 	}
-	scanWordNumbers(text, func(start, end, n int, ordinal bool) {
+	scanWordNumbersAndOnes(text, func(start, end, n int, ordinal bool) {
 		num := number{start: start, end: end, value: decimal{whole: strconv.Itoa(n)}}
 		if ordinal {
 			if ordinalWordCounts(text, start, end, isEnglishMonth) {
@@ -150,6 +150,8 @@ func scanQuantities(text string, emit func(f found)) {
 			num.unit, num.end = u, e
 		}
 		emit(found{number: num})
+	}, func(start, end int, unit string) { // "within a week"
+		emit(found{number: number{start: start, end: end, value: decimal{whole: "1"}, unit: unit, weak: true}})
 	})
 }
 

@@ -10,6 +10,13 @@ import (
 // on a bitmask of the letters of 64 bytes at a time, and most are turned
 // away on their first two letters, without a branch per letter.
 func scanWordNumbers(text string, emit func(start, end, n int, ordinal bool)) {
+	scanWordNumbersAndOnes(text, emit, nil)
+}
+
+// scanWordNumbersAndOnes is scanWordNumbers that also calls one for each
+// one that "one", "a" or "an" says before a unit of time (articleOneAt),
+// in the same pass over the words.
+func scanWordNumbersAndOnes(text string, emit func(start, end, n int, ordinal bool), one func(start, end int, unit string)) {
 	next := 0         // where the next word may start: after the last one read
 	var before uint64 // 1 when the byte before the block is a letter
 	for base := 0; base < len(text); base += 64 {
@@ -18,6 +25,13 @@ func scanWordNumbers(text string, emit func(start, end, n int, ordinal bool)) {
 		before = letters >> 63
 		for ; starts != 0; starts &= starts - 1 {
 			i := base + bits.TrailingZeros64(starts)
+			if one != nil && i >= next && mayBeArticleOne(text, i) {
+				if end, unit := articleOneAt(text, i); unit != "" {
+					one(i, end, unit)
+					next = end
+					continue
+				}
+			}
 			if i < next || i+1 == len(text) || !isLetter(text[i+1]) ||
 				numberWordLengths[int((text[i]|0x20)-'a')*26+int((text[i+1]|0x20)-'a')] == 0 {
 				continue
@@ -59,6 +73,20 @@ func scanWordNumbers(text string, emit func(start, end, n int, ordinal bool)) {
 			next = end
 		}
 	}
+}
+
+// mayBeArticleOne reports whether the word at text[i] is "a", "an" or
+// "one", in any case, by its bytes: most words are turned away without a
+// call.
+func mayBeArticleOne(text string, i int) bool {
+	ends := func(k int) bool { return k >= len(text) || !isLetter(text[k]) }
+	switch text[i] | 0x20 {
+	case 'a':
+		return ends(i+1) || text[i+1]|0x20 == 'n' && ends(i+2)
+	case 'o':
+		return i+2 < len(text) && text[i+1]|0x20 == 'n' && text[i+2]|0x20 == 'e' && ends(i+3)
+	}
+	return false
 }
 
 // compoundNumber reads the units after the tens n ending at text[j]:

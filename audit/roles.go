@@ -25,7 +25,11 @@ func rolesSwapped(l *lang.Language, cw, ww []string) bool {
 			}
 			cl, cr := roleSides(l, cw, i, 4)
 			wl, wr := roleSides(l, ww, j, 4)
-			if sharesAny(cl, wr) && sharesAny(cr, wl) {
+			// With a negation before the connector on one side only, the
+			// sides swapped say the same ("standard n'est pas aussi rapide
+			// que express" of "express est plus rapide que standard").
+			if sharesAny(cl, wr) && sharesAny(cr, wl) && !comparisonFlipped(l, cw, i, ww, j) &&
+				negatedBefore(l, cw, i-1) == negatedBefore(l, ww, j-1) {
 				return true
 			}
 		}
@@ -35,28 +39,52 @@ func rolesSwapped(l *lang.Language, cw, ww []string) bool {
 
 // converse reports whether cw[i] and ww[j], opposites, each come before
 // the same role connector with the sides swapped: "express is faster
-// than standard" says what "standard is slower than express" says.
+// than standard" says what "standard is slower than express" says, and
+// "standard is less expensive than express" what "express is more
+// expensive than standard" says (the connector of a comparison may come
+// up to three words after its word).
 func converse(l *lang.Language, cw []string, i int, ww []string, j int) bool {
 	return converseWithin(l, cw, i, ww, j, 4)
 }
 
-// converseWithin is converse with the sides read up to reach words from
+// converseWithin is converse with the sides read up to reach words after
 // the connector: a comparative of two words ("more expensive than") needs
 // one more.
 func converseWithin(l *lang.Language, cw []string, i int, ww []string, j, reach int) bool {
-	if i+1 >= len(cw) || j+1 >= len(ww) || cw[i+1] != ww[j+1] || !l.IsRoleConnector(cw[i+1]) {
+	ci, cj := i+1, j+1
+	if a, b := l.ComparisonAfter(cw, i), l.ComparisonAfter(ww, j); a >= 0 && b >= 0 {
+		ci, cj = a, b
+	}
+	if ci >= len(cw) || cj >= len(ww) || cw[ci] != ww[cj] || !l.IsRoleConnector(cw[ci]) {
 		return false
 	}
-	cl, cr := roleSides(l, cw, i+1, reach)
-	wl, wr := roleSides(l, ww, j+1, reach)
+	cl, cr := roleSides(l, cw, ci, reach)
+	wl, wr := roleSides(l, ww, cj, reach)
 	return sharesAny(cl, wr) && sharesAny(cr, wl)
 }
 
-// roleSides are the content words of up to reach words before ws[k] and
-// after it that the other side does not say.
+// comparisonFlipped reports whether the words before the connectors
+// cw[i] and ww[j] hold opposites of a comparison ("lower" against
+// "higher", "moins chère" against "plus chère"): with the sides swapped
+// too, the two say the same.
+func comparisonFlipped(l *lang.Language, cw []string, i int, ww []string, j int) bool {
+	for a := max(i-3, 0); a < i; a++ {
+		for b := max(j-3, 0); b < j; b++ {
+			if cw[a] != ww[b] && l.OpposesAt(cw, a, ww, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// roleSides are the content words before ws[k], up to seven words back
+// (the subject of "The Basic plan has a lower deductible than") or reach
+// if more, and up to reach words after it, that the other side does not
+// say.
 func roleSides(l *lang.Language, ws []string, k, reach int) (left, right []string) {
 	content := func(w string) bool { return !l.IsStopword(w) && !l.IsRoleConnector(w) }
-	for n := max(k-reach, 0); n < k; n++ {
+	for n := max(k-max(reach, 7), 0); n < k; n++ {
 		if content(ws[n]) {
 			left = append(left, ws[n])
 		}

@@ -4,12 +4,15 @@ package lang
 // something out of what its sentence says of all ("except", "mit
 // Ausnahme von", "à l'exception de"); a line opening with "-" is one that
 // does not, a condition or a clause ("- except that", "- sauf si"). It
-// also reads [hedges], [possibility] and [certainty].
+// also reads [hedges], [possibility], [certainty], [permission] and
+// [grantors].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.exceptions = l.readPhraseList(t, "exceptions")
 	l.hedges = l.readPhraseList(t, "hedges")
 	l.possible = l.readPhraseList(t, "possibility")
 	l.certain = l.readPhraseList(t, "certainty")
+	l.permission = l.readPhraseList(t, "permission")
+	l.grantors = set(l.withNormalized(t.words("grantors")))
 	return nil
 }
 
@@ -45,3 +48,16 @@ func (l *Language) Possible(words []string) bool { return l.possible.in(words) }
 // Certain reports whether the words say a phrase of [certainty] ("will",
 // "always", "guaranteed", "immer", "toujours").
 func (l *Language) Certain(words []string) bool { return l.certain.in(words) }
+
+// MayPermit reports whether text may hold a word of [permission]; a text
+// without one need not be split into words for PermitsAt.
+func (l *Language) MayPermit(text string) bool { return l.permission.mayHold(text) }
+
+// PermitsAt returns how many words a phrase of [permission] takes at
+// words[i], 0 for none: a word that, negated, denies that a thing may be
+// done ("not possible", "do not accept", "nicht möglich", "no admiten").
+func (l *Language) PermitsAt(words []string, i int) int { return l.permission.at(words, i) }
+
+// IsGrantor reports whether the normalised word w names who allows or
+// accepts ("we", "wij", "wir"), not what is allowed.
+func (l *Language) IsGrantor(w string) bool { return l.grantors[w] }

@@ -62,7 +62,9 @@ type Language struct {
 	negPrefixes  []string              // [negating-prefixes]
 	restrictors  map[string]bool       // [restrictors]
 	universals   map[string]bool       // [universals]
+	fullWords    map[string]bool       // [full-words]
 	roleLinks    map[string]bool       // [role-connectors]
+	compLinks    map[string]bool       // [comparison-connectors]
 	listJoins    map[string]bool       // [list-joins]
 	perWords     map[string]bool       // [per-words]
 	negWords     map[string]bool       // [negative-words]
@@ -75,6 +77,8 @@ type Language struct {
 	scaleWords   map[string]scaleEnd   // [scale-ends]
 	degreeDown   map[string]bool       // [degree-down]
 	rivals       map[string][]string   // of a word of [opposites], the words of its groups' other members
+	permission   phraseList            // [permission]
+	grantors     map[string]bool       // [grantors]
 	overlapStops []string
 	overlapSet   map[string]bool
 
@@ -151,8 +155,8 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals",
-	"role-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
+	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down"}
 

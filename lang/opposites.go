@@ -15,13 +15,19 @@ import (
 // "vóór" (before) and "voor" (for) stem alike. A word may be in several
 // groups ("after" against "before" and against "within"); a form ending
 // in "#" opposes only before a number ("unter# | über#": "unter 50 €",
-// not "unter der Nummer"). It also reads [negating-prefixes],
-// [restrictors], [universals], [role-connectors], [list-joins],
-// [negative-words] and [places].
+// not "unter der Nummer"), one ending in ">" only in a comparison
+// ("less> | more>": "costs less than standard delivery"), one ending in
+// "^" only right after a unit of time ("voor^ | na^": "48 uur voor
+// aankomst"). It also reads [negating-prefixes], [restrictors],
+// [universals], [full-words], [role-connectors],
+// [comparison-connectors], [list-joins], [per-words], [negative-words]
+// and [places].
 func (l *Language) readOpposites(t, _ *table) error {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
+	l.fullWords = set(l.withNormalized(t.words("full-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
+	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
@@ -58,8 +64,11 @@ func (l *Language) readGroups(t *table, section string) (map[string][]opposite, 
 				f, number := strings.CutSuffix(f, "#")
 				f, rate := strings.CutSuffix(f, "~")
 				f, anchor := strings.CutSuffix(f, "@")
+				f, than := strings.CutSuffix(f, ">")
+				f, timed := strings.CutSuffix(f, "^")
+				o := opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than, timed: timed}
 				for _, w := range l.withNormalized([]string{f}) {
-					if err := addOpposite(groups, w, opposite{group: g, member: m, number: number, rate: rate, anchor: anchor}); err != nil {
+					if err := addOpposite(groups, w, o); err != nil {
 						return nil, fmt.Errorf("[%s] %q: %w", section, line, err)
 					}
 				}
@@ -117,10 +126,13 @@ func (l *Language) SaysPlace(w string, ws []string) bool {
 
 // opposite places a word in a group of [opposites]; number: only before
 // a number; rate: only where no number comes right before it; anchor:
-// only after a number, as the event a period runs from.
+// only after a number, as the event a period runs from; than: only in a
+// comparison, before a word of [comparison-connectors] ("less than",
+// "moins chère que"); timed: only right after a unit of time ("48 uur
+// voor aankomst", where "voor" is "before", not "for").
 type opposite struct {
-	group, member        int
-	number, rate, anchor bool
+	group, member                     int
+	number, rate, anchor, than, timed bool
 }
 
 // Opposes reports whether the normalised words a and b, alone, are
@@ -154,6 +166,14 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 	}
 	if o.anchor && !afterNumber(ws, k) {
 		return false
+	}
+	if o.than && l.ComparisonAfter(ws, k) < 0 {
+		return false
+	}
+	if o.timed {
+		if u, ok := l.Unit(ws[max(k-1, 0)]); k == 0 || !ok || !strings.HasPrefix(u, "time:") {
+			return false
+		}
 	}
 	if o.rate && k > 0 {
 		if _, _, word := l.NumberWord(ws[k-1]); word || startsWithDigit(ws[k-1]) {
@@ -292,6 +312,18 @@ func (l *Language) HyphenNegates(a, b string) bool {
 	return false
 }
 
+// ComparisonAfter returns the position of a word of
+// [comparison-connectors] among the three words after ws[k] ("less than",
+// "moins chère que", "plus de temps que"), -1 for none.
+func (l *Language) ComparisonAfter(ws []string, k int) int {
+	for n := k + 1; n < len(ws) && n <= k+3; n++ {
+		if l.compLinks[ws[n]] {
+			return n
+		}
+	}
+	return -1
+}
+
 // IsRestrictor reports whether the normalised word w limits a claim to
 // some of a kind: "only", "alleen", "nur", "seuls", "solo".
 func (l *Language) IsRestrictor(w string) bool { return l.restrictors[w] }
@@ -299,6 +331,10 @@ func (l *Language) IsRestrictor(w string) bool { return l.restrictors[w] }
 // IsUniversal reports whether the normalised word w extends a claim to all
 // of a kind: "all", "alle", "jeder", "tous", "todos".
 func (l *Language) IsUniversal(w string) bool { return l.universals[w] }
+
+// IsFullWord reports whether the normalised word w says a thing is
+// whole: "fully", "volledig", "intégralement".
+func (l *Language) IsFullWord(w string) bool { return l.fullWords[w] }
 
 // withNormalized is words, lower-cased, each followed by its form as
 // Normalize gives it where that differs (English "always" → "alway"), so
@@ -325,7 +361,8 @@ func (l *Language) IsRoleConnector(w string) bool { return l.roleLinks[w] }
 func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }
 
 // IsPerWord reports whether the lower-cased word w gives what a figure is
-// counted per ([per-words]: "per", "pro", "par", "por").
+// counted per, or says something of each of a kind ([per-words]: "per",
+// "pro", "par", "por": "€12 per user", "said per user").
 func (l *Language) IsPerWord(w string) bool { return l.perWords[w] }
 
 // IsNegativeWord reports whether the normalised word w denies what

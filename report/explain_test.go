@@ -28,7 +28,7 @@ func TestExplainSaysWhyInWords(t *testing.T) {
 			`"2021" is not in chunk 1`},
 		{"a negation flip",
 			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"negation_mismatch"}},
-			"chunk 1 says the opposite (a negation on one side only)"},
+			"chunk 1 says the opposite (a negation on one side, an opposite word, or the sides swapped)"},
 		{"low similarity names the missing phrases",
 			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"low_similarity"}, NPMissing: []string{"store credit"}, SupportScore: &p},
 			`chunk 1 does not mention "store credit"`},

@@ -1,0 +1,80 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// deniedPossible reports whether the window denies, with a negated word
+// of [permission], what the claim says with a [possibility] word can be
+// done: "You can cancel by phone" against "cancellations by phone are not
+// possible", "You can pay by bank transfer" against "we do not accept bank
+// transfers". The negation's own word ("possible", "accept") is not the
+// claim's, so negatedAbout, which reads the word a cue negates, passes
+// over it. A claim that holds a cue of its own is left to the negation
+// check.
+func deniedPossible(l *lang.Language, cw []string, window string, ofClaim func(stem string) bool) bool {
+	return l.Possible(cw) && !hasCue(l, cw) && permissionDenied(l, cw, window, ofClaim)
+}
+
+// permissionDenied reports whether a clause of window negates a word of
+// [permission] and names nothing the claim's words cw do not (every
+// content word of it is about the claim, and it says no word of
+// [opposites] the claim does not, such as "after"): "renewals by post are
+// not possible" denies "renew … by post", not "renew … online". A claim
+// that denies in its own words ("You cannot renew by post") says what
+// such a clause says.
+func permissionDenied(l *lang.Language, cw []string, window string, ofClaim func(stem string) bool) bool {
+	if !l.MayPermit(window) {
+		return false // most windows: no word of [permission] to deny
+	}
+	for _, clause := range strings.FieldsFunc(window, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+		if !l.MayPermit(clause) {
+			continue
+		}
+		words := normalisedWords(l, clause)
+		if !hasCue(l, words) || !permits(l, words) {
+			continue
+		}
+		own := func(x string) bool { // the denial's own words
+			return l.IsNegationWord(x) || l.PermitsAt([]string{x}, 0) > 0 || l.Possible([]string{x}) || l.IsGrantor(x)
+		}
+		if slices.ContainsFunc(words, func(x string) bool { return l.InOpposites(x) && !own(x) && !slices.Contains(cw, x) }) {
+			continue // a qualified denial: "Returns after 30 days are not possible" leaves "within 30 days" alone
+		}
+		content := func(x string) bool {
+			return !l.IsStopword(x) && !strings.HasSuffix(x, "'") && !strings.HasSuffix(x, "’") && !own(x)
+		}
+		about := func(x string) bool {
+			return ofClaim(l.Stem(x)) || slices.ContainsFunc(cw, func(y string) bool { return sameWordRoot(l, x, y) })
+		}
+		if allAbout(words, content, about) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCue reports whether words hold a negation cue of l that no other cue
+// of them cancels ("without" with "not").
+func hasCue(l *lang.Language, words []string) bool {
+	paired := pairedCues(words, func(i int) int { return cueIn(l, words, i) }, l.IsDoubleNegation)
+	for i := range words {
+		if cueIn(l, words, i) > 0 && !paired[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// permits reports whether words hold a word of [permission].
+func permits(l *lang.Language, words []string) bool {
+	for i := range words {
+		if l.PermitsAt(words, i) > 0 {
+			return true
+		}
+	}
+	return false
+}
