@@ -503,13 +503,13 @@ func TestLabelsToDecideStopAtACensus(t *testing.T) {
 		toDecide   int64
 	}{
 		{name: "thirty labels of a month of 58 citations: label the other 28, a census",
-			kinds: []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 28}},
+			kinds:  []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 28}},
 			census: true, toDecide: 28},
 		{name: "fabricated citations need no label: the census is of the 50 others",
 			kinds: []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 20}}, fabricated: 3,
 			census: true, toDecide: 20},
 		{name: "thirty labels of 400 citations: seventy more, short of a census",
-			kinds: []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 370}},
+			kinds:  []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 370}},
 			census: false, toDecide: -1},
 	}
 	for _, c := range cases {
