@@ -295,12 +295,16 @@ func boundWordsBefore(text string, i, n int) []string {
 }
 
 // boundWordsAfter are the first n words of text after i, as boundWordsBefore.
-func boundWordsAfter(text string, i, n int) []string {
+func boundWordsAfter(text string, i, n int) []string { return clauseWordsAfter(text, i, n, true) }
+
+// clauseWordsAfter are boundWordsAfter's words, lowercased (lower) or as
+// written, to quote them.
+func clauseWordsAfter(text string, i, n int, lower bool) []string {
 	to := min(len(text), i+40)
 	for to < len(text) && !utf8.RuneStart(text[to]) {
 		to--
 	}
-	ws := clauseWords(text[i:to], false)
+	ws := clauseWordsCased(text[i:to], false, lower)
 	return ws[:min(n, len(ws))]
 }
 
@@ -309,7 +313,10 @@ func boundWordsAfter(text string, i, n int) []string {
 // the figure: before it (before), those after the last clause mark ("It
 // was over. 3 people left" does not bound the 3); after it, those up to
 // the first.
-func clauseWords(s string, before bool) []string {
+func clauseWords(s string, before bool) []string { return clauseWordsCased(s, before, true) }
+
+// clauseWordsCased are clauseWords, lowercased or as written.
+func clauseWordsCased(s string, before, lower bool) []string {
 	out := make([]string, 0, 8) // the 40 or 48 bytes read hold few words
 	for f := range strings.FieldsFuncSeq(s, unicode.IsSpace) {
 		w := strings.TrimFunc(f, func(r rune) bool { return unicode.IsPunct(r) && r != '\'' && r != '’' })
@@ -319,8 +326,10 @@ func clauseWords(s string, before bool) []string {
 			out = out[:0]
 		case !before && strings.ContainsAny(f[:1], "(,;:"):
 			return out
-		case w != "":
+		case w != "" && lower:
 			out = append(out, strings.ToLower(w))
+		case w != "":
+			out = append(out, w)
 		}
 		if !before && ends {
 			return out

@@ -53,9 +53,13 @@ func perSwapped(c *claim, ev *evidence) string {
 // perNouns are the stems of what the figure ending at text[end] is
 // counted per, in the words after it within its clause ("per user per
 // month": user, month; "of storage per user": user), and those words as
-// written.
+// written ("pro Zimmer", never "pro zimmer": messages quote the claim).
 func perNouns(l *lang.Language, text string, end int) (stems []string, shown string) {
-	ws := boundWordsAfter(text, end, 8)
+	written := clauseWordsAfter(text, end, 8, false)
+	ws := make([]string, len(written))
+	for i, w := range written {
+		ws[i] = strings.ToLower(w)
+	}
 	var parts []string
 	for k := 0; k < len(ws); k++ {
 		if !l.IsPerWord(ws[k]) {
@@ -70,7 +74,7 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 				continue
 			}
 			stems = append(stems, l.Stem(w))
-			parts = append(parts, ws[k]+" "+ws[n])
+			parts = append(parts, written[k]+" "+written[n])
 			k = n
 			break
 		}

@@ -1,6 +1,12 @@
 package audit
 
-import "testing"
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
 
 // The chunk's figure counted per another thing is another figure, in
 // every language; a claim that leaves out what it is counted per, or
@@ -28,4 +34,26 @@ func TestPerSwapped(t *testing.T) {
 		{"a figure the chunk also gives per the claim's thing passes",
 			"Storage is 50 GB per user [1].", "Storage is 50 GB per account on Basic and 50 GB per user on Pro.", false},
 	})
+}
+
+// The message quotes what the figure is counted per as the sentence
+// writes it: "pro Zimmer", not "pro zimmer" (which is in no sentence).
+func TestPerSwappedQuotesTheClaimAsWritten(t *testing.T) {
+	cases := []struct{ name, answer, chunk, quoted string }{
+		{"a German noun keeps its capital",
+			"Die Kurtaxe beträgt 2,50 € pro Zimmer und Nacht [1].", "Die Kurtaxe beträgt 2,50 € pro Person und Nacht. Kinder sind befreit.", "2,50 € pro Zimmer"},
+		{"an English name keeps its capitals",
+			"The Team plan costs €12 per Workspace per month [1].", "The Team plan costs €12 per user per month. Invoices are sent monthly.", "€12 per Workspace per month"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil || len(res.Findings) == 0 {
+				t.Fatalf("findings %v, error %v", res.Findings, err)
+			}
+			if f := res.Findings[0]; !slices.Contains(f.NumbersMissing, tc.quoted) {
+				t.Errorf("numbers missing %q, want %q as written (%s %v)", f.NumbersMissing, tc.quoted, f.Verdict, f.Reasons)
+			}
+		})
+	}
 }

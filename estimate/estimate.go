@@ -108,12 +108,29 @@ type Result struct {
 	// decision is not made on the interval (INCONCLUSIVE, or FAIL when the
 	// fabricated citations alone fail the bar) and LabelsToDecide is at
 	// least the labels short of MinLabels.
-	TooFewLabels bool      `json:"too_few_labels,omitempty"`
-	MinLabels    int64     `json:"min_labels"`
-	Agreement    Agreement `json:"agreement"`
+	TooFewLabels bool  `json:"too_few_labels,omitempty"`
+	MinLabels    int64 `json:"min_labels"`
+	// CensusToDecide: the labels expected to decide reach every citation
+	// a person can label (all but the fabricated), so what decides is a
+	// census, and LabelsToDecide is the citations still without a counted
+	// label: advice never asks for more labels than there are citations.
+	CensusToDecide bool      `json:"census_to_decide,omitempty"`
+	Agreement      Agreement `json:"agreement"`
 	// LabelsOnFabricated: labels given to fabricated citations, ignored
 	// (a fabricated citation is a failure whatever its label).
 	LabelsOnFabricated int64 `json:"labels_on_fabricated"`
+}
+
+// capAtCensus caps the labels still to decide at the citations without a
+// counted label: once the labels given and those to come reach every
+// citation a person can label, a census decides (its rate is exact, with
+// no minimum of labels), and no more labels than there are citations are
+// asked for.
+func (r *Result) capAtCensus() {
+	labellable, n := r.Citations-r.Fabricated, r.Labels.Counted()
+	if r.LabelsToDecide > 0 && n+r.LabelsToDecide >= labellable {
+		r.LabelsToDecide, r.CensusToDecide = max(labellable-n, 1), true
+	}
 }
 
 // Estimate combines every citation's machine prediction with the labels.
@@ -148,6 +165,7 @@ func (t *Tally) Estimate(opts Options) (Result, error) {
 			r.LabelsToDecide = 0
 		}
 	}
+	r.capAtCensus()
 	stratum := make(map[string]*group, len(gs))
 	for i, g := range gs {
 		stratum[ids[i]] = g

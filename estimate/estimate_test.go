@@ -488,3 +488,49 @@ func TestTooFewLabelsDecideNothing(t *testing.T) {
 		})
 	}
 }
+
+// The labels still to decide never outnumber the citations a person can
+// label: when the labels given and those to decide reach every citation
+// not fabricated, what decides is a census of them, and the advice is the
+// citations still without a counted label.
+func TestLabelsToDecideStopAtACensus(t *testing.T) {
+	S, U, X := Supported, Unsupported, Unlabelled
+	cases := []struct {
+		name       string
+		kinds      []kind
+		fabricated int
+		census     bool
+		toDecide   int64
+	}{
+		{name: "thirty labels of a month of 58 citations: label the other 28, a census",
+			kinds:  []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 28}},
+			census: true, toDecide: 28},
+		{name: "fabricated citations need no label: the census is of the 50 others",
+			kinds: []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 20}}, fabricated: 3,
+			census: true, toDecide: 20},
+		{name: "thirty labels of 400 citations: seventy more, short of a census",
+			kinds:  []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 370}},
+			census: false, toDecide: -1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tl := tallyOf(t, c.kinds...)
+			addFabricated(t, tl, "t", c.fabricated)
+			r, err := tl.Estimate(Options{Bar: 0.9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			labellable := r.Citations - r.Fabricated
+			if r.Decision != Inconclusive || r.CensusToDecide != c.census || r.Labels.Counted()+r.LabelsToDecide > labellable {
+				t.Fatalf("decision %s, census %v, %d labels to decide after %d of %d; want INCONCLUSIVE, census %v, never past %d",
+					r.Decision, r.CensusToDecide, r.LabelsToDecide, r.Labels.Counted(), labellable, c.census, labellable)
+			}
+			if c.toDecide >= 0 && r.LabelsToDecide != c.toDecide {
+				t.Errorf("%d labels to decide, want %d", r.LabelsToDecide, c.toDecide)
+			}
+			if !c.census && r.LabelsToDecide < MinLabels-r.Labels.Counted() {
+				t.Errorf("%d labels to decide, fewer than the %d short of the minimum", r.LabelsToDecide, MinLabels-r.Labels.Counted())
+			}
+		})
+	}
+}

@@ -31,6 +31,9 @@ type Plan struct {
 	MachineRate float64 `json:"machine_rate"`
 	Citations   int64   `json:"citations"`
 	Auditable   int64   `json:"auditable"` // not fabricated: the most labels that can help
+	// MinLabels: fewer labels decide nothing unless they are a census
+	// (Result.TooFewLabels); ToLabel applies it to a need.
+	MinLabels int64 `json:"min_labels"`
 	// ToDecide: to decide at the bar if the true rate is the machine's,
 	// then if it is the bar ± each margin (margins the fabricated
 	// citations leave impossible on both sides are left out).
@@ -61,7 +64,7 @@ func (f *Frame) Plan(opts PlanOptions) (Plan, error) {
 		opts.HalfWidths = []float64{0.05, 0.03, 0.02}
 	}
 	all, fab := f.totals()
-	p := Plan{Assumption: PlanAssumption, Bar: opts.Bar, Power: opts.Power, Citations: all.N + fab, Auditable: all.N}
+	p := Plan{Assumption: PlanAssumption, Bar: opts.Bar, Power: opts.Power, Citations: all.N + fab, Auditable: all.N, MinLabels: MinLabels}
 	if p.Citations == 0 {
 		return p, nil
 	}
@@ -92,6 +95,21 @@ func (f *Frame) Plan(opts PlanOptions) (Plan, error) {
 		p.ToHalfWidth = append(p.ToHalfWidth, Need{HalfWidth: h, Labels: smallestLabels(all.N, se, h/z975)})
 	}
 	return p, nil
+}
+
+// ToLabel is how many labels to give for a need to decide: the design's
+// figure raised to MinLabels (fewer decide nothing), and at most every
+// auditable citation, which is then a census (census true). A need of -1
+// (no number decides) stays -1.
+func (p *Plan) ToLabel(need int64) (labels int64, census bool) {
+	if need < 0 {
+		return need, false
+	}
+	labels = max(need, p.MinLabels)
+	if labels >= p.Auditable {
+		return p.Auditable, true
+	}
+	return labels, false
 }
 
 // standardError anticipates the rate's standard error under the design:

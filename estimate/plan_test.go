@@ -81,3 +81,37 @@ func TestPlanEdges(t *testing.T) {
 		t.Errorf("empty frame: %+v %v", p, err)
 	}
 }
+
+// The labels the plan says to give to decide are the design's figure
+// raised to the minimum of labels, and at most every auditable citation,
+// which is then a census: a plan never asks for more labels than there
+// are citations.
+func TestPlanToLabelIsAtLeastTheMinimumAndAtMostACensus(t *testing.T) {
+	p := Plan{Auditable: 58, MinLabels: MinLabels}
+	big := Plan{Auditable: 1000, MinLabels: MinLabels}
+	cases := []struct {
+		name   string
+		plan   Plan
+		need   int64
+		labels int64
+		census bool
+	}{
+		{"30 of a month of 58 are all 58, a census", p, 30, 58, true},
+		{"58 of 58 are a census", p, 58, 58, true},
+		{"30 of 1000 are raised to the minimum", big, 30, MinLabels, false},
+		{"300 of 1000 stay 300", big, 300, 300, false},
+		{"1200 of 1000 are all 1000, a census", big, 1200, 1000, true},
+		{"no number of labels stays so", big, -1, -1, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if n, census := c.plan.ToLabel(c.need); n != c.labels || census != c.census {
+				t.Errorf("ToLabel(%d) = %d, %v; want %d, %v", c.need, n, census, c.labels, c.census)
+			}
+		})
+	}
+	f, _ := frameOf(t, cellSpec{"t", true, 0.5, 58})
+	if got, _ := f.Plan(PlanOptions{Bar: 0.9}); got.MinLabels != MinLabels || got.Auditable != 58 {
+		t.Errorf("plan min labels %d, auditable %d", got.MinLabels, got.Auditable)
+	}
+}

@@ -30,7 +30,8 @@
 //     adapter.
 //   - record_reader_<provider>.go: one adapter per provider response format
 //     (anthropic, openai_responses, gemini, cohere, dify, openai_assistants,
-//     bedrock, azure, openai_chat).
+//     bedrock, azure, openai_chat); record_reader_anthropic_request.go reads
+//     what an Anthropic request sent, numbered as the API numbers it.
 //   - traces.go, openinference_spans.go, record_reader_<tracer>.go: trace
 //     exports (langfuse, langsmith, openinference, phoenix): spans grouped
 //     into turns and conversations.

@@ -471,7 +471,7 @@ var documentSamples = []string{"anthropic-messages-citations.json", "openai-resp
 	"gemini-vertex-grounding-metadata.json", "cohere-chat-v2-citations.json", "dify-chat-message.json", "ragaudit-canonical-v2.jsonl",
 	"openai-assistants-file-citation.json", "bedrock-kb-retrieve-and-generate.json", "azure-openai-on-your-data.json", "openai-chat-completions-url-citation.json",
 	"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl", "phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl",
-	"langfuse-public-api-camelcase.jsonl"}
+	"langfuse-public-api-camelcase.jsonl", "anthropic-search-results-in-tool-result.json"}
 
 // splice replaces cut bytes of base at at (both taken within base) with
 // insert: one small edit of a real sample. A fuzz input that is an edit,

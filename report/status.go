@@ -161,9 +161,13 @@ func (s *Summary) inconclusiveDetail() string {
 		if v.TooFewLabels {
 			more = fmt.Sprintf("; review at least %d more", v.LabelsToDecide)
 		}
+		size := v.SampleSize + v.LabelsToDecide
+		if v.CensusToDecide {
+			more, size = "; "+v.CensusText(), v.Citations-v.Fabricated
+		}
 		if v.SampleSize > 0 {
 			more += fmt.Sprintf(": draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
-				v.SampleSize+v.LabelsToDecide, v.Seed)
+				size, v.Seed)
 		}
 	}
 	if v.TooFewLabels {

@@ -118,10 +118,32 @@ func writeAccuracy(b *strings.Builder, s *Summary, auditable int) {
 		writeVerified(b, s, auditable)
 	default:
 		rate, bar := pctPair(s.CitationAccuracy, s.Bar)
+		how, n := verifyAdvice(s)
 		fmt.Fprintf(b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations, bar %s\n",
 			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
-		fmt.Fprintf(b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  To verify: ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n", MachineAgreement)
+		fmt.Fprintf(b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  %s ragaudit sample -n %d -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n",
+			MachineAgreement, how, n)
 	}
+}
+
+// SampleToVerify is the sample the advice to verify draws: past it, a
+// larger one narrows the interval little.
+const SampleToVerify = 150
+
+// verifyAdvice is how to verify the machine's rate: a sample of
+// SampleToVerify citations, or, when there are no more citations to label
+// than that, all of them (a census): never more labels than citations.
+func verifyAdvice(s *Summary) (how string, n int) {
+	by := s.Counts.CitationsByVerdict
+	labellable := by[audit.Supported] + by[audit.Unsupported]
+	if labellable == 0 || labellable > SampleToVerify {
+		return "To verify:", SampleToVerify
+	}
+	all := fmt.Sprintf("all %d citations", labellable)
+	if by[audit.Fabricated] > 0 {
+		all = fmt.Sprintf("all %d citations not fabricated", labellable)
+	}
+	return fmt.Sprintf("To verify, label %s (a census):", all), labellable
 }
 
 // writeWorstTenants names the three tenants of lowest accuracy.

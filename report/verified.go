@@ -1,6 +1,10 @@
 package report
 
-import "github.com/ragaudit/ragaudit/estimate"
+import (
+	"fmt"
+
+	"github.com/ragaudit/ragaudit/estimate"
+)
 
 // Verified is the citation-accuracy estimate from the machine verdicts and
 // a person's labels (audit --labels): summary.json's "verified".
@@ -33,3 +37,14 @@ type Verified struct {
 // the public labelled sets, make eval), quoted where a rate is not
 // verified.
 const MachineAgreement = "on four public labelled sets, each scored by a model fitted on the other three, the verdict agreed with human raters at balanced accuracy 0.58 to 0.87"
+
+// CensusText is the advice when the labels to decide reach every citation
+// a person can label (CensusToDecide): label them all, never "more" than
+// there are.
+func (v *Verified) CensusText() string {
+	all := fmt.Sprintf("all %d citations", v.Citations-v.Fabricated)
+	if v.Fabricated > 0 {
+		all = fmt.Sprintf("all %d citations not fabricated", v.Citations-v.Fabricated)
+	}
+	return fmt.Sprintf("label %s (a census, which decides): %d more", all, v.LabelsToDecide)
+}

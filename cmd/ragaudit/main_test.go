@@ -787,6 +787,7 @@ func TestProviderFormatsConvertAndAudit(t *testing.T) {
 		{"phoenix-spans-dataframe-rows.jsonl", 2, 0},
 		{"otel-genai-semconv-spans.jsonl", 2, 0},
 		{"openai-chat-function-calling.jsonl", 4, 0},
+		{"anthropic-search-results-in-tool-result.json", 3, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

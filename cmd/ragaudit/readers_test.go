@@ -80,7 +80,7 @@ var providerSamples = []string{
 	"cohere-chat-v2-citations.json", "dify-chat-message.json", "ragaudit-canonical-v2.jsonl", "openai-assistants-file-citation.json",
 	"bedrock-kb-retrieve-and-generate.json", "azure-openai-on-your-data.json", "openai-chat-completions-url-citation.json",
 	"langfuse-observations-v2-export.jsonl", "langsmith-runs-export.jsonl", "openinference-otlp-spans.jsonl",
-	"phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl",
+	"phoenix-spans-dataframe-rows.jsonl", "otel-genai-semconv-spans.jsonl", "anthropic-search-results-in-tool-result.json",
 }
 
 // Converting a provider sample to Parquet loses nothing the audit uses:

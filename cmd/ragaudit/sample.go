@@ -158,9 +158,26 @@ func drawSample(c *cli.Context, o *auditOptions, pop *review.Population, tally *
 	if o.Quiet {
 		return nil
 	}
-	fmt.Fprintf(c.App.ErrWriter, "ragaudit sample: %d of %d citations to review (seed %d, %d strata of tenant × machine verdict), written to %s\nnext: ragaudit review --sample %s --labels labels.jsonl [the same flags] LOGS...\n",
-		len(items), design.Citations-design.Fabricated, seed, len(design.Strata), c.String("output"), c.String("output"))
+	labellable := design.Citations - design.Fabricated
+	fmt.Fprintf(c.App.ErrWriter, "ragaudit sample: %d of %d citations to review (seed %d, %d strata of tenant × machine verdict)%s; written to %s\nnext: ragaudit review --sample %s --labels labels.jsonl [the same flags] LOGS...\n",
+		len(items), labellable, seed, len(design.Strata), censusNote(int64(len(items)), labellable), c.String("output"), c.String("output"))
 	return nil
+}
+
+// censusNote says what a sample of n of the labellable citations
+// decides: all of them are a census; fewer than estimate.MinLabels decide
+// nothing, and then how many to draw instead.
+func censusNote(n, labellable int64) string {
+	switch {
+	case n >= labellable:
+		return ", all of them: a census"
+	case n < estimate.MinLabels:
+		if labellable <= estimate.MinLabels {
+			return fmt.Sprintf("; fewer than %d labels decide nothing: to decide, label all %d (a census, -n %d)", estimate.MinLabels, labellable, labellable)
+		}
+		return fmt.Sprintf("; fewer than %d labels decide nothing: to decide, draw at least -n %d", estimate.MinLabels, estimate.MinLabels)
+	}
+	return ""
 }
 
 // drawnFrom is what the sample is drawn from: the logs as given, and the
@@ -203,14 +220,15 @@ func writePlan(w io.Writer, p *estimate.Plan) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "ragaudit sample --plan: %d citations (%d auditable), the machine's rate %.1f%%, bar %.1f%%\n",
 		p.Citations, p.Auditable, 100*p.MachineRate, 100*p.Bar)
-	fmt.Fprintf(&b, "Labels to decide PASS or FAIL at the bar (power %.0f%%):\n", 100*p.Power)
+	fmt.Fprintf(&b, "Labels to decide PASS or FAIL at the bar (power %.0f%%; the verified interval is known to hold from %d labels on, so fewer decide nothing unless they are every auditable citation, a census):\n",
+		100*p.Power, p.MinLabels)
 	for _, n := range p.ToDecide {
 		if n.Margin > 0 {
 			fmt.Fprintf(&b, "  if the true rate is %.1f points from the bar (%.1f%% or %.1f%%): %s\n", 100*n.Margin,
-				100*(p.Bar-n.Margin), 100*(p.Bar+n.Margin), needText(n.Labels, p.Auditable))
+				100*(p.Bar-n.Margin), 100*(p.Bar+n.Margin), decideText(p, n.Labels))
 			continue
 		}
-		fmt.Fprintf(&b, "  if the true rate is the machine's, %.1f%%: %s\n", 100*n.TrueRate, needText(n.Labels, p.Auditable))
+		fmt.Fprintf(&b, "  if the true rate is the machine's, %.1f%%: %s\n", 100*n.TrueRate, decideText(p, n.Labels))
 	}
 	b.WriteString("Labels for a 95% interval of half-width:\n")
 	for _, n := range p.ToHalfWidth {
@@ -221,12 +239,29 @@ func writePlan(w io.Writer, p *estimate.Plan) error {
 	return err
 }
 
+// decideText is the labels to give for a need to decide (Plan.ToLabel),
+// with the design's own figure when the floor of labels raised it.
+func decideText(p *estimate.Plan, need int64) string {
+	labels, census := p.ToLabel(need)
+	raised := ""
+	if need >= 0 && labels > need {
+		raised = fmt.Sprintf(" (the design alone: %d, below the floor of %d)", need, p.MinLabels)
+	}
+	switch {
+	case need < 0:
+		return needText(need, p.Auditable)
+	case census:
+		return fmt.Sprintf("%d, all the auditable citations: a census%s", labels, raised)
+	}
+	return fmt.Sprintf("%d%s", labels, raised)
+}
+
 func needText(n, auditable int64) string {
 	switch {
 	case n < 0:
 		return "no number of labels (the rate is at the bar)"
 	case n >= auditable:
-		return fmt.Sprintf("%d (all the auditable citations)", auditable)
+		return fmt.Sprintf("%d, all the auditable citations: a census", auditable)
 	}
 	return fmt.Sprintf("%d", n)
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -410,5 +411,54 @@ func TestASampleGivenAsLabelsSaysSo(t *testing.T) {
 	r := runCLI(t, "", "audit", "-q", "--labels", sample, hagridLogs)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "s.jsonl:1: no label: this is a sample") || !strings.Contains(r.stderr, "ragaudit review --sample") {
 		t.Errorf("exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// A month with fewer citations than the minimum of labels: the plan, the
+// sample and the audit with too few labels all say to label every
+// citation not fabricated (a census), and none asks for more labels
+// than there are citations.
+func TestASmallMonthIsToldToLabelAllItsCitations(t *testing.T) {
+	logs := filepath.Join(testdata, "example.jsonl") // 21 citations, 2 fabricated
+	plan := runCLI(t, "", "sample", "--plan", logs)
+	if !strings.Contains(plan.stdout, "the machine's, 71.4%: 19, all the auditable citations: a census") {
+		t.Errorf("the plan does not say to label all 19:\n%s", plan.stdout)
+	}
+	for _, m := range regexp.MustCompile(`(?m)^  .*: (\d+)`).FindAllStringSubmatch(plan.stdout, -1) {
+		if n, _ := strconv.Atoi(m[1]); n > 19 {
+			t.Errorf("the plan asks for %d labels, more than the 19 citations:\n%s", n, plan.stdout)
+		}
+	}
+	dir := t.TempDir()
+	sample := filepath.Join(dir, "sample.jsonl")
+	drawn := runCLI(t, "", "sample", "-n", "10", "--seed", "5", "-o", sample, logs)
+	if !strings.Contains(drawn.stderr, "to decide, label all 19 (a census, -n 19)") {
+		t.Errorf("sample -n 10 does not say to label all 19:\n%s", drawn.stderr)
+	}
+	var labels strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, sample))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		d["label"], d["reviewer"] = "supported", "t"
+		b, _ := json.Marshal(d)
+		labels.Write(append(b, '\n'))
+	}
+	lf := filepath.Join(dir, "labels.jsonl")
+	os.WriteFile(lf, []byte(labels.String()), 0o644)
+	r := runCLI(t, "", "audit", "--labels", lf, logs)
+	if r.code != exitInconclusive {
+		t.Fatalf("exit %d, want %d (INCONCLUSIVE): %s", r.code, exitInconclusive, r.stderr)
+	}
+	for _, want := range []string{"label all 19 citations not fabricated (a census, which decides): 9 more", "ragaudit sample -n 19 --seed 5"} {
+		if !strings.Contains(r.stdout, want) || !strings.Contains(string(readFile(t, filepath.Join(r.out, "report.html"))), strings.SplitN(want, ":", 2)[0]) {
+			t.Errorf("the summary or report.html does not say %q:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout, "review at least") {
+		t.Errorf("the summary asks for more labels than the month has:\n%s", r.stdout)
+	}
+	v := summaryOf(t, r)["verified"].(map[string]any)
+	if v["census_to_decide"] != true || v["labels_to_decide"].(float64) != 9 {
+		t.Errorf("verified: census_to_decide %v, labels_to_decide %v; want true, 9", v["census_to_decide"], v["labels_to_decide"])
 	}
 }
