@@ -220,6 +220,9 @@ var Checks = []Check{
 				if other, at = passageContradicts(c, s.NumbersMissing, p); at < 0 {
 					other, at = subjectSwapped(c, s.NumbersMissing, p)
 				}
+				if at < 0 {
+					other, at = freeSubject(c, s.NumbersMissing, p)
+				}
 			}
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)

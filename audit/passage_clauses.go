@@ -10,12 +10,12 @@ import (
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
-// A subjectClause is a part of a chunk sentence that gives values of its own
-// subject: "A single room costs €80 per night and a double room costs
+// A subjectClause is a clause: a part of a chunk sentence that gives
+// values of its own subject: "A single room costs €80 per night and a double room costs
 // €120 per night" is two. The passage checks read the clauses of a
-// sentence that holds every word of a claim: where one subjectClause holds them
-// all, the value is stated of the claim's subject only when that subjectClause
-// states it; a subjectClause about another subject ("a double room") stating it
+// sentence that holds every word of a claim: where one clause holds them
+// all, the value is stated of the claim's subject only when that clause
+// states it; a clause about another subject ("a double room") stating it
 // does not.
 type subjectClause struct {
 	start, end int      // byte span in the sentence's text
@@ -23,15 +23,16 @@ type subjectClause struct {
 }
 
 // clauses are the clauses of window i's sentence, read once: split at
-// ";", at ", ", and at the language's subjectClause joins ([subjectClause-joins]:
+// ";", at ", ", and at the language's clause joins ([clause-joins]:
 // "and", "while", "terwijl", "während", "tandis que", "mientras que"),
 // each part stating no quantity joined to the next (to the one before,
-// at the end): the words of a subjectClause without a value describe one
+// at the end): the words of a clause without a value describe one
 // that has it ("A single room, with breakfast, costs €80"). A join
 // between two values ("between 3 and 5 days") splits nothing.
 func (s *sentenceReader) clauses(i int) []subjectClause {
 	if s.parts == nil {
 		s.parts = make([][]subjectClause, len(s.ev.windows))
+		s.pieces = make([][][2]int, len(s.ev.windows))
 	}
 	if cl := s.parts[i]; cl != nil {
 		return cl
@@ -49,6 +50,7 @@ func (s *sentenceReader) clauses(i int) []subjectClause {
 	valued := func(sp [2]int) bool {
 		return slices.ContainsFunc(st.all, func(q quantity) bool { return q.Start >= sp[0] && q.Start < sp[1] })
 	}
+	s.pieces[i] = spans
 	var merged [][2]int
 	open := -1 // start of value-less parts waiting for the next part
 	for _, sp := range spans {
@@ -76,8 +78,8 @@ func (s *sentenceReader) clauses(i int) []subjectClause {
 	return out
 }
 
-// subjectCuts are the spans of text that end one subjectClause and open the next:
-// ";", ", " and the language's subjectClause joins, each as [start, end) of what
+// subjectCuts are the spans of text that end one clause and open the next:
+// ";", ", " and the language's clause joins, each as [start, end) of what
 // is cut out.
 func subjectCuts(text string, t tongue) [][2]int {
 	var cuts [][2]int
@@ -143,7 +145,7 @@ func stemText(l *lang.Language, raw string) string {
 }
 
 // claimWordsIn is how many of the claim's words outside its quantities
-// the subjectClause holds.
+// the clause holds.
 func claimWordsIn(c *claim, cl subjectClause) int {
 	n := 0
 	for k, st := range c.stems {
@@ -154,9 +156,9 @@ func claimWordsIn(c *claim, cl subjectClause) int {
 	return n
 }
 
-// clauseStates reads window i's sentence subjectClause by subjectClause for q: when a
-// subjectClause holds all the claim's words (there are words of them), whether
-// one such subjectClause states q and whether one states a rival of it; ok is
+// clauseStates reads window i's sentence clause by clause for q: when a
+// clause holds all the claim's words (there are words of them), whether
+// one such clause states q and whether one states a rival of it; ok is
 // false when none holds them all (the sentence is then read whole: "€80
 // for singles and €120 for doubles" gives each value a subject of its
 // own only in part).
@@ -189,7 +191,7 @@ func (s *sentenceReader) clauseStates(c *claim, q quantity, i, words int) (stati
 	return stating, rival, ok
 }
 
-// clauseSupports reports whether the subjectClause's text states q as the
+// clauseSupports reports whether the clause's text states q as the
 // chunk's quantity index reads it (units converted, "2 kg" for "2,000 g").
 func clauseSupports(text string, q quantity, t tongue) bool {
 	_, idx := scannedIn(t.l, text)

@@ -122,3 +122,46 @@ func TestSubjectCuts(t *testing.T) {
 		})
 	}
 }
+
+// A price the chunk gives only where a word of the claim's subject is
+// missing, while a clause holding that word calls it free, is no support.
+func TestFreeSubject(t *testing.T) {
+	runPassageCases(t, []passageCase{
+		{"a fee of payments abroad said of payments at home, which are free, fails",
+			"Card payments at home cost 1.5 % of the amount [1].",
+			"Card payments abroad cost 1.5 % of the amount. Card payments at home are free.",
+			[]string{"1.5 %"}, "Card payments at home are free."},
+		{"the fee of payments abroad passes",
+			"Card payments abroad cost 1.5 % of the amount [1].",
+			"Card payments abroad cost 1.5 % of the amount. Card payments at home are free.",
+			nil, ""},
+		{"a per-minute price of international calls said of included national calls fails",
+			"Calls to national numbers are charged at €0.25 per minute [1].",
+			"Calls to international numbers are charged at €0.25 per minute; calls to national numbers are included.",
+			[]string{"€0.25"}, "Calls to international numbers are charged at €0.25 per minute; calls to national numbers are included."},
+		{"a claim that restates both clauses passes",
+			"National calls are included, while calls to international numbers cost €0.25 per minute [1].",
+			"Calls to international numbers cost €0.25 per minute; calls to national numbers are included.",
+			nil, ""},
+		{"a clause that says it is not free does not call it free",
+			"Card payments at home cost 1.5 % of the amount [1].",
+			"Card payments abroad cost 1.5 % of the amount. Card payments at home are not free either.",
+			nil, ""},
+		{"a Dutch price of foreign calls said of included Dutch calls fails",
+			"Bellen naar Nederlandse nummers kost € 0,30 per minuut [1].",
+			"Bellen naar buitenlandse nummers kost € 0,30 per minuut; bellen naar Nederlandse nummers is inbegrepen.",
+			[]string{"€ 0,30"}, "Bellen naar buitenlandse nummers kost € 0,30 per minuut; bellen naar Nederlandse nummers is inbegrepen."},
+		{"a German fee said of free domestic transfers fails",
+			"Überweisungen ins Inland kosten 2 € pro Auftrag [1].",
+			"Überweisungen ins Ausland kosten 2 € pro Auftrag. Überweisungen ins Inland sind kostenlos.",
+			[]string{"2 €"}, "Überweisungen ins Inland sind kostenlos."},
+		{"a French price said of included French numbers fails",
+			"Les appels vers les numéros belges sont facturés 0,30 € la minute [1].",
+			"Les appels vers l'étranger sont facturés 0,30 € la minute ; les appels vers les numéros belges sont inclus.",
+			[]string{"0,30 €"}, "Les appels vers l'étranger sont facturés 0,30 € la minute ; les appels vers les numéros belges sont inclus."},
+		{"a Spanish price said of free national calls fails",
+			"Las llamadas nacionales cuestan 0,30 € por minuto [1].",
+			"Las llamadas internacionales cuestan 0,30 € por minuto. Las llamadas nacionales son gratuitas.",
+			[]string{"0,30 €"}, "Las llamadas nacionales son gratuitas."},
+	})
+}

@@ -171,6 +171,7 @@ type sentenceReader struct {
 	toks   [][]token         // per window; nil: not read yet
 	states []*statedIn       // per window; nil: not read yet
 	parts  [][]subjectClause // per window, its clauses; nil: none read yet
+	pieces [][][2]int        // per window, its clauses before those without a value are joined to others
 }
 
 // sentences is the chunk's sentence reader, made on first use.

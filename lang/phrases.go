@@ -49,27 +49,7 @@ func (l *Language) readPhrases(t, _ *table) error {
 	}
 	// The word alone, between blanks or punctuation (Go's \b knows only ASCII).
 	l.contrast = regexp.MustCompile(`(?i)(?:^|[\s,;(])(` + strings.Join(words, "|") + `)(?:$|[\s,;:.!?)])`)
-	joins := make([]string, len(t.sections["clause-joins"]))
-	for i, w := range t.sections["clause-joins"] {
-		joins[i] = regexp.QuoteMeta(w)
-	}
-	if len(joins) == 0 && err == nil {
-		err = fmt.Errorf("no [clause-joins]")
-	}
-	l.clauseJoins = regexp.MustCompile(`(?i)(?:^|[\s,;(])(` + strings.Join(joins, "|") + `)(?:$|[\s,;:.!?)])`)
 	return err
-}
-
-// ClauseJoins returns the spans of the words that join two clauses of a
-// sentence, each of which may give its own subject a value ("and",
-// "while", "terwijl", "während", "tandis que", "mientras que"), each
-// [start, end) of the words alone.
-func (l *Language) ClauseJoins(text string) [][2]int {
-	var out [][2]int
-	for _, m := range l.clauseJoins.FindAllStringSubmatchIndex(text, -1) {
-		out = append(out, [2]int{m[2], m[3]})
-	}
-	return out
 }
 
 // IsRefusal reports whether text declines to answer for lack of
