@@ -38,7 +38,7 @@ func (s *sentenceReader) clauses(i int) []subjectClause {
 		return cl
 	}
 	text, st := s.text(i), s.stated(i)
-	cuts := subjectCuts(text, s.ev.tongue)
+	cuts := subjectCuts(text, s.tokens(i), s.ev.tongue)
 	var spans [][2]int
 	start := 0
 	for _, cut := range append(cuts, [2]int{len(text), len(text)}) {
@@ -72,7 +72,7 @@ func (s *sentenceReader) clauses(i int) []subjectClause {
 	}
 	out := make([]subjectClause, len(merged))
 	for k, sp := range merged {
-		out[k] = subjectClause{sp[0], sp[1], stemsOf(s.ev.tongue, text[sp[0]:sp[1]])}
+		out[k] = subjectClause{sp[0], sp[1], s.stemsIn(i, sp)}
 	}
 	s.parts[i] = out
 	return out
@@ -80,8 +80,8 @@ func (s *sentenceReader) clauses(i int) []subjectClause {
 
 // subjectCuts are the spans of text that end one clause and open the next:
 // ";", ", " and the language's clause joins, each as [start, end) of what
-// is cut out.
-func subjectCuts(text string, t tongue) [][2]int {
+// is cut out; toks are text's tokens (tokensOf).
+func subjectCuts(text string, toks []token, t tongue) [][2]int {
 	var cuts [][2]int
 	for i := 0; i < len(text); i++ {
 		if text[i] == ';' || text[i] == ',' && i+1 < len(text) && text[i+1] == ' ' {
@@ -92,14 +92,29 @@ func subjectCuts(text string, t tongue) [][2]int {
 	if l == nil {
 		l, _ = lang.Get("en")
 	}
-	if l != nil {
-		for _, j := range l.ClauseJoins(text) {
-			if !betweenValues(text, j) {
-				cuts = append(cuts, j)
-			}
-		}
+	if l == nil || len(toks) == 0 {
+		return cuts
 	}
-	slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
+	words := make([]string, len(toks))
+	for k, tk := range toks {
+		words[k] = tk.lower
+	}
+	joined := false
+	for k := 0; k < len(words); k++ {
+		n := l.ClauseJoinAt(words, k)
+		if n == 0 {
+			continue
+		}
+		last := toks[k+n-1]
+		j := [2]int{toks[k].start, min(last.start+len(last.lower), len(text))}
+		if !betweenValues(text, j) {
+			cuts, joined = append(cuts, j), true
+		}
+		k += n - 1
+	}
+	if joined {
+		slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
+	}
 	return cuts
 }
 
@@ -118,13 +133,40 @@ func betweenValues(text string, j [2]int) bool {
 	return figure(b) && figure(a)
 }
 
-// stemsOf is the stems of text's words, hashed as the chunk's windows
-// hash them (in the chunk's language).
-func stemsOf(t tongue, text string) []uint64 {
+// stemsIn is the stems of the words of window i's sentence within span
+// sp of its text, hashed as the chunk's windows hash them (in the chunk's
+// language); the sentence's words are stemmed once.
+func (s *sentenceReader) stemsIn(i int, sp [2]int) []uint64 {
+	if s.stems == nil {
+		s.stems = make([][]stemAt, len(s.ev.windows))
+	}
+	ws := s.stems[i]
+	if ws == nil {
+		ws = stemsOf(s.ev.tongue, s.text(i))
+		s.stems[i] = ws
+	}
 	var out []uint64
-	nounphrase.RawWordsAt(text, func(raw string, _ int) {
+	for _, w := range ws {
+		if w.start >= sp[0] && w.start < sp[1] {
+			out = append(out, w.stem)
+		}
+	}
+	return out
+}
+
+// stemAt is a word's stem, hashed, and its offset.
+type stemAt struct {
+	start int
+	stem  uint64
+}
+
+// stemsOf is the stems of text's words with their offsets, hashed as the
+// chunk's windows hash them (in language t).
+func stemsOf(t tongue, text string) []stemAt {
+	out := make([]stemAt, 0, len(text)/5+1)
+	nounphrase.RawWordsAt(text, func(raw string, start int) {
 		if st := stemText(t.l, raw); st != "" {
-			out = append(out, hashWord(st))
+			out = append(out, stemAt{start, hashWord(st)})
 		}
 	})
 	return out

@@ -17,6 +17,9 @@ import (
 //
 // It returns them with the window of the clause calling it free, or -1.
 func freeSubject(c *claim, missing []string, p *passageRead) ([]string, int) {
+	if !p.callsFree() {
+		return nil, -1 // most chunks call nothing free: no clause of them need be read
+	}
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
@@ -55,7 +58,7 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 				continue
 			}
 			found = true
-			stems := stemsOf(s.ev.tongue, piece)
+			stems := s.stemsIn(i, sp)
 			var held, lack []uint64
 			for k, st := range c.stems {
 				switch {
@@ -90,10 +93,7 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 // -1 when none does.
 func (p *passageRead) freeClause(held, lack []uint64) int {
 	s := p.sentenceReader
-	l := s.ev.tongue.l
-	if l == nil {
-		l, _ = lang.Get("en")
-	}
+	l := freeLanguage(s.ev.tongue)
 	for i, n := range p.counts {
 		if n < 2 || p.ev.windows[i].pair {
 			continue
@@ -107,7 +107,7 @@ func (p *passageRead) freeClause(held, lack []uint64) int {
 				continue
 			}
 			piece := text[sp[0]:sp[1]]
-			stems := stemsOf(s.ev.tongue, piece)
+			stems := s.stemsIn(i, sp)
 			if !slices.ContainsFunc(held, func(h uint64) bool { return slices.Contains(stems, h) }) ||
 				slices.ContainsFunc(lack, func(h uint64) bool { return !slices.Contains(stems, h) }) {
 				continue
@@ -128,12 +128,39 @@ func (p *passageRead) freeClause(held, lack []uint64) int {
 // claimPiece is the stems of the words of the claim's clause that holds
 // q, its clauses cut as a chunk sentence's are (subjectCuts).
 func claimPiece(c *claim, q quantity) []uint64 {
+	sp := [2]int{0, len(c.plain)}
 	start := 0
-	for _, cut := range append(subjectCuts(c.plain, c.tongue), [2]int{len(c.plain), len(c.plain)}) {
+	for _, cut := range append(subjectCuts(c.plain, tokensOf(c.plain), c.tongue), [2]int{len(c.plain), len(c.plain)}) {
 		if q.Start < cut[0] && q.Start >= start {
-			return stemsOf(c.tongue, c.plain[start:cut[0]])
+			sp = [2]int{start, cut[0]}
+			break
 		}
 		start = cut[1]
 	}
-	return stemsOf(c.tongue, c.plain)
+	var out []uint64
+	for _, w := range stemsOf(c.tongue, c.plain[sp[0]:sp[1]]) {
+		out = append(out, w.stem)
+	}
+	return out
+}
+
+// callsFree reports whether a sentence holding two or more of the claim's
+// words has a free word.
+func (p *passageRead) callsFree() bool {
+	l := freeLanguage(p.ev.tongue)
+	for i, n := range p.counts {
+		if n >= 2 && !p.ev.windows[i].pair && slices.ContainsFunc(p.tokens(i), func(t token) bool { return l.IsFreeWord(t.lower) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// freeLanguage is the language whose free words t's text is read with.
+func freeLanguage(t tongue) *lang.Language {
+	if t.l != nil {
+		return t.l
+	}
+	l, _ := lang.Get("en")
+	return l
 }

@@ -36,22 +36,27 @@ func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, i
 			if n < most {
 				continue
 			}
-			// A clause holding all the claim's words is what the sentence
-			// says of its subject; its other clauses are of others.
-			if cs, cr, ok := s.clauseStates(c, q, i, words); ok {
-				stating = stating || cs
-				if cr && rival < 0 {
-					rival = i
-				}
-				continue
-			}
 			st, text := s.stated(i), s.text(i)
-			switch {
-			case st.index.supports(q):
-				stating = true
-			case rival < 0 && slices.ContainsFunc(st.all, func(w quantity) bool {
+			supports := st.index.supports(q)
+			rivalled := slices.ContainsFunc(st.all, func(w quantity) bool {
 				return (rivals(q, w) || sameCount(c, q, text, w, s.ev.tongue)) && !claims(c, w)
-			}):
+			})
+			// A clause holding all the claim's words is what the sentence
+			// says of its subject; its other clauses are of others. Only a
+			// sentence stating both the value and a rival need be cut.
+			if supports && rivalled {
+				if cs, cr, ok := s.clauseStates(c, q, i, words); ok {
+					stating = stating || cs
+					if cr && rival < 0 {
+						rival = i
+					}
+					continue
+				}
+			}
+			switch {
+			case supports:
+				stating = true
+			case rival < 0 && rivalled:
 				rival = i
 			}
 		}

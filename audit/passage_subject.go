@@ -172,6 +172,7 @@ type sentenceReader struct {
 	states []*statedIn       // per window; nil: not read yet
 	parts  [][]subjectClause // per window, its clauses; nil: none read yet
 	pieces [][][2]int        // per window, its clauses before those without a value are joined to others
+	stems  [][]stemAt        // per window, its words' stems (stemsIn); nil: not read yet
 }
 
 // sentences is the chunk's sentence reader, made on first use.

@@ -2,7 +2,6 @@ package lang
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -14,12 +13,11 @@ func (l *Language) readClauses(t, _ *table) error {
 	if len(lines) == 0 {
 		return fmt.Errorf("no [clause-joins]")
 	}
-	joins := make([]string, len(lines))
-	for i, w := range lines {
-		joins[i] = regexp.QuoteMeta(w)
+	l.clauseJoins = map[string][][]string{}
+	for _, line := range lines {
+		ws := strings.Fields(strings.ToLower(line))
+		l.clauseJoins[ws[0]] = append(l.clauseJoins[ws[0]], ws[1:])
 	}
-	// The words alone, between blanks or punctuation (Go's \b knows only ASCII).
-	l.clauseJoins = regexp.MustCompile(`(?i)(?:^|[\s,;(])(` + strings.Join(joins, "|") + `)(?:$|[\s,;:.!?)])`)
 	l.freeWords = set(t.words("free-words"))
 	if len(l.freeWords) == 0 {
 		return fmt.Errorf("no [free-words]")
@@ -27,16 +25,27 @@ func (l *Language) readClauses(t, _ *table) error {
 	return nil
 }
 
-// ClauseJoins returns the spans of the words that join two clauses of a
-// sentence, each of which may give its own subject a value ("and",
-// "while", "terwijl", "während", "tandis que", "mientras que"), each
-// [start, end) of the words alone.
-func (l *Language) ClauseJoins(text string) [][2]int {
-	var out [][2]int
-	for _, m := range l.clauseJoins.FindAllStringSubmatchIndex(text, -1) {
-		out = append(out, [2]int{m[2], m[3]})
+// ClauseJoinAt is how many words of words, from the i-th on (lower-cased),
+// join two clauses of a sentence, each of which may give its own subject
+// a value ("and", "while", "terwijl", "während", "tandis que", "mientras
+// que"); 0 when none do.
+func (l *Language) ClauseJoinAt(words []string, i int) int {
+	best := 0
+	for _, rest := range l.clauseJoins[words[i]] {
+		if i+1+len(rest) <= len(words) && len(rest)+1 > best && equalWords(words[i+1:i+1+len(rest)], rest) {
+			best = len(rest) + 1
+		}
 	}
-	return out
+	return best
+}
+
+func equalWords(a, b []string) bool {
+	for k := range b {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // IsFreeWord reports whether w (lower-cased) says a thing costs nothing:

@@ -124,8 +124,8 @@ type Language struct {
 	courtesy      *regexp.Regexp
 	referral      *regexp.Regexp
 	contrast      *regexp.Regexp
-	clauseJoins   *regexp.Regexp  // [clause-joins]
-	freeWords     map[string]bool // [free-words]
+	clauseJoins   map[string][][]string // [clause-joins]: by first word, the words after it
+	freeWords     map[string]bool       // [free-words]
 	linking       []string
 	sourceWords   []string
 	fold          *strings.Replacer // [fold]: letters the stemmer folds
