@@ -160,14 +160,25 @@ type stemAt struct {
 	stem  uint64
 }
 
-// stemsOf is the stems of text's words with their offsets, hashed as the
-// chunk's windows hash them (in language t).
+// stemsOf is the stems of text's content words (no stopword, no
+// number) with their offsets, hashed as the chunk's windows hash them
+// (in language t).
 func stemsOf(t tongue, text string) []stemAt {
-	out := make([]stemAt, 0, len(text)/5+1)
+	out := make([]stemAt, 0, len(text)/6+1)
 	nounphrase.RawWordsAt(text, func(raw string, start int) {
-		if st := stemText(t.l, raw); st != "" {
-			out = append(out, stemAt{start, hashWord(st)})
+		var norm, stem string
+		if t.l == nil {
+			if norm = nounphrase.Normalize(raw); norm == "" || nounphrase.IsStopword(norm) || isNumeric(norm) {
+				return
+			}
+			stem = nounphrase.StemWord(norm)
+		} else {
+			if norm = t.l.Normalize(raw); norm == "" || t.l.IsStopword(norm) || isNumeric(norm) {
+				return
+			}
+			stem = t.l.Stem(norm)
 		}
+		out = append(out, stemAt{start, hashWord(stem)})
 	})
 	return out
 }
@@ -198,6 +209,17 @@ func claimWordsIn(c *claim, cl subjectClause) int {
 	return n
 }
 
+// onlyClaimWords reports whether every word of the clause is a word of
+// the claim (or it has none but values).
+func onlyClaimWords(c *claim, cl subjectClause) bool {
+	for _, st := range cl.stems {
+		if k := slices.Index(c.stems, st); k < 0 || c.quantityOf[k] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // clauseStates reads window i's sentence clause by clause for q: when a
 // clause holds all the claim's words (there are words of them), whether
 // one such clause states q and whether one states a rival of it; ok is
@@ -213,6 +235,11 @@ func (s *sentenceReader) clauseStates(c *claim, q quantity, i, words int) (stati
 	text := s.text(i)
 	for _, cl := range cls {
 		if claimWordsIn(c, cl) < words {
+			// A clause with no word of its own but the claim's goes on
+			// about its subject ("…, then €39.99 per month").
+			if !stating && onlyClaimWords(c, cl) && clauseSupports(text[cl.start:cl.end], q, s.ev.tongue) {
+				stating = true
+			}
 			continue
 		}
 		ok = true
