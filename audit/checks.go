@@ -210,7 +210,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised) with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence about the same thing when that sentence states another of its kind",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised) with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included",
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
@@ -222,6 +222,9 @@ var Checks = []Check{
 			if p := newPassage(c, ev, s.NumbersMissing); p != nil {
 				if other, at = passageContradicts(c, s.NumbersMissing, p); at < 0 {
 					other, at = subjectSwapped(c, s.NumbersMissing, p)
+				}
+				if at < 0 {
+					other, at = freeSubject(c, s.NumbersMissing, p)
 				}
 			}
 			for _, raw := range other {

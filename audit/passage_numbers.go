@@ -36,11 +36,27 @@ func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, i
 			if n < most {
 				continue
 			}
-			st := s.stated(i)
+			st, text := s.stated(i), s.text(i)
+			supports := st.index.supports(q)
+			rivalled := slices.ContainsFunc(st.all, func(w quantity) bool {
+				return (rivals(q, w) || sameCount(c, q, text, w, s.ev.tongue)) && !claims(c, w)
+			})
+			// A clause holding all the claim's words is what the sentence
+			// says of its subject; its other clauses are of others. Only a
+			// sentence stating both the value and a rival need be cut.
+			if supports && rivalled {
+				if cs, cr, ok := s.clauseStates(c, q, i, words); ok {
+					stating = stating || cs
+					if cr && rival < 0 {
+						rival = i
+					}
+					continue
+				}
+			}
 			switch {
-			case st.index.supports(q):
+			case supports:
 				stating = true
-			case rival < 0 && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+			case rival < 0 && rivalled:
 				rival = i
 			}
 		}
@@ -67,8 +83,7 @@ type passageRead struct {
 // sentence (one window: no other sentence to state it of), fewer than two
 // words besides the values.
 func newPassage(c *claim, ev *evidence, missing []string) *passageRead {
-	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && !slices.Contains(missing, q.Raw) }) ||
-		len(ev.windows) < 3 {
+	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && !slices.Contains(missing, q.Raw) }) {
 		return nil
 	}
 	counts, words := claimWordCounts(c, ev)

@@ -168,15 +168,18 @@ func tokensOf(text string) []token {
 // per claim.
 type sentenceReader struct {
 	ev     *evidence
-	toks   [][]token   // per window; nil: not read yet
-	states []*statedIn // per window; nil: not read yet
+	toks   [][]token         // per window; nil: not read yet
+	states []*statedIn       // per window; nil: not read yet
+	parts  [][]subjectClause // per window, its clauses; nil: none read yet
+	pieces [][][2]int        // per window, its clauses before those without a value are joined to others
+	stems  [][]stemAt        // per window, its words' stems (stemsIn); nil: not read yet
 }
 
 // sentences is the chunk's sentence reader, made on first use.
 func (ev *evidence) sentences() *sentenceReader {
 	if ev.reader == nil {
 		n := len(ev.windows)
-		ev.reader = &sentenceReader{ev, make([][]token, n), make([]*statedIn, n)}
+		ev.reader = &sentenceReader{ev: ev, toks: make([][]token, n), states: make([]*statedIn, n)}
 	}
 	return ev.reader
 }

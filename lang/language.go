@@ -128,6 +128,8 @@ type Language struct {
 	courtesy      *regexp.Regexp
 	referral      *regexp.Regexp
 	contrast      *regexp.Regexp
+	clauseJoins   map[string][][]string // [clause-joins]: by first word, the words after it
+	freeWords     map[string]bool       // [free-words]
 	linking       []string
 	sourceWords   []string
 	fold          *strings.Replacer // [fold]: letters the stemmer folds
@@ -158,7 +160,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
 	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
-	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down"}
+	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
@@ -200,7 +202,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readComplements, l.readSourceWords} {
+		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

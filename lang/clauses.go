@@ -1,0 +1,54 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+)
+
+// readClauses reads [clause-joins] and [free-words]: what the passage
+// checks cut a sentence's clauses at, and the words by which a clause
+// says its subject costs nothing.
+func (l *Language) readClauses(t, _ *table) error {
+	lines := t.sections["clause-joins"]
+	if len(lines) == 0 {
+		return fmt.Errorf("no [clause-joins]")
+	}
+	l.clauseJoins = map[string][][]string{}
+	for _, line := range lines {
+		ws := strings.Fields(strings.ToLower(line))
+		l.clauseJoins[ws[0]] = append(l.clauseJoins[ws[0]], ws[1:])
+	}
+	l.freeWords = set(t.words("free-words"))
+	if len(l.freeWords) == 0 {
+		return fmt.Errorf("no [free-words]")
+	}
+	return nil
+}
+
+// ClauseJoinAt is how many words of words, from the i-th on (lower-cased),
+// join two clauses of a sentence, each of which may give its own subject
+// a value ("and", "while", "terwijl", "während", "tandis que", "mientras
+// que"); 0 when none do.
+func (l *Language) ClauseJoinAt(words []string, i int) int {
+	best := 0
+	for _, rest := range l.clauseJoins[words[i]] {
+		if i+1+len(rest) <= len(words) && len(rest)+1 > best && equalWords(words[i+1:i+1+len(rest)], rest) {
+			best = len(rest) + 1
+		}
+	}
+	return best
+}
+
+func equalWords(a, b []string) bool {
+	for k := range b {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// IsFreeWord reports whether w (lower-cased) says a thing costs nothing:
+// "free", "included", "gratis", "inbegrepen", "kostenlos", "inclus",
+// "incluidas".
+func (l *Language) IsFreeWord(w string) bool { return l.freeWords[w] }
