@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
@@ -25,14 +24,20 @@ func placeSwapped(c *claim, ev *evidence, window string) string {
 		c.words = normalisedWords(l, c.plain)
 	}
 	cw := c.words
-	if !slices.ContainsFunc(cw, l.IsPlace) {
+	// The claim's places the chunk does not name, before the window is
+	// read: most claims name none, or only places the chunk names.
+	var unnamed []int
+	for i, x := range cw {
+		if l.IsPlace(x) && !placeIn(l, x, ev) {
+			unnamed = append(unnamed, i)
+		}
+	}
+	if len(unnamed) == 0 {
 		return ""
 	}
 	closest, _ := closestAndAll(l, cw, window)
-	for i, x := range cw {
-		if !l.IsPlace(x) || placeIn(l, x, ev) {
-			continue
-		}
+	for _, i := range unnamed {
+		x := cw[i]
 		for j, y := range closest {
 			if l.OtherPlace(x, y) && !l.SaysPlace(y, cw) && shareNeighbour(l, cw, i, closest, j) {
 				return asWritten(l, c.plain, x)
