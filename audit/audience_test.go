@@ -28,6 +28,10 @@ func TestGroupsAndChangesOpposite(t *testing.T) {
 			"Le tarif baissera le 1er janvier [1].", "Le tarif augmentera le 1er janvier. Vous recevrez un courrier.", true},
 		{"bajará for subirá fails in Spanish",
 			"La cuota bajará el 1 de enero [1].", "La cuota subirá el 1 de enero. Recibirá una carta.", true},
+		{"every month for every quarter fails in English",
+			"The invoice is sent every month [1].", "The invoice is sent every quarter. It lists all usage.", true},
+		{"cada mes for cada trimestre fails in Spanish",
+			"La factura se emite cada mes [1].", "La factura se emite cada trimestre. Incluye todo el consumo.", true},
 		{"the same group passes",
 			"Adults pay €12 for a day ticket [1].", "A day ticket costs adults €12. Under-fives travel free.", false},
 	})

@@ -284,6 +284,17 @@ var Checks = []Check{
 				return
 			}
 			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow) || crossed(c.plain), negates(c.tongue, window, ofClaim) || crossed(window)
+			// "Unless" denies a claim that states a condition ("renews if
+			// you cancel") or drops it ("Refunds are paid to the original
+			// card" of "… unless the card has expired"); one that restates
+			// the condition's words without a conditional ("renews every
+			// month, so cancel a week before the renewal date") does not.
+			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies && !l.HasConditional(claimWords(c, l)) {
+				if cond, had := l.UnlessClause(window); had && restated(l, normalisedWords(l, cond), ofClaim) {
+					w, _ := l.WithoutUnless(window)
+					windowDenies = negates(c.tongue, w, ofClaim) || crossed(w)
+				}
+			}
 			// A denial of the claim's words that a two-sentence window says
 			// only in its sentence the claim does not follow ("The customer
 			// pays return shipping unless the item is faulty" beside
@@ -401,6 +412,23 @@ func claimWords(c *claim, l *lang.Language) []string {
 		c.words = normalisedWords(l, c.plain)
 	}
 	return c.words
+}
+
+// restated reports whether the claim holds two thirds or more of the
+// content words of a condition (numbers aside: they are the number
+// check's), so it says the condition in other words.
+func restated(l *lang.Language, cond []string, ofClaim func(string) bool) bool {
+	n, held := 0, 0
+	for _, w := range cond {
+		if l.IsStopword(w) || startsWithDigitOrSign(w) || strings.HasSuffix(w, "'") {
+			continue
+		}
+		n++
+		if ofClaim(l.Stem(w)) {
+			held++
+		}
+	}
+	return n > 0 && 3*held >= 2*n
 }
 
 // entityIn reports whether every word of a proper noun ("Haute-Saône")

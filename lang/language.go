@@ -67,6 +67,8 @@ type Language struct {
 	compLinks    map[string]bool       // [comparison-connectors]
 	listJoins    map[string]bool       // [list-joins]
 	perWords     map[string]bool       // [per-words]
+	unless       *regexp.Regexp        // [unless], as whole words
+	conditionals map[string]bool       // [conditionals]
 	negWords     map[string]bool       // [negative-words]
 	exceptions   phraseList            // [exceptions]
 	hedges       phraseList            // [hedges]
@@ -158,7 +160,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "plural-endings",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
-	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors",
+	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words"}
 
@@ -202,7 +204,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses} {
+		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readUnless, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

@@ -1,0 +1,65 @@
+package lang
+
+import (
+	"regexp"
+	"strings"
+)
+
+// readUnless reads [unless], the negation cues that say "if not"
+// ("unless", "tenzij", "sauf si"), and [conditionals], the words that
+// open a condition ("if", "als", "wenn", "si").
+func (l *Language) readUnless(t, _ *table) error {
+	var alts []string
+	for _, line := range t.sections["unless"] {
+		if p := strings.TrimSpace(strings.ToLower(line)); p != "" {
+			alts = append(alts, regexp.QuoteMeta(p))
+		}
+	}
+	l.unless = nil
+	if len(alts) > 0 {
+		l.unless = regexp.MustCompile(`(?i)(^|[^\pL])(?:` + strings.Join(alts, "|") + `)([^\pL]|$)`)
+	}
+	l.conditionals = set(l.withNormalized(t.words("conditionals")))
+	return nil
+}
+
+// WithoutUnless is text with each cue of [unless] made a clause break,
+// and whether it held one: a claim that states no condition ("renews
+// every month, so cancel a week before") is not denied by the chunk's
+// "renews unless you cancel", which only a conditional claim ("renews if
+// you cancel") turns.
+func (l *Language) WithoutUnless(text string) (string, bool) {
+	if l.unless == nil || !l.unless.MatchString(text) {
+		return text, false
+	}
+	return l.unless.ReplaceAllString(text, "${1},${2}"), true
+}
+
+// HasConditional reports whether the normalised words hold a word of
+// [conditionals].
+func (l *Language) HasConditional(words []string) bool {
+	for _, w := range words {
+		if l.conditionals[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// UnlessClause is the text after text's first cue of [unless] to the end
+// of its clause: the condition ("the card has expired" of "… unless the
+// card has expired."); ok is false without a cue.
+func (l *Language) UnlessClause(text string) (string, bool) {
+	if l.unless == nil {
+		return "", false
+	}
+	loc := l.unless.FindStringSubmatchIndex(text)
+	if loc == nil {
+		return "", false
+	}
+	rest := text[loc[4]:] // from the character after the cue
+	if k := strings.IndexAny(rest, ".,;:!?"); k >= 0 {
+		rest = rest[:k]
+	}
+	return rest, true
+}
