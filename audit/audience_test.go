@@ -32,6 +32,12 @@ func TestGroupsAndChangesOpposite(t *testing.T) {
 			"The invoice is sent every month [1].", "The invoice is sent every quarter. It lists all usage.", true},
 		{"cada mes for cada trimestre fails in Spanish",
 			"La factura se emite cada mes [1].", "La factura se emite cada trimestre. Incluye todo el consumo.", true},
+		{"go down for go up fails in English",
+			"From January the Team plan will go down by €2 per user [1].", "From January the Team plan will go up by €2 per user. Existing contracts are included.", true},
+		{"fällt for steigt fails in German",
+			"Der Grundpreis fällt im Januar um 3 € [1].", "Der Grundpreis steigt im Januar um 3 €. Bestandsverträge sind betroffen.", true},
+		{"of the invoice date for of delivery fails in English",
+			"You can return the item within 30 days of the invoice date [1].", "You can return the item within 30 days of delivery. Refunds are paid to your card.", true},
 		{"the same group passes",
 			"Adults pay €12 for a day ticket [1].", "A day ticket costs adults €12. Under-fives travel free.", false},
 	})
