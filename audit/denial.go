@@ -41,7 +41,11 @@ func permissionDenied(l *lang.Language, cw []string, window string, ofClaim func
 		own := func(x string) bool { // the denial's own words
 			return l.IsNegationWord(x) || l.PermitsAt([]string{x}, 0) > 0 || l.Possible([]string{x}) || l.IsGrantor(x)
 		}
-		if slices.ContainsFunc(words, func(x string) bool { return l.InOpposites(x) && !own(x) && !slices.Contains(cw, x) }) {
+		// (an opposite the claim says in another form, "renew" of
+		// "renewals", is the claim's own word)
+		if slices.ContainsFunc(words, func(x string) bool {
+			return l.InOpposites(x) && !own(x) && !slices.ContainsFunc(cw, func(y string) bool { return sameWordRoot(l, x, y) })
+		}) {
 			continue // a qualified denial: "Returns after 30 days are not possible" leaves "within 30 days" alone
 		}
 		content := func(x string) bool {

@@ -10,6 +10,8 @@ func TestDeniedPossibility(t *testing.T) {
 	assertFlips(t, []flipCase{
 		{"can against 'not possible' of the claim's channel fails in English",
 			"You can renew your parking permit by post [1].", "You can renew your parking permit online; renewals by post are not possible.", true},
+		{"can against 'not possible' of the claim's registration fails in English, the claim saying its verb",
+			"You can register by post [1].", "You can register online; registration by post is not possible.", true},
 		{"can against 'we do not accept' of the claim's thing fails in English",
 			"You can pay the deposit in cash [1].", "The deposit can be paid by card. We do not accept cash.", true},
 		{"a denial alone, worded apart from the claim, still fails in English",
