@@ -38,6 +38,12 @@ func TestGroupsAndChangesOpposite(t *testing.T) {
 			"Der Grundpreis fällt im Januar um 3 € [1].", "Der Grundpreis steigt im Januar um 3 €. Bestandsverträge sind betroffen.", true},
 		{"of the invoice date for of delivery fails in English",
 			"You can return the item within 30 days of the invoice date [1].", "You can return the item within 30 days of delivery. Refunds are paid to your card.", true},
+		{"Höchstbestellmenge for Mindestbestellmenge fails in German",
+			"Die Höchstbestellmenge liegt bei 10 Paketen [1].", "Die Mindestbestellmenge liegt bei 10 Paketen. Größere Mengen liefern wir auf Anfrage.", true},
+		{"maximumbedrag for minimumbedrag fails in Dutch",
+			"Het maximumbedrag is 500 euro per jaar [1].", "Het minimumbedrag is 500 euro per jaar. Daarboven betaalt u niets extra.", true},
+		{"the same compound passes in German",
+			"Die Mindestbestellmenge liegt bei 10 Paketen [1].", "Die Mindestbestellmenge beträgt 10 Pakete. Größere Mengen liefern wir auf Anfrage.", false},
 		{"the same group passes",
 			"Adults pay €12 for a day ticket [1].", "A day ticket costs adults €12. Under-fives travel free.", false},
 	})

@@ -386,3 +386,26 @@ func (l *Language) PlaceForms(w string) []string {
 	slices.Sort(out) // map order is random; the caller's result must not be
 	return slices.Compact(out)
 }
+
+// CompoundOpposes reports whether the normalised words a and b, in a
+// language that writes compounds as one word, join different members of
+// a group of [opposites] to one head: "höchstbestellmenge" and
+// "mindestbestellmenge", "maximumbedrag" and "minimumbedrag".
+func (l *Language) CompoundOpposes(a, b string) bool {
+	if !l.Compounds || len(a) < 8 || len(b) < 8 {
+		return false
+	}
+	common := 0
+	for common < len(a) && common < len(b) && a[len(a)-1-common] == b[len(b)-1-common] {
+		common++
+	}
+	for k := common; k >= minCompoundHead; k-- { // the head: the longest shared ending first
+		if pa, pb := a[:len(a)-k], b[:len(b)-k]; pa != "" && pb != "" && l.Opposes(pa, pb) {
+			return true
+		}
+	}
+	return false
+}
+
+// minCompoundHead is the fewest bytes a compound's head keeps.
+const minCompoundHead = 4
