@@ -358,6 +358,11 @@ var Checks = []Check{
 				} else if x := placeSwapped(c, ev, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
 					// "nach Österreich" where the window says "innerhalb Deutschlands"
 					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+				} else if l, ok := lang.Get(c.tongue.code); ok && strings.Contains(c.plain, ",") {
+					// "card, bank transfer and cheque" where the window lists "… and PayPal"
+					if x := listSwapped(l, c.plain, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
+						s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+					}
 				}
 			}
 			if len(c.entities) == 0 {

@@ -1,0 +1,89 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// listSwapped returns the item of a list of the claim (three items or
+// more: "card, bank transfer and cheque") that the window's list of as
+// many items gives otherwise, every other item being the same: "cheque"
+// where the window lists "card, bank transfer and PayPal". Items are
+// compared by the stems of their content words; "" for none.
+func listSwapped(l *lang.Language, claim, window string) string {
+	ci := listItems(l, claim)
+	if len(ci) < 3 {
+		return ""
+	}
+	for _, sentence := range strings.SplitAfter(window, ". ") {
+		wi := listItems(l, sentence)
+		if len(wi) != len(ci) {
+			continue
+		}
+		var unmatched []int
+		for k, c := range ci {
+			if !slices.ContainsFunc(wi, func(w listItem) bool { return slices.Equal(w.stems, c.stems) }) {
+				unmatched = append(unmatched, k)
+			}
+		}
+		// The first item is read from the words before the first comma,
+		// which may hold more than the item: one that differs there says
+		// nothing.
+		if len(unmatched) == 1 && unmatched[0] > 0 {
+			return ci[unmatched[0]].text
+		}
+	}
+	return ""
+}
+
+// listItem is an item of a list as written and the sorted stems of its
+// content words.
+type listItem struct {
+	text  string
+	stems []string
+}
+
+// listItems are the items of the list in text's clause that ends with a
+// [list-joins] word before its last item ("A, B and C"): the parts
+// between commas, the last split at the join word; nil for none.
+func listItems(l *lang.Language, text string) []listItem {
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;:!?()", r) }) {
+		parts := strings.Split(clause, ",")
+		if len(parts) < 2 {
+			continue
+		}
+		last := strings.Fields(parts[len(parts)-1])
+		j := slices.IndexFunc(last, func(w string) bool { return l.IsListJoin(strings.ToLower(w)) })
+		if j < 0 {
+			continue
+		}
+		raw := append(parts[:len(parts)-1:len(parts)-1], strings.Join(last[:j], " "), strings.Join(last[j+1:], " "))
+		// The first part holds what comes before the list ("We accept
+		// card"): its last word or two are the item.
+		var items []listItem
+		for k, p := range raw {
+			ws := normalisedWords(l, p)
+			if k == 0 && len(ws) > 2 {
+				ws = ws[len(ws)-2:]
+			}
+			if k == len(raw)-1 && len(ws) > 2 {
+				ws = ws[:2]
+			}
+			var stems, content []string
+			for _, w := range ws {
+				if !l.IsStopword(w) && !strings.HasSuffix(w, "'") {
+					stems, content = append(stems, l.Stem(w)), append(content, w)
+				}
+			}
+			if len(stems) == 0 {
+				return nil // an item of stopwords only: no list of things
+			}
+			slices.Sort(stems)
+			items = append(items, listItem{strings.Join(content, " "), stems})
+		}
+		return items
+	}
+	return nil
+}
