@@ -234,6 +234,14 @@ var Checks = []Check{
 				w := &ev.windows[at]
 				s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.shown(at)
 			}
+			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && len(c.quantities) == 0 && slices.ContainsFunc(claimWords(c, l), l.IsUniversal) {
+				// "every week" where the window says "every two weeks"
+				if closest, _ := closestAndAll(l, c.words, s.SpanText[s.Span[0]:s.Span[1]]); closest != nil {
+					if x := everyOther(l, c.words, closest); x != "" {
+						s.NumbersMissing = appendUnique(s.NumbersMissing, x)
+					}
+				}
+			}
 			if x := perSwapped(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
 			}

@@ -1,0 +1,23 @@
+package audit
+
+import "testing"
+
+// "every week" where the chunk says "every two weeks" states another
+// count in every language; the same frequency, or a count of the unit
+// elsewhere in the chunk, passes.
+func TestEveryUnitAgainstEveryNUnits(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"every week for every two weeks fails in English",
+			"Backups run every week [1].", "Backups run every two weeks. You can restore any backup.", true},
+		{"jede Woche for alle zwei Wochen fails in German",
+			"Die Sicherung läuft jede Woche [1].", "Die Sicherung läuft alle zwei Wochen. Sie können jede Sicherung wiederherstellen.", true},
+		{"elke week for elke twee weken fails in Dutch",
+			"De reservekopie van uw bestanden wordt elke week gemaakt [1].", "De reservekopie van uw bestanden wordt elke twee weken gemaakt. U kunt elke kopie terugzetten.", true},
+		{"chaque année for tous les deux ans fails in French",
+			"Le contrôle technique a lieu chaque année [1].", "Le contrôle technique a lieu tous les deux ans. Il coûte 80 euros.", true},
+		{"cada año for cada dos años fails in Spanish",
+			"La revisión se hace cada año [1].", "La revisión se hace cada dos años. Cuesta 80 euros.", true},
+		{"the same frequency passes with a count of the unit elsewhere",
+			"Backups run every week [1].", "Backups run every week. You can restore backups from the last 2 weeks.", false},
+	})
+}
