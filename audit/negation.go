@@ -456,7 +456,36 @@ func shareNeighbour(l *lang.Language, a []string, i int, b []string, j int) bool
 		return !l.IsStopword(w) && !l.SameGroup(w, a[i]) && !strings.HasSuffix(w, "'")
 	}
 	nb := nearContent(b, j, content)
-	return slices.ContainsFunc(nearContent(a, i, content), func(w string) bool { return slices.Contains(nb, w) })
+	if slices.ContainsFunc(nearContent(a, i, content), func(w string) bool { return slices.Contains(nb, w) }) {
+		return true
+	}
+	// Both open their sentence, and the rest of the claim's sentence is
+	// the other's: "Los adultos tienen un 50 % de descuento" against "Los
+	// niños menores de 12 años tienen un 50 % de descuento", where the
+	// words beside each differ.
+	return firstContent(a, i, content) && firstContent(b, j, content) && restShared(a, i, b, content)
+}
+
+// firstContent reports whether ws[k] is the first content word of ws.
+func firstContent(ws []string, k int, content func(string) bool) bool {
+	return !slices.ContainsFunc(ws[:k], content)
+}
+
+// restShared reports whether three or more content words of a besides
+// a[i] stand in b, and no more than one of them does not.
+func restShared(a []string, i int, b []string, content func(string) bool) bool {
+	in, out := 0, 0
+	for k, w := range a {
+		if k == i || !content(w) {
+			continue
+		}
+		if slices.Contains(b, w) {
+			in++
+		} else {
+			out++
+		}
+	}
+	return in >= 3 && out <= 1
 }
 
 // nearContent is up to two words of ws on each side of ws[k], within
