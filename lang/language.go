@@ -59,6 +59,7 @@ type Language struct {
 	stopwords    map[string]bool
 	opposites    map[string][]opposite // [opposites], by word
 	places       map[string][]opposite // [places], by word
+	placeForms   map[[2]int][]string   // the forms of each member of [places], by group and member
 	negPrefixes  []string              // [negating-prefixes]
 	restrictors  map[string]bool       // [restrictors]
 	universals   map[string]bool       // [universals]

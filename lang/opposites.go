@@ -43,6 +43,7 @@ func (l *Language) readOpposites(t, _ *table) error {
 	if l.places, err = l.readGroups(t, "places"); err != nil {
 		return err
 	}
+	l.placeForms = placeFormsOf(l.places)
 	l.negPrefixes = nil
 	for _, p := range t.words("negating-prefixes") {
 		l.negPrefixes = append(l.negPrefixes, strings.ToLower(p))
@@ -371,20 +372,35 @@ func (l *Language) IsPerWord(w string) bool { return l.perWords[w] }
 func (l *Language) IsNegativeWord(w string) bool { return l.negWords[w] }
 
 // PlaceForms are the forms of the places the normalised word w names
-// ("ireland", "irish" of "irish"), as [places] writes them normalised.
+// ("ireland", "irish" of "irish"), as [places] writes them normalised,
+// sorted; gathered once when the tables are read (placeForms).
 func (l *Language) PlaceForms(w string) []string {
+	xs := l.places[w]
+	if len(xs) == 1 {
+		return l.placeForms[[2]int{xs[0].group, xs[0].member}]
+	}
 	var out []string
-	for _, x := range l.places[w] {
-		for v, ys := range l.places {
-			for _, y := range ys {
-				if x.group == y.group && x.member == y.member {
-					out = append(out, v)
-				}
-			}
+	for _, x := range xs {
+		out = append(out, l.placeForms[[2]int{x.group, x.member}]...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// placeFormsOf gathers the forms of each member of [places], sorted (map
+// order is random; a caller's result must not be).
+func placeFormsOf(places map[string][]opposite) map[[2]int][]string {
+	out := map[[2]int][]string{}
+	for v, xs := range places {
+		for _, x := range xs {
+			k := [2]int{x.group, x.member}
+			out[k] = append(out[k], v)
 		}
 	}
-	slices.Sort(out) // map order is random; the caller's result must not be
-	return slices.Compact(out)
+	for k := range out {
+		slices.Sort(out[k])
+	}
+	return out
 }
 
 // CompoundOpposes reports whether the normalised words a and b, in a
