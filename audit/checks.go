@@ -242,6 +242,11 @@ var Checks = []Check{
 					}
 				}
 			}
+			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" {
+				if x := pricedFree(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "kostenlos" where the window gives "2 %"
+				}
+			}
 			if x := perSwapped(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
 			}

@@ -21,3 +21,28 @@ func TestEveryUnitAgainstEveryNUnits(t *testing.T) {
 			"Backups run every week [1].", "Backups run every week. You can restore backups from the last 2 weeks.", false},
 	})
 }
+
+// "every other week", Dutch "om de twee weken" and one-word frequencies
+// ("biweekly", "vierzehntäglich") are every two weeks too.
+func TestEveryWeekAgainstEveryOtherWeek(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"every week for every other week fails in English",
+			"Backups are made every week [1].", "Backups are made every other week.", true},
+		{"elke week for om de twee weken fails in Dutch",
+			"De nieuwsbrief verschijnt elke week [1].", "De nieuwsbrief verschijnt om de twee weken.", true},
+		{"om de twee weken for om de twee weken passes",
+			"De nieuwsbrief verschijnt om de twee weken [1].", "De nieuwsbrief verschijnt om de twee weken.", false},
+		{"every other week for every second week passes",
+			"Backups are made every other week [1].", "Backups are made every second week.", false},
+	})
+	assertReason(t, "negation_mismatch", []flipCase{
+		{"weekly for biweekly fails in English",
+			"Payroll runs weekly [1].", "Payroll runs biweekly.", true},
+		{"wöchentlich for vierzehntäglich fails in German",
+			"Der Müll wird wöchentlich abgeholt [1].", "Der Müll wird vierzehntäglich abgeholt.", true},
+		{"wekelijks for tweewekelijks fails in Dutch",
+			"Het afval wordt wekelijks opgehaald [1].", "Het afval wordt tweewekelijks opgehaald.", true},
+		{"fortnightly for biweekly passes",
+			"Payroll runs fortnightly [1].", "Payroll runs biweekly.", false},
+	})
+}

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// readClauses reads [clause-joins] and [free-words]: what the passage
-// checks cut a sentence's clauses at, and the words by which a clause
-// says its subject costs nothing.
+// readClauses reads [clause-joins], [free-words], [free-not-before] and
+// [cost-words]: what the passage checks cut a sentence's clauses at, and
+// the words by which a clause says its subject costs nothing.
 func (l *Language) readClauses(t, _ *table) error {
 	lines := t.sections["clause-joins"]
 	if len(lines) == 0 {
@@ -21,6 +21,10 @@ func (l *Language) readClauses(t, _ *table) error {
 	l.freeWords = set(t.words("free-words"))
 	if len(l.freeWords) == 0 {
 		return fmt.Errorf("no [free-words]")
+	}
+	l.freeNotBefore = set(t.words("free-not-before"))
+	if l.costWords = set(t.words("cost-words")); len(l.costWords) == 0 {
+		return fmt.Errorf("no [cost-words]")
 	}
 	return nil
 }
@@ -52,3 +56,12 @@ func equalWords(a, b []string) bool {
 // "free", "included", "gratis", "inbegrepen", "kostenlos", "inclus",
 // "incluidas".
 func (l *Language) IsFreeWord(w string) bool { return l.freeWords[w] }
+
+// IsFreeWordNotBefore reports whether a free word right before w (lower-
+// cased) means something else than costing nothing: English "free to
+// cancel".
+func (l *Language) IsFreeWordNotBefore(w string) bool { return l.freeNotBefore[w] }
+
+// IsCostWord reports whether w (lower-cased) names what a thing costs:
+// beside a free word it is part of it ("free of charge", "sans frais").
+func (l *Language) IsCostWord(w string) bool { return l.costWords[w] }

@@ -69,6 +69,7 @@ type Language struct {
 	listJoins    map[string]bool       // [list-joins]
 	perWords     map[string]bool       // [per-words]
 	unless       *regexp.Regexp        // [unless], as whole words
+	unlessCues   map[string]bool       // [unless], each cue's words joined by a space
 	conditionals map[string]bool       // [conditionals]
 	negWords     map[string]bool       // [negative-words]
 	exceptions   phraseList            // [exceptions]
@@ -133,6 +134,10 @@ type Language struct {
 	contrast      *regexp.Regexp
 	clauseJoins   map[string][][]string // [clause-joins]: by first word, the words after it
 	freeWords     map[string]bool       // [free-words]
+	freeNotBefore map[string]bool       // [free-not-before]
+	costWords     map[string]bool       // [cost-words]
+	everyN        map[string]bool       // [every-n]
+	everyOther    map[string]bool       // [every-other]
 	linking       []string
 	sourceWords   []string
 	fold          *strings.Replacer // [fold]: letters the stemmer folds
@@ -163,7 +168,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
 	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
-	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words"}
+	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
@@ -205,7 +210,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readUnless, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses} {
+		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readUnless, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses, l.readEveryN} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

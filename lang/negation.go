@@ -89,10 +89,10 @@ func (l *Language) readNegation(t *table) error {
 // gives them (elided forms such as "n'a" kept whole or split).
 func (l *Language) NegationAt(words []string, i int) int {
 	w := apostrophes(words[i])
-	n := 0
+	n, unless := 0, false
 	for _, c := range l.neg.cues[w] {
 		if len(c.words) > n && l.matches(words, i, c) {
-			n = len(c.words)
+			n, unless = len(c.words), l.unlessCues[strings.Join(c.words, " ")]
 		}
 	}
 	if n == 0 {
@@ -104,7 +104,8 @@ func (l *Language) NegationAt(words []string, i int) int {
 	}
 	// A cue of more words is cancelled by a phrase after its first word
 	// too: "nicht mehr als drei" is a limit, though "nicht mehr" is a cue.
-	if n == 0 || l.cancelledAfter(words[i+n:]) || n > 1 && l.cancelledAfter(words[i+1:]) ||
+	// "Unless" is no limit: "à moins que" is not "ne … que" (only).
+	if n == 0 || !unless && (l.cancelledAfter(words[i+n:]) || n > 1 && l.cancelledAfter(words[i+1:])) ||
 		i > 0 && l.neg.cancelBefore[words[i-1]] {
 		return 0
 	}

@@ -10,9 +10,11 @@ import (
 // open a condition ("if", "als", "wenn", "si").
 func (l *Language) readUnless(t, _ *table) error {
 	var alts []string
+	l.unlessCues = map[string]bool{}
 	for _, line := range t.sections["unless"] {
 		if p := strings.TrimSpace(strings.ToLower(line)); p != "" {
 			alts = append(alts, regexp.QuoteMeta(p))
+			l.unlessCues[strings.Join(strings.Fields(p), " ")] = true
 		}
 	}
 	l.unless = nil

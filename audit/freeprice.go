@@ -1,0 +1,83 @@
+package audit
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// pricedFree returns the claim's word calling its subject free
+// ("kostenlos", "gratuit", "free of charge") where the window's sentence
+// closest to it holds every other content word of the claim, gives a
+// price or a fee (an amount or a percentage other than zero) and calls
+// nothing free: "Paper statements are free" against "Paper statements
+// cost €2 each". The claim states no amount itself, so the number check
+// has nothing to compare; "" for none.
+//
+// A claim that negates anything, a chunk sentence that negates anything,
+// and a chunk sentence holding a word of the claim's free word's stem
+// ("included" against "the €499 price includes delivery") are left to
+// the other checks.
+func pricedFree(l *lang.Language, c *claim, window string) string {
+	cw := claimWords(c, l)
+	at := -1
+	for i, w := range cw {
+		if l.IsFreeWord(w) && !(i+1 < len(cw) && l.IsFreeWordNotBefore(cw[i+1])) { // not "free to cancel"
+			at = i
+			break
+		}
+	}
+	if at < 0 || deniesAnything(l, cw) ||
+		slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
+		return ""
+	}
+	best, _, text := closestOfWindow(l, cw, window)
+	if deniesAnything(l, best) || slices.ContainsFunc(best, l.IsFreeWord) {
+		return ""
+	}
+	stems := make([]string, 0, len(best))
+	for _, w := range best {
+		stems = append(stems, l.Stem(w))
+	}
+	free := l.Stem(cw[at])
+	if slices.Contains(stems, free) {
+		return ""
+	}
+	others := 0 // the claim's content words besides its free word, each in the sentence
+	for i, w := range cw {
+		if i == at || l.IsStopword(w) || l.IsFreeWord(w) || l.IsCostWord(w) || startsWithDigitOrSign(w) { // "free of charge"
+			continue
+		}
+		if !slices.Contains(stems, l.Stem(w)) {
+			return ""
+		}
+		others++
+	}
+	if others < 2 || !slices.ContainsFunc(findQuantitiesIn(l, text), chargeable) {
+		return ""
+	}
+	return cw[at]
+}
+
+// chargeable reports whether q is a price or a fee: an amount or a
+// percentage other than zero.
+func chargeable(q quantity) bool {
+	if q.Kind != "money" && q.Kind != "percent" {
+		return false
+	}
+	v, err := strconv.ParseFloat(q.Key[strings.LastIndexByte(q.Key, ':')+1:], 64)
+	return err == nil && v != 0
+}
+
+// deniesAnything reports whether normalised words ws hold a negation cue
+// that negates.
+func deniesAnything(l *lang.Language, ws []string) bool {
+	for i := range ws {
+		if l.NegationAt(ws, i) > 0 {
+			return true
+		}
+	}
+	return false
+}
