@@ -339,7 +339,7 @@ var Checks = []Check{
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
 				closest, ww := closestAndAll(l, claimWords(c, l), window)
-				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) ||
+				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest) ||
 					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
 					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||

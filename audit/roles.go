@@ -102,3 +102,55 @@ func roleSides(l *lang.Language, ws []string, k, reach int) (left, right []strin
 func sharesAny(a, b []string) bool {
 	return slices.ContainsFunc(a, func(w string) bool { return slices.Contains(b, w) })
 }
+
+// partiesSwapped reports whether the claim names two things of the
+// window's closest sentence in the other order with the same words
+// between them: "The insurer must notify the
+// policyholder" against "The policyholder must notify the insurer", "El
+// propietario debe pagar la fianza al arrendatario" against the reverse.
+// The words between are compared as written, articles too, so German's
+// free order ("Dem Kunden erstattet die Bank", where the articles mark
+// who does what) is left alone, and so is a list ("the tenant and the
+// landlord"); each of the two words stands once on each side.
+func partiesSwapped(l *lang.Language, cw, ww []string) bool {
+	for i, a := range cw {
+		if !swappable(l, a) || count(cw, a) != 1 || count(ww, a) != 1 {
+			continue
+		}
+		j := slices.Index(ww, a)
+		for k := i + 2; k < len(cw) && k <= i+8; k++ {
+			b := cw[k]
+			if !swappable(l, b) || count(cw, b) != 1 || count(ww, b) != 1 {
+				continue
+			}
+			m := slices.Index(ww, b)
+			if m >= j || !slices.Equal(cw[i+1:k], ww[m+1:j]) {
+				continue
+			}
+			// A list ("the tenant and the landlord") joins, it does not
+			// say who does what; a verb or a modal and an article between
+			// ("must notify the", "muss den") does.
+			between := cw[i+1 : k]
+			if !slices.ContainsFunc(between, l.IsListJoin) && (len(between) >= 2 || !l.IsStopword(between[0])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// swappable reports whether w may name a party: a word that is no
+// stopword and no number.
+func swappable(l *lang.Language, w string) bool {
+	return !l.IsStopword(w) && !startsWithDigitOrSign(w)
+}
+
+func count(ws []string, w string) int {
+	n := 0
+	for _, x := range ws {
+		if x == w {
+			n++
+		}
+	}
+	return n
+}
