@@ -82,6 +82,9 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	}
 	given, unmatched, changed := matchLabels(pop, ls.Labels)
 	v.UnmatchedLabels, v.ChangedEvidence = unmatched, changed
+	if v.Design == notDrawn && len(given) == labellable(pop) {
+		v.Design = "every citation labelled (a census): no sample, so no assumption about how the labels were chosen"
+	}
 	if len(given) == 0 && len(ls.Labels) > 0 {
 		// No estimate rests on no label: this is the wrong label file or
 		// the wrong logs, not an inconclusive audit.
@@ -107,6 +110,21 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	return v, nil
 }
 
+// labellable is how many citations of pop a person can label: the
+// fabricated are certain failures, never sampled.
+func labellable(pop *Population) int {
+	n := 0
+	for _, c := range pop.Citations {
+		if !c.Fabricated {
+			n++
+		}
+	}
+	return n
+}
+
+// notDrawn is the design of labels ragaudit sample did not draw.
+const notDrawn = "labels not drawn by ragaudit sample: taken as a random sample of each tenant's citations of each machine verdict (an assumption; a biased choice of citations biases the estimate)"
+
 // strataOf returns each citation's stratum: the sample's design, rebuilt
 // and checked against the labels, or tenant × machine verdict.
 func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified) (func(estimate.Citation) string, error) {
@@ -120,7 +138,7 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 		}
 	}
 	if sampled == 0 {
-		v.Design = "labels not drawn by ragaudit sample: taken as a random sample of each tenant's citations of each machine verdict (an assumption; a biased choice of citations biases the estimate)"
+		v.Design = notDrawn
 		return func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) }, nil
 	}
 	l0 := labels[0]

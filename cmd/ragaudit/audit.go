@@ -306,6 +306,9 @@ func (o *auditOptions) reportFiles(c *cli.Context) error {
 	for _, spec := range o.FailOn {
 		g, err := report.ParseGate(spec)
 		if err != nil {
+			if s := suggest(g.Name, report.GateNames); s != "" && s != g.Name {
+				return usageErr("--fail-on %q: did you mean %s? (%v)", spec, s, err)
+			}
 			return usageErr("--fail-on %v", err)
 		}
 		if (g.Name == "drop" || g.Name == "tenant-drop") && o.BaselinePath == "" {

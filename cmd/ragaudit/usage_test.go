@@ -17,6 +17,7 @@ func TestUsageErrorsAreOneLineWithASuggestion(t *testing.T) {
 		{"a mistyped flag is named, with the flag meant", []string{"audit", "--bra", "0.9", ex}, "unknown flag --bra: did you mean --bar?"},
 		{"a flag of another command is named, without a wild guess", []string{"audit", "--ablation", ex}, "unknown flag --ablation (ragaudit audit --help)"},
 		{"a mistyped command is named, with the command meant", []string{"audti", ex}, `unknown command "audti": did you mean audit?`},
+		{"a mistyped gate is named, with the gate meant", []string{"audit", "--fail-on", "fabricted", ex}, `--fail-on "fabricted": did you mean fabricated?`},
 		{"a bar of 95 asks whether 95% was meant", []string{"audit", "--bar", "95", ex}, "--bar 95: want a rate between 0 and 1: did you mean 95%?"},
 		{"a bar that is not a number says what is wanted", []string{"audit", "--bar", "high", ex}, "--bar high: want a rate between 0 and 1 (e.g. 0.9) or a percentage (90%)"},
 		{"a mistyped global flag is named", []string{"--verison"}, "unknown flag --verison: did you mean --version?"},

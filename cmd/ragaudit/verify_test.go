@@ -462,3 +462,39 @@ func TestASmallMonthIsToldToLabelAllItsCitations(t *testing.T) {
 		t.Errorf("verified: census_to_decide %v, labels_to_decide %v; want true, 9", v["census_to_decide"], v["labels_to_decide"])
 	}
 }
+
+// Labels of every citation not drawn by ragaudit sample are a census: the
+// report says so rather than assuming they were drawn at random.
+func TestLabelsOfEveryCitationAreACensus(t *testing.T) {
+	ex := filepath.Join(testdata, "example.jsonl")
+	sample := filepath.Join(t.TempDir(), "sample.jsonl")
+	if r := runCLI(t, "", "sample", "-q", "-n", "19", "-o", sample, ex); r.code != exitPass {
+		t.Fatalf("sample exit %d: %s", r.code, r.stderr)
+	}
+	// The sample's lines without its design: labels written by hand.
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, sample))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		b, _ := json.Marshal(map[string]any{"conversation_id": d["conversation_id"], "message_index": d["message_index"], "char_start": d["char_start"],
+			"char_end": d["char_end"], "citation_marker": d["citation_marker"], "label": "supported"})
+		lines = append(lines, string(b))
+	}
+	if len(lines) != 19 {
+		t.Fatalf("%d citations not fabricated in the example, want 19", len(lines))
+	}
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	for _, tc := range []struct {
+		name   string
+		lines  []string
+		census bool
+	}{{"every citation labelled is a census", lines, true}, {"all but one labelled is a sample, its assumption stated", lines[1:], false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.WriteFile(labels, []byte(strings.Join(tc.lines, "\n")+"\n"), 0o644)
+			v := summaryOf(t, runCLI(t, "", "audit", "-q", "--labels", labels, ex))["verified"].(map[string]any)
+			if d := v["design"].(string); strings.Contains(d, "a census") != tc.census || strings.Contains(d, "random sample") == tc.census {
+				t.Errorf("design %q", d)
+			}
+		})
+	}
+}
