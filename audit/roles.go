@@ -113,18 +113,29 @@ func sharesAny(a, b []string) bool {
 // who does what) is left alone, and so is a list ("the tenant and the
 // landlord"); each of the two words stands once on each side.
 func partiesSwapped(l *lang.Language, cw, ww []string) bool {
+	// pos[i] is where cw[i] stands in ww, when it may name a party and
+	// stands once on each side; -1 otherwise. Most sentences keep the
+	// window's order: no pair is inverted and nothing more is read.
+	var buf [48]int
+	pos := buf[:0]
+	inverted := false
 	for i, a := range cw {
-		if !swappable(l, a) || count(cw, a) != 1 || count(ww, a) != 1 {
-			continue
-		}
-		j := slices.Index(ww, a)
-		for k := i + 2; k < len(cw) && k <= i+8; k++ {
-			b := cw[k]
-			if !swappable(l, b) || count(cw, b) != 1 || count(ww, b) != 1 {
-				continue
+		p := -1
+		if swappable(l, a) && count(cw, a) == 1 && count(ww, a) == 1 {
+			p = slices.Index(ww, a)
+			for k := max(i-8, 0); k < i && !inverted; k++ {
+				inverted = pos[k] > p
 			}
-			m := slices.Index(ww, b)
-			if m >= j || !slices.Equal(cw[i+1:k], ww[m+1:j]) {
+		}
+		pos = append(pos, p)
+	}
+	if !inverted {
+		return false
+	}
+	for i := range cw {
+		for k := i + 2; k < len(cw) && k <= i+8; k++ {
+			j, m := pos[i], pos[k]
+			if m < 0 || m >= j || !slices.Equal(cw[i+1:k], ww[m+1:j]) {
 				continue
 			}
 			// A list ("the tenant and the landlord") joins, it does not
