@@ -142,7 +142,7 @@ var Checks = []Check{
 				if found < bestFound {
 					continue
 				}
-				if sim := c.grams.cosine(w.grams); found > bestFound || sim > bestSim {
+				if sim := c.grams.cosine(w.vector(ev.arena)); found > bestFound || sim > bestSim {
 					best, bestFound, bestSim = i, found, sim
 				}
 			}

@@ -14,7 +14,58 @@ type window struct {
 	start, end int        // byte span in the chunk text
 	pair       bool       // two sentences (its embedding is the sum of theirs)
 	stems      [2]wordSet // content-word stems (hashed) of its one or two sentences
-	grams      sparse
+	grams      *windowGrams
+}
+
+// windowGrams is a window's 4-gram vector, made the first time a claim is
+// compared with it (vector): most windows hold fewer of a claim's words
+// than its best and are never compared. Copies of a window (a union of
+// chunks) share it.
+type windowGrams struct {
+	s    [2]*sentenceGrams // the window's sentences; s[1] nil for one
+	v    sparse
+	done bool
+}
+
+// sentenceGrams are a sentence's 4-gram hashes, counted (sorted in place)
+// when a window holding it is first compared.
+type sentenceGrams struct {
+	raw    []uint32
+	counts []gramCount
+	done   bool
+}
+
+// vector is the window's L2-normalised 4-gram vector; ar (nil: the heap)
+// holds it for the rest of the answer.
+func (w *window) vector(ar *arena) sparse {
+	g := w.grams
+	if g.done {
+		return g.v
+	}
+	var feats *slab[feature]
+	var counts *slab[gramCount]
+	if ar != nil {
+		feats, counts = &ar.feat, &ar.counts
+	}
+	a := g.s[0].count(counts)
+	if g.s[1] == nil {
+		_, g.v = appendNormalised(sparse(feats.alloc(len(a))[:0]), a)
+	} else {
+		b := g.s[1].count(counts)
+		_, g.v = appendMergedNormalised(sparse(feats.alloc(len(a) + len(b))[:0]), a, b)
+	}
+	g.done = true
+	return g.v
+}
+
+// count sorts the sentence's hashes and counts them, once.
+func (s *sentenceGrams) count(in *slab[gramCount]) []gramCount {
+	if !s.done {
+		slices.Sort(s.raw)
+		s.counts = appendCounts(in.alloc(len(s.raw))[:0], s.raw)
+		s.done = true
+	}
+	return s.counts
 }
 
 // has reports whether the window contains a content-word stem.
@@ -68,10 +119,9 @@ type chunkWord struct {
 }
 
 // buildWindows returns the one- and two-sentence windows of a chunk whose
-// words (in order) are given; each sentence is measured once and a
-// two-sentence window merges its sentences. It runs for every cited chunk,
-// so the 4-grams of all sentences share one buffer and the windows' vectors
-// another.
+// words (in order) are given. It runs for every cited chunk, so each
+// sentence's 4-gram hashes are gathered once, into ar, and counted into a
+// window's vector only when a claim compares with it (window.vector).
 func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []window {
 	sents := chunkSentences(text)
 	if len(sents) == 0 {
@@ -83,12 +133,19 @@ func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []windo
 			n += len(w.grams)
 		}
 	}
-	// Every sentence's 4-gram hashes, one after the other.
-	grams, bounds, hs := slices.Grow(b.grams[:0], n), append(b.bounds[:0], 0), b.hs[:0]
+	var g32 *slab[uint32]
+	var sg *slab[sentenceGrams]
+	var wg *slab[windowGrams]
+	if ar != nil {
+		g32, sg, wg = &ar.g32, &ar.sg, &ar.wg
+	}
+	grams, hs := g32.alloc(n)[:0], b.hs[:0]
+	defer func() { b.hs = keep(hs) }()
 	stems := ar.sets.alloc(len(sents))
+	sentGrams := sg.alloc(len(sents))
 	k := 0
 	for i, sp := range sents {
-		hs = hs[:0]
+		hs, from := hs[:0], len(grams)
 		for ; k < len(words) && words[k].start < sp[1]; k++ {
 			if words[k].start < sp[0] || words[k].stop {
 				continue
@@ -96,31 +153,18 @@ func buildWindows(text string, words []chunkWord, b *scratch, ar *arena) []windo
 			hs = append(hs, words[k].stem)
 			grams = append(grams, words[k].grams...)
 		}
-		bounds = append(bounds, len(grams))
+		sentGrams[i].raw = grams[from:len(grams):len(grams)]
 		stems[i] = newWordSetIn(hs, &ar.u64)
 	}
-	// Each sentence's distinct grams with their counts, sorted by key.
-	counts, cbounds := b.counts[:0], append(b.cbounds[:0], 0)
-	for i := range sents {
-		g := grams[bounds[i]:bounds[i+1]]
-		slices.Sort(g)
-		counts = appendCounts(counts, g)
-		cbounds = append(cbounds, len(counts))
-	}
-	// A pair has at most its sentences' distinct grams: every window's
-	// vector fits in three times the sentences' total.
-	feats := sparse(ar.feat.alloc(3 * len(counts))[:0])
-	defer func() {
-		b.grams, b.bounds, b.hs, b.counts, b.cbounds = keep(grams), keep(bounds), keep(hs), keep(counts), keep(cbounds)
-	}()
 	ws := ar.win.alloc(2 * len(sents))[:0]
+	vecs := wg.alloc(2 * len(sents))
 	for i, sp := range sents {
-		ci := counts[cbounds[i]:cbounds[i+1]]
-		var v sparse
-		feats, v = appendNormalised(feats, ci)
+		v := &vecs[len(ws)]
+		v.s[0] = &sentGrams[i]
 		ws = append(ws, window{start: sp[0], end: sp[1], stems: [2]wordSet{stems[i]}, grams: v})
 		if i+1 < len(sents) {
-			feats, v = appendMergedNormalised(feats, ci, counts[cbounds[i+1]:cbounds[i+2]])
+			v := &vecs[len(ws)]
+			v.s = [2]*sentenceGrams{&sentGrams[i], &sentGrams[i+1]}
 			ws = append(ws, window{start: sp[0], end: sents[i+1][1], pair: true, stems: [2]wordSet{stems[i], stems[i+1]}, grams: v})
 		}
 	}

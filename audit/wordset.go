@@ -221,6 +221,12 @@ type arena struct {
 	feat slab[feature]
 	sets slab[wordSet]
 	win  slab[window]
+	// A chunk's 4-gram hashes, their counts and its windows' vectors, made
+	// as claims compare (window.vector).
+	g32    slab[uint32]
+	counts slab[gramCount]
+	sg     slab[sentenceGrams]
+	wg     slab[windowGrams]
 	// found are chunks' quantities as the scan found them (evidence.found);
 	// what they point to stays referenced until overwritten, within slabMax.
 	found slab[found]
@@ -232,6 +238,10 @@ func (a *arena) reset() {
 	a.feat.reset()
 	a.sets.reset()
 	a.win.reset()
+	a.g32.reset()
+	a.counts.reset()
+	a.sg.reset()
+	a.wg.reset()
 	a.found.reset()
 }
 
@@ -286,15 +296,14 @@ func (s *slab[T]) reset() { s.cur, s.off = 0, 0 }
 // from chunk to chunk (allocation was a sixth of the audit's CPU). Nothing
 // in them outlives newEvidence: the evidence keeps what is built from them.
 type scratch struct {
-	words           []chunkWord
-	ws, ss, bs, hs  []uint64
-	ps              []uint64
-	toks            []wordTokens
-	grams           []uint32
-	bounds, cbounds []int
-	found           []found
-	counts          []gramCount
-	ids             idSet
+	words          []chunkWord
+	ws, ss, bs, hs []uint64
+	ps             []uint64
+	toks           []wordTokens
+	grams          []uint32
+	found          []found
+	counts         []gramCount
+	ids            idSet
 }
 
 // maxCachedWords bounds a cache (a few MB): when full it starts over.
