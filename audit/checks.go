@@ -133,17 +133,20 @@ var Checks = []Check{
 			// Most words first: by 4-gram cosine alone, a short heading
 			// that repeats two of the sentence's words outranks the
 			// passage that states it, and a long page has many headings.
+			// Only the windows holding the most are compared (their
+			// vectors made): the first of the most similar among them.
 			best, bestFound, bestSim := -1, -1, 0.0
 			var buf [128]int
 			counts := windowCounts(c.stems, ev.windows, buf[:0])
+			if len(counts) > 0 {
+				bestFound = slices.Max(counts)
+			}
 			for i := range ev.windows {
-				w := &ev.windows[i]
-				found := counts[i]
-				if found < bestFound {
+				if counts[i] < bestFound {
 					continue
 				}
-				if sim := c.grams.cosine(w.vector(ev.arena)); found > bestFound || sim > bestSim {
-					best, bestFound, bestSim = i, found, sim
+				if sim := c.grams.cosine(ev.windows[i].vector(ev.arena)); best < 0 || sim > bestSim {
+					best, bestSim = i, sim
 				}
 			}
 			s.NgramSim, s.WindowOverlap = bestSim, -1
