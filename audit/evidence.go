@@ -45,6 +45,7 @@ type evidence struct {
 	found   []found
 	scanned string
 	parts   []*evidence
+	free    int8 // mayCallFree: 0 not yet read, 1 yes, -1 no
 }
 
 // proseIndex is the quantities the chunk states outside its tables.

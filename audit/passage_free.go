@@ -147,6 +147,9 @@ func claimPiece(c *claim, q quantity) []uint64 {
 // callsFree reports whether a sentence holding two or more of the claim's
 // words has a free word.
 func (p *passageRead) callsFree() bool {
+	if !p.ev.mayCallFree() {
+		return false
+	}
 	l := freeLanguage(p.ev.tongue)
 	for i, n := range p.counts {
 		if n >= 2 && !p.ev.windows[i].pair && slices.ContainsFunc(p.tokens(i), func(t token) bool { return l.IsFreeWord(t.lower) }) {
@@ -163,4 +166,21 @@ func freeLanguage(t tongue) *lang.Language {
 	}
 	l, _ := lang.Get("en")
 	return l
+}
+
+// mayCallFree reports whether a text of the chunk may hold a free word (a
+// byte test, read once a chunk): most chunks call nothing free, and their
+// sentences need not be split into words for it.
+func (ev *evidence) mayCallFree() bool {
+	if ev.free == 0 {
+		ev.free = -1
+		l := freeLanguage(ev.tongue)
+		for i, t := range ev.texts { // a chunk's windows share its text: read it once
+			if (i == 0 || t != ev.texts[i-1]) && l.MayCallFree(t) {
+				ev.free = 1
+				break
+			}
+		}
+	}
+	return ev.free > 0
 }

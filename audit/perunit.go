@@ -15,8 +15,8 @@ import (
 // chunk giving the figure with nothing per; "" for none.
 func perSwapped(c *claim, ev *evidence) string {
 	l, ok := lang.Get(c.tongue.code)
-	if !ok || len(c.quantities) == 0 {
-		return ""
+	if !ok || len(c.quantities) == 0 || !l.MayCountPer(c.plain) {
+		return "" // most claims count nothing per anything
 	}
 	text := plainSpaces(c.plain) // the quantities' offsets are into it
 	for _, q := range c.quantities {

@@ -19,6 +19,10 @@ func (l *Language) readClauses(t, _ *table) error {
 		l.clauseJoins[ws[0]] = append(l.clauseJoins[ws[0]], ws[1:])
 	}
 	l.freeWords = set(t.words("free-words"))
+	l.freeCues = cueSet{}
+	for _, w := range t.words("free-words") {
+		l.freeCues.add(strings.ToLower(w))
+	}
 	if len(l.freeWords) == 0 {
 		return fmt.Errorf("no [free-words]")
 	}
@@ -65,3 +69,7 @@ func (l *Language) IsFreeWordNotBefore(w string) bool { return l.freeNotBefore[w
 // IsCostWord reports whether w (lower-cased) names what a thing costs:
 // beside a free word it is part of it ("free of charge", "sans frais").
 func (l *Language) IsCostWord(w string) bool { return l.costWords[w] }
+
+// MayCallFree reports whether text may hold a word of [free-words]: a byte
+// test, so that a text without one need not be split into words.
+func (l *Language) MayCallFree(text string) bool { return l.freeCues.in(text) }

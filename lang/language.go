@@ -68,6 +68,7 @@ type Language struct {
 	compLinks    map[string]bool       // [comparison-connectors]
 	listJoins    map[string]bool       // [list-joins]
 	perWords     map[string]bool       // [per-words]
+	perCues      cueSet                // [per-words], for a byte test first
 	unless       *regexp.Regexp        // [unless], as whole words
 	unlessCues   map[string]bool       // [unless], each cue's words joined by a space
 	conditionals map[string]bool       // [conditionals]
@@ -135,6 +136,7 @@ type Language struct {
 	clauseJoins   map[string][][]string // [clause-joins]: by first word, the words after it
 	freeWords     map[string]bool       // [free-words]
 	freeNotBefore map[string]bool       // [free-not-before]
+	freeCues      cueSet                // [free-words], for a byte test first
 	costWords     map[string]bool       // [cost-words]
 	everyN        map[string]bool       // [every-n]
 	everyOther    map[string]bool       // [every-other]

@@ -31,6 +31,10 @@ func (l *Language) readOpposites(t, _ *table) error {
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
+	l.perCues = cueSet{}
+	for _, w := range t.words("per-words") {
+		l.perCues.add(strings.ToLower(w))
+	}
 	for w := range l.restrictors {
 		if l.universals[w] {
 			return fmt.Errorf("[restrictors] and [universals] both hold %q", w)
@@ -365,6 +369,10 @@ func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }
 // counted per, or says something of each of a kind ([per-words]: "per",
 // "pro", "par", "por": "€12 per user", "said per user").
 func (l *Language) IsPerWord(w string) bool { return l.perWords[w] }
+
+// MayCountPer reports whether text may hold a word of [per-words]: a byte
+// test, so that a text without one need not be split into words.
+func (l *Language) MayCountPer(text string) bool { return l.perCues.in(text) }
 
 // IsNegativeWord reports whether the normalised word w denies what
 // follows it in its own meaning, without a cue: "lacks", "refuses",
