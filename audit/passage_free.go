@@ -152,7 +152,7 @@ func (p *passageRead) callsFree() bool {
 	}
 	l := freeLanguage(p.ev.tongue)
 	for i, n := range p.counts {
-		if n >= 2 && !p.ev.windows[i].pair && slices.ContainsFunc(p.tokens(i), func(t token) bool { return l.IsFreeWord(t.lower) }) {
+		if n >= 2 && !p.ev.windows[i].pair && l.MayCallFree(p.text(i)) && slices.ContainsFunc(p.tokens(i), func(t token) bool { return l.IsFreeWord(t.lower) }) {
 			return true
 		}
 	}
