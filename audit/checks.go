@@ -321,6 +321,12 @@ var Checks = []Check{
 				}
 			}
 			s.NegationMismatch = claimDenies != windowDenies
+			if l, ok := lang.Get(c.tongue.code); ok && s.NegationMismatch && windowDenies {
+				// The window's denial may be its other clause's, of other things.
+				if differs, found := clausePolarity(l, c, window, ofClaim, ofWindow); found {
+					s.NegationMismatch = differs
+				}
+			}
 			// In a language with tables, a side whose clause about the
 			// shared words holds a cue of its own denies too, in other
 			// words: both are negative.
@@ -339,6 +345,9 @@ var Checks = []Check{
 			}
 			if !s.NegationMismatch && claimDenies && windowDenies {
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
+				if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch {
+					s.NegationMismatch, _ = clausePolarity(l, c, window, ofClaim, ofWindow) // another clause's denial
+				}
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
 				closest, ww := closestAndAll(l, claimWords(c, l), window)

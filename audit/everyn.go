@@ -10,8 +10,10 @@ import (
 // everyOther returns the claim's "every <unit of time>" ("every week")
 // where the window's sentence closest to it says it every n of that unit,
 // n not one: "every two weeks", "alle zwei Wochen", "tous les deux ans",
-// "cada dos semanas", "om de twee weken", "every other week". The claim
-// states no number, so the number check does not see it; "" for none.
+// "cada dos semanas", "om de twee weken", "every other week", or every n
+// of another unit that is another period ("tous les quinze jours" for
+// "chaque semaine"; "every 7 days" is every week). The claim states no
+// number, so the number check does not see it; "" for none.
 func everyOther(l *lang.Language, cw, ww []string) string {
 	for i := 0; i+1 < len(cw); i++ {
 		if !l.IsUniversal(cw[i]) {
@@ -42,10 +44,14 @@ func everyOther(l *lang.Language, cw, ww []string) string {
 			if m+1 >= len(ww) {
 				continue
 			}
-			if n, ok := countOf(l, ww[m]); (!ok || n == 1) && !l.IsEveryOther(ww[m]) { // "every other week"
+			n, counted := countOf(l, ww[m])
+			if l.IsEveryOther(ww[m]) { // "every other week"
+				n, counted = 2, true
+			}
+			if !counted {
 				continue
 			}
-			if v, ok := l.Unit(ww[m+1]); ok && v == u {
+			if v, ok := l.Unit(ww[m+1]); ok && (v == u && n != 1 || v != u && otherPeriod(n, v, u)) {
 				return cw[i] + " " + cw[k]
 			}
 		}
@@ -60,4 +66,16 @@ func countOf(l *lang.Language, w string) (int, bool) {
 	}
 	n, _, ok := l.NumberWord(w)
 	return n, ok
+}
+
+// daysIn is the length of a unit of time in days, roughly; 0 for a unit
+// that is not one.
+var daysIn = map[string]float64{"time:hour": 1.0 / 24, "time:day": 1, "time:week": 7, "time:month": 30, "time:year": 365}
+
+// otherPeriod reports whether every n units v is another period than
+// every unit u: more than half as long again or shorter by as much
+// ("15 days" against a week; "4 weeks" is a month).
+func otherPeriod(n int, v, u string) bool {
+	a, b := float64(n)*daysIn[v], daysIn[u]
+	return a > 0 && b > 0 && (a > 1.5*b || b > 1.5*a)
 }

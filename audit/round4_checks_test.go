@@ -69,6 +69,8 @@ func TestPeriodAnchors(t *testing.T) {
 			"Die Erstattung erfolgt innerhalb von 14 Tagen nach Absendung der Rücksendung [1].", "Die Erstattung erfolgt innerhalb von 14 Tagen nach Eingang der Rücksendung.", true},
 		{"tras enviar for tras recibir fails in Spanish",
 			"El reembolso se hace en 10 días tras enviar el artículo devuelto [1].", "El reembolso se hace en 10 días tras recibir el artículo devuelto.", true},
+		{"desde que envías for desde que recibimos fails in Spanish",
+			"El reembolso se hace en 30 días desde que envías la solicitud [1].", "El reembolso se hace en 30 días desde que recibimos la solicitud.", true},
 		{"after we receive for on receipt passes: one event",
 			"We refund you within 10 days after we receive the returned item [1].", "We refund you within 10 days of receipt of the returned item.", false},
 		{"of purchase for of ordering passes: one event",

@@ -1,0 +1,27 @@
+package audit
+
+import "testing"
+
+// A flipped negation is caught though the chunk's sentence denies
+// something else in another clause, and a claim of the chunk's affirmed
+// clause is not failed for its other clause's denial; a claim whose
+// denial parts from its verb across a clause join passes.
+func TestADenialOfAnotherClauseHidesNoFlip(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"do not require against require, another clause denying, fails in English",
+			"Appointments with a specialist do not require a referral from your GP [1].",
+			"Appointments with a specialist require a referral from your GP; without a referral, the visit is not reimbursed.", true},
+		{"n'entraîne pas against entraîne, another clause denying, fails in French",
+			"La résiliation anticipée n'entraîne pas de frais de résiliation [1].",
+			"La résiliation anticipée entraîne des frais de résiliation de 30 € ; aucun frais n'est facturé après 12 mois.", true},
+		{"the affirmed clause of a chunk that denies in another passes",
+			"Appointments with a specialist require a referral from your GP [1].",
+			"Appointments with a specialist require a referral from your GP; without a referral, the visit is not reimbursed.", false},
+		{"the denied clause of the same chunk passes",
+			"Without a referral, the visit to a specialist is not reimbursed [1].",
+			"Appointments with a specialist require a referral from your GP; without a referral, the visit is not reimbursed.", false},
+		{"a denial parted from its verb by a clause join passes",
+			"A spouse married under the Marriage Act could not then also marry under the Customary Marriage Act [1].",
+			"Also, if a man is already married under the Marriage Act, he cannot marry under the Customary Marriage Act as this would not be recognised.", false},
+	})
+}
