@@ -113,6 +113,10 @@ func say(r audit.Reason, f *audit.Finding) string {
 	case r.Contrast != "":
 		if instead = counterpart(missing, f.MatchedText); instead != "" {
 			words = r.Contrast
+		} else if around := writtenAround(missing, f.MatchedText); around != "" {
+			// The figure is there, with a bound, a subject or a unit the
+			// sentence does not give it: "not in the chunk" would be false.
+			words, instead = "{chunk} gives {missing} otherwise: {instead}", around
 		}
 	}
 	return strings.NewReplacer("{chunk}", chunk, "{better}", better, "{support}", support, "{instead}", instead,
@@ -182,4 +186,33 @@ func counterpart(missing []string, window string) string {
 		}
 	}
 	return found
+}
+
+// writtenAround is the one missing item as the chunk's passage writes it,
+// with up to three words before it and two after ("…covers up to €600 of
+// dental…"), quoted; "" when more than one is missing or the passage does
+// not hold it.
+func writtenAround(missing []string, passage string) string {
+	if len(missing) != 1 || missing[0] == "" {
+		return ""
+	}
+	at := strings.Index(passage, missing[0])
+	if at < 0 {
+		return ""
+	}
+	before := strings.Fields(passage[:at])
+	after := strings.Fields(passage[at+len(missing[0]):])
+	start, end := "", ""
+	if len(before) > 3 {
+		before, start = before[len(before)-3:], "…"
+	}
+	if len(after) > 2 {
+		after, end = after[:2], "…"
+	}
+	text := strings.Join(append(append(before, missing[0]), after...), " ")
+	// Glue the figure back to what touched it ("€600." stays "€600.").
+	if at+len(missing[0]) < len(passage) && passage[at+len(missing[0])] != ' ' && len(after) > 0 {
+		text = strings.Replace(text, missing[0]+" "+after[0], missing[0]+after[0], 1)
+	}
+	return `"` + Printable(start+text+end) + `"`
 }
