@@ -32,7 +32,8 @@ func pricedFree(l *lang.Language, c *claim, window string) string {
 			break
 		}
 	}
-	if at < 0 || deniesAnything(l, cw) ||
+	skip := answeredNo(l, c.plain, cw)
+	if at < 0 || deniesAnything(l, cw[skip:]) ||
 		slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
 		return ""
 	}
@@ -50,7 +51,7 @@ func pricedFree(l *lang.Language, c *claim, window string) string {
 	}
 	others := 0 // the claim's content words besides its free word, each in the sentence
 	for i, w := range cw {
-		if i == at || l.IsStopword(w) || l.IsFreeWord(w) || l.IsCostWord(w) || startsWithDigitOrSign(w) { // "free of charge"
+		if i < skip || i == at || l.IsStopword(w) || l.IsFreeWord(w) || l.IsCostWord(w) || startsWithDigitOrSign(w) { // "free of charge"
 			continue
 		}
 		if !slices.Contains(stems, l.Stem(w)) {
@@ -83,4 +84,15 @@ func deniesAnything(l *lang.Language, ws []string) bool {
 		}
 	}
 	return false
+}
+
+// answeredNo is 1 where the claim opens with the word that answers a
+// question no and a comma or full stop after it ("Nein, … sind
+// kostenlos"): that word negates nothing of the claim; else 0.
+func answeredNo(l *lang.Language, plain string, cw []string) int {
+	first, _, _ := strings.Cut(strings.TrimSpace(plain), " ")
+	if len(cw) > 0 && l.IsAnswerNo(cw[0]) && (strings.HasSuffix(first, ",") || strings.HasSuffix(first, ".")) {
+		return 1
+	}
+	return 0
 }

@@ -20,6 +20,8 @@ func TestFreeAgainstAPrice(t *testing.T) {
 			"Les retraits à l'étranger sont gratuits [1].", "Les retraits à l'étranger sont facturés 2 % du montant.", true},
 		{"gratuitas for a commission fails in Spanish",
 			"Las retiradas de efectivo en el extranjero son gratuitas [1].", "Las retiradas de efectivo en el extranjero tienen una comisión del 2 %.", true},
+		{"an answering no before free for a price fails in German",
+			"Nein, Bargeldabhebungen im Ausland sind mit Ihrer Karte kostenlos [1].", "Bargeldabhebungen im Ausland kosten mit der Karte 2 % des Betrags, mindestens 3 €.", true},
 		{"free where the chunk calls it free beside a price passes",
 			"Returns are free within 30 days [1].", "Returns are free within 30 days; after that a fee of €5 applies.", false},
 		{"not free for a price passes",
