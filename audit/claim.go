@@ -36,6 +36,7 @@ type claim struct {
 	prefixSet  wordSet
 	stemForms  []string    // the stems themselves
 	alts       [][2]uint64 // per stem: its verb root's stem and prefix (wordInfo.alt), or zeros; nil: none has one
+	roots      []string    // with alts, per stem: the verb root as written (wordInfo.root), or ""
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -110,21 +111,26 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 		prev, hasPrev = st, true
 		// Numbers count as words ("1865" the chunk lacks is a word it
 		// lacks: leaving them out cost token_overlap most of its lead
-		// over chance on dates), but not as 4-grams.
+		// over chance on dates), but not as 4-grams; nor, in a language
+		// with tables, do numbers in words that a quantity of the claim
+		// holds ("zwei Jahre" against "24 Monate" is the number check's
+		// to compare, as "2 Jahre" is).
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
 			c.quantityOf = append(c.quantityOf, spans.at(start))
 			if t.l != nil {
 				c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, w), append(c.stemForms, wi.stemText)
-				if wi.alt != 0 && c.alts == nil { // only claims with a verb form pay for the slice
+				if wi.alt != 0 && c.alts == nil { // only claims with a verb form pay for the slices
 					c.alts = make([][2]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
+					c.roots = make([]string, len(c.prefixes)-1, len(c.prefixes)+4)
 				}
 				if c.alts != nil {
 					c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
+					c.roots = append(c.roots, wi.root)
 				}
 			}
 		}
-		if isNumeric(w) {
+		if isNumeric(w) || wi.number && spans.at(start) >= 0 {
 			return
 		}
 		grams = append(grams, wi.grams...)
@@ -292,20 +298,31 @@ func (c *claim) found(k int, ev *evidence) bool {
 		return true
 	}
 	// The chunk's word made with the claim's: ending or starting with it
-	// ("Zeit" in "Garantiezeit"), or, for a long stem, holding it, as the
+	// ("Zeit" in "Garantiezeit"), opening with its verb root ("saug" of
+	// "saugt" in "Saugroboter"), or, for a long stem, holding it, as the
 	// language's stems fold letters ("rucksend" of "Rücksendungen" in
 	// "zurücksenden", a verb with its separable prefix).
-	st := c.stemForms[k]
+	st, root := c.stemForms[k], c.rootAt(k)
 	for _, f := range ev.forms {
 		switch {
 		case f == w || f == st:
 		case utf8.RuneCountInString(w) >= 4 && (strings.HasSuffix(f, w) || strings.HasPrefix(f, w)):
+			return true
+		case root != "" && strings.HasPrefix(f, root):
 			return true
 		case utf8.RuneCountInString(st) >= 6 && strings.Contains(l.Fold(f), st):
 			return true
 		}
 	}
 	return false
+}
+
+// rootAt is the verb root of the k-th stem as written, or "".
+func (c *claim) rootAt(k int) string {
+	if k < len(c.roots) {
+		return c.roots[k]
+	}
+	return ""
 }
 
 // altAt is the verb root's stem and prefix of the k-th stem, or zeros.

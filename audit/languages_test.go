@@ -532,12 +532,15 @@ func TestActorsOpposite(t *testing.T) {
 }
 
 // A verb form Snowball leaves whole counts as its root in Dutch and
-// German: every content word of these claims is in their chunk.
+// German, and a chunk's word opening with that root holds it: every
+// content word of these claims is in their chunk.
 func TestVerbFormsAreFoundAsTheirRoots(t *testing.T) {
 	cases := []struct{ name, answer, chunk string }{
 		{"a German participle against the infinitive", "Ihre Bestellung wird morgen geliefert [1].", "Wir liefern Ihre Bestellung morgen."},
 		{"a German participle in -et against the infinitive", "Die Rechnung wird gesendet [1].", "Wir senden die Rechnung."},
 		{"a Dutch participle after a separable prefix against the infinitive", "Het pakket is teruggestuurd [1].", "U kunt het pakket terugsturen."},
+		{"a German verb against a compound of the chunk opening with its root", "Das Gerät saugt leise [1].", "Der Saugroboter ist ein leises Gerät."},
+		{"a German participle against another tense opening with its root", "Der Kurier hat Ihr Paket gestern gebracht [1].", "Der Kurier brachte Ihr Paket gestern."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

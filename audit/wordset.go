@@ -140,6 +140,12 @@ type wordInfo struct {
 	// its participle mark and person ending (Language.VerbRoot: "geliefert"
 	// → "liefer", as "liefern"), altPrefix its prefix; 0: none.
 	alt, altPrefix uint64
+	// root is that verb root as written ("saug" of "saugt"), where it has
+	// one: a compound of the chunk may open with it ("Saugroboter").
+	root string
+	// number: in a language with tables, the word is a number written in
+	// words ("zwei", "dreißig", "trente"; Language.NumberAt).
+	number bool
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
@@ -395,9 +401,11 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		w.stop = c.lang.IsStopword(w.norm)
 		w.grams = addGrams(nil, w.norm)
 		w.prefix, w.stemText = prefixKey(stem), stem
+		_, n, _ := c.lang.NumberAt([]string{w.norm}, 0)
+		w.number = n == 1
 		if v := c.lang.VerbRoot(raw, w.norm); v != "" {
 			if a := c.lang.Stem(v); a != stem {
-				w.alt, w.altPrefix = hashWord(a), prefixKey(a)
+				w.alt, w.altPrefix, w.root = hashWord(a), prefixKey(a), v
 			}
 		}
 	}

@@ -75,6 +75,8 @@ func TestStemsStopwordsAndElision(t *testing.T) {
 		{"French elided article goes before the stem", "fr", "l'article", "articles"},
 		{"French curly apostrophe elides too", "fr", "d’information", "informations"},
 		{"French apostrophe inside a word is one whether typed straight or curly", "fr", "aujourd’hui", "Aujourd'hui"},
+		{"French ligature is its two letters", "fr", "œuvre", "oeuvre"},
+		{"French capital ligature is its two letters", "fr", "Cœur", "coeurs"},
 		{"Spanish participle meets noun", "es", "entregado", "entrega"},
 		{"English stays nounphrase's", "en", "delivered", "delivery"},
 	} {

@@ -51,16 +51,11 @@ func (l *Language) readWords(t *table) error {
 		}
 	}
 	l.elision = t.words("elision")
-	if pairs := t.words("fold"); len(pairs) > 0 {
-		var args []string
-		for _, p := range pairs {
-			from, to, ok := strings.Cut(p, "=")
-			if !ok {
-				return fmt.Errorf("data/%s.txt: [fold] %q: want letter=letters", l.Code, p)
-			}
-			args = append(args, from, to)
-		}
-		l.fold = strings.NewReplacer(args...)
+	if l.fold, _, err = replacer(t, "fold"); err != nil {
+		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
+	}
+	if l.ligatures, l.ligatureLetters, err = replacer(t, "ligatures"); err != nil {
+		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
 	}
 	l.linking = t.words("linking")
 	l.readVerbForms(t)
@@ -73,7 +68,8 @@ func (l *Language) readWords(t *table) error {
 // Normalize lowercases a word as written and strips the punctuation
 // around it and an elided article ("L'article," → "article"); an
 // apostrophe left inside is written "'" whether typed so or as "’"
-// ("aujourd’hui" is "aujourd'hui"). English is nounphrase.Normalize,
+// ("aujourd’hui" is "aujourd'hui"), and a ligature as its letters
+// ("œuvre" is "oeuvre", [ligatures]). English is nounphrase.Normalize,
 // which also drops plurals and possessives.
 func (l *Language) Normalize(w string) string {
 	if l.english {
@@ -82,7 +78,31 @@ func (l *Language) Normalize(w string) string {
 	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}))
+	if l.ligatures != nil && strings.ContainsAny(w, l.ligatureLetters) {
+		w = l.ligatures.Replace(w)
+	}
 	return apostrophes(l.StripElision(w))
+}
+
+// replacer reads a section of letter=letters pairs ([fold], [ligatures])
+// into a replacer and the letters it replaces; nil when the section is
+// empty.
+func replacer(t *table, section string) (*strings.Replacer, string, error) {
+	pairs := t.words(section)
+	if len(pairs) == 0 {
+		return nil, "", nil
+	}
+	var args []string
+	var letters strings.Builder
+	for _, p := range pairs {
+		from, to, ok := strings.Cut(p, "=")
+		if !ok || from == "" {
+			return nil, "", fmt.Errorf("[%s] %q: want letter=letters", section, p)
+		}
+		args = append(args, from, to)
+		letters.WriteString(from)
+	}
+	return strings.NewReplacer(args...), letters.String(), nil
 }
 
 // Stem is the stem of a word as Normalize returns it: the Snowball
