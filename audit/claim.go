@@ -37,6 +37,7 @@ type claim struct {
 	stemForms  []string    // the stems themselves
 	alts       [][2]uint64 // per stem: its verb root's stem and prefix (wordInfo.alt), or zeros; nil: none has one
 	roots      []string    // with alts, per stem: the verb root as written (wordInfo.root), or ""
+	bares      []uint64    // per stem: its stem without accents (wordInfo.bare), or 0; nil: none has one
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -111,10 +112,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 		prev, hasPrev = st, true
 		// Numbers count as words ("1865" the chunk lacks is a word it
 		// lacks: leaving them out cost token_overlap most of its lead
-		// over chance on dates), but not as 4-grams; nor, in a language
-		// with tables, do numbers in words that a quantity of the claim
-		// holds ("zwei Jahre" against "24 Monate" is the number check's
-		// to compare, as "2 Jahre" is).
+		// over chance on dates), but not as 4-grams.
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
 			c.quantityOf = append(c.quantityOf, spans.at(start))
@@ -128,9 +126,15 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 					c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
 					c.roots = append(c.roots, wi.root)
 				}
+				if wi.bare != 0 && c.bares == nil {
+					c.bares = make([]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
+				}
+				if c.bares != nil {
+					c.bares = append(c.bares, wi.bare)
+				}
 			}
 		}
-		if isNumeric(w) || wi.number && spans.at(start) >= 0 {
+		if isNumeric(w) {
 			return
 		}
 		grams = append(grams, wi.grams...)
@@ -270,7 +274,8 @@ func (a *Auditor) overlapWords(text string, t tongue) []string {
 // a stem, or, in a language with tables, as a word of a quantity the
 // chunk states in any form, as a stem of the same first letters
 // (stemPrefix), as a verb form's root ("gesendet" of "senden",
-// lang.VerbRoot, either side), or as a part of a compound — the claim's word made of the
+// lang.VerbRoot, either side), read without accents (lang.BareStem,
+// either side: "Ramsès" of "Ramses"), or as a part of a compound — the claim's word made of the
 // chunk's ("Garantiezeit" of "Garantie … Zeit"), or the chunk's word made
 // with it ("Zeit" of "Garantiezeit").
 func (c *claim) found(k int, ev *evidence) bool {
@@ -288,6 +293,9 @@ func (c *claim) found(k int, ev *evidence) bool {
 	}
 	if a := c.altAt(k); a[0] != 0 && (ev.stems.has(a[0]) || a[1] != 0 && ev.prefixes.has(a[1])) {
 		return true
+	}
+	if k < len(c.bares) && c.bares[k] != 0 && ev.stems.has(c.bares[k]) {
+		return true // "Ramsès" of "Ramses", "Noël" of "Noel"
 	}
 	l := c.tongue.l
 	if !l.Compounds {

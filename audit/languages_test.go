@@ -619,3 +619,26 @@ func TestCloseReading(t *testing.T) {
 		})
 	}
 }
+
+// French words are found written with or without their accents where
+// their stems are long enough.
+func TestWordsAreFoundWithOrWithoutAccents(t *testing.T) {
+	cases := []struct{ name, answer, chunk string }{
+		{"a French name with its accent against one without", "Le temple de Ramsès fascine les visiteurs [1].", "Le temple de Ramses fascine les visiteurs."},
+		{"a French capital without its accent against the accented word", "L'Etat finance le musée [1].", "L'état finance le musée."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 || res.Findings[0].TokenOverlap == nil {
+				t.Fatal("no finding with a word overlap")
+			}
+			if got := float64(*res.Findings[0].TokenOverlap); got != 1 {
+				t.Errorf("token_overlap %.2f, want 1", got)
+			}
+		})
+	}
+}

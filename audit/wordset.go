@@ -143,19 +143,24 @@ type wordInfo struct {
 	// root is that verb root as written ("saug" of "saugt"), where it has
 	// one: a compound of the chunk may open with it ("Saugroboter").
 	root string
-	// number: in a language with tables, the word is a number written in
-	// words ("zwei", "dreißig", "trente"; Language.NumberAt).
-	number bool
+	// bare is the hash of the stem of the word read without its accents
+	// (Language.BareStem: "Ramsès" as "Ramses"), a content word's where
+	// that differs from stem; 0: none.
+	bare uint64
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
 	wids   []int32 // WordEmbedder.WordIDs of norm
 }
 
-// appendStems appends the word's stem and its verb root's (alt).
+// appendStems appends the word's stem, its verb root's (alt) and its
+// stem without accents (bare).
 func (w *wordInfo) appendStems(ss []uint64) []uint64 {
 	if ss = append(ss, w.stem); w.alt != 0 {
 		ss = append(ss, w.alt)
+	}
+	if w.bare != 0 {
+		ss = append(ss, w.bare)
 	}
 	return ss
 }
@@ -401,8 +406,9 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		w.stop = c.lang.IsStopword(w.norm)
 		w.grams = addGrams(nil, w.norm)
 		w.prefix, w.stemText = prefixKey(stem), stem
-		_, n, _ := c.lang.NumberAt([]string{w.norm}, 0)
-		w.number = n == 1
+		if b := c.lang.BareStem(w.norm); b != "" && b != stem && !w.stop {
+			w.bare = hashWord(b)
+		}
 		if v := c.lang.VerbRoot(raw, w.norm); v != "" {
 			if a := c.lang.Stem(v); a != stem {
 				w.alt, w.altPrefix, w.root = hashWord(a), prefixKey(a), v

@@ -136,3 +136,25 @@ func TestEveryLanguageButEnglishHasAPunktModel(t *testing.T) {
 		}
 	}
 }
+
+func TestWordsAreReadWithoutTheirAccentsWhereLongEnough(t *testing.T) {
+	for _, c := range []struct {
+		name, code, accented, bare string
+		same                       bool
+	}{
+		{"a French name written without its accent", "fr", "Ramsès", "Ramses", true},
+		{"a French capital written without its accent", "fr", "État", "Etat", true},
+		{"a French diaeresis left out", "fr", "Noël", "noel", true},
+		{"a French short word keeps its accent", "fr", "à", "a", false},
+		{"a French word without accents reads as written", "fr", "voiture", "voiture", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := get(t, c.code)
+			a, b := l.Normalize(c.accented), l.Normalize(c.bare)
+			got := l.Stem(a) == l.Stem(b) || l.BareStem(a) != "" && l.BareStem(a) == l.Stem(b)
+			if got != c.same {
+				t.Errorf("%q read as %q: %v, want %v (stems %q %q, bare %q)", c.accented, c.bare, got, c.same, l.Stem(a), l.Stem(b), l.BareStem(a))
+			}
+		})
+	}
+}

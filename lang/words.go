@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	sb "github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/dutch"
@@ -55,6 +56,9 @@ func (l *Language) readWords(t *table) error {
 		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
 	}
 	if l.ligatures, l.ligatureLetters, err = replacer(t, "ligatures"); err != nil {
+		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
+	}
+	if l.accents, l.accentLetters, err = replacer(t, "accents"); err != nil {
 		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
 	}
 	l.linking = t.words("linking")
@@ -166,6 +170,22 @@ func cutApostrophePrefix(w, p string) (string, bool) {
 		return strings.CutPrefix(w, strings.TrimSuffix(p, "'")+"’")
 	}
 	return "", false
+}
+
+// BareStem is the stem of the normalised word w read without its accents
+// ([accents]: "Ramsès" as "Ramses", "état" as "etat"), for a word with
+// accents whose stem so read has four letters or more; "" otherwise, so
+// that short words keep them ("a" is not "à", "ou" not "où"). French
+// capitals and names are often written without accents ("Etat", "Noel"):
+// the audit reads a word both ways.
+func (l *Language) BareStem(w string) string {
+	if l.accents == nil || !strings.ContainsAny(w, l.accentLetters) {
+		return ""
+	}
+	if st := l.Stem(l.accents.Replace(w)); utf8.RuneCountInString(st) >= 4 {
+		return st
+	}
+	return ""
 }
 
 // Fold writes a lower-cased word's letters as the language's stemmer
