@@ -164,7 +164,7 @@ func Supported() []string {
 var supported = []string{"en", "nl", "de", "fr", "es"}
 
 // sections are those a language file may have.
-var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
+var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",

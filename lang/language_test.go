@@ -158,3 +158,36 @@ func TestWordsAreReadWithoutTheirAccentsWhereLongEnough(t *testing.T) {
 		})
 	}
 }
+
+// The audit reads a language's [function-words] as stopwords; the
+// word-overlap rule keeps Snowball's list.
+func TestFunctionWordsAreTheAuditsStopwordsNotTheRules(t *testing.T) {
+	for _, c := range []struct{ code, w string }{
+		{"de", "sobald"}, {"de", "obwohl"}, {"fr", "lorsque"}, {"fr", "parce"},
+	} {
+		l := get(t, c.code)
+		if !l.IsStopword(c.w) {
+			t.Errorf("%s IsStopword(%q) = false, want true", c.code, c.w)
+		}
+		if l.IsOverlapStopword(c.w) {
+			t.Errorf("%s IsOverlapStopword(%q) = true: the rule's list must stay Snowball's", c.code, c.w)
+		}
+	}
+}
+
+// A function word is no word the polarity checks read: they pass over
+// stopwords, so a cue, an opposite, a universal or a restrictor made a
+// stopword would go unread.
+func TestFunctionWordsAreNoWordsThePolarityChecksRead(t *testing.T) {
+	for _, code := range lang.Supported() {
+		l := get(t, code)
+		for _, w := range l.Stopwords() {
+			if l.IsOverlapStopword(w) || code == "en" {
+				continue
+			}
+			if l.IsNegationWord(w) || l.InOpposites(w) || l.IsUniversal(w) || l.IsRestrictor(w) {
+				t.Errorf("%s: function word %q is also a cue, opposite, universal or restrictor", code, w)
+			}
+		}
+	}
+}

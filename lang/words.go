@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,13 +21,15 @@ var stemmers = map[string]func(*sb.Env) bool{
 	"nl": dutch.Stem, "de": german.Stem, "fr": french.Stem, "es": spanish.Stem,
 }
 
-// readWords reads the stopwords, stemmer, elision and linking elements.
+// readWords reads the stopwords (Snowball's list, which the word-overlap
+// rule keeps, and the audit's [function-words] beside it), stemmer,
+// elision and linking elements.
 func (l *Language) readWords(t *table) error {
 	var err error
 	if l.overlapStops, err = wordList("stopwords/" + l.Code + ".txt"); err != nil {
 		return err
 	}
-	l.stopwords = set(l.overlapStops)
+	l.stopwords = set(append(slices.Clone(l.overlapStops), t.words("function-words")...))
 	l.overlapSet = set(l.overlapStops)
 	if l.Code == "en" {
 		l.english = true
@@ -120,8 +123,8 @@ func (l *Language) Stem(w string) string {
 }
 
 // IsStopword reports whether the normalised word w carries no claim of
-// its own: Snowball's stopword list of the language, and for English
-// nounphrase.IsStopword.
+// its own: Snowball's stopword list of the language with the table's
+// [function-words], and for English nounphrase.IsStopword.
 func (l *Language) IsStopword(w string) bool {
 	if l.english {
 		return nounphrase.IsStopword(w)
