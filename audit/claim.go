@@ -38,6 +38,7 @@ type claim struct {
 	alts       [][2]uint64 // per stem: its verb root's stem and prefix (wordInfo.alt), or zeros; nil: none has one
 	roots      []string    // with alts, per stem: the verb root as written (wordInfo.root), or ""
 	bares      []uint64    // per stem: its stem without accents (wordInfo.bare), or 0; nil: none has one
+	separated  [][2]uint64 // per stem: its verb's separable prefix and the rest's stem (wordInfo.particle, .rest), or zeros; nil: none has one
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -125,6 +126,12 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 				if c.alts != nil {
 					c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
 					c.roots = append(c.roots, wi.root)
+				}
+				if wi.rest != 0 && c.separated == nil {
+					c.separated = make([][2]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
+				}
+				if c.separated != nil {
+					c.separated = append(c.separated, [2]uint64{wi.particle, wi.rest})
 				}
 				if wi.bare != 0 && c.bares == nil {
 					c.bares = make([]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
@@ -274,8 +281,10 @@ func (a *Auditor) overlapWords(text string, t tongue) []string {
 // a stem, or, in a language with tables, as a word of a quantity the
 // chunk states in any form, as a stem of the same first letters
 // (stemPrefix), as a verb form's root ("gesendet" of "senden",
-// lang.VerbRoot, either side), read without accents (lang.BareStem,
-// either side: "Ramsès" of "Ramses"), or as a part of a compound — the claim's word made of the
+// lang.VerbRoot, either side), as a verb of a separable prefix the
+// chunk writes apart ("angekommen" of "kommt … an": the rest's stem and
+// the prefix as a word), read without accents (lang.BareStem, either
+// side: "Ramsès" of "Ramses"), or as a part of a compound — the claim's word made of the
 // chunk's ("Garantiezeit" of "Garantie … Zeit"), or the chunk's word made
 // with it ("Zeit" of "Garantiezeit").
 func (c *claim) found(k int, ev *evidence) bool {
@@ -293,6 +302,9 @@ func (c *claim) found(k int, ev *evidence) bool {
 	}
 	if a := c.altAt(k); a[0] != 0 && (ev.stems.has(a[0]) || a[1] != 0 && ev.prefixes.has(a[1])) {
 		return true
+	}
+	if k < len(c.separated) && c.separated[k][1] != 0 && ev.stems.has(c.separated[k][1]) && ev.words.has(c.separated[k][0]) {
+		return true // "angekommen" of "kommt … an"
 	}
 	if k < len(c.bares) && c.bares[k] != 0 && ev.stems.has(c.bares[k]) {
 		return true // "Ramsès" of "Ramses", "Noël" of "Noel"

@@ -541,6 +541,7 @@ func TestVerbFormsAreFoundAsTheirRoots(t *testing.T) {
 		{"a Dutch participle after a separable prefix against the infinitive", "Het pakket is teruggestuurd [1].", "U kunt het pakket terugsturen."},
 		{"a German verb against a compound of the chunk opening with its root", "Das Gerät saugt leise [1].", "Der Saugroboter ist ein leises Gerät."},
 		{"a German participle against another tense opening with its root", "Der Kurier hat Ihr Paket gestern gebracht [1].", "Der Kurier brachte Ihr Paket gestern."},
+		{"a German participle of a separable verb against the verb written apart", "Die Zahlung wurde gestern abgebucht [1].", "Wir buchen die Zahlung gestern ab. Die Zahlung wurde bestätigt."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

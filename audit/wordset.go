@@ -143,6 +143,10 @@ type wordInfo struct {
 	// root is that verb root as written ("saug" of "saugt"), where it has
 	// one: a compound of the chunk may open with it ("Saugroboter").
 	root string
+	// particle and rest are the hashes of the separable prefix a verb
+	// root opens with and of the rest's stem ("an", "komm" of
+	// "angekommen"); 0: none.
+	particle, rest uint64
 	// bare is the hash of the stem of the word read without its accents
 	// (Language.BareStem: "Ramsès" as "Ramses"), a content word's where
 	// that differs from stem; 0: none.
@@ -412,6 +416,9 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		if v := c.lang.VerbRoot(raw, w.norm); v != "" {
 			if a := c.lang.Stem(v); a != stem {
 				w.alt, w.altPrefix, w.root = hashWord(a), prefixKey(a), v
+			}
+			if p, r := c.lang.SeparatedRoot(v); p != "" {
+				w.particle, w.rest = hashWord(p), hashWord(c.lang.Stem(r))
 			}
 		}
 	}
