@@ -38,7 +38,7 @@ func (l *Language) readWords(t *table) error {
 		if !ok {
 			return fmt.Errorf("data/%s.txt: no stemmer for %q", l.Code, l.Code)
 		}
-		endings, err := stemEndings(t)
+		endings, err := pluralEndings(t)
 		if err != nil {
 			return fmt.Errorf("data/%s.txt: %w", l.Code, err)
 		}
@@ -202,19 +202,18 @@ func (l *Language) Fold(w string) string {
 	return l.fold.Replace(w)
 }
 
-// ending is an ending the stemmer leaves and the one written for it
-// ([stem-endings]).
+// ending is a plural ending and its singular's ([plural-endings]).
 type ending struct{ from, to string }
 
-// stemEndings reads [stem-endings]: endings the stemmer leaves, as
-// ending=ending ("aux=al": "ruraux" is "rural"; "du=d": "répondu" is
-// "répond"), tried in order before the word is stemmed.
-func stemEndings(t *table) ([]ending, error) {
+// pluralEndings reads [plural-endings]: irregular plural endings the
+// stemmer leaves, as ending=singular ending ("aux=al": "ruraux" is
+// "rural"), tried in order before the word is stemmed.
+func pluralEndings(t *table) ([]ending, error) {
 	var out []ending
-	for _, p := range t.words("stem-endings") {
+	for _, p := range t.words("plural-endings") {
 		from, to, ok := strings.Cut(p, "=")
 		if !ok || from == "" {
-			return nil, fmt.Errorf("[stem-endings] %q: want ending=ending", p)
+			return nil, fmt.Errorf("[plural-endings] %q: want ending=ending", p)
 		}
 		out = append(out, ending{from, to})
 	}
