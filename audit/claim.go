@@ -118,27 +118,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 			stems = append(stems, st)
 			c.quantityOf = append(c.quantityOf, spans.at(start))
 			if t.l != nil {
-				c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, w), append(c.stemForms, wi.stemText)
-				if wi.alt != 0 && c.alts == nil { // only claims with a verb form pay for the slices
-					c.alts = make([][2]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
-					c.roots = make([]string, len(c.prefixes)-1, len(c.prefixes)+4)
-				}
-				if c.alts != nil {
-					c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
-					c.roots = append(c.roots, wi.root)
-				}
-				if wi.rest != 0 && c.separated == nil {
-					c.separated = make([][2]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
-				}
-				if c.separated != nil {
-					c.separated = append(c.separated, [2]uint64{wi.particle, wi.rest})
-				}
-				if wi.bare != 0 && c.bares == nil {
-					c.bares = make([]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
-				}
-				if c.bares != nil {
-					c.bares = append(c.bares, wi.bare)
-				}
+				c.addForms(wi)
 			}
 		}
 		if isNumeric(w) {
@@ -155,6 +135,32 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	}
 	c.grams = charGrams(grams, &wc.scratch.counts)
 	return c
+}
+
+// addForms records, in a language with tables, what found reads of the
+// claim's newest stem: its prefix, form and stem, and where it has them
+// its verb root, separated verb and stem without accents, whose slices
+// are made only for a claim with a word that has one.
+func (c *claim) addForms(wi *wordInfo) {
+	c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, wi.norm), append(c.stemForms, wi.stemText)
+	k := len(c.prefixes) - 1
+	c.alts = appendLazily(c.alts, k, [2]uint64{wi.alt, wi.altPrefix})
+	c.roots = appendLazily(c.roots, k, wi.root)
+	c.separated = appendLazily(c.separated, k, [2]uint64{wi.particle, wi.rest})
+	c.bares = appendLazily(c.bares, k, wi.bare)
+}
+
+// appendLazily appends v to s as its k-th element, making s (k zero values
+// before v) only when v is no zero value.
+func appendLazily[T comparable](s []T, k int, v T) []T {
+	if s == nil {
+		var zero T
+		if v == zero {
+			return nil
+		}
+		s = make([]T, k, k+4)
+	}
+	return append(s, v)
 }
 
 func isNumeric(w string) bool {
