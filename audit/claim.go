@@ -36,6 +36,9 @@ type claim struct {
 	prefixSet  wordSet
 	stemForms  []string    // the stems themselves
 	alts       [][2]uint64 // per stem: its verb root's stem and prefix (wordInfo.alt), or zeros; nil: none has one
+	roots      []string    // with alts, per stem: the verb root as written (wordInfo.root), or ""
+	bares      []uint64    // per stem: its stem without accents (wordInfo.bare), or 0; nil: none has one
+	separated  [][2]uint64 // per stem: its verb's separable prefix and the rest's stem (wordInfo.particle, .rest), or zeros; nil: none has one
 	forms      []string
 	stemSet    wordSet
 	bigrams    []uint64 // distinct adjacent content-word stem pairs, hashed
@@ -115,13 +118,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 			stems = append(stems, st)
 			c.quantityOf = append(c.quantityOf, spans.at(start))
 			if t.l != nil {
-				c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, w), append(c.stemForms, wi.stemText)
-				if wi.alt != 0 && c.alts == nil { // only claims with a verb form pay for the slice
-					c.alts = make([][2]uint64, len(c.prefixes)-1, len(c.prefixes)+4)
-				}
-				if c.alts != nil {
-					c.alts = append(c.alts, [2]uint64{wi.alt, wi.altPrefix})
-				}
+				c.addForms(wi)
 			}
 		}
 		if isNumeric(w) {
@@ -138,6 +135,32 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	}
 	c.grams = charGrams(grams, &wc.scratch.counts)
 	return c
+}
+
+// addForms records, in a language with tables, what found reads of the
+// claim's newest stem: its prefix, form and stem, and where it has them
+// its verb root, separated verb and stem without accents, whose slices
+// are made only for a claim with a word that has one.
+func (c *claim) addForms(wi *wordInfo) {
+	c.prefixes, c.forms, c.stemForms = append(c.prefixes, wi.prefix), append(c.forms, wi.norm), append(c.stemForms, wi.stemText)
+	k := len(c.prefixes) - 1
+	c.alts = appendLazily(c.alts, k, [2]uint64{wi.alt, wi.altPrefix})
+	c.roots = appendLazily(c.roots, k, wi.root)
+	c.separated = appendLazily(c.separated, k, [2]uint64{wi.particle, wi.rest})
+	c.bares = appendLazily(c.bares, k, wi.bare)
+}
+
+// appendLazily appends v to s as its k-th element, making s (k zero values
+// before v) only when v is no zero value.
+func appendLazily[T comparable](s []T, k int, v T) []T {
+	if s == nil {
+		var zero T
+		if v == zero {
+			return nil
+		}
+		s = make([]T, k, k+4)
+	}
+	return append(s, v)
 }
 
 func isNumeric(w string) bool {
@@ -264,7 +287,10 @@ func (a *Auditor) overlapWords(text string, t tongue) []string {
 // a stem, or, in a language with tables, as a word of a quantity the
 // chunk states in any form, as a stem of the same first letters
 // (stemPrefix), as a verb form's root ("gesendet" of "senden",
-// lang.VerbRoot, either side), or as a part of a compound — the claim's word made of the
+// lang.VerbRoot, either side), as a verb of a separable prefix the
+// chunk writes apart ("angekommen" of "kommt … an": the rest's stem and
+// the prefix as a word), read without accents (lang.BareStem, either
+// side: "Ramsès" of "Ramses"), or as a part of a compound — the claim's word made of the
 // chunk's ("Garantiezeit" of "Garantie … Zeit"), or the chunk's word made
 // with it ("Zeit" of "Garantiezeit").
 func (c *claim) found(k int, ev *evidence) bool {
@@ -283,6 +309,12 @@ func (c *claim) found(k int, ev *evidence) bool {
 	if a := c.altAt(k); a[0] != 0 && (ev.stems.has(a[0]) || a[1] != 0 && ev.prefixes.has(a[1])) {
 		return true
 	}
+	if k < len(c.separated) && c.separated[k][1] != 0 && ev.stems.has(c.separated[k][1]) && ev.words.has(c.separated[k][0]) {
+		return true // "angekommen" of "kommt … an"
+	}
+	if k < len(c.bares) && c.bares[k] != 0 && ev.stems.has(c.bares[k]) {
+		return true // "Ramsès" of "Ramses", "Noël" of "Noel"
+	}
 	l := c.tongue.l
 	if !l.Compounds {
 		return false
@@ -292,20 +324,31 @@ func (c *claim) found(k int, ev *evidence) bool {
 		return true
 	}
 	// The chunk's word made with the claim's: ending or starting with it
-	// ("Zeit" in "Garantiezeit"), or, for a long stem, holding it, as the
+	// ("Zeit" in "Garantiezeit"), opening with its verb root ("saug" of
+	// "saugt" in "Saugroboter"), or, for a long stem, holding it, as the
 	// language's stems fold letters ("rucksend" of "Rücksendungen" in
 	// "zurücksenden", a verb with its separable prefix).
-	st := c.stemForms[k]
+	st, root := c.stemForms[k], c.rootAt(k)
 	for _, f := range ev.forms {
 		switch {
 		case f == w || f == st:
 		case utf8.RuneCountInString(w) >= 4 && (strings.HasSuffix(f, w) || strings.HasPrefix(f, w)):
+			return true
+		case root != "" && strings.HasPrefix(f, root):
 			return true
 		case utf8.RuneCountInString(st) >= 6 && strings.Contains(l.Fold(f), st):
 			return true
 		}
 	}
 	return false
+}
+
+// rootAt is the verb root of the k-th stem as written, or "".
+func (c *claim) rootAt(k int) string {
+	if k < len(c.roots) {
+		return c.roots[k]
+	}
+	return ""
 }
 
 // altAt is the verb root's stem and prefix of the k-th stem, or zeros.

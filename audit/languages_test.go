@@ -532,12 +532,16 @@ func TestActorsOpposite(t *testing.T) {
 }
 
 // A verb form Snowball leaves whole counts as its root in Dutch and
-// German: every content word of these claims is in their chunk.
+// German, and a chunk's word opening with that root holds it: every
+// content word of these claims is in their chunk.
 func TestVerbFormsAreFoundAsTheirRoots(t *testing.T) {
 	cases := []struct{ name, answer, chunk string }{
 		{"a German participle against the infinitive", "Ihre Bestellung wird morgen geliefert [1].", "Wir liefern Ihre Bestellung morgen."},
 		{"a German participle in -et against the infinitive", "Die Rechnung wird gesendet [1].", "Wir senden die Rechnung."},
 		{"a Dutch participle after a separable prefix against the infinitive", "Het pakket is teruggestuurd [1].", "U kunt het pakket terugsturen."},
+		{"a German verb against a compound of the chunk opening with its root", "Das Gerät saugt leise [1].", "Der Saugroboter ist ein leises Gerät."},
+		{"a German participle against another tense opening with its root", "Der Kurier hat Ihr Paket gestern gebracht [1].", "Der Kurier brachte Ihr Paket gestern."},
+		{"a German participle of a separable verb against the verb written apart", "Die Zahlung wurde gestern abgebucht [1].", "Wir buchen die Zahlung gestern ab. Die Zahlung wurde bestätigt."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -612,6 +616,29 @@ func TestCloseReading(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := closeReading(tongueOf(tc.read), tc.text).code; got != tc.want {
 				t.Errorf("closeReading(%s, %q) = %s, want %s", tc.read, tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// French words are found written with or without their accents where
+// their stems are long enough.
+func TestWordsAreFoundWithOrWithoutAccents(t *testing.T) {
+	cases := []struct{ name, answer, chunk string }{
+		{"a French name with its accent against one without", "Le temple de Ramsès fascine les visiteurs [1].", "Le temple de Ramses fascine les visiteurs."},
+		{"a French capital without its accent against the accented word", "L'Etat finance le musée [1].", "L'état finance le musée."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) == 0 || res.Findings[0].TokenOverlap == nil {
+				t.Fatal("no finding with a word overlap")
+			}
+			if got := float64(*res.Findings[0].TokenOverlap); got != 1 {
+				t.Errorf("token_overlap %.2f, want 1", got)
 			}
 		})
 	}

@@ -140,16 +140,31 @@ type wordInfo struct {
 	// its participle mark and person ending (Language.VerbRoot: "geliefert"
 	// → "liefer", as "liefern"), altPrefix its prefix; 0: none.
 	alt, altPrefix uint64
+	// root is that verb root as written ("saug" of "saugt"), where it has
+	// one: a compound of the chunk may open with it ("Saugroboter").
+	root string
+	// particle and rest are the hashes of the separable prefix a verb
+	// root opens with and of the rest's stem ("an", "komm" of
+	// "angekommen"); 0: none.
+	particle, rest uint64
+	// bare is the hash of the stem of the word read without its accents
+	// (Language.BareStem: "Ramsès" as "Ramses"), a content word's where
+	// that differs from stem; 0: none.
+	bare uint64
 
 	// With an additive embedder (wordCache.te, .we):
 	tokens []int32 // TokenEmbedder.Tokens of the word as written
 	wids   []int32 // WordEmbedder.WordIDs of norm
 }
 
-// appendStems appends the word's stem and its verb root's (alt).
+// appendStems appends the word's stem, its verb root's (alt) and its
+// stem without accents (bare).
 func (w *wordInfo) appendStems(ss []uint64) []uint64 {
 	if ss = append(ss, w.stem); w.alt != 0 {
 		ss = append(ss, w.alt)
+	}
+	if w.bare != 0 {
+		ss = append(ss, w.bare)
 	}
 	return ss
 }
@@ -404,9 +419,15 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		w.stop = c.lang.IsStopword(w.norm)
 		w.grams = addGrams(nil, w.norm)
 		w.prefix, w.stemText = prefixKey(stem), stem
+		if b := c.lang.BareStem(w.norm); b != "" && b != stem && !w.stop {
+			w.bare = hashWord(b)
+		}
 		if v := c.lang.VerbRoot(raw, w.norm); v != "" {
 			if a := c.lang.Stem(v); a != stem {
-				w.alt, w.altPrefix = hashWord(a), prefixKey(a)
+				w.alt, w.altPrefix, w.root = hashWord(a), prefixKey(a), v
+			}
+			if p, r := c.lang.SeparatedRoot(v); p != "" {
+				w.particle, w.rest = hashWord(p), hashWord(c.lang.Stem(r))
 			}
 		}
 	}

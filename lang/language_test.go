@@ -75,6 +75,8 @@ func TestStemsStopwordsAndElision(t *testing.T) {
 		{"French elided article goes before the stem", "fr", "l'article", "articles"},
 		{"French curly apostrophe elides too", "fr", "d’information", "informations"},
 		{"French apostrophe inside a word is one whether typed straight or curly", "fr", "aujourd’hui", "Aujourd'hui"},
+		{"French ligature is its two letters", "fr", "œuvre", "oeuvre"},
+		{"French capital ligature is its two letters", "fr", "Cœur", "coeurs"},
 		{"Spanish participle meets noun", "es", "entregado", "entrega"},
 		{"English stays nounphrase's", "en", "delivered", "delivery"},
 	} {
@@ -131,6 +133,61 @@ func TestEveryLanguageButEnglishHasAPunktModel(t *testing.T) {
 			t.Errorf("en: a model beside the one the splitter compiles in")
 		case code != "en" && !bytes.Contains(m, []byte(`"AbbrevTypes"`)):
 			t.Errorf("%s: %d bytes, not a Punkt model", code, len(m))
+		}
+	}
+}
+
+func TestWordsAreReadWithoutTheirAccentsWhereLongEnough(t *testing.T) {
+	for _, c := range []struct {
+		name, code, accented, bare string
+		same                       bool
+	}{
+		{"a French name written without its accent", "fr", "Ramsès", "Ramses", true},
+		{"a French capital written without its accent", "fr", "État", "Etat", true},
+		{"a French diaeresis left out", "fr", "Noël", "noel", true},
+		{"a French short word keeps its accent", "fr", "à", "a", false},
+		{"a French word without accents reads as written", "fr", "voiture", "voiture", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := get(t, c.code)
+			a, b := l.Normalize(c.accented), l.Normalize(c.bare)
+			got := l.Stem(a) == l.Stem(b) || l.BareStem(a) != "" && l.BareStem(a) == l.Stem(b)
+			if got != c.same {
+				t.Errorf("%q read as %q: %v, want %v (stems %q %q, bare %q)", c.accented, c.bare, got, c.same, l.Stem(a), l.Stem(b), l.BareStem(a))
+			}
+		})
+	}
+}
+
+// The audit reads a language's [function-words] as stopwords; the
+// word-overlap rule keeps Snowball's list.
+func TestFunctionWordsAreTheAuditsStopwordsNotTheRules(t *testing.T) {
+	for _, c := range []struct{ code, w string }{
+		{"de", "sobald"}, {"de", "obwohl"}, {"fr", "lorsque"}, {"fr", "parce"},
+	} {
+		l := get(t, c.code)
+		if !l.IsStopword(c.w) {
+			t.Errorf("%s IsStopword(%q) = false, want true", c.code, c.w)
+		}
+		if l.IsOverlapStopword(c.w) {
+			t.Errorf("%s IsOverlapStopword(%q) = true: the rule's list must stay Snowball's", c.code, c.w)
+		}
+	}
+}
+
+// A function word is no word the polarity checks read: they pass over
+// stopwords, so a cue, an opposite, a universal or a restrictor made a
+// stopword would go unread.
+func TestFunctionWordsAreNoWordsThePolarityChecksRead(t *testing.T) {
+	for _, code := range lang.Supported() {
+		l := get(t, code)
+		for _, w := range l.Stopwords() {
+			if l.IsOverlapStopword(w) || code == "en" {
+				continue
+			}
+			if l.IsNegationWord(w) || l.InOpposites(w) || l.IsUniversal(w) || l.IsRestrictor(w) {
+				t.Errorf("%s: function word %q is also a cue, opposite, universal or restrictor", code, w)
+			}
 		}
 	}
 }

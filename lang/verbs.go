@@ -62,3 +62,17 @@ func (l *Language) withoutMark(w string) (string, bool) {
 	}
 	return w, false
 }
+
+// SeparatedRoot splits a verb root (VerbRoot) at the separable prefix it
+// opens with, as a main clause writes the verb apart: "ankommen" (of
+// "angekommen") → "an", "kommen"; "abbuch" (of "abgebucht") → "ab",
+// "buch". Both are "" for a root opening with no separable prefix or
+// leaving fewer than four letters after it.
+func (l *Language) SeparatedRoot(root string) (prefix, rest string) {
+	for _, p := range l.verbs.separable {
+		if r, ok := strings.CutPrefix(root, p); ok && utf8.RuneCountInString(r) >= 4 {
+			return p, r
+		}
+	}
+	return "", ""
+}

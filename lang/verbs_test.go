@@ -50,3 +50,21 @@ func TestVerbRootLeavesOtherWords(t *testing.T) {
 		})
 	}
 }
+
+func TestSeparatedRootsSplitAtTheirSeparablePrefix(t *testing.T) {
+	for _, c := range []struct{ code, raw, prefix, rest string }{
+		{"de", "angekommen", "an", "kommen"},
+		{"de", "abgebucht", "ab", "buch"},
+		{"nl", "teruggestuurd", "terug", "stuur"},
+		{"de", "bestellt", "", ""},
+	} {
+		l, ok := Get(c.code)
+		if !ok {
+			t.Fatalf("no %s", c.code)
+		}
+		root := l.VerbRoot(c.raw, l.Normalize(c.raw))
+		if p, r := l.SeparatedRoot(root); p != c.prefix || r != c.rest {
+			t.Errorf("%s SeparatedRoot(%q) of %q = %q, %q; want %q, %q", c.code, root, c.raw, p, r, c.prefix, c.rest)
+		}
+	}
+}

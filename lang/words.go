@@ -2,8 +2,10 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	sb "github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/dutch"
@@ -19,13 +21,15 @@ var stemmers = map[string]func(*sb.Env) bool{
 	"nl": dutch.Stem, "de": german.Stem, "fr": french.Stem, "es": spanish.Stem,
 }
 
-// readWords reads the stopwords, stemmer, elision and linking elements.
+// readWords reads the stopwords (Snowball's list, which the word-overlap
+// rule keeps, and the audit's [function-words] beside it), stemmer,
+// elision and linking elements.
 func (l *Language) readWords(t *table) error {
 	var err error
 	if l.overlapStops, err = wordList("stopwords/" + l.Code + ".txt"); err != nil {
 		return err
 	}
-	l.stopwords = set(l.overlapStops)
+	l.stopwords = set(append(slices.Clone(l.overlapStops), t.words("function-words")...))
 	l.overlapSet = set(l.overlapStops)
 	if l.Code == "en" {
 		l.english = true
@@ -51,16 +55,14 @@ func (l *Language) readWords(t *table) error {
 		}
 	}
 	l.elision = t.words("elision")
-	if pairs := t.words("fold"); len(pairs) > 0 {
-		var args []string
-		for _, p := range pairs {
-			from, to, ok := strings.Cut(p, "=")
-			if !ok {
-				return fmt.Errorf("data/%s.txt: [fold] %q: want letter=letters", l.Code, p)
-			}
-			args = append(args, from, to)
-		}
-		l.fold = strings.NewReplacer(args...)
+	if l.fold, _, err = replacer(t, "fold"); err != nil {
+		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
+	}
+	if l.ligatures, l.ligatureLetters, err = replacer(t, "ligatures"); err != nil {
+		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
+	}
+	if l.accents, l.accentLetters, err = replacer(t, "accents"); err != nil {
+		return fmt.Errorf("data/%s.txt: %w", l.Code, err)
 	}
 	l.linking = t.words("linking")
 	l.readVerbForms(t)
@@ -73,7 +75,8 @@ func (l *Language) readWords(t *table) error {
 // Normalize lowercases a word as written and strips the punctuation
 // around it and an elided article ("L'article," → "article"); an
 // apostrophe left inside is written "'" whether typed so or as "’"
-// ("aujourd’hui" is "aujourd'hui"). English is nounphrase.Normalize,
+// ("aujourd’hui" is "aujourd'hui"), and a ligature as its letters
+// ("œuvre" is "oeuvre", [ligatures]). English is nounphrase.Normalize,
 // which also drops plurals and possessives.
 func (l *Language) Normalize(w string) string {
 	if l.english {
@@ -82,7 +85,31 @@ func (l *Language) Normalize(w string) string {
 	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}))
+	if l.ligatures != nil && strings.ContainsAny(w, l.ligatureLetters) {
+		w = l.ligatures.Replace(w)
+	}
 	return apostrophes(l.StripElision(w))
+}
+
+// replacer reads a section of letter=letters pairs ([fold], [ligatures])
+// into a replacer and the letters it replaces; nil when the section is
+// empty.
+func replacer(t *table, section string) (*strings.Replacer, string, error) {
+	pairs := t.words(section)
+	if len(pairs) == 0 {
+		return nil, "", nil
+	}
+	var args []string
+	var letters strings.Builder
+	for _, p := range pairs {
+		from, to, ok := strings.Cut(p, "=")
+		if !ok || from == "" {
+			return nil, "", fmt.Errorf("[%s] %q: want letter=letters", section, p)
+		}
+		args = append(args, from, to)
+		letters.WriteString(from)
+	}
+	return strings.NewReplacer(args...), letters.String(), nil
 }
 
 // Stem is the stem of a word as Normalize returns it: the Snowball
@@ -96,8 +123,8 @@ func (l *Language) Stem(w string) string {
 }
 
 // IsStopword reports whether the normalised word w carries no claim of
-// its own: Snowball's stopword list of the language, and for English
-// nounphrase.IsStopword.
+// its own: Snowball's stopword list of the language with the table's
+// [function-words], and for English nounphrase.IsStopword.
 func (l *Language) IsStopword(w string) bool {
 	if l.english {
 		return nounphrase.IsStopword(w)
@@ -146,6 +173,22 @@ func cutApostrophePrefix(w, p string) (string, bool) {
 		return strings.CutPrefix(w, strings.TrimSuffix(p, "'")+"’")
 	}
 	return "", false
+}
+
+// BareStem is the stem of the normalised word w read without its accents
+// ([accents]: "Ramsès" as "Ramses", "état" as "etat"), for a word with
+// accents whose stem so read has four letters or more; "" otherwise, so
+// that short words keep them ("a" is not "à", "ou" not "où"). French
+// capitals and names are often written without accents ("Etat", "Noel"):
+// the audit reads a word both ways.
+func (l *Language) BareStem(w string) string {
+	if l.accents == nil || !strings.ContainsAny(w, l.accentLetters) {
+		return ""
+	}
+	if st := l.Stem(l.accents.Replace(w)); utf8.RuneCountInString(st) >= 4 {
+		return st
+	}
+	return ""
 }
 
 // Fold writes a lower-cased word's letters as the language's stemmer
