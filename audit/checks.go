@@ -276,11 +276,12 @@ var Checks = []Check{
 			}
 			window := s.SpanText[s.Span[0]:s.Span[1]]
 			inWindow, inClaim := englishRoots(c, window), englishRoots(c, c.plain)
-			ofWindow := func(st string) bool {
-				return s.Window.has(hashWord(st)) || ev.prefixes.has(prefixKey(st)) || inWindow(st)
+			var ofWindow, ofClaim func(string) bool
+			ofWindow = func(st string) bool {
+				return s.Window.has(hashWord(st)) || ev.prefixes.has(prefixKey(st)) || inWindow(st) || partsOf(c, st, ofWindow)
 			}
-			ofClaim := func(st string) bool {
-				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st)
+			ofClaim = func(st string) bool {
+				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st) || partsOf(c, st, ofClaim)
 			}
 			if s.NgramSim < closeMatch {
 				// Below a close match only these are read: "Nobody" against
@@ -337,7 +338,12 @@ var Checks = []Check{
 			// for "not available", "lacks" for "does not support", "… by
 			// post is not possible" for "cannot … by post".
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok {
-				s.NegationMismatch = !(windowDenies && deniesInOtherWords(l, c.plain, window) || claimDenies && deniesInOtherWords(l, window, c.plain) ||
+				// An "unless" is a condition, not a denial a word of the
+				// claim could say in other words ("waived unless" against
+				// "waived if").
+				_, unless := l.UnlessClause(window)
+				_, claimUnless := l.UnlessClause(c.plain)
+				s.NegationMismatch = !(windowDenies && !unless && deniesInOtherWords(l, c.plain, window) || claimDenies && !claimUnless && deniesInOtherWords(l, window, c.plain) ||
 					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim))
 			}
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
@@ -433,6 +439,30 @@ var Checks = []Check{
 			}
 		},
 	},
+}
+
+// partsOf reports whether every part of a hyphenated stem is of a text
+// (of): a negation about "Online-Bestellungen" is about the text's
+// "online" and "bestellungen", which its stems hold apart. A part before
+// the last is stemmed; the last is the stem's end.
+func partsOf(c *claim, st string, of func(string) bool) bool {
+	if !strings.Contains(st, "-") {
+		return false
+	}
+	l, ok := lang.Get(c.tongue.code)
+	parts := strings.Split(st, "-")
+	for i, p := range parts {
+		if p == "" {
+			return false
+		}
+		if i < len(parts)-1 && ok {
+			p = l.Stem(p)
+		}
+		if strings.Contains(p, "-") || !of(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // claimWords are the claim's words as l normalises them, made once a

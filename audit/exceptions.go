@@ -154,21 +154,25 @@ func dayDot(l *lang.Language, text string, i int) bool {
 
 // deniesInOtherWords reports whether text, which holds no negation cue
 // about the other text, denies in other words: a word of
-// [negative-words] ("lacks", "ohne"), or a word of the other text with a
+// [negative-words] ("lacks", "ohne") the other text does not say too
+// (its "fehlt nicht" denies "fehlt"), or a word of the other text with a
 // negating prefix ("unavailable" where it says "not available",
 // "unmöglich" for "nicht möglich").
 func deniesInOtherWords(l *lang.Language, text, other string) bool {
 	ws := normalisedWords(l, text)
 	var ow []string
 	for _, w := range ws {
-		if l.IsNegativeWord(w) {
-			return true
-		}
-		if !l.MayOppose(w) {
+		if !l.IsNegativeWord(w) && !l.MayOppose(w) {
 			continue
 		}
 		if ow == nil {
 			ow = normalisedWords(l, other)
+		}
+		if l.IsNegativeWord(w) {
+			if !slices.Contains(ow, w) { // "entfällt nicht" denies "entfällt": no other words
+				return true
+			}
+			continue
 		}
 		for _, y := range ow {
 			if len(w) > len(y) && l.AffixNegates(w, y) {

@@ -25,3 +25,17 @@ func TestADenialOfAnotherClauseHidesNoFlip(t *testing.T) {
 			"Also, if a man is already married under the Marriage Act, he cannot marry under the Customary Marriage Act as this would not be recognised.", false},
 	})
 }
+
+// A negation about a hyphenated word is about its parts, which the
+// chunk's stems hold apart: "bei Online-Bestellungen nicht" against the
+// same without "nicht" fails in German and Dutch.
+func TestANegationAboutAHyphenatedWord(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"gilt bei Online-Bestellungen nicht for gilt fails in German",
+			"Die Gebühr gilt bei Online-Bestellungen nicht [1].", "Die Gebühr gilt bei Online-Bestellungen.", true},
+		{"geldt niet voor online-bestellingen for geldt fails in Dutch",
+			"De toeslag geldt niet voor online-bestellingen [1].", "De toeslag geldt voor online-bestellingen.", true},
+		{"the same denial passes",
+			"Die Gebühr gilt bei Online-Bestellungen nicht [1].", "Die Gebühr gilt bei Online-Bestellungen nicht.", false},
+	})
+}
