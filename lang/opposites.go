@@ -163,6 +163,12 @@ func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 	return false
 }
 
+// IsComparative reports whether the normalised word w opposes only in a
+// comparison (marked ">" in [opposites]: "less", "moins", "menos").
+func (l *Language) IsComparative(w string) bool {
+	return slices.ContainsFunc(l.opposites[w], func(o opposite) bool { return o.than })
+}
+
 // applies reports whether ws[k], placed by o, opposes where it stands:
 // before a number if o asks for one, after none if o is a rate.
 func (l *Language) applies(o opposite, ws []string, k int) bool {
@@ -318,16 +324,22 @@ func (l *Language) HyphenNegates(a, b string) bool {
 }
 
 // ComparisonAfter returns the position of a word of
-// [comparison-connectors] among the three words after ws[k] ("less than",
-// "moins chère que", "plus de temps que"), -1 for none.
+// [comparison-connectors] among the ComparisonReach words after ws[k]
+// ("less than", "moins chère que", "plus de temps que", "menos espacio de
+// almacenamiento que"), -1 for none.
 func (l *Language) ComparisonAfter(ws []string, k int) int {
-	for n := k + 1; n < len(ws) && n <= k+3; n++ {
+	for n := k + 1; n < len(ws) && n <= k+ComparisonReach; n++ {
 		if l.compLinks[ws[n]] {
 			return n
 		}
 	}
 	return -1
 }
+
+// ComparisonReach is how many words a comparison's word may come before
+// its connector: French and Spanish put the compared thing between them,
+// a noun with its complement ("moins d'espace de stockage que").
+const ComparisonReach = 5
 
 // IsRestrictor reports whether the normalised word w limits a claim to
 // some of a kind: "only", "alleen", "nur", "seuls", "solo".

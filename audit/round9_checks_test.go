@@ -1,0 +1,28 @@
+package audit
+
+import "testing"
+
+// A comparison whose word stands several words before its connector, the
+// compared thing between them ("moins d'espace de stockage que"), is read
+// as one: the opposite word fails with the sides kept, and passes with the
+// sides swapped too, in every language.
+func TestComparisonsWithTheThingBetween(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"moins de … que against plus de … que fails in French",
+			"L'offre Duo donne moins de minutes d'appel que l'offre Solo [1].", "L'offre Duo donne plus de minutes d'appel que l'offre Solo.", true},
+		{"moins de … que with the sides swapped passes in French",
+			"L'offre Solo donne moins de minutes d'appel que l'offre Duo [1].", "L'offre Duo donne plus de minutes d'appel que l'offre Solo.", false},
+		{"menos … que against más … que fails in Spanish",
+			"La tarifa Duo incluye menos minutos de llamadas que la tarifa Solo [1].", "La tarifa Duo incluye más minutos de llamadas que la tarifa Solo.", true},
+		{"menos … que with the sides swapped passes in Spanish",
+			"La tarifa Solo incluye menos minutos de llamadas que la tarifa Duo [1].", "La tarifa Duo incluye más minutos de llamadas que la tarifa Solo.", false},
+		{"weniger … als against mehr … als fails in German",
+			"Der Tarif Duo enthält weniger Gesprächsminuten für Auslandsanrufe als der Tarif Solo [1].", "Der Tarif Duo enthält mehr Gesprächsminuten für Auslandsanrufe als der Tarif Solo.", true},
+		{"minder … dan against meer … dan fails in Dutch",
+			"Het Duo-abonnement geeft minder belminuten naar het buitenland dan het Solo-abonnement [1].", "Het Duo-abonnement geeft meer belminuten naar het buitenland dan het Solo-abonnement.", true},
+		{"fewer … than with the sides swapped passes in English",
+			"The Solo plan gives fewer free call minutes abroad than the Duo plan [1].", "The Duo plan gives more free call minutes abroad than the Solo plan.", false},
+		{"sides that are opposites swapped around a plain comparative fail in English",
+			"National parcels take longer than international parcels [1].", "International parcels take longer than national parcels.", true},
+	})
+}
