@@ -197,7 +197,7 @@ func hedge(before []string) bool {
 // negates the clause), so Dutch and German negation placed after the verb
 // ("Wij delen uw gegevens niet met …") negates what follows it.
 func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool) bool {
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range strings.FieldsFunc(l.JoinedUnless(text), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := normalisedWords(l, clause)
 		if l.AnswersNo(words) {
 			words = words[1:]
@@ -509,7 +509,7 @@ func nearContent(ws []string, k int, content func(string) bool) []string {
 // dagen is retourneren niet mogelijk" denies returning as "… kunt u niet
 // retourneren" does, though its cue negates "mogelijk".
 func deniesIn(l *lang.Language, text string, about func(stem string) bool) bool {
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range strings.FieldsFunc(l.JoinedUnless(text), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := normalisedWords(l, clause)
 		cue, shared := false, false
 		paired := pairedCues(words, func(i int) int { return cueIn(l, words, i) }, l.IsDoubleNegation)

@@ -26,3 +26,20 @@ func TestComparisonsWithTheThingBetween(t *testing.T) {
 			"National parcels take longer than international parcels [1].", "International parcels take longer than national parcels.", true},
 	})
 }
+
+// German writes a comma after "es sei denn", and the cue still denies the
+// clause after it: "wenn" against it fails, "wenn … nicht" passes, and a
+// claim saying "es sei denn," where the chunk says "sofern" fails.
+func TestUnlessWithItsComma(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"wenn for es sei denn with its comma fails in German",
+			"Der Vertrag verlängert sich um ein Jahr, wenn Sie ihn bis zum 30. September kündigen [1].",
+			"Der Vertrag verlängert sich um ein Jahr, es sei denn, Sie kündigen ihn bis zum 30. September.", true},
+		{"wenn nicht for es sei denn with its comma passes in German",
+			"Der Vertrag verlängert sich um ein Jahr, wenn Sie ihn nicht bis zum 30. September kündigen [1].",
+			"Der Vertrag verlängert sich um ein Jahr, es sei denn, Sie kündigen ihn bis zum 30. September.", false},
+		{"es sei denn with its comma for sofern fails in German",
+			"Der Rabatt entfällt, es sei denn, die Bestellung kommt bis Freitag an [1].",
+			"Der Rabatt entfällt, sofern die Bestellung bis Freitag ankommt.", true},
+	})
+}

@@ -71,6 +71,8 @@ type Language struct {
 	perCues      cueSet                // [per-words], for a byte test first
 	unless       *regexp.Regexp        // [unless], as whole words
 	unlessCues   map[string]bool       // [unless], each cue's words joined by a space
+	unlessComma  *regexp.Regexp        // a cue of [unless] and the comma after it ("es sei denn,")
+	unlessEnds   []string              // the last word of each cue with its comma, lower-cased: the byte test before unlessComma
 	conditionals map[string]bool       // [conditionals]
 	negWords     map[string]bool       // [negative-words]
 	exceptions   phraseList            // [exceptions]
