@@ -43,3 +43,23 @@ func TestUnlessWithItsComma(t *testing.T) {
 			"Der Rabatt entfällt, sofern die Bestellung bis Freitag ankommt.", true},
 	})
 }
+
+// The bank that issued a card and the merchant who was paid with it are
+// two parties: what the chunk says one does, said of the other, fails in
+// every language; the same party in the passive passes.
+func TestBankAndMerchantAreTwoParties(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"die Bank for der Händler fails in German",
+			"Bei einer Doppelbuchung erstattet die Bank den Betrag [1].", "Bei einer Doppelbuchung erstattet der Händler den Betrag.", true},
+		{"de bank for de winkelier fails in Dutch",
+			"Bij een dubbele afschrijving stort de bank het bedrag terug [1].", "Bij een dubbele afschrijving stort de winkelier het bedrag terug.", true},
+		{"la banque for le commerçant fails in French",
+			"En cas de double débit, la banque rembourse la somme [1].", "En cas de double débit, le commerçant rembourse la somme.", true},
+		{"el banco for el comerciante fails in Spanish",
+			"En caso de cargo duplicado, el banco devuelve la cantidad [1].", "En caso de cargo duplicado, el comerciante devuelve la cantidad.", true},
+		{"the merchant for the card issuer fails in English",
+			"For a duplicate charge the merchant returns the money [1].", "For a duplicate charge the card issuer returns the money.", true},
+		{"the same party in the passive passes in German",
+			"Der Betrag wird bei einer Doppelbuchung vom Händler erstattet [1].", "Bei einer Doppelbuchung erstattet der Händler den Betrag.", false},
+	})
+}
