@@ -358,7 +358,8 @@ var Checks = []Check{
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
 					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
-					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest)
+					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
+					l.MayWait(window) && waitDropped(l, c.words, closest)
 			}
 		},
 	},

@@ -63,3 +63,30 @@ func TestBankAndMerchantAreTwoParties(t *testing.T) {
 			"Der Betrag wird bei einer Doppelbuchung vom Händler erstattet [1].", "Bei einer Doppelbuchung erstattet der Händler den Betrag.", false},
 	})
 }
+
+// A claim that follows its chunk's sentence but drops the waiting period
+// it names, with its figure, states the benefit as due at once and fails
+// in every language; the period restated in other words, or its figure
+// kept, passes, and so does a claim about another clause of the sentence.
+func TestWaitingPeriodDropped(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"a dropped waiting period fails in English",
+			"Physiotherapy is reimbursed from the first day of your membership [1].", "Physiotherapy is reimbursed after a waiting period of 3 months from the first day of your membership.", true},
+		{"a dropped probation period fails in English",
+			"Staff can use the company car scheme from their first week [1].", "Staff can use the company car scheme after a probation period of 6 months.", true},
+		{"a dropped wachttijd fails in Dutch",
+			"Fysiotherapie wordt vergoed vanaf de eerste dag van je lidmaatschap [1].", "Fysiotherapie wordt vergoed na een wachttijd van 3 maanden vanaf de eerste dag van je lidmaatschap.", true},
+		{"a dropped Wartezeit fails in German",
+			"Physiotherapie wird ab dem ersten Tag der Mitgliedschaft erstattet [1].", "Physiotherapie wird nach einer Wartezeit von 3 Monaten ab dem ersten Tag der Mitgliedschaft erstattet.", true},
+		{"a dropped délai de carence fails in French",
+			"La kinésithérapie est remboursée dès le premier jour de l'adhésion [1].", "La kinésithérapie est remboursée après un délai de carence de 3 mois à compter du premier jour de l'adhésion.", true},
+		{"a dropped periodo de carencia fails in Spanish",
+			"La fisioterapia se reembolsa desde el primer día de la afiliación [1].", "La fisioterapia se reembolsa tras un periodo de carencia de 3 meses desde el primer día de la afiliación.", true},
+		{"the period's figure kept passes",
+			"Physiotherapy is reimbursed once you have been a member for 3 months [1].", "Physiotherapy is reimbursed after a waiting period of 3 months from the first day of your membership.", false},
+		{"the period named in other words passes in German",
+			"Nach 3 Monaten Wartezeit wird Physiotherapie erstattet [1].", "Physiotherapie wird nach einer Wartezeit von 3 Monaten ab dem ersten Tag der Mitgliedschaft erstattet.", false},
+		{"a claim about the other clause of the sentence passes",
+			"Glasses are reimbursed from day one [1].", "Physiotherapy is reimbursed after a waiting period of 3 months; glasses are reimbursed from day one.", false},
+	})
+}
