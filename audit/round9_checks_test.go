@@ -90,3 +90,32 @@ func TestWaitingPeriodDropped(t *testing.T) {
 			"Glasses are reimbursed from day one [1].", "Physiotherapy is reimbursed after a waiting period of 3 months; glasses are reimbursed from day one.", false},
 	})
 }
+
+// A price the chunk's sentence gives only for an introductory period
+// ("for the first 3 months", "im ersten Jahr"), said as the price without
+// that period, fails in every language; the period kept, or the price
+// after it, passes.
+func TestIntroductoryPriceGivenAsThePrice(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"the first months' price as the price fails in English",
+			"The Stream Max plan costs €4.99 a month [1].", "New members pay €4.99 a month for the first 3 months; after that the Stream Max plan costs €14.99 a month.", true},
+		{"the first year's price as the price fails in German",
+			"Das Paket Kino kostet 7,99 € im Monat [1].", "Im ersten Jahr kostet das Paket Kino 7,99 € im Monat, danach 12,99 €.", true},
+		{"the first months' price as the price fails in Dutch",
+			"Het pakket Sport kost € 7 per maand [1].", "De eerste 2 maanden kost het pakket Sport € 7 per maand, daarna € 15.", true},
+		{"the first months' price as the price fails in French",
+			"L'option Sport coûte 7 € par mois [1].", "Les 2 premiers mois, l'option Sport coûte 7 € par mois, puis 15 €.", true},
+		{"the first months' price as the price fails in Spanish",
+			"El paquete Deportes cuesta 7 € al mes [1].", "Durante los primeros 2 meses el paquete Deportes cuesta 7 € al mes y después 15 €.", true},
+		{"a free first month as free fails",
+			"Stream Max is free [1].", "The first month is free; after that Stream Max costs €14.99 a month.", true},
+		{"the period kept passes",
+			"New members pay €4.99 a month for the first 3 months [1].", "New members pay €4.99 a month for the first 3 months; after that the Stream Max plan costs €14.99 a month.", false},
+		{"the price after the period passes",
+			"After the first 3 months the Stream Max plan costs €14.99 a month [1].", "New members pay €4.99 a month for the first 3 months; after that the Stream Max plan costs €14.99 a month.", false},
+		{"both prices with the period pass in German",
+			"Das Paket Kino kostet im ersten Jahr 7,99 € monatlich und anschließend 12,99 € [1].", "Im ersten Jahr kostet das Paket Kino 7,99 € im Monat, danach 12,99 €.", false},
+		{"a first without a unit of time is no introductory period",
+			"The first prize is €500 [1].", "The first prize is €500 and the second prize is €200.", false},
+	})
+}

@@ -6,6 +6,20 @@ import (
 	"github.com/ragaudit/ragaudit/lang"
 )
 
+// conditionDropped reports whether the claim drops a condition the
+// window's sentence it follows attaches to what it says: a waiting
+// period (waitDropped) or an introductory period of a price
+// (introPriceGiven). Byte tests on the window first: most hold neither.
+func conditionDropped(l *lang.Language, c *claim, window string) bool {
+	wait := l.MayWait(window)
+	intro := l.MayIntroduce(window) && slices.ContainsFunc(claimWords(c, l), func(w string) bool { return l.IsFreeWord(w) || isFigure(l, w) })
+	if !wait && !intro {
+		return false
+	}
+	closest, _ := closestAndAll(l, claimWords(c, l), window)
+	return wait && waitDropped(l, c.words, closest) || intro && introPriceGiven(l, c.words, closest)
+}
+
 // waitDropped reports whether the claim's words cw drop a waiting period
 // that closest, the normalised words of the window's sentence the claim
 // follows, gives ([waiting-periods]): the claim names neither the period

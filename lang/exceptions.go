@@ -5,10 +5,11 @@ package lang
 // Ausnahme von", "à l'exception de"); a line opening with "-" is one that
 // does not, a condition or a clause ("- except that", "- sauf si"). It
 // also reads [hedges], [possibility], [certainty], [permission],
-// [grantors] and [waiting-periods].
+// [grantors], [waiting-periods] and [introductory].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.exceptions = l.readPhraseList(t, "exceptions")
 	l.waiting = l.readPhraseList(t, "waiting-periods")
+	l.intro = l.readPhraseList(t, "introductory")
 	l.hedges = l.readPhraseList(t, "hedges")
 	l.possible = l.readPhraseList(t, "possibility")
 	l.certain = l.readPhraseList(t, "certainty")
@@ -35,6 +36,15 @@ func (l *Language) MayWait(text string) bool { return l.waiting.mayHold(text) }
 // words[i] (normalised words), 0 for none: "waiting period", "Wartezeit",
 // "délai de carence".
 func (l *Language) WaitingAt(words []string, i int) int { return l.waiting.at(words, i) }
+
+// MayIntroduce reports whether text may hold a word of [introductory];
+// a text without one need not be split into words for IntroductoryAt.
+func (l *Language) MayIntroduce(text string) bool { return l.intro.mayHold(text) }
+
+// IntroductoryAt returns how many words a phrase of [introductory] takes
+// at words[i] (normalised words), 0 for none: "first" of "for the first
+// 6 months", "ersten" of "im ersten Jahr".
+func (l *Language) IntroductoryAt(words []string, i int) int { return l.intro.at(words, i) }
 
 // MayHedge reports whether text may hold a phrase of [hedges] or
 // [possibility]; a text without one need not be split into words.
