@@ -119,3 +119,21 @@ func TestIntroductoryPriceGivenAsThePrice(t *testing.T) {
 			"The first prize is €500 [1].", "The first prize is €500 and the second prize is €200.", false},
 	})
 }
+
+// A short answer whose own words leave it between two of the five
+// languages, or read it unsurely as another, is read in the language of
+// the chunk it cites when it holds as many words of that language as of
+// any other: judged there, a wrong frequency fails and a faithful one
+// passes; a German answer citing an English page stays German.
+func TestShortAnswersAreReadWithTheirChunks(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"a short Spanish answer as French as Spanish to its words is Spanish by its chunk",
+			"La cuota se cobra cada mes [1].", "La cuota se cobra cada trimestre.", 0, Unsupported, "negation_mismatch", "es", ""},
+		{"the faithful short Spanish answer is Spanish and passes",
+			"La cuota se cobra trimestralmente [1].", "La cuota se cobra cada trimestre.", 0, Supported, "", "es", ""},
+		{"a short Dutch answer read as English alone is Dutch by its chunk",
+			"De back-up draait elke week [1].", "De back-up draait elke maand.", 0, Unsupported, "negation_mismatch", "nl", ""},
+		{"a short German answer citing an English page stays German",
+			"Die Rücksendung ist kostenlos [1].", "Returns are free of charge within 30 days.", 0, NotAuditable, reasonLanguagesDiffer, "de", "en"},
+	})
+}
