@@ -329,7 +329,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) {
 				continue
 			}
-			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y) || l.CompoundOpposes(x, y)) && near(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) &&
+			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y) || l.CompoundOpposes(x, y)) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
 				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
 				return true
 			}

@@ -137,3 +137,21 @@ func TestShortAnswersAreReadWithTheirChunks(t *testing.T) {
 			"Die Rücksendung ist kostenlos [1].", "Returns are free of charge within 30 days.", 0, NotAuditable, reasonLanguagesDiffer, "de", "en"},
 	})
 }
+
+// A deadline run from another event than the chunk's fails though the
+// words beside the events differ, when both follow the same number; the
+// subject naming the chunk's event ("Die Rechnung ist …") is no event.
+func TestDeadlineFromAnotherEvent(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"of receiving the invoice against of the date of treatment fails in English",
+			"Receipts must be uploaded within 60 days of receiving the invoice [1].", "Receipts must be uploaded within 60 days of the date of treatment.", true},
+		{"nach Rechnungsdatum against nach Lieferung fails in German though the subject is the invoice",
+			"Die Rechnung ist innerhalb von 10 Tagen nach Rechnungsdatum zu begleichen [1].", "Die Rechnung ist innerhalb von 10 Tagen nach Lieferung zu begleichen.", true},
+		{"na ontvangst van de rekening against na het ontstaan fails in Dutch",
+			"Een schade moet binnen 8 dagen na ontvangst van de rekening worden gemeld [1].", "Een schade moet binnen 8 dagen na het ontstaan worden gemeld.", true},
+		{"the same event in other words passes in English",
+			"You can return items within 14 days of receiving them [1].", "You can return items within 14 days of delivery.", false},
+		{"the same event passes in German",
+			"Die Rechnung ist innerhalb von 10 Tagen nach Lieferung zu begleichen [1].", "Die Rechnung ist innerhalb von 10 Tagen nach Lieferung zu begleichen.", false},
+	})
+}

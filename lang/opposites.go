@@ -163,6 +163,32 @@ func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 	return false
 }
 
+// AnchorsAlike reports whether a[i] and b[j] are both events a period
+// runs from ([opposites] marked "@"), each after the same number: "within
+// 90 days of receiving the invoice" and "within 90 days of the date of
+// treatment" run the same period from different events.
+func (l *Language) AnchorsAlike(a []string, i int, b []string, j int) bool {
+	isAnchor := func(w string) bool {
+		return slices.ContainsFunc(l.opposites[w], func(o opposite) bool { return o.anchor })
+	}
+	if !isAnchor(a[i]) || !isAnchor(b[j]) {
+		return false
+	}
+	na, nb := numberBefore(a, i), numberBefore(b, j)
+	return na != "" && na == nb
+}
+
+// numberBefore is the nearest number (a word opening with a digit) among
+// the six words before ws[k], "" for none.
+func numberBefore(ws []string, k int) string {
+	for n := k - 1; n >= max(k-6, 0); n-- {
+		if startsWithDigit(ws[n]) {
+			return ws[n]
+		}
+	}
+	return ""
+}
+
 // IsComparative reports whether the normalised word w opposes only in a
 // comparison (marked ">" in [opposites]: "less", "moins", "menos").
 func (l *Language) IsComparative(w string) bool {
@@ -197,12 +223,14 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 // SaysMember reports whether ws holds a form of a member that the
 // normalised word w is, in any of its groups: "from 9 to 17" says the
 // member of "until" ("from# | until# till# to#"), so "until 17" does not
-// oppose it.
+// oppose it. An event a period runs from says it only where it is one,
+// after a number: "Die Rechnung ist … zu bezahlen" does not say
+// "Rechnungsdatum".
 func (l *Language) SaysMember(w string, ws []string) bool {
 	for _, x := range l.opposites[w] {
-		for _, v := range ws {
+		for k, v := range ws {
 			for _, y := range l.opposites[v] {
-				if x.group == y.group && x.member == y.member {
+				if x.group == y.group && x.member == y.member && (!y.anchor || afterNumber(ws, k)) {
 					return true
 				}
 			}
