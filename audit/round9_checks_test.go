@@ -155,3 +155,28 @@ func TestDeadlineFromAnotherEvent(t *testing.T) {
 			"Die Rechnung ist innerhalb von 10 Tagen nach Lieferung zu begleichen [1].", "Die Rechnung ist innerhalb von 10 Tagen nach Lieferung zu begleichen.", false},
 	})
 }
+
+// Two parties both named, each given what the chunk gives the other,
+// fail: by the word after each, or in German by the article before each.
+// The same parties in a clause put first, in a passive with its agent,
+// or joined in a list pass.
+func TestPartiesSwappedInOneSentence(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"the merchant and the card issuer swapped fail in English",
+			"The merchant pays the fee if the card issuer rejects the claim [1].", "The card issuer pays the fee if the merchant rejects the claim.", true},
+		{"the landlord must tell the tenant against the reverse fails in English",
+			"The landlord must inform the tenant in writing [1].", "The tenant must inform the landlord in writing.", true},
+		{"der Vermieter den Mieter against the reverse fails in German",
+			"Der Vermieter muss den Mieter schriftlich informieren [1].", "Der Mieter muss den Vermieter schriftlich informieren.", true},
+		{"le bailleur and le locataire swapped fail in French",
+			"Le bailleur doit prévenir le locataire par écrit [1].", "Le locataire doit prévenir le bailleur par écrit.", true},
+		{"the clause put first passes in English",
+			"If the merchant rejects the claim, the card issuer pays the fee [1].", "The card issuer pays the fee if the merchant rejects the claim.", false},
+		{"the passive with its agent passes in English",
+			"The fee is paid by the card issuer if the merchant rejects the claim [1].", "The card issuer pays the fee if the merchant rejects the claim.", false},
+		{"the object put first passes in German",
+			"Den Mieter muss der Vermieter schriftlich informieren [1].", "Der Vermieter muss den Mieter schriftlich informieren.", false},
+		{"two parties joined in a list pass in English",
+			"The landlord and the tenant must both sign the inventory [1].", "The tenant and the landlord must both sign the inventory.", false},
+	})
+}

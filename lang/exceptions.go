@@ -5,8 +5,9 @@ package lang
 // Ausnahme von", "à l'exception de"); a line opening with "-" is one that
 // does not, a condition or a clause ("- except that", "- sauf si"). It
 // also reads [hedges], [possibility], [certainty], [permission],
-// [grantors], [waiting-periods] and [introductory].
+// [grantors], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
+	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
 	l.exceptions = l.readPhraseList(t, "exceptions")
 	l.waiting = l.readPhraseList(t, "waiting-periods")
 	l.intro = l.readPhraseList(t, "introductory")
@@ -45,6 +46,10 @@ func (l *Language) MayIntroduce(text string) bool { return l.intro.mayHold(text)
 // at words[i] (normalised words), 0 for none: "first" of "for the first
 // 6 months", "ersten" of "im ersten Jahr".
 func (l *Language) IntroductoryAt(words []string, i int) int { return l.intro.at(words, i) }
+
+// IsAgentMarker reports whether the normalised word w names who does
+// what a passive sentence says: "by", "door", "von", "par", "por".
+func (l *Language) IsAgentMarker(w string) bool { return l.agentMarks[w] }
 
 // MayHedge reports whether text may hold a phrase of [hedges] or
 // [possibility]; a text without one need not be split into words.

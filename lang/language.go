@@ -78,6 +78,7 @@ type Language struct {
 	exceptions   phraseList            // [exceptions]
 	waiting      phraseList            // [waiting-periods]
 	intro        phraseList            // [introductory]
+	agentMarks   map[string]bool       // [agent-markers]
 	hedges       phraseList            // [hedges]
 	possible     phraseList            // [possibility]
 	certain      phraseList            // [certainty]
@@ -172,7 +173,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "plural-endings",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
-	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "waiting-periods", "introductory",
+	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "waiting-periods", "introductory", "agent-markers",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other"}
 

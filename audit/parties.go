@@ -1,0 +1,95 @@
+package audit
+
+import (
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// partiesSwapped reports whether the claim gives two members of a group
+// of [opposites] each what closest, the normalised words of the window's
+// sentence it follows, gives the other: "The merchant refunds the amount
+// if the card issuer does not respond" against "The card issuer refunds
+// the amount if the merchant does not respond", "the insurer must notify
+// the policyholder" against the reverse. A member is read by the content
+// word after it, or by the word before it where both share that; a clause put first ("If the merchant does not respond,
+// the card issuer refunds …") keeps each member's word and passes. A
+// passive's agent ("refunded by the card issuer") is read otherwise, so a
+// sentence with one is left alone, as are two members joined in a list
+// ("the landlord and the tenant must both sign").
+func partiesSwapped(l *lang.Language, cw, closest []string) bool {
+	for i1, a := range cw {
+		if !l.InOpposites(a) {
+			continue
+		}
+		for i2 := i1 + 1; i2 < len(cw); i2++ {
+			b := cw[i2]
+			if !l.Opposes(a, b) {
+				continue
+			}
+			ja, jb := memberAt(l, a, closest), memberAt(l, b, closest)
+			if ja < 0 || jb < 0 || joined(l, cw, i1, i2) || joined(l, closest, min(ja, jb), max(ja, jb)) || agentBefore(l, cw, i1) || agentBefore(l, cw, i2) || agentBefore(l, closest, ja) || agentBefore(l, closest, jb) {
+				continue
+			}
+			ca, cb := partyWord(l, cw, i1), partyWord(l, cw, i2)
+			if ca != cb && ca == partyWord(l, closest, jb) && cb == partyWord(l, closest, ja) {
+				return true
+			}
+			// Both before one verb at the end (German, Dutch): the
+			// article before each tells its role ("der Vermieter muss
+			// den Mieter informieren").
+			if ca == cb && i1 > 0 && ja > 0 && jb > 0 && cw[i1-1] != cw[i2-1] && cw[i1-1] == closest[jb-1] && cw[i2-1] == closest[ja-1] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// memberAt is the position of the only word of ws that is w or another
+// form of its member, -1 for none or several.
+func memberAt(l *lang.Language, w string, ws []string) int {
+	at := -1
+	for k, v := range ws {
+		if v == w || l.SaysMember(w, ws[k:k+1]) {
+			if at >= 0 {
+				return -1
+			}
+			at = k
+		}
+	}
+	return at
+}
+
+// partyWord is the stem of the first content word among the four after
+// ws[k] that is no member of ws[k]'s groups, "" for none.
+func partyWord(l *lang.Language, ws []string, k int) string {
+	for n := k + 1; n < len(ws) && n <= k+4; n++ {
+		if w := ws[n]; !l.IsStopword(w) && !l.SameGroup(w, ws[k]) && !strings.HasSuffix(w, "'") {
+			return l.Stem(w)
+		}
+	}
+	return ""
+}
+
+// agentBefore reports whether a word of [agent-markers] stands in the two
+// words before ws[k] ("by the merchant").
+func agentBefore(l *lang.Language, ws []string, k int) bool {
+	for n := max(k-2, 0); n < k; n++ {
+		if l.IsAgentMarker(ws[n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// joined reports whether a word of [list-joins] stands between ws[i]
+// and ws[j].
+func joined(l *lang.Language, ws []string, i, j int) bool {
+	for n := i + 1; n < j; n++ {
+		if l.IsListJoin(ws[n]) {
+			return true
+		}
+	}
+	return false
+}
