@@ -44,9 +44,10 @@ func TestUnlessWithItsComma(t *testing.T) {
 	})
 }
 
-// The bank that issued a card and the merchant who was paid with it are
-// two parties: what the chunk says one does, said of the other, fails in
-// every language; the same party in the passive passes.
+// The bank that issued a card, the merchant who was paid with it and the
+// card's holder are parties, as the owner and the tenant are: what the
+// chunk says one does, said of another, fails in every language; the
+// same party in the passive passes.
 func TestBankAndMerchantAreTwoParties(t *testing.T) {
 	assertFlips(t, []flipCase{
 		{"die Bank for der Händler fails in German",
@@ -59,6 +60,10 @@ func TestBankAndMerchantAreTwoParties(t *testing.T) {
 			"En caso de cargo duplicado, el banco devuelve la cantidad [1].", "En caso de cargo duplicado, el comerciante devuelve la cantidad.", true},
 		{"the merchant for the card issuer fails in English",
 			"For a duplicate charge the merchant returns the money [1].", "For a duplicate charge the card issuer returns the money.", true},
+		{"the bank for the account holder fails in English",
+			"The bank must block a stolen card at once [1].", "The account holder must block a stolen card at once.", true},
+		{"le propriétaire for le locataire fails in French",
+			"Le propriétaire doit faire ramoner la cheminée chaque année [1].", "Le locataire doit faire ramoner la cheminée chaque année.", true},
 		{"the same party in the passive passes in German",
 			"Der Betrag wird bei einer Doppelbuchung vom Händler erstattet [1].", "Bei einer Doppelbuchung erstattet der Händler den Betrag.", false},
 	})
