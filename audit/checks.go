@@ -363,7 +363,7 @@ var Checks = []Check{
 					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
-					conditionDropped(l, c, window) || partiesSwapped(l, c.words, closest)
+					conditionDropped(l, c, window) || partiesSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest)
 			}
 		},
 	},

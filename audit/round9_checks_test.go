@@ -185,3 +185,25 @@ func TestPartiesSwappedInOneSentence(t *testing.T) {
 			"The landlord and the tenant must both sign the inventory [1].", "The tenant and the landlord must both sign the inventory.", false},
 	})
 }
+
+// "Only" on part of a list the chunk gives longer, and without "only",
+// denies the items left out and fails in every language; the whole list,
+// or part of it without "only", passes.
+func TestOnlyPartOfTheList(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"only two of three cards fails in English",
+			"The kiosk only takes Maestro and Visa [1].", "The kiosk takes Maestro, Visa and American Express.", true},
+		{"alleen two of three fails in Dutch",
+			"De kiosk accepteert alleen Maestro en Visa [1].", "De kiosk accepteert Maestro, Visa en American Express.", true},
+		{"nur two of three fails in German",
+			"Der Automat nimmt nur Maestro und Visa [1].", "Der Automat nimmt Maestro, Visa und American Express.", true},
+		{"uniquement two of three fails in French",
+			"La borne accepte uniquement Maestro et Visa [1].", "La borne accepte Maestro, Visa et American Express.", true},
+		{"solo two of three fails in Spanish",
+			"El quiosco solo acepta Maestro y Visa [1].", "El quiosco acepta Maestro, Visa y American Express.", true},
+		{"part of the list without only passes",
+			"The kiosk takes Maestro and Visa [1].", "The kiosk takes Maestro, Visa and American Express.", false},
+		{"the whole list with only passes",
+			"The kiosk only takes Maestro, Visa and American Express [1].", "The kiosk takes Maestro, Visa and American Express.", false},
+	})
+}
