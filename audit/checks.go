@@ -289,7 +289,8 @@ var Checks = []Check{
 				// by phone is not possible" shares few 4-grams with "You can
 				// cancel by phone"); a word turned in a sentence that holds
 				// all the claim's others; a waiting period or an introductory
-				// price's period dropped (conditionDropped).
+				// price's period dropped (conditionDropped); "maximale
+				// Laufzeit" against "Mindestlaufzeit".
 				flip := s.NgramSim >= swapMatch && looseFlip(c, window)
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.MissingWords <= 1 {
 					cw := claimWords(c, l)
@@ -298,7 +299,8 @@ var Checks = []Check{
 						s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim)
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim >= swapMatch {
-					flip = conditionDropped(l, c, window)
+					flip = conditionDropped(l, c, window) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
+						adjectiveAgainstCompound(l, c.words, closestSentence(l, c.words, window))
 				}
 				s.NegationMismatch = flip
 				return
@@ -363,7 +365,8 @@ var Checks = []Check{
 					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
-					conditionDropped(l, c, window) || partiesSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest)
+					conditionDropped(l, c, window) || partiesSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
+					adjectiveAgainstCompound(l, c.words, closest)
 			}
 		},
 	},

@@ -93,3 +93,33 @@ func joined(l *lang.Language, ws []string, i, j int) bool {
 	}
 	return false
 }
+
+// adjectiveAgainstCompound reports whether one side writes a word of a
+// group of [opposites] before a noun ("maximale Laufzeit") where the
+// other writes that noun joined to another member of the group
+// ("Mindestlaufzeit"), in a language that joins compounds.
+func adjectiveAgainstCompound(l *lang.Language, cw, closest []string) bool {
+	if !l.Compounds {
+		return false
+	}
+	return adjectiveJoined(l, cw, closest) || adjectiveJoined(l, closest, cw)
+}
+
+func adjectiveJoined(l *lang.Language, a, b []string) bool {
+	for i := 0; i+1 < len(a); i++ {
+		noun := a[i+1]
+		if !l.InOpposites(a[i]) || len(noun) < minCompoundNoun {
+			continue
+		}
+		for _, y := range b {
+			if p, ok := strings.CutSuffix(y, noun); ok && p != "" && l.Opposes(a[i], p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// minCompoundNoun is the fewest bytes of a noun read as the head of a
+// compound: "zeit" of "Laufzeit" is one, "e" of "Menge" none.
+const minCompoundNoun = 4

@@ -207,3 +207,20 @@ func TestOnlyPartOfTheList(t *testing.T) {
 			"The kiosk only takes Maestro, Visa and American Express [1].", "The kiosk takes Maestro, Visa and American Express.", false},
 	})
 }
+
+// A member of a group before a noun against the noun joined to another
+// member fails in German and Dutch; the same member either way passes.
+func TestAdjectiveAgainstCompound(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"maximale Mietdauer against Mindestmietdauer fails in German",
+			"Die maximale Mietdauer beträgt 12 Monate [1].", "Die Mindestmietdauer beträgt 12 Monate.", true},
+		{"Höchstmietdauer against minimale Mietdauer fails in German",
+			"Die Höchstmietdauer beträgt 12 Monate [1].", "Die minimale Mietdauer beträgt 12 Monate.", true},
+		{"maximale huurperiode against minimumhuurperiode fails in Dutch",
+			"De maximale huurperiode is 12 maanden [1].", "De minimumhuurperiode is 12 maanden.", true},
+		{"minimale Mietdauer against Mindestmietdauer passes in German",
+			"Die minimale Mietdauer beträgt 12 Monate [1].", "Die Mindestmietdauer beträgt 12 Monate.", false},
+		{"minimale huurperiode against minimumhuurperiode passes in Dutch",
+			"De minimale huurperiode is 12 maanden [1].", "De minimumhuurperiode is 12 maanden.", false},
+	})
+}
