@@ -365,7 +365,7 @@ var Checks = []Check{
 					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
-					conditionDropped(l, c, window) || partiesSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
+					conditionDropped(l, c, window) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest)
 			}
 		},

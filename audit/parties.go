@@ -6,18 +6,20 @@ import (
 	"github.com/ragaudit/ragaudit/lang"
 )
 
-// partiesSwapped reports whether the claim gives two members of a group
+// membersSwapped reports whether the claim gives two members of a group
 // of [opposites] each what closest, the normalised words of the window's
 // sentence it follows, gives the other: "The merchant refunds the amount
 // if the card issuer does not respond" against "The card issuer refunds
 // the amount if the merchant does not respond", "the insurer must notify
 // the policyholder" against the reverse. A member is read by the content
-// word after it, or by the word before it where both share that; a clause put first ("If the merchant does not respond,
-// the card issuer refunds …") keeps each member's word and passes. A
-// passive's agent ("refunded by the card issuer") is read otherwise, so a
-// sentence with one is left alone, as are two members joined in a list
-// ("the landlord and the tenant must both sign").
-func partiesSwapped(l *lang.Language, cw, closest []string) bool {
+// word after it, or by the word before it where both share that; a
+// clause put first ("If the merchant does not respond, the card issuer
+// refunds …") keeps each member's word and passes. A passive's agent
+// ("refunded by the card issuer") is read otherwise, so a sentence with
+// one is left alone, as are two members joined in a list ("the landlord
+// and the tenant must both sign"). partiesSwapped reads any two words
+// swapped with the same words between them.
+func membersSwapped(l *lang.Language, cw, closest []string) bool {
 	for i1, a := range cw {
 		if !l.InOpposites(a) {
 			continue
