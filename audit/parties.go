@@ -29,7 +29,7 @@ func membersSwapped(l *lang.Language, cw, closest []string) bool {
 			if !l.Opposes(a, b) {
 				continue
 			}
-			ja, jb := memberAt(l, a, closest), memberAt(l, b, closest)
+			ja, jb := memberAt(a, closest), memberAt(b, closest)
 			if ja < 0 || jb < 0 || joined(l, cw, i1, i2) || joined(l, closest, min(ja, jb), max(ja, jb)) || agentBefore(l, cw, i1) || agentBefore(l, cw, i2) || agentBefore(l, closest, ja) || agentBefore(l, closest, jb) {
 				continue
 			}
@@ -48,12 +48,13 @@ func membersSwapped(l *lang.Language, cw, closest []string) bool {
 	return false
 }
 
-// memberAt is the position of the only word of ws that is w or another
-// form of its member, -1 for none or several.
-func memberAt(l *lang.Language, w string, ws []string) int {
+// memberAt is the position of the only word of ws that is w, -1 for
+// none or several. Another form of its member is not read: "u" (you)
+// and "uw" (your) stand in different roles.
+func memberAt(w string, ws []string) int {
 	at := -1
 	for k, v := range ws {
-		if v == w || l.SaysMember(w, ws[k:k+1]) {
+		if v == w {
 			if at >= 0 {
 				return -1
 			}

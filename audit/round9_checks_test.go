@@ -181,6 +181,8 @@ func TestPartiesSwappedInOneSentence(t *testing.T) {
 			"The fee is paid by the card issuer if the merchant rejects the claim [1].", "The card issuer pays the fee if the merchant rejects the claim.", false},
 		{"the object put first passes in German",
 			"Den Mieter muss der Vermieter schriftlich informieren [1].", "Der Vermieter muss den Mieter schriftlich informieren.", false},
+		{"we and your against we and you in other roles pass in Dutch",
+			"Binnen een week nadat wij uw pakket hebben ontvangen, krijgt u de borg terug [1].", "Na ontvangst van uw pakket betalen wij de borg binnen een week terug.", false},
 		{"two parties joined in a list pass in English",
 			"The landlord and the tenant must both sign the inventory [1].", "The tenant and the landlord must both sign the inventory.", false},
 	})
