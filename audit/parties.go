@@ -20,17 +20,23 @@ import (
 // and the tenant must both sign"). partiesSwapped reads any two words
 // swapped with the same words between them.
 func membersSwapped(l *lang.Language, cw, closest []string) bool {
-	for i1, a := range cw {
-		if !l.InOpposites(a) {
-			continue
-		}
-		for i2 := i1 + 1; i2 < len(cw); i2++ {
-			b := cw[i2]
-			if !l.Opposes(a, b) {
-				continue
+	// The claim's words of a group that stand once in the sentence, with
+	// where they stand there: most claims have none or one, and no pair
+	// is compared.
+	var buf [8][2]int
+	cand := buf[:0]
+	for i, a := range cw {
+		if l.InOpposites(a) {
+			if j := memberAt(a, closest); j >= 0 {
+				cand = append(cand, [2]int{i, j})
 			}
-			ja, jb := memberAt(a, closest), memberAt(b, closest)
-			if ja < 0 || jb < 0 || joined(l, cw, i1, i2) || joined(l, closest, min(ja, jb), max(ja, jb)) || agentBefore(l, cw, i1) || agentBefore(l, cw, i2) || agentBefore(l, closest, ja) || agentBefore(l, closest, jb) {
+		}
+	}
+	for x := 0; x < len(cand); x++ {
+		for y := x + 1; y < len(cand); y++ {
+			i1, ja, i2, jb := cand[x][0], cand[x][1], cand[y][0], cand[y][1]
+			if !l.Opposes(cw[i1], cw[i2]) || joined(l, cw, i1, i2) || joined(l, closest, min(ja, jb), max(ja, jb)) ||
+				agentBefore(l, cw, i1) || agentBefore(l, cw, i2) || agentBefore(l, closest, ja) || agentBefore(l, closest, jb) {
 				continue
 			}
 			ca, cb := partyWord(l, cw, i1), partyWord(l, cw, i2)
