@@ -264,7 +264,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' where the window bounds it ('up to 75%'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' where the window bounds it ('up to 75%'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -289,13 +289,19 @@ var Checks = []Check{
 				// (looseFlip); a denial of all the claim names ("Cancelling
 				// by phone is not possible" shares few 4-grams with "You can
 				// cancel by phone"); a word turned in a sentence that holds
-				// all the claim's others.
+				// all the claim's others; a waiting period or an introductory
+				// price's period dropped (conditionDropped); "maximale
+				// Laufzeit" against "Mindestlaufzeit".
 				flip := s.NgramSim >= swapMatch && looseFlip(c, window)
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.MissingWords <= 1 {
 					cw := claimWords(c, l)
 					// A turned word is the one claim word the chunk lacks.
 					flip = s.MissingWords == 1 && (turnedWord(l, cw, window) || slices.ContainsFunc(cw, l.IsFullWord) && fullyBounded(l, cw, closestSentence(l, cw, window))) ||
 						s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim)
+				}
+				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim >= swapMatch {
+					flip = conditionDropped(l, c, window) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
+						adjectiveAgainstCompound(l, c.words, closestSentence(l, c.words, window))
 				}
 				s.NegationMismatch = flip
 				return
@@ -364,7 +370,9 @@ var Checks = []Check{
 					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
 					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
-					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest)
+					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
+					conditionDropped(l, c, window) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
+					adjectiveAgainstCompound(l, c.words, closest)
 			}
 		},
 	},

@@ -155,6 +155,11 @@ func (m *messageAudit) answerTongue() tongue {
 		}
 	}
 	t, sure := detect(text)
+	if sure < minSureAlone && !table && fewerWords(text, minSampleWords) {
+		if jt, ok := m.jointTongue(text); ok {
+			return jt
+		}
+	}
 	// A table's cells are labels and values: a guess resting on one word
 	// of them ("Plus", French to Detect) is no guess.
 	thinTable := table && !t.undetermined() && lang.Evidence(text, t.code) < 2
@@ -184,6 +189,49 @@ func (m *messageAudit) answerTongue() tongue {
 		return t
 	}
 	return english
+}
+
+// jointTongue is the supported language a short answer detection is not
+// sure of is read in, told by the text around it: the language its
+// chunks, then the question it answers, surely read as among the five,
+// the first the answer holds a word of and as many as of any other of
+// the five. "La factura se emite cada mes" holds as many French words as
+// Spanish ones, "De back-up draait elke week" reads as English to
+// Detect; with their Spanish and Dutch chunks they read as Spanish and
+// Dutch. A German answer citing an English page stays German.
+func (m *messageAudit) jointTongue(text string) (tongue, bool) {
+	fits := func(code string) bool {
+		own := lang.Evidence(text, code)
+		if own == 0 {
+			return false
+		}
+		for _, other := range lang.Supported() {
+			if lang.Evidence(text, other) > own {
+				return false
+			}
+		}
+		return true
+	}
+	tried := map[string]bool{}
+	try := func(around string) (tongue, bool) {
+		g := lang.DetectAmong(head(around), lang.Supported())
+		if g.Code == lang.Undetermined || g.Confidence < minSure || tried[g.Code] {
+			return tongue{}, false
+		}
+		tried[g.Code] = true
+		return tongueOf(g.Code), fits(g.Code)
+	}
+	for _, c := range m.own {
+		if auditable(c) {
+			if t, ok := try(c.Text); ok {
+				return t, true
+			}
+		}
+	}
+	if q := m.earlier.question(); q != "" {
+		return try(q)
+	}
+	return tongue{}, false
 }
 
 // unsurelyForeign is the supported language an answer detection unsurely

@@ -197,7 +197,7 @@ func hedge(before []string) bool {
 // negates the clause), so Dutch and German negation placed after the verb
 // ("Wij delen uw gegevens niet met …") negates what follows it.
 func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool) bool {
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range strings.FieldsFunc(l.JoinedUnless(text), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := normalisedWords(l, clause)
 		if l.AnswersNo(words) {
 			words = words[1:]
@@ -329,7 +329,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) {
 				continue
 			}
-			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y) || l.CompoundOpposes(x, y)) && near(l, cw, i, ww, j) && !converse(l, cw, i, ww, j) &&
+			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y) || l.CompoundOpposes(x, y)) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
 				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
 				return true
 			}
@@ -509,7 +509,7 @@ func nearContent(ws []string, k int, content func(string) bool) []string {
 // dagen is retourneren niet mogelijk" denies returning as "… kunt u niet
 // retourneren" does, though its cue negates "mogelijk".
 func deniesIn(l *lang.Language, text string, about func(stem string) bool) bool {
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range strings.FieldsFunc(l.JoinedUnless(text), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := normalisedWords(l, clause)
 		cue, shared := false, false
 		paired := pairedCues(words, func(i int) int { return cueIn(l, words, i) }, l.IsDoubleNegation)

@@ -78,3 +78,14 @@ func (m *messageAudit) fromEarlierTurn(id string, idx int, by string) (int, stri
 	}
 	return idx, by
 }
+
+// question is the text of the last user message before the audited one:
+// what the answer answers ("" when none).
+func (e *earlierTurns) question() string {
+	for i := len(e.msgs) - 1; i >= 0; i-- {
+		if e.msgs[i].Role == "user" {
+			return e.msgs[i].Content
+		}
+	}
+	return ""
+}

@@ -42,7 +42,7 @@ func rolesSwapped(l *lang.Language, cw, ww []string) bool {
 // than standard" says what "standard is slower than express" says, and
 // "standard is less expensive than express" what "express is more
 // expensive than standard" says (the connector of a comparison may come
-// up to three words after its word).
+// up to lang.ComparisonReach words after its word).
 func converse(l *lang.Language, cw []string, i int, ww []string, j int) bool {
 	return converseWithin(l, cw, i, ww, j, 4)
 }
@@ -54,6 +54,9 @@ func converseWithin(l *lang.Language, cw []string, i int, ww []string, j, reach 
 	ci, cj := i+1, j+1
 	if a, b := l.ComparisonAfter(cw, i), l.ComparisonAfter(ww, j); a >= 0 && b >= 0 {
 		ci, cj = a, b
+		// The sides reach past the compared thing between the word and
+		// its connector ("fewer free call minutes abroad than").
+		reach = max(reach, ci-i+reach-1, cj-j+reach-1)
 	}
 	if ci >= len(cw) || cj >= len(ww) || cw[ci] != ww[cj] || !l.IsRoleConnector(cw[ci]) {
 		return false
@@ -67,10 +70,15 @@ func converseWithin(l *lang.Language, cw []string, i int, ww []string, j, reach 
 // cw[i] and ww[j] hold opposites of a comparison ("lower" against
 // "higher", "moins chère" against "plus chère"): with the sides swapped
 // too, the two say the same.
+//
+// Up to three words before, any opposites count; further back only the
+// words of a comparison ("moins de minutes d'appel que"): "domestic"
+// against "international" there are the sides, not the comparison.
 func comparisonFlipped(l *lang.Language, cw []string, i int, ww []string, j int) bool {
-	for a := max(i-3, 0); a < i; a++ {
-		for b := max(j-3, 0); b < j; b++ {
-			if cw[a] != ww[b] && l.OpposesAt(cw, a, ww, b) {
+	near := func(ws []string, a, k int) bool { return k-a <= 3 || l.IsComparative(ws[a]) }
+	for a := max(i-lang.ComparisonReach, 0); a < i; a++ {
+		for b := max(j-lang.ComparisonReach, 0); b < j; b++ {
+			if cw[a] != ww[b] && near(cw, a, i) && near(ww, b, j) && l.OpposesAt(cw, a, ww, b) {
 				return true
 			}
 		}

@@ -16,6 +16,7 @@ func TestDetect(t *testing.T) {
 		{"English answer naming a German product", "The Weltkugelbrunnen kit is made of steel.", "en"},
 		{"Dutch answer", "U kunt het artikel binnen 30 dagen na ontvangst retourneren [1].", "nl"},
 		{"Dutch short answer", "De levering is gratis.", "nl"},
+		{"Dutch short answer with elke and an English loanword", "De back-up loopt elke nacht.", "nl"},
 		{"German answer", "Die Rückgabefrist beträgt 30 Tage ab Erhalt der Ware [1].", "de"},
 		{"German short answer", "Der Versand ist kostenlos.", "de"},
 		{"French answer", "Vous pouvez retourner l'article dans un délai de 30 jours [1].", "fr"},

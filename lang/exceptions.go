@@ -4,10 +4,13 @@ package lang
 // something out of what its sentence says of all ("except", "mit
 // Ausnahme von", "à l'exception de"); a line opening with "-" is one that
 // does not, a condition or a clause ("- except that", "- sauf si"). It
-// also reads [hedges], [possibility], [certainty], [permission] and
-// [grantors].
+// also reads [hedges], [possibility], [certainty], [permission],
+// [grantors], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
+	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
 	l.exceptions = l.readPhraseList(t, "exceptions")
+	l.waiting = l.readPhraseList(t, "waiting-periods")
+	l.intro = l.readPhraseList(t, "introductory")
 	l.hedges = l.readPhraseList(t, "hedges")
 	l.possible = l.readPhraseList(t, "possibility")
 	l.certain = l.readPhraseList(t, "certainty")
@@ -25,6 +28,28 @@ func (l *Language) MayHoldException(text string) bool { return l.exceptions.mayH
 // "except", "with the exception of", "außer", "sauf", "salvo"; not
 // "except that" or "sauf si", which say a condition.
 func (l *Language) ExceptionAt(words []string, i int) int { return l.exceptions.at(words, i) }
+
+// MayWait reports whether text may hold a phrase of [waiting-periods];
+// a text without one need not be split into words for WaitingAt.
+func (l *Language) MayWait(text string) bool { return l.waiting.mayHold(text) }
+
+// WaitingAt returns how many words a phrase of [waiting-periods] takes at
+// words[i] (normalised words), 0 for none: "waiting period", "Wartezeit",
+// "délai de carence".
+func (l *Language) WaitingAt(words []string, i int) int { return l.waiting.at(words, i) }
+
+// MayIntroduce reports whether text may hold a word of [introductory];
+// a text without one need not be split into words for IntroductoryAt.
+func (l *Language) MayIntroduce(text string) bool { return l.intro.mayHold(text) }
+
+// IntroductoryAt returns how many words a phrase of [introductory] takes
+// at words[i] (normalised words), 0 for none: "first" of "for the first
+// 6 months", "ersten" of "im ersten Jahr".
+func (l *Language) IntroductoryAt(words []string, i int) int { return l.intro.at(words, i) }
+
+// IsAgentMarker reports whether the normalised word w names who does
+// what a passive sentence says: "by", "door", "von", "par", "por".
+func (l *Language) IsAgentMarker(w string) bool { return l.agentMarks[w] }
 
 // MayHedge reports whether text may hold a phrase of [hedges] or
 // [possibility]; a text without one need not be split into words.

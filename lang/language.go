@@ -71,9 +71,14 @@ type Language struct {
 	perCues      cueSet                // [per-words], for a byte test first
 	unless       *regexp.Regexp        // [unless], as whole words
 	unlessCues   map[string]bool       // [unless], each cue's words joined by a space
+	unlessComma  *regexp.Regexp        // a cue of [unless] and the comma after it ("es sei denn,")
+	unlessEnds   []string              // the last word of each cue with its comma, lower-cased: the byte test before unlessComma
 	conditionals map[string]bool       // [conditionals]
 	negWords     map[string]bool       // [negative-words]
 	exceptions   phraseList            // [exceptions]
+	waiting      phraseList            // [waiting-periods]
+	intro        phraseList            // [introductory]
+	agentMarks   map[string]bool       // [agent-markers]
 	hedges       phraseList            // [hedges]
 	possible     phraseList            // [possibility]
 	certain      phraseList            // [certainty]
@@ -176,7 +181,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
-	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals",
+	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "waiting-periods", "introductory", "agent-markers",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other"}
 

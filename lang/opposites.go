@@ -163,6 +163,38 @@ func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 	return false
 }
 
+// AnchorsAlike reports whether a[i] and b[j] are both events a period
+// runs from ([opposites] marked "@"), each after the same number: "within
+// 90 days of receiving the invoice" and "within 90 days of the date of
+// treatment" run the same period from different events.
+func (l *Language) AnchorsAlike(a []string, i int, b []string, j int) bool {
+	isAnchor := func(w string) bool {
+		return slices.ContainsFunc(l.opposites[w], func(o opposite) bool { return o.anchor })
+	}
+	if !isAnchor(a[i]) || !isAnchor(b[j]) {
+		return false
+	}
+	na, nb := numberBefore(a, i), numberBefore(b, j)
+	return na != "" && na == nb
+}
+
+// numberBefore is the nearest number (a word opening with a digit) among
+// the six words before ws[k], "" for none.
+func numberBefore(ws []string, k int) string {
+	for n := k - 1; n >= max(k-6, 0); n-- {
+		if startsWithDigit(ws[n]) {
+			return ws[n]
+		}
+	}
+	return ""
+}
+
+// IsComparative reports whether the normalised word w opposes only in a
+// comparison (marked ">" in [opposites]: "less", "moins", "menos").
+func (l *Language) IsComparative(w string) bool {
+	return slices.ContainsFunc(l.opposites[w], func(o opposite) bool { return o.than })
+}
+
 // applies reports whether ws[k], placed by o, opposes where it stands:
 // before a number if o asks for one, after none if o is a rate.
 func (l *Language) applies(o opposite, ws []string, k int) bool {
@@ -191,12 +223,14 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 // SaysMember reports whether ws holds a form of a member that the
 // normalised word w is, in any of its groups: "from 9 to 17" says the
 // member of "until" ("from# | until# till# to#"), so "until 17" does not
-// oppose it.
+// oppose it. An event a period runs from says it only where it is one,
+// after a number: "Die Rechnung ist … zu bezahlen" does not say
+// "Rechnungsdatum".
 func (l *Language) SaysMember(w string, ws []string) bool {
 	for _, x := range l.opposites[w] {
-		for _, v := range ws {
+		for k, v := range ws {
 			for _, y := range l.opposites[v] {
-				if x.group == y.group && x.member == y.member {
+				if x.group == y.group && x.member == y.member && (!y.anchor || afterNumber(ws, k)) {
 					return true
 				}
 			}
@@ -318,16 +352,22 @@ func (l *Language) HyphenNegates(a, b string) bool {
 }
 
 // ComparisonAfter returns the position of a word of
-// [comparison-connectors] among the three words after ws[k] ("less than",
-// "moins chère que", "plus de temps que"), -1 for none.
+// [comparison-connectors] among the ComparisonReach words after ws[k]
+// ("less than", "moins chère que", "plus de temps que", "menos espacio de
+// almacenamiento que"), -1 for none.
 func (l *Language) ComparisonAfter(ws []string, k int) int {
-	for n := k + 1; n < len(ws) && n <= k+3; n++ {
+	for n := k + 1; n < len(ws) && n <= k+ComparisonReach; n++ {
 		if l.compLinks[ws[n]] {
 			return n
 		}
 	}
 	return -1
 }
+
+// ComparisonReach is how many words a comparison's word may come before
+// its connector: French and Spanish put the compared thing between them,
+// a noun with its complement ("moins d'espace de stockage que").
+const ComparisonReach = 5
 
 // IsRestrictor reports whether the normalised word w limits a claim to
 // some of a kind: "only", "alleen", "nur", "seuls", "solo".

@@ -17,9 +17,15 @@ func (l *Language) readUnless(t, _ *table) error {
 			l.unlessCues[strings.Join(strings.Fields(p), " ")] = true
 		}
 	}
-	l.unless = nil
+	l.unless, l.unlessComma, l.unlessEnds = nil, nil, nil
 	if len(alts) > 0 {
 		l.unless = regexp.MustCompile(`(?i)(^|[^\pL])(?:` + strings.Join(alts, "|") + `)([^\pL]|$)`)
+		l.unlessComma = regexp.MustCompile(`(?i)((?:^|[^\pL])(?:` + strings.Join(alts, "|") + `))\s*,`)
+		for _, line := range t.sections["unless"] {
+			if f := strings.Fields(strings.ToLower(line)); len(f) > 0 {
+				l.unlessEnds = append(l.unlessEnds, f[len(f)-1]+",")
+			}
+		}
 	}
 	l.conditionals = set(l.withNormalized(t.words("conditionals")))
 	return nil
@@ -59,9 +65,22 @@ func (l *Language) UnlessClause(text string) (string, bool) {
 	if loc == nil {
 		return "", false
 	}
-	rest := text[loc[4]:] // from the character after the cue
+	rest := strings.TrimLeft(text[loc[4]:], " ,") // from the character after the cue and its comma ("es sei denn, …")
 	if k := strings.IndexAny(rest, ".,;:!?"); k >= 0 {
 		rest = rest[:k]
 	}
 	return rest, true
+}
+
+// JoinedUnless is text without the comma right after a cue of [unless]
+// ("es sei denn, Sie kündigen"): German writes one there, and the cue
+// denies the clause the comma would cut off. A byte test first: most
+// texts hold no cue.
+func (l *Language) JoinedUnless(text string) string {
+	for _, e := range l.unlessEnds {
+		if strings.Contains(text, e) {
+			return l.unlessComma.ReplaceAllString(text, "${1}")
+		}
+	}
+	return text
 }
