@@ -12,8 +12,8 @@ import (
 // claim follows, gives only for an introductory period ("€9.99 per month
 // for the first 6 months, then €39.99"; "Im ersten Jahr kostet … 19,99 €,
 // danach 34,99 €"): the sentence opens a period with a word of
-// [introductory] before a unit of time and gives two prices (figures or
-// words of [free-words]) besides the period's own figure; the claim holds
+// [introductory] before a unit of time and gives two different prices
+// (figures or words of [free-words]) besides the period's own figure; the claim holds
 // the one nearest the period, and neither the period's word nor its
 // figure.
 func introPriceGiven(l *lang.Language, cw, closest []string) bool {
@@ -35,11 +35,11 @@ func introPriceGiven(l *lang.Language, cw, closest []string) bool {
 	if cue < 0 {
 		return false
 	}
-	var periodFigures []string
-	nearest, dist, prices := -1, 0, 0
+	var periodFigures, prices []string
+	nearest, dist := -1, 0
 	for k, w := range closest {
 		price := l.IsFreeWord(w)
-		if !price && isFigure(l, w) {
+		if _, article, _ := l.NumberWord(w); !price && isFigure(l, w) && !article { // "een vaste prijs": an article, no price
 			if k >= cue-2 && k <= unit {
 				periodFigures = append(periodFigures, w) // "first 6 months", "les 3 premiers mois"
 				continue
@@ -54,13 +54,15 @@ func introPriceGiven(l *lang.Language, cw, closest []string) bool {
 		if !price {
 			continue
 		}
-		prices++
+		if !slices.Contains(prices, w) {
+			prices = append(prices, w)
+		}
 		if d := max(k-cue, cue-k); nearest < 0 || d < dist {
 			nearest, dist = k, d
 		}
 	}
-	if prices < 2 {
-		return false
+	if len(prices) < 2 {
+		return false // one price, however often written ("100 % wind power, a bonus of €100")
 	}
 	given := closest[nearest]
 	if l.IsFreeWord(given) {

@@ -102,6 +102,9 @@ func TestWaitingPeriodDropped(t *testing.T) {
 // after it, passes.
 func TestIntroductoryPriceGivenAsThePrice(t *testing.T) {
 	assertFlips(t, []flipCase{
+		{"a list with one price written twice and an article is no introductory price in Dutch",
+			"Met Groen Vast krijg je:\n- een vaste prijs voor 3 jaar\n- 100 % Nederlandse windstroom\n- een welkomstbonus van € 100 [1]",
+			"Bij het Groen Vast-contract krijg je: een vaste prijs voor 3 jaar, 100 % Nederlandse windstroom, een welkomstbonus van € 100 en maandelijks opzegbaar na het eerste jaar.", false},
 		{"the first months' price as the price fails in English",
 			"The Stream Max plan costs €4.99 a month [1].", "New members pay €4.99 a month for the first 3 months; after that the Stream Max plan costs €14.99 a month.", true},
 		{"the first year's price as the price fails in German",
