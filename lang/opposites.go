@@ -18,7 +18,9 @@ import (
 // not "unter der Nummer"), one ending in ">" only in a comparison
 // ("less> | more>": "costs less than standard delivery"), one ending in
 // "^" only right after a unit of time ("voor^ | na^": "48 uur voor
-// aankomst"). It also reads [negating-prefixes], [restrictors],
+// aankomst"), one ending in "=" only between the same words on both sides
+// ("voor= | na=": "gaan in na de volgende factuurdatum" against "voor de
+// volgende factuurdatum"). It also reads [negating-prefixes], [restrictors],
 // [universals], [full-words], [role-connectors],
 // [comparison-connectors], [list-joins], [per-words], [negative-words]
 // and [places].
@@ -71,7 +73,8 @@ func (l *Language) readGroups(t *table, section string) (map[string][]opposite, 
 				f, anchor := strings.CutSuffix(f, "@")
 				f, than := strings.CutSuffix(f, ">")
 				f, timed := strings.CutSuffix(f, "^")
-				o := opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than, timed: timed}
+				f, aligned := strings.CutSuffix(f, "=")
+				o := opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than, timed: timed, aligned: aligned}
 				for _, w := range l.withNormalized([]string{f}) {
 					if err := addOpposite(groups, w, o); err != nil {
 						return nil, fmt.Errorf("[%s] %q: %w", section, line, err)
@@ -138,6 +141,7 @@ func (l *Language) SaysPlace(w string, ws []string) bool {
 type opposite struct {
 	group, member                     int
 	number, rate, anchor, than, timed bool
+	aligned                           bool // only between the same words on both sides
 }
 
 // Opposes reports whether the normalised words a and b, alone, are
@@ -155,7 +159,8 @@ func (l *Language) Opposes(a, b string) bool {
 func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 	for _, x := range l.opposites[a[i]] {
 		for _, y := range l.opposites[b[j]] {
-			if x.group == y.group && x.member != y.member && l.applies(x, a, i) && l.applies(y, b, j) {
+			if x.group == y.group && x.member != y.member && l.applies(x, a, i) && l.applies(y, b, j) &&
+				(!x.aligned && !y.aligned || alignedAt(a, i, b, j)) {
 				return true
 			}
 		}
@@ -218,6 +223,13 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 		}
 	}
 	return true
+}
+
+// alignedAt reports whether a[i] and b[j] stand between the same words:
+// "na de volgende factuurdatum" against "voor de volgende factuurdatum",
+// where Dutch "voor" is "before" and not "for".
+func alignedAt(a []string, i int, b []string, j int) bool {
+	return i > 0 && j > 0 && i+1 < len(a) && j+1 < len(b) && a[i-1] == b[j-1] && a[i+1] == b[j+1]
 }
 
 // SaysMember reports whether ws holds a form of a member that the

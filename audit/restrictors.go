@@ -1,0 +1,45 @@
+package audit
+
+import (
+	"slices"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// restrictedOtherwise reports whether the claim opens with "only" or
+// "any" on another thing than the one the window's sentence, opening with
+// "only", limits it to: "Alleen gebruikers van het account kunnen …
+// uitnodigen" against "Alleen de beheerder van het account kan …", "Any
+// workspace member can change the billing plan" against "Only the
+// workspace owner can …". A content word of the claim's first two after
+// its word (stems) that the window's first three after "only" lack names
+// another; "Only Pro customers" against "Only customers on the Pro plan"
+// names the same. Both words open their sentence (one word may come
+// before), where a restrictor limits the subject; "can only return" and
+// "at any time" are left to the other checks.
+func restrictedOtherwise(l *lang.Language, cw, closest []string) bool {
+	j := slices.IndexFunc(closest, l.IsRestrictor)
+	if j < 0 || j > 1 {
+		return false
+	}
+	for i := 0; i < len(cw) && i <= 1; i++ {
+		if !l.IsRestrictor(cw[i]) && !l.IsUniversal(cw[i]) {
+			continue
+		}
+		ours, theirs := stemsAfter(l, cw, i, 2), stemsAfter(l, closest, j, 3)
+		return len(ours) > 0 && len(theirs) > 0 && slices.ContainsFunc(ours, func(s string) bool { return !slices.Contains(theirs, s) })
+	}
+	return false
+}
+
+// stemsAfter is the stems of the first n content words after ws[i],
+// within n+3 words.
+func stemsAfter(l *lang.Language, ws []string, i, n int) []string {
+	var out []string
+	for k := i + 1; k < len(ws) && k <= i+n+3 && len(out) < n; k++ {
+		if w := ws[k]; !l.IsStopword(w) && !startsWithDigitOrSign(w) && !l.IsRestrictor(w) && !l.IsUniversal(w) {
+			out = append(out, l.Stem(w))
+		}
+	}
+	return out
+}
