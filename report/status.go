@@ -30,6 +30,11 @@ const (
 func (s *Summary) Decide() {
 	s.Status, s.StatusDetail = s.decide()
 	s.Pass = s.Status == StatusPass
+	s.PassNote = ""
+	if s.Pass && s.Verified == nil && s.CI95Low < s.Bar && s.CI95High > s.CI95Low {
+		s.PassNote = fmt.Sprintf("its 95%% interval (%s–%s) reaches below the bar %s: the rate holds for the citations audited, not surely for the logs they come from; audit more, or verify it with a reviewed sample",
+			pct(s.CI95Low), pct(s.CI95High), pct(s.Bar))
+	}
 }
 
 // CheckedTooFew reports whether the run checked fewer citations, or read
