@@ -271,10 +271,36 @@ func dashed(s string, before bool) bool {
 
 // boundAround is the bound of q by the words right before and after it.
 func boundAround(l *lang.Language, text string, q quantity) bound {
-	if b := l.BoundBefore(boundWordsBefore(text, q.Start, 4)); b != lang.Exact {
+	before := boundWordsBefore(text, q.Start, 7)
+	if b := l.BoundBefore(before[max(0, len(before)-4):]); b != lang.Exact {
+		return bound(b)
+	}
+	if b := boundOverNoun(l, before); b != lang.Exact {
 		return bound(b)
 	}
 	return bound(l.BoundAfter(boundWordsAfter(text, q.Start+len(q.Raw), 3)))
+}
+
+// boundOverNoun is the bound a phrase gives a number across the noun it
+// is the value of: a bound, an article, one or two words and the word
+// linking them to the number ("ab einem Warenkorbwert von 200 €", "up to a
+// basket value of €200", "vanaf een bestelbedrag van € 50", "a partir de
+// un importe de 200 €"); lang.Exact for none.
+func boundOverNoun(l *lang.Language, before []string) lang.Bound {
+	n := len(before)
+	if n < 4 || !l.IsStopword(before[n-1]) {
+		return lang.Exact
+	}
+	for k := 1; k <= 2 && n-2-k >= 1; k++ {
+		nouns, article := before[n-1-k:n-1], before[n-2-k]
+		if slices.ContainsFunc(nouns, l.IsStopword) || !l.IsStopword(article) {
+			continue
+		}
+		if b := l.BoundBefore(before[max(0, n-2-k-3) : n-2-k]); b != lang.Exact {
+			return b
+		}
+	}
+	return lang.Exact
 }
 
 // boundWordsBefore are the last n words of text before i (clauseWords).

@@ -106,6 +106,14 @@ func TestBoundFlipped(t *testing.T) {
 			"Puede añadir hasta 10 usuarios [1].", "Puede añadir al menos 10 usuarios.", true},
 		{"onder for boven fails in Dutch",
 			"Bestellingen onder 50 euro worden gratis verzonden [1].", "Bestellingen boven 50 euro worden gratis verzonden.", true},
+		{"bis for ab across the noun fails in German",
+			"Ratenzahlung ist bis 200 € Warenkorbwert möglich [1].", "Ratenzahlung ist ab einem Warenkorbwert von 200 € möglich.", true},
+		{"up to for from across the noun fails in English",
+			"Installments are available up to a basket value of €200 [1].", "Installments are available from a basket value of €200.", true},
+		{"tot for vanaf across the noun fails in Dutch",
+			"Gratis verzending geldt tot een bestelbedrag van € 50 [1].", "Gratis verzending geldt vanaf een bestelbedrag van € 50.", true},
+		{"from for from across the noun passes in English",
+			"Installments are available from €200 of basket value [1].", "Installments are available from a basket value of €200.", false},
 		{"at least for and over passes in English",
 			"You must be at least 18 to join [1].", "The club is open to members aged 18 and over.", false},
 		{"up to for a maximum of passes in English",
@@ -141,6 +149,9 @@ func TestBoundsOf(t *testing.T) {
 		{"more than bounds from below, read as a plain figure too", nil, "more than 800 years", []bound{boundOver}},
 		{"zwischen und makes a range in German", de, "zwischen 80 und 150 €", []bound{boundLow, boundHigh}},
 		{"bis zu bounds from above in German", de, "bis zu 50 % Rabatt", []bound{boundUpper}},
+		{"ab bounds from below across an article, a noun and von in German", de, "ab einem Warenkorbwert von 200 €", []bound{boundLower}},
+		{"up to bounds from above across an article, two nouns and of", nil, "up to a basket value of €200", []bound{boundUpper}},
+		{"a bound before a noun of three words does not reach the figure", nil, "up to a big basket value of €200", []bound{boundExact}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []bound
