@@ -43,3 +43,35 @@ func stemsAfter(l *lang.Language, ws []string, i, n int) []string {
 	}
 	return out
 }
+
+// anytimeLimited reports whether the claim says at any time ("jederzeit",
+// "altijd") what the window's sentence allows only under a condition: a
+// word of [restrictors] and, within three words, one of [limit-opens]
+// ("only until the order has shipped", "nur möglich, solange", "alleen
+// … als"). A claim limiting it itself, or a window saying it at any time
+// too, is left alone.
+func anytimeLimited(l *lang.Language, cw, closest []string) bool {
+	anytime := false
+	for i := range cw {
+		if l.IsRestrictor(cw[i]) {
+			return false
+		}
+		anytime = anytime || l.AnytimeAt(cw, i) > 0
+	}
+	if !anytime {
+		return false
+	}
+	limited := false
+	for j := range closest {
+		if l.AnytimeAt(closest, j) > 0 {
+			return false
+		}
+		if !l.IsRestrictor(closest[j]) {
+			continue
+		}
+		for k := j + 1; k < len(closest) && k <= j+3; k++ {
+			limited = limited || l.LimitOpensAt(closest, k) > 0
+		}
+	}
+	return limited
+}

@@ -33,3 +33,27 @@ func TestOnlyAnotherGroup(t *testing.T) {
 			"Only the account owner can delete the workspace [1].", "Only the owner of the account can delete the workspace.", false},
 	})
 }
+
+// A claim saying at any time what the chunk allows only under a
+// condition drops the condition; the original payment method is not
+// any; "erst"/"pas" N days is not "within" N days.
+func TestConditionsAndChoicesDropped(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"at any time for only until fails in English",
+			"You can change the delivery address at any time [1].", "You can change the delivery address only until the order has shipped.", true},
+		{"jederzeit for nur solange fails in German",
+			"Eine Adressänderung ist jederzeit möglich [1].", "Eine Adressänderung ist nur möglich, solange die Bestellung noch nicht versandt wurde.", true},
+		{"altijd for alleen als fails in Dutch",
+			"Je kunt je e-mailadres altijd wijzigen [1].", "Je kunt je e-mailadres alleen wijzigen als je het nieuwe adres hebt bevestigd.", true},
+		{"at any time for only by phone, no condition, passes",
+			"You can reach support at any time by phone [1].", "You can reach support only by phone, at any time of the day.", false},
+		{"any for the original payment method fails in English",
+			"Refunds are paid to any payment method you choose [1].", "Refunds are paid to the original payment method.", true},
+		{"beliebiges for ursprüngliche fails in German",
+			"Die Erstattung erfolgt auf ein beliebiges Zahlungsmittel [1].", "Die Erstattung erfolgt auf das ursprüngliche Zahlungsmittel.", true},
+		{"erst 10 Tage for innerhalb von 10 Tagen fails in German",
+			"Die Erstattung erfolgt erst 10 Tage nach Eingang der Rücksendung [1].", "Die Erstattung erfolgt innerhalb von 10 Tagen nach Eingang der Rücksendung.", true},
+		{"pas 30 dagen for binnen 30 dagen fails in Dutch",
+			"We verwijderen je gegevens pas 30 dagen nadat je je account hebt opgezegd [1].", "We verwijderen je gegevens binnen 30 dagen nadat je je account hebt opgezegd.", true},
+	})
+}

@@ -17,3 +17,21 @@ func (l *Language) OpensEveryN(w string) bool { return l.universals[w] || l.ever
 // IsEveryOther reports whether the normalised word w, after an opener of
 // "every n units", makes it every second unit: "other", "zweite".
 func (l *Language) IsEveryOther(w string) bool { return l.everyOther[w] }
+
+// readAnytime reads [anytime], the words that say a thing holds at any
+// time ("at any time", "jederzeit", "altijd"), and [limit-opens], the
+// words after "only" that open the condition limiting it ("until",
+// "solange", "als").
+func (l *Language) readAnytime(t, _ *table) error {
+	l.anytime = l.readPhraseList(t, "anytime")
+	l.limitOpens = l.readPhraseList(t, "limit-opens")
+	return nil
+}
+
+// AnytimeAt returns how many words a phrase of [anytime] takes at
+// words[i] (normalised words), 0 for none.
+func (l *Language) AnytimeAt(words []string, i int) int { return l.anytime.at(words, i) }
+
+// LimitOpensAt returns how many words a phrase of [limit-opens] takes at
+// words[i], 0 for none.
+func (l *Language) LimitOpensAt(words []string, i int) int { return l.limitOpens.at(words, i) }

@@ -145,6 +145,8 @@ type Language struct {
 	costWords     map[string]bool       // [cost-words]
 	everyN        map[string]bool       // [every-n]
 	everyOther    map[string]bool       // [every-other]
+	anytime       phraseList            // [anytime]
+	limitOpens    phraseList            // [limit-opens]
 	linking       []string
 	sourceWords   []string
 	fold          *strings.Replacer // [fold]: letters the stemmer folds
@@ -183,7 +185,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
 	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "waiting-periods", "introductory", "agent-markers",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
-	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other"}
+	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "limit-opens"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
@@ -225,7 +227,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readUnless, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses, l.readEveryN} {
+		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readUnless, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses, l.readEveryN, l.readAnytime} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}
