@@ -117,7 +117,7 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 	for rest := window; rest != ""; {
 		end := len(rest)
 		for i := 0; i+1 < len(rest); i++ {
-			if endsSentence(rest, i) && !dayDot(l, rest, i) {
+			if endsSentence(rest, i) && !dayDot(l, rest, i) && !abbreviationDot(l, rest, i) {
 				end = i + 1
 				break
 			}
@@ -136,6 +136,24 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 		rest = rest[end:]
 	}
 	return best, all, text
+}
+
+// abbreviationDot reports whether the full stop at text[i] ends an
+// abbreviation: one of the language's ("approx. 3 days") or a word with a
+// full stop inside ("8 p.m. ET", "the U.S. market"). No sentence ends
+// there.
+func abbreviationDot(l *lang.Language, text string, i int) bool {
+	start := strings.LastIndexFunc(text[:i], unicode.IsSpace) + 1
+	w := text[start:i]
+	if w == "" || l.IsAbbreviation(w) {
+		return w != ""
+	}
+	for k := 1; k+1 < len(w); k++ { // a letter, a full stop, a letter: "p.m", not "3.50"
+		if w[k] == '.' && isLetter(w[k-1]) && isLetter(w[k+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // dayDot reports whether the full stop at text[i] follows a day before

@@ -186,9 +186,44 @@ func (m *messageAudit) answerTongue() tongue {
 		if code, ok := unsurelyForeign(text, t, sure); ok && (best == "" || best == code) {
 			return tongueOf(code)
 		}
+		if code, ok := m.unsureNeighbour(text, t, sure); ok {
+			return tongueOf(code)
+		}
 		return t
 	}
 	return english
+}
+
+// unsureNeighbour is the supported language an answer that detection
+// reads, barely, in an unsupported one is written in, where its chunks
+// agree: the answer holds two or more of its function words, more than of
+// any other of the five and of the guess's, and a chunk it cites reads
+// first in it among the five. "La cuota mensual se cobra a finales de
+// cada mes" is Portuguese to Detect at 0.02, Spanish by five function
+// words to four, and its chunk is Spanish: it is not left unread as
+// Portuguese.
+func (m *messageAudit) unsureNeighbour(text string, t tongue, sure float64) (string, bool) {
+	if t.ok || sure >= minSure {
+		return "", false
+	}
+	best, most, tie := "", lang.Evidence(text, t.code), false
+	for _, code := range lang.Supported() {
+		switch n := lang.Evidence(text, code); {
+		case n > most:
+			best, most, tie = code, n, false
+		case n == most:
+			tie = true
+		}
+	}
+	if best == "" || tie || most < 2 {
+		return "", false
+	}
+	for _, c := range m.own {
+		if auditable(c) && lang.DetectAmong(head(c.Text), lang.Supported()).Code == best {
+			return best, true
+		}
+	}
+	return "", false
 }
 
 // jointTongue is the supported language a short answer detection is not

@@ -23,7 +23,7 @@ func restrictedOtherwise(l *lang.Language, cw, closest []string) bool {
 		return false
 	}
 	for i := 0; i < len(cw) && i <= 1; i++ {
-		if !l.IsRestrictor(cw[i]) && !l.IsUniversal(cw[i]) {
+		if !l.IsRestrictor(cw[i]) && !l.IsUniversal(cw[i]) && !l.IsAnyWord(cw[i]) {
 			continue
 		}
 		ours, theirs := stemsAfter(l, cw, i, 2), stemsAfter(l, closest, j, 3)
@@ -37,7 +37,7 @@ func restrictedOtherwise(l *lang.Language, cw, closest []string) bool {
 func stemsAfter(l *lang.Language, ws []string, i, n int) []string {
 	var out []string
 	for k := i + 1; k < len(ws) && k <= i+n+3 && len(out) < n; k++ {
-		if w := ws[k]; !l.IsStopword(w) && !startsWithDigitOrSign(w) && !l.IsRestrictor(w) && !l.IsUniversal(w) {
+		if w := ws[k]; !l.IsStopword(w) && !startsWithDigitOrSign(w) && !l.IsRestrictor(w) && !l.IsUniversal(w) && !l.IsAnyWord(w) {
 			out = append(out, l.Stem(w))
 		}
 	}

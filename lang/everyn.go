@@ -25,8 +25,15 @@ func (l *Language) IsEveryOther(w string) bool { return l.everyOther[w] }
 func (l *Language) readAnytime(t, _ *table) error {
 	l.anytime = l.readPhraseList(t, "anytime")
 	l.limitOpens = l.readPhraseList(t, "limit-opens")
+	l.anyWords = set(l.withNormalized(t.words("any-words")))
 	return nil
 }
+
+// IsAnyWord reports whether the normalised word w, opening a sentence,
+// says any one of a kind may do what it says ("Any user can …",
+// "Cualquier usuario puede …"): said where the chunk says "only", of
+// another, it names another group.
+func (l *Language) IsAnyWord(w string) bool { return l.anyWords[w] }
 
 // AnytimeAt returns how many words a phrase of [anytime] takes at
 // words[i] (normalised words), 0 for none.
