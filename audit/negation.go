@@ -322,7 +322,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		return hyphens && slices.ContainsFunc(ws, func(y string) bool { return l.HyphenNegates(x, y) })
 	}
 	for i, x := range cw {
-		if !l.MayOppose(x) && !hyphenOf(x, ww) || slices.Contains(ww, x) || l.SaysMember(x, ww) {
+		if !l.MayOppose(x) && !hyphenOf(x, ww) || !l.IsEventWord(x) && (slices.Contains(ww, x) || l.SaysMember(x, ww)) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) {
 			continue
 		}
 		for j, y := range ww {

@@ -232,6 +232,40 @@ func alignedAt(a []string, i int, b []string, j int) bool {
 	return i > 0 && j > 0 && i+1 < len(a) && j+1 < len(b) && a[i-1] == b[j-1] && a[i+1] == b[j+1]
 }
 
+// IsEventWord reports whether the normalised word w is in a group of
+// [opposites] only as an event a period runs from ("@").
+func (l *Language) IsEventWord(w string) bool {
+	xs := l.opposites[w]
+	for _, x := range xs {
+		if !x.anchor {
+			return false
+		}
+	}
+	return len(xs) > 0
+}
+
+// SaysAsEvent reports whether ws holds w, or another form of a member w
+// is, where a form marked as an event ("@") is one: after a number. "You
+// can dispute a card transaction within 60 days of the statement date"
+// does not say the event "60 days of the transaction date" runs from. A
+// word of no group is said where ws holds it.
+func (l *Language) SaysAsEvent(w string, ws []string) bool {
+	xs := l.opposites[w]
+	if len(xs) == 0 {
+		return slices.Contains(ws, w)
+	}
+	for _, x := range xs {
+		for k, v := range ws {
+			for _, y := range l.opposites[v] {
+				if x.group == y.group && x.member == y.member && (!y.anchor || afterNumber(ws, k)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // SaysMember reports whether ws holds a form of a member that the
 // normalised word w is, in any of its groups: "from 9 to 17" says the
 // member of "until" ("from# | until# till# to#"), so "until 17" does not
