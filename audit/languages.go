@@ -183,15 +183,23 @@ func (m *messageAudit) answerTongue() tongue {
 		}
 		return t
 	case !t.undetermined():
-		if code, ok := unsurelyForeign(text, t, sure); ok && (best == "" || best == code) {
-			return tongueOf(code)
-		}
-		if code, ok := m.unsureNeighbour(text, t, sure); ok {
-			return tongueOf(code)
-		}
-		return t
+		return m.unsurelyRead(text, t, sure, best)
 	}
 	return english
+}
+
+// unsurelyRead is the language of an answer detection reads, unsurely,
+// as t: a supported one it holds as plainly (unsurelyForeign, agreeing
+// with its chunks' best), or the one its function words and a cited
+// chunk are in (unsureNeighbour); else t.
+func (m *messageAudit) unsurelyRead(text string, t tongue, sure float64, best string) tongue {
+	if code, ok := unsurelyForeign(text, t, sure); ok && (best == "" || best == code) {
+		return tongueOf(code)
+	}
+	if code, ok := m.unsureNeighbour(text, t, sure); ok {
+		return tongueOf(code)
+	}
+	return t
 }
 
 // unsureNeighbour is the supported language an answer that detection
