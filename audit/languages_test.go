@@ -543,20 +543,7 @@ func TestVerbFormsAreFoundAsTheirRoots(t *testing.T) {
 		{"a German participle against another tense opening with its root", "Der Kurier hat Ihr Paket gestern gebracht [1].", "Der Kurier brachte Ihr Paket gestern."},
 		{"a German participle of a separable verb against the verb written apart", "Die Zahlung wurde gestern abgebucht [1].", "Wir buchen die Zahlung gestern ab. Die Zahlung wurde bestätigt."},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) == 0 || res.Findings[0].TokenOverlap == nil {
-				t.Fatal("no finding with a word overlap")
-			}
-			if got := float64(*res.Findings[0].TokenOverlap); got != 1 {
-				t.Errorf("token_overlap %.2f, want 1", got)
-			}
-		})
-	}
+	assertEveryWordFound(t, cases)
 }
 
 func TestStoplistsTellEveryStopwordAndNoOtherWord(t *testing.T) {
@@ -628,6 +615,13 @@ func TestWordsAreFoundWithOrWithoutAccents(t *testing.T) {
 		{"a French name with its accent against one without", "Le temple de Ramsès fascine les visiteurs [1].", "Le temple de Ramses fascine les visiteurs."},
 		{"a French capital without its accent against the accented word", "L'Etat finance le musée [1].", "L'état finance le musée."},
 	}
+	assertEveryWordFound(t, cases)
+}
+
+// assertEveryWordFound checks that each answer's words are all found in
+// its chunk (token_overlap 1).
+func assertEveryWordFound(t *testing.T, cases []struct{ name, answer, chunk string }) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
