@@ -372,7 +372,7 @@ var Checks = []Check{
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
 					conditionDropped(l, c, window) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
-					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest)
+					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest)
 			}
 		},
 	},

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -139,14 +140,17 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 }
 
 // abbreviationDot reports whether the full stop at text[i] ends an
-// abbreviation: one of the language's ("approx. 3 days") or a word with a
-// full stop inside ("8 p.m. ET", "the U.S. market"). No sentence ends
-// there.
+// abbreviation: one of the language's ("approx. 3 days"), one a small
+// letter follows ("USt-IdNr. erhalten") or a word with a full stop inside
+// ("8 p.m. ET", "the U.S. market"). No sentence ends there.
 func abbreviationDot(l *lang.Language, text string, i int) bool {
 	start := strings.LastIndexFunc(text[:i], unicode.IsSpace) + 1
 	w := text[start:i]
 	if w == "" || l.IsAbbreviation(w) {
 		return w != ""
+	}
+	if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(text[i+1:], " ")); unicode.IsLower(r) {
+		return true // "mit gültiger USt-IdNr. erhalten": a sentence opens with no small letter
 	}
 	for k := 1; k+1 < len(w); k++ { // a letter, a full stop, a letter: "p.m", not "3.50"
 		if w[k] == '.' && isLetter(w[k-1]) && isLetter(w[k+1]) {

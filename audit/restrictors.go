@@ -75,3 +75,18 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 	}
 	return limited
 }
+
+// restrictedAnytime reports whether the claim limits with "only" what the
+// window's sentence allows at any time and limits nowhere: "Sie können
+// nur schriftlich widerrufen" against "Sie können jederzeit widerrufen".
+func restrictedAnytime(l *lang.Language, cw, closest []string) bool {
+	if !slices.ContainsFunc(cw, l.IsRestrictor) || slices.ContainsFunc(closest, l.IsRestrictor) {
+		return false
+	}
+	for j := range closest {
+		if l.AnytimeAt(closest, j) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -40,3 +40,17 @@ func TestABarelyPortugueseAnswerReadsAsItsSpanishChunk(t *testing.T) {
 			"La cuota mensual se cobra a finales de cada mes [1].", "La cuota mensual se cobra a principios de cada mes.", true},
 	})
 }
+
+// "Only" where the chunk allows it at any time adds a limit; a full stop
+// a small letter follows ends no sentence, so the claim's sentence keeps
+// its subject ("mit gültiger USt-IdNr. erhalten …").
+func TestALimitAddedAndAnAbbreviationBeforeASmallLetter(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"nur schriftlich for jederzeit fails in German",
+			"Ihre Einwilligung können Sie nur schriftlich widerrufen [1].", "Ihre Einwilligung können Sie jederzeit widerrufen.", true},
+		{"jederzeit for jederzeit passes in German",
+			"Ihre Einwilligung können Sie jederzeit widerrufen [1].", "Ihre Einwilligung können Sie jederzeit widerrufen.", false},
+		{"alle Geschäftskunden for those with a VAT number fails in German",
+			"Alle Geschäftskunden erhalten eine Rechnung ohne Mehrwertsteuer [1].", "Geschäftskunden aus der EU mit gültiger USt-IdNr. erhalten eine Rechnung ohne Mehrwertsteuer.", true},
+	})
+}
