@@ -54,3 +54,16 @@ func TestALimitAddedAndAnAbbreviationBeforeASmallLetter(t *testing.T) {
 			"Alle Geschäftskunden erhalten eine Rechnung ohne Mehrwertsteuer [1].", "Geschäftskunden aus der EU mit gültiger USt-IdNr. erhalten eine Rechnung ohne Mehrwertsteuer.", true},
 	})
 }
+
+// The recipient who pays is the customer, not the shop; data deleted is
+// not data kept.
+func TestRecipientsAndRetention(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"wir übernehmen for der Empfänger trägt fails in German",
+			"Bei Lieferungen in die Schweiz können Zollgebühren anfallen, die wir übernehmen [1].", "Bei Lieferungen in die Schweiz können Zollgebühren anfallen, die der Empfänger trägt.", true},
+		{"deleted for kept fails in English",
+			"Invoices are deleted together with your account [1].", "Invoices are kept for 7 years together with your account records.", true},
+		{"deleted for deleted, something else kept beside it, passes",
+			"Your personal data is erased within 30 days [1].", "Your personal data is erased within 30 days; anonymised usage statistics are kept.", false},
+	})
+}
