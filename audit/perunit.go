@@ -63,19 +63,27 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 	var parts []string
 	for k := 0; k < len(ws); k++ {
 		if !l.IsPerWord(ws[k]) {
-			if len(stems) == 0 && k >= 2 { // the first "per" comes soon after the figure
+			if len(stems) == 0 && k >= 4 { // the first "per" comes soon after the figure ("15 GB of high-speed data per line")
 				break
 			}
 			continue
 		}
 		for n := k + 1; n < len(ws) && n <= k+2; n++ { // an article may come between
 			w := l.Normalize(ws[n])
-			if w == "" || l.IsStopword(w) {
+			if w == "" || l.IsStopword(w) || l.IsUniversal(w) { // "por cada noche" is per night
 				continue
 			}
 			stems = append(stems, l.Stem(w))
 			parts = append(parts, written[k]+" "+written[n])
 			k = n
+			// "por persona y noche": counted per person and per night.
+			if k+2 < len(ws) && l.IsListJoin(ws[k+1]) {
+				if w := l.Normalize(ws[k+2]); w != "" && !l.IsStopword(w) {
+					stems = append(stems, l.Stem(w))
+					parts[len(parts)-1] += " " + written[k+1] + " " + written[k+2]
+					k += 2
+				}
+			}
 			break
 		}
 	}

@@ -33,6 +33,10 @@ func TestPerSwapped(t *testing.T) {
 			"The Team plan costs €12 per user [1].", "The Team plan costs €12. Each user needs a seat.", false},
 		{"a figure the chunk also gives per the claim's thing passes",
 			"Storage is 50 GB per user [1].", "Storage is 50 GB per account on Basic and 50 GB per user on Pro.", false},
+		{"per line three words after the figure for per account fails",
+			"Every plan includes 15 GB of high-speed data per account [1].", "Every plan includes 15 GB of high-speed data per line.", true},
+		{"por cada noche for por persona y noche passes in Spanish",
+			"Cada huésped paga 2,50 € de tasa turística por cada noche [1].", "La tasa turística de 2,50 € se cobra por persona y noche.", false},
 	})
 }
 
@@ -41,7 +45,7 @@ func TestPerSwapped(t *testing.T) {
 func TestPerSwappedQuotesTheClaimAsWritten(t *testing.T) {
 	cases := []struct{ name, answer, chunk, quoted string }{
 		{"a German noun keeps its capital",
-			"Die Kurtaxe beträgt 2,50 € pro Zimmer und Nacht [1].", "Die Kurtaxe beträgt 2,50 € pro Person und Nacht. Kinder sind befreit.", "2,50 € pro Zimmer"},
+			"Die Kurtaxe beträgt 2,50 € pro Zimmer und Nacht [1].", "Die Kurtaxe beträgt 2,50 € pro Person und Nacht. Kinder sind befreit.", "2,50 € pro Zimmer und Nacht"},
 		{"an English name keeps its capitals",
 			"The Team plan costs €12 per Workspace per month [1].", "The Team plan costs €12 per user per month. Invoices are sent monthly.", "€12 per Workspace per month"},
 	}
