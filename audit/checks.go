@@ -300,7 +300,7 @@ var Checks = []Check{
 						s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim)
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim >= swapMatch {
-					flip = conditionDropped(l, c, window) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
+					flip = conditionDropped(l, c, window, nil) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
 						adjectiveAgainstCompound(l, c.words, closestSentence(l, c.words, window))
 				}
 				s.NegationMismatch = flip
@@ -371,7 +371,7 @@ var Checks = []Check{
 					fullyBounded(l, c.words, closest) ||
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
-					conditionDropped(l, c, window) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
+					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest)
 			}
 		},

@@ -10,13 +10,17 @@ import (
 // window's sentence it follows attaches to what it says: a waiting
 // period (waitDropped) or an introductory period of a price
 // (introPriceGiven). Byte tests on the window first: most hold neither.
-func conditionDropped(l *lang.Language, c *claim, window string) bool {
+// closest is the window's sentence closest to the claim where the caller
+// has read it already, nil to read it here.
+func conditionDropped(l *lang.Language, c *claim, window string, closest []string) bool {
 	wait := l.MayWait(window)
 	intro := l.MayIntroduce(window) && slices.ContainsFunc(claimWords(c, l), func(w string) bool { return l.IsFreeWord(w) || isFigure(l, w) })
 	if !wait && !intro {
 		return false
 	}
-	closest, _ := closestAndAll(l, claimWords(c, l), window)
+	if closest == nil {
+		closest = closestSentence(l, claimWords(c, l), window)
+	}
 	return wait && waitDropped(l, c.words, closest) || intro && introPriceGiven(l, c.words, closest)
 }
 
