@@ -326,7 +326,13 @@ func boundWordsAfter(text string, i, n int) []string { return clauseWordsAfter(t
 // clauseWordsAfter are boundWordsAfter's words, lowercased (lower) or as
 // written, to quote them.
 func clauseWordsAfter(text string, i, n int, lower bool) []string {
-	to := min(len(text), i+40)
+	return clauseWordsWithin(text, i, n, 40, lower)
+}
+
+// clauseWordsWithin are clauseWordsAfter's words within the given bytes
+// after i.
+func clauseWordsWithin(text string, i, n, bytes int, lower bool) []string {
+	to := min(len(text), i+bytes)
 	for to < len(text) && !utf8.RuneStart(text[to]) {
 		to--
 	}

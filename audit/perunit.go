@@ -55,13 +55,26 @@ func perSwapped(c *claim, ev *evidence) string {
 // month": user, month; "of storage per user": user), and those words as
 // written ("pro Zimmer", never "pro zimmer": messages quote the claim).
 func perNouns(l *lang.Language, text string, end int) (stems []string, shown string) {
-	written := clauseWordsAfter(text, end, 8, false)
+	written := clauseWordsWithin(text, end, 8, 64, false) // room for "applies once per calendar year"
 	ws := make([]string, len(written))
 	for i, w := range written {
 		ws[i] = strings.ToLower(w)
 	}
 	var parts []string
+	after := -1 // the word after what the figure was last counted per
 	for k := 0; k < len(ws); k++ {
+		// "€30,000 a year", "25 € monatlich", "300 € al mes": counted per
+		// the phrase's unit, said right after the figure (or its unit) or
+		// after what it is counted per ("12 € por usuario al mes").
+		if k <= 1 || k == after {
+			if unit, n := l.PerPhraseAt(ws, k); n > 0 {
+				stems = append(stems, l.Stem(unit))
+				parts = append(parts, strings.Join(written[k:k+n], " "))
+				k += n - 1
+				after = k + 1
+				continue
+			}
+		}
 		if !l.IsPerWord(ws[k]) {
 			if len(stems) == 0 && k >= 4 { // the first "per" comes soon after the figure ("15 GB of high-speed data per line")
 				break
@@ -76,6 +89,12 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			stems = append(stems, l.Stem(w))
 			parts = append(parts, written[k]+" "+written[n])
 			k = n
+			// "per calendar year" is per year as well.
+			if k+1 < len(ws) && l.IsPerUnit(l.Normalize(ws[k+1])) {
+				stems = append(stems, l.Stem(l.Normalize(ws[k+1])))
+				parts[len(parts)-1] += " " + written[k+1]
+				k++
+			}
 			// "por persona y noche": counted per person and per night.
 			if k+2 < len(ws) && l.IsListJoin(ws[k+1]) {
 				if w := l.Normalize(ws[k+2]); w != "" && !l.IsStopword(w) {
@@ -84,6 +103,7 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 					k += 2
 				}
 			}
+			after = k + 1
 			break
 		}
 	}

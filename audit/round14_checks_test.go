@@ -38,3 +38,44 @@ func TestStartForEndAndEnergySources(t *testing.T) {
 			"The contract supplies green electricity from wind and solar sources [1].", "The Green contract supplies electricity from solar and wind sources.", false},
 	})
 }
+
+// What a figure is counted per, said as "a year", "al mes" or "monatlich";
+// an exception made an inclusion; the same booking against separate ones;
+// a period run from the return of a device or the departure; who pays,
+// the insurer or the insured.
+func TestPerPhrasesExceptionsEventsAndTheInsured(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"a year for per trip fails in English",
+			"Cancellation costs are covered up to €30,000 a year [1].", "Cancellation costs are covered up to €30,000 per trip.", true},
+		{"a month for per withdrawal fails in English",
+			"You can withdraw up to £200 a month abroad [1].", "You can withdraw up to £200 per withdrawal abroad.", true},
+		{"a month for per month passes in English",
+			"The Pro plan costs €12 a month [1].", "The Pro plan costs €12 per month.", false},
+		{"once per calendar year for once per calendar year passes in English",
+			"You pay the €385 deductible once per calendar year [1].", "The €385 deductible applies once per calendar year.", false},
+		{"a year for per calendar year passes in English",
+			"You get 25 days of paid leave a year [1].", "Employees get 25 days of paid leave per calendar year.", false},
+		{"al año for por viaje fails in Spanish",
+			"Los gastos de anulación se cubren hasta 3.000 € al año [1].", "Los gastos de anulación se cubren hasta 3.000 € por viaje.", true},
+		{"al mes por cada usuario for por usuario al mes passes in Spanish",
+			"Con el plan Equipo se pagan 12 € al mes por cada usuario [1].", "El plan Equipo cuesta 12 € por usuario al mes.", false},
+		{"par an for mensuels fails in French",
+			"Le forfait coûte 20 € par an [1].", "Le forfait coûte 20 € mensuels.", true},
+		{"im Monat for pro Monat passes in German",
+			"Das Jobticket wird mit 25 € im Monat bezuschusst [1].", "Der Arbeitgeber bezuschusst das Jobticket mit 25 € pro Monat.", false},
+	})
+	assertFlips(t, []flipCase{
+		{"including for except fails in English",
+			"Adventure sports are excluded, including scuba diving with a licensed instructor [1].", "Adventure sports are excluded, except scuba diving with a licensed instructor.", true},
+		{"incluido for salvo fails in Spanish",
+			"Quedan excluidos los deportes de riesgo, incluido el esquí en pistas señalizadas [1].", "Quedan excluidos los deportes de riesgo, salvo el esquí en pistas señalizadas.", true},
+		{"aunque restating the exception passes in Spanish",
+			"El esquí en pistas señalizadas está cubierto, aunque los demás deportes de riesgo quedan excluidos [1].", "Quedan excluidos los deportes de riesgo, salvo el esquí en pistas señalizadas.", false},
+		{"separate bookings for the same booking fails in English",
+			"Missed connections are covered even when the flights are on separate bookings [1].", "Missed connections are covered when both flights are on the same booking.", true},
+		{"after cancelling for after returning the decoder fails in French",
+			"Le dépôt de garantie est remboursé 30 jours après la résiliation [1].", "Le remboursement du dépôt de garantie intervient 30 jours après la restitution du décodeur.", true},
+		{"por nuestra cuenta for a cargo del asegurado fails in Spanish",
+			"Los gastos de repatriación del vehículo corren por nuestra cuenta [1].", "Los gastos de repatriación del vehículo corren a cargo del asegurado.", true},
+	})
+}

@@ -68,7 +68,8 @@ type Language struct {
 	compLinks    map[string]bool       // [comparison-connectors]
 	listJoins    map[string]bool       // [list-joins]
 	perWords     map[string]bool       // [per-words]
-	perCues      cueSet                // [per-words], for a byte test first
+	perCues      cueSet                // [per-words] and [per-phrases], for a byte test first
+	perPhrases   []perPhrase           // [per-phrases]
 	unless       *regexp.Regexp        // [unless], as whole words
 	unlessCues   map[string]bool       // [unless], each cue's words joined by a space
 	unlessComma  *regexp.Regexp        // a cue of [unless] and the comma after it ("es sei denn,")
@@ -183,7 +184,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "restrictors", "universals", "full-words",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-phrases", "restrictors", "universals", "full-words",
 	"role-connectors", "comparison-connectors", "list-joins", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "waiting-periods", "introductory", "agent-markers",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "limit-opens", "any-words"}

@@ -24,7 +24,7 @@ import (
 // [universals], [full-words], [role-connectors],
 // [comparison-connectors], [list-joins], [per-words], [negative-words]
 // and [places].
-func (l *Language) readOpposites(t, _ *table) error {
+func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
 	l.universals = set(l.withNormalized(t.words("universals")))
 	l.fullWords = set(l.withNormalized(t.words("full-words")))
@@ -37,12 +37,17 @@ func (l *Language) readOpposites(t, _ *table) error {
 	for _, w := range t.words("per-words") {
 		l.perCues.add(strings.ToLower(w))
 	}
+	if l.perPhrases, err = readPerPhrases(t); err != nil {
+		return err
+	}
+	for _, p := range l.perPhrases {
+		l.perCues.add(strings.Join(p.words, " "))
+	}
 	for w := range l.restrictors {
 		if l.universals[w] {
 			return fmt.Errorf("[restrictors] and [universals] both hold %q", w)
 		}
 	}
-	var err error
 	if l.opposites, err = l.readGroups(t, "opposites"); err != nil {
 		return err
 	}
@@ -456,9 +461,48 @@ func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }
 // "pro", "par", "por": "€12 per user", "said per user").
 func (l *Language) IsPerWord(w string) bool { return l.perWords[w] }
 
-// MayCountPer reports whether text may hold a word of [per-words]: a byte
-// test, so that a text without one need not be split into words.
+// MayCountPer reports whether text may hold a word of [per-words] or the
+// first word of a phrase of [per-phrases]: a byte test, so that a text
+// without one need not be split into words.
 func (l *Language) MayCountPer(text string) bool { return l.perCues.in(text) }
+
+// perPhrase is a line of [per-phrases]: words that, right after a figure,
+// count it per a unit ("a year", "monatlich", "al mes").
+type perPhrase struct {
+	words []string // lower-cased
+	unit  string   // normalised
+}
+
+// readPerPhrases reads [per-phrases]: "words = unit" a line.
+func readPerPhrases(t *table) ([]perPhrase, error) {
+	var out []perPhrase
+	for _, line := range t.sections["per-phrases"] {
+		words, unit, ok := strings.Cut(strings.ToLower(line), "=")
+		ws, unit := strings.Fields(words), strings.TrimSpace(unit)
+		if !ok || len(ws) == 0 || unit == "" || strings.ContainsAny(unit, " \t") {
+			return nil, fmt.Errorf("[per-phrases] %q: want \"words = unit\"", line)
+		}
+		out = append(out, perPhrase{ws, unit})
+	}
+	return out, nil
+}
+
+// IsPerUnit reports whether the normalised word w is the unit of a
+// phrase of [per-phrases] ("year"): "per calendar year" is per year too.
+func (l *Language) IsPerUnit(w string) bool {
+	return slices.ContainsFunc(l.perPhrases, func(p perPhrase) bool { return p.unit == w })
+}
+
+// PerPhraseAt returns the unit of the phrase of [per-phrases] that opens
+// at ws[k] (lower-cased words) and its length in words; 0 for none.
+func (l *Language) PerPhraseAt(ws []string, k int) (unit string, n int) {
+	for _, p := range l.perPhrases {
+		if k+len(p.words) <= len(ws) && slices.Equal(ws[k:k+len(p.words)], p.words) {
+			return p.unit, len(p.words)
+		}
+	}
+	return "", 0
+}
 
 // IsNegativeWord reports whether the normalised word w denies what
 // follows it in its own meaning, without a cue: "lacks", "refuses",
