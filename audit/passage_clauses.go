@@ -257,7 +257,85 @@ func (s *sentenceReader) clauseStates(c *claim, q quantity, i, words int) (stati
 			stating = true
 		}
 	}
+	if !ok && s.ellipsisRival(c, q, i, cls) {
+		return false, true, true
+	}
 	return stating, rival, ok
+}
+
+// ellipsisRival reports whether window i's sentence gives the claim's
+// subject a rival of q in a clause that leaves out what the clause
+// stating q says ("Physiotherapy is reimbursed at 80% and dental
+// check-ups at 60%", "Baggage is covered up to €1,500, valuables up to
+// €300", "Premium reembolsa el 100 %; el Básico, el 70 %"): the claim
+// gives that subject the other's value. The elliptical clause holds only
+// claim words and a rival; the clause stating q holds the claim's other
+// words, none of the elliptical clause's, and before its value a subject
+// of its own (a word the claim does not have, or has only in a figure).
+func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjectClause) bool {
+	st, text := s.stated(i), s.text(i)
+	isClaimWord := func(stem uint64) bool {
+		k := slices.Index(c.stems, stem)
+		return k >= 0 && c.quantityOf[k] < 0
+	}
+	words := func(cl subjectClause) []int { // the claim's words in cl, as indices into c.stems
+		var out []int
+		for k, stem := range c.stems {
+			if c.quantityOf[k] < 0 && slices.Contains(cl.stems, stem) {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	// values reports whether cl states q and a rival of it, and where the
+	// first figure stating q opens.
+	values := func(cl subjectClause) (states, rival bool, at int) {
+		at = -1
+		for _, w := range st.all {
+			if w.Start < cl.start || w.Start >= cl.end {
+				continue
+			}
+			if w.Key == q.Key || q.AltKey != "" && q.AltKey == w.Key || w.AltKey != "" && w.AltKey == q.Key {
+				if !states {
+					at = w.Start
+				}
+				states = true
+			} else if rivals(q, w) && !claims(c, w) {
+				rival = true
+			}
+		}
+		return states, rival, at
+	}
+	all := 0
+	for k := range c.stems {
+		if c.quantityOf[k] < 0 {
+			all++
+		}
+	}
+	for a, ca := range cls {
+		states, rival, _ := values(ca)
+		wa := words(ca)
+		if states || !rival || len(wa) == 0 || !onlyClaimWords(c, ca) {
+			continue
+		}
+		for b, cb := range cls {
+			if b == a {
+				continue
+			}
+			states, _, at := values(cb)
+			if !states || at < cb.start {
+				continue
+			}
+			wb := words(cb)
+			if len(wa)+len(wb) < all || slices.ContainsFunc(wa, func(k int) bool { return slices.Contains(wb, k) }) {
+				continue
+			}
+			if slices.ContainsFunc(stemsOf(s.ev.tongue, text[cb.start:at]), func(w stemAt) bool { return !isClaimWord(w.stem) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clauseSupports reports whether the clause's text states q as the

@@ -79,3 +79,26 @@ func TestPerPhrasesExceptionsEventsAndTheInsured(t *testing.T) {
 			"Los gastos de repatriación del vehículo corren por nuestra cuenta [1].", "Los gastos de repatriación del vehículo corren a cargo del asegurado.", true},
 	})
 }
+
+// A sentence giving two subjects values, the second clause leaving out
+// the verb: a claim giving the second subject the first one's value.
+func TestAValueOfAnotherSubjectInAnEllipticalClause(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"the first clause's rate for the second subject fails in English",
+			"Dental check-ups are reimbursed at 80% [1].", "Physiotherapy is reimbursed at 80% and dental check-ups at 60%.", true},
+		{"the first clause's rate for its own subject passes",
+			"Physiotherapy is reimbursed at 80% [1].", "Physiotherapy is reimbursed at 80% and dental check-ups at 60%.", false},
+		{"the second clause's rate for its own subject passes",
+			"Dental check-ups are reimbursed at 60% [1].", "Physiotherapy is reimbursed at 80% and dental check-ups at 60%.", false},
+		{"the first limit for the second item fails after a comma",
+			"Valuables are covered up to €1,500 [1].", "Baggage is covered up to €1,500, valuables up to €300.", true},
+		{"Premium's share for Básico fails in Spanish",
+			"El seguro Básico reembolsa el 100 % de los gastos de cancelación [1].", "El seguro Premium reembolsa el 100 % de los gastos de cancelación; el Básico, el 70 %.", true},
+		{"Básico's own share passes in Spanish",
+			"El seguro Básico reembolsa el 70 % de los gastos de cancelación [1].", "El seguro Premium reembolsa el 100 % de los gastos de cancelación; el Básico, el 70 %.", false},
+		{"a rate's unit after the figure is no subject of its own",
+			"La central de asistencia atiende las 24 horas, todos los días del año [1].", "La central de asistencia atiende 24 horas al día, 365 días al año.", false},
+		{"l'optique for les soins dentaires fails in French",
+			"L'optique est remboursée à 80 % [1].", "Les soins dentaires sont remboursés à 80 % et l'optique à 60 %.", true},
+	})
+}
