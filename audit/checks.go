@@ -362,7 +362,7 @@ var Checks = []Check{
 				}
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				closest, ww := closestAndAll(l, claimWords(c, l), window)
+				closest, ww, closestText := closestOfWindow(l, claimWords(c, l), window)
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest) ||
 					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
@@ -372,7 +372,8 @@ var Checks = []Check{
 					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
 					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
-					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest)
+					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) ||
+					clauseOpposed(l, c.words, c.plain, closestText, c.tongue)
 			}
 		},
 	},

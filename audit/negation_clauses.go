@@ -60,3 +60,92 @@ func clausesOf(t tongue, text string) []string {
 	}
 	return out
 }
+
+// clauseOpposed reports whether the window's sentence says of the claim's
+// subject the opposite of what the claim says of it, in a clause of its
+// own beside one saying the claim's word of another subject: "Your
+// personal data and usage statistics are erased within 30 days" against
+// "Your personal data is erased within 30 days; anonymised usage
+// statistics are kept", "Les factures sont supprimées après 12 mois"
+// against "Les données de localisation sont supprimées après 12 mois ; les
+// factures sont conservées 10 ans". One clause holds x, a word of
+// [opposites] the claim says; another holds y, its opposite, which the
+// claim does not say, and claim words the first clause does not hold.
+// The sentence holds every word of the claim, and the claim's clause
+// saying x holds those words too (a claim saying x of
+// another subject in a clause of its own says nothing of them). Only
+// words of [opposites] unmarked count: "dag~" in "24 uur per dag en 7
+// dagen per week" counts a figure, which the number checks read. A claim
+// with a negation cue is left to the negation check.
+func clauseOpposed(l *lang.Language, cw []string, claim, sentence string, t tongue) bool {
+	if !slices.ContainsFunc(cw, l.InOpposites) || slices.ContainsFunc(cw, func(w string) bool { return l.NegationAt([]string{w}, 0) > 0 }) {
+		return false // a claim that denies is the negation check's
+	}
+	cls := clausesOf(t, sentence)
+	if len(cls) < 2 {
+		return false
+	}
+	// A part without a word of [opposites] opens the next ("depuis les
+	// États-Unis, il est facturé 10 € par Go").
+	var words [][]string
+	var open []string
+	for _, cl := range cls {
+		ws := append(open, normalisedWords(l, cl)...)
+		if open = nil; !slices.ContainsFunc(ws, l.OpposesPlainly) {
+			open = ws
+			continue
+		}
+		words = append(words, ws)
+	}
+	if len(words) < 2 {
+		return false
+	}
+	// The sentence holds every word of the claim: "Le taux de crimes est
+	// en augmentation" against "Baisse de crimes graves ; augmentation de
+	// meurtres" says something of a rate it does not give.
+	if slices.ContainsFunc(cw, func(w string) bool {
+		return !l.IsStopword(w) && !slices.ContainsFunc(words, func(ws []string) bool { return slices.Contains(ws, w) })
+	}) {
+		return false
+	}
+	var claimClauses [][]string // read once an x and a y are found
+	saysOf := func(x string, subject []string) bool {
+		if claimClauses == nil {
+			for _, cl := range clausesOf(t, claim) {
+				claimClauses = append(claimClauses, normalisedWords(l, cl))
+			}
+		}
+		return slices.ContainsFunc(claimClauses, func(ws []string) bool {
+			return slices.Contains(ws, x) && slices.ContainsFunc(subject, func(w string) bool { return slices.Contains(ws, w) })
+		})
+	}
+	content := func(w string) bool { return !l.IsStopword(w) && !startsWithDigitOrSign(w) && !l.InOpposites(w) }
+	for a, wa := range words {
+		for i, x := range wa {
+			if !l.OpposesPlainly(x) || !slices.Contains(cw, x) {
+				continue
+			}
+			for b, wb := range words {
+				if b == a || slices.Contains(wb, x) {
+					continue
+				}
+				var subject []string // the claim's words wb holds and wa does not
+				for _, w := range wb {
+					if content(w) && slices.Contains(cw, w) && !slices.Contains(wa, w) {
+						subject = append(subject, w)
+					}
+				}
+				if len(subject) == 0 {
+					continue
+				}
+				for j, y := range wb {
+					if y != x && !slices.Contains(cw, y) && l.OpposesPlainly(y) && l.OpposesAt(wa, i, wb, j) &&
+						negatedBefore(l, wa, i) == negatedBefore(l, wb, j) && saysOf(x, subject) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -102,3 +102,27 @@ func TestAValueOfAnotherSubjectInAnEllipticalClause(t *testing.T) {
 			"L'optique est remboursée à 80 % [1].", "Les soins dentaires sont remboursés à 80 % et l'optique à 60 %.", true},
 	})
 }
+
+// What the claim says of a subject, where the chunk's sentence says the
+// opposite of it in a clause of its own beside one saying the claim's
+// word of another subject.
+func TestTheOppositeOfASubjectInAClauseOfItsOwn(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"statistics erased where another clause keeps them fails in English",
+			"Your personal data and usage statistics are erased within 30 days [1].", "Your personal data is erased within 30 days; anonymised usage statistics are kept.", true},
+		{"the erased data alone passes",
+			"Your personal data is erased within 30 days [1].", "Your personal data is erased within 30 days; anonymised usage statistics are kept.", false},
+		{"each subject with its own word passes",
+			"Personal data is erased within 30 days, but invoices are kept for 10 years [1].", "Your personal data is erased within 30 days; invoices are kept for 10 years.", false},
+		{"invoices deleted where they are kept fails in French",
+			"Les factures sont supprimées après 12 mois [1].", "Les données de localisation sont supprimées après 12 mois ; les factures sont conservées 10 ans.", true},
+		{"Rechnungen gelöscht where they are kept fails in German",
+			"Ihre Rechnungen werden nach 12 Monaten gelöscht [1].", "Standortdaten werden nach 12 Monaten gelöscht, Rechnungen werden 10 Jahre aufbewahrt.", true},
+		{"a country added to what is included, where another clause charges it, fails in French",
+			"L'internet mobile depuis l'Europe et les États-Unis est inclus jusqu'à 25 Go [1].", "L'internet mobile depuis l'Europe est inclus jusqu'à 25 Go ; depuis les États-Unis, il est facturé 10 € par Go.", true},
+		{"a word said of another subject in a clause of the claim's own passes",
+			"In the middle ages it was associated with merchants and bankers, while red was reserved for the nobility [1].", "In the middle ages, green was associated with merchants and bankers, while red was reserved for the nobility.", false},
+		{"a unit counting a figure is no opposite",
+			"Onze helpdesk is 24 uur per dag bereikbaar [1].", "Onze helpdesk is 24 uur per dag en 7 dagen per week bereikbaar via chat.", false},
+	})
+}

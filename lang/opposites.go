@@ -345,6 +345,16 @@ func (l *Language) InOpposites(w string) bool {
 	return ok
 }
 
+// OpposesPlainly reports whether the normalised word w is in a group of
+// [opposites] as a word of its own, unmarked: not only before or after a
+// number, as a rate, an event or a unit of time's word ("dag~", "from#",
+// "delivery@", "voor^").
+func (l *Language) OpposesPlainly(w string) bool {
+	return slices.ContainsFunc(l.opposites[w], func(o opposite) bool {
+		return !o.number && !o.rate && !o.anchor && !o.timed
+	})
+}
+
 // MayOppose reports whether the normalised word w may oppose another
 // word at all: by [opposites], or long enough to be a word or its
 // negated form (AffixNegates). The rest need not be compared.
