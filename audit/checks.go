@@ -213,7 +213,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised) with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised) with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\")",
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
@@ -228,6 +228,9 @@ var Checks = []Check{
 				}
 				if at < 0 {
 					other, at = freeSubject(c, s.NumbersMissing, p)
+				}
+				if at < 0 {
+					other, at = frameSwapped(c, s.NumbersMissing, p)
 				}
 			}
 			for _, raw := range other {

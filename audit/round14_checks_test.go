@@ -126,3 +126,20 @@ func TestTheOppositeOfASubjectInAClauseOfItsOwn(t *testing.T) {
 			"Onze helpdesk is 24 uur per dag bereikbaar [1].", "Onze helpdesk is 24 uur per dag en 7 dagen per week bereikbaar via chat.", false},
 	})
 }
+
+// A value the chunk lists for one item, given to another item the chunk
+// lists in the same frame with no such value.
+func TestAValueOfANeighbouringItem(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"Fix's bonus for Basis fails in German",
+			"Der Tarif Strom Basis enthält einen Neukundenbonus von 50 € [1].", "Tarif Strom Basis: 12 Monate Preisgarantie. Tarif Strom Fix: 24 Monate Preisgarantie und 50 € Neukundenbonus.", true},
+		{"Fix's bonus for Fix passes in German",
+			"Der Tarif Strom Fix enthält einen Neukundenbonus von 50 € [1].", "Tarif Strom Basis: 12 Monate Preisgarantie. Tarif Strom Fix: 24 Monate Preisgarantie und 50 € Neukundenbonus.", false},
+		{"the Fix plan's bonus for the Basic plan fails in English",
+			"The Basic plan includes a €50 welcome bonus [1].", "Basic plan: 12-month price guarantee. Fix plan: 24-month price guarantee and €50 welcome bonus.", true},
+		{"a value both items have passes",
+			"The Basic plan includes a €50 welcome bonus [1].", "Basic plan: €50 welcome bonus. Fix plan: 24-month price guarantee and €50 welcome bonus.", false},
+		{"a bare number of another programme is not read",
+			"The CBS Evening News streams every evening on the 24/7 service [1].", "CBS Evening News 10:30 p.m. CBS Morning News 7 a.m. The 24/7 service streams them all.", false},
+	})
+}

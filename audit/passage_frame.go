@@ -1,0 +1,104 @@
+package audit
+
+import (
+	"slices"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
+
+// frameSwapped is subjectSwapped for items a chunk lists in sentences of
+// one frame, where the claim's item has no value of the claim's kind at
+// all: "Der Tarif Strom Basis enthält einen Neukundenbonus von 50 €"
+// against "Tarif Strom Basis: 12 Monate Preisgarantie. Tarif Strom Fix: 24
+// Monate Preisgarantie und 50 € Neukundenbonus." A quantity of the claim
+// is stated only in sentences that do not name a capitalised word n of the
+// claim but name, beside the content word next to n in the claim
+// ("Strom _", "_ plan"), a capitalised word the claim lacks; another
+// sentence names n there and does not state it. The chunk gives the value
+// to the other item and none to the claim's.
+//
+// It returns them with the window of the sentence stating the value, or
+// -1 when there are none.
+func frameSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
+	s := p.sentenceReader
+	toks := tokensOf(c.plain)
+	spans := quantitySpans(c.plain, c.quantities)
+	inClaim := func(w string) bool { return slices.ContainsFunc(toks, func(t token) bool { return t.lower == w }) }
+	content := func(k int) string { // the claim's k-th word, if a content word outside its quantities
+		if k < 0 || k >= len(toks) || spans.at(toks[k].start) >= 0 || len(toks[k].lower) < 3 || isStopIn(c.tongue, toks[k].lower) {
+			return ""
+		}
+		return toks[k].lower
+	}
+	// inFrame reports whether sentence i holds, among its first words
+	// (the item it is about), a word match takes beside before or after.
+	inFrame := func(i int, match func(t token) bool, before, after string) bool {
+		ts := s.tokens(i)
+		for q, t := range ts[:min(len(ts), frameOpening)] {
+			if match(t) && (before != "" && q > 0 && ts[q-1].lower == before || after != "" && q+1 < len(ts) && ts[q+1].lower == after) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []string
+	at := -1
+	for _, q := range c.quantities {
+		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") {
+			continue // an amount, a share or a count of a unit, no year or bare number ("24/7")
+		}
+		var stating []int
+		for i, w := range s.ev.windows {
+			if !w.pair && s.stated(i).index.supports(q) {
+				stating = append(stating, i)
+			}
+		}
+		if len(stating) == 0 {
+			continue
+		}
+	names:
+		for k := 1; k < len(toks); k++ {
+			n := toks[k]
+			before, after := content(k-1), content(k+1)
+			if !n.capital || spans.at(n.start) >= 0 || before == "" && after == "" {
+				continue
+			}
+			other := -1
+			for _, i := range stating {
+				if slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower }) {
+					continue names // a sentence naming it states it
+				}
+				if other < 0 && inFrame(i, func(t token) bool { return t.capital && !inClaim(t.lower) }, before, after) {
+					other = i
+				}
+			}
+			if other < 0 {
+				continue
+			}
+			for i, w := range s.ev.windows {
+				if !w.pair && !slices.Contains(stating, i) && inFrame(i, func(t token) bool { return t.lower == n.lower }, before, after) {
+					out = append(out, q.Raw)
+					if at < 0 {
+						at = other
+					}
+					break names
+				}
+			}
+		}
+	}
+	return out, at
+}
+
+// frameOpening is how many words open a sentence listing an item: the
+// item is named among them ("Tarif Strom Fix: …", "The Pro plan costs
+// …"), not deep in a sentence about something else.
+const frameOpening = 5
+
+// isStopIn reports whether the lower-cased word w is a stopword of
+// language t.
+func isStopIn(t tongue, w string) bool {
+	if t.l == nil {
+		return nounphrase.IsStopword(w)
+	}
+	return t.l.IsStopword(t.l.Normalize(w))
+}
