@@ -376,7 +376,7 @@ var Checks = []Check{
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
 					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) ||
-					clauseOpposed(l, c.words, c.plain, closestText, c.tongue)
+					clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue)
 			}
 		},
 	},

@@ -77,8 +77,8 @@ func clausesOf(t tongue, text string) []string {
 // words of [opposites] unmarked count: "dag~" in "24 uur per dag en 7
 // dagen per week" counts a figure, which the number checks read. A claim
 // with a negation cue is left to the negation check.
-func clauseOpposed(l *lang.Language, cw []string, claim, sentence string, t tongue) bool {
-	if !slices.ContainsFunc(cw, l.InOpposites) || slices.ContainsFunc(cw, func(w string) bool { return l.NegationAt([]string{w}, 0) > 0 }) {
+func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []string, sentence string, t tongue) bool {
+	if !opposedWithin(l, cw, sentenceWords) || slices.ContainsFunc(cw, func(w string) bool { return l.NegationAt([]string{w}, 0) > 0 }) {
 		return false // a claim that denies is the negation check's
 	}
 	cls := clausesOf(t, sentence)
@@ -144,6 +144,23 @@ func clauseOpposed(l *lang.Language, cw []string, claim, sentence string, t tong
 						return true
 					}
 				}
+			}
+		}
+	}
+	return false
+}
+
+// opposedWithin reports whether the sentence's words hold a word of the
+// claim's and, apart, an opposite of it the claim lacks: what
+// clauseOpposed needs before the sentence is cut into clauses.
+func opposedWithin(l *lang.Language, cw, ws []string) bool {
+	for i, x := range ws {
+		if !l.OpposesPlainly(x) || !slices.Contains(cw, x) {
+			continue
+		}
+		for j, y := range ws {
+			if y != x && !slices.Contains(cw, y) && l.OpposesAt(ws, i, ws, j) {
+				return true
 			}
 		}
 	}

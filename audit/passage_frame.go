@@ -41,49 +41,63 @@ func frameSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
 		}
 		return false
 	}
+	// The claim's capitalised words with a content word beside them, and
+	// the sentences that name another item in that frame, name the word
+	// there, or name it anywhere: read once, before any value.
+	type frame struct {
+		n            string
+		others, here []int // sentences naming another item in the frame, and the claim's word
+		anywhere     []int // sentences naming the claim's word
+	}
+	var frames []frame
+	for k := 1; k < len(toks); k++ {
+		n := toks[k]
+		before, after := content(k-1), content(k+1)
+		if !n.capital || spans.at(n.start) >= 0 || before == "" && after == "" {
+			continue
+		}
+		f := frame{n: n.lower}
+		for i, w := range s.ev.windows {
+			if w.pair {
+				continue
+			}
+			if inFrame(i, func(t token) bool { return t.capital && !inClaim(t.lower) }, before, after) {
+				f.others = append(f.others, i)
+			}
+			if slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower }) {
+				f.anywhere = append(f.anywhere, i)
+				if inFrame(i, func(t token) bool { return t.lower == n.lower }, before, after) {
+					f.here = append(f.here, i)
+				}
+			}
+		}
+		if len(f.others) > 0 && len(f.here) > 0 {
+			frames = append(frames, f)
+		}
+	}
+	if len(frames) == 0 {
+		return nil, -1
+	}
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
 		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") {
 			continue // an amount, a share or a count of a unit, no year or bare number ("24/7")
 		}
-		var stating []int
-		for i, w := range s.ev.windows {
-			if !w.pair && s.stated(i).index.supports(q) {
-				stating = append(stating, i)
+		states := func(i int) bool { return s.stated(i).index.supports(q) }
+		for _, f := range frames {
+			if slices.ContainsFunc(f.anywhere, states) {
+				continue // a sentence naming it states it
 			}
-		}
-		if len(stating) == 0 {
-			continue
-		}
-	names:
-		for k := 1; k < len(toks); k++ {
-			n := toks[k]
-			before, after := content(k-1), content(k+1)
-			if !n.capital || spans.at(n.start) >= 0 || before == "" && after == "" {
+			other := slices.IndexFunc(f.others, states)
+			if other < 0 || !slices.ContainsFunc(f.here, func(i int) bool { return !states(i) }) {
 				continue
 			}
-			other := -1
-			for _, i := range stating {
-				if slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower }) {
-					continue names // a sentence naming it states it
-				}
-				if other < 0 && inFrame(i, func(t token) bool { return t.capital && !inClaim(t.lower) }, before, after) {
-					other = i
-				}
+			out = append(out, q.Raw)
+			if at < 0 {
+				at = f.others[other]
 			}
-			if other < 0 {
-				continue
-			}
-			for i, w := range s.ev.windows {
-				if !w.pair && !slices.Contains(stating, i) && inFrame(i, func(t token) bool { return t.lower == n.lower }, before, after) {
-					out = append(out, q.Raw)
-					if at < 0 {
-						at = other
-					}
-					break names
-				}
-			}
+			break
 		}
 	}
 	return out, at
