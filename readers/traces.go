@@ -127,11 +127,22 @@ func assembleTurns(ts traceSet, damaged map[string][]int, problems []*SkipError)
 
 var rePromptSource = regexp.MustCompile(`(?m)^\[(\d+)\][ \t]*([^\n]*)\n`)
 
+// promptChunks are the prompt's "[n] source" blocks as chunks, each with
+// the retriever's document of that source when it is that block: the one
+// whose text is the block's, or the only one of a source the prompt
+// shows once. Two blocks of one file ("[1] terms.md", "[2] terms.md") are two
+// documents of it: each keeps the document its text is, never both the
+// last one, and a block no document is keeps its prompt text and number.
 func promptChunks(prompt string, docs []Chunk) []Chunk {
 	heads := rePromptSource.FindAllStringSubmatchIndex(prompt, -1)
 	if len(heads) == 0 {
 		return docs
 	}
+	blocks := map[string]int{} // prompt blocks per source
+	for _, h := range heads {
+		blocks[strings.TrimSpace(prompt[h[4]:h[5]])]++
+	}
+	used := make([]bool, len(docs))
 	var out []Chunk
 	for i, h := range heads {
 		end := len(prompt)
@@ -139,20 +150,38 @@ func promptChunks(prompt string, docs []Chunk) []Chunk {
 			end = heads[i+1][0]
 		}
 		c := Chunk{ID: prompt[h[2]:h[3]], Source: strings.TrimSpace(prompt[h[4]:h[5]]), Text: strings.TrimSpace(prompt[h[1]:end])}
-		for _, d := range docs {
-			if d.Source == c.Source {
-				// The retriever's chunk: its id (then [n] resolves by its
-				// position, which is the prompt's), score and text.
-				c.Score = d.Score
-				if d.ID != "" {
-					c.ID = d.ID
-				}
-				if d.Text != "" {
-					c.Text = d.Text
-				}
+		match, ofSource := -1, 0
+		for j, d := range docs {
+			if used[j] || d.Source != c.Source {
+				continue
+			}
+			ofSource++
+			if match < 0 || sameText(d.Text, c.Text) && !sameText(docs[match].Text, c.Text) {
+				match = j
+			}
+		}
+		if match >= 0 && (ofSource == 1 && blocks[c.Source] == 1 || sameText(docs[match].Text, c.Text)) {
+			// The retriever's chunk: its id (then [n] resolves by its
+			// position, which is the prompt's), score and text.
+			d := docs[match]
+			used[match] = true
+			c.Score = d.Score
+			if d.ID != "" {
+				c.ID = d.ID
+			}
+			if d.Text != "" {
+				c.Text = d.Text
 			}
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// sameText reports whether a retrieved document's text and a prompt
+// block's are one text, spaces aside, or one holds the other (a prompt
+// may cut a long chunk).
+func sameText(doc, block string) bool {
+	d, b := strings.Join(strings.Fields(doc), " "), strings.Join(strings.Fields(block), " ")
+	return d != "" && b != "" && (d == b || strings.Contains(d, b) || strings.Contains(b, d))
 }

@@ -146,3 +146,27 @@ func TestATraceExportLineWithoutATraceIDIsSkipped(t *testing.T) {
 		})
 	}
 }
+
+// Two prompt blocks of one file are two chunks: each keeps the retrieved
+// document whose text it is, not both the file's last one.
+func TestTwoPromptBlocksOfOneFileKeepTheirOwnDocuments(t *testing.T) {
+	prompt := "Answer from the sources and cite them as [n].\n\n[1] terms.md\nFree cancellation up to 48 hours before pick-up.\n\n[2] terms.md\nThe deposit is €300 for category A cars.\n"
+	docs := []Chunk{
+		{ID: "terms.md#c1", Source: "terms.md", Text: "Free cancellation up to 48 hours before pick-up."},
+		{ID: "terms.md#c2", Source: "terms.md", Text: "The deposit is €300 for category A cars."},
+	}
+	got := promptChunks(prompt, docs)
+	if len(got) != 2 {
+		t.Fatalf("got %d chunks, want 2", len(got))
+	}
+	for i, want := range docs {
+		if got[i].ID != want.ID || got[i].Text != want.Text {
+			t.Errorf("block [%d] is %q %q, want %q %q", i+1, got[i].ID, got[i].Text, want.ID, want.Text)
+		}
+	}
+	// A block no logged document is keeps its own number and text.
+	got = promptChunks(prompt, docs[1:])
+	if got[0].ID != "1" || got[0].Text != "Free cancellation up to 48 hours before pick-up." || got[1].ID != "terms.md#c2" {
+		t.Errorf("with one document logged: %+v", got)
+	}
+}
