@@ -100,11 +100,17 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 	if len(words) < 2 {
 		return false
 	}
-	// The sentence holds every word of the claim: "Le taux de crimes est
-	// en augmentation" against "Baisse de crimes graves ; augmentation de
-	// meurtres" says something of a rate it does not give.
+	// The sentence holds every word of the claim, as a stem: "Le taux de
+	// crimes est en augmentation" against "Baisse de crimes graves ;
+	// augmentation de meurtres" says something of a rate it does not give.
+	var stems []string
+	for _, ws := range words {
+		for _, w := range ws {
+			stems = append(stems, l.Stem(w))
+		}
+	}
 	if slices.ContainsFunc(cw, func(w string) bool {
-		return !l.IsStopword(w) && !slices.ContainsFunc(words, func(ws []string) bool { return slices.Contains(ws, w) })
+		return !l.IsStopword(w) && !slices.Contains(stems, l.Stem(w)) && !says(l, sentenceWords, w) // "gelöscht" said by "löschen"
 	}) {
 		return false
 	}
@@ -116,17 +122,19 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 			}
 		}
 		return slices.ContainsFunc(claimClauses, func(ws []string) bool {
-			return slices.Contains(ws, x) && slices.ContainsFunc(subject, func(w string) bool { return slices.Contains(ws, w) })
+			return says(l, ws, x) && slices.ContainsFunc(subject, func(w string) bool { return slices.Contains(ws, w) })
 		})
 	}
 	content := func(w string) bool { return !l.IsStopword(w) && !startsWithDigitOrSign(w) && !l.InOpposites(w) }
 	for a, wa := range words {
 		for i, x := range wa {
-			if !l.OpposesPlainly(x) || !slices.Contains(cw, x) {
+			if !l.OpposesPlainly(x) || !says(l, cw, x) {
 				continue
 			}
 			for b, wb := range words {
-				if b == a || slices.Contains(wb, x) {
+				// "… bewaren je gegevens …, daarna worden ze verwijderd": a
+				// clause referring back to the one before is about its subject.
+				if b == a || says(l, wb, x) || b < a && slices.ContainsFunc(wa, l.IsBackReference) {
 					continue
 				}
 				var subject []string // the claim's words wb holds and wa does not
@@ -139,7 +147,7 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 					continue
 				}
 				for j, y := range wb {
-					if y != x && !slices.Contains(cw, y) && l.OpposesPlainly(y) && l.OpposesAt(wa, i, wb, j) &&
+					if y != x && !says(l, cw, y) && l.OpposesPlainly(y) && l.OpposesAt(wa, i, wb, j) &&
 						negatedBefore(l, wa, i) == negatedBefore(l, wb, j) && saysOf(x, subject) {
 						return true
 					}
@@ -155,14 +163,20 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 // clauseOpposed needs before the sentence is cut into clauses.
 func opposedWithin(l *lang.Language, cw, ws []string) bool {
 	for i, x := range ws {
-		if !l.OpposesPlainly(x) || !slices.Contains(cw, x) {
+		if !l.OpposesPlainly(x) || !says(l, cw, x) {
 			continue
 		}
 		for j, y := range ws {
-			if y != x && !slices.Contains(cw, y) && l.OpposesAt(ws, i, ws, j) {
+			if y != x && !says(l, cw, y) && l.OpposesAt(ws, i, ws, j) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// says reports whether ws holds w or another form of a member of
+// [opposites] w is ("incluidas" says "incluida").
+func says(l *lang.Language, ws []string, w string) bool {
+	return slices.Contains(ws, w) || l.SaysMember(w, ws)
 }

@@ -31,6 +31,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
 	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
+	l.backRefs = set(t.words("back-references"))
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
 	l.perCues = cueSet{}
@@ -496,6 +497,10 @@ func readPerPhrases(t *table) ([]perPhrase, error) {
 	}
 	return out, nil
 }
+
+// IsBackReference reports whether the lower-cased word w refers back to
+// a thing named before it ([back-references]: "them", "ze", "sie").
+func (l *Language) IsBackReference(w string) bool { return l.backRefs[w] }
 
 // IsPerUnit reports whether the normalised word w is the unit of a
 // phrase of [per-phrases] ("year"): "per calendar year" is per year too.
