@@ -159,21 +159,36 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 }
 
 // opposedWithin reports whether the sentence's words hold a word of the
-// claim's and, apart, an opposite of it the claim lacks: what
-// clauseOpposed needs before the sentence is cut into clauses.
+// claim's and an opposite of it the claim lacks, by word and not by place
+// (a superset of what clauseOpposed finds): what it needs before the
+// sentence is cut into clauses. A sentence of more than
+// maxOpposedSentence words is not read: a sentence that long is no list of
+// clauses a claim draws from.
 func opposedWithin(l *lang.Language, cw, ws []string) bool {
-	for i, x := range ws {
-		if !l.OpposesPlainly(x) || !says(l, cw, x) {
+	if len(ws) > maxOpposedSentence {
+		return false
+	}
+	var xs, ys []string
+	for _, w := range ws {
+		if !l.OpposesPlainly(w) || slices.Contains(xs, w) || slices.Contains(ys, w) {
 			continue
 		}
-		for j, y := range ws {
-			if y != x && !says(l, cw, y) && l.OpposesAt(ws, i, ws, j) {
-				return true
-			}
+		if says(l, cw, w) {
+			xs = append(xs, w)
+		} else {
+			ys = append(ys, w)
+		}
+	}
+	for _, x := range xs {
+		if slices.ContainsFunc(ys, func(y string) bool { return l.Opposes(x, y) }) {
+			return true
 		}
 	}
 	return false
 }
+
+// maxOpposedSentence is the most words of a sentence clauseOpposed reads.
+const maxOpposedSentence = 120
 
 // says reports whether ws holds w or another form of a member of
 // [opposites] w is ("incluidas" says "incluida").

@@ -21,6 +21,47 @@ import (
 // -1 when there are none.
 func frameSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
 	s := p.sentenceReader
+	frames := framesOf(c, s)
+	if len(frames) == 0 {
+		return nil, -1
+	}
+	var out []string
+	at := -1
+	for _, q := range c.quantities {
+		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") {
+			continue // an amount, a share or a count of a unit, no year or bare number ("24/7")
+		}
+		states := func(i int) bool { return s.stated(i).index.supports(q) }
+		for _, f := range frames {
+			if slices.ContainsFunc(f.anywhere, states) {
+				continue // a sentence naming it states it
+			}
+			other := slices.IndexFunc(f.others, states)
+			if other < 0 || !slices.ContainsFunc(f.here, func(i int) bool { return !states(i) }) {
+				continue
+			}
+			out = append(out, q.Raw)
+			if at < 0 {
+				at = f.others[other]
+			}
+			break
+		}
+	}
+	return out, at
+}
+
+// frame is a capitalised word of a claim with a content word beside it,
+// and the chunk's sentences that name another item in that frame, name
+// the word there, or name it anywhere.
+type frame struct {
+	n            string
+	others, here []int // sentences naming another item in the frame, and the claim's word
+	anywhere     []int // sentences naming the claim's word
+}
+
+// framesOf are the claim's frames that the chunk names both another item
+// and the claim's in: read once, before any value.
+func framesOf(c *claim, s *sentenceReader) []frame {
 	toks := tokensOf(c.plain)
 	spans := quantitySpans(c.plain, c.quantities)
 	inClaim := func(w string) bool { return slices.ContainsFunc(toks, func(t token) bool { return t.lower == w }) }
@@ -40,14 +81,6 @@ func frameSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
 			}
 		}
 		return false
-	}
-	// The claim's capitalised words with a content word beside them, and
-	// the sentences that name another item in that frame, name the word
-	// there, or name it anywhere: read once, before any value.
-	type frame struct {
-		n            string
-		others, here []int // sentences naming another item in the frame, and the claim's word
-		anywhere     []int // sentences naming the claim's word
 	}
 	var frames []frame
 	for k := 1; k < len(toks); k++ {
@@ -75,32 +108,7 @@ func frameSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
 			frames = append(frames, f)
 		}
 	}
-	if len(frames) == 0 {
-		return nil, -1
-	}
-	var out []string
-	at := -1
-	for _, q := range c.quantities {
-		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") {
-			continue // an amount, a share or a count of a unit, no year or bare number ("24/7")
-		}
-		states := func(i int) bool { return s.stated(i).index.supports(q) }
-		for _, f := range frames {
-			if slices.ContainsFunc(f.anywhere, states) {
-				continue // a sentence naming it states it
-			}
-			other := slices.IndexFunc(f.others, states)
-			if other < 0 || !slices.ContainsFunc(f.here, func(i int) bool { return !states(i) }) {
-				continue
-			}
-			out = append(out, q.Raw)
-			if at < 0 {
-				at = f.others[other]
-			}
-			break
-		}
-	}
-	return out, at
+	return frames
 }
 
 // frameOpening is how many words open a sentence listing an item: the

@@ -348,11 +348,12 @@ func (l *Language) InOpposites(w string) bool {
 
 // OpposesPlainly reports whether the normalised word w is in a group of
 // [opposites] as a word of its own, unmarked: not only before or after a
-// number, as a rate, an event or a unit of time's word ("dag~", "from#",
-// "delivery@", "voor^").
+// number, as a rate, an event, a unit of time's word, in a comparison or
+// between the same words ("dag~", "from#", "delivery@", "voor^", "less>",
+// "voor=").
 func (l *Language) OpposesPlainly(w string) bool {
 	return slices.ContainsFunc(l.opposites[w], func(o opposite) bool {
-		return !o.number && !o.rate && !o.anchor && !o.timed
+		return !o.number && !o.rate && !o.anchor && !o.timed && !o.than && !o.aligned
 	})
 }
 
