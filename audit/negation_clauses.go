@@ -81,37 +81,8 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 	if !opposedWithin(l, cw, sentenceWords) || slices.ContainsFunc(cw, func(w string) bool { return l.NegationAt([]string{w}, 0) > 0 }) {
 		return false // a claim that denies is the negation check's
 	}
-	cls := clausesOf(t, sentence)
-	if len(cls) < 2 {
-		return false
-	}
-	// A part without a word of [opposites] opens the next ("depuis les
-	// États-Unis, il est facturé 10 € par Go").
-	var words [][]string
-	var open []string
-	for _, cl := range cls {
-		ws := append(open, normalisedWords(l, cl)...)
-		if open = nil; !slices.ContainsFunc(ws, l.OpposesPlainly) {
-			open = ws
-			continue
-		}
-		words = append(words, ws)
-	}
-	if len(words) < 2 {
-		return false
-	}
-	// The sentence holds every word of the claim, as a stem: "Le taux de
-	// crimes est en augmentation" against "Baisse de crimes graves ;
-	// augmentation de meurtres" says something of a rate it does not give.
-	var stems []string
-	for _, ws := range words {
-		for _, w := range ws {
-			stems = append(stems, l.Stem(w))
-		}
-	}
-	if slices.ContainsFunc(cw, func(w string) bool {
-		return !l.IsStopword(w) && !slices.Contains(stems, l.Stem(w)) && !says(l, sentenceWords, w) // "gelöscht" said by "löschen"
-	}) {
+	words := opposedClauses(l, t, sentence)
+	if len(words) < 2 || !holdsClaim(l, cw, words, sentenceWords) {
 		return false
 	}
 	var claimClauses [][]string // read once an x and a y are found
@@ -125,7 +96,6 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 			return says(l, ws, x) && slices.ContainsFunc(subject, func(w string) bool { return slices.Contains(ws, w) })
 		})
 	}
-	content := func(w string) bool { return !l.IsStopword(w) && !startsWithDigitOrSign(w) && !l.InOpposites(w) }
 	for a, wa := range words {
 		for i, x := range wa {
 			if !l.OpposesPlainly(x) || !says(l, cw, x) {
@@ -137,12 +107,7 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 				if b == a || says(l, wb, x) || b < a && slices.ContainsFunc(wa, l.IsBackReference) {
 					continue
 				}
-				var subject []string // the claim's words wb holds and wa does not
-				for _, w := range wb {
-					if content(w) && slices.Contains(cw, w) && !slices.Contains(wa, w) {
-						subject = append(subject, w)
-					}
-				}
+				subject := subjectOf(l, cw, wa, wb)
 				if len(subject) == 0 {
 					continue
 				}
@@ -156,6 +121,52 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 		}
 	}
 	return false
+}
+
+// opposedClauses are the words of the sentence's clauses (clausesOf), a
+// part without a word of [opposites] opening the next ("depuis les
+// États-Unis, il est facturé 10 € par Go").
+func opposedClauses(l *lang.Language, t tongue, sentence string) [][]string {
+	var words [][]string
+	var open []string
+	for _, cl := range clausesOf(t, sentence) {
+		ws := append(open, normalisedWords(l, cl)...)
+		if open = nil; !slices.ContainsFunc(ws, l.OpposesPlainly) {
+			open = ws
+			continue
+		}
+		words = append(words, ws)
+	}
+	return words
+}
+
+// holdsClaim reports whether the sentence holds every word of the claim,
+// as a stem or as a form of a member of [opposites] ("gelöscht" said by
+// "löschen"): "Le taux de crimes est en augmentation" against "Baisse de
+// crimes graves ; augmentation de meurtres" says something of a rate it
+// does not give.
+func holdsClaim(l *lang.Language, cw []string, clauses [][]string, sentenceWords []string) bool {
+	var stems []string
+	for _, ws := range clauses {
+		for _, w := range ws {
+			stems = append(stems, l.Stem(w))
+		}
+	}
+	return !slices.ContainsFunc(cw, func(w string) bool {
+		return !l.IsStopword(w) && !slices.Contains(stems, l.Stem(w)) && !says(l, sentenceWords, w)
+	})
+}
+
+// subjectOf is the claim's content words that clause wb holds and wa
+// does not: what wb says its word of.
+func subjectOf(l *lang.Language, cw, wa, wb []string) []string {
+	var out []string
+	for _, w := range wb {
+		if !l.IsStopword(w) && !startsWithDigitOrSign(w) && !l.InOpposites(w) && slices.Contains(cw, w) && !slices.Contains(wa, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // opposedWithin reports whether the sentence's words hold a word of the
