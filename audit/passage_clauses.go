@@ -269,9 +269,11 @@ func (s *sentenceReader) clauseStates(c *claim, q quantity, i, words int) (stati
 // check-ups at 60%", "Baggage is covered up to €1,500, valuables up to
 // €300", "Premium reembolsa el 100 %; el Básico, el 70 %"): the claim
 // gives that subject the other's value. The elliptical clause holds only
-// claim words and a rival; the clause stating q holds the claim's other
-// words, none of the elliptical clause's, and before its value a subject
-// of its own (a word the claim does not have, or has only in a figure).
+// claim words and a rival; the clause stating q holds none of its words
+// and before its value a subject of its own (a word the claim does not
+// have, or has only in a figure): "Basic $9, Pro $19 and Enterprise $39"
+// gives Pro $19, not $39. The sentence holds every word of the claim
+// (passageContradicts reads only such sentences).
 func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjectClause) bool {
 	st, text := s.stated(i), s.text(i)
 	isClaimWord := func(stem uint64) bool {
@@ -306,12 +308,6 @@ func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjec
 		}
 		return states, rival, at
 	}
-	all := 0
-	for k := range c.stems {
-		if c.quantityOf[k] < 0 {
-			all++
-		}
-	}
 	for a, ca := range cls {
 		states, rival, _ := values(ca)
 		wa := words(ca)
@@ -327,7 +323,7 @@ func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjec
 				continue
 			}
 			wb := words(cb)
-			if len(wa)+len(wb) < all || slices.ContainsFunc(wa, func(k int) bool { return slices.Contains(wb, k) }) {
+			if slices.ContainsFunc(wa, func(k int) bool { return slices.Contains(wb, k) }) {
 				continue
 			}
 			if slices.ContainsFunc(stemsOf(s.ev.tongue, text[cb.start:at]), func(w stemAt) bool { return !isClaimWord(w.stem) }) {

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -82,24 +83,38 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 		}
 		return false
 	}
+	// inLabel reports whether sentence i opens with a label ("Team: 100
+	// GB …", "Paket S: 10 Zustellungen") holding a word match takes.
+	inLabel := func(i int, match func(t token) bool) bool {
+		text := s.text(i)
+		end := strings.IndexByte(text, ':')
+		if end < 0 || end > maxLabel {
+			return false
+		}
+		return slices.ContainsFunc(tokensOf(text[:end]), match)
+	}
 	var frames []frame
 	for k := 1; k < len(toks); k++ {
 		n := toks[k]
 		before, after := content(k-1), content(k+1)
-		if !n.capital || spans.at(n.start) >= 0 || before == "" && after == "" {
+		if !n.capital || spans.at(n.start) >= 0 {
 			continue
 		}
+		isN := func(t token) bool { return t.lower == n.lower }
+		other := func(t token) bool { return t.capital && !inClaim(t.lower) }
+		framed := before != "" || after != ""
 		f := frame{n: n.lower}
 		for i, w := range s.ev.windows {
 			if w.pair {
 				continue
 			}
-			if inFrame(i, func(t token) bool { return t.capital && !inClaim(t.lower) }, before, after) {
+			named := slices.ContainsFunc(s.tokens(i), isN)
+			if framed && inFrame(i, other, before, after) || !inLabel(i, isN) && inLabel(i, other) {
 				f.others = append(f.others, i)
 			}
-			if slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower }) {
+			if named {
 				f.anywhere = append(f.anywhere, i)
-				if inFrame(i, func(t token) bool { return t.lower == n.lower }, before, after) {
+				if framed && inFrame(i, isN, before, after) || inLabel(i, isN) {
 					f.here = append(f.here, i)
 				}
 			}
@@ -110,6 +125,10 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 	}
 	return frames
 }
+
+// maxLabel is the most bytes a label opening a sentence holds ("Tarif
+// Strom Fix:").
+const maxLabel = 40
 
 // frameOpening is how many words open a sentence listing an item: the
 // item is named among them ("Tarif Strom Fix: …", "The Pro plan costs

@@ -20,9 +20,13 @@ import (
 func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, int) {
 	counts, words, s := p.counts, p.words, p.sentenceReader
 	most := slices.Max(counts)
-	if most < words {
+	if most < words-1 {
 		return nil, -1 // no sentence of the chunk is about all of it
 	}
+	// A sentence lacking one of the claim's words ("costs" of "Basic $9,
+	// Pro $19 and Enterprise $39") is read only for a value it gives
+	// another subject in an elliptical clause (ellipsisRival).
+	partly := most < words
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
@@ -41,6 +45,13 @@ func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, i
 			rivalled := slices.ContainsFunc(st.all, func(w quantity) bool {
 				return (rivals(q, w) || sameCount(c, q, text, w, s.ev.tongue)) && !claims(c, w)
 			})
+			if partly {
+				if supports && rivalled && rival < 0 && s.ellipsisRival(c, q, i, s.clauses(i)) {
+					rival = i
+				}
+				stating = stating || supports && rival != i
+				continue
+			}
 			// A clause holding all the claim's words is what the sentence
 			// says of its subject; its other clauses are of others. Only a
 			// sentence stating both the value and a rival need be cut.

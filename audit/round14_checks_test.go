@@ -151,3 +151,18 @@ func TestAValueOfANeighbouringItem(t *testing.T) {
 			"The CBS Evening News streams every evening on the 24/7 service [1].", "CBS Evening News 10:30 p.m. CBS Morning News 7 a.m. The 24/7 service streams them all.", false},
 	})
 }
+
+// A list of items with their values in one sentence, or items labelled
+// one a sentence: a claim giving one item another's value.
+func TestAValueOfAnotherItemInAListOrALabelledSentence(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"Enterprise's price for Pro fails, the claim's verb not in the list",
+			"The Pro licence costs $39 per user per month [1].", "Licences: Basic $9, Pro $19 and Enterprise $39, each per user per month, billed annually.", true},
+		{"Pro's own price passes",
+			"The Pro licence costs $19 per user per month [1].", "Licences: Basic $9, Pro $19 and Enterprise $39, each per user per month, billed annually.", false},
+		{"Team's storage for Starter fails, items labelled one a sentence",
+			"On the Starter plan you get 100 GB of storage per user [1].", "Starter: 10 GB of storage per user. Team: 100 GB of storage per user. Business: 1 TB of storage per user.", true},
+		{"Starter's own storage passes",
+			"On the Starter plan you get 10 GB of storage per user [1].", "Starter: 10 GB of storage per user. Team: 100 GB of storage per user. Business: 1 TB of storage per user.", false},
+	})
+}
