@@ -72,27 +72,6 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 		}
 		return toks[k].lower
 	}
-	// inFrame reports whether sentence i holds, among its first words
-	// (the item it is about), a word match takes beside before or after.
-	inFrame := func(i int, match func(t token) bool, before, after string) bool {
-		ts := s.tokens(i)
-		for q, t := range ts[:min(len(ts), frameOpening)] {
-			if match(t) && (before != "" && q > 0 && ts[q-1].lower == before || after != "" && q+1 < len(ts) && ts[q+1].lower == after) {
-				return true
-			}
-		}
-		return false
-	}
-	// inLabel reports whether sentence i opens with a label ("Team: 100
-	// GB …", "Paket S: 10 Zustellungen") holding a word match takes.
-	inLabel := func(i int, match func(t token) bool) bool {
-		text := s.text(i)
-		end := strings.IndexByte(text, ':')
-		if end < 0 || end > maxLabel {
-			return false
-		}
-		return slices.ContainsFunc(tokensOf(text[:end]), match)
-	}
 	var frames []frame
 	for k := 1; k < len(toks); k++ {
 		n := toks[k]
@@ -109,12 +88,12 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 				continue
 			}
 			named := slices.ContainsFunc(s.tokens(i), isN)
-			if framed && inFrame(i, other, before, after) || !inLabel(i, isN) && inLabel(i, other) {
+			if framed && s.inFrame(i, other, before, after) || !s.inLabel(i, isN) && s.inLabel(i, other) {
 				f.others = append(f.others, i)
 			}
 			if named {
 				f.anywhere = append(f.anywhere, i)
-				if framed && inFrame(i, isN, before, after) || inLabel(i, isN) {
+				if framed && s.inFrame(i, isN, before, after) || s.inLabel(i, isN) {
 					f.here = append(f.here, i)
 				}
 			}
@@ -124,6 +103,29 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 		}
 	}
 	return frames
+}
+
+// inFrame reports whether sentence i holds, among its first words (the
+// item it is about), a word match takes beside before or after.
+func (s *sentenceReader) inFrame(i int, match func(t token) bool, before, after string) bool {
+	ts := s.tokens(i)
+	for q, t := range ts[:min(len(ts), frameOpening)] {
+		if match(t) && (before != "" && q > 0 && ts[q-1].lower == before || after != "" && q+1 < len(ts) && ts[q+1].lower == after) {
+			return true
+		}
+	}
+	return false
+}
+
+// inLabel reports whether sentence i opens with a label ("Team: 100 GB
+// …", "Paket S: 10 Zustellungen") holding a word match takes.
+func (s *sentenceReader) inLabel(i int, match func(t token) bool) bool {
+	text := s.text(i)
+	end := strings.IndexByte(text, ':')
+	if end < 0 || end > maxLabel {
+		return false
+	}
+	return slices.ContainsFunc(tokensOf(text[:end]), match)
 }
 
 // maxLabel is the most bytes a label opening a sentence holds ("Tarif
