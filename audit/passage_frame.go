@@ -72,35 +72,44 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 		}
 		return toks[k].lower
 	}
+	labelled := false // a sentence of the chunk opens with a label
+	for i, w := range s.ev.windows {
+		if !w.pair && labelEnd(s.text(i)) >= 0 {
+			labelled = true
+			break
+		}
+	}
 	var frames []frame
 	for k := 1; k < len(toks); k++ {
 		n := toks[k]
 		before, after := content(k-1), content(k+1)
-		if !n.capital || spans.at(n.start) >= 0 {
+		framed := before != "" || after != ""
+		if !n.capital || spans.at(n.start) >= 0 || !framed && !labelled {
 			continue
 		}
 		isN := func(t token) bool { return t.lower == n.lower }
 		other := func(t token) bool { return t.capital && !inClaim(t.lower) }
-		framed := before != "" || after != ""
 		f := frame{n: n.lower}
 		for i, w := range s.ev.windows {
 			if w.pair {
 				continue
 			}
-			named := slices.ContainsFunc(s.tokens(i), isN)
-			if framed && s.inFrame(i, other, before, after) || !s.inLabel(i, isN) && s.inLabel(i, other) {
+			if framed && s.inFrame(i, other, before, after) || labelled && !s.inLabel(i, isN) && s.inLabel(i, other) {
 				f.others = append(f.others, i)
 			}
-			if named {
-				f.anywhere = append(f.anywhere, i)
-				if framed && s.inFrame(i, isN, before, after) || s.inLabel(i, isN) {
-					f.here = append(f.here, i)
-				}
+			if framed && s.inFrame(i, isN, before, after) || labelled && s.inLabel(i, isN) {
+				f.here = append(f.here, i)
 			}
 		}
-		if len(f.others) > 0 && len(f.here) > 0 {
-			frames = append(frames, f)
+		if len(f.others) == 0 || len(f.here) == 0 {
+			continue
 		}
+		for i, w := range s.ev.windows {
+			if !w.pair && slices.ContainsFunc(s.tokens(i), isN) {
+				f.anywhere = append(f.anywhere, i)
+			}
+		}
+		frames = append(frames, f)
 	}
 	return frames
 }
@@ -121,11 +130,17 @@ func (s *sentenceReader) inFrame(i int, match func(t token) bool, before, after 
 // …", "Paket S: 10 Zustellungen") holding a word match takes.
 func (s *sentenceReader) inLabel(i int, match func(t token) bool) bool {
 	text := s.text(i)
+	end := labelEnd(text)
+	return end >= 0 && slices.ContainsFunc(tokensOf(text[:end]), match)
+}
+
+// labelEnd is where a label opening text ends (its colon), or -1.
+func labelEnd(text string) int {
 	end := strings.IndexByte(text, ':')
-	if end < 0 || end > maxLabel {
-		return false
+	if end > maxLabel {
+		return -1
 	}
-	return slices.ContainsFunc(tokensOf(text[:end]), match)
+	return end
 }
 
 // maxLabel is the most bytes a label opening a sentence holds ("Tarif
