@@ -87,31 +87,43 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 		if !n.capital || spans.at(n.start) >= 0 || !framed && !labelled {
 			continue
 		}
-		isN := func(t token) bool { return t.lower == n.lower }
 		other := func(t token) bool { return t.capital && !inClaim(t.lower) }
-		f := frame{n: n.lower}
-		for i, w := range s.ev.windows {
-			if w.pair {
-				continue
-			}
-			if framed && s.inFrame(i, other, before, after) || labelled && !s.inLabel(i, isN) && s.inLabel(i, other) {
-				f.others = append(f.others, i)
-			}
-			if framed && s.inFrame(i, isN, before, after) || labelled && s.inLabel(i, isN) {
-				f.here = append(f.here, i)
-			}
+		if f, ok := s.frameOf(n.lower, before, after, labelled, other); ok {
+			frames = append(frames, f)
 		}
-		if len(f.others) == 0 || len(f.here) == 0 {
-			continue
-		}
-		for i, w := range s.ev.windows {
-			if !w.pair && slices.ContainsFunc(s.tokens(i), isN) {
-				f.anywhere = append(f.anywhere, i)
-			}
-		}
-		frames = append(frames, f)
 	}
 	return frames
+}
+
+// frameOf is the frame of the claim's word n, with the content words
+// beside it in the claim (before, after: "" for none), when the chunk
+// names both another item (other) and n in it: beside those words among a
+// sentence's first words, or in a label opening a sentence (labelled: the
+// chunk has one).
+func (s *sentenceReader) frameOf(n, before, after string, labelled bool, other func(token) bool) (frame, bool) {
+	isN := func(t token) bool { return t.lower == n }
+	framed := before != "" || after != ""
+	f := frame{n: n}
+	for i, w := range s.ev.windows {
+		if w.pair {
+			continue
+		}
+		if framed && s.inFrame(i, other, before, after) || labelled && !s.inLabel(i, isN) && s.inLabel(i, other) {
+			f.others = append(f.others, i)
+		}
+		if framed && s.inFrame(i, isN, before, after) || labelled && s.inLabel(i, isN) {
+			f.here = append(f.here, i)
+		}
+	}
+	if len(f.others) == 0 || len(f.here) == 0 {
+		return f, false
+	}
+	for i, w := range s.ev.windows {
+		if !w.pair && slices.ContainsFunc(s.tokens(i), isN) {
+			f.anywhere = append(f.anywhere, i)
+		}
+	}
+	return f, true
 }
 
 // inFrame reports whether sentence i holds, among its first words (the
