@@ -128,6 +128,8 @@ func TestTheOppositeOfASubjectInAClauseOfItsOwn(t *testing.T) {
 			"Las clases de pádel están incluidas en la cuota mensual [1].", "La sauna está incluida en la cuota mensual; las clases de pádel se cobran aparte a 12 € por hora.", true},
 		{"Reinigung enthalten where it is charged fails in German",
 			"Die Reinigung ist im Mietpreis enthalten [1].", "Die Wartung des Geräts ist im Mietpreis enthalten; für die Reinigung berechnen wir 9 € pro Monat.", true},
+		{"installatie inbegrepen where it is charged fails in Dutch",
+			"De installatie van de laadpaal is bij het abonnement inbegrepen [1].", "De laadpaal zelf is inbegrepen in het abonnement; voor de installatie rekenen we eenmalig € 295.", true},
 		{"kept, then deleted, said of the same data in two clauses passes in Dutch",
 			"We verwijderen je gegevens binnen 30 dagen nadat je je account hebt opgezegd [1].", "Wij bewaren je gegevens zolang je account actief is en verwijderen ze binnen 30 dagen nadat je je account hebt opgezegd.", false},
 		{"a unit counting a figure is no opposite",
