@@ -23,10 +23,13 @@ func perSwapped(c *claim, ev *evidence) string {
 		if q.Kind != "money" && q.Kind != "number" && q.Kind != "percent" {
 			continue
 		}
-		per, shown := perNouns(l, text, q.Start+len(q.Raw))
+		per, shown, loose := perNouns(l, text, q.Start+len(q.Raw))
 		if len(per) == 0 {
 			continue
 		}
+		// What the claim reaches across an article ("3 € mensuales por la
+		// tarjeta": for the card) is no count per a thing the chunk lacks.
+		firm := slices.DeleteFunc(slices.Clone(per), func(p string) bool { return slices.Contains(loose, p) })
 		value := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
 		other, agrees := false, false
 		for _, fs := range ev.figureSets() {
@@ -35,8 +38,8 @@ func perSwapped(c *claim, ev *evidence) string {
 					continue
 				}
 				k := fs.at(i)
-				kper, _ := perNouns(l, fs.text, k.Start+len(k.Raw))
-				if len(kper) == 0 || !slices.ContainsFunc(per, func(p string) bool { return !slices.Contains(kper, p) }) {
+				kper, _, _ := perNouns(l, fs.text, k.Start+len(k.Raw))
+				if len(kper) == 0 || !slices.ContainsFunc(firm, func(p string) bool { return !slices.Contains(kper, p) }) {
 					agrees = true
 				} else {
 					other = true
@@ -53,8 +56,10 @@ func perSwapped(c *claim, ev *evidence) string {
 // perNouns are the stems of what the figure ending at text[end] is
 // counted per, in the words after it within its clause ("per user per
 // month": user, month; "of storage per user": user), and those words as
-// written ("pro Zimmer", never "pro zimmer": messages quote the claim).
-func perNouns(l *lang.Language, text string, end int) (stems []string, shown string) {
+// written ("pro Zimmer", never "pro zimmer": messages quote the claim);
+// loose are those reached across an article ("por la tarjeta"), which
+// may say what it is for rather than what it is counted per.
+func perNouns(l *lang.Language, text string, end int) (stems []string, shown string, loose []string) {
 	written := clauseWordsWithin(text, end, 8, 64, false) // room for "applies once per calendar year"
 	ws := make([]string, len(written))
 	for i, w := range written {
@@ -86,6 +91,9 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			if w == "" || l.IsStopword(w) || l.IsUniversal(w) { // "por cada noche" is per night
 				continue
 			}
+			if n > k+1 && l.IsStopword(l.Normalize(ws[k+1])) {
+				loose = append(loose, l.Stem(w))
+			}
 			stems = append(stems, l.Stem(w))
 			parts = append(parts, written[k]+" "+written[n])
 			k = n
@@ -107,5 +115,5 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			break
 		}
 	}
-	return stems, strings.Join(parts, " ")
+	return stems, strings.Join(parts, " "), loose
 }

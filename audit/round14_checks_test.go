@@ -59,6 +59,8 @@ func TestPerPhrasesExceptionsEventsAndTheInsured(t *testing.T) {
 			"Los gastos de anulación se cubren hasta 3.000 € al año [1].", "Los gastos de anulación se cubren hasta 3.000 € por viaje.", true},
 		{"al mes por cada usuario for por usuario al mes passes in Spanish",
 			"Con el plan Equipo se pagan 12 € al mes por cada usuario [1].", "El plan Equipo cuesta 12 € por usuario al mes.", false},
+		{"mensuales por la tarjeta for al mes passes in Spanish: 'por la' says what it is for",
+			"Se cobran 3 € mensuales por la tarjeta de transporte [1].", "La tarjeta de transporte tiene un coste de 3 € al mes.", false},
 		{"par an for mensuels fails in French",
 			"Le forfait coûte 20 € par an [1].", "Le forfait coûte 20 € mensuels.", true},
 		{"im Monat for pro Monat passes in German",
