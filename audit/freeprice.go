@@ -38,8 +38,11 @@ func pricedFree(l *lang.Language, c *claim, window string) string {
 		return ""
 	}
 	best, _, text := closestOfWindow(l, cw, window)
-	if deniesAnything(l, best) || slices.ContainsFunc(best, l.IsFreeWord) {
+	if deniesAnything(l, best) {
 		return ""
+	}
+	if slices.ContainsFunc(best, l.IsFreeWord) {
+		return pricedFreeClause(l, c, cw, at, skip, text)
 	}
 	stems := make([]string, 0, len(best))
 	for _, w := range best {
@@ -95,4 +98,60 @@ func answeredNo(l *lang.Language, plain string, cw []string) int {
 		return 1
 	}
 	return 0
+}
+
+// pricedFreeClause is pricedFree where the sentence calls something free
+// in one clause and prices another: "Spa access is free for guests in
+// Classic rooms" against "Spa access: Classic rooms €20 per visit; Deluxe
+// rooms and suites free of charge". The sentence holds the claim's words
+// but one (two or more besides its free word); some of them stand only in
+// a clause giving a price and none only in a clause calling its subject
+// free.
+func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sentence string) string {
+	var free, priced [][]string // the stems of the clauses calling their subject free, and of those giving a price
+	var open []string           // a part doing neither opens the next ("Deluxe rooms | and suites free of charge")
+	for _, cl := range clausesOf(c.tongue, sentence) {
+		ws := normalisedWords(l, cl)
+		stems := open
+		for _, w := range ws {
+			stems = append(stems, l.Stem(w))
+		}
+		open = nil
+		switch {
+		case deniesAnything(l, ws):
+		case slices.ContainsFunc(ws, l.IsFreeWord):
+			free = append(free, stems)
+		case slices.ContainsFunc(findQuantitiesIn(l, cl), chargeable):
+			priced = append(priced, stems)
+		default:
+			open = stems
+		}
+	}
+	in := func(cls [][]string, st string) bool {
+		return slices.ContainsFunc(cls, func(s []string) bool { return slices.Contains(s, st) })
+	}
+	others, absent, pricedOnly := 0, 0, false
+	for i, w := range cw {
+		if i < skip || i == at || l.IsStopword(w) || l.IsFreeWord(w) || l.IsCostWord(w) || startsWithDigitOrSign(w) {
+			continue
+		}
+		st := l.Stem(w)
+		inFree, inPriced := in(free, st), in(priced, st)
+		switch {
+		case inFree && !inPriced:
+			return "" // the claim names what the sentence calls free
+		case inPriced && !inFree:
+			pricedOnly = true
+		case !inFree && !inPriced && !strings.Contains(strings.ToLower(sentence), w):
+			if absent++; absent > 1 {
+				return "" // one word the sentence lacks ("guests") is the claim's own
+			}
+			continue
+		}
+		others++
+	}
+	if others < 2 || !pricedOnly {
+		return ""
+	}
+	return cw[at]
 }

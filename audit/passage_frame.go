@@ -29,11 +29,15 @@ func frameSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
-		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") {
-			continue // an amount, a share or a count of a unit, no year or bare number ("24/7")
+		counted := q.Kind == "money" || q.Kind == "percent" || q.Kind == "number" && q.Unit != ""
+		if q.Weak || slices.Contains(missing, q.Raw) || !counted && !countOfThing(c, q) {
+			continue // an amount, a share or a count of a unit or a thing, no year or bare number ("24/7")
 		}
 		states := func(i int) bool { return s.stated(i).index.supports(q) }
 		for _, f := range frames {
+			if !counted && !f.labels {
+				continue // a count of a thing is read only between labels ("Standard: two screens")
+			}
 			if slices.ContainsFunc(f.anywhere, states) {
 				continue // a sentence naming it states it
 			}
@@ -58,6 +62,7 @@ type frame struct {
 	n            string
 	others, here []int // sentences naming another item in the frame, and the claim's word
 	anywhere     []int // sentences naming the claim's word
+	labels       bool  // others and here are labels opening sentences ("Standard: …", "Premium: …")
 }
 
 // framesOf are the claim's frames that the chunk names both another item
@@ -103,16 +108,20 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 func (s *sentenceReader) frameOf(n, before, after string, labelled bool, other func(token) bool) (frame, bool) {
 	isN := func(t token) bool { return t.lower == n }
 	framed := before != "" || after != ""
-	f := frame{n: n}
+	f := frame{n: n, labels: labelled}
 	for i, w := range s.ev.windows {
 		if w.pair {
 			continue
 		}
-		if framed && s.inFrame(i, other, before, after) || labelled && !s.inLabel(i, isN) && s.inLabel(i, other) {
+		otherLabel := labelled && !s.inLabel(i, isN) && s.inLabel(i, other)
+		if otherLabel || framed && s.inFrame(i, other, before, after) {
 			f.others = append(f.others, i)
+			f.labels = f.labels && otherLabel
 		}
-		if framed && s.inFrame(i, isN, before, after) || labelled && s.inLabel(i, isN) {
+		hereLabel := labelled && s.inLabel(i, isN)
+		if hereLabel || framed && s.inFrame(i, isN, before, after) {
 			f.here = append(f.here, i)
+			f.labels = f.labels && hereLabel
 		}
 	}
 	if len(f.others) == 0 || len(f.here) == 0 {
@@ -158,6 +167,18 @@ func labelEnd(text string) int {
 // maxLabel is the most bytes a label opening a sentence holds ("Tarif
 // Strom Fix:").
 const maxLabel = 40
+
+// countOfThing reports whether q is a plain count of the word after it
+// ("four screens"): no year, no part of "24/7".
+func countOfThing(c *claim, q quantity) bool {
+	if q.Kind != "number" || q.Unit != "" || q.Start > 0 && c.plain[q.Start-1] == '/' {
+		return false
+	}
+	if v := strings.TrimPrefix(q.Key, "n:"); len(v) == 4 && v >= "1000" && v <= "2999" {
+		return false
+	}
+	return countedWord(c.plain, q, c.tongue.l) != ""
+}
 
 // frameOpening is how many words open a sentence listing an item: the
 // item is named among them ("Tarif Strom Fix: …", "The Pro plan costs

@@ -170,3 +170,22 @@ func TestAValueOfAnotherItemInAListOrALabelledSentence(t *testing.T) {
 			"On the Starter plan you get 10 GB of storage per user [1].", "Starter: 10 GB of storage per user. Team: 100 GB of storage per user. Business: 1 TB of storage per user.", false},
 	})
 }
+
+// A count of a thing between labels, a kept copy the chunk deletes, and
+// something called free where its own clause gives a price.
+func TestLabelledCountsDeletedCopiesAndPricedClauses(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"Premium's screens for Standard fails between labels",
+			"The Standard plan lets you stream on four screens at once [1].", "Standard: two screens at once, HD. Premium: four screens at once, Ultra HD.", true},
+		{"Standard's own screens pass",
+			"The Standard plan lets you stream on two screens at once [1].", "Standard: two screens at once, HD. Premium: four screens at once, Ultra HD.", false},
+		{"free for Classic rooms where their clause gives a price fails",
+			"Spa access is free for guests in Classic rooms [1].", "Spa access: Classic rooms €20 per visit; Deluxe rooms and suites free of charge.", true},
+		{"free for Deluxe rooms, as their clause says, passes",
+			"Spa access is free for guests in Deluxe rooms [1].", "Spa access: Classic rooms €20 per visit; Deluxe rooms and suites free of charge.", false},
+	})
+	assertFlips(t, []flipCase{
+		{"a copy kept where the chunk deletes it fails in Spanish",
+			"Conservamos la copia de su documento de identidad durante seis años [1].", "Conservamos las facturas durante seis años, mientras que las copias del documento de identidad se eliminan tras la salida.", true},
+	})
+}
