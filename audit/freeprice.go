@@ -54,7 +54,7 @@ func pricedFree(l *lang.Language, c *claim, window string) string {
 	}
 	others := 0 // the claim's content words besides its free word, each in the sentence
 	for i, w := range cw {
-		if i < skip || i == at || l.IsStopword(w) || l.IsFreeWord(w) || l.IsCostWord(w) || startsWithDigitOrSign(w) { // "free of charge"
+		if !besideFree(l, cw, i, at, skip) { // "free of charge"
 			continue
 		}
 		if !slices.Contains(stems, l.Stem(w)) {
@@ -132,7 +132,7 @@ func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sen
 	}
 	others, absent, pricedOnly := 0, 0, false
 	for i, w := range cw {
-		if i < skip || i == at || l.IsStopword(w) || l.IsFreeWord(w) || l.IsCostWord(w) || startsWithDigitOrSign(w) {
+		if !besideFree(l, cw, i, at, skip) {
 			continue
 		}
 		st := l.Stem(w)
@@ -154,4 +154,12 @@ func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sen
 		return ""
 	}
 	return cw[at]
+}
+
+// besideFree reports whether the claim's i-th word is one of the words it
+// says its free word (at) of: past an answer word (skip), no stopword,
+// free or cost word ("free of charge") and no figure.
+func besideFree(l *lang.Language, cw []string, i, at, skip int) bool {
+	w := cw[i]
+	return i >= skip && i != at && !l.IsStopword(w) && !l.IsFreeWord(w) && !l.IsCostWord(w) && !startsWithDigitOrSign(w)
 }

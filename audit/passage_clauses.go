@@ -247,7 +247,7 @@ func (s *sentenceReader) clauseStates(c *claim, q quantity, i, words int) (stati
 			if w.Start < cl.start || w.Start >= cl.end {
 				continue
 			}
-			if w.Key == q.Key || q.AltKey != "" && (q.AltKey == w.Key) || w.AltKey != "" && w.AltKey == q.Key {
+			if sameValue(q, w) {
 				stating = true
 			} else if (rivals(q, w) || sameCount(c, q, text, w, s.ev.tongue)) && !claims(c, w) {
 				rival = true
@@ -297,7 +297,7 @@ func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjec
 			if w.Start < cl.start || w.Start >= cl.end {
 				continue
 			}
-			if w.Key == q.Key || q.AltKey != "" && q.AltKey == w.Key || w.AltKey != "" && w.AltKey == q.Key {
+			if sameValue(q, w) {
 				if !states {
 					at = w.Start
 				}

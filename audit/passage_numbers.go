@@ -133,9 +133,13 @@ func claimWordCounts(c *claim, ev *evidence) ([]int, int) {
 // 1957 … until June 20, 1963": the sentence about the run states the
 // claim's other date, no rival of its first).
 func claims(c *claim, w quantity) bool {
-	return slices.ContainsFunc(c.quantities, func(q quantity) bool {
-		return q.Key == w.Key || q.AltKey != "" && q.AltKey == w.Key || w.AltKey != "" && w.AltKey == q.Key
-	})
+	return slices.ContainsFunc(c.quantities, func(q quantity) bool { return sameValue(q, w) })
+}
+
+// sameValue reports whether q and w are one value, by either reading of
+// an ambiguous amount (AltKey).
+func sameValue(q, w quantity) bool {
+	return q.Key == w.Key || q.AltKey != "" && q.AltKey == w.Key || w.AltKey != "" && w.AltKey == q.Key
 }
 
 // statedIn is what one sentence of a chunk states.
