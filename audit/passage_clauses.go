@@ -272,10 +272,10 @@ func (s *sentenceReader) clauseStates(c *claim, q quantity, i, words int) (stati
 // claim words and a rival; the clause stating q holds none of its words
 // and before its value a subject of its own (a word the claim does not
 // have, or has only in a figure): "Basic $9, Pro $19 and Enterprise $39"
-// gives Pro $19, not $39. The sentence holds every word of the claim
-// (passageContradicts reads only such sentences).
+// gives Pro $19, not $39. The sentence holds every word of the claim but
+// one at most (passageContradicts reads only such sentences).
 func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjectClause) bool {
-	st, text := s.stated(i), s.text(i)
+	st := s.stated(i)
 	isClaimWord := func(stem uint64) bool {
 		k := slices.Index(c.stems, stem)
 		return k >= 0 && c.quantityOf[k] < 0
@@ -326,7 +326,7 @@ func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjec
 			if slices.ContainsFunc(wa, func(k int) bool { return slices.Contains(wb, k) }) {
 				continue
 			}
-			if slices.ContainsFunc(stemsOf(s.ev.tongue, text[cb.start:at]), func(w stemAt) bool { return !isClaimWord(w.stem) }) {
+			if slices.ContainsFunc(s.stemsIn(i, [2]int{cb.start, at}), func(st uint64) bool { return !isClaimWord(st) }) {
 				return true
 			}
 		}

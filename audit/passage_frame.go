@@ -3,8 +3,6 @@ package audit
 import (
 	"slices"
 	"strings"
-
-	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // frameSwapped is subjectSwapped for items a chunk lists in sentences of
@@ -14,9 +12,10 @@ import (
 // Monate Preisgarantie und 50 € Neukundenbonus." A quantity of the claim
 // is stated only in sentences that do not name a capitalised word n of the
 // claim but name, beside the content word next to n in the claim
-// ("Strom _", "_ plan"), a capitalised word the claim lacks; another
-// sentence names n there and does not state it. The chunk gives the value
-// to the other item and none to the claim's.
+// ("Strom _", "_ plan") or in a label opening the sentence ("Team: …"), a
+// capitalised word the claim lacks; another sentence names n there and
+// does not state it. The chunk gives the value to the other item and none
+// to the claim's.
 //
 // It returns them with the window of the sentence stating the value, or
 // -1 when there are none.
@@ -72,7 +71,7 @@ func framesOf(c *claim, s *sentenceReader) []frame {
 	spans := quantitySpans(c.plain, c.quantities)
 	inClaim := func(w string) bool { return slices.ContainsFunc(toks, func(t token) bool { return t.lower == w }) }
 	content := func(k int) string { // the claim's k-th word, if a content word outside its quantities
-		if k < 0 || k >= len(toks) || spans.at(toks[k].start) >= 0 || len(toks[k].lower) < 3 || isStopIn(c.tongue, toks[k].lower) {
+		if k < 0 || k >= len(toks) || spans.at(toks[k].start) >= 0 || len(toks[k].lower) < 3 || stopword(c.tongue, toks[k].lower) {
 			return ""
 		}
 		return toks[k].lower
@@ -184,12 +183,3 @@ func countOfThing(c *claim, q quantity) bool {
 // item is named among them ("Tarif Strom Fix: …", "The Pro plan costs
 // …"), not deep in a sentence about something else.
 const frameOpening = 5
-
-// isStopIn reports whether the lower-cased word w is a stopword of
-// language t.
-func isStopIn(t tongue, w string) bool {
-	if t.l == nil {
-		return nounphrase.IsStopword(w)
-	}
-	return t.l.IsStopword(t.l.Normalize(w))
-}
