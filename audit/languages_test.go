@@ -80,10 +80,7 @@ func checkLanguageCases(t *testing.T, cases []languageCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := auditOneChunk(t, tc.answer, tc.chunk)
 			i := slices.IndexFunc(res.Findings, func(f Finding) bool { return f.SentenceIndex == tc.sentence && f.Citation == "1" })
 			if i < 0 {
 				t.Fatalf("no finding for sentence %d: %+v", tc.sentence, res.Findings)
@@ -306,6 +303,17 @@ func TestScope(t *testing.T) {
 	})
 }
 
+// auditOneChunk audits an answer citing one chunk (id "1") and fails the
+// test on an error.
+func auditOneChunk(t *testing.T, answer, chunk string) Result {
+	t.Helper()
+	res, err := testAuditor.Audit(context.Background(), record(answer, readers.Chunk{ID: "1", Text: chunk}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // flipCase is an answer citing one chunk and whether its finding must
 // fail as a flipped negation.
 type flipCase struct {
@@ -326,10 +334,7 @@ func assertReason(t *testing.T, reason string, cases []flipCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := auditOneChunk(t, tc.answer, tc.chunk)
 			if len(res.Findings) == 0 {
 				t.Fatal("no finding")
 			}
@@ -580,10 +585,7 @@ func TestShortClaimsOfCloseLanguages(t *testing.T) {
 			"Le Samsung Galaxy Watch 6 Classic supporte Google Wallet [1].", "Le Samsung Galaxy Watch 6 Classic supporte Google Wallet et Samsung Pay."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := auditOneChunk(t, tc.answer, tc.chunk)
 			if len(res.Findings) == 0 || res.Findings[0].Verdict != Supported {
 				t.Errorf("want supported, got %+v", res.Findings)
 			}
@@ -624,10 +626,7 @@ func assertEveryWordFound(t *testing.T, cases []struct{ name, answer, chunk stri
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := auditOneChunk(t, tc.answer, tc.chunk)
 			if len(res.Findings) == 0 || res.Findings[0].TokenOverlap == nil {
 				t.Fatal("no finding with a word overlap")
 			}

@@ -34,10 +34,7 @@ func TestAListCitedAtItsEnd(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := auditOneChunk(t, tc.answer, tc.chunk)
 			var cited []Finding
 			for _, f := range res.Findings {
 				if f.Verdict == Uncited {

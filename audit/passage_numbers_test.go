@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"context"
 	"slices"
 	"testing"
-
-	"github.com/ragaudit/ragaudit/readers"
 )
 
 // A value the chunk states of something else is no support: the chunk's
@@ -55,10 +52,7 @@ func runPassageCases(t *testing.T, cases []passageCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: "1", Text: tc.chunk}))
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := auditOneChunk(t, tc.answer, tc.chunk)
 			var f *Finding
 			for i := range res.Findings {
 				if res.Findings[i].Citation == "1" {
