@@ -142,7 +142,7 @@ func opposedClauses(l *lang.Language, t tongue, sentence string) [][]string {
 
 // holdsClaim reports whether the sentence holds every word of the claim,
 // as a stem or as a form of a member of [opposites] ("gelöscht" said by
-// "löschen"): "Le taux de crimes est en augmentation" against "Baisse de
+// "löschen"), but a word adding nothing to a duration ("zehn Jahre lang"): "Le taux de crimes est en augmentation" against "Baisse de
 // crimes graves ; augmentation de meurtres" says something of a rate it
 // does not give.
 func holdsClaim(l *lang.Language, cw []string, clauses [][]string, sentenceWords []string) bool {
@@ -152,9 +152,12 @@ func holdsClaim(l *lang.Language, cw []string, clauses [][]string, sentenceWords
 			stems = append(stems, l.Stem(w))
 		}
 	}
-	return !slices.ContainsFunc(cw, func(w string) bool {
-		return !l.IsStopword(w) && !slices.Contains(stems, l.Stem(w)) && !says(l, sentenceWords, w)
-	})
+	for i, w := range cw {
+		if !l.IsStopword(w) && !l.AfterDuration(cw, i) && !slices.Contains(stems, l.Stem(w)) && !says(l, sentenceWords, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // subjectOf is the claim's content words that clause wb holds and wa

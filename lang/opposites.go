@@ -32,6 +32,8 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.backRefs = set(t.words("back-references"))
+	l.afterDur = set(l.withNormalized(t.words("after-durations")))
+	l.determiners = set(t.words("determiners"))
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
 	l.perCues = cueSet{}
@@ -502,6 +504,22 @@ func readPerPhrases(t *table) ([]perPhrase, error) {
 // IsBackReference reports whether the lower-cased word w refers back to
 // a thing named before it ([back-references]: "them", "ze", "sie").
 func (l *Language) IsBackReference(w string) bool { return l.backRefs[w] }
+
+// IsDeterminer reports whether the lower-cased word w is an article or a
+// possessive that opens a noun phrase ([determiners]: "the", "uw", "die",
+// "la", "nuestros").
+func (l *Language) IsDeterminer(w string) bool { return l.determiners[w] }
+
+// AfterDuration reports whether the normalised word ws[i] follows a unit
+// of time and adds nothing to it ([after-durations]: "zehn Jahre lang",
+// "tien jaar lang").
+func (l *Language) AfterDuration(ws []string, i int) bool {
+	if i == 0 || !l.afterDur[ws[i]] {
+		return false
+	}
+	u, ok := l.Unit(ws[i-1])
+	return ok && strings.HasPrefix(u, "time:")
+}
 
 // IsPerUnit reports whether the normalised word w is the unit of a
 // phrase of [per-phrases] ("year"): "per calendar year" is per year too.

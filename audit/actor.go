@@ -1,0 +1,128 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// actorSwapped reports whether the claim gives its actor what the
+// window's sentence says another party does: "De netbeheerder stuurt u
+// de jaarafrekening" against "Wij sturen u de jaarafrekening; de
+// netbeheerder plaatst de meter", "Your bank charges a 2% fee" against
+// "We charge a 2% fee; your bank may add its own charges". One clause of
+// the sentence holds every content word of the claim but its actor and
+// names another party before them (a grantor such as "we", or a word
+// after a determiner that the claim lacks); another clause opens with the
+// actor after a determiner, its subject, and says words of its own of it. The actor is the claim's first content
+// word, or the one after an agent marker ("door de netbeheerder"). A
+// sentence of one clause, or a claim of fewer than three content words,
+// is not read.
+func actorSwapped(l *lang.Language, c *claim, closest []string, sentence string) bool {
+	cw := c.words
+	var content []string // the claim's content words
+	var actors []int     // where its possible actors stand in content
+	marked := false
+	for i, w := range cw {
+		if l.IsAgentMarker(w) {
+			marked = true
+		}
+		if l.IsStopword(w) || startsWithDigitOrSign(w) || l.AfterDuration(cw, i) {
+			continue
+		}
+		if len(content) == 0 || marked {
+			actors, marked = append(actors, len(content)), false
+		}
+		content = append(content, w)
+	}
+	if len(content) < 3 || !slices.ContainsFunc(actors, func(n int) bool { return slices.Contains(closest, content[n]) }) {
+		return false // most sentences do not name the claim's actor as the claim writes it
+	}
+	clauses := clausesOf(c.tongue, sentence)
+	if len(clauses) < 2 {
+		return false
+	}
+	words := make([][]string, len(clauses))
+	for k, cl := range clauses {
+		words[k] = normalisedWords(l, cl)
+	}
+	for _, n := range actors {
+		for a := range clauses {
+			if slices.Contains(words[a], content[n]) || !holdsAllBut(l, content, n, words[a]) || !namesOther(l, words[a], content) {
+				continue
+			}
+			for b := range clauses {
+				if b != a && subjectWord(l, words[b]) == content[n] && saysOwn(l, words[b], content) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// verbForm reports whether two normalised words are one word, as
+// sameWordRoot tells, or as a verb's form with "-t" is
+// ("stuurt" of "sturen").
+func verbForm(l *lang.Language, a, b string) bool {
+	return sameWordRoot(l, a, b) || len(a) > 4 && strings.HasSuffix(a, "t") && l.Stem(a[:len(a)-1]) == l.Stem(b) ||
+		len(b) > 4 && strings.HasSuffix(b, "t") && l.Stem(b[:len(b)-1]) == l.Stem(a)
+}
+
+// inClause reports whether a clause's words hold w in a form of it.
+func inClause(l *lang.Language, w string, clause []string) bool {
+	return slices.ContainsFunc(clause, func(x string) bool { return verbForm(l, w, x) })
+}
+
+// holdsAllBut reports whether a clause holds every content word of the
+// claim but the n-th.
+func holdsAllBut(l *lang.Language, content []string, n int, clause []string) bool {
+	for i, w := range content {
+		if i != n && !inClause(l, w, clause) {
+			return false
+		}
+	}
+	return true
+}
+
+// namesOther reports whether a clause names a party before its first
+// word of the claim: a grantor ("wij sturen") or a word after a
+// determiner ("the tenant pays") that the claim lacks.
+func namesOther(l *lang.Language, words, content []string) bool {
+	for k, w := range words {
+		if inClause(l, w, content) {
+			return false
+		}
+		if l.IsGrantor(w) || k > 0 && l.IsDeterminer(words[k-1]) && !l.IsStopword(w) && !startsWithDigitOrSign(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// saysOwn reports whether a clause holds a content word the claim lacks:
+// it says something of its own of the party it names.
+func saysOwn(l *lang.Language, words, content []string) bool {
+	for _, w := range words {
+		if !l.IsStopword(w) && !startsWithDigitOrSign(w) && !inClause(l, w, content) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectWord is a clause's first word that is no stopword and no
+// number, where a determiner stands before it ("de netbeheerder
+// plaatst"): the party the clause is about; "" otherwise.
+func subjectWord(l *lang.Language, words []string) string {
+	for k, w := range words {
+		if !l.IsStopword(w) && !startsWithDigitOrSign(w) {
+			if k > 0 && l.IsDeterminer(words[k-1]) {
+				return w
+			}
+			return ""
+		}
+	}
+	return ""
+}
