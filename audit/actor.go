@@ -15,51 +15,89 @@ import (
 // the sentence holds every content word of the claim but its actor and
 // names another party before them (a grantor such as "we", or a word
 // after a determiner that the claim lacks); another clause opens with the
-// actor after a determiner, its subject, and says words of its own of it. The actor is the claim's first content
-// word, or the one after an agent marker ("door de netbeheerder"). A
-// sentence of one clause, or a claim of fewer than three content words,
-// is not read.
+// actor after a determiner, its subject, and says words of its own of it.
+// The actor is the claim's first content word, or the one after an agent
+// marker ("door de netbeheerder"). A sentence of one clause, or a claim
+// of fewer than three content words, is not read.
 func actorSwapped(l *lang.Language, c *claim, closest []string, sentence string) bool {
-	cw := c.words
-	var content []string // the claim's content words
-	var actors []int     // where its possible actors stand in content
-	marked := false
-	for i, w := range cw {
-		if l.IsAgentMarker(w) {
-			marked = true
-		}
-		if l.IsStopword(w) || startsWithDigitOrSign(w) || l.AfterDuration(cw, i) {
-			continue
-		}
-		if len(content) == 0 || marked {
-			actors, marked = append(actors, len(content)), false
-		}
-		content = append(content, w)
-	}
-	if len(content) < 3 || !slices.ContainsFunc(actors, func(n int) bool { return slices.Contains(closest, content[n]) }) {
-		return false // most sentences do not name the claim's actor as the claim writes it
+	ca := actorOf(l, c)
+	content := ca.content
+	if len(content) < 3 || !slices.ContainsFunc(ca.actors, func(n int) bool { return afterDeterminer(l, closest, content[n]) }) {
+		return false // most sentences do not open a clause with the claim's actor
 	}
 	clauses := clausesOf(c.tongue, sentence)
 	if len(clauses) < 2 {
 		return false
 	}
 	words := make([][]string, len(clauses))
+	subjects := make([]string, len(clauses))
 	for k, cl := range clauses {
 		words[k] = normalisedWords(l, cl)
+		subjects[k] = subjectWord(l, words[k])
 	}
-	for _, n := range actors {
+	for _, n := range ca.actors {
+		if !slices.Contains(subjects, content[n]) {
+			continue // no clause opens with this actor
+		}
 		for a := range clauses {
 			if slices.Contains(words[a], content[n]) || !holdsAllBut(l, content, n, words[a]) || !namesOther(l, words[a], content) {
 				continue
 			}
 			for b := range clauses {
-				if b != a && subjectWord(l, words[b]) == content[n] && saysOwn(l, words[b], content) {
+				if b != a && subjects[b] == content[n] && saysOwn(l, words[b], content) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// claimActor is a claim's content words (no stopword, number or word
+// after a duration) and where its possible actors stand among them.
+type claimActor struct {
+	content []string
+	actors  []int
+}
+
+// actorOf is the claim's claimActor, read once a claim.
+func actorOf(l *lang.Language, c *claim) *claimActor {
+	if c.actor != nil {
+		return c.actor
+	}
+	a := &claimActor{}
+	marked := false
+	for i, w := range claimWords(c, l) {
+		if l.IsAgentMarker(w) {
+			marked = true
+		}
+		if l.IsStopword(w) || startsWithDigitOrSign(w) || l.AfterDuration(c.words, i) {
+			continue
+		}
+		if len(a.content) == 0 || marked {
+			a.actors, marked = append(a.actors, len(a.content)), false
+		}
+		a.content = append(a.content, w)
+	}
+	c.actor = a
+	return a
+}
+
+// afterDeterminer reports whether w stands in words after a determiner.
+func afterDeterminer(l *lang.Language, words []string, w string) bool {
+	for k := 1; k < len(words); k++ {
+		if words[k] == w && l.IsDeterminer(words[k-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNameActor reports whether text may name one of the claim's actors:
+// a test on the text before its words are read.
+func mayNameActor(l *lang.Language, c *claim, text string) bool {
+	a := actorOf(l, c)
+	return len(a.content) >= 3 && slices.ContainsFunc(a.actors, func(n int) bool { return containsFold(text, a.content[n]) })
 }
 
 // verbForm reports whether two normalised words are one word, as
@@ -72,7 +110,7 @@ func verbForm(l *lang.Language, a, b string) bool {
 
 // inClause reports whether a clause's words hold w in a form of it.
 func inClause(l *lang.Language, w string, clause []string) bool {
-	return slices.ContainsFunc(clause, func(x string) bool { return verbForm(l, w, x) })
+	return slices.Contains(clause, w) || slices.ContainsFunc(clause, func(x string) bool { return verbForm(l, w, x) })
 }
 
 // holdsAllBut reports whether a clause holds every content word of the

@@ -267,7 +267,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' where the window bounds it ('up to 75%'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' where the window bounds it ('up to 75%'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); said of another name where the window says it of one only ('on Plus and Lifetime' against 'only Lifetime'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -306,9 +306,10 @@ var Checks = []Check{
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim >= swapMatch {
 					flip = conditionDropped(l, c, window, nil) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
 						adjectiveAgainstCompound(l, c.words, closestSentence(l, c.words, window))
-					if !flip {
+					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
 						closest, _, closestText := closestOfWindow(l, c.words, window)
-						flip = clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText)
+						flip = clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
+							onlyWidened(l, c, window, s.SpanText)
 					}
 				}
 				s.NegationMismatch = flip
@@ -381,7 +382,8 @@ var Checks = []Check{
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
 					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) ||
-					clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText)
+					clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
+					onlyWidened(l, c, window, s.SpanText)
 			}
 		},
 	},

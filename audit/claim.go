@@ -21,6 +21,7 @@ type claim struct {
 	content    []string     // Normalize()d non-stopwords, numbers included, in order
 	words      []string     // every word as normalisedWords gives it, filled by the negation check
 	names      *[]claimName // claimNames, filled by the first passage check that needs them
+	actor      *claimActor  // actorOf, filled by the first check that needs it
 	codes      *[]string    // codesIn, filled by the first entity check
 	plainText  []string     // the word-overlap rule's content words (package overlap)
 	plainWords []uint64     // the same, hashed

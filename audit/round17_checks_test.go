@@ -30,3 +30,17 @@ func TestAnotherPartysActAndLooselyWordedOpposites(t *testing.T) {
 		{"the copy deleted on return passes in German", "Die Kopie Ihres Führerscheins wird nach Rückgabe des Fahrzeugs gelöscht [1].", licence, false},
 	})
 }
+
+// What a sentence says of one name only ("Only Lifetime …") said of
+// another name as well.
+func TestOnlyOneNameWidened(t *testing.T) {
+	const plans = "Plan | Monthly price: Essential | £14; Plus | £27; Lifetime | £45. Every plan covers accidents and illness. Only Lifetime covers dental illness."
+	const planes = "Plan | Precio mensual: Básico | 12 €; Completo | 24 €; Premium | 39 €. Todos los planes cubren accidentes y enfermedades. Solo el Premium incluye la vacunación anual y la desparasitación."
+	assertFlips(t, []flipCase{
+		{"Plus and Lifetime for only Lifetime fails in English", "Dental illness is covered on the Plus and Lifetime plans [1].", plans, true},
+		{"Lifetime for only Lifetime passes in English", "Dental illness is covered only on the Lifetime plan [1].", plans, false},
+		{"the Lifetime plan for only Lifetime passes in English", "The Lifetime plan covers dental illness [1].", plans, false},
+		{"Completo for solo el Premium fails in Spanish", "El plan Completo incluye la vacunación anual y la desparasitación [1].", planes, true},
+		{"Premium for solo el Premium passes in Spanish", "El plan Premium incluye la vacunación anual y la desparasitación [1].", planes, false},
+	})
+}

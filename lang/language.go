@@ -69,6 +69,7 @@ type Language struct {
 	listJoins    map[string]bool       // [list-joins]
 	perWords     map[string]bool       // [per-words]
 	perCues      cueSet                // [per-words] and [per-phrases], for a byte test first
+	restrictCues cueSet                // [restrictors], for MayRestrict
 	perPhrases   []perPhrase           // [per-phrases]
 	unless       *regexp.Regexp        // [unless], as whole words
 	unlessCues   map[string]bool       // [unless], each cue's words joined by a space

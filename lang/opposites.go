@@ -26,6 +26,10 @@ import (
 // and [places].
 func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
+	l.restrictCues = cueSet{}
+	for w := range l.restrictors {
+		l.restrictCues.add(w)
+	}
 	l.universals = set(l.withNormalized(t.words("universals")))
 	l.fullWords = set(l.withNormalized(t.words("full-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
@@ -437,6 +441,10 @@ const ComparisonReach = 5
 // IsRestrictor reports whether the normalised word w limits a claim to
 // some of a kind: "only", "alleen", "nur", "seuls", "solo".
 func (l *Language) IsRestrictor(w string) bool { return l.restrictors[w] }
+
+// MayRestrict reports whether text may hold a word of [restrictors]: a
+// text without one holds none.
+func (l *Language) MayRestrict(text string) bool { return l.restrictCues.in(text) }
 
 // IsUniversal reports whether the normalised word w extends a claim to all
 // of a kind: "all", "alle", "jeder", "tous", "todos".
