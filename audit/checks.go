@@ -389,7 +389,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "entities",
-		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a model code for another ('S23' for 'S24'); a name the window gives with one more word after it ('iPhone 15' for 'iPhone 15 Pro'); a name added to a list of names the chunk gives; what the chunk says of another name, where it names the sentence's too and says it nowhere of that",
+		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a model code for another ('S23' for 'S24'); a name the window gives with one more word after it ('iPhone 15' for 'iPhone 15 Pro'); a name added to a list of names the chunk gives; a thing the chunk tells apart from the window's ('Expressversand' for 'Standardversand' beside a row 'Express', 'gatos' for 'perros' where the chunk lists 'perros y gatos'); what the chunk says of another name, where it names the sentence's too and says it nowhere of that",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"entities_missing", "entity_share", "entity_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -413,6 +413,11 @@ var Checks = []Check{
 					if x := listSwapped(l, c.plain, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
 						s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
 					}
+				}
+				if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && s.NgramSim >= closeMatch {
+					// "Expressversand" where the window says "Standardversand" and a table lists "Express"
+					closest, _ := closestAndAll(l, claimWords(c, l), s.SpanText[s.Span[0]:s.Span[1]])
+					s.EntityMismatch = siblingSwapped(l, c, closest, s.SpanText)
 				}
 			}
 			if len(c.entities) == 0 {

@@ -44,3 +44,42 @@ func TestOnlyOneNameWidened(t *testing.T) {
 		{"Premium for solo el Premium passes in Spanish", "El plan Premium incluye la vacunación anual y la desparasitación [1].", planes, false},
 	})
 }
+
+// What the chunk says of one thing said of another it tells apart: a
+// compound's other first part, or a word the chunk lists beside it.
+func TestSiblingSwapped(t *testing.T) {
+	const shipping = "Versandart | Preis: Standard | 3,95 €; Express | 9,95 €. Ab 29 € Bestellwert ist der Standardversand kostenlos."
+	const vaccines = "Grippeimpfungen bieten wir für Erwachsene ab 18 Jahren an. Covid-Impfungen sind ab 12 Jahren möglich."
+	const pets = "Asegura perros y gatos desde los 3 meses hasta los 8 años. Los perros de razas potencialmente peligrosas requieren además el seguro de responsabilidad civil obligatorio."
+	assertReason(t, "entity_mismatch", []flipCase{
+		{"Expressversand for Standardversand fails in German", "Ab einem Bestellwert von 29 € ist der Expressversand kostenlos [1].", shipping, true},
+		{"Standardversand passes in German", "Ab einem Bestellwert von 29 € ist der Standardversand kostenlos [1].", shipping, false},
+		{"Covid-Impfungen for Grippeimpfungen fails in German", "Covid-Impfungen bieten wir ab 18 Jahren an [1].", vaccines, true},
+		{"Gewährleistungszeit for Garantiezeit passes in German", "Die Gewährleistungszeit beträgt für alle Geräte zwei Jahre ab Kaufdatum [1].",
+			"Die Garantiezeit beträgt für alle Geräte zwei Jahre ab Kaufdatum.", false},
+		{"gatos for perros listed together fails in Spanish", "Los gatos de razas peligrosas necesitan además el seguro obligatorio de responsabilidad civil [1].", pets, true},
+		{"perros passes in Spanish", "Los perros de razas peligrosas necesitan además el seguro obligatorio de responsabilidad civil [1].", pets, false},
+	})
+}
+
+// A table flattened onto one line, its rows parted by semicolons, is read
+// as a table: a value of another row fails, the row's own passes.
+func TestInlineTables(t *testing.T) {
+	const options = "Delivery options. Option | Price | When: Standard | free | 3-5 working days; Express | £4.95 | next working day; Same-day | £7.50 | today if ordered by noon."
+	const abos = "Abonnement | Prijs per maand | Geldig: Dal Voordeel | € 5,60 | 40 % korting buiten de spits; Altijd Voordeel | € 32,50 | 20 % korting in de spits en 40 % daarbuiten."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"Express at the same-day price fails in English", "Express delivery costs £7.50 [1].", options, true},
+		{"Express at its own price passes in English", "Express delivery costs £4.95 [1].", options, false},
+		{"Same-day at its own price passes in English", "Same-day delivery costs £7.50 [1].", options, false},
+		{"Dal Voordeel at Altijd Voordeel's price fails in Dutch", "Het Dal Voordeel-abonnement kost € 32,50 per maand [1].", abos, true},
+		{"Altijd Voordeel at its own price passes in Dutch", "Het Altijd Voordeel-abonnement kost € 32,50 per maand [1].", abos, false},
+		{"rows without a header are a table", "Express delivery costs £7.50 [1].", "Standard | free; Express | £4.95; Same-day | £7.50", true},
+	})
+	tables, _ := tablesIn(options, options)
+	if len(tables) != 1 || len(tables[0].rows) != 3 || len(tables[0].header) != 3 || tables[0].rows[2].cells[2] != "today if ordered by noon" {
+		t.Fatalf("inline table read as %+v", tables)
+	}
+	if tables, _ := tablesIn("Call us | write to us; we answer within a day.", "Call us | write to us; we answer within a day."); len(tables) != 0 {
+		t.Errorf("prose with a pipe and a semicolon read as a table: %+v", tables)
+	}
+}

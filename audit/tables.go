@@ -53,11 +53,107 @@ func tablesIn(text, masked string) ([]table, [][2]int) {
 		return nil, nil
 	}
 	ts, spans := markdownTables(masked)
+	is, ispans := inlineTables(masked, spans)
+	ts, spans = append(ts, is...), append(spans, ispans...)
 	for i := range ts {
 		ts[i].text = text
 	}
 	hs, hspans := htmlTables(text, masked)
 	return append(ts, hs...), append(spans, hspans...)
+}
+
+// inlineTables reads pipe tables flattened onto one line, their rows
+// parted by semicolons, as chunkers write a table of a page: "Option |
+// Price | When: Standard | free | 3-5 days; Express | £4.95 | next day".
+// A header before a colon opens the first row ("Option | Price | When:"),
+// after the line's prose; the last cell ends at a full stop a capital
+// follows. Two rows or more of the same number of cells, two or more,
+// make a table; a line inside a Markdown table (skip) is not read again.
+func inlineTables(text string, skip [][2]int) ([]table, [][2]int) {
+	var out []table
+	var spans [][2]int
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		inside := false
+		for _, sp := range skip {
+			inside = inside || start >= sp[0] && start < sp[1]
+		}
+		if !inside && strings.Count(text[start:end], "|") >= 2 && strings.IndexByte(text[start:end], ';') >= 0 {
+			if t, sp, ok := inlineTable(text, start, end); ok {
+				out, spans = append(out, t), append(spans, sp)
+			}
+		}
+		start = end + 1
+	}
+	return out, spans
+}
+
+// inlineTable reads the flattened table of the line text[start:end], if
+// it holds one (inlineTables).
+func inlineTable(text string, start, end int) (table, [2]int, bool) {
+	var segs [][2]int // the line's parts between semicolons
+	for from := start; from <= end; {
+		to := strings.IndexByte(text[from:end], ';')
+		if to < 0 {
+			to = end - from
+		}
+		segs = append(segs, trimmedSpan(text, from, from+to))
+		from += to + 1
+	}
+	var t table
+	for _, sg := range segs {
+		if !strings.Contains(text[sg[0]:sg[1]], "|") {
+			if len(t.rows) > 0 {
+				break
+			}
+			continue
+		}
+		if len(t.rows) == 0 && t.header == nil {
+			// "Delivery options. Option | Price: Standard | free"
+			seg := text[sg[0]:sg[1]]
+			if c := strings.LastIndex(seg, ": "); c >= 0 && strings.Contains(seg[:c], "|") && strings.Contains(seg[c:], "|") {
+				head := seg[:c]
+				if dot := strings.LastIndex(head, ". "); dot >= 0 {
+					head = head[dot+2:]
+				}
+				t.header = pipeCells(head)
+				sg = trimmedSpan(text, sg[0]+c+2, sg[1])
+			}
+		}
+		ended := false
+		if dot := proseAfter(text[sg[0]:sg[1]]); dot >= 0 {
+			sg[1], ended = sg[0]+dot, true // "… | £45. Every plan covers …"
+		}
+		cells := pipeCells(strings.TrimSuffix(text[sg[0]:sg[1]], "."))
+		if len(cells) < 2 || len(t.rows) > 0 && len(cells) != len(t.rows[0].cells) {
+			break
+		}
+		t.rows = append(t.rows, tableRow{sg, cells})
+		if ended {
+			break
+		}
+	}
+	if len(t.rows) < 2 || t.header != nil && len(t.header) != len(t.rows[0].cells) {
+		return table{}, [2]int{}, false
+	}
+	return t, [2]int{t.rows[0].span[0], t.rows[len(t.rows)-1].span[1]}, true
+}
+
+// proseAfter is where the last cell of seg ends when a sentence follows
+// it: the offset of a full stop that a space and a capital letter follow;
+// -1 when none does.
+func proseAfter(seg string) int {
+	for i := 0; i+2 < len(seg); i++ {
+		if seg[i] == '.' && seg[i+1] == ' ' && seg[i+2] >= 'A' && seg[i+2] <= 'Z' {
+			return i
+		}
+	}
+	return -1
 }
 
 // markdownTables reads pipe tables: a header line, a delimiter line

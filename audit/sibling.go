@@ -1,0 +1,102 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// siblingSwapped reports whether the claim says of one thing what the
+// window's closest sentence, which it follows closely, says of another
+// that the chunk tells apart from it: a word of the claim the sentence lacks stands where the
+// sentence has a word the claim lacks, and
+//
+//   - both are compounds of one head with other first parts, and the
+//     chunk names the claim's elsewhere, whole or its first part as a word
+//     of its own: "Ab 29 € ist der Expressversand kostenlos" against "Ab
+//     29 € ist der Standardversand kostenlos" where a table lists
+//     "Express"; "Covid-Impfungen bieten wir ab 18 Jahren an" against
+//     "Grippeimpfungen bieten wir … ab 18 Jahren an" beside
+//     "Covid-Impfungen sind ab 12 Jahren möglich";
+//   - or both stand between the same two words, and the chunk joins them
+//     in a list: "Los gatos de razas peligrosas" against "Los perros de
+//     razas … peligrosas" where it insures "perros y gatos".
+//
+// First parts that the chunk does not tell apart may name one thing
+// ("Gewährleistungszeit" and "Garantiezeit").
+func siblingSwapped(l *lang.Language, c *claim, closest []string, chunk string) bool {
+	cw := claimWords(c, l)
+	var chunkWords []string // read once a pair of candidates is found
+	for i, x := range cw {
+		if !contentWord(l, x) || inClause(l, x, closest) {
+			continue
+		}
+		for j, y := range closest {
+			if !contentWord(l, y) || inClause(l, y, cw) {
+				continue
+			}
+			m1, m2, compound := compoundSiblings(l, x, y)
+			slot := !compound && i > 0 && j > 0 && i+1 < len(cw) && j+1 < len(closest) && cw[i-1] == closest[j-1] && cw[i+1] == closest[j+1]
+			if !compound && !slot {
+				continue
+			}
+			if chunkWords == nil {
+				chunkWords = normalisedWords(l, chunk)
+			}
+			if compound && (count(chunkWords, x) > 0 || slices.Contains(chunkWords, m1) && m1 != m2) ||
+				slot && listedTogether(l, chunkWords, x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// contentWord reports whether the normalised word w is no stopword and no
+// number.
+func contentWord(l *lang.Language, w string) bool {
+	return !l.IsStopword(w) && !startsWithDigitOrSign(w)
+}
+
+// minSiblingHead is the fewest letters of the head two compounds share:
+// "-zeit" or "-ungen" is too little to tell a head from an ending.
+const minSiblingHead = 6
+
+// compoundSiblings reports whether x and y are compounds (in a language
+// that writes them as one word) of one head of
+// minSiblingHead letters or more with other first parts of three letters
+// or more, and gives the first parts ("covid" and "grippe" of
+// "covid-impfungen" and "grippeimpfungen").
+func compoundSiblings(l *lang.Language, x, y string) (string, string, bool) {
+	if !l.Compounds {
+		return "", "", false
+	}
+	n := 0
+	for n < len(x) && n < len(y) && x[len(x)-1-n] == y[len(y)-1-n] {
+		n++
+	}
+	for n > 0 && !utf8.RuneStart(x[len(x)-n]) {
+		n-- // the head starts at a whole letter
+	}
+	if utf8.RuneCountInString(x[len(x)-n:]) < minSiblingHead {
+		return "", "", false
+	}
+	m1, m2 := strings.TrimRight(x[:len(x)-n], "-"), strings.TrimRight(y[:len(y)-n], "-")
+	if utf8.RuneCountInString(m1) < 3 || utf8.RuneCountInString(m2) < 3 || m1 == m2 {
+		return "", "", false
+	}
+	return m1, m2, true
+}
+
+// listedTogether reports whether words join x and y in a list: "perros y
+// gatos", "cats and dogs" (a [list-joins] word between them).
+func listedTogether(l *lang.Language, words []string, x, y string) bool {
+	for k := 1; k+1 < len(words); k++ {
+		if l.IsListJoin(words[k]) && (words[k-1] == x && words[k+1] == y || words[k-1] == y && words[k+1] == x) {
+			return true
+		}
+	}
+	return false
+}
