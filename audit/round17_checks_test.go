@@ -83,3 +83,17 @@ func TestInlineTables(t *testing.T) {
 		t.Errorf("prose with a pipe and a semicolon read as a table: %+v", tables)
 	}
 }
+
+// Two values given to two subjects the other way round, each in a clause
+// of its own.
+func TestValuesSwappedBetweenSubjects(t *testing.T) {
+	const excess = "Excess. You pay the first £99 of each claim. From age 8 for dogs and age 10 for cats, you also pay 20 % of the remaining cost."
+	const rooms = "Ein Einzelzimmer kostet 80 € pro Nacht, ein Doppelzimmer 120 €."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"dogs 10 and cats 8 for dogs 8 and cats 10 fails in English", "For dogs from age 10 and cats from age 8, you also pay 20 % of the rest of the bill [1].", excess, true},
+		{"dogs 8 and cats 10 passes in English", "For dogs from age 8 and cats from age 10, you also pay 20 % of the rest of the bill [1].", excess, false},
+		{"the two room prices swapped fail in German", "Ein Einzelzimmer kostet 120 € und ein Doppelzimmer 80 € [1].", rooms, true},
+		{"the two room prices as the chunk gives them pass in German", "Ein Einzelzimmer kostet 80 € und ein Doppelzimmer 120 € [1].", rooms, false},
+		{"adults and children swapped fail in English", "Adults pay €6 and children pay €12 [1].", "Adults pay €12, children pay €6.", true},
+	})
+}

@@ -160,7 +160,7 @@ func quoteIfNeeded(id string) string {
 
 // reQuantity finds a quantity as written: an optional currency sign, a
 // number, and the word after it.
-var reQuantity = regexp.MustCompile(`([€$£¥]?)\s?(\d[\d,.]*)(?:\s?(%|[\p{L}]+))?`)
+var reQuantity = regexp.MustCompile(`([€$£¥]?)\s?(\d+(?:[.,]\d+)*)(?:\s?(%|[\p{L}]+))?`)
 
 // counterpart finds what the chunk's best-matching passage states in place
 // of the one missing quantity: the same currency or unit with another
@@ -176,7 +176,8 @@ func counterpart(missing []string, window string) string {
 	}
 	found := ""
 	for _, c := range reQuantity.FindAllStringSubmatch(window, -1) {
-		if c[1] != m[1] || !strings.EqualFold(strings.TrimSuffix(c[3], "s"), strings.TrimSuffix(m[3], "s")) || c[2] == m[2] {
+		// After a currency sign the next word is no unit ("€50 ship").
+		if c[1] != m[1] || m[1] == "" && !strings.EqualFold(strings.TrimSuffix(c[3], "s"), strings.TrimSuffix(m[3], "s")) || c[2] == m[2] {
 			continue
 		}
 		if q := `"` + Printable(strings.TrimSpace(strings.TrimRight(c[0], ".,"))) + `"`; found == "" || found == q {
