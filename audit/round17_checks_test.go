@@ -97,3 +97,26 @@ func TestValuesSwappedBetweenSubjects(t *testing.T) {
 		{"adults and children swapped fail in English", "Adults pay €6 and children pay €12 [1].", "Adults pay €12, children pay €6.", true},
 	})
 }
+
+// A period counted from a payment, a visit or a journey against one from
+// another event; denials in other words that agree ("ohne Versandkosten"
+// and "versandkostenfrei", "keine Zuzahlung" and "befreit"); "as much as"
+// as an upper bound.
+func TestEventsSuffixDenialsAndBounds(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"desde el pago for desde la visita fails in Spanish", "Tienes 60 días desde el pago de la póliza para enviarnos la factura [1].",
+			"Envía la factura desde la app en un plazo de 60 días desde la visita.", true},
+		{"desde la visita passes in Spanish", "Tienes 60 días desde la visita para enviarnos la factura [1].",
+			"Envía la factura desde la app en un plazo de 60 días desde la visita.", false},
+		{"ohne Versandkosten for versandkostenfrei passes in German", "Rezeptbestellungen liefern wir ohne Versandkosten [1].",
+			"Rezeptbestellungen verschicken wir immer versandkostenfrei.", false},
+		{"keine Zuzahlung for befreit passes in German", "Kinder unter 18 Jahren zahlen keine Zuzahlung [1].",
+			"Kinder und Jugendliche unter 18 Jahren sind von der Zuzahlung befreit.", false},
+	})
+	assertReason(t, "number_mismatch", []flipCase{
+		{"as much as for up to passes in English", "You can book appointments online as much as 4 weeks in advance [1].",
+			"Appointments can be booked online up to 4 weeks in advance.", false},
+		{"as much as for at least fails in English", "You can book appointments online as much as 4 weeks in advance [1].",
+			"Appointments must be booked online at least 4 weeks in advance.", true},
+	})
+}

@@ -61,6 +61,7 @@ type Language struct {
 	places       map[string][]opposite // [places], by word
 	placeForms   map[[2]int][]string   // the forms of each member of [places], by group and member
 	negPrefixes  []string              // [negating-prefixes]
+	negSuffixes  []string              // [negating-suffixes]
 	restrictors  map[string]bool       // [restrictors]
 	universals   map[string]bool       // [universals]
 	fullWords    map[string]bool       // [full-words]
@@ -184,7 +185,7 @@ func Supported() []string {
 var supported = []string{"en", "nl", "de", "fr", "es"}
 
 // sections are those a language file may have.
-var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "negating-prefixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
+var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "negating-prefixes", "negating-suffixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",

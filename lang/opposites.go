@@ -66,6 +66,10 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	for _, p := range t.words("negating-prefixes") {
 		l.negPrefixes = append(l.negPrefixes, strings.ToLower(p))
 	}
+	l.negSuffixes = nil
+	for _, p := range t.words("negating-suffixes") {
+		l.negSuffixes = append(l.negSuffixes, strings.ToLower(p))
+	}
 	return nil
 }
 
@@ -379,7 +383,9 @@ const minAffixStem = 5
 // the other with a negating prefix of [negating-prefixes], joined or
 // hyphenated (a prefix written with its hyphen, "no-", only hyphenated):
 // "non-refundable" and "refundable", "indisponible" and "disponible",
-// "onbeperkt" and "beperkt". The other word keeps at least minAffixStem
+// "onbeperkt" and "beperkt"; or with a negating suffix of
+// [negating-suffixes] (one written "-x" only hyphenated):
+// "versandkostenfrei" and "versandkosten". The other word keeps at least minAffixStem
 // letters.
 func (l *Language) AffixNegates(a, b string) bool {
 	if len(a) < len(b) {
@@ -387,6 +393,15 @@ func (l *Language) AffixNegates(a, b string) bool {
 	}
 	if utf8.RuneCountInString(b) < minAffixStem {
 		return l.HyphenNegates(a, b)
+	}
+	if tail, ok := strings.CutPrefix(a, b); ok {
+		// "versandkostenfrei" of "versandkosten"
+		for _, s := range l.negSuffixes {
+			if tail == s && !strings.HasPrefix(s, "-") || tail == "-"+strings.TrimPrefix(s, "-") {
+				return true
+			}
+		}
+		return false
 	}
 	head, ok := strings.CutSuffix(a, b)
 	if !ok {
