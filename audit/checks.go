@@ -426,8 +426,8 @@ var Checks = []Check{
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && s.NgramSim >= closeMatch {
 					// "Expressversand" where the window says "Standardversand" and a table lists "Express"
-					closest, _ := closestAndAll(l, claimWords(c, l), s.SpanText[s.Span[0]:s.Span[1]])
-					s.EntityMismatch = siblingSwapped(l, c, closest, s.SpanText)
+					closest, _, sentence := closestOfWindow(l, claimWords(c, l), s.SpanText[s.Span[0]:s.Span[1]])
+					s.EntityMismatch = siblingSwapped(l, c, closest, sentence, s.SpanText)
 				}
 			}
 			if len(c.entities) == 0 {

@@ -57,6 +57,10 @@ func TestSiblingSwapped(t *testing.T) {
 		{"Covid-Impfungen for Grippeimpfungen fails in German", "Covid-Impfungen bieten wir ab 18 Jahren an [1].", vaccines, true},
 		{"Gewährleistungszeit for Garantiezeit passes in German", "Die Gewährleistungszeit beträgt für alle Geräte zwei Jahre ab Kaufdatum [1].",
 			"Die Garantiezeit beträgt für alle Geräte zwei Jahre ab Kaufdatum.", false},
+		{"Debitkarte for the clause of Kreditkarten fails in German", "Bei Zahlung mit Debitkarte blockieren wir eine Kaution von 500 € [1].",
+			"Bei Kreditkarten blockieren wir eine Kaution von 500 €; Debitkarten akzeptieren wir nur bei Kategorie A und B, mit 800 € Kaution.", true},
+		{"Kreditkarte for its own clause passes in German", "Bei Zahlung mit Kreditkarte blockieren wir eine Kaution von 500 € [1].",
+			"Bei Kreditkarten blockieren wir eine Kaution von 500 €; Debitkarten akzeptieren wir nur bei Kategorie A und B, mit 800 € Kaution.", false},
 		{"gatos for perros listed together fails in Spanish", "Los gatos de razas peligrosas necesitan además el seguro obligatorio de responsabilidad civil [1].", pets, true},
 		{"perros passes in Spanish", "Los perros de razas peligrosas necesitan además el seguro obligatorio de responsabilidad civil [1].", pets, false},
 	})

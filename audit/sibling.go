@@ -25,8 +25,38 @@ import (
 //     razas … peligrosas" where it insures "perros y gatos".
 //
 // First parts that the chunk does not tell apart may name one thing
-// ("Gewährleistungszeit" and "Garantiezeit").
-func siblingSwapped(l *lang.Language, c *claim, closest []string, chunk string) bool {
+// ("Gewährleistungszeit" and "Garantiezeit"). Where the closest sentence
+// has clauses, each clause holding all but two of the claim's content
+// words is read the same way: "Bei Zahlung mit Debitkarte … 500 €" against
+// "Bei Kreditkarten … 500 €; Debitkarten … mit 800 € Kaution".
+func siblingSwapped(l *lang.Language, c *claim, closest []string, sentence, chunk string) bool {
+	if siblingIn(l, c, closest, chunk) {
+		return true
+	}
+	// "Bei Kreditkarten … 500 €; Debitkarten … mit 800 € Kaution": the
+	// clause holding the claim's other words gives it of another thing.
+	clauses := clausesOf(c.tongue, sentence)
+	if len(clauses) < 2 {
+		return false
+	}
+	cw := claimWords(c, l)
+	for _, cl := range clauses {
+		words := normalisedWords(l, cl)
+		lacking := 0
+		for _, w := range cw {
+			if contentWord(l, w) && !inClause(l, w, words) {
+				lacking++
+			}
+		}
+		if lacking <= 2 && siblingIn(l, c, words, chunk) {
+			return true
+		}
+	}
+	return false
+}
+
+// siblingIn is siblingSwapped of the words of one sentence or clause.
+func siblingIn(l *lang.Language, c *claim, closest []string, chunk string) bool {
 	cw := claimWords(c, l)
 	var chunkWords []string // read once a pair of candidates is found
 	for i, x := range cw {
@@ -38,6 +68,9 @@ func siblingSwapped(l *lang.Language, c *claim, closest []string, chunk string) 
 				continue
 			}
 			m1, m2, compound := compoundSiblings(l, x, y)
+			if !compound { // "Debitkarte" and "Kreditkarten"
+				m1, m2, compound = compoundSiblings(l, l.Stem(x), l.Stem(y))
+			}
 			slot := !compound && i > 0 && j > 0 && i+1 < len(cw) && j+1 < len(closest) && cw[i-1] == closest[j-1] && cw[i+1] == closest[j+1]
 			if !compound && !slot {
 				continue
@@ -45,7 +78,7 @@ func siblingSwapped(l *lang.Language, c *claim, closest []string, chunk string) 
 			if chunkWords == nil {
 				chunkWords = normalisedWords(l, chunk)
 			}
-			if compound && (count(chunkWords, x) > 0 || slices.Contains(chunkWords, m1) && m1 != m2) ||
+			if compound && (inClause(l, x, chunkWords) || slices.ContainsFunc(chunkWords, func(w string) bool { return l.Stem(w) == m1 }) && m1 != m2) ||
 				slot && listedTogether(l, chunkWords, x, y) {
 				return true
 			}
