@@ -242,7 +242,7 @@ var Checks = []Check{
 			}
 			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && len(c.quantities) == 0 && slices.ContainsFunc(claimWords(c, l), l.IsUniversal) {
 				// "every week" where the window says "every two weeks"
-				if closest, _ := closestAndAll(l, c.words, s.SpanText[s.Span[0]:s.Span[1]]); closest != nil {
+				if closest, _, _ := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]]); closest != nil {
 					if x := everyOther(l, c.words, closest); x != "" {
 						s.NumbersMissing = appendUnique(s.NumbersMissing, x)
 					}
@@ -256,9 +256,9 @@ var Checks = []Check{
 			if x := perSwapped(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
 			}
-			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && len(c.quantities) >= 2 {
+			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && twoOfAKind(c.quantities) {
 				// "dogs from age 10 and cats from age 8" where the window says dogs 8, cats 10
-				_, _, sentence := closestOfWindow(l, claimWords(c, l), s.SpanText[s.Span[0]:s.Span[1]])
+				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
 				if x := valuesSwapped(l, c, sentence); x != "" && !slices.Contains(s.NumbersMissing, x) {
 					s.NumbersMissing = append(s.NumbersMissing, x)
 					if s.RivalText == "" {
@@ -315,9 +315,9 @@ var Checks = []Check{
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim >= swapMatch {
 					flip = conditionDropped(l, c, window, nil) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
-						adjectiveAgainstCompound(l, c.words, closestSentence(l, c.words, window))
+						adjectiveAgainstCompound(l, c.words, c.nearestWords(l, window))
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
-						closest, _, closestText := closestOfWindow(l, c.words, window)
+						closest, _, closestText := c.nearest(l, window)
 						flip = clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
 							onlyWidened(l, c, window, s.SpanText)
 					}
@@ -342,7 +342,7 @@ var Checks = []Check{
 			// pays return shipping unless the item is faulty" beside
 			// "Returns are accepted within 30 days") is about something else.
 			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies {
-				if _, _, closest := closestOfWindow(l, claimWords(c, l), window); closest != window {
+				if _, _, closest := c.nearest(l, window); closest != window {
 					windowDenies = negates(c.tongue, closest, ofClaim) || crossed(closest)
 				}
 			}
@@ -381,7 +381,7 @@ var Checks = []Check{
 				}
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				closest, ww, closestText := closestOfWindow(l, claimWords(c, l), window)
+				closest, ww, closestText := c.nearest(l, window)
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest) ||
 					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
@@ -426,7 +426,7 @@ var Checks = []Check{
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && s.NgramSim >= closeMatch {
 					// "Expressversand" where the window says "Standardversand" and a table lists "Express"
-					closest, _, sentence := closestOfWindow(l, claimWords(c, l), s.SpanText[s.Span[0]:s.Span[1]])
+					closest, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
 					s.EntityMismatch = siblingSwapped(l, c, closest, sentence, s.SpanText)
 				}
 			}

@@ -22,6 +22,7 @@ type claim struct {
 	words      []string     // every word as normalisedWords gives it, filled by the negation check
 	names      *[]claimName // claimNames, filled by the first passage check that needs them
 	actor      *claimActor  // actorOf, filled by the first check that needs it
+	near       *nearest     // the last window read by nearest, for the next check of the same pair
 	codes      *[]string    // codesIn, filled by the first entity check
 	plainText  []string     // the word-overlap rule's content words (package overlap)
 	plainWords []uint64     // the same, hashed

@@ -256,14 +256,14 @@ func looseFlip(c *claim, window string) bool {
 	if slices.ContainsFunc(c.words, func(w string) bool {
 		return l.InOpposites(w) && !l.IsStopword(w) && !lang.HoldsWord(window, w) && l.MayBeOpposed(w, window)
 	}) {
-		closest = closestSentence(l, c.words, window)
+		closest = c.nearestWords(l, window)
 		if opposesNear(l, c.words, closest, contentOpposed) {
 			return true
 		}
 	}
 	if l.Certain(c.words) && l.MayHedge(window) {
 		if closest == nil {
-			closest = closestSentence(l, c.words, window)
+			closest = c.nearestWords(l, window)
 		}
 		if hedgeDropped(l, c.words, closest) {
 			return true
@@ -278,7 +278,7 @@ func looseFlip(c *claim, window string) bool {
 		return false
 	}
 	if closest == nil {
-		closest = closestSentence(l, c.words, window)
+		closest = c.nearestWords(l, window)
 	}
 	return deniedOfAll(l, c.words, closest)
 }

@@ -112,6 +112,34 @@ func closestAndAll(l *lang.Language, cw []string, window string) (best, all []st
 	return best, all
 }
 
+// nearest is closestOfWindow of the claim's words in a window.
+type nearest struct {
+	l         *lang.Language
+	window    string
+	best, all []string
+	text      string
+}
+
+// nearest is closestOfWindow of the claim's words (claimWords) in window,
+// kept for the next check of the same pair: the number, negation and name
+// checks each read the window's closest sentence. Callers do not change
+// the lists.
+func (c *claim) nearest(l *lang.Language, window string) (best, all []string, text string) {
+	if n := c.near; n != nil && n.l == l && n.window == window {
+		return n.best, n.all, n.text
+	}
+	best, all, text = closestOfWindow(l, claimWords(c, l), window)
+	c.near = &nearest{l, window, best, all, text}
+	return best, all, text
+}
+
+// nearestWords is the words of the window's sentence closest to the
+// claim (nearest).
+func (c *claim) nearestWords(l *lang.Language, window string) []string {
+	best, _, _ := c.nearest(l, window)
+	return best
+}
+
 // closestOfWindow is closestAndAll with the closest sentence's text.
 func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []string, text string) {
 	most := -1

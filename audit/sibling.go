@@ -30,8 +30,33 @@ import (
 // words is read the same way: "Bei Zahlung mit Debitkarte … 500 €" against
 // "Bei Kreditkarten … 500 €; Debitkarten … mit 800 € Kaution".
 func siblingSwapped(l *lang.Language, c *claim, closest []string, sentence, chunk string) bool {
-	if siblingIn(l, c, closest, chunk) {
-		return true
+	cw := claimWords(c, l)
+	cands := siblingCandidates(l, cw, closest)
+	if len(cands) == 0 {
+		return false // most sentences name nothing in the place of a claim word
+	}
+	var chunkWords []string // read once a candidate needs it
+	told := func(p siblingPair) bool {
+		if chunkWords == nil {
+			chunkWords = normalisedWords(l, chunk)
+		}
+		if p.compound {
+			return inClause(l, p.x, chunkWords) || p.m1 != p.m2 && slices.ContainsFunc(chunkWords, func(w string) bool { return l.Stem(w) == p.m1 })
+		}
+		return listedTogether(l, chunkWords, p.x, p.y)
+	}
+	inSentence := false // a candidate's claim word the sentence holds: only a clause may lack it
+	for _, p := range cands {
+		if !inClause(l, p.x, closest) {
+			if told(p) {
+				return true
+			}
+		} else {
+			inSentence = true
+		}
+	}
+	if !inSentence {
+		return false
 	}
 	// "Bei Kreditkarten … 500 €; Debitkarten … mit 800 € Kaution": the
 	// clause holding the claim's other words gives it of another thing.
@@ -39,7 +64,6 @@ func siblingSwapped(l *lang.Language, c *claim, closest []string, sentence, chun
 	if len(clauses) < 2 {
 		return false
 	}
-	cw := claimWords(c, l)
 	for _, cl := range clauses {
 		words := normalisedWords(l, cl)
 		lacking := 0
@@ -48,43 +72,63 @@ func siblingSwapped(l *lang.Language, c *claim, closest []string, sentence, chun
 				lacking++
 			}
 		}
-		if lacking <= 2 && siblingIn(l, c, words, chunk) {
+		if lacking > 2 {
+			continue
+		}
+		for _, p := range cands {
+			if (p.compound && slices.Contains(words, p.y) || !p.compound && sameSlot(cw, p.i, words, p.y)) && !inClause(l, p.x, words) && told(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// siblingPair is a word x of the claim and a word y of the sentence that
+// may name two things of a kind: compounds of one head with first parts
+// m1 and m2, or two words between the same two words.
+type siblingPair struct {
+	x, y     string
+	i        int // where x stands in the claim's words
+	compound bool
+	m1, m2   string
+}
+
+// sameSlot reports whether y stands in words between the two words that
+// stand either side of cw[i].
+func sameSlot(cw []string, i int, words []string, y string) bool {
+	for j := 1; j+1 < len(words); j++ {
+		if words[j] == y && i > 0 && i+1 < len(cw) && words[j-1] == cw[i-1] && words[j+1] == cw[i+1] {
 			return true
 		}
 	}
 	return false
 }
 
-// siblingIn is siblingSwapped of the words of one sentence or clause.
-func siblingIn(l *lang.Language, c *claim, closest []string, chunk string) bool {
-	cw := claimWords(c, l)
-	var chunkWords []string // read once a pair of candidates is found
-	for i, x := range cw {
-		if !contentWord(l, x) || inClause(l, x, closest) {
+// siblingCandidates are the pairs of a content word of the claim and one
+// of the sentence that the claim lacks, compounds of one head or standing
+// between the same two words.
+func siblingCandidates(l *lang.Language, cw, closest []string) []siblingPair {
+	var out []siblingPair
+	for j, y := range closest {
+		if !contentWord(l, y) || slices.Contains(cw, y) {
 			continue
 		}
-		for j, y := range closest {
-			if !contentWord(l, y) || inClause(l, y, cw) {
+		for i, x := range cw {
+			if !contentWord(l, x) || x == y {
 				continue
 			}
 			m1, m2, compound := compoundSiblings(l, x, y)
-			if !compound { // "Debitkarte" and "Kreditkarten"
+			if !compound && l.Compounds { // "Debitkarte" and "Kreditkarten"
 				m1, m2, compound = compoundSiblings(l, l.Stem(x), l.Stem(y))
 			}
 			slot := !compound && i > 0 && j > 0 && i+1 < len(cw) && j+1 < len(closest) && cw[i-1] == closest[j-1] && cw[i+1] == closest[j+1]
-			if !compound && !slot {
-				continue
-			}
-			if chunkWords == nil {
-				chunkWords = normalisedWords(l, chunk)
-			}
-			if compound && (inClause(l, x, chunkWords) || slices.ContainsFunc(chunkWords, func(w string) bool { return l.Stem(w) == m1 }) && m1 != m2) ||
-				slot && listedTogether(l, chunkWords, x, y) {
-				return true
+			if (compound || slot) && !inClause(l, y, cw) {
+				out = append(out, siblingPair{x, y, i, compound, m1, m2})
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // contentWord reports whether the normalised word w is no stopword and no

@@ -33,7 +33,7 @@ func clauseValues(l *lang.Language, t tongue, text string) []clauseValue {
 // of one claim clause that the other lacks; each sentence clause holding
 // one holds no word of the other. "" when the values are not swapped.
 func valuesSwapped(l *lang.Language, c *claim, sentence string) string {
-	if len(c.quantities) < 2 {
+	if !twoOfAKind(c.quantities) {
 		return ""
 	}
 	claimed := clauseValues(l, c.tongue, c.plain)
@@ -84,4 +84,17 @@ func clauseOf(l *lang.Language, stated []clauseValue, ours, theirs []string) int
 		}
 	}
 	return at
+}
+
+// twoOfAKind reports whether two quantities of qs are of one kind and
+// differ in value: what valuesSwapped needs before it reads clauses.
+func twoOfAKind(qs []quantity) bool {
+	for i, a := range qs {
+		for _, b := range qs[i+1:] {
+			if a.Kind == b.Kind && !sameValue(a, b) {
+				return true
+			}
+		}
+	}
+	return false
 }

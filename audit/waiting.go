@@ -19,7 +19,7 @@ func conditionDropped(l *lang.Language, c *claim, window string, closest []strin
 		return false
 	}
 	if closest == nil {
-		closest = closestSentence(l, claimWords(c, l), window)
+		closest = c.nearestWords(l, window)
 	}
 	return wait && waitDropped(l, c.words, closest) || intro && introPriceGiven(l, c.words, closest)
 }
