@@ -232,6 +232,9 @@ var Checks = []Check{
 				if at < 0 {
 					other, at = frameSwapped(c, s.NumbersMissing, p)
 				}
+				if at < 0 {
+					other, at = siblingStated(c, s.NumbersMissing, p)
+				}
 			}
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)

@@ -124,3 +124,15 @@ func TestEventsSuffixDenialsAndBounds(t *testing.T) {
 			"Appointments must be booked online at least 4 weeks in advance.", true},
 	})
 }
+
+// A value the chunk states only of a compound sibling of the claim's
+// subject, where the sentence naming the subject states another.
+func TestValueOfASiblingCompound(t *testing.T) {
+	const pharmacy = "Impfen in der Apotheke. Grippeimpfungen bieten wir für Erwachsene ab 18 Jahren an. Die Kosten übernimmt die gesetzliche Krankenkasse. Covid-Impfungen sind ab 12 Jahren möglich. Termine können bis zu drei Wochen im Voraus online gebucht werden."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"Covid-Impfungen at the flu's age fails in German", "Covid-Impfungen bieten wir ab 18 Jahren an [1].", pharmacy, true},
+		{"Covid-Impfungen at their own age passes in German", "Covid-Impfungen sind ab 12 Jahren möglich [1].", pharmacy, false},
+		{"Grippeimpfungen at their own age passes in German", "Grippeimpfungen bieten wir ab 18 Jahren an [1].", pharmacy, false},
+		{"Impfungen at either age passes in German", "Impfungen gibt es ab 12 Jahren [1].", pharmacy, false},
+	})
+}

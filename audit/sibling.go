@@ -177,3 +177,75 @@ func listedTogether(l *lang.Language, words []string, x, y string) bool {
 	}
 	return false
 }
+
+// siblingStated is the claim's quantities that the chunk states only in
+// sentences about a sibling of the claim's subject, where a sentence
+// naming the subject states another value of the kind: "Covid-Impfungen
+// bieten wir ab 18 Jahren an" against "Grippeimpfungen bieten wir … ab 18
+// Jahren an. … Covid-Impfungen sind ab 12 Jahren möglich." The subject is
+// the claim's first content word, a compound; a sibling is a compound of
+// the same head with another first part (compoundSiblings). Only in a
+// language that writes compounds as one word.
+//
+// It returns them with the window of the sentence that states the other
+// value, or -1 when there are none.
+func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
+	l := c.tongue.l
+	if l == nil || !l.Compounds {
+		return nil, -1
+	}
+	cw := claimWords(c, l)
+	at := slices.IndexFunc(cw, func(w string) bool { return contentWord(l, w) })
+	if at < 0 {
+		return nil, -1
+	}
+	x := cw[at]
+	s := p.sentenceReader
+	var words [][]string // per window, read once one is needed
+	wordsOf := func(i int) []string {
+		if words == nil {
+			words = make([][]string, len(s.ev.windows))
+		}
+		if words[i] == nil {
+			words[i] = normalisedWords(l, s.text(i))
+		}
+		return words[i]
+	}
+	sibling := func(i int) bool {
+		return slices.ContainsFunc(wordsOf(i), func(y string) bool {
+			_, _, ok := compoundSiblings(l, x, y)
+			if !ok {
+				_, _, ok = compoundSiblings(l, l.Stem(x), l.Stem(y))
+			}
+			return ok
+		})
+	}
+	var out []string
+	rival := -1
+	for _, q := range c.quantities {
+		if q.Weak || slices.Contains(missing, q.Raw) {
+			continue
+		}
+		stating, other := false, -1
+		for i, w := range s.ev.windows {
+			if w.pair {
+				continue
+			}
+			st := s.stated(i)
+			names := inClause(l, x, wordsOf(i))
+			switch {
+			case st.index.supports(q) && (names || !sibling(i)):
+				stating = true
+			case names && other < 0 && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+				other = i
+			}
+		}
+		if !stating && other >= 0 {
+			out = append(out, q.Raw)
+			if rival < 0 {
+				rival = other
+			}
+		}
+	}
+	return out, rival
+}
