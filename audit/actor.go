@@ -25,25 +25,23 @@ func actorSwapped(l *lang.Language, c *claim, closest []string, sentence string)
 	if len(content) < 3 || !slices.ContainsFunc(ca.actors, func(n int) bool { return afterDeterminer(l, closest, content[n]) }) {
 		return false // most sentences do not open a clause with the claim's actor
 	}
-	clauses := clausesOf(c.tongue, sentence)
-	if len(clauses) < 2 {
+	words := partyClauses(l, c.tongue, sentence)
+	if len(words) < 2 {
 		return false
 	}
-	words := make([][]string, len(clauses))
-	subjects := make([]string, len(clauses))
-	for k, cl := range clauses {
-		words[k] = normalisedWords(l, cl)
+	subjects := make([]string, len(words))
+	for k := range words {
 		subjects[k] = subjectWord(l, words[k])
 	}
 	for _, n := range ca.actors {
 		if !slices.Contains(subjects, content[n]) {
 			continue // no clause opens with this actor
 		}
-		for a := range clauses {
+		for a := range words {
 			if slices.Contains(words[a], content[n]) || !holdsAllBut(l, content, n, words[a]) || !namesOther(l, words[a], content) {
 				continue
 			}
-			for b := range clauses {
+			for b := range words {
 				if b != a && subjects[b] == content[n] && saysOwn(l, words[b], content) {
 					return true
 				}
@@ -51,6 +49,24 @@ func actorSwapped(l *lang.Language, c *claim, closest []string, sentence string)
 		}
 	}
 	return false
+}
+
+// partyClauses are the words of the sentence's clauses (clausesOf), a
+// part that names no party of its own joined to the one before ("wij
+// sturen u | daarna binnen zes weken …"), and a part without a content
+// word to the one after ("we | then send you …").
+func partyClauses(l *lang.Language, t tongue, sentence string) [][]string {
+	var out [][]string
+	for _, cl := range clausesOf(t, sentence) {
+		ws := normalisedWords(l, cl)
+		if n := len(out); n > 0 && (!slices.ContainsFunc(out[n-1], func(w string) bool { return contentWord(l, w) }) ||
+			subjectWord(l, ws) == "" && !slices.ContainsFunc(ws, l.IsGrantor)) {
+			out[n-1] = append(out[n-1], ws...)
+			continue
+		}
+		out = append(out, ws)
+	}
+	return out
 }
 
 // claimActor is a claim's content words (no stopword, number or word

@@ -14,6 +14,8 @@ func TestDetect(t *testing.T) {
 		{"English answer", "You can return the item within 30 days of delivery [1].", "en"},
 		{"English answer full of Dutch names", "The order for Melissa van der Berg was sent to Rotterdam on Monday [2].", "en"},
 		{"English answer naming a German product", "The Weltkugelbrunnen kit is made of steel.", "en"},
+		{"short English price sentence", "A van costs €6.90 per hour [1].", "en"},
+		{"Catalan price sentence", "El preu és de 6,90 € per hora i 0,35 € per quilòmetre.", "ca"},
 		{"Dutch answer", "U kunt het artikel binnen 30 dagen na ontvangst retourneren [1].", "nl"},
 		{"Dutch short answer", "De levering is gratis.", "nl"},
 		{"Dutch short answer with elke and an English loanword", "De back-up loopt elke nacht.", "nl"},
