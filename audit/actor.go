@@ -15,7 +15,8 @@ import (
 // the sentence holds every content word of the claim but its actor and
 // names another party before them (a grantor such as "we", or a word
 // after a determiner that the claim lacks); another clause opens with the
-// actor after a determiner, its subject, and says words of its own of it.
+// actor after a determiner, its subject, and says words of its own of it
+// but not all the claim's other words (then it says the claim itself).
 // The actor is the claim's first content word, or the one after an agent
 // marker ("door de netbeheerder"). A sentence of one clause, or a claim
 // of fewer than three content words, is not read.
@@ -42,7 +43,10 @@ func actorSwapped(l *lang.Language, c *claim, closest []string, sentence string)
 				continue
 			}
 			for b := range words {
-				if b != a && subjects[b] == content[n] && saysOwn(l, words[b], content) {
+				// The actor's own clause saying the claim too ("Las
+				// hospitalizaciones tienen … carencia de 6 meses; el parto
+				// tiene una carencia de 8 meses") supports it.
+				if b != a && subjects[b] == content[n] && saysOwn(l, words[b], content) && !holdsAllBut(l, content, n, words[b]) {
 					return true
 				}
 			}

@@ -235,6 +235,9 @@ var Checks = []Check{
 				if at < 0 {
 					other, at = siblingStated(c, s.NumbersMissing, p)
 				}
+				if at < 0 {
+					other, at = partStated(c, s.NumbersMissing, p)
+				}
 			}
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)
@@ -345,8 +348,15 @@ var Checks = []Check{
 			// pays return shipping unless the item is faulty" beside
 			// "Returns are accepted within 30 days") is about something else.
 			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies {
-				if _, _, closest := c.nearest(l, window); closest != window {
+				_, _, closest := c.nearest(l, window)
+				if closest != window {
 					windowDenies = negates(c.tongue, closest, ofClaim) || crossed(closest)
+				}
+				// So is one said only in a clause other than the one holding
+				// most of the claim's words ("… y de 2 € por consulta de
+				// medicina general; las pruebas diagnósticas no tienen copago").
+				if cl, ok := closestClause(l, c, closest); windowDenies && ok {
+					windowDenies = negates(c.tongue, cl, ofClaim) || crossed(cl)
 				}
 			}
 			s.NegationMismatch = claimDenies != windowDenies

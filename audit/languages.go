@@ -174,7 +174,12 @@ func (m *messageAudit) answerTongue() tongue {
 		return pt // not for a text read as another language ("El pla Pro costa …", Catalan)
 	}
 	switch {
-	case best != "" && (t.undetermined() || thin || 2*votes > len(m.own)):
+	case best != "" && (t.undetermined() || thin || 2*votes > len(m.own) && (t.ok || lang.Evidence(text, best) >= 2)):
+		// An answer read, unsurely, in a language the audit does not read
+		// takes its chunks' only where it holds two words of theirs: "El
+		// pla Pro costa 39 euros al mes" citing an English page stays
+		// Catalan; "Una maleta de mano … va incluida en cada vuelo" citing
+		// a Spanish one is Spanish.
 		return tongueOf(best)
 	case thin:
 		// No chunk to tell: the supported language its words read as.

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -208,4 +209,43 @@ const maxOpposedSentence = 120
 // [opposites] w is ("incluidas" says "incluida").
 func says(l *lang.Language, ws []string, w string) bool {
 	return slices.Contains(ws, w) || l.SaysMember(w, ws)
+}
+
+// closestClause is the part of sentence between semicolons holding more
+// of the claim's content words than any other, when the sentence has two
+// or more, one holds most and every other opens with a subject of its own
+// that the claim does not say; false otherwise. Only a semicolon parts
+// statements of their own: a clause after a comma may be the condition
+// of the one before ("…, es sei denn, Sie kündigen").
+func closestClause(l *lang.Language, c *claim, sentence string) (string, bool) {
+	clauses := strings.Split(sentence, ";")
+	if len(clauses) < 2 {
+		return "", false
+	}
+	cw := claimWords(c, l)
+	best, most, tie := "", -1, false
+	subjects := 0 // parts opening with a subject of their own the claim lacks
+	for _, cl := range clauses {
+		ws := normalisedWords(l, cl)
+		if sw := subjectWord(l, ws); sw != "" && !inClause(l, sw, cw) {
+			subjects++
+		}
+		n := 0
+		for _, w := range cw {
+			if contentWord(l, w) && inClause(l, w, ws) {
+				n++
+			}
+		}
+		switch {
+		case n > most:
+			best, most, tie = cl, n, false
+		case n == most:
+			tie = true
+		}
+	}
+	// Every other part must be about a subject of its own ("las pruebas
+	// diagnósticas no tienen copago"); a part about the claim's subject
+	// ("les membres Essentiel ne peuvent pas inviter") or about no named
+	// one may deny the claim.
+	return best, !tie && most > 0 && subjects >= len(clauses)-1
 }

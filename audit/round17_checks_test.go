@@ -29,6 +29,8 @@ func TestAnotherPartysActAndLooselyWordedOpposites(t *testing.T) {
 			"De netbeheerder leest uw slimme meter op afstand uit; wij sturen u daarna binnen zes weken de jaarafrekening.", true},
 		{"one party doing both passes in Dutch", "De netbeheerder stuurt u de jaarafrekening [1].",
 			"De netbeheerder plaatst de meter en stuurt u de jaarafrekening.", false},
+		{"the actor's own clause saying the claim passes in Spanish", "Las hospitalizaciones tienen una carencia de 6 meses [1].",
+			"Las hospitalizaciones tienen un periodo de carencia de 6 meses desde el alta en la póliza; el parto tiene una carencia de 8 meses.", false},
 		{"a clause split inside a noun phrase passes in English", "Hydrophobic protein expression is linked to inclusion bodies [1].",
 			"It is assumed that high level expression of non-native protein and hydrophobic protein is more prone to lead to inclusion bodies.", false},
 		{"kept for six years where deleted at check-out fails in English", "Copies of your ID are kept for six years [1].",
@@ -142,5 +144,29 @@ func TestValueOfASiblingCompound(t *testing.T) {
 		{"Covid-Impfungen at their own age passes in German", "Covid-Impfungen sind ab 12 Jahren möglich [1].", pharmacy, false},
 		{"Grippeimpfungen at their own age passes in German", "Grippeimpfungen bieten wir ab 18 Jahren an [1].", pharmacy, false},
 		{"Impfungen at either age passes in German", "Impfungen gibt es ab 12 Jahren [1].", pharmacy, false},
+	})
+}
+
+// A denial the window says only in a part after a semicolon other than the
+// one holding most of the claim's words is about something else.
+func TestADenialInAnotherPartOfTheSentence(t *testing.T) {
+	const copago = "El copago es de 5 € por consulta de especialista y de 2 € por consulta de medicina general; las pruebas diagnósticas no tienen copago."
+	assertFlips(t, []flipCase{
+		{"the GP copay beside another part's denial passes in Spanish", "La consulta de medicina general tiene un copago de 2 € [1].", copago, false},
+		{"the tests said to have a copay fail in Spanish", "Las pruebas diagnósticas tienen copago [1].", copago, true},
+		{"a part about the claim's subject denying it fails in French", "Les membres Essentiel peuvent venir avec un invité deux fois par mois [1].",
+			"Les membres Premium peuvent venir avec un invité deux fois par mois ; les membres Essentiel ne peuvent pas inviter.", true},
+		{"specialist visits said to have a copay fail in English", "Specialist visits have a copay [1].", "GP visits have a €2 copay; specialist visits do not have a copay.", true},
+	})
+}
+
+// A value a sentence states only in a part about another subject, where
+// its part about the claim's subject states another.
+func TestValueOfAnotherSubjectsPart(t *testing.T) {
+	const carencias = "Las hospitalizaciones tienen un periodo de carencia de 6 meses desde el alta en la póliza; el parto tiene una carencia de 8 meses."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"the delivery at the hospital stays' period fails in Spanish", "El parto está cubierto a partir de los 6 meses del alta en la póliza [1].", carencias, true},
+		{"the delivery at its own period passes in Spanish", "El parto tiene una carencia de 8 meses [1].", carencias, false},
+		{"hospital stays at their own period pass in Spanish", "Las hospitalizaciones tienen una carencia de 6 meses [1].", carencias, false},
 	})
 }

@@ -249,3 +249,62 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 	}
 	return out, rival
 }
+
+// partStated is the claim's quantities that a sentence of the chunk
+// states only in a part (between semicolons) about another subject, where
+// its part about the claim's subject states another value of the kind:
+// "El parto está cubierto a partir de los 6 meses" against "Las
+// hospitalizaciones tienen un periodo de carencia de 6 meses …; el parto
+// tiene una carencia de 8 meses". The claim's subject is its first content
+// word; a part is about a subject when it opens with it after a
+// determiner (subjectWord), and the part stating the value opens with
+// another that the claim does not say.
+//
+// It returns them with the window of that sentence, or -1 when there are
+// none.
+func partStated(c *claim, missing []string, p *passageRead) ([]string, int) {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok {
+		return nil, -1
+	}
+	cw := claimWords(c, l)
+	at := slices.IndexFunc(cw, func(w string) bool { return contentWord(l, w) })
+	if at < 0 {
+		return nil, -1
+	}
+	x := cw[at]
+	s := p.sentenceReader
+	var out []string
+	rival := -1
+	for i, w := range s.ev.windows {
+		text := s.text(i)
+		if w.pair || strings.IndexByte(text, ';') < 0 || !containsFold(text, x) {
+			continue
+		}
+		parts := strings.Split(text, ";")
+		for _, q := range c.quantities {
+			if q.Weak || slices.Contains(missing, q.Raw) || slices.Contains(out, q.Raw) {
+				continue
+			}
+			stating, other := false, false
+			for _, part := range parts {
+				ws := normalisedWords(l, part)
+				subject := subjectWord(l, ws)
+				supports := quantityIndexIn(l, part).supports(q)
+				switch {
+				case subject == x && supports, supports && (subject == "" || inClause(l, subject, cw)):
+					stating = true
+				case subject == x && slices.ContainsFunc(claimQuantitiesIn(l, part), func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+					other = true
+				}
+			}
+			if other && !stating {
+				out = append(out, q.Raw)
+				if rival < 0 {
+					rival = i
+				}
+			}
+		}
+	}
+	return out, rival
+}
