@@ -325,7 +325,7 @@ var Checks = []Check{
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
 						closest, _, closestText := c.nearest(l, window)
 						flip = clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
-							onlyWidened(l, c, window, s.SpanText)
+							onlyWidened(l, c, window, s.SpanText) || onlyGroupOpposed(l, c.words, closest)
 					}
 				}
 				s.NegationMismatch = flip
@@ -406,7 +406,7 @@ var Checks = []Check{
 					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) ||
 					clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
-					onlyWidened(l, c, window, s.SpanText)
+					onlyWidened(l, c, window, s.SpanText) || onlyGroupOpposed(l, c.words, closest)
 			}
 		},
 	},

@@ -74,3 +74,44 @@ func onlyWidenedIn(l *lang.Language, c *claim, sentence, chunk string) bool {
 	}
 	return false
 }
+
+// onlyGroupOpposed reports whether the claim gives a group what the
+// window's closest sentence gives only its opposite: "Los adultos también
+// tienen un 20 % de descuento en ortodoncia" against "Las ortodoncias
+// están cubiertas solo para menores de 16 años, con un descuento del 20
+// %". The sentence's [restrictors] word stands within three words before
+// a word of [opposites]; the claim, without a restrictor or that word,
+// says another member of its group and two or more of the sentence's
+// content words besides.
+func onlyGroupOpposed(l *lang.Language, cw, closest []string) bool {
+	if !slices.ContainsFunc(closest, l.IsRestrictor) || slices.ContainsFunc(cw, l.IsRestrictor) {
+		return false
+	}
+	for j, r := range closest {
+		if !l.IsRestrictor(r) {
+			continue
+		}
+		for k := j + 1; k < len(closest) && k <= j+3; k++ {
+			y := closest[k]
+			if !l.OpposesPlainly(y) || slices.Contains(cw, y) {
+				continue
+			}
+			if slices.ContainsFunc(cw, func(x string) bool { return x != y && l.Opposes(x, y) }) && sharedContent(l, cw, closest) >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sharedContent is how many content words of cw closest holds in a form
+// of them.
+func sharedContent(l *lang.Language, cw, closest []string) int {
+	n := 0
+	for _, w := range cw {
+		if contentWord(l, w) && !l.InOpposites(w) && inClause(l, w, closest) {
+			n++
+		}
+	}
+	return n
+}

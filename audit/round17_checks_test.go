@@ -170,3 +170,15 @@ func TestValueOfAnotherSubjectsPart(t *testing.T) {
 		{"hospital stays at their own period pass in Spanish", "Las hospitalizaciones tienen una carencia de 6 meses [1].", carencias, false},
 	})
 }
+
+// What a sentence gives one group only ("solo para menores") said of the
+// opposite group.
+func TestOnlyOneGroupOpposed(t *testing.T) {
+	const braces = "Las ortodoncias están cubiertas solo para menores de 16 años, con un descuento del 20 %."
+	assertFlips(t, []flipCase{
+		{"adults for only minors fail in Spanish", "Los adultos también tienen un 20 % de descuento en ortodoncia [1].", braces, true},
+		{"minors for only minors pass in Spanish", "Los menores de 16 años tienen un 20 % de descuento en ortodoncia [1].", braces, false},
+		{"adults for only children fail in English", "Adults also get a 20% discount on braces [1].", "Braces are covered only for children under 16, with a 20% discount.", true},
+		{"children for only children pass in English", "Children under 16 get a 20% discount on braces [1].", "Braces are covered only for children under 16, with a 20% discount.", false},
+	})
+}

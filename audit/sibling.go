@@ -194,12 +194,10 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 	if l == nil || !l.Compounds {
 		return nil, -1
 	}
-	cw := claimWords(c, l)
-	at := slices.IndexFunc(cw, func(w string) bool { return contentWord(l, w) })
-	if at < 0 {
+	x, ok := claimSubject(c, l)
+	if !ok {
 		return nil, -1
 	}
-	x := cw[at]
 	s := p.sentenceReader
 	var words [][]string // per window, read once one is needed
 	wordsOf := func(i int) []string {
@@ -267,12 +265,11 @@ func partStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 	if !ok {
 		return nil, -1
 	}
-	cw := claimWords(c, l)
-	at := slices.IndexFunc(cw, func(w string) bool { return contentWord(l, w) })
-	if at < 0 {
+	x, ok := claimSubject(c, l)
+	if !ok {
 		return nil, -1
 	}
-	x := cw[at]
+	cw := claimWords(c, l)
 	s := p.sentenceReader
 	var out []string
 	rival := -1
@@ -307,4 +304,15 @@ func partStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 		}
 	}
 	return out, rival
+}
+
+// claimSubject is the claim's first content word: what it is about, in
+// the passage checks that read a subject; false when it has none.
+func claimSubject(c *claim, l *lang.Language) (string, bool) {
+	cw := claimWords(c, l)
+	at := slices.IndexFunc(cw, func(w string) bool { return contentWord(l, w) })
+	if at < 0 {
+		return "", false
+	}
+	return cw[at], true
 }
