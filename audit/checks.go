@@ -337,10 +337,22 @@ var Checks = []Check{
 			// card" of "… unless the card has expired"); one that restates
 			// the condition's words without a conditional ("renews every
 			// month, so cancel a week before the renewal date") does not.
-			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies && !l.HasConditional(claimWords(c, l)) {
-				if cond, had := l.UnlessClause(window); had && restated(l, normalisedWords(l, cond), ofClaim) {
+			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies {
+				// A claim restating the condition after an "unless" of its
+				// own ("except if", "behalve als" for "tenzij") says it too.
+				_, claimUnless := l.UnlessClause(c.plain)
+				if cond, had := l.UnlessClause(window); had && (claimUnless || !l.HasConditional(claimWords(c, l))) && restated(l, normalisedWords(l, cond), ofClaim) {
 					w, _ := l.WithoutUnless(window)
 					windowDenies = negates(c.tongue, w, ofClaim) || crossed(w)
+				}
+			}
+			if l, ok := lang.Get(c.tongue.code); ok && claimDenies && !windowDenies {
+				// The same the other way round: "renews unless you cancel"
+				// against "renews, except if you cancel by 30 September".
+				_, windowUnless := l.UnlessClause(window)
+				if cond, had := l.UnlessClause(c.plain); had && windowUnless && restated(l, normalisedWords(l, cond), ofWindow) {
+					cl, _ := l.WithoutUnless(c.plain)
+					claimDenies = negates(c.tongue, cl, ofWindow) || crossed(cl)
 				}
 			}
 			// A denial of the claim's words that a two-sentence window says

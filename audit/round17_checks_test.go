@@ -182,3 +182,20 @@ func TestOnlyOneGroupOpposed(t *testing.T) {
 		{"children for only children pass in English", "Children under 16 get a 20% discount on braces [1].", "Braces are covered only for children under 16, with a 20% discount.", false},
 	})
 }
+
+// A condition said with "except if" ("behalve als", "außer wenn") where the
+// chunk says it with "unless", and the reverse.
+func TestExceptIfForUnless(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"behalve als for tenzij passes in Dutch", "Verlengen kan tot twee keer, behalve als het boek door iemand anders is gereserveerd [1].",
+			"U kunt een boek twee keer verlengen, tenzij een ander lid het heeft gereserveerd.", false},
+		{"außer wenn for es sei denn passes in German", "Sie können zweimal verlängern, außer wenn ein anderes Mitglied das Buch reserviert hat [1].",
+			"Sie können ein Buch zweimal verlängern, es sei denn, ein anderes Mitglied hat es reserviert.", false},
+		{"except if for unless passes in English", "You can renew twice, except if another member has reserved the book [1].",
+			"You can renew a book twice unless another member has reserved it.", false},
+		{"unless for except if passes in English", "The contract renews every year unless you cancel [1].",
+			"The contract renews every year, except if you cancel by 30 September.", false},
+		{"if for unless fails in English", "The contract renews every year if you cancel by 30 September [1].",
+			"The contract renews every year unless you cancel by 30 September.", true},
+	})
+}
