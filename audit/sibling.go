@@ -10,8 +10,8 @@ import (
 
 // siblingSwapped reports whether the claim says of one thing what the
 // window's closest sentence, which it follows closely, says of another
-// that the chunk tells apart from it: a word of the claim the sentence lacks stands where the
-// sentence has a word the claim lacks, and
+// that the chunk tells apart from it: a word of the claim the sentence
+// lacks stands where the sentence has a word the claim lacks, and
 //
 //   - both are compounds of one head with other first parts, and the
 //     chunk names the claim's elsewhere, whole or its first part as a word
@@ -41,7 +41,7 @@ func siblingSwapped(l *lang.Language, c *claim, closest []string, sentence, chun
 			chunkWords = normalisedWords(l, chunk)
 		}
 		if p.compound {
-			return inClause(l, p.x, chunkWords) || p.m1 != p.m2 && slices.ContainsFunc(chunkWords, func(w string) bool { return l.Stem(w) == p.m1 })
+			return inClause(l, p.x, chunkWords) || slices.ContainsFunc(chunkWords, func(w string) bool { return l.Stem(w) == p.m1 })
 		}
 		return listedTogether(l, chunkWords, p.x, p.y)
 	}
@@ -86,12 +86,12 @@ func siblingSwapped(l *lang.Language, c *claim, closest []string, sentence, chun
 
 // siblingPair is a word x of the claim and a word y of the sentence that
 // may name two things of a kind: compounds of one head with first parts
-// m1 and m2, or two words between the same two words.
+// (m1 the claim's), or two words between the same two words.
 type siblingPair struct {
 	x, y     string
 	i        int // where x stands in the claim's words
 	compound bool
-	m1, m2   string
+	m1       string
 }
 
 // sameSlot reports whether y stands in words between the two words that
@@ -118,13 +118,13 @@ func siblingCandidates(l *lang.Language, cw, closest []string) []siblingPair {
 			if !contentWord(l, x) || x == y {
 				continue
 			}
-			m1, m2, compound := compoundSiblings(l, x, y)
+			m1, compound := compoundSiblings(l, x, y)
 			if !compound && l.Compounds { // "Debitkarte" and "Kreditkarten"
-				m1, m2, compound = compoundSiblings(l, l.Stem(x), l.Stem(y))
+				m1, compound = compoundSiblings(l, l.Stem(x), l.Stem(y))
 			}
 			slot := !compound && i > 0 && j > 0 && i+1 < len(cw) && j+1 < len(closest) && cw[i-1] == closest[j-1] && cw[i+1] == closest[j+1]
 			if (compound || slot) && !inClause(l, y, cw) {
-				out = append(out, siblingPair{x, y, i, compound, m1, m2})
+				out = append(out, siblingPair{x, y, i, compound, m1})
 			}
 		}
 	}
@@ -142,13 +142,13 @@ func contentWord(l *lang.Language, w string) bool {
 const minSiblingHead = 6
 
 // compoundSiblings reports whether x and y are compounds (in a language
-// that writes them as one word) of one head of
-// minSiblingHead letters or more with other first parts of three letters
-// or more, and gives the first parts ("covid" and "grippe" of
-// "covid-impfungen" and "grippeimpfungen").
-func compoundSiblings(l *lang.Language, x, y string) (string, string, bool) {
+// that writes them as one word) of one head of minSiblingHead letters or
+// more with other first parts of three letters or more, and gives x's
+// first part ("covid" of "covid-impfungen" against
+// "grippeimpfungen").
+func compoundSiblings(l *lang.Language, x, y string) (string, bool) {
 	if !l.Compounds {
-		return "", "", false
+		return "", false
 	}
 	n := 0
 	for n < len(x) && n < len(y) && x[len(x)-1-n] == y[len(y)-1-n] {
@@ -158,13 +158,13 @@ func compoundSiblings(l *lang.Language, x, y string) (string, string, bool) {
 		n-- // the head starts at a whole letter
 	}
 	if utf8.RuneCountInString(x[len(x)-n:]) < minSiblingHead {
-		return "", "", false
+		return "", false
 	}
 	m1, m2 := strings.TrimRight(x[:len(x)-n], "-"), strings.TrimRight(y[:len(y)-n], "-")
 	if utf8.RuneCountInString(m1) < 3 || utf8.RuneCountInString(m2) < 3 || m1 == m2 {
-		return "", "", false
+		return "", false
 	}
-	return m1, m2, true
+	return m1, true
 }
 
 // listedTogether reports whether words join x and y in a list: "perros y
@@ -211,9 +211,9 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 	}
 	sibling := func(i int) bool {
 		return slices.ContainsFunc(wordsOf(i), func(y string) bool {
-			_, _, ok := compoundSiblings(l, x, y)
+			_, ok := compoundSiblings(l, x, y)
 			if !ok {
-				_, _, ok = compoundSiblings(l, l.Stem(x), l.Stem(y))
+				_, ok = compoundSiblings(l, l.Stem(x), l.Stem(y))
 			}
 			return ok
 		})
