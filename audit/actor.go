@@ -91,7 +91,7 @@ func actorOf(l *lang.Language, c *claim) *claimActor {
 		if l.IsAgentMarker(w) {
 			marked = true
 		}
-		if l.IsStopword(w) || startsWithDigitOrSign(w) || l.AfterDuration(c.words, i) {
+		if !contentWord(l, w) || l.AfterDuration(c.words, i) {
 			continue
 		}
 		if len(a.content) == 0 || marked {
@@ -152,7 +152,7 @@ func namesOther(l *lang.Language, words, content []string) bool {
 		if inClause(l, w, content) {
 			return false
 		}
-		if l.IsGrantor(w) || k > 0 && l.IsDeterminer(words[k-1]) && !l.IsStopword(w) && !startsWithDigitOrSign(w) {
+		if l.IsGrantor(w) || k > 0 && l.IsDeterminer(words[k-1]) && contentWord(l, w) {
 			return true
 		}
 	}
@@ -163,7 +163,7 @@ func namesOther(l *lang.Language, words, content []string) bool {
 // it says something of its own of the party it names.
 func saysOwn(l *lang.Language, words, content []string) bool {
 	for _, w := range words {
-		if !l.IsStopword(w) && !startsWithDigitOrSign(w) && !inClause(l, w, content) {
+		if contentWord(l, w) && !inClause(l, w, content) {
 			return true
 		}
 	}
@@ -175,7 +175,7 @@ func saysOwn(l *lang.Language, words, content []string) bool {
 // plaatst"): the party the clause is about; "" otherwise.
 func subjectWord(l *lang.Language, words []string) string {
 	for k, w := range words {
-		if !l.IsStopword(w) && !startsWithDigitOrSign(w) {
+		if contentWord(l, w) {
 			if k > 0 && l.IsDeterminer(words[k-1]) {
 				return w
 			}

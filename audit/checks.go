@@ -323,9 +323,7 @@ var Checks = []Check{
 					flip = conditionDropped(l, c, window, nil) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
 						adjectiveAgainstCompound(l, c.words, c.nearestWords(l, window))
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
-						closest, _, closestText := c.nearest(l, window)
-						flip = clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
-							onlyWidened(l, c, window, s.SpanText) || onlyGroupOpposed(l, c.words, closest)
+						flip = clausesSwapped(l, c, window, s.SpanText)
 					}
 				}
 				s.NegationMismatch = flip
@@ -341,18 +339,16 @@ var Checks = []Check{
 				// A claim restating the condition after an "unless" of its
 				// own ("except if", "behalve als" for "tenzij") says it too.
 				_, claimUnless := l.UnlessClause(c.plain)
-				if cond, had := l.UnlessClause(window); had && (claimUnless || !l.HasConditional(claimWords(c, l))) && restated(l, normalisedWords(l, cond), ofClaim) {
-					w, _ := l.WithoutUnless(window)
-					windowDenies = negates(c.tongue, w, ofClaim) || crossed(w)
+				if d, ok := unlessRestated(l, c.tongue, window, ofClaim, claimUnless || !l.HasConditional(claimWords(c, l))); ok {
+					windowDenies = d
 				}
 			}
 			if l, ok := lang.Get(c.tongue.code); ok && claimDenies && !windowDenies {
 				// The same the other way round: "renews unless you cancel"
 				// against "renews, except if you cancel by 30 September".
 				_, windowUnless := l.UnlessClause(window)
-				if cond, had := l.UnlessClause(c.plain); had && windowUnless && restated(l, normalisedWords(l, cond), ofWindow) {
-					cl, _ := l.WithoutUnless(c.plain)
-					claimDenies = negates(c.tongue, cl, ofWindow) || crossed(cl)
+				if d, ok := unlessRestated(l, c.tongue, c.plain, ofWindow, windowUnless); ok {
+					claimDenies = d
 				}
 			}
 			// A denial of the claim's words that a two-sentence window says
@@ -406,7 +402,7 @@ var Checks = []Check{
 				}
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				closest, ww, closestText := c.nearest(l, window)
+				closest, ww, _ := c.nearest(l, window)
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest) ||
 					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
@@ -417,8 +413,7 @@ var Checks = []Check{
 					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
 					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) ||
-					clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
-					onlyWidened(l, c, window, s.SpanText) || onlyGroupOpposed(l, c.words, closest)
+					clausesSwapped(l, c, window, s.SpanText)
 			}
 		},
 	},
@@ -571,6 +566,30 @@ const closeMatch = 0.6
 // (Thomas Hardy, Charles Dickens) weigh on 4-grams, while nameSwapped
 // asks for the other name in the same place.
 const swapMatch = 0.4
+
+// unlessRestated is whether text denies outside its [unless] clause, when
+// it has one, the other side may read it (may), and the other side
+// restates the clause's condition (restated, by of: the other side's
+// words); ok is false otherwise and text's polarity stands.
+func unlessRestated(l *lang.Language, t tongue, text string, of func(string) bool, may bool) (denies, ok bool) {
+	cond, had := l.UnlessClause(text)
+	if !had || !may || !restated(l, normalisedWords(l, cond), of) {
+		return false, false
+	}
+	w, _ := l.WithoutUnless(text)
+	return negates(t, w, of) || crossed(w), true
+}
+
+// clausesSwapped reports whether the window's sentence closest to the
+// claim says of the claim's subject or party, in a clause of its own,
+// the opposite or another's act, or gives only another name or group
+// what the claim says: the polarity checks read above 4-gram closeness
+// 0.4 (the negation check's close branch and its loose one).
+func clausesSwapped(l *lang.Language, c *claim, window, chunk string) bool {
+	closest, _, closestText := c.nearest(l, window)
+	return clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
+		onlyWidened(l, c, window, chunk) || onlyGroupOpposed(l, c.words, closest)
+}
 
 // runChecks measures a pair.
 func runChecks(c *claim, ev *evidence) measures {

@@ -129,7 +129,7 @@ func partiesSwapped(l *lang.Language, cw, ww []string) bool {
 	inverted := false
 	for i, a := range cw {
 		p := -1
-		if swappable(l, a) && count(cw, a) == 1 && count(ww, a) == 1 {
+		if contentWord(l, a) && count(cw, a) == 1 && count(ww, a) == 1 {
 			p = slices.Index(ww, a)
 			for k := max(i-8, 0); k < i && !inverted; k++ {
 				inverted = pos[k] > p
@@ -156,12 +156,6 @@ func partiesSwapped(l *lang.Language, cw, ww []string) bool {
 		}
 	}
 	return false
-}
-
-// swappable reports whether w may name a party: a word that is no
-// stopword and no number.
-func swappable(l *lang.Language, w string) bool {
-	return !l.IsStopword(w) && !startsWithDigitOrSign(w)
 }
 
 func count(ws []string, w string) int {

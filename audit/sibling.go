@@ -118,10 +118,7 @@ func siblingCandidates(l *lang.Language, cw, closest []string) []siblingPair {
 			if !contentWord(l, x) || x == y {
 				continue
 			}
-			m1, compound := compoundSiblings(l, x, y)
-			if !compound && l.Compounds { // "Debitkarte" and "Kreditkarten"
-				m1, compound = compoundSiblings(l, l.Stem(x), l.Stem(y))
-			}
+			m1, compound := siblingCompounds(l, x, y)
 			slot := !compound && i > 0 && j > 0 && i+1 < len(cw) && j+1 < len(closest) && cw[i-1] == closest[j-1] && cw[i+1] == closest[j+1]
 			if (compound || slot) && !inClause(l, y, cw) {
 				out = append(out, siblingPair{x, y, i, compound, m1})
@@ -132,7 +129,7 @@ func siblingCandidates(l *lang.Language, cw, closest []string) []siblingPair {
 }
 
 // contentWord reports whether the normalised word w is no stopword and no
-// number.
+// number: a word that may name a thing or a party.
 func contentWord(l *lang.Language, w string) bool {
 	return !l.IsStopword(w) && !startsWithDigitOrSign(w)
 }
@@ -165,6 +162,15 @@ func compoundSiblings(l *lang.Language, x, y string) (string, bool) {
 		return "", false
 	}
 	return m1, true
+}
+
+// siblingCompounds is compoundSiblings of x and y as written and, failing
+// that, of their stems ("Debitkarte" and "Kreditkarten").
+func siblingCompounds(l *lang.Language, x, y string) (string, bool) {
+	if m1, ok := compoundSiblings(l, x, y); ok || !l.Compounds {
+		return m1, ok
+	}
+	return compoundSiblings(l, l.Stem(x), l.Stem(y))
 }
 
 // listedTogether reports whether words join x and y in a list: "perros y
@@ -211,10 +217,7 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 	}
 	sibling := func(i int) bool {
 		return slices.ContainsFunc(wordsOf(i), func(y string) bool {
-			_, ok := compoundSiblings(l, x, y)
-			if !ok {
-				_, ok = compoundSiblings(l, l.Stem(x), l.Stem(y))
-			}
+			_, ok := siblingCompounds(l, x, y)
 			return ok
 		})
 	}
