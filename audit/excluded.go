@@ -1,0 +1,127 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// excludedElsewhere reports whether the claim says, without denying it,
+// something of a thing that the sentence it follows leaves out and that
+// the chunk names only to deny it: "Rabbits may travel in the car"
+// against "Cats and dogs may travel in the car. Rabbits and birds are not
+// allowed."; "We ship to Norway" against "We ship to all EU countries. We
+// do not ship to Norway or Switzerland." The denying part (of a sentence
+// cut at ";") says nothing but the claim's words, things listed with them
+// ("… or Switzerland"), its cue and a word of [permission] ("allowed"),
+// so a denial of something else about the thing ("Express orders do not
+// need a signature") is no exclusion. A claim that denies or excepts in
+// its own words ("all EU countries except Norway") is left alone, as is a
+// thing the chunk also names without a denial. closest is the normalised
+// words of the window's sentence the claim follows; chunk the text the
+// window is part of.
+func excludedElsewhere(l *lang.Language, c *claim, closest []string, chunk string) bool {
+	cw := claimWords(c, l)
+	var absent []string
+	for _, w := range cw {
+		if contentWord(l, w) && !inClause(l, w, closest) && !slices.Contains(absent, w) {
+			absent = append(absent, w)
+		}
+	}
+	// A byte test before the chunk is cut: a word the chunk does not hold
+	// is not in it. Normalising keeps a word's letters; its first is
+	// passed over, as its capital may not be an ASCII letter ("Österreich").
+	if !slices.ContainsFunc(absent, func(w string) bool {
+		_, n := utf8.DecodeRuneInString(w)
+		return containsFold(chunk, w[n:])
+	}) {
+		return false
+	}
+	for i, w := range cw {
+		if l.IsNegativeWord(w) || cueIn(l, cw, i) > 0 || l.ExceptionAt(cw, i) > 0 {
+			return false
+		}
+	}
+	var parts [][]string
+	eachSentence(l, chunk, func(s string) {
+		for p := range strings.SplitSeq(s, ";") {
+			if ws := normalisedWords(l, p); len(ws) > 0 {
+				parts = append(parts, ws)
+			}
+		}
+	})
+	for _, w := range absent {
+		denied, affirmed := false, false
+		for _, ws := range parts {
+			if !inClause(l, w, ws) {
+				continue
+			}
+			if (hasCue(l, ws) || slices.ContainsFunc(ws, l.IsNegativeWord)) && onlyDenies(l, cw, ws) {
+				denied = true
+			} else {
+				affirmed = true
+			}
+		}
+		if denied && !affirmed {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyDenies reports whether every content word of ws is a word of the
+// claim's words cw, a negation or [permission] word, or listed with a
+// word of the claim (a word of [list-joins] and stopwords alone between
+// them: "Rabbits and birds", "Schweiz und nach Norwegen").
+func onlyDenies(l *lang.Language, cw, ws []string) bool {
+	for i, x := range ws {
+		if !contentWord(l, x) || inClause(l, x, cw) || l.IsNegationWord(x) || l.IsNegativeWord(x) || l.PermitsAt(ws, i) > 0 {
+			continue
+		}
+		if !listedWithClaim(l, cw, ws, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// listedWithClaim reports whether ws[i] is joined to a word of the claim
+// within three words before or after it by a list join, with stopwords
+// alone besides.
+func listedWithClaim(l *lang.Language, cw, ws []string, i int) bool {
+	for _, step := range []int{-1, 1} {
+		joined := false
+	side:
+		for k := i + step; k >= 0 && k < len(ws) && k-i <= 3 && i-k <= 3; k += step {
+			switch x := ws[k]; {
+			case l.IsListJoin(x):
+				joined = true
+			case contentWord(l, x):
+				if joined && inClause(l, x, cw) {
+					return true
+				}
+				break side // another thing between: not listed with the claim's
+			}
+		}
+	}
+	return false
+}
+
+// eachSentence calls fn with each sentence of text, cut where
+// closestOfWindow cuts a window: at a full stop, "!" or "?" before a
+// space or the end, not after a day's number or an abbreviation.
+func eachSentence(l *lang.Language, text string, fn func(string)) {
+	for rest := text; rest != ""; {
+		end := len(rest)
+		for i := 0; i+1 < len(rest); i++ {
+			if endsSentence(rest, i) && !dayDot(l, rest, i) && !abbreviationDot(l, rest, i) {
+				end = i + 1
+				break
+			}
+		}
+		fn(rest[:end])
+		rest = rest[end:]
+	}
+}

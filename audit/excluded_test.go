@@ -1,0 +1,39 @@
+package audit
+
+import "testing"
+
+// A thing the chunk names only to deny it, said by the claim as the
+// window says it of others; faithful sentences about such a thing pass.
+func TestExcludedElsewhere(t *testing.T) {
+	const pets = "Cats and dogs may travel in the car in a closed carrier. Rabbits and birds are not allowed."
+	const glasses = "Glasses are covered up to €100 per year. Contact lenses are not covered."
+	assertFlips(t, []flipCase{
+		{"rabbits where only cats and dogs may travel fails in English", "Rabbits may travel in the car in a closed carrier [1].", pets, true},
+		{"rabbits added to the list fails in English", "Cats, dogs and rabbits may travel in the car in a closed carrier [1].", pets, true},
+		{"cats and dogs pass in English", "Cats and dogs may travel in the car in a closed carrier [1].", pets, false},
+		{"rabbits not allowed passes in English", "Rabbits are not allowed in the car [1].", pets, false},
+		{"Norway where not shipped to fails in English", "We ship to Norway within five working days [1].",
+			"We ship to all EU countries within five working days. We do not ship to Norway or Switzerland.", true},
+		{"contact lenses where not covered fail in English", "Contact lenses are covered up to €100 per year [1].", glasses, true},
+		{"glasses pass in English", "Glasses are covered up to €100 per year [1].", glasses, false},
+		{"die Schweiz where not shipped to fails in German", "Wir versenden auch in die Schweiz innerhalb von fünf Werktagen [1].",
+			"Wir versenden in alle EU-Länder innerhalb von fünf Werktagen. In die Schweiz und nach Norwegen versenden wir nicht.", true},
+		{"konijnen where not allowed fails in Dutch", "Konijnen mogen in een gesloten reismand mee in de auto [1].",
+			"Katten en honden mogen in een gesloten reismand mee in de auto. Konijnen en vogels zijn niet toegestaan.", true},
+		{"les lapins where not admitted fails in French", "Les lapins peuvent voyager dans la voiture dans une caisse fermée [1].",
+			"Les chats et les chiens peuvent voyager dans la voiture dans une caisse fermée. Les lapins et les oiseaux ne sont pas admis.", true},
+		{"los conejos where not allowed fails in Spanish", "Los conejos pueden viajar en el coche en un transportín cerrado [1].",
+			"Los perros y los gatos pueden viajar en el coche en un transportín cerrado. Los conejos y los pájaros no están permitidos.", true},
+		// Another denial about the thing is no exclusion of it.
+		{"express orders where they need no signature pass in English", "Express orders placed before noon ship the same day [1].",
+			"Orders placed before noon ship the same day. Express orders do not need a signature.", false},
+		{"the support team where it does not work Sundays passes in English", "Our support team answers chats within two hours [1].",
+			"We answer chats within two hours. The support team does not work on Sundays.", false},
+		{"das Paket where not delivered to lockers passes in German", "Das Paket wird innerhalb von zwei Werktagen zugestellt [1].",
+			"Wir liefern innerhalb von zwei Werktagen. Das Paket wird nicht an Packstationen zugestellt.", false},
+		{"a thing also named without a denial passes in English", "We ship to Norway within five working days [1].",
+			"We ship to all EU countries and Norway within five working days. Customs fees for Norway are not included.", false},
+		{"an exception of the claim's own passes in English", "We ship to all EU countries except Norway within five working days [1].",
+			"We ship to all EU countries within five working days. We do not ship to Norway or Switzerland.", false},
+	})
+}
