@@ -30,13 +30,8 @@ func excludedElsewhere(l *lang.Language, c *claim, closest []string, chunk strin
 			absent = append(absent, w)
 		}
 	}
-	// A byte test before the chunk is cut: a word the chunk does not hold
-	// is not in it. Normalising keeps a word's letters; its first is
-	// passed over, as its capital may not be an ASCII letter ("Österreich").
-	if !slices.ContainsFunc(absent, func(w string) bool {
-		_, n := utf8.DecodeRuneInString(w)
-		return containsFold(chunk, w[n:])
-	}) {
+	// A byte test before the chunk is cut.
+	if !slices.ContainsFunc(absent, func(w string) bool { return mentions(chunk, w) }) {
 		return false
 	}
 	for i, w := range cw {
@@ -124,4 +119,12 @@ func eachSentence(l *lang.Language, text string, fn func(string)) {
 		fn(rest[:end])
 		rest = rest[end:]
 	}
+}
+
+// mentions reports whether text may hold the normalised word w: a byte
+// test, as normalising keeps a word's letters. Its first letter is
+// passed over, as its capital may not be an ASCII letter ("Österreich").
+func mentions(text, w string) bool {
+	_, n := utf8.DecodeRuneInString(w)
+	return containsFold(text, w[n:])
 }

@@ -5,6 +5,7 @@ package lang
 // Ausnahme von", "à l'exception de"); a line opening with "-" is one that
 // does not, a condition or a clause ("- except that", "- sauf si"). It
 // also reads [hedges], [possibility], [certainty], [permission],
+// [period-anchors], [period-anchors-within], [date-nouns],
 // [grantors], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
@@ -15,6 +16,9 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.possible = l.readPhraseList(t, "possibility")
 	l.certain = l.readPhraseList(t, "certainty")
 	l.permission = l.readPhraseList(t, "permission")
+	l.periodFrom = l.readPhraseList(t, "period-anchors")
+	l.periodOf = l.readPhraseList(t, "period-anchors-within")
+	l.dateNouns = set(l.withNormalized(t.words("date-nouns")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
 	return nil
 }
@@ -86,3 +90,21 @@ func (l *Language) PermitsAt(words []string, i int) int { return l.permission.at
 // IsGrantor reports whether the normalised word w names who allows or
 // accepts ("we", "wij", "wir"), not what is allowed.
 func (l *Language) IsGrantor(w string) bool { return l.grantors[w] }
+
+// PeriodAnchorAt returns how many words a phrase of [period-anchors]
+// or [period-anchors-within] takes at words[i] (normalised words), 0 for
+// none: the words tying a period to the event it runs from ("after",
+// "suivant", "à compter de"). within tells a phrase of the second,
+// which does so only where a word of [bound-within] opens the period
+// ("within 7 days of your flight", not "30 days of holiday").
+func (l *Language) PeriodAnchorAt(words []string, i int) (n int, within bool) {
+	if n := l.periodFrom.at(words, i); n > 0 {
+		return n, false
+	}
+	n = l.periodOf.at(words, i)
+	return n, n > 0
+}
+
+// IsDateNoun reports whether the normalised word w names the date of an
+// event ([date-nouns]: "date", "Datum", "fecha"), not an event.
+func (l *Language) IsDateNoun(w string) bool { return l.dateNouns[w] }

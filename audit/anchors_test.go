@@ -1,0 +1,32 @@
+package audit
+
+import "testing"
+
+// A period run from another event than the chunk runs it from, in words
+// of no event group; faithful wordings of the same event pass.
+func TestPeriodFromAnotherEvent(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"of your flight against of receiving the bag fails in English", "Claims must be submitted within seven days of your flight [1].",
+			"Claims must be submitted within seven days of receiving the bag.", true},
+		{"suivant sa survenue against sa découverte fails in French", "Les dommages doivent être déclarés dans les 5 jours suivant sa survenue [1].",
+			"Les dommages doivent être déclarés dans les 5 jours suivant sa découverte.", true},
+		{"à compter de la date de la commande against de la livraison fails in French", "Vous pouvez vous rétracter dans un délai de 14 jours à compter de la date de la commande [1].",
+			"Vous pouvez vous rétracter dans un délai de 14 jours à compter de la livraison du bien.", true},
+		{"a word between the unit and its anchor fails in Spanish", "La tarjeta le llega por correo en un plazo de diez días hábiles desde la solicitud [1].",
+			"Las tarjetas se envían por correo en un plazo de diez días hábiles desde la aprobación.", true},
+		{"desde la solicitud against desde la aprobación fails in Spanish", "El reembolso se realiza en un plazo de 10 días desde la solicitud [1].",
+			"El reembolso se realiza en un plazo de 10 días desde la aprobación.", true},
+		{"na de aanvraag against na ingang fails in Dutch", "De vergoeding wordt binnen 30 dagen na de aanvraag uitbetaald [1].",
+			"De vergoeding wordt binnen 30 dagen na ingang van de polis uitbetaald.", true},
+		{"nach dem Umzug against nach Erhalt des Bescheids fails in German", "Der Antrag muss innerhalb von 4 Wochen nach dem Umzug gestellt werden [1].",
+			"Der Antrag muss innerhalb von 4 Wochen nach Erhalt des Bescheids gestellt werden.", true},
+		{"from the date of purchase against from purchase passes in English", "You can withdraw within 14 days from the date of purchase [1].",
+			"You can withdraw within 14 days from purchase.", false},
+		{"of noticing the loss against of discovering the loss passes in English", "You need to report a claim within 48 hours of noticing the loss or theft [1].",
+			"Insurance claims must be reported within 48 hours of discovering the loss or theft, with a police reference for theft.", false},
+		{"ab dem Kauf against ab Kaufdatum passes in German", "Die Garantie gilt 2 Jahre ab dem Kauf [1].", "Die Garantie beträgt 2 Jahre ab Kaufdatum.", false},
+		{"30 days of free access names no event and passes in English", "We give you 30 days of free access [1].", "You get 30 days of free access after you sign up.", false},
+		{"an event the chunk says in another passage passes in English", "You can file within one year of the publication date [1].",
+			"You can file within one year of the first application. An inventor who publicly discloses the invention keeps that right.", false},
+	})
+}
