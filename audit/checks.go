@@ -283,7 +283,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' where the window bounds it ('up to 75%'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); said of another name where the window says it of one only ('on Plus and Lifetime' against 'only Lifetime'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'; said of a thing the window leaves out and the chunk names only to deny it ('Rabbits may travel' against 'Cats and dogs may travel … Rabbits and birds are not allowed'); a period run from another event than the window's ('within seven days of your flight' against 'of receiving the bag')",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except'; said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' where the window bounds it ('up to 75%'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); said of another name where the window says it of one only ('on Plus and Lifetime' against 'only Lifetime'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'; said of a thing the window leaves out and the chunk names only to deny it ('Rabbits may travel' against 'Cats and dogs may travel … Rabbits and birds are not allowed'); a period run from another event than the window's ('within seven days of your flight' against 'of receiving the bag'); the window's sentence without the condition it says it under ('Physiotherapy is covered for up to 12 sessions' against '… when referred by your GP')",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -402,7 +402,7 @@ var Checks = []Check{
 				}
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
-				closest, ww, _ := c.nearest(l, window)
+				closest, ww, closestText := c.nearest(l, window)
 				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest) ||
 					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
 					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
@@ -414,7 +414,8 @@ var Checks = []Check{
 					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) ||
 					clausesSwapped(l, c, window, s.SpanText) ||
-					excludedElsewhere(l, c, closest, s.SpanText) || anchorSwapped(l, c.words, closest, ev)
+					excludedElsewhere(l, c, closest, s.SpanText) || anchorSwapped(l, c.words, closest, ev) ||
+					conditionOmitted(l, c, closest, closestText)
 			}
 		},
 	},

@@ -6,8 +6,9 @@ import (
 )
 
 // readUnless reads [unless], the negation cues that say "if not"
-// ("unless", "tenzij", "sauf si"), and [conditionals], the words that
-// open a condition ("if", "als", "wenn", "si").
+// ("unless", "tenzij", "sauf si"), [conditionals], the words that
+// open a condition ("if", "als", "wenn", "si"), [condition-phrases] and
+// [condition-times].
 func (l *Language) readUnless(t, _ *table) error {
 	var alts []string
 	l.unlessCues = map[string]bool{}
@@ -28,7 +29,24 @@ func (l *Language) readUnless(t, _ *table) error {
 		}
 	}
 	l.conditionals = set(l.withNormalized(t.words("conditionals")))
+	l.condPhrases = l.readPhraseList(t, "condition-phrases")
+	l.condTimes = set(l.withNormalized(t.words("condition-times")))
 	return nil
+}
+
+// IsConditionTime reports whether the normalised word w opens a
+// condition that also says when ([condition-times]: "when", "quand").
+func (l *Language) IsConditionTime(w string) bool { return l.condTimes[w] }
+
+// ConditionAt returns how many words a word of [conditionals] or a
+// phrase of [condition-phrases] takes at words[i] (normalised words), 0
+// for none: what opens a condition ("if", "sofern", "s'ils", "siempre
+// que").
+func (l *Language) ConditionAt(words []string, i int) int {
+	if l.conditionals[words[i]] {
+		return 1
+	}
+	return l.condPhrases.at(words, i)
 }
 
 // WithoutUnless is text with each cue of [unless] made a clause break,

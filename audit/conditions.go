@@ -1,0 +1,88 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// conditionOmitted reports whether the claim says what a part (between
+// semicolons) of sentence, the window's sentence it follows, says only
+// under a condition, without the condition: every content word of the
+// part outside its condition is the claim's, no content word of the
+// condition is, and the claim states no condition of its own.
+// "Valuables are covered up to €3,000" against "… if they are kept in a
+// safe"; "La cuenta Online no tiene comisión de mantenimiento" against
+// "… si domicilia una nómina". A condition is cut from a word of
+// [conditionals] or a phrase of [condition-phrases] to the end of its
+// clause (a comma ends it), or is the clause it opens before a comma;
+// one opening the part with a word of [condition-times] ("When you
+// cancel, …") tells a sequence and is passed over. Numbers are left to
+// the number check.
+func conditionOmitted(l *lang.Language, c *claim, closest []string, sentence string) bool {
+	cw := claimWords(c, l)
+	if !conditional(l, closest) || conditional(l, cw) {
+		return false
+	}
+	held := func(w string) bool {
+		st := l.Stem(w)
+		return inClause(l, w, cw) || slices.ContainsFunc(cw, func(x string) bool { return l.Stem(x) == st })
+	}
+	content := func(w string) bool { return contentWord(l, w) && !isFigure(l, w) }
+	for part := range strings.SplitSeq(sentence, ";") {
+		cond, main, first, ok := conditionIn(l, part)
+		if !ok || !slices.ContainsFunc(cond, content) || first && l.IsConditionTime(cond[0]) {
+			continue // "When you cancel, we stop …" tells a sequence
+		}
+		mains := 0
+		for _, w := range main {
+			if !content(w) {
+				continue
+			}
+			if !held(w) {
+				mains = -1
+				break
+			}
+			mains++
+		}
+		if mains >= 2 && !slices.ContainsFunc(cond, func(w string) bool { return content(w) && held(w) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionIn cuts the first condition out of a clause run (a sentence
+// or a part of one): its normalised words from the word or phrase that
+// opens it to the next comma, the words of the rest, and whether it
+// opens the run.
+func conditionIn(l *lang.Language, text string) (cond, rest []string, first, ok bool) {
+	for piece := range strings.SplitSeq(text, ",") {
+		ws := normalisedWords(l, piece)
+		at := -1
+		for i := range ws {
+			if !ok && l.ConditionAt(ws, i) > 0 {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			rest = append(rest, ws...)
+			continue
+		}
+		cond, ok, first = ws[at:], true, at == 0 && len(rest) == 0
+		rest = append(rest, ws[:at]...)
+	}
+	return cond, rest, first, ok
+}
+
+// conditional reports whether ws (normalised words) open a condition.
+func conditional(l *lang.Language, ws []string) bool {
+	for i := range ws {
+		if l.ConditionAt(ws, i) > 0 {
+			return true
+		}
+	}
+	return false
+}
