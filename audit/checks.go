@@ -374,10 +374,14 @@ var Checks = []Check{
 					s.NegationMismatch = differs
 				}
 			}
-			// In a language with tables, a side whose clause about the
-			// shared words holds a cue of its own denies too, in other
-			// words: both are negative.
-			if l := c.tongue.l; s.NegationMismatch && l != nil {
+			// A side whose clause about the shared words holds a cue of its
+			// own denies too, in other words: both are negative ("Partial
+			// months are not refunded" against "Refunds are not given for
+			// partial months"). English reads it only where both sides make
+			// one statement: a clause after a semicolon or an "except" may
+			// deny another subject ("Snow chains are included at no charge;
+			// winter tyres are charged …").
+			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && (c.tongue.l != nil || oneStatement(l, window) && oneStatement(l, c.plain)) {
 				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
 			// The side without a cue may deny in other words: "unavailable"
@@ -594,6 +598,12 @@ func clausesSwapped(l *lang.Language, c *claim, window, chunk string) bool {
 }
 
 // runChecks measures a pair.
+// oneStatement reports whether text makes one statement: no semicolon
+// parts it and no phrase of [exceptions] takes something out of it.
+func oneStatement(l *lang.Language, text string) bool {
+	return strings.IndexByte(text, ';') < 0 && !l.MayHoldException(text)
+}
+
 func runChecks(c *claim, ev *evidence) measures {
 	var m measures
 	for i := range Checks {

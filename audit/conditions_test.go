@@ -28,3 +28,22 @@ func TestConditionOmitted(t *testing.T) {
 			"U krijgt de borg binnen 14 dagen terug, op voorwaarde dat de sleutels zijn ingeleverd.", true},
 	})
 }
+
+// Faithful English wordings that once failed as flipped: both sides deny
+// in other words, a prefixed form of the window's word, a possessive
+// that names no party.
+func TestFaithfulDenialsInOtherWords(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"not refunded against refunds are not given passes", "Partial months are not refunded [1].", "Refunds are not given for partial months.", false},
+		{"not covered against excluded passes", "For the first two years of your membership, pre-existing conditions are not covered [1].",
+			"Pre-existing conditions are excluded for the first two years of membership.", false},
+		{"non-returnable against cannot be returned passes", "Once opened, software and downloads are non-returnable [1].",
+			"Software and downloads cannot be returned once opened.", false},
+		{"your original payment method against we refund to the original passes", "Refunds go back to your original payment method within 5 working days [1].",
+			"We refund to the original payment method within 5 working days.", false},
+		{"a denial in the window's other part still fails", "Winter tyres are included at no extra charge [1].",
+			"Snow chains are included at no charge; winter tyres are charged at €12 per day.", true},
+		{"à notre charge against à la charge du destinataire still fails", "Les frais de douane sont à notre charge [1].",
+			"Les frais de douane sont à la charge du destinataire.", true},
+	})
+}

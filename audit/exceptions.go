@@ -207,7 +207,8 @@ func dayDot(l *lang.Language, text string, i int) bool {
 // [negative-words] ("lacks", "ohne") the other text does not say too
 // (its "fehlt nicht" denies "fehlt"), or a word of the other text with a
 // negating prefix ("unavailable" where it says "not available",
-// "unmöglich" for "nicht möglich").
+// "unmöglich" for "nicht möglich"; "non-returnable" for "cannot be
+// returned").
 func deniesInOtherWords(l *lang.Language, text, other string) bool {
 	ws := normalisedWords(l, text)
 	var ow []string
@@ -228,6 +229,12 @@ func deniesInOtherWords(l *lang.Language, text, other string) bool {
 			if len(w) > len(y) && l.AffixNegates(w, y) {
 				return true
 			}
+		}
+		// "non-returnable" where the other says "cannot be returned": a
+		// form of the other's word with a negating prefix.
+		if base, ok := l.NegatedBase(w); ok && strings.Contains(w, "-") &&
+			slices.ContainsFunc(ow, func(y string) bool { return sameWordRoot(l, base, y) }) {
+			return true
 		}
 	}
 	return false

@@ -325,9 +325,13 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		if !l.MayOppose(x) && !hyphenOf(x, ww) || !l.IsEventWord(x) && (slices.Contains(ww, x) || l.SaysMember(x, ww)) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) {
 			continue
 		}
+		noun := determinedAlike(l, cw, i, ww)
 		for j, y := range ww {
 			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) {
 				continue
+			}
+			if noun >= 0 && (j <= noun || j > noun+3) {
+				continue // "your original payment method" against "We refund to the original payment method"
 			}
 			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y) || l.CompoundOpposes(x, y)) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
 				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
@@ -336,6 +340,25 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		}
 	}
 	return false
+}
+
+// determinedAlike is where ww gives the word after cw[i], a possessive
+// that determines it, after a determiner of no group of [opposites]
+// ("your original payment method" where the window says "the original
+// payment method"), -1 for none. The possessive then names no party
+// against one the window names elsewhere ("We refund to the original
+// …"), only against one right after that word ("à la charge du
+// destinataire" for "à notre charge").
+func determinedAlike(l *lang.Language, cw []string, i int, ww []string) int {
+	if !l.IsDeterminer(cw[i]) || i+1 == len(cw) {
+		return -1
+	}
+	for k := 1; k < len(ww); k++ {
+		if ww[k] == cw[i+1] && l.IsDeterminer(ww[k-1]) && !l.InOpposites(ww[k-1]) {
+			return k
+		}
+	}
+	return -1
 }
 
 // negatedBefore reports whether a negation cue stands in the three words

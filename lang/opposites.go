@@ -435,6 +435,24 @@ func (l *Language) HyphenNegates(a, b string) bool {
 	return false
 }
 
+// NegatedBase is w without a negating prefix of [negating-prefixes],
+// joined or hyphenated ("returnable" of "non-returnable", "available" of
+// "unavailable"), when what is left keeps at least minAffixStem letters.
+func (l *Language) NegatedBase(w string) (string, bool) {
+	for _, p := range l.negPrefixes {
+		p = strings.TrimSuffix(p, "-")
+		rest, ok := strings.CutPrefix(w, p)
+		if !ok {
+			continue
+		}
+		rest = strings.TrimPrefix(rest, "-")
+		if utf8.RuneCountInString(rest) >= minAffixStem {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
 // ComparisonAfter returns the position of a word of
 // [comparison-connectors] among the ComparisonReach words after ws[k]
 // ("less than", "moins chère que", "plus de temps que", "menos espacio de
