@@ -37,3 +37,20 @@ func TestExcludedElsewhere(t *testing.T) {
 			"We ship to all EU countries within five working days. We do not ship to Norway or Switzerland.", false},
 	})
 }
+
+// Said of all of a kind the window never names, where the window says it
+// of another group.
+func TestGroupWidened(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"alle Kunden against Mitglieder fails in German", "Alle Kunden haben 60 Tage Rückgaberecht [1].",
+			"Mitglieder des Treueprogramms erhalten 60 Tage Rückgaberecht statt 30 Tage.", true},
+		{"all customers against Premium members fails in English", "All customers get free express shipping [1].", "Premium members get free express shipping.", true},
+		{"tous les clients against les abonnés fails in French", "Tous les clients bénéficient de la livraison gratuite [1].",
+			"Les abonnés Premium bénéficient de la livraison gratuite.", true},
+		{"all customers against you passes in English", "All customers have 60 days to return items [1].", "You have 60 days to return items.", false},
+		{"all orders against orders passes in English", "All orders ship within two days [1].", "Orders ship within two days.", false},
+		{"all customers against everyone passes in English", "All customers get free express shipping [1].", "Express shipping is free for everyone.", false},
+		{"jeder Gast against pro Person passes in German", "Jeder Gast zahlt für jede Nacht 2,50 € Kurtaxe [1].",
+			"Die Kurtaxe von 2,50 € wird pro Person und Nacht berechnet.", false},
+	})
+}
