@@ -213,7 +213,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised) with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\")",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised) with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind where the window's sentence gives it to share (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\")",
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
 			s.NumbersMissing = numbersMissing(c, ev)
@@ -261,6 +261,12 @@ var Checks = []Check{
 			}
 			if x := perSwapped(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
+			}
+			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" {
+				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
+				if x := sharedGivenEach(l, c, sentence); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "each member gets 100 GB" of "100 GB shared by all members"
+				}
 			}
 			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && twoOfAKind(c.quantities) {
 				// "dogs from age 10 and cats from age 8" where the window says dogs 8, cats 10

@@ -54,3 +54,18 @@ func TestGroupWidened(t *testing.T) {
 			"Die Kurtaxe von 2,50 € wird pro Person und Nacht berechnet.", false},
 	})
 }
+
+// A figure given to each of a kind where the window gives it to share.
+func TestSharedGivenEach(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"each member against shared by all members fails in English", "Each member gets 100 GB of storage on the Pro plan [1].",
+			"Storage is 100 GB per workspace on the Pro plan, shared by all members.", true},
+		{"à chacune against partager entre fails in French", "Le forfait Famille offre 200 Go à chacune des quatre lignes [1].",
+			"Le forfait Famille permet de partager 200 Go entre quatre lignes au maximum.", true},
+		{"jedes Familienmitglied against geteilt fails in German", "Jedes Familienmitglied bekommt 50 GB Datenvolumen [1].",
+			"Die 50 GB Datenvolumen werden von allen Familienmitgliedern geteilt.", true},
+		{"members share passes in English", "All members share 100 GB of storage on the Pro plan [1].",
+			"Storage is 100 GB per workspace on the Pro plan, shared by all members.", false},
+		{"sharing in another part passes in English", "Every user gets 10 GB [1].", "Users get 10 GB; files can be shared with anyone.", false},
+	})
+}

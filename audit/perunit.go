@@ -117,3 +117,28 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 	}
 	return stems, strings.Join(parts, " "), loose
 }
+
+// sharedGivenEach returns a figure the claim gives each of a kind (a word
+// of [distributives]: "Each member gets 100 GB", "200 Go à chacune des
+// quatre lignes") where a part (between semicolons) of sentence, the
+// window's sentence the claim follows, gives that number to share (a
+// word of [share-verbs], and none of [distributives]: "100 GB per
+// workspace, shared by all members", "partager 200 Go entre quatre
+// lignes"); "" for none.
+func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
+	if len(c.quantities) == 0 || !slices.ContainsFunc(claimWords(c, l), l.IsDistributive) {
+		return ""
+	}
+	for part := range strings.SplitSeq(sentence, ";") { // "…; files can be shared with anyone" shares no figure
+		ws := normalisedWords(l, part)
+		if !slices.ContainsFunc(ws, l.IsShareVerb) || slices.ContainsFunc(ws, l.IsDistributive) {
+			continue
+		}
+		for _, q := range c.quantities {
+			if number, _, _ := strings.Cut(q.Raw, " "); !q.Weak && slices.Contains(ws, strings.ToLower(number)) {
+				return q.Raw
+			}
+		}
+	}
+	return ""
+}

@@ -6,6 +6,7 @@ package lang
 // does not, a condition or a clause ("- except that", "- sauf si"). It
 // also reads [hedges], [possibility], [certainty], [permission],
 // [period-anchors], [period-anchors-within], [date-nouns],
+// [distributives], [share-verbs],
 // [grantors], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
@@ -19,6 +20,8 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.periodFrom = l.readPhraseList(t, "period-anchors")
 	l.periodOf = l.readPhraseList(t, "period-anchors-within")
 	l.dateNouns = set(l.withNormalized(t.words("date-nouns")))
+	l.distributive = set(l.withNormalized(t.words("distributives")))
+	l.shareVerbs = set(l.withNormalized(t.words("share-verbs")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
 	return nil
 }
@@ -108,3 +111,11 @@ func (l *Language) PeriodAnchorAt(words []string, i int) (n int, within bool) {
 // IsDateNoun reports whether the normalised word w names the date of an
 // event ([date-nouns]: "date", "Datum", "fecha"), not an event.
 func (l *Language) IsDateNoun(w string) bool { return l.dateNouns[w] }
+
+// IsDistributive reports whether the normalised word w gives a thing to
+// each of a kind ([distributives]: "each", "chacune", "jede").
+func (l *Language) IsDistributive(w string) bool { return l.distributive[w] }
+
+// IsShareVerb reports whether the normalised word w gives a figure to a
+// group together ([share-verbs]: "shared", "partager", "geteilt").
+func (l *Language) IsShareVerb(w string) bool { return l.shareVerbs[w] }
