@@ -45,7 +45,8 @@ type evidence struct {
 	found   []found
 	scanned string
 	parts   []*evidence
-	free    int8 // mayCallFree: 0 not yet read, 1 yes, -1 no
+	free    int8        // mayCallFree: 0 not yet read, 1 yes, -1 no
+	semis   []semiCache // its sentences' parts between semicolons, by text (semiParts); nil: not yet
 }
 
 // proseIndex is the quantities the chunk states outside its tables.

@@ -22,7 +22,7 @@ import (
 // thing the chunk also names without a denial. closest is the normalised
 // words of the window's sentence the claim follows; chunk the text the
 // window is part of.
-func excludedElsewhere(l *lang.Language, c *claim, closest []string, chunk string) bool {
+func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []string, chunk string) bool {
 	cw := claimWords(c, l)
 	var absent []string
 	for _, w := range cw {
@@ -39,21 +39,13 @@ func excludedElsewhere(l *lang.Language, c *claim, closest []string, chunk strin
 			return false
 		}
 	}
-	var parts [][]string
-	eachSentence(l, chunk, func(s string) {
-		for p := range strings.SplitSeq(s, ";") {
-			if ws := normalisedWords(l, p); len(ws) > 0 {
-				parts = append(parts, ws)
-			}
-		}
-	})
 	for _, w := range absent {
 		denied, affirmed := false, false
-		for _, ws := range parts {
-			if !inClause(l, w, ws) {
+		for _, p := range ev.semiParts(l, chunk) {
+			if !mentions(p.text, w) || !inClause(l, w, p.read(l)) {
 				continue
 			}
-			if (hasCue(l, ws) || slices.ContainsFunc(ws, l.IsNegativeWord)) && onlyDenies(l, cw, ws) {
+			if p.denies && onlyDenies(l, cw, p.words) {
 				denied = true
 			} else {
 				affirmed = true
@@ -127,4 +119,45 @@ func eachSentence(l *lang.Language, text string, fn func(string)) {
 func mentions(text, w string) bool {
 	_, n := utf8.DecodeRuneInString(w)
 	return containsFold(text, w[n:])
+}
+
+// semiPart is a part of a chunk's sentence between semicolons: its text,
+// and once read its normalised words and whether they hold a negation
+// cue or a negative word.
+type semiPart struct {
+	text   string
+	words  []string // nil: not read yet
+	denies bool
+}
+
+// read gives the part's words, normalising them the first time.
+func (p *semiPart) read(l *lang.Language) []string {
+	if p.words == nil {
+		p.words = normalisedWords(l, p.text)
+		p.denies = hasCue(l, p.words) || slices.ContainsFunc(p.words, l.IsNegativeWord)
+	}
+	return p.words
+}
+
+// semiParts are the parts of text's sentences, cut once per chunk text
+// however many claims ask; each is read as a claim needs it.
+func (ev *evidence) semiParts(l *lang.Language, text string) []*semiPart {
+	for _, c := range ev.semis {
+		if c.text == text {
+			return c.parts
+		}
+	}
+	var parts []*semiPart
+	eachSentence(l, text, func(s string) {
+		for p := range strings.SplitSeq(s, ";") {
+			parts = append(parts, &semiPart{text: p})
+		}
+	})
+	ev.semis = append(ev.semis, semiCache{text, parts})
+	return parts
+}
+
+type semiCache struct {
+	text  string
+	parts []*semiPart
 }
