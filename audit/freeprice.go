@@ -103,10 +103,11 @@ func answeredNo(l *lang.Language, plain string, cw []string) int {
 // pricedFreeClause is pricedFree where the sentence calls something free
 // in one clause and prices another: "Spa access is free for guests in
 // Classic rooms" against "Spa access: Classic rooms €20 per visit; Deluxe
-// rooms and suites free of charge". The sentence holds the claim's words
-// but one (two or more besides its free word); some of them stand only in
-// a clause giving a price and none only in a clause calling its subject
-// free.
+// rooms and suites free of charge"; "gratuits, en agence comme depuis
+// l'application" against "gratuits depuis l'application ; en agence, ils
+// sont facturés 5 €". The sentence holds the claim's words but one (two
+// or more besides its free word), and some of them stand only in a clause
+// giving a price.
 func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sentence string) string {
 	var free, priced [][]string // the stems of the clauses calling their subject free, and of those giving a price
 	var open []string           // a part doing neither opens the next ("Deluxe rooms | and suites free of charge")
@@ -130,6 +131,14 @@ func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sen
 	in := func(cls [][]string, st string) bool {
 		return slices.ContainsFunc(cls, func(s []string) bool { return slices.Contains(s, st) })
 	}
+	// A label before a colon ("Spa access: Classic rooms €20 …; Deluxe
+	// rooms … free") is said of every clause, though the first holds it.
+	var label []string
+	if head, _, ok := strings.Cut(sentence, ":"); ok {
+		for _, w := range normalisedWords(l, head) {
+			label = append(label, l.Stem(w))
+		}
+	}
 	others, absent, pricedOnly := 0, 0, false
 	for i, w := range cw {
 		if !besideFree(l, cw, i, at, skip) {
@@ -139,7 +148,10 @@ func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sen
 		inFree, inPriced := in(free, st), in(priced, st)
 		switch {
 		case inFree && !inPriced:
-			return "" // the claim names what the sentence calls free
+			// the claim names what the sentence calls free: right unless
+			// it names what a priced clause gives too ("gratuits, en
+			// agence comme depuis l'application")
+		case inPriced && !inFree && slices.Contains(label, st):
 		case inPriced && !inFree:
 			pricedOnly = true
 		case !inFree && !inPriced && !strings.Contains(strings.ToLower(sentence), w):

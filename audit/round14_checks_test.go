@@ -183,6 +183,12 @@ func TestLabelledCountsDeletedCopiesAndPricedClauses(t *testing.T) {
 			"Spa access is free for guests in Classic rooms [1].", "Spa access: Classic rooms €20 per visit; Deluxe rooms and suites free of charge.", true},
 		{"free for Deluxe rooms, as their clause says, passes",
 			"Spa access is free for guests in Deluxe rooms [1].", "Spa access: Classic rooms €20 per visit; Deluxe rooms and suites free of charge.", false},
+		{"free where one clause says free and the other prices fails in French",
+			"Les virements instantanés sont gratuits, en agence comme depuis l'application [1].",
+			"Les virements instantanés sont gratuits depuis l'application ; en agence, ils sont facturés 5 €.", true},
+		{"free where the free clause says so passes in French",
+			"Les virements instantanés sont gratuits depuis l'application [1].",
+			"Les virements instantanés sont gratuits depuis l'application ; en agence, ils sont facturés 5 €.", false},
 	})
 	assertFlips(t, []flipCase{
 		{"a copy kept where the chunk deletes it fails in Spanish",
