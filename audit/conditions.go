@@ -86,3 +86,73 @@ func conditional(l *lang.Language, ws []string) bool {
 	}
 	return false
 }
+
+// requirementDropped reports whether the claim's condition says only one
+// of two requirements a part (between semicolons) of sentence, the
+// window's sentence it follows, joins in its condition: joined by a word
+// of [list-joins] that is not one of [or-words], both are needed ("si el
+// beneficiario tiene cargas familiares y sus ingresos son bajos" against
+// "… si el beneficiario tiene cargas familiares"); joined by one of
+// [or-words], either will do, so only a claim limiting with a word of
+// [restrictors] ("nur …, wenn … ein Kind erzieht" against "wenn … 47
+// Jahre alt ist oder ein Kind erzieht") says less than the chunk. Every
+// content word of the claim's condition is the part's condition's, its
+// other content words are the sentence's, and the claim says all of one
+// side's content words and not all of the other's.
+func requirementDropped(l *lang.Language, c *claim, sentence string) bool {
+	cw := claimWords(c, l)
+	at := -1
+	for i := range cw {
+		if l.ConditionAt(cw, i) > 0 {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	content := func(w string) bool { return contentWord(l, w) && !isFigure(l, w) && !l.IsRestrictor(w) }
+	only := slices.ContainsFunc(cw[:at], l.IsRestrictor)
+	held := func(ws []string) func(string) bool {
+		return func(w string) bool { return !content(w) || inClause(l, w, ws) }
+	}
+	if !allOf(cw[:at], held(normalisedWords(l, sentence))) {
+		return false
+	}
+	for part := range strings.SplitSeq(sentence, ";") {
+		cond, _, _, ok := conditionIn(l, part)
+		if !ok || !allOf(cw[at:], held(cond)) {
+			continue
+		}
+		for k, j := range cond {
+			if !l.IsListJoin(j) || l.IsOrWord(j) && !only {
+				continue
+			}
+			a, b := cond[:k], cond[k+1:]
+			if saysOnly(l, cw[at:], a, b, content) || saysOnly(l, cw[at:], b, a, content) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysOnly reports whether the claim's words cw say every content word
+// of one (one or more) and none of other's, which has one or more the
+// claim does not say.
+func saysOnly(l *lang.Language, cw, one, other []string, content func(string) bool) bool {
+	in := func(w string) bool { return inClause(l, w, cw) }
+	said := func(w string) bool { return !content(w) || in(w) }
+	return slices.ContainsFunc(one, content) && allOf(one, said) &&
+		slices.ContainsFunc(other, func(w string) bool { return content(w) && !in(w) })
+}
+
+// allOf reports whether every word of ws passes ok.
+func allOf(ws []string, ok func(string) bool) bool {
+	for _, w := range ws {
+		if !ok(w) {
+			return false
+		}
+	}
+	return true
+}

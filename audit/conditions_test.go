@@ -47,3 +47,17 @@ func TestFaithfulDenialsInOtherWords(t *testing.T) {
 			"Les frais de douane sont à la charge du destinataire.", true},
 	})
 }
+
+// One of two requirements the chunk joins in its condition: both needed
+// ("and"), or either ("or") where the claim says "only".
+func TestRequirementDropped(t *testing.T) {
+	const pension = "Die große Witwenrente beträgt 55 Prozent der Rente des Verstorbenen; sie wird gezahlt, wenn der Hinterbliebene mindestens 47 Jahre alt ist oder ein Kind erzieht."
+	assertFlips(t, []flipCase{
+		{"one of two requirements joined by y fails in Spanish", "La pensión de viudedad sube al 70 % si el beneficiario tiene cargas familiares [1].",
+			"La pensión de viudedad es el 52 % de la base reguladora del fallecido; sube al 70 % si el beneficiario tiene cargas familiares y sus ingresos son bajos.", true},
+		{"nur one of two alternatives fails in German", "Die große Witwenrente wird nur gezahlt, wenn der Hinterbliebene ein Kind erzieht [1].", pension, true},
+		{"one of two alternatives without nur passes in German", "Die große Witwenrente wird gezahlt, wenn der Hinterbliebene ein Kind erzieht [1].", pension, false},
+		{"both requirements said pass in English", "You can return items if they are unused and in their original packaging [1].",
+			"Items can be returned if they are unused and in their original packaging.", false},
+	})
+}

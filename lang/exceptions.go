@@ -6,7 +6,7 @@ package lang
 // does not, a condition or a clause ("- except that", "- sauf si"). It
 // also reads [hedges], [possibility], [certainty], [permission],
 // [period-anchors], [period-anchors-within], [date-nouns],
-// [distributives], [share-verbs],
+// [distributives], [share-verbs], [or-words],
 // [grantors], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
@@ -22,6 +22,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.dateNouns = set(l.withNormalized(t.words("date-nouns")))
 	l.distributive = set(l.withNormalized(t.words("distributives")))
 	l.shareVerbs = set(l.withNormalized(t.words("share-verbs")))
+	l.orWords = set(l.withNormalized(t.words("or-words")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
 	return nil
 }
@@ -119,3 +120,7 @@ func (l *Language) IsDistributive(w string) bool { return l.distributive[w] }
 // IsShareVerb reports whether the normalised word w gives a figure to a
 // group together ([share-verbs]: "shared", "partager", "geteilt").
 func (l *Language) IsShareVerb(w string) bool { return l.shareVerbs[w] }
+
+// IsOrWord reports whether the normalised word w joins alternatives
+// ([or-words]: "or", "oder", "ou").
+func (l *Language) IsOrWord(w string) bool { return l.orWords[w] }
