@@ -16,7 +16,7 @@ import (
 const (
 	StatusPass         = "PASS"
 	StatusFail         = "FAIL"         // below the bar, or a --fail-on gate failed
-	StatusInconclusive = "INCONCLUSIVE" // verified: the labels do not yet decide at the bar
+	StatusInconclusive = "INCONCLUSIVE" // the labels do not yet decide at the bar; with --strict, nor does the machine's interval
 	StatusNoData       = "NO_DATA"      // nothing to measure: a data problem, not a quality failure
 	// StatusIncomplete: fewer citations than --min-checked could be
 	// checked, so the rate speaks for too few of them to pass or fail.
@@ -81,6 +81,13 @@ func (s *Summary) decide() (status, detail string) {
 	}
 	if v := s.Verified; v != nil && v.Decision == estimate.Inconclusive {
 		return StatusInconclusive, s.inconclusiveDetail()
+	}
+	// --strict passes on the machine's rate only where its interval clears
+	// the bar: the interval covers the sampling of citations, not the
+	// machine's errors, so a rate near the bar needs people to decide.
+	if s.strict && s.Verified == nil && s.CI95Low < s.Bar && s.CI95High > s.CI95Low {
+		return StatusInconclusive, fmt.Sprintf("--strict: the machine's rate clears the bar, but its 95%% interval (%s–%s) reaches below the bar %s, and the machine's own errors are not in that interval; verify it with a reviewed sample (ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS)",
+			pct(s.CI95Low), pct(s.CI95High), pct(s.Bar))
 	}
 	return StatusPass, ""
 }
