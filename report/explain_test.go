@@ -36,7 +36,7 @@ func TestExplainSaysWhyInWords(t *testing.T) {
 			`"2021" is not in chunk 1`},
 		{"a negation flip",
 			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"negation_mismatch"}},
-			"chunk 1 says the opposite (a negation on one side, an opposite word, or the sides swapped)"},
+			"chunk 1 says otherwise (a negation or an opposite word, sides swapped, or a condition, event, party or group it gives otherwise)"},
 		{"low similarity names the missing phrases",
 			audit.Finding{Verdict: audit.Unsupported, ChunkID: &one, Reasons: []string{"low_similarity"}, NPMissing: []string{"store credit"}, SupportScore: &p},
 			`chunk 1 does not mention "store credit"`},
