@@ -290,9 +290,10 @@ func sameWordRoot(l *lang.Language, a, b string) bool {
 // Pro and Business plans include phone support", "Every plan comes with
 // a trial" against "The Business plan comes with a trial". The kind is
 // the content word after the claim's universal; the window names it with
-// a content word within three words of it ("the Pro and Business plans",
-// "die Tarife Pro und Business") that the claim does not say, and says no
-// universal of its own. A kind the window says with a distributive ("per
+// a content word within three words before it, or after it where it
+// qualifies it (qualifiesAfter: "the Pro and Business plans", "die Tarife
+// Pro und Business"), that the claim does not say, and says no universal
+// of its own. A kind the window says with a distributive ("per
 // user" for "each user") is said of all of it; a unit of time ("every
 // month") is a period, no kind with members.
 func generalised(l *lang.Language, cw, ww []string) bool {
@@ -310,12 +311,18 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 			if unit, ok := l.Unit(thing); ok && strings.HasPrefix(unit, "time:") {
 				continue
 			}
+			// A claim that says more after its kind says its own verb
+			// there; one that ends with it ("for all drivers") leaves the
+			// window's words after it to qualify it ("drivers aged 25").
+			at := i + slices.Index(cw[i:], thing)
+			ends := !slices.ContainsFunc(cw[at+1:], func(w string) bool { return contentWord(l, w) })
 			for j, w := range ww {
 				if !sameWordRoot(l, w, thing) || j > 0 && l.IsPerWord(ww[j-1]) {
 					continue
 				}
 				for k := max(j-3, 0); k <= min(j+3, len(ww)-1); k++ {
-					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) {
+					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) &&
+						(k < j || ends || qualifiesAfter(l, ww, j, k)) {
 						return true
 					}
 				}
@@ -323,6 +330,22 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 		}
 	}
 	return false
+}
+
+// qualifiesAfter reports whether ww[k], after the kind ww[j], may name
+// which of the kind: listed after it ("die Tarife Pro und Business", a
+// word of [list-joins] between them or right after it), or the first
+// content word after it past stopwords alone ("Geschäftskunden aus der
+// EU"). A content word right after the kind, or after another, is more
+// likely its verb ("Een betaalpas kost …", "Mitglieder des
+// Treueprogramms erhalten …").
+func qualifiesAfter(l *lang.Language, ww []string, j, k int) bool {
+	for n := j + 1; n <= min(k+1, len(ww)-1); n++ {
+		if l.IsListJoin(ww[n]) {
+			return true
+		}
+	}
+	return k > j+1 && allOf(ww[j+1:k], l.IsStopword)
 }
 
 // groupWidened reports whether the claim says of all of a kind (the

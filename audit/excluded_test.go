@@ -50,6 +50,12 @@ func TestGroupWidened(t *testing.T) {
 		{"all customers against you passes in English", "All customers have 60 days to return items [1].", "You have 60 days to return items.", false},
 		{"all orders against orders passes in English", "All orders ship within two days [1].", "Orders ship within two days.", false},
 		{"all customers against everyone passes in English", "All customers get free express shipping [1].", "Express shipping is free for everyone.", false},
+		{"alle Mitglieder des Treueprogramms against the same group passes in German", "Alle Mitglieder des Treueprogramms haben 60 Tage Rückgaberecht [1].",
+			"Mitglieder des Treueprogramms erhalten 60 Tage Rückgaberecht statt 30 Tage.", false},
+		{"elke betaalpas against een betaalpas kost passes in Dutch", "Voor elke betaalpas betaalt u €2,50 per maand [1].",
+			"Een betaalpas kost €2,50 per maand per pas.", false},
+		{"all drivers against drivers aged 25 to 70 still fails in English", "Rental car excess is reimbursed up to €1,000 for all drivers [1].",
+			"Rental car excess is reimbursed up to €1,000 for drivers aged 25 to 70.", true},
 		{"jeder Gast against pro Person passes in German", "Jeder Gast zahlt für jede Nacht 2,50 € Kurtaxe [1].",
 			"Die Kurtaxe von 2,50 € wird pro Person und Nacht berechnet.", false},
 	})
