@@ -30,3 +30,15 @@ func TestPeriodFromAnotherEvent(t *testing.T) {
 			"You can file within one year of the first application. An inventor who publicly discloses the invention keeps that right.", false},
 	})
 }
+
+// "Four weeks or longer" is a lower bound, as "from four weeks" is.
+func TestOrLongerIsALowerBound(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"oder länger against ab passes in German", "Wer vier Wochen oder länger krank ist, erhält Krankengeld [1].",
+			"Krankengeld erhalten Sie ab vier Wochen Krankheit.", false},
+		{"or longer against from passes in English", "If you are ill for four weeks or longer, you get sick pay [1].",
+			"You get sick pay from four weeks of illness.", false},
+		{"another figure or longer fails in English", "If you are ill for two weeks or longer, you get sick pay [1].",
+			"You get sick pay from four weeks of illness.", true},
+	})
+}
