@@ -17,9 +17,12 @@ import (
 // cut at ";") says nothing but the claim's words, things listed with them
 // ("… or Switzerland"), its cue and a word of [permission] ("allowed"),
 // so a denial of something else about the thing ("Express orders do not
-// need a signature") is no exclusion. A claim that denies or excepts in
-// its own words ("all EU countries except Norway") is left alone, as is a
-// thing the chunk also names without a denial. closest is the normalised
+// need a signature") is no exclusion. A part that limits the thing to
+// something the claim does not say ("Diebstahl ist nur im Tarif Premium
+// versichert", restrictedToOther) excludes it as a denial does. A claim
+// that denies or excepts in its own words ("all EU countries except
+// Norway") is left alone, as is a thing the chunk also names without a
+// denial or a limit. closest is the normalised
 // words of the window's sentence the claim follows; chunk the text the
 // window is part of.
 func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []string, chunk string) bool {
@@ -45,7 +48,7 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 			if !mentions(p.text, w) || !inClause(l, w, p.read(l)) {
 				continue
 			}
-			if p.denies && onlyDenies(l, cw, p.words) {
+			if p.denies && onlyDenies(l, cw, p.words) || restrictedToOther(l, cw, p.words) {
 				denied = true
 			} else {
 				affirmed = true
@@ -56,6 +59,22 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 		}
 	}
 	return false
+}
+
+// restrictedToOther reports whether ws limit what they say with a word
+// of [restrictors] to something the claim's words cw do not say: every
+// content word before the restrictor is the claim's, and one after it is
+// none of the claim's ("Diebstahl ist nur im Tarif Premium versichert"
+// for a claim naming no Premium).
+func restrictedToOther(l *lang.Language, cw, ws []string) bool {
+	at := slices.IndexFunc(ws, l.IsRestrictor)
+	if at < 0 || at > 0 && l.IsNegationWord(ws[at-1]) { // "not only" adds
+		return false
+	}
+	claims := func(w string) bool { return !contentWord(l, w) || isFigure(l, w) || inClause(l, w, cw) }
+	return allOf(ws[:at], claims) && slices.ContainsFunc(ws[at+1:], func(w string) bool {
+		return !claims(w) && l.PermitsAt([]string{w}, 0) == 0
+	})
 }
 
 // onlyDenies reports whether every content word of ws is a word of the

@@ -33,6 +33,12 @@ func TestExcludedElsewhere(t *testing.T) {
 			"Wir liefern innerhalb von zwei Werktagen. Das Paket wird nicht an Packstationen zugestellt.", false},
 		{"a thing also named without a denial passes in English", "We ship to Norway within five working days [1].",
 			"We ship to all EU countries and Norway within five working days. Customs fees for Norway are not included.", false},
+		{"theft limited to Premium in another sentence fails in German", "Die Handyversicherung deckt Displaybruch, Wasserschäden und Diebstahl [1].",
+			"Die Handyversicherung deckt Displaybruch und Wasserschäden. Diebstahl ist nur im Tarif Premium versichert.", true},
+		{"the limit said passes in English", "On the Premium plan, the phone insurance also covers theft [1].",
+			"The phone insurance covers cracked screens and water damage. Theft is covered only on the Premium plan.", false},
+		{"not only adds and passes in English", "Orders ship within two days and can be tracked online [1].",
+			"Orders ship within two days. Tracking not only works online but also offers alerts.", false},
 		{"an exception of the claim's own passes in English", "We ship to all EU countries except Norway within five working days [1].",
 			"We ship to all EU countries within five working days. We do not ship to Norway or Switzerland.", false},
 	})
