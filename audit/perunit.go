@@ -120,18 +120,25 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 
 // sharedGivenEach returns a figure the claim gives each of a kind (a word
 // of [distributives]: "Each member gets 100 GB", "200 Go à chacune des
-// quatre lignes") where a part (between semicolons) of sentence, the
-// window's sentence the claim follows, gives that number to share (a
-// word of [share-verbs], and none of [distributives]: "100 GB per
-// workspace, shared by all members", "partager 200 Go entre quatre
-// lignes"); "" for none.
+// quatre lignes") or per something (a word of [per-words]: "höchstens
+// 1.000 € pro Jahr") where a part (between semicolons) of sentence, the
+// window's sentence the claim follows, gives that number to share or in
+// total (a word of [pool-words], none of [distributives], and, against
+// a claim's "per", none of [per-words]: "100 GB per workspace, shared by
+// all members", "across the whole household", "partager 200 Go entre
+// quatre lignes", "auf insgesamt 1.000 € begrenzt"); "" for none.
 func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
-	if len(c.quantities) == 0 || !slices.ContainsFunc(claimWords(c, l), l.IsDistributive) {
+	if len(c.quantities) == 0 {
+		return ""
+	}
+	cw := claimWords(c, l)
+	each, per := slices.ContainsFunc(cw, l.IsDistributive), slices.ContainsFunc(cw, l.IsPerWord)
+	if !each && !per {
 		return ""
 	}
 	for part := range strings.SplitSeq(sentence, ";") { // "…; files can be shared with anyone" shares no figure
 		ws := normalisedWords(l, part)
-		if !slices.ContainsFunc(ws, l.IsShareVerb) || slices.ContainsFunc(ws, l.IsDistributive) {
+		if !slices.ContainsFunc(ws, l.IsPoolWord) || slices.ContainsFunc(ws, l.IsDistributive) || !each && slices.ContainsFunc(ws, l.IsPerWord) {
 			continue
 		}
 		for _, q := range c.quantities {

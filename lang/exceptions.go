@@ -6,7 +6,7 @@ package lang
 // does not, a condition or a clause ("- except that", "- sauf si"). It
 // also reads [hedges], [possibility], [certainty], [permission],
 // [period-anchors], [period-anchors-within], [date-nouns],
-// [distributives], [share-verbs], [or-words],
+// [distributives], [pool-words], [or-words],
 // [grantors], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
@@ -21,7 +21,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.periodOf = l.readPhraseList(t, "period-anchors-within")
 	l.dateNouns = set(l.withNormalized(t.words("date-nouns")))
 	l.distributive = set(l.withNormalized(t.words("distributives")))
-	l.shareVerbs = set(l.withNormalized(t.words("share-verbs")))
+	l.poolWords = set(l.withNormalized(t.words("pool-words")))
 	l.orWords = set(l.withNormalized(t.words("or-words")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
 	return nil
@@ -117,9 +117,9 @@ func (l *Language) IsDateNoun(w string) bool { return l.dateNouns[w] }
 // each of a kind ([distributives]: "each", "chacune", "jede").
 func (l *Language) IsDistributive(w string) bool { return l.distributive[w] }
 
-// IsShareVerb reports whether the normalised word w gives a figure to a
-// group together ([share-verbs]: "shared", "partager", "geteilt").
-func (l *Language) IsShareVerb(w string) bool { return l.shareVerbs[w] }
+// IsPoolWord reports whether the normalised word w gives a figure to a
+// group together ([pool-words]: "shared", "partager", "geteilt").
+func (l *Language) IsPoolWord(w string) bool { return l.poolWords[w] }
 
 // IsOrWord reports whether the normalised word w joins alternatives
 // ([or-words]: "or", "oder", "ou").
