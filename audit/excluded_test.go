@@ -86,3 +86,15 @@ func TestSharedGivenEach(t *testing.T) {
 		{"sharing in another part passes in English", "Every user gets 10 GB [1].", "Users get 10 GB; files can be shared with anyone.", false},
 	})
 }
+
+// The renter as the customer party, against "we".
+func TestRenterIsTheCustomerParty(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"wij against de huurder fails in Dutch", "Bij schade door eigen schuld betalen wij de reparatie [1].",
+			"Bij schade door eigen schuld betaalt de huurder de reparatie.", true},
+		{"the renter against we fails in English", "If the bike is damaged through your own fault, we pay for the repair [1].",
+			"If the bike is damaged through your own fault, the renter pays for the repair.", true},
+		{"de huurder as the chunk says passes in Dutch", "Bij schade door eigen schuld betaalt de huurder de reparatie [1].",
+			"Bij schade door eigen schuld betaalt de huurder de reparatie.", false},
+	})
+}
