@@ -98,3 +98,13 @@ func TestRenterIsTheCustomerParty(t *testing.T) {
 			"Bij schade door eigen schuld betaalt de huurder de reparatie.", false},
 	})
 }
+
+// "noch" negates after "weder" only.
+func TestWederNoch(t *testing.T) {
+	const sale = "Reduzierte Artikel können weder umgetauscht noch zurückgegeben werden."
+	assertFlips(t, []flipCase{
+		{"returned where neither exchanged nor returned fails in German", "Reduzierte Artikel können zurückgegeben werden [1].", sale, true},
+		{"neither nor said passes in German", "Reduzierte Artikel können weder umgetauscht noch zurückgegeben werden [1].", sale, false},
+		{"noch alone is still and passes in German", "Das Paket ist noch unterwegs [1].", "Das Paket ist noch unterwegs.", false},
+	})
+}
