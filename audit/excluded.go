@@ -48,7 +48,7 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 			if !mentions(p.text, w) || !inClause(l, w, p.read(l)) {
 				continue
 			}
-			if p.denies && onlyDenies(l, cw, p.words) || restrictedToOther(l, cw, p.words) {
+			if p.denies && onlyDenies(l, cw, p.words) || restrictedToOther(l, cw, p.words) || valuedOtherwise(l, c, cw, w, p.text) {
 				denied = true
 			} else {
 				affirmed = true
@@ -75,6 +75,42 @@ func restrictedToOther(l *lang.Language, cw, ws []string) bool {
 	return allOf(ws[:at], claims) && slices.ContainsFunc(ws[at+1:], func(w string) bool {
 		return !claims(w) && l.PermitsAt([]string{w}, 0) == 0
 	})
+}
+
+// valuedOtherwise reports whether part, short and about w (among its
+// first four words), gives w an amount or a percentage of its own where
+// the claim gives w, in one clause with it, another of that kind: "Uw
+// bagage is verzekerd tot €3.000 per persoon, ook telefoons en laptops"
+// against "… Voor telefoons en laptops geldt een maximum van €750 per
+// reis." A claim with a clause join between its figure and w ("Shipping
+// costs €5 and express delivery is available") says w apart from it.
+func valuedOtherwise(l *lang.Language, c *claim, cw []string, w, part string) bool {
+	if len(c.quantities) == 0 {
+		return false
+	}
+	iw, iq := slices.Index(cw, w), slices.IndexFunc(cw, func(x string) bool { return isFigure(l, x) })
+	if iw < 0 || iq < 0 {
+		return false
+	}
+	for k := min(iw, iq); k < max(iw, iq); k++ {
+		if l.ClauseJoinAt(cw, k) > 0 {
+			return false
+		}
+	}
+	// The part is about w: w among its first four words, the part short.
+	pw := normalisedWords(l, part)
+	if len(pw) > 16 || !slices.ContainsFunc(pw[:min(4, len(pw))], func(x string) bool { return inClause(l, w, []string{x}) }) {
+		return false
+	}
+	for _, pq := range findQuantitiesIn(l, part) {
+		if pq.Weak || pq.Kind != "money" && pq.Kind != "percent" || slices.ContainsFunc(c.quantities, func(q quantity) bool { return sameValue(q, pq) }) {
+			continue
+		}
+		if slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && q.Kind == pq.Kind }) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyDenies reports whether every content word of ws is a word of the

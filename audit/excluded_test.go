@@ -108,3 +108,15 @@ func TestWederNoch(t *testing.T) {
 		{"noch alone is still and passes in German", "Das Paket ist noch unterwegs [1].", "Das Paket ist noch unterwegs.", false},
 	})
 }
+
+// A thing the chunk gives a figure of its own, given the claim's.
+func TestValuedOtherwise(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"phones and laptops under the luggage limit fail in Dutch", "Uw bagage is verzekerd tot €3.000 per persoon, ook telefoons en laptops [1].",
+			"Bagage is verzekerd tot €3.000 per persoon. Voor telefoons en laptops geldt een maximum van €750 per reis.", true},
+		{"a thing said apart from the figure passes in English", "Shipping costs €5 and express delivery is available [1].",
+			"Shipping costs €5. Express delivery costs €10.", false},
+		{"the luggage limit alone passes in English", "Luggage is insured up to €3,000 per person [1].",
+			"Luggage is insured up to €3,000 per person. For phones and laptops the maximum is €750 per trip.", false},
+	})
+}
