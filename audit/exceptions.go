@@ -304,7 +304,7 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 		return true
 	}
 	for i, u := range cw {
-		if !l.IsUniversal(u) {
+		if !l.IsUniversal(u) || i+1 < len(cw) && isFigure(l, cw[i+1]) { // "elk 40% korting" gives each a value
 			continue
 		}
 		for _, thing := range contentAfter(l, cw, i, 1) {

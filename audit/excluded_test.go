@@ -62,6 +62,8 @@ func TestGroupWidened(t *testing.T) {
 			"Een betaalpas kost €2,50 per maand per pas.", false},
 		{"all drivers against drivers aged 25 to 70 still fails in English", "Rental car excess is reimbursed up to €1,000 for all drivers [1].",
 			"Rental car excess is reimbursed up to €1,000 for drivers aged 25 to 70.", true},
+		{"elk 40% korting gives each a value and passes in Dutch", "Buiten de spits krijgen u en uw medereiziger elk 40% korting op een dagretour als u samen reist [1].",
+			"Reist u samen met een medereiziger, dan krijgen u beiden 40% korting op een dagretour buiten de spits.", false},
 		{"jeder Gast against pro Person passes in German", "Jeder Gast zahlt für jede Nacht 2,50 € Kurtaxe [1].",
 			"Die Kurtaxe von 2,50 € wird pro Person und Nacht berechnet.", false},
 	})
