@@ -87,7 +87,7 @@ type Language struct {
 	condPhrases  phraseList            // [condition-phrases]
 	condTimes    map[string]bool       // [condition-times]
 	distributive map[string]bool       // [distributives]
-	poolWords   map[string]bool       // [pool-words]
+	poolWords    map[string]bool       // [pool-words]
 	orWords      map[string]bool       // [or-words]
 	dateNouns    map[string]bool       // [date-nouns]
 	waiting      phraseList            // [waiting-periods]
