@@ -42,3 +42,17 @@ func TestOrLongerIsALowerBound(t *testing.T) {
 			"You get sick pay from four weeks of illness.", true},
 	})
 }
+
+// Renewed against ended, refunded against charged, in the tables of
+// every language.
+func TestRenewedAgainstEndedAndRefundedAgainstCharged(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"verlängert against endet fails in German", "Das Probeabo verlängert sich nach vier Wochen automatisch, wenn Sie nicht kündigen [1].",
+			"Das Probeabo endet automatisch nach vier Wochen; eine Kündigung ist nicht nötig.", true},
+		{"se le devuelve against se cobra fails in Spanish", "Puede cancelar gratis hasta 24 horas antes; después se le devuelve el 50 % del alquiler [1].",
+			"Puede cancelar gratis hasta 24 horas antes; después se cobra el 50 % del alquiler.", true},
+		{"renews against ends fails in English", "The trial renews automatically after four weeks [1].", "The trial ends automatically after four weeks.", true},
+		{"refunded against charged fails in English", "If you cancel later, 50% of the fee is refunded [1].", "If you cancel later, 50% of the fee is charged.", true},
+		{"ends as the chunk says passes in German", "Das Probeabo endet nach vier Wochen automatisch [1].", "Das Probeabo endet automatisch nach vier Wochen.", false},
+	})
+}
