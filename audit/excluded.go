@@ -63,16 +63,17 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 
 // restrictedToOther reports whether ws limit what they say with a word
 // of [restrictors] to something the claim's words cw do not say: every
-// content word before the restrictor is the claim's, and one after it is
-// none of the claim's ("Diebstahl ist nur im Tarif Premium versichert"
-// for a claim naming no Premium).
+// content word before the restrictor is the claim's, and none after it
+// ("Diebstahl ist nur im Tarif Premium versichert" for a claim naming no
+// Premium; "the sauna is reserved for Premium members" says the limit).
 func restrictedToOther(l *lang.Language, cw, ws []string) bool {
 	at := slices.IndexFunc(ws, l.IsRestrictor)
 	if at < 0 || at > 0 && l.IsNegationWord(ws[at-1]) { // "not only" adds
 		return false
 	}
 	claims := func(w string) bool { return !contentWord(l, w) || isFigure(l, w) || inClause(l, w, cw) }
-	return allOf(ws[:at], claims) && slices.ContainsFunc(ws[at+1:], func(w string) bool {
+	said := func(w string) bool { return contentWord(l, w) && !isFigure(l, w) && inClause(l, w, cw) }
+	return allOf(ws[:at], claims) && !slices.ContainsFunc(ws[at+1:], said) && slices.ContainsFunc(ws[at+1:], func(w string) bool {
 		return !claims(w) && l.PermitsAt([]string{w}, 0) == 0
 	})
 }

@@ -122,3 +122,19 @@ func TestValuedOtherwise(t *testing.T) {
 			"Luggage is insured up to €3,000 per person. For phones and laptops the maximum is €750 per trip.", false},
 	})
 }
+
+// A modal opposes another only of one act; a claim saying the limit a
+// chunk's "only" gives is no exclusion.
+func TestModalsOfOneActAndLimitsSaid(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"can bring a guest against guests must be over 18 passes in English",
+			"As a Premium member you can bring a guest free once a month, provided the guest is over 18 and shows photo ID [1].",
+			"Premium members may bring one guest per month free of charge. Guests must be over 18 and show photo ID.", false},
+		{"can cancel against must cancel fails in English", "You can cancel online [1].", "You must cancel online.", true},
+		{"kunnen pas against moeten uiterlijk fails in Dutch", "Declaraties kunnen pas 3 maanden na de behandeldatum worden ingediend [1].",
+			"Declaraties moeten uiterlijk 3 maanden na de behandeldatum worden ingediend.", true},
+		{"the sauna reserved for Premium members passes in English",
+			"With a day pass (£12) you can use the gym floor and group classes, but the sauna is reserved for Premium members [1].",
+			"A day pass costs £12 and gives access to the gym floor and group classes. The sauna is only included with a Premium membership.", false},
+	})
+}

@@ -333,6 +333,9 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 			if noun >= 0 && (j <= noun || j > noun+3) {
 				continue // "your original payment method" against "We refund to the original payment method"
 			}
+			if (l.Possible([]string{x}) || l.Possible([]string{y})) && !sameVerbAfter(l, cw, i, ww, j) {
+				continue // "you can bring a guest" against "Guests must be over 18": two acts
+			}
 			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y) || l.CompoundOpposes(x, y)) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
 				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
 				return true
@@ -340,6 +343,32 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		}
 	}
 	return false
+}
+
+// sameVerbAfter reports whether the first content words after a modal
+// in each ("can cancel", "must cancel"), or in Dutch and German, which
+// put the verb last, the last of each sentence ("kunnen … worden
+// ingediend"), are one word in some form: a
+// modal opposes another only of the same act.
+func sameVerbAfter(l *lang.Language, cw []string, i int, ww []string, j int) bool {
+	next := func(ws []string, k int) string {
+		for n := k + 1; n < len(ws); n++ {
+			if contentWord(l, ws[n]) && !isFigure(l, ws[n]) {
+				return ws[n]
+			}
+		}
+		return ""
+	}
+	last := func(ws []string) string { // verb-final: "kunnen … worden ingediend"
+		for n := len(ws) - 1; n >= 0; n-- {
+			if contentWord(l, ws[n]) && !isFigure(l, ws[n]) {
+				return ws[n]
+			}
+		}
+		return ""
+	}
+	alike := func(a, b string) bool { return a != "" && b != "" && (a == b || verbForm(l, a, b)) }
+	return alike(next(cw, i), next(ww, j)) || l.Compounds && alike(last(cw), last(ww))
 }
 
 // determinedAlike is where ww gives the word after cw[i], a possessive
