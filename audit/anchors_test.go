@@ -56,3 +56,13 @@ func TestRenewedAgainstEndedAndRefundedAgainstCharged(t *testing.T) {
 		{"ends as the chunk says passes in German", "Das Probeabo endet nach vier Wochen automatisch [1].", "Das Probeabo endet automatisch nach vier Wochen.", false},
 	})
 }
+
+// "hooguit" bounds from above as "maximaal" does.
+func TestHooguitIsAnUpperBound(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"hooguit against maximaal passes in Dutch", "U mag uw abonnement eens per jaar voor hooguit drie maanden pauzeren [1].",
+			"Uw abonnement kunt u één keer per jaar maximaal drie maanden pauzeren.", false},
+		{"hooguit another figure fails in Dutch", "U mag uw abonnement eens per jaar voor hooguit vier maanden pauzeren [1].",
+			"Uw abonnement kunt u één keer per jaar maximaal drie maanden pauzeren.", true},
+	})
+}
