@@ -66,3 +66,18 @@ func TestHooguitIsAnUpperBound(t *testing.T) {
 			"Uw abonnement kunt u één keer per jaar maximaal drie maanden pauzeren.", true},
 	})
 }
+
+// At any time, where the chunk allows it only after a period.
+func TestAnytimeAfterAPeriod(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"à tout moment against à tout moment après les trois premiers mois fails in French",
+			"Vous pouvez résilier l'abonnement Max Actif à tout moment, sans frais [1].",
+			"L'abonnement Max Actif est résiliable à tout moment après les trois premiers mois, sans frais.", true},
+		{"at any time against after the first 3 months fails in English", "You can cancel your membership at any time [1].",
+			"You can cancel your membership after the first 3 months.", true},
+		{"the period said passes in English", "After the first three months you can cancel at any time [1].",
+			"After the first three months you can cancel at any time.", false},
+		{"another clause's period passes in English", "You can cancel your membership at any time [1].",
+			"You can cancel your membership at any time; refunds are paid after 14 days.", false},
+	})
+}

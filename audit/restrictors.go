@@ -2,6 +2,7 @@ package audit
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -48,8 +49,9 @@ func stemsAfter(l *lang.Language, ws []string, i, n int) []string {
 // "altijd") what the window's sentence allows only under a condition: a
 // word of [restrictors] and, within three words, one of [limit-opens]
 // ("only until the order has shipped", "nur möglich, solange", "alleen
-// … als"). A claim limiting it itself, or a window saying it at any time
-// too, is left alone.
+// … als"), or a period that must pass first (periodStartsAt: "après les
+// trois premiers mois"). A claim limiting it itself, or a window saying
+// it at any time too, is left alone.
 func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 	anytime := false
 	for i := range cw {
@@ -63,9 +65,14 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 	}
 	limited := false
 	for j := range closest {
-		if l.AnytimeAt(closest, j) > 0 {
-			return false
+		if n := l.AnytimeAt(closest, j); n > 0 {
+			// "à tout moment après les trois premiers mois" limits it still
+			if !slices.ContainsFunc([]int{j + n, j + n + 1}, func(k int) bool { return k < len(closest) && periodStartsAt(l, closest, k) }) {
+				return false
+			}
+			limited = true
 		}
+		limited = limited || periodStartsAt(l, closest, j)
 		if !l.IsRestrictor(closest[j]) {
 			continue
 		}
@@ -74,6 +81,27 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 		}
 	}
 	return limited
+}
+
+// periodStartsAt reports whether ws[j] opens a period that must pass
+// first: a phrase of [period-anchors] ("after", "après", "nach") and,
+// within four words, a number and a unit of time ("après les trois
+// premiers mois", "after the first 3 months").
+func periodStartsAt(l *lang.Language, ws []string, j int) bool {
+	n, within := l.PeriodAnchorAt(ws, j)
+	if n == 0 || within {
+		return false
+	}
+	for k := j + n; k+1 < len(ws) && k < j+n+4; k++ {
+		if isFigure(l, ws[k]) {
+			for u := k + 1; u < len(ws) && u <= k+2; u++ {
+				if unit, ok := l.Unit(ws[u]); ok && strings.HasPrefix(unit, "time:") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // restrictedAnytime reports whether the claim limits with "only" what the
