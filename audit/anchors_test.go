@@ -81,3 +81,14 @@ func TestAnytimeAfterAPeriod(t *testing.T) {
 			"You can cancel your membership at any time; refunds are paid after 14 days.", false},
 	})
 }
+
+// A debit card against a credit card.
+func TestDebitAgainstCredit(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"débito against crédito fails in Spanish", "Puede recoger el coche con una tarjeta de débito a nombre del conductor principal [1].",
+			"Para recoger el coche se necesita una tarjeta de crédito a nombre del conductor principal.", true},
+		{"debit against credit fails in English", "You can pick up the car with a debit card in the main driver's name [1].",
+			"To pick up the car you need a credit card in the main driver's name.", true},
+		{"both cards said pass in English", "You can pay with a credit card or a debit card [1].", "You can pay with a credit card or a debit card.", false},
+	})
+}
