@@ -143,15 +143,8 @@ func (c *claim) nearestWords(l *lang.Language, window string) []string {
 // closestOfWindow is closestAndAll with the closest sentence's text.
 func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []string, text string) {
 	most := -1
-	for rest := window; rest != ""; {
-		end := len(rest)
-		for i := 0; i+1 < len(rest); i++ {
-			if endsSentence(rest, i) && !dayDot(l, rest, i) && !abbreviationDot(l, rest, i) {
-				end = i + 1
-				break
-			}
-		}
-		ws := normalisedWords(l, rest[:end])
+	eachSentence(l, window, func(s string) {
+		ws := normalisedWords(l, s)
 		all = append(all, ws...)
 		shared := 0
 		for _, w := range ws {
@@ -160,10 +153,9 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 			}
 		}
 		if shared > most {
-			best, most, text = ws, shared, rest[:end]
+			best, most, text = ws, shared, s
 		}
-		rest = rest[end:]
-	}
+	})
 	return best, all, text
 }
 

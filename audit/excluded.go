@@ -152,9 +152,9 @@ func listedWithClaim(l *lang.Language, cw, ws []string, i int) bool {
 	return false
 }
 
-// eachSentence calls fn with each sentence of text, cut where
-// closestOfWindow cuts a window: at a full stop, "!" or "?" before a
-// space or the end, not after a day's number or an abbreviation.
+// eachSentence calls fn with each sentence of text, cut at a full stop,
+// "!" or "?" before a space or the end, not after a day's number ("12.
+// Mai") or an abbreviation.
 func eachSentence(l *lang.Language, text string, fn func(string)) {
 	for rest := text; rest != ""; {
 		end := len(rest)
