@@ -35,18 +35,8 @@ func conditionOmitted(l *lang.Language, c *claim, closest []string, sentence str
 		if !ok || !slices.ContainsFunc(cond, content) || first && l.IsConditionTime(cond[0]) {
 			continue // "When you cancel, we stop …" tells a sequence
 		}
-		mains := 0
-		for _, w := range main {
-			if !content(w) {
-				continue
-			}
-			if !held(w) {
-				mains = -1
-				break
-			}
-			mains++
-		}
-		if mains >= 2 && !slices.ContainsFunc(cond, func(w string) bool { return content(w) && held(w) }) {
+		said := slices.DeleteFunc(main, func(w string) bool { return !content(w) })
+		if len(said) >= 2 && allOf(said, held) && !slices.ContainsFunc(cond, func(w string) bool { return content(w) && held(w) }) {
 			return true
 		}
 	}
