@@ -106,16 +106,10 @@ func eventsAlike(l *lang.Language, claim, window, ww []string) bool {
 	}
 	for _, x := range claim {
 		if l.SaysMember(x, ww) || slices.ContainsFunc(window, func(y string) bool {
-			return inClause(l, x, []string{y}) || sameWordRoot(l, x, y) || firstPartOf(x, y) || firstPartOf(y, x)
+			return inClause(l, x, []string{y}) || startsOther(x, y)
 		}) {
 			return true
 		}
 	}
 	return false
-}
-
-// firstPartOf reports whether a, of four letters or more, opens the
-// compound b.
-func firstPartOf(a, b string) bool {
-	return len(a) >= 4 && len(b) > len(a) && strings.HasPrefix(b, a)
 }

@@ -25,10 +25,7 @@ func conditionOmitted(l *lang.Language, c *claim, closest []string, sentence str
 	if !conditional(l, closest) || conditional(l, cw) {
 		return false
 	}
-	held := func(w string) bool {
-		st := l.Stem(w)
-		return inClause(l, w, cw) || slices.ContainsFunc(cw, func(x string) bool { return l.Stem(x) == st })
-	}
+	held := func(w string) bool { return inClause(l, w, cw) } // a form of it: stems alike (verbForm)
 	content := func(w string) bool { return contentWord(l, w) && !isFigure(l, w) }
 	for part := range strings.SplitSeq(sentence, ";") {
 		cond, main, first, ok := conditionIn(l, part)

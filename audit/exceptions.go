@@ -375,13 +375,13 @@ func groupInstead(l *lang.Language, cw []string, kind string, ww []string) bool 
 		if w == kind || l.IsUniversal(w) || !contentWord(l, w) || isFigure(l, w) {
 			continue
 		}
-		if !slices.ContainsFunc(ww, func(y string) bool { return sameWordRoot(l, w, y) || inClause(l, w, []string{y}) }) {
+		if !inClause(l, w, ww) {
 			return false
 		}
 		others++
 	}
 	at := slices.IndexFunc(ww, func(w string) bool { return contentWord(l, w) && !isFigure(l, w) })
-	return others >= 2 && at >= 0 && !slices.ContainsFunc(cw, func(x string) bool { return sameWordRoot(l, x, ww[at]) || inClause(l, x, []string{ww[at]}) })
+	return others >= 2 && at >= 0 && !inClause(l, ww[at], cw)
 }
 
 func startsWithDigitOrSign(w string) bool {

@@ -48,7 +48,7 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 			if !mentions(p.text, w) || !inClause(l, w, p.read(l)) {
 				continue
 			}
-			if p.denies && onlyDenies(l, cw, p.words) || restrictedToOther(l, cw, p.words) || valuedOtherwise(l, c, cw, w, p.text) {
+			if p.denies && onlyDenies(l, cw, p.words) || restrictedToOther(l, cw, p.words) || valuedOtherwise(l, c, cw, w, p) {
 				denied = true
 			} else {
 				affirmed = true
@@ -85,7 +85,7 @@ func restrictedToOther(l *lang.Language, cw, ws []string) bool {
 // against "… Voor telefoons en laptops geldt een maximum van €750 per
 // reis." A claim with a clause join between its figure and w ("Shipping
 // costs €5 and express delivery is available") says w apart from it.
-func valuedOtherwise(l *lang.Language, c *claim, cw []string, w, part string) bool {
+func valuedOtherwise(l *lang.Language, c *claim, cw []string, w string, part *semiPart) bool {
 	if len(c.quantities) == 0 {
 		return false
 	}
@@ -99,11 +99,11 @@ func valuedOtherwise(l *lang.Language, c *claim, cw []string, w, part string) bo
 		}
 	}
 	// The part is about w: w among its first four words, the part short.
-	pw := normalisedWords(l, part)
+	pw := part.words // read by the caller
 	if len(pw) > 16 || !slices.ContainsFunc(pw[:min(4, len(pw))], func(x string) bool { return inClause(l, w, []string{x}) }) {
 		return false
 	}
-	for _, pq := range findQuantitiesIn(l, part) {
+	for _, pq := range findQuantitiesIn(l, part.text) {
 		if pq.Weak || pq.Kind != "money" && pq.Kind != "percent" || slices.ContainsFunc(c.quantities, func(q quantity) bool { return sameValue(q, pq) }) {
 			continue
 		}
