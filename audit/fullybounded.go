@@ -7,38 +7,42 @@ import (
 	"github.com/ragaudit/ragaudit/lang"
 )
 
-// fullyBounded reports whether the claim says a thing is whole where the
-// window's sentence bounds it from above: "Hearing aids are fully
-// covered" against "Hearing aids are covered up to 75 % of the cost",
-// "volledig vergoed" against "vergoed tot maximaal €100". A word beside
-// the claim's [full-words] word must stand in the sentence, which lacks
-// the full word itself; a bound of time ("up to 24 hours before") bounds
-// when, not how much.
+// fullyBounded reports whether the claim says a thing is whole or has no
+// limit where the window's sentence bounds it from above: "Hearing aids
+// are fully covered" against "Hearing aids are covered up to 75 % of the
+// cost", "volledig vergoed" against "vergoed tot maximaal €100", "an
+// unlimited number of devices" against "up to four devices". A word near
+// the claim's word must stand in the sentence, which lacks the word
+// itself. A bound of time ("fully refundable up to 24 hours before")
+// bounds when a thing is whole, not how much; it does limit what is said
+// to be unlimited ("unbegrenzt telefonieren" against "bis zu 500
+// Minuten").
 func fullyBounded(l *lang.Language, cw, ws []string) bool {
-	if !slices.ContainsFunc(cw, l.IsFullWord) || upperBound(l, cw) {
+	if !slices.ContainsFunc(cw, l.SaysWhole) || upperBound(l, cw) {
 		return false // "fully reimbursed up to €100" keeps the bound
 	}
 	for i, x := range cw {
-		if !l.IsFullWord(x) || slices.Contains(ws, x) {
+		if !l.SaysWhole(x) || slices.Contains(ws, x) {
 			continue
 		}
+		unlimited := l.IsUnlimited(x)
+		reach := 2
+		if unlimited {
+			reach = 3 // "an unlimited number of devices"
+		}
 		beside := false
-		for _, k := range [...]int{i - 2, i - 1, i + 1, i + 2} {
-			if k >= 0 && k < len(cw) && !l.IsStopword(cw[k]) &&
-				slices.ContainsFunc(ws, func(y string) bool { return sameWordRoot(l, cw[k], y) }) {
-				beside = true
-			}
+		for k := max(i-reach, 0); k <= min(i+reach, len(cw)-1) && !beside; k++ {
+			beside = k != i && !l.IsStopword(cw[k]) &&
+				slices.ContainsFunc(ws, func(y string) bool { return sameWordRoot(l, cw[k], y) })
 		}
 		if !beside {
 			continue
 		}
 		for k, w := range ws {
-			if w == "" || w[0] < '0' || w[0] > '9' || l.BoundBefore(ws[:k]) != lang.Upper {
+			if !isFigure(l, w) || l.BoundBefore(ws[:k]) != lang.Upper {
 				continue
 			}
-			// A bound of time bounds when, not how much: "fully
-			// refundable up to 24 hours before departure".
-			if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); !ok || !strings.HasPrefix(u, "time:") {
+			if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); unlimited || !ok || !strings.HasPrefix(u, "time:") {
 				return true
 			}
 		}
@@ -49,7 +53,7 @@ func fullyBounded(l *lang.Language, cw, ws []string) bool {
 // upperBound reports whether ws bound a number from above ("up to €100").
 func upperBound(l *lang.Language, ws []string) bool {
 	for k, w := range ws {
-		if w != "" && w[0] >= '0' && w[0] <= '9' && l.BoundBefore(ws[:k]) == lang.Upper {
+		if isFigure(l, w) && l.BoundBefore(ws[:k]) == lang.Upper {
 			return true
 		}
 	}

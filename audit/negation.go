@@ -322,9 +322,13 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		return hyphens && slices.ContainsFunc(ws, func(y string) bool { return l.HyphenNegates(x, y) })
 	}
 	for i, x := range cw {
-		if !l.MayOppose(x) && !hyphenOf(x, ww) || !l.IsEventWord(x) && (slices.Contains(ww, x) || l.SaysMember(x, ww)) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) {
+		if !l.MayOppose(x) && !hyphenOf(x, ww) || !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) {
 			continue
 		}
+		// A word the window says in one group may still be opposed in
+		// another (OpposesUnsaid); by an affix or compound only where the
+		// window says it in none.
+		event, said := l.IsEventWord(x), !l.IsEventWord(x) && l.SaysMember(x, ww)
 		noun := determinedAlike(l, cw, i, ww)
 		for j, y := range ww {
 			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) {
@@ -336,7 +340,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 			if (l.Possible([]string{x}) || l.Possible([]string{y})) && !sameVerbAfter(l, cw, i, ww, j) {
 				continue // "you can bring a guest" against "Guests must be over 18": two acts
 			}
-			if (l.OpposesAt(cw, i, ww, j) || l.AffixNegates(x, y) || l.CompoundOpposes(x, y)) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
+			if (event && l.OpposesAt(cw, i, ww, j) || !event && l.OpposesUnsaid(cw, i, ww, j) || !said && (l.AffixNegates(x, y) || l.CompoundOpposes(x, y))) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
 				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
 				return true
 			}

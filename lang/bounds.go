@@ -34,9 +34,9 @@ type boundWords struct {
 // [bound-between] ("between | and").
 func (l *Language) readBounds(t, _ *table) error {
 	l.bounds = boundWords{
-		before: map[Bound][][]string{Upper: phrasesOf(t.sections["bound-upper"]), Lower: phrasesOf(t.sections["bound-lower"]),
-			Within: phrasesOf(t.sections["bound-within"]), Over: phrasesOf(t.sections["bound-over"]),
-			Under: phrasesOf(t.sections["bound-under"])},
+		before: map[Bound][][]string{Upper: l.elisionsCut(phrasesOf(t.sections["bound-upper"])), Lower: l.elisionsCut(phrasesOf(t.sections["bound-lower"])),
+			Within: l.elisionsCut(phrasesOf(t.sections["bound-within"])), Over: l.elisionsCut(phrasesOf(t.sections["bound-over"])),
+			Under: l.elisionsCut(phrasesOf(t.sections["bound-under"]))},
 		after: map[Bound][][]string{Upper: phrasesOf(t.sections["bound-upper-after"]), Lower: phrasesOf(t.sections["bound-lower-after"])},
 		joins: set(t.words("bound-range")), between: map[string][]string{},
 	}
@@ -47,6 +47,28 @@ func (l *Language) readBounds(t, _ *table) error {
 		}
 	}
 	return nil
+}
+
+// elisionsCut is phrases, each followed by its form with every elided
+// word cut as the checks' word lists cut it ("jusqu'à" read as "jusqu'"
+// and "à"), so a bound is found in either.
+func (l *Language) elisionsCut(phrases [][]string) [][]string {
+	out := make([][]string, 0, len(phrases))
+	for _, p := range phrases {
+		out = append(out, p)
+		var cut []string
+		for _, w := range p {
+			if rest := l.StripElision(w); rest != w {
+				cut = append(cut, w[:len(w)-len(rest)], rest)
+			} else {
+				cut = append(cut, w)
+			}
+		}
+		if len(cut) > len(p) {
+			out = append(out, cut)
+		}
+	}
+	return out
 }
 
 // BoundBefore is the bound the words written right before a number (the

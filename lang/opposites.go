@@ -32,6 +32,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	}
 	l.universals = set(l.withNormalized(t.words("universals")))
 	l.fullWords = set(l.withNormalized(t.words("full-words")))
+	l.unlimited = set(l.withNormalized(t.words("unlimited-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
 	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
@@ -184,6 +185,35 @@ func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 	return false
 }
 
+// OpposesUnsaid is OpposesAt where b says no form of a[i]'s member of
+// the group the two oppose in: "maandelijkse facturering" opposes
+// "jaarlijkse facturering" though "per maand" beside it says the month
+// in another group, and "al año" does not oppose "mensual" where "anual"
+// says the year in that group.
+func (l *Language) OpposesUnsaid(a []string, i int, b []string, j int) bool {
+	for _, x := range l.opposites[a[i]] {
+		for _, y := range l.opposites[b[j]] {
+			if x.group == y.group && x.member != y.member && l.applies(x, a, i) && l.applies(y, b, j) &&
+				(!x.aligned && !y.aligned || alignedAt(a, i, b, j)) && !l.saysMemberIn(x, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysMemberIn reports whether ws holds a form of o's member of its group.
+func (l *Language) saysMemberIn(o opposite, ws []string) bool {
+	for k, v := range ws {
+		for _, y := range l.opposites[v] {
+			if o.group == y.group && o.member == y.member && (!y.anchor || afterNumber(ws, k)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // AnchorsAlike reports whether a[i] and b[j] are both events a period
 // runs from ([opposites] marked "@"), each after the same number: "within
 // 90 days of receiving the invoice" and "within 90 days of the date of
@@ -289,16 +319,7 @@ func (l *Language) SaysAsEvent(w string, ws []string) bool {
 // after a number: "Die Rechnung ist … zu bezahlen" does not say
 // "Rechnungsdatum".
 func (l *Language) SaysMember(w string, ws []string) bool {
-	for _, x := range l.opposites[w] {
-		for k, v := range ws {
-			for _, y := range l.opposites[v] {
-				if x.group == y.group && x.member == y.member && (!y.anchor || afterNumber(ws, k)) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(l.opposites[w], func(o opposite) bool { return l.saysMemberIn(o, ws) })
 }
 
 // SameGroup reports whether the normalised words a and b are in one
@@ -486,6 +507,14 @@ func (l *Language) IsUniversal(w string) bool { return l.universals[w] }
 // IsFullWord reports whether the normalised word w says a thing is
 // whole: "fully", "volledig", "intégralement".
 func (l *Language) IsFullWord(w string) bool { return l.fullWords[w] }
+
+// IsUnlimited reports whether the normalised word w says a thing has no
+// limit: "unlimited", "onbeperkt", "illimités".
+func (l *Language) IsUnlimited(w string) bool { return l.unlimited[w] }
+
+// SaysWhole reports whether the normalised word w says a thing is whole
+// or unlimited ([full-words], [unlimited-words]).
+func (l *Language) SaysWhole(w string) bool { return l.fullWords[w] || l.unlimited[w] }
 
 // withNormalized is words, lower-cased, each followed by its form as
 // Normalize gives it where that differs (English "always" → "alway"), so

@@ -1,0 +1,53 @@
+package audit
+
+import "testing"
+
+// "Unlimited" where the chunk caps the same thing ("up to four", "bis zu
+// 500 Minuten", "jusqu'à 300", "maximaal 20") says more than the chunk,
+// in every language; an unlimited thing the chunk calls unlimited passes.
+func TestUnlimitedAgainstACap(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"an unlimited number against up to four, in words",
+			"The Household plan lets you print on an unlimited number of printers [1].", "The Household plan lets you print on up to four printers at once.", true},
+		{"unlimited storage against up to 2 TB",
+			"Business accounts include unlimited archive storage [1].", "Business accounts include up to 2 TB of archive storage.", true},
+		{"unbegrenzt against bis zu 500 Minuten: a bound of time limits too",
+			"Im Tarif Reise surfen Sie unbegrenzt im WLAN des Zuges [1].", "Im Tarif Reise surfen Sie bis zu 500 Minuten im WLAN des Zuges.", true},
+		{"onbeperkt against maximaal 20",
+			"Met de Studentenpas leent u onbeperkt boeken in de bibliotheek [1].", "Met de Studentenpas leent u maximaal 20 boeken tegelijk in de bibliotheek.", true},
+		{"illimités against jusqu'à 300, the elided bound read",
+			"La carte Jeune donne droit à des trajets illimités sur le réseau régional [1].", "La carte Jeune donne droit jusqu'à 300 trajets sur le réseau régional.", true},
+		{"ilimitadas against hasta 10",
+			"El abono Plus permite consultas ilimitadas con el nutricionista [1].", "El abono Plus permite hasta 10 consultas con el nutricionista.", true},
+		{"unlimited said by the chunk passes",
+			"The Household plan lets you print on an unlimited number of printers [1].", "The Household plan lets you print on an unlimited number of printers at home.", false},
+		{"fully refundable up to a time before still passes",
+			"Tickets are fully refundable [1].", "Tickets are fully refundable up to 24 hours before the show.", false},
+	})
+}
+
+// A frequency in one word against another period said as a rate fails in
+// every language; the same period in other words passes, and a rate of
+// the claim's period beside another frequency does not say the claim's.
+func TestFrequencyAgainstAnotherPeriod(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"monthly against every quarter",
+			"Meter readings are collected monthly [1].", "Meter readings are collected every quarter.", true},
+		{"monatlich against am Ende jedes Quartals",
+			"Die Zinsen werden monatlich gutgeschrieben [1].", "Die Zinsen werden am Ende jedes Quartals gutgeschrieben.", true},
+		{"maandelijks against per kwartaal",
+			"De voorschotten worden maandelijks geïnd [1].", "De voorschotten worden per kwartaal geïnd.", true},
+		{"chaque mois against trimestriellement",
+			"Les intérêts sont versés chaque mois [1].", "Les intérêts sont versés trimestriellement.", true},
+		{"cada semestre against una vez al año",
+			"Las cuotas se actualizan cada semestre [1].", "Las cuotas se actualizan una vez al año, en enero.", true},
+		{"maandelijkse facturering against jaarlijkse though per maand stands beside it",
+			"Het Team-abonnement kost € 9 per gebruiker per maand bij maandelijkse facturering [1].", "Het Team-abonnement kost € 9 per gebruiker per maand bij jaarlijkse facturering.", true},
+		{"every month against monthly passes",
+			"Meter readings are collected every month [1].", "Meter readings are collected monthly by the network operator.", false},
+		{"al mes and al año against a table's mensual and anual passes",
+			"El plan Familia cuesta 30 € al mes, con un límite de 2.000 € al año [1].", "Plan | Precio mensual | Límite anual: Individual | 15 € | 1.000 €; Familia | 30 € | 2.000 €.", false},
+		{"alle drei Monate against vierteljährlich passes",
+			"Die Beiträge werden vierteljährlich abgebucht [1].", "Die Beiträge werden alle drei Monate abgebucht.", false},
+	})
+}
