@@ -289,6 +289,9 @@ func sameWordRoot(l *lang.Language, a, b string) bool {
 // user" for "each user") is said of all of it; a unit of time ("every
 // month") is a period, no kind with members.
 func generalised(l *lang.Language, cw, ww []string) bool {
+	if ordinalNarrowed(l, cw, ww) {
+		return true
+	}
 	if slices.ContainsFunc(ww, l.IsUniversal) {
 		return false
 	}
@@ -316,6 +319,41 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) &&
 						(k < j || ends || qualifiesAfter(l, ww, j, k)) {
 						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ordinalNarrowed reports whether the claim says of every one of a kind
+// what ww say of an ordinal's one: "every Saturday" against "the first
+// Saturday of every month", "jeden Sonntag" against "jeden ersten
+// Sonntag". The ordinal stands right before the kind, past stopwords
+// alone, and the claim does not say it.
+func ordinalNarrowed(l *lang.Language, cw, ww []string) bool {
+	for i, u := range cw {
+		if !l.IsUniversal(u) {
+			continue
+		}
+		for _, kind := range contentAfter(l, cw, i, 1) {
+			if _, ordinal := l.Ordinal(kind); ordinal {
+				continue // "chaque premier samedi" says the ordinal itself
+			}
+			for j, w := range ww {
+				if !sameWordRoot(l, w, kind) {
+					continue
+				}
+				for k := j - 1; k >= 0 && k >= j-3; k-- {
+					if _, ordinal := l.Ordinal(ww[k]); ordinal {
+						if !slices.Contains(cw, ww[k]) {
+							return true
+						}
+						break
+					}
+					if !l.IsStopword(ww[k]) {
+						break
 					}
 				}
 			}

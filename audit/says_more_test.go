@@ -51,3 +51,24 @@ func TestFrequencyAgainstAnotherPeriod(t *testing.T) {
 			"Die Beiträge werden vierteljährlich abgebucht [1].", "Die Beiträge werden alle drei Monate abgebucht.", false},
 	})
 }
+
+// Every one of a kind against an ordinal's one fails, also where the
+// chunk says "every" of the month; a claim that keeps the ordinal passes.
+func TestEveryAgainstAnOrdinal(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"every Tuesday against the second Tuesday of every month",
+			"The repair café is held every Tuesday [1].", "The repair café is held on the second Tuesday of every month.", true},
+		{"jeden Samstag against jeden ersten Samstag",
+			"Die Bibliothek öffnet jeden Samstag ab 10 Uhr [1].", "Die Bibliothek öffnet jeden ersten Samstag im Monat ab 10 Uhr.", true},
+		{"tous les mardis against le premier mardi de chaque mois",
+			"Le marché bio a lieu tous les mardis [1].", "Le marché bio a lieu le premier mardi de chaque mois.", true},
+		{"todos los lunes against el primer lunes de cada mes",
+			"La oficina atiende sin cita todos los lunes [1].", "La oficina atiende sin cita el primer lunes de cada mes.", true},
+		{"elke woensdag against elke eerste woensdag",
+			"Het spreekuur is elke woensdag [1].", "Het spreekuur is elke eerste woensdag van de maand.", true},
+		{"chaque premier mardi du mois keeps the ordinal and passes",
+			"Chaque premier mardi du mois, le marché bio a lieu [1].", "Le marché bio a lieu le premier mardi de chaque mois.", false},
+		{"every Tuesday against Tuesdays passes",
+			"The repair café is held every Tuesday [1].", "On Tuesdays the repair café is held in the town hall.", false},
+	})
+}
