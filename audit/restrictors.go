@@ -118,3 +118,22 @@ func restrictedAnytime(l *lang.Language, cw, closest []string) bool {
 	}
 	return false
 }
+
+// hoursLimited reports whether the claim says a thing holds around the
+// clock ([around-the-clock]: "rund um die Uhr", "24h/24") where the
+// window's sentence, which says no such phrase, gives a time of day
+// ("täglich von 6 bis 22 Uhr", "from 8am to 6pm").
+func hoursLimited(l *lang.Language, cw, closest []string, closestText string) bool {
+	says := func(ws []string) bool {
+		for i := range ws {
+			if l.AllDayAt(ws, i) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if !says(cw) || says(closest) {
+		return false
+	}
+	return slices.ContainsFunc(findQuantitiesIn(l, closestText), func(q quantity) bool { return q.Kind == "time" })
+}

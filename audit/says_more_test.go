@@ -72,3 +72,23 @@ func TestEveryAgainstAnOrdinal(t *testing.T) {
 			"The repair café is held every Tuesday [1].", "On Tuesdays the repair café is held in the town hall.", false},
 	})
 }
+
+// "Around the clock" where the chunk's sentence gives hours fails in every
+// language; where the sentence says it too, hours of something else
+// beside it do not limit it.
+func TestAroundTheClockAgainstHours(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"around the clock against from 7am to 9pm",
+			"The self-service laundry is open around the clock [1].", "The self-service laundry is open daily from 7am to 9pm.", true},
+		{"rund um die Uhr against von 5 bis 23 Uhr",
+			"Das Fitnessstudio ist rund um die Uhr geöffnet [1].", "Das Fitnessstudio ist täglich von 5 bis 23 Uhr geöffnet.", true},
+		{"dag en nacht against van 8 tot 20 uur",
+			"De servicebalie is dag en nacht bereikbaar [1].", "De servicebalie is dagelijks van 8 tot 20 uur bereikbaar.", true},
+		{"jour et nuit against de 8 h à 20 h",
+			"L'accueil de la résidence répond jour et nuit [1].", "L'accueil de la résidence répond tous les jours de 8 h à 20 h.", true},
+		{"día y noche against de 9:00 a 21:00",
+			"La farmacia atiende día y noche [1].", "La farmacia atiende todos los días de 9:00 a 21:00.", true},
+		{"said by the chunk too, beside another thing's hours, passes",
+			"The self-service laundry is open around the clock [1].", "The self-service laundry is open around the clock; the attendant is there from 9am to 5pm.", false},
+	})
+}

@@ -24,6 +24,7 @@ func (l *Language) IsEveryOther(w string) bool { return l.everyOther[w] }
 // "solange", "als").
 func (l *Language) readAnytime(t, _ *table) error {
 	l.anytime = l.readPhraseList(t, "anytime")
+	l.allDay = l.readPhraseList(t, "around-the-clock")
 	l.limitOpens = l.readPhraseList(t, "limit-opens")
 	l.anyWords = set(l.withNormalized(t.words("any-words")))
 	return nil
@@ -38,6 +39,10 @@ func (l *Language) IsAnyWord(w string) bool { return l.anyWords[w] }
 // AnytimeAt returns how many words a phrase of [anytime] takes at
 // words[i] (normalised words), 0 for none.
 func (l *Language) AnytimeAt(words []string, i int) int { return l.anytime.at(words, i) }
+
+// AllDayAt returns how many words a phrase of [around-the-clock] takes
+// at words[i] (normalised words), 0 for none.
+func (l *Language) AllDayAt(words []string, i int) int { return l.allDay.at(words, i) }
 
 // LimitOpensAt returns how many words a phrase of [limit-opens] takes at
 // words[i], 0 for none.

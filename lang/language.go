@@ -161,6 +161,7 @@ type Language struct {
 	everyN        map[string]bool       // [every-n]
 	everyOther    map[string]bool       // [every-other]
 	anytime       phraseList            // [anytime]
+	allDay        phraseList            // [around-the-clock]
 	limitOpens    phraseList            // [limit-opens]
 	anyWords      map[string]bool       // [any-words]
 	linking       []string
@@ -198,7 +199,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "full-words", "unlimited-words",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "full-words", "unlimited-words", "around-the-clock",
 	"role-connectors", "comparison-connectors", "list-joins", "or-words", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "condition-phrases", "condition-times", "waiting-periods", "introductory", "agent-markers",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "limit-opens", "any-words"}
