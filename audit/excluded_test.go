@@ -86,6 +86,10 @@ func TestSharedGivenEach(t *testing.T) {
 		{"members share passes in English", "All members share 100 GB of storage on the Pro plan [1].",
 			"Storage is 100 GB per workspace on the Pro plan, shared by all members.", false},
 		{"sharing in another part passes in English", "Every user gets 10 GB [1].", "Users get 10 GB; files can be shared with anyone.", false},
+		{"each member against each team sharing fails in English", "Each member of a design team has a 500 GB quota on the shared drive [1].",
+			"Each design team shares a single 500 GB quota on the shared drive.", true},
+		{"each member against each member not sharing passes in English", "Each member has 500 GB of storage [1].",
+			"Each member has 500 GB of storage, which is not shared with the team.", false},
 	})
 }
 

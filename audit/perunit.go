@@ -123,7 +123,8 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 // quatre lignes") or per something (a word of [per-words]: "höchstens
 // 1.000 € pro Jahr") where a part (between semicolons) of sentence, the
 // window's sentence the claim follows, gives that number to share or in
-// total (a word of [pool-words], none of [distributives], and, against
+// total (a word of [pool-words], none of [distributives] on the claim's
+// kind, and, against
 // a claim's "per", none of [per-words]: "100 GB per workspace, shared by
 // all members", "across the whole household", "partager 200 Go entre
 // quatre lignes", "auf insgesamt 1.000 € begrenzt"); "" for none.
@@ -136,9 +137,28 @@ func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
 	if !each && !per {
 		return ""
 	}
+	var kinds []string // what the claim gives each: "member" of "Each member of a research group"
+	for i, w := range cw {
+		if l.IsDistributive(w) {
+			kinds = append(kinds, contentAfter(l, cw, i, 1)...)
+		}
+	}
+	// A distributive of the part on the claim's kind gives each its own;
+	// one on another kind does not ("Each research group shares a
+	// single 2 TB quota" against "Each member … has 2 TB").
+	eachOfKind := func(ws []string) bool {
+		for i, w := range ws {
+			if l.IsDistributive(w) && (len(kinds) == 0 || slices.ContainsFunc(contentAfter(l, ws, i, 2), func(x string) bool {
+				return slices.ContainsFunc(kinds, func(k string) bool { return sameWordRoot(l, k, x) })
+			})) {
+				return true
+			}
+		}
+		return false
+	}
 	for part := range strings.SplitSeq(sentence, ";") { // "…; files can be shared with anyone" shares no figure
 		ws := normalisedWords(l, part)
-		if !slices.ContainsFunc(ws, l.IsPoolWord) || slices.ContainsFunc(ws, l.IsDistributive) || !each && slices.ContainsFunc(ws, l.IsPerWord) {
+		if !slices.ContainsFunc(ws, l.IsPoolWord) || eachOfKind(ws) || !each && slices.ContainsFunc(ws, l.IsPerWord) {
 			continue
 		}
 		for _, q := range c.quantities {
