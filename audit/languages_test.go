@@ -507,6 +507,8 @@ func TestSwappedRoles(t *testing.T) {
 			"Der Standardversand ist schneller als der Expressversand [1].", "Der Expressversand ist schneller als der Standardversand. Beide sind versichert.", true},
 		{"from one account to the other swapped fails in English",
 			"You can transfer money from your current account to your savings account at any time [1].", "You can transfer money from your savings account to your current account at any time.", true},
+		{"a lower charge than swapped with an adjective before the noun fails in English",
+			"The Basic tariff has a lower monthly standing charge than the Green tariff [1].", "The Green tariff has a lower monthly standing charge than the Basic tariff.", true},
 		{"the comparison said the other way round passes",
 			"Express shipping is faster than standard shipping [1].", "Standard shipping is slower than express shipping. Both are tracked.", false},
 		{"the same sides pass",

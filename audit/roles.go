@@ -86,13 +86,13 @@ func comparisonFlipped(l *lang.Language, cw []string, i int, ww []string, j int)
 	return false
 }
 
-// roleSides are the content words before ws[k], up to seven words back
+// roleSides are the content words before ws[k], up to nine words back
 // (the subject of "The Basic plan has a lower deductible than") or reach
 // if more, and up to reach words after it, that the other side does not
 // say.
 func roleSides(l *lang.Language, ws []string, k, reach int) (left, right []string) {
 	content := func(w string) bool { return !l.IsStopword(w) && !l.IsRoleConnector(w) }
-	for n := max(k-max(reach, 7), 0); n < k; n++ {
+	for n := max(k-max(reach, 9), 0); n < k; n++ {
 		if content(ws[n]) {
 			left = append(left, ws[n])
 		}
