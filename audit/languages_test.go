@@ -525,6 +525,8 @@ func TestActorsOpposite(t *testing.T) {
 			"We pay the return shipping costs [1].", "The customer pays the return shipping costs. Labels are in the box.", true},
 		{"we for you fails in English",
 			"We cover the cost of return shipping [1].", "You must cover the cost of return shipping yourself. Use any carrier.", true},
+		{"you and us against the customer alone passes in English",
+			"You send us your meter readings through your online account [1].", "Customers submit their meter readings through the online account.", false},
 		{"wij for de klant fails in Dutch",
 			"Wij betalen de retourkosten [1].", "De klant betaalt de retourkosten. Het label zit in de doos.", true},
 		{"wir for der Kunde fails in German",

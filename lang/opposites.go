@@ -186,20 +186,37 @@ func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 }
 
 // OpposesUnsaid is OpposesAt where b says no form of a[i]'s member of
-// the group the two oppose in: "maandelijkse facturering" opposes
+// the group the two oppose in, and a says b[j]'s member no more often
+// than b does besides b[j]: "maandelijkse facturering" opposes
 // "jaarlijkse facturering" though "per maand" beside it says the month
-// in another group, and "al año" does not oppose "mensual" where "anual"
-// says the year in that group.
+// in another group; "al año" does not oppose "mensual" where "anual"
+// says the year in that group, nor "you send us" "customers submit",
+// where "you" says the customer; "your own fault, we pay" still opposes
+// "your own fault, the renter pays".
 func (l *Language) OpposesUnsaid(a []string, i int, b []string, j int) bool {
 	for _, x := range l.opposites[a[i]] {
 		for _, y := range l.opposites[b[j]] {
 			if x.group == y.group && x.member != y.member && l.applies(x, a, i) && l.applies(y, b, j) &&
-				(!x.aligned && !y.aligned || alignedAt(a, i, b, j)) && !l.saysMemberIn(x, b) {
+				(!x.aligned && !y.aligned || alignedAt(a, i, b, j)) && !l.saysMemberIn(x, b) && l.memberCount(y, a) <= l.memberCount(y, b)-1 {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// memberCount is how many words of ws are forms of o's member of its
+// group.
+func (l *Language) memberCount(o opposite, ws []string) int {
+	n := 0
+	for k, v := range ws {
+		if slices.ContainsFunc(l.opposites[v], func(y opposite) bool {
+			return o.group == y.group && o.member == y.member && (!y.anchor || afterNumber(ws, k))
+		}) {
+			n++
+		}
+	}
+	return n
 }
 
 // saysMemberIn reports whether ws holds a form of o's member of its group.
