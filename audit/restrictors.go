@@ -121,9 +121,12 @@ func restrictedAnytime(l *lang.Language, cw, closest []string) bool {
 
 // hoursLimited reports whether the claim says a thing holds around the
 // clock ([around-the-clock]: "rund um die Uhr", "24h/24") where the
-// window's sentence, which says no such phrase, gives a time of day
-// ("täglich von 6 bis 22 Uhr", "from 8am to 6pm").
-func hoursLimited(l *lang.Language, cw, closest []string, closestText string) bool {
+// window's sentence the claim follows gives a time of day ("täglich von 6
+// bis 22 Uhr", "from 8am to 6pm") and no sentence of the window says
+// such a phrase. A claim giving times of its own ("the hotline is
+// available around the clock; the desk is open from 9:00 to 17:00")
+// speaks of two things, and its times are the number check's.
+func hoursLimited(l *lang.Language, c *claim, window, closestText string) bool {
 	says := func(ws []string) bool {
 		for i := range ws {
 			if l.AllDayAt(ws, i) > 0 {
@@ -132,8 +135,9 @@ func hoursLimited(l *lang.Language, cw, closest []string, closestText string) bo
 		}
 		return false
 	}
-	if !says(cw) || says(closest) {
+	isTime := func(q quantity) bool { return q.Kind == "time" }
+	if !says(c.words) || slices.ContainsFunc(c.quantities, isTime) || says(normalisedWords(l, window)) {
 		return false
 	}
-	return slices.ContainsFunc(findQuantitiesIn(l, closestText), func(q quantity) bool { return q.Kind == "time" })
+	return slices.ContainsFunc(findQuantitiesIn(l, closestText), isTime)
 }

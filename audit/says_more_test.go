@@ -88,6 +88,11 @@ func TestAroundTheClockAgainstHours(t *testing.T) {
 			"L'accueil de la résidence répond jour et nuit [1].", "L'accueil de la résidence répond tous les jours de 8 h à 20 h.", true},
 		{"día y noche against de 9:00 a 21:00",
 			"La farmacia atiende día y noche [1].", "La farmacia atiende todos los días de 9:00 a 21:00.", true},
+		{"a claim giving another thing's hours of its own passes",
+			"Die Notfall-Hotline ist rund um die Uhr erreichbar, das Servicebüro öffnet montags bis freitags von 8 bis 16 Uhr [1].",
+			"Die Notfall-Hotline ist rund um die Uhr erreichbar. Das Servicebüro ist montags bis freitags von 8 bis 16 Uhr geöffnet.", false},
+		{"24 hours a day in the chunk says it too",
+			"The breakdown line is available around the clock [1].", "The breakdown line is staffed 24 hours a day. The office is open from 9:00 to 17:00.", false},
 		{"said by the chunk too, beside another thing's hours, passes",
 			"The self-service laundry is open around the clock [1].", "The self-service laundry is open around the clock; the attendant is there from 9am to 5pm.", false},
 	})
