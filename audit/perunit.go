@@ -169,3 +169,32 @@ func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
 	}
 	return ""
 }
+
+// pointsAsPercent returns a percentage of the claim that the chunk gives
+// only in percentage points ("steigt um 2 Prozent" against "um 2
+// Prozentpunkte", "subirá un 0,5 %" against "0,5 puntos porcentuales"),
+// "" for none: a change of a rate by points is another change.
+func pointsAsPercent(l *lang.Language, c *claim, chunk string) string {
+	var plain []quantity
+	for _, q := range c.quantities {
+		if q.Kind == "percent" && !l.SaysPoints(q.Raw) {
+			plain = append(plain, q)
+		}
+	}
+	if len(plain) == 0 {
+		return ""
+	}
+	stated := findQuantitiesIn(l, chunk)
+	for _, q := range plain {
+		points, percent := false, false
+		for _, w := range stated {
+			if sameValue(q, w) && w.Kind == "percent" {
+				points, percent = points || l.SaysPoints(w.Raw), percent || !l.SaysPoints(w.Raw)
+			}
+		}
+		if points && !percent {
+			return q.Raw
+		}
+	}
+	return ""
+}

@@ -97,3 +97,42 @@ func TestAroundTheClockAgainstHours(t *testing.T) {
 			"The self-service laundry is open around the clock [1].", "The self-service laundry is open around the clock; the attendant is there from 9am to 5pm.", false},
 	})
 }
+
+// A percentage the chunk gives only in percentage points is another
+// change, in every language; points for points pass.
+func TestPercentAgainstPercentagePoints(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"0.25% against 0.25 percentage points",
+			"The mortgage rate goes up by 0.25% in May [1].", "The mortgage rate goes up by 0.25 percentage points in May.", true},
+		{"3 Prozent against 3 Prozentpunkte",
+			"Der Dispozins sinkt um 3 Prozent [1].", "Der Dispozins sinkt um 3 Prozentpunkte.", true},
+		{"1 procent against 1 procentpunt",
+			"De spaarrente daalt met 1 procent [1].", "De spaarrente daalt met 1 procentpunt.", true},
+		{"1 % against 1 point de pourcentage",
+			"Le taux du livret baisse de 1 % [1].", "Le taux du livret baisse de 1 point de pourcentage.", true},
+		{"1 % against 1 punto porcentual",
+			"El interés de la cuenta baja un 1 % [1].", "El interés de la cuenta baja 1 punto porcentual.", true},
+		{"points against points pass",
+			"The mortgage rate goes up by 0.25 percentage points in May [1].", "The mortgage rate goes up by 0.25 percentage points in May.", false},
+		{"a percentage the chunk gives as a percentage too passes",
+			"The mortgage rate is 4.25% [1].", "The mortgage rate is 4.25%, up 0.25 percentage points.", false},
+	})
+}
+
+// Coming in against going out fails in every language.
+func TestIncomingAgainstOutgoing(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"outgoing against incoming",
+			"Outgoing calls from Switzerland are charged at 20p a minute [1].", "Incoming calls from Switzerland are charged at 20p a minute.", true},
+		{"ausgehende against eingehende",
+			"Ausgehende SMS im Ausland sind kostenlos [1].", "Eingehende SMS im Ausland sind kostenlos.", true},
+		{"inkomende against uitgaande",
+			"Inkomende overboekingen uit het buitenland kosten €2 [1].", "Uitgaande overboekingen naar het buitenland kosten €2.", true},
+		{"sortants against entrants",
+			"Les appels sortants en Suisse coûtent 0,30 € la minute [1].", "Les appels entrants en Suisse coûtent 0,30 € la minute.", true},
+		{"enviadas against recibidas",
+			"Las transferencias enviadas a otros bancos tardan un día [1].", "Las transferencias recibidas de otros bancos tardan un día.", true},
+		{"both said as the chunk says them pass",
+			"Incoming calls are free and outgoing calls cost 10p a minute [1].", "Incoming calls are free; outgoing calls cost 10p per minute.", false},
+	})
+}

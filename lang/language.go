@@ -128,6 +128,7 @@ type Language struct {
 	scales       map[string]string
 	currencies   map[string]string
 	percent      [][]string
+	points       []string // [percent-points], lower-cased
 	fractions    []fraction
 	fractionCues cueSet // the longest word of each fraction, half and daytime phrase
 	halves       []fraction
@@ -197,7 +198,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 // sections are those a language file may have.
 var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "negating-prefixes", "negating-suffixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
-	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
+	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "full-words", "unlimited-words", "around-the-clock",
 	"role-connectors", "comparison-connectors", "list-joins", "or-words", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "condition-phrases", "condition-times", "waiting-periods", "introductory", "agent-markers",

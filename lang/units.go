@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -32,6 +33,10 @@ func (l *Language) readUnits(t, common *table) error {
 	}
 	l.dayQual = set(t.words("day-qualifiers"))
 	l.degrees = set(t.words("degrees"))
+	l.points = nil
+	for _, line := range t.sections["percent-points"] {
+		l.points = append(l.points, strings.ToLower(strings.TrimSpace(line)))
+	}
 	for _, line := range t.sections["percent"] {
 		l.percent = append(l.percent, strings.Fields(strings.ToLower(line)))
 	}
@@ -93,4 +98,12 @@ func (l *Language) PercentAt(words []string, i int) int {
 		}
 	}
 	return best
+}
+
+// SaysPoints reports whether raw, a percentage as a text writes it
+// ("2 Prozentpunkte", "0,5 puntos porcentuales"), counts percentage
+// points ([percent-points]).
+func (l *Language) SaysPoints(raw string) bool {
+	raw = strings.ToLower(raw)
+	return slices.ContainsFunc(l.points, func(p string) bool { return strings.Contains(raw, p) })
 }
