@@ -198,9 +198,6 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	fmt.Fprintf(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ragaudit\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", tests, failures, j.skipped)
 	fmt.Fprintf(w, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", xmlAttr(j.suite), tests, failures, j.skipped)
 	fmt.Fprintf(w, "  <properties><property name=\"status\" value=\"%s\"/><property name=\"bar\" value=\"%g\"/>", status, sum.Bar)
-	if sum.PassNote != "" {
-		fmt.Fprintf(w, "<property name=\"pass_note\" value=\"%s\"/>", xmlAttr(sum.PassNote))
-	}
 	if v := sum.Verified; v != nil {
 		fmt.Fprintf(w, "<property name=\"verified_citation_accuracy\" value=\"%.6f\"/><property name=\"verified_ci95_low\" value=\"%.6f\"/><property name=\"verified_ci95_high\" value=\"%.6f\"/>",
 			float64(v.Rate), float64(v.Low), float64(v.High))

@@ -22,13 +22,9 @@ type Summary struct {
 	Pass             bool    `json:"pass"` // the rate is at or above the bar
 	// Status is PASS, FAIL or NO_DATA (Decide); StatusDetail says why when
 	// it is not a pass.
-	Status       string `json:"status"`
-	StatusDetail string `json:"status_detail,omitempty"`
-	// PassNote qualifies a pass on the machine's rate whose 95 % interval
-	// reaches below the bar: true of the citations audited, not surely of
-	// the logs they come from.
-	PassNote string       `json:"pass_note,omitempty"`
-	Counts   audit.Counts `json:"counts"`
+	Status       string       `json:"status"`
+	StatusDetail string       `json:"status_detail,omitempty"`
+	Counts       audit.Counts `json:"counts"`
 	// Coverage is how many citations were checked, and why the others
 	// could not be.
 	Coverage *Coverage `json:"coverage"`

@@ -16,7 +16,7 @@ import (
 const (
 	StatusPass         = "PASS"
 	StatusFail         = "FAIL"         // below the bar, or a --fail-on gate failed
-	StatusInconclusive = "INCONCLUSIVE" // the labels do not yet decide at the bar; with --strict, nor does the machine's interval
+	StatusInconclusive = "INCONCLUSIVE" // the labels do not yet decide at the bar; without labels, the machine's interval does not
 	StatusNoData       = "NO_DATA"      // nothing to measure: a data problem, not a quality failure
 	// StatusIncomplete: fewer citations than --min-checked could be
 	// checked, so the rate speaks for too few of them to pass or fail.
@@ -30,11 +30,6 @@ const (
 func (s *Summary) Decide() {
 	s.Status, s.StatusDetail = s.decide()
 	s.Pass = s.Status == StatusPass
-	s.PassNote = ""
-	if s.Pass && s.Verified == nil && s.CI95Low < s.Bar && s.CI95High > s.CI95Low {
-		s.PassNote = fmt.Sprintf("its 95%% interval (%s–%s) reaches below the bar %s: the rate holds for the citations audited, not surely for the logs they come from; audit more, or verify it with a reviewed sample",
-			pct(s.CI95Low), pct(s.CI95High), pct(s.Bar))
-	}
 }
 
 // CheckedTooFew reports whether the run checked fewer citations, or read
@@ -82,14 +77,23 @@ func (s *Summary) decide() (status, detail string) {
 	if v := s.Verified; v != nil && v.Decision == estimate.Inconclusive {
 		return StatusInconclusive, s.inconclusiveDetail()
 	}
-	// --strict passes on the machine's rate only where its interval clears
-	// the bar: the interval covers the sampling of citations, not the
-	// machine's errors, so a rate near the bar needs people to decide.
-	if s.strict && s.Verified == nil && s.CI95Low < s.Bar && s.CI95High > s.CI95Low {
-		return StatusInconclusive, fmt.Sprintf("--strict: the machine's rate clears the bar, but its 95%% interval (%s–%s) reaches below the bar %s, and the machine's own errors are not in that interval; verify it with a reviewed sample (ragaudit sample -n 150 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS)",
-			pct(s.CI95Low), pct(s.CI95High), pct(s.Bar))
+	// The machine's rate passes only where its interval clears the bar:
+	// the interval covers the sampling of citations, not the machine's own
+	// errors, and people writing plausible months to break it saw the
+	// machine land at or just above the bar while the true rate was 86–89 %.
+	// A rate near the bar over few citations needs people to decide.
+	if s.Verified == nil && s.CI95Low < s.Bar && s.CI95High > s.CI95Low {
+		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar, but its 95%% interval (%s–%s) reaches below the bar %s, and the machine's own errors are not in that interval; verify it with a reviewed sample (ragaudit sample -n %d -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS)",
+			pct(s.CI95Low), pct(s.CI95High), pct(s.Bar), sampleN(s))
 	}
 	return StatusPass, ""
+}
+
+// sampleN is how many citations the advice to verify samples: never more
+// than there are to label (verifyAdvice).
+func sampleN(s *Summary) int {
+	_, n := verifyAdvice(s)
+	return n
 }
 
 // rateFailure says why the rate fails the bar ("" when it does not). When

@@ -113,7 +113,7 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "last", Usage: "audit only the N most recent conversations by timestamp (0: all)"},
 			&cli.StringSliceFlag{Name: "tenant", KeepSpace: true, Usage: "audit only this tenant, exactly as written (repeatable)"},
 			&cli.StringSliceFlag{Name: "agent", KeepSpace: true, Usage: "audit only this agent, exactly as written (repeatable)"},
-			&cli.BoolFlag{Name: "strict", Usage: "no pass unless every record was read and every citation checked (--min-checked 100%, unless given): INCOMPLETE (exit 5) otherwise, or FAIL when the run fails whatever they hold; without --labels, no pass while the rate's 95% interval reaches below the bar: INCONCLUSIVE (exit 3)"},
+			&cli.BoolFlag{Name: "strict", Usage: "no pass unless every record was read and every citation checked (--min-checked 100%, unless given): INCOMPLETE (exit 5) otherwise, or FAIL when the run fails whatever they hold"},
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},

@@ -70,7 +70,7 @@ func TestGolden(t *testing.T) {
 		{"markers-resolve-id", []string{"--resolve", "id", testdata + "/markers.jsonl"}, exitFail},
 		{"bad", []string{testdata + "/bad.jsonl"}, exitIncomplete},
 		{"truncated-gzip", []string{testdata + "/truncated.jsonl.gz"}, exitIncomplete},
-		{"flat", []string{"--bar", "0.5", testdata + "/flat.jsonl"}, exitPass},
+		{"flat", []string{"--bar", "0.05", testdata + "/flat.jsonl"}, exitPass},
 		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitFail},
 		{"ids", []string{testdata + "/ids.jsonl"}, exitIncomplete},
 		// Earlier turns' chunks, a chunk cut by the logger, a bare "Yes".
