@@ -340,13 +340,24 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 			if (l.Possible([]string{x}) || l.Possible([]string{y})) && !sameVerbAfter(l, cw, i, ww, j) {
 				continue // "you can bring a guest" against "Guests must be over 18": two acts
 			}
-			if (event && l.OpposesAt(cw, i, ww, j) || !event && l.OpposesUnsaid(cw, i, ww, j) || !said && (l.AffixNegates(x, y) || l.CompoundOpposes(x, y))) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
+			if wordsOppose(l, cw, i, ww, j, event, said) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
 				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// wordsOppose reports whether cw[i] and ww[j] are opposites: of a group
+// of [opposites] (an event word as OpposesAt reads it, any other as
+// OpposesUnsaid does), or, where the window says cw[i] in no group
+// (said false), by a negating affix or a compound's parts.
+func wordsOppose(l *lang.Language, cw []string, i int, ww []string, j int, event, said bool) bool {
+	if event {
+		return l.OpposesAt(cw, i, ww, j) || !said && (l.AffixNegates(cw[i], ww[j]) || l.CompoundOpposes(cw[i], ww[j]))
+	}
+	return l.OpposesUnsaid(cw, i, ww, j) || !said && (l.AffixNegates(cw[i], ww[j]) || l.CompoundOpposes(cw[i], ww[j]))
 }
 
 // sameVerbAfter reports whether the first content words after a modal
