@@ -431,7 +431,7 @@ var Checks = []Check{
 					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) || hoursLimited(l, c, window, closestText) ||
 					clausesSwapped(l, c, window, s.SpanText) ||
-					excludedElsewhere(l, c, ev, closest, s.SpanText) || anchorSwapped(l, c.words, closest, ev) ||
+					excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText) || anchorSwapped(l, c.words, closest, ev) ||
 					conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText)
 			}
 		},

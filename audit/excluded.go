@@ -61,6 +61,33 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 	return false
 }
 
+// closestPart is the words of the part (between semicolons) of the
+// window's sentence that holds most of the claim's content words, or the
+// sentence's words, closest, when it has one part: "La tarifa Casa
+// incluye llamadas ilimitadas a fijos; las llamadas a móviles cuestan 5
+// céntimos" leaves "móviles" out of the part a claim about unlimited
+// calls follows.
+func closestPart(l *lang.Language, c *claim, closest []string, text string) []string {
+	if strings.IndexByte(text, ';') < 0 {
+		return closest
+	}
+	cw := claimWords(c, l)
+	best, most := closest, -1
+	for p := range strings.SplitSeq(text, ";") {
+		ws := normalisedWords(l, p)
+		n := 0
+		for _, w := range ws {
+			if contentWord(l, w) && slices.Contains(cw, w) {
+				n++
+			}
+		}
+		if n > most {
+			best, most = ws, n
+		}
+	}
+	return best
+}
+
 // restrictedToOther reports whether ws limit what they say with a word
 // of [restrictors] to something the claim's words cw do not say: every
 // content word before the restrictor is the claim's, and none after it
@@ -80,16 +107,21 @@ func restrictedToOther(l *lang.Language, cw, ws []string) bool {
 
 // valuedOtherwise reports whether part, short and about w (among its
 // first four words), gives w an amount or a percentage of its own where
-// the claim gives w, in one clause with it, another of that kind: "Uw
+// the claim gives w, in one clause with it, another of that kind, or
+// calls it unlimited or free and the part prices it: "Uw
 // bagage is verzekerd tot €3.000 per persoon, ook telefoons en laptops"
 // against "… Voor telefoons en laptops geldt een maximum van €750 per
 // reis." A claim with a clause join between its figure and w ("Shipping
 // costs €5 and express delivery is available") says w apart from it.
 func valuedOtherwise(l *lang.Language, c *claim, cw []string, w string, part *semiPart) bool {
-	if len(c.quantities) == 0 {
-		return false
-	}
 	iw, iq := slices.Index(cw, w), slices.IndexFunc(cw, func(x string) bool { return isFigure(l, x) })
+	// A claim calling w unlimited or free gives it no price either:
+	// "llamadas ilimitadas a móviles" against "las llamadas a móviles
+	// cuestan 5 céntimos".
+	whole := len(c.quantities) == 0 || iq < 0
+	if whole {
+		iq = slices.IndexFunc(cw, func(x string) bool { return l.IsUnlimited(x) || l.IsFreeWord(x) })
+	}
 	if iw < 0 || iq < 0 {
 		return false
 	}
@@ -104,7 +136,12 @@ func valuedOtherwise(l *lang.Language, c *claim, cw []string, w string, part *se
 		return false
 	}
 	for _, pq := range findQuantitiesIn(l, part.text) {
-		if pq.Weak || pq.Kind != "money" && pq.Kind != "percent" || slices.ContainsFunc(c.quantities, func(q quantity) bool { return sameValue(q, pq) }) {
+		// Priced or capped: an amount, a share or a count ("5p per minute",
+		// "5 céntimos", "100 minutes"); a period says when, not how much.
+		if whole && !pq.Weak && (pq.Kind == "money" || pq.Kind == "percent" || pq.Kind == "number" && !strings.HasPrefix(pq.Unit, "time:")) {
+			return true
+		}
+		if whole || pq.Weak || pq.Kind != "money" && pq.Kind != "percent" || slices.ContainsFunc(c.quantities, func(q quantity) bool { return sameValue(q, pq) }) {
 			continue
 		}
 		if slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && q.Kind == pq.Kind }) {

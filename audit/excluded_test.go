@@ -69,6 +69,20 @@ func TestGroupWidened(t *testing.T) {
 	})
 }
 
+// A thing the claim calls unlimited or free where another part of the
+// window's sentence prices it fails, in English and Spanish; priced
+// nowhere, it passes.
+func TestUnlimitedWhereAnotherPartPricesIt(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"unlimited calls to mobiles against a part pricing mobiles",
+			"The Flex plan includes unlimited texts to mobiles [1].", "The Flex plan includes unlimited texts to landlines; texts to mobiles cost 8p each.", true},
+		{"ilimitadas a móviles against las llamadas a móviles cuestan",
+			"La tarifa Hogar incluye llamadas ilimitadas a móviles [1].", "La tarifa Hogar incluye llamadas ilimitadas a fijos; las llamadas a móviles cuestan 9 céntimos por minuto.", true},
+		{"a part naming the thing without a price passes",
+			"The Flex plan includes unlimited texts to mobiles [1].", "The Flex plan includes unlimited texts to landlines; texts to mobiles are included as well.", false},
+	})
+}
+
 // A figure given to each of a kind where the window gives it to share.
 func TestSharedGivenEach(t *testing.T) {
 	assertReason(t, "number_mismatch", []flipCase{
