@@ -136,3 +136,24 @@ func TestIncomingAgainstOutgoing(t *testing.T) {
 			"Incoming calls are free and outgoing calls cost 10p a minute [1].", "Incoming calls are free; outgoing calls cost 10p per minute.", false},
 	})
 }
+
+// Weekdays against the weekend, a copy against the original, an average
+// against a minimum fail; both said as the chunk says them pass.
+func TestWeekdaysCopiesAndAverages(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"weekdays against weekends",
+			"Bikes can be taken on trams free of charge on weekdays [1].", "Bikes can be taken on trams free of charge at weekends.", true},
+		{"werktags against am Wochenende",
+			"Der Eintritt ins Museum ist werktags frei [1].", "Der Eintritt ins Museum ist am Wochenende frei.", true},
+		{"a copy against the original",
+			"To claim the refund, a copy of the invoice is enough [1].", "To claim the refund, we need the original invoice.", true},
+		{"une copie against l'original",
+			"Une copie du contrat suffit pour la résiliation [1].", "L'original du contrat est nécessaire pour la résiliation.", true},
+		{"una copia against el original",
+			"Para la devolución basta con una copia del ticket [1].", "Para la devolución necesitamos el ticket original.", true},
+		{"a guaranteed minimum against an average",
+			"The Max plan gives a guaranteed minimum upload speed of 100 Mbps [1].", "The Max plan gives an average upload speed of 100 Mbps in the evening.", true},
+		{"both said as the chunk says them pass",
+			"Parking is free at weekends and costs £2 an hour on weekdays [1].", "Parking is free at weekends; on weekdays it costs £2 per hour.", false},
+	})
+}
