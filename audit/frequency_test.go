@@ -24,3 +24,21 @@ func TestHowOftenIsANumber(t *testing.T) {
 			"Dental cleaning is covered once per calendar year [1].", "Dental cleaning is covered twice per calendar year.", true},
 	})
 }
+
+// A duration the chunk names in one word is stated: "every three months"
+// of "every quarter", "alle sechs Monate" of "halbjährlich"; another
+// number of months is not, nor one where the chunk states durations too.
+func TestADurationTheChunkNamesInAWord(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"every three months of every quarter passes",
+			"We read your water meter every three months [1].", "We read your water meter every quarter.", false},
+		{"alle sechs Monate of halbjährlich passes",
+			"Die Heizung wird alle sechs Monate gewartet [1].", "Die Heizung wird halbjährlich gewartet.", false},
+		{"every two weeks of fortnightly passes",
+			"Bins are emptied every two weeks [1].", "Bins are emptied fortnightly.", false},
+		{"every two months against every quarter fails",
+			"We read your water meter every two months [1].", "We read your water meter every quarter.", true},
+		{"a chunk that states another duration beside its quarter fails",
+			"Readings are due every three months [1].", "Readings are due every 6 months; statements are quarterly.", true},
+	})
+}

@@ -3,7 +3,9 @@ package audit
 import (
 	"context"
 	"slices"
+	"strings"
 
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/readers"
 )
 
@@ -238,13 +240,25 @@ func (ev *evidence) writesShare(q quantity) bool {
 	return q.Kind == "fraction" && slices.ContainsFunc(ev.texts, func(t string) bool { return containsFold(t, q.Raw) })
 }
 
+// namesPeriod reports whether q, a duration, is a period the chunk names
+// in one word and states no duration besides ([period-words]: "every
+// three months" of "every quarter", "alle drei Monate" of
+// "vierteljährlich").
+func (ev *evidence) namesPeriod(c *claim, q quantity) bool {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok || !strings.HasPrefix(q.Unit, "time:") || q.Negative || ev.quantities.statesUnit(q) {
+		return false
+	}
+	return slices.ContainsFunc(l.PeriodWords(q.Unit, strings.TrimPrefix(q.Key, "n:")), func(w string) bool { return ev.words.has(hashWord(w)) })
+}
+
 // numbersMissing are the claim's quantities the chunk does not state.
 func numbersMissing(c *claim, ev *evidence) []string {
 	var out []string
 	for _, q := range c.quantities {
 		// An article read as one ("an einem Werktag") fails only against
 		// another number of its unit ("ein Jahr" against "zwei Jahre").
-		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) && !ev.writesShare(q) || boundMismatch(c, q, ev) {
+		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) && !ev.writesShare(q) && !ev.namesPeriod(c, q) || boundMismatch(c, q, ev) {
 			out = appendUnique(out, q.Raw)
 		}
 	}

@@ -1,5 +1,10 @@
 package lang
 
+import (
+	"fmt"
+	"strings"
+)
+
 // readEveryN reads [every-n], the words that open "every n units of time"
 // as a word of [universals] does (Dutch "om de twee weken"), and
 // [every-other], the words that after such an opener make it every second
@@ -47,3 +52,28 @@ func (l *Language) AllDayAt(words []string, i int) int { return l.allDay.at(word
 // LimitOpensAt returns how many words a phrase of [limit-opens] takes at
 // words[i], 0 for none.
 func (l *Language) LimitOpensAt(words []string, i int) int { return l.limitOpens.at(words, i) }
+
+// readPeriods reads [period-words]: "month 3 = quarter; quarterly", the
+// words that name a period of that many units ("every three months" is
+// "quarterly").
+func (l *Language) readPeriods(t, _ *table) error {
+	l.periods = map[string][]string{}
+	for _, line := range t.sections["period-words"] {
+		k, v, ok := strings.Cut(line, "=")
+		unit, n, _ := strings.Cut(strings.TrimSpace(k), " ")
+		if !ok || unit == "" || n == "" {
+			return fmt.Errorf("[period-words] %q: want \"UNIT N = word; word\"", line)
+		}
+		key := "time:" + unit + " " + n
+		for _, w := range strings.Split(v, ";") {
+			if w = strings.TrimSpace(w); w != "" {
+				l.periods[key] = append(l.periods[key], l.withNormalized([]string{w})...)
+			}
+		}
+	}
+	return nil
+}
+
+// PeriodWords are the normalised words that name n of unit ("time:month",
+// "3"): "quarter", "quarterly", "vierteljährlich".
+func (l *Language) PeriodWords(unit, n string) []string { return l.periods[unit+" "+n] }
