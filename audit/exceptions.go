@@ -405,7 +405,11 @@ func groupWidened(l *lang.Language, cw, ww []string) bool {
 // 60 Tage Rückgaberecht" against "Mitglieder des Treueprogramms erhalten
 // 60 Tage Rückgaberecht".
 func groupInstead(l *lang.Language, cw []string, kind string, ww []string) bool {
-	if slices.ContainsFunc(ww, func(w string) bool { return sameWordRoot(l, w, kind) }) {
+	// A compound whose last part is the kind names it ("Bargeldabhebungen"
+	// of "jede Abhebung").
+	if slices.ContainsFunc(ww, func(w string) bool {
+		return sameWordRoot(l, w, kind) || l.Compounds && len(kind) >= 5 && len(w) > len(kind) && strings.Contains(w[max(len(w)-len(kind)-2, 0):], kind)
+	}) {
 		return false
 	}
 	others := 0

@@ -55,6 +55,8 @@ func TestGroupWidened(t *testing.T) {
 			"Les abonnés Premium bénéficient de la livraison gratuite.", true},
 		{"all customers against you passes in English", "All customers have 60 days to return items [1].", "You have 60 days to return items.", false},
 		{"all orders against orders passes in English", "All orders ship within two days [1].", "Orders ship within two days.", false},
+		{"jede Einzahlung against a compound ending in it passes in German", "Am Schalter kostet jede Einzahlung 5 Euro [1].",
+			"Bareinzahlungen am Schalter kosten 5 Euro.", false},
 		{"all customers against everyone passes in English", "All customers get free express shipping [1].", "Express shipping is free for everyone.", false},
 		{"alle Mitglieder des Treueprogramms against the same group passes in German", "Alle Mitglieder des Treueprogramms haben 60 Tage Rückgaberecht [1].",
 			"Mitglieder des Treueprogramms erhalten 60 Tage Rückgaberecht statt 30 Tage.", false},
