@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -151,7 +152,16 @@ func work(ctx context.Context, auditor func() (*audit.Auditor, error), guard Gua
 }
 
 // auditOne audits a record on a worker, unless the run is stopping.
-func auditOne(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, rec *readers.Record) (audit.Result, error) {
+func auditOne(ctx context.Context, auditor func() (*audit.Auditor, error), guard GuardLog, rec *readers.Record) (res audit.Result, err error) {
+	// A check that panics on some record is a bug: the run stops with an
+	// error naming the record, not a stack trace whose exit code reads as
+	// a usage error, and no record is passed over silently.
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = audit.Result{}, fmt.Errorf("%s:%d (conversation %q): internal error while auditing this record, a bug in ragaudit (please report it with this record): %v",
+				rec.File, rec.Line, rec.ConversationID, p)
+		}
+	}()
 	if err := ctx.Err(); err != nil {
 		return audit.Result{}, err
 	}
