@@ -93,7 +93,9 @@ func dayTime(l *lang.Language, text string, words []shareWord, ws []string, i in
 // "half a day"): the quantity and how many words it takes, 0 for none.
 func halfAmount(l *lang.Language, text string, words []shareWord, ws []string, i int) (quantity, int) {
 	v, n := l.HalfAt(ws, i)
-	if n == 0 || i+n >= len(words) {
+	// The unit follows the half word itself: "media: 600 Mb" is an average
+	// of 600, no half of a megabyte (the words skip digits and marks).
+	if n == 0 || i+n >= len(words) || strings.Trim(text[words[i+n-1].end:words[i+n].start], " -\u00a0") != "" {
 		return quantity{}, 0
 	}
 	u, ok := l.Unit(ws[i+n])

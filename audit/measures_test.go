@@ -203,6 +203,7 @@ var halfCases = []struct {
 	{"German half a year is six months", langText{"de", "Das Abo läuft ein halbes Jahr."}, langText{"de", "Das Abo läuft 6 Monate."}, true},
 	{"German half a year is not three months", langText{"de", "Das Abo läuft ein halbes Jahr."}, langText{"de", "Das Abo läuft 3 Monate."}, false},
 	{"Spanish half an hour is 30 minutes", langText{"es", "La llamada dura media hora."}, langText{"es", "La llamada dura 30 minutos."}, true},
+	{"Spanish media before a colon is an average, no half", langText{"es", "Velocidad media: 800 Mb."}, langText{"es", "Velocidad media: 800 Mb. Velocidad mínima: 400 Mb."}, true},
 }
 
 func TestHalvesInWordsAreDurations(t *testing.T) {
