@@ -157,3 +157,20 @@ func TestWeekdaysCopiesAndAverages(t *testing.T) {
 			"Parking is free at weekends and costs £2 an hour on weekdays [1].", "Parking is free at weekends; on weekdays it costs £2 per hour.", false},
 	})
 }
+
+// In full against in part fails; a chunk saying both, each of its own
+// thing, passes.
+func TestInFullAgainstInPart(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"in full against pro-rata",
+			"If you move house, we refund the yearly fee in full [1].", "If you move house, we refund the yearly fee pro-rata for the months left.", true},
+		{"vollständig against anteilig",
+			"Bei einem Umzug erstatten wir die Jahresgebühr vollständig [1].", "Bei einem Umzug erstatten wir die Jahresgebühr anteilig.", true},
+		{"volledig against gedeeltelijk",
+			"Bij verhuizing betalen wij het abonnement volledig terug [1].", "Bij verhuizing betalen wij het abonnement gedeeltelijk terug.", true},
+		{"intégralement against partiellement",
+			"En cas de déménagement, l'abonnement est remboursé intégralement [1].", "En cas de déménagement, l'abonnement est remboursé partiellement.", true},
+		{"a full refund beside partial months not refunded passes",
+			"Partial months are not refunded, but cancelling within 14 days gets you a full refund [1].", "Partial months are not refunded; if you cancel within 14 days you get a full refund.", false},
+	})
+}
