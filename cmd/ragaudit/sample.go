@@ -159,8 +159,12 @@ func drawSample(c *cli.Context, o *auditOptions, pop *review.Population, tally *
 		return nil
 	}
 	labellable := design.Citations - design.Fabricated
-	fmt.Fprintf(c.App.ErrWriter, "ragaudit sample: %d of %d citations to review (seed %d, %d strata of tenant × machine verdict)%s; written to %s\nnext: ragaudit review --sample %s --labels labels.jsonl [the same flags] LOGS...\n",
-		len(items), labellable, seed, len(design.Strata), censusNote(int64(len(items)), labellable), c.String("output"), c.String("output"))
+	strata := fmt.Sprintf("%d strata", len(design.Strata))
+	if len(design.Strata) == 1 {
+		strata = "1 stratum"
+	}
+	fmt.Fprintf(c.App.ErrWriter, "ragaudit sample: %d of %d citations to review (seed %d, %s of tenant × machine verdict)%s; written to %s\nnext: ragaudit review --sample %s --labels labels.jsonl [the same flags] LOGS...\n",
+		len(items), labellable, seed, strata, censusNote(int64(len(items)), labellable), c.String("output"), c.String("output"))
 	return nil
 }
 

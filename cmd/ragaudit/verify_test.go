@@ -498,3 +498,14 @@ func TestLabelsOfEveryCitationAreACensus(t *testing.T) {
 		})
 	}
 }
+
+// sample's line names its strata in the right number: one tenant whose
+// citations the machine all supports is one stratum.
+func TestSampleNamesOneStratum(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "log.jsonl")
+	os.WriteFile(log, []byte(`{"conversation_id":"c1","tenant":"acme","messages":[{"role":"user","content":"?"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}]}`+"\n"), 0o644)
+	r := runCLI(t, "", "sample", "--no-project", "-n", "1", "--seed", "1", "-o", filepath.Join(t.TempDir(), "s.jsonl"), log)
+	if r.code != exitPass || !strings.Contains(r.stderr, "1 stratum of tenant × machine verdict") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}
