@@ -175,6 +175,9 @@ func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
 // Prozentpunkte", "subirá un 0,5 %" against "0,5 puntos porcentuales"),
 // "" for none: a change of a rate by points is another change.
 func pointsAsPercent(l *lang.Language, c *claim, chunk string) string {
+	if !l.MayCountPoints(chunk) {
+		return ""
+	}
 	var plain []quantity
 	for _, q := range c.quantities {
 		if q.Kind == "percent" && !l.SaysPoints(q.Raw) {

@@ -129,6 +129,7 @@ type Language struct {
 	currencies   map[string]string
 	percent      [][]string
 	points       []string // [percent-points], lower-cased
+	pointCues    cueSet   // the same, for a byte test
 	fractions    []fraction
 	fractionCues cueSet // the longest word of each fraction, half and daytime phrase
 	halves       []fraction

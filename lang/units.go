@@ -33,9 +33,11 @@ func (l *Language) readUnits(t, common *table) error {
 	}
 	l.dayQual = set(t.words("day-qualifiers"))
 	l.degrees = set(t.words("degrees"))
-	l.points = nil
+	l.points, l.pointCues = nil, cueSet{}
 	for _, line := range t.sections["percent-points"] {
-		l.points = append(l.points, strings.ToLower(strings.TrimSpace(line)))
+		p := strings.ToLower(strings.TrimSpace(line))
+		l.points = append(l.points, p)
+		l.pointCues.add(p)
 	}
 	for _, line := range t.sections["percent"] {
 		l.percent = append(l.percent, strings.Fields(strings.ToLower(line)))
@@ -107,3 +109,7 @@ func (l *Language) SaysPoints(raw string) bool {
 	raw = strings.ToLower(raw)
 	return slices.ContainsFunc(l.points, func(p string) bool { return strings.Contains(raw, p) })
 }
+
+// MayCountPoints reports whether text may hold a phrase of
+// [percent-points], by a byte test in any case: false means it holds none.
+func (l *Language) MayCountPoints(text string) bool { return l.pointCues.in(text) }
