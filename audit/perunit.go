@@ -15,7 +15,7 @@ import (
 // chunk giving the figure with nothing per; "" for none.
 func perSwapped(c *claim, ev *evidence) string {
 	l, ok := lang.Get(c.tongue.code)
-	if !ok || len(c.quantities) == 0 || !l.MayCountPer(c.plain) {
+	if !ok || len(c.quantities) == 0 || !l.MayCountPer(c.plain) && !slices.ContainsFunc(claimWords(c, l), l.IsDistributive) {
 		return "" // most claims count nothing per anything
 	}
 	text := plainSpaces(c.plain) // the quantities' offsets are into it
@@ -23,13 +23,17 @@ func perSwapped(c *claim, ev *evidence) string {
 		if q.Kind != "money" && q.Kind != "number" && q.Kind != "percent" {
 			continue
 		}
-		per, shown, loose := perNouns(l, text, q.Start+len(q.Raw))
+		per, shown, loose, each := perNouns(l, text, q.Start+len(q.Raw))
 		if len(per) == 0 {
 			continue
 		}
 		// What the claim reaches across an article ("3 € mensuales por la
-		// tarjeta": for the card) is no count per a thing the chunk lacks.
-		firm := slices.DeleteFunc(slices.Clone(per), func(p string) bool { return slices.Contains(loose, p) })
+		// tarjeta": for the card) is no count per a thing the chunk lacks;
+		// nor what it gives "each" of where the chunk names that thing
+		// ("£15 for every half hour begun" of "per started half hour").
+		firm := slices.DeleteFunc(slices.Clone(per), func(p string) bool {
+			return slices.Contains(loose, p) || slices.Contains(each, p) && ev.stems.has(hashWord(p))
+		})
 		value := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
 		other, agrees := false, false
 		for _, fs := range ev.figureSets() {
@@ -38,7 +42,7 @@ func perSwapped(c *claim, ev *evidence) string {
 					continue
 				}
 				k := fs.at(i)
-				kper, _, _ := perNouns(l, fs.text, k.Start+len(k.Raw))
+				kper, _, _, _ := perNouns(l, fs.text, k.Start+len(k.Raw))
 				if len(kper) == 0 || !slices.ContainsFunc(firm, func(p string) bool { return !slices.Contains(kper, p) }) {
 					agrees = true
 				} else {
@@ -58,8 +62,9 @@ func perSwapped(c *claim, ev *evidence) string {
 // month": user, month; "of storage per user": user), and those words as
 // written ("pro Zimmer", never "pro zimmer": messages quote the claim);
 // loose are those reached across an article ("por la tarjeta"), which
-// may say what it is for rather than what it is counted per.
-func perNouns(l *lang.Language, text string, end int) (stems []string, shown string, loose []string) {
+// may say what it is for rather than what it is counted per; each those
+// after a distributive ("on each device", "en cada dispositivo").
+func perNouns(l *lang.Language, text string, end int) (stems []string, shown string, loose, each []string) {
 	written := clauseWordsWithin(text, end, 8, 64, false) // room for "applies once per calendar year"
 	ws := make([]string, len(written))
 	for i, w := range written {
@@ -80,7 +85,8 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 				continue
 			}
 		}
-		if !l.IsPerWord(ws[k]) {
+		// "on each device", "en cada dispositivo" count per device too.
+		if !l.IsPerWord(ws[k]) && !l.IsDistributive(l.Normalize(ws[k])) {
 			if len(stems) == 0 && k >= 4 { // the first "per" comes soon after the figure ("15 GB of high-speed data per line")
 				break
 			}
@@ -93,6 +99,9 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			}
 			if n > k+1 && l.IsStopword(l.Normalize(ws[k+1])) {
 				loose = append(loose, l.Stem(w))
+			}
+			if !l.IsPerWord(ws[k]) {
+				each = append(each, l.Stem(w))
 			}
 			stems = append(stems, l.Stem(w))
 			parts = append(parts, written[k]+" "+written[n])
@@ -115,7 +124,7 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			break
 		}
 	}
-	return stems, strings.Join(parts, " "), loose
+	return stems, strings.Join(parts, " "), loose, each
 }
 
 // sharedGivenEach returns a figure the claim gives each of a kind (a word

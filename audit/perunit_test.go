@@ -13,6 +13,14 @@ import (
 // counts it per the same things in another order, keeps it.
 func TestPerSwapped(t *testing.T) {
 	assertReason(t, "number_mismatch", []flipCase{
+		{"on each device for per account fails in English",
+			"The Max plan allows 3 downloads on each device [1].", "The Max plan allows 3 downloads per account.", true},
+		{"en cada dispositivo for por cuenta fails in Spanish",
+			"El plan Max permite 3 descargas en cada dispositivo [1].", "El plan Max permite 3 descargas por cuenta.", true},
+		{"for each extra bag of per extra bag passes in English",
+			"You pay €7 for each extra bag [1].", "You pay €7 per extra bag.", false},
+		{"every half hour begun of per started half hour passes in English",
+			"Parking costs £2 for every half hour begun [1].", "Parking costs £2 per started half hour.", false},
 		{"per account for per user fails in English",
 			"The Team plan costs €12 per account per month [1].", "The Team plan costs €12 per user per month. Invoices are sent monthly.", true},
 		{"per trip for per year fails in English",
