@@ -136,15 +136,17 @@ func valuedOtherwise(l *lang.Language, c *claim, cw []string, w string, part *se
 		return false
 	}
 	for _, pq := range findQuantitiesIn(l, part.text) {
-		// Priced or capped: an amount, a share or a count ("5p per minute",
-		// "5 céntimos", "100 minutes"); a period says when, not how much.
-		if whole && !pq.Weak && (pq.Kind == "money" || pq.Kind == "percent" || pq.Kind == "number" && !strings.HasPrefix(pq.Unit, "time:")) {
-			return true
-		}
-		if whole || pq.Weak || pq.Kind != "money" && pq.Kind != "percent" || slices.ContainsFunc(c.quantities, func(q quantity) bool { return sameValue(q, pq) }) {
-			continue
-		}
-		if slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && q.Kind == pq.Kind }) {
+		switch {
+		case pq.Weak:
+		case whole:
+			// Priced or capped: an amount, a share or a count ("5p per
+			// minute", "5 céntimos", "100 minutes"); a period says when,
+			// not how much.
+			if pq.Kind == "money" || pq.Kind == "percent" || pq.Kind == "number" && !strings.HasPrefix(pq.Unit, "time:") {
+				return true
+			}
+		case pq.Kind != "money" && pq.Kind != "percent" || slices.ContainsFunc(c.quantities, func(q quantity) bool { return sameValue(q, pq) }):
+		case slices.ContainsFunc(c.quantities, func(q quantity) bool { return !q.Weak && q.Kind == pq.Kind }):
 			return true
 		}
 	}

@@ -174,15 +174,7 @@ func (l *Language) Opposes(a, b string) bool {
 // followed by a number where its group asks for one ("less than 50"
 // against "more than 50") and then not the end of a range ("9 bis 17").
 func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
-	for _, x := range l.opposites[a[i]] {
-		for _, y := range l.opposites[b[j]] {
-			if x.group == y.group && x.member != y.member && l.applies(x, a, i) && l.applies(y, b, j) &&
-				(!x.aligned && !y.aligned || alignedAt(a, i, b, j)) {
-				return true
-			}
-		}
-	}
-	return false
+	return l.opposesWhere(a, i, b, j, nil)
 }
 
 // OpposesUnsaid is OpposesAt where b says no form of a[i]'s member of
@@ -194,10 +186,18 @@ func (l *Language) OpposesAt(a []string, i int, b []string, j int) bool {
 // where "you" says the customer; "your own fault, we pay" still opposes
 // "your own fault, the renter pays".
 func (l *Language) OpposesUnsaid(a []string, i int, b []string, j int) bool {
+	return l.opposesWhere(a, i, b, j, func(x, y opposite) bool {
+		return !l.saysMemberIn(x, b) && l.memberCount(y, a) <= l.memberCount(y, b)-1
+	})
+}
+
+// opposesWhere is OpposesAt where the group the two oppose in also
+// passes also (nil: any).
+func (l *Language) opposesWhere(a []string, i int, b []string, j int, also func(x, y opposite) bool) bool {
 	for _, x := range l.opposites[a[i]] {
 		for _, y := range l.opposites[b[j]] {
 			if x.group == y.group && x.member != y.member && l.applies(x, a, i) && l.applies(y, b, j) &&
-				(!x.aligned && !y.aligned || alignedAt(a, i, b, j)) && !l.saysMemberIn(x, b) && l.memberCount(y, a) <= l.memberCount(y, b)-1 {
+				(!x.aligned && !y.aligned || alignedAt(a, i, b, j)) && (also == nil || also(x, y)) {
 				return true
 			}
 		}
@@ -209,10 +209,8 @@ func (l *Language) OpposesUnsaid(a []string, i int, b []string, j int) bool {
 // group.
 func (l *Language) memberCount(o opposite, ws []string) int {
 	n := 0
-	for k, v := range ws {
-		if slices.ContainsFunc(l.opposites[v], func(y opposite) bool {
-			return o.group == y.group && o.member == y.member && (!y.anchor || afterNumber(ws, k))
-		}) {
+	for k := range ws {
+		if l.formOf(o, ws, k) {
 			n++
 		}
 	}
@@ -221,14 +219,20 @@ func (l *Language) memberCount(o opposite, ws []string) int {
 
 // saysMemberIn reports whether ws holds a form of o's member of its group.
 func (l *Language) saysMemberIn(o opposite, ws []string) bool {
-	for k, v := range ws {
-		for _, y := range l.opposites[v] {
-			if o.group == y.group && o.member == y.member && (!y.anchor || afterNumber(ws, k)) {
-				return true
-			}
+	for k := range ws {
+		if l.formOf(o, ws, k) {
+			return true
 		}
 	}
 	return false
+}
+
+// formOf reports whether ws[k] is a form of o's member of its group; an
+// event a period runs from only after a number.
+func (l *Language) formOf(o opposite, ws []string, k int) bool {
+	return slices.ContainsFunc(l.opposites[ws[k]], func(y opposite) bool {
+		return o.group == y.group && o.member == y.member && (!y.anchor || afterNumber(ws, k))
+	})
 }
 
 // AnchorsAlike reports whether a[i] and b[j] are both events a period
