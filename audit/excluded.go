@@ -71,18 +71,10 @@ func closestPart(l *lang.Language, c *claim, closest []string, text string) []st
 	if strings.IndexByte(text, ';') < 0 {
 		return closest
 	}
-	cw := claimWords(c, l)
 	best, most := closest, -1
-	for p := range strings.SplitSeq(text, ";") {
-		ws := normalisedWords(l, p)
-		n := 0
-		for _, w := range ws {
-			if contentWord(l, w) && slices.Contains(cw, w) {
-				n++
-			}
-		}
-		if n > most {
-			best, most = ws, n
+	for _, p := range claimParts(l, c, text) {
+		if p.held > most {
+			best, most = p.words, p.held
 		}
 	}
 	return best

@@ -211,6 +211,32 @@ func says(l *lang.Language, ws []string, w string) bool {
 	return slices.Contains(ws, w) || l.SaysMember(w, ws)
 }
 
+// claimPart is a part of a sentence between semicolons: its text, its
+// normalised words and how many of the claim's content words it holds.
+type claimPart struct {
+	text  string
+	words []string
+	held  int
+}
+
+// claimParts are sentence's parts between semicolons, each read for the
+// claim.
+func claimParts(l *lang.Language, c *claim, sentence string) []claimPart {
+	cw := claimWords(c, l)
+	var parts []claimPart
+	for p := range strings.SplitSeq(sentence, ";") {
+		ws := normalisedWords(l, p)
+		n := 0
+		for _, w := range cw {
+			if contentWord(l, w) && inClause(l, w, ws) {
+				n++
+			}
+		}
+		parts = append(parts, claimPart{p, ws, n})
+	}
+	return parts
+}
+
 // closestClause is the part of sentence between semicolons holding more
 // of the claim's content words than any other, when the sentence has two
 // or more, one holds most and every other opens with a subject of its own
@@ -218,28 +244,21 @@ func says(l *lang.Language, ws []string, w string) bool {
 // statements of their own: a clause after a comma may be the condition
 // of the one before ("…, es sei denn, Sie kündigen").
 func closestClause(l *lang.Language, c *claim, sentence string) (string, bool) {
-	clauses := strings.Split(sentence, ";")
-	if len(clauses) < 2 {
+	parts := claimParts(l, c, sentence)
+	if len(parts) < 2 {
 		return "", false
 	}
 	cw := claimWords(c, l)
 	best, most, tie := "", -1, false
 	subjects := 0 // parts opening with a subject of their own the claim lacks
-	for _, cl := range clauses {
-		ws := normalisedWords(l, cl)
-		if sw := subjectWord(l, ws); sw != "" && !inClause(l, sw, cw) {
+	for _, p := range parts {
+		if sw := subjectWord(l, p.words); sw != "" && !inClause(l, sw, cw) {
 			subjects++
 		}
-		n := 0
-		for _, w := range cw {
-			if contentWord(l, w) && inClause(l, w, ws) {
-				n++
-			}
-		}
 		switch {
-		case n > most:
-			best, most, tie = cl, n, false
-		case n == most:
+		case p.held > most:
+			best, most, tie = p.text, p.held, false
+		case p.held == most:
 			tie = true
 		}
 	}
@@ -247,5 +266,5 @@ func closestClause(l *lang.Language, c *claim, sentence string) (string, bool) {
 	// diagnósticas no tienen copago"); a part about the claim's subject
 	// ("les membres Essentiel ne peuvent pas inviter") or about no named
 	// one may deny the claim.
-	return best, !tie && most > 0 && subjects >= len(clauses)-1
+	return best, !tie && most > 0 && subjects >= len(parts)-1
 }
