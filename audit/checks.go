@@ -266,7 +266,7 @@ var Checks = []Check{
 			if x := perSwapped(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
 			}
-			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" {
+			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && givesEach(l, c) {
 				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
 				if x := sharedGivenEach(l, c, sentence); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "each member gets 100 GB" of "100 GB shared by all members"

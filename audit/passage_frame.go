@@ -21,16 +21,17 @@ import (
 // -1 when there are none.
 func frameSwapped(c *claim, missing []string, p *passageRead) ([]string, int) {
 	s := p.sentenceReader
-	frames := framesOf(c, s)
-	if len(frames) == 0 {
-		return nil, -1
-	}
+	var frames []frame
+	read := false // frames are read for the first quantity that needs them
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
 		counted := q.Kind == "money" || q.Kind == "percent" || q.Kind == "number" && q.Unit != ""
 		if q.Weak || slices.Contains(missing, q.Raw) || !counted && !countOfThing(c, q) {
 			continue // an amount, a share or a count of a unit or a thing, no year or bare number ("24/7")
+		}
+		if !read {
+			frames, read = framesOf(c, s), true
 		}
 		states := func(i int) bool { return s.stated(i).index.supports(q) }
 		for _, f := range frames {

@@ -127,6 +127,17 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 	return stems, strings.Join(parts, " "), loose, each
 }
 
+// givesEach reports whether the claim gives a figure to each or per
+// something: what sharedGivenEach reads, tested before the window's
+// closest sentence is read for it.
+func givesEach(l *lang.Language, c *claim) bool {
+	if len(c.quantities) == 0 {
+		return false
+	}
+	cw := claimWords(c, l)
+	return slices.ContainsFunc(cw, l.IsDistributive) || slices.ContainsFunc(cw, l.IsPerWord)
+}
+
 // sharedGivenEach returns a figure the claim gives each of a kind (a word
 // of [distributives]: "Each member gets 100 GB", "200 Go à chacune des
 // quatre lignes") or per something (a word of [per-words]: "höchstens
@@ -138,14 +149,11 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 // all members", "across the whole household", "partager 200 Go entre
 // quatre lignes", "auf insgesamt 1.000 € begrenzt"); "" for none.
 func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
-	if len(c.quantities) == 0 {
+	if !givesEach(l, c) {
 		return ""
 	}
 	cw := claimWords(c, l)
-	each, per := slices.ContainsFunc(cw, l.IsDistributive), slices.ContainsFunc(cw, l.IsPerWord)
-	if !each && !per {
-		return ""
-	}
+	each := slices.ContainsFunc(cw, l.IsDistributive)
 	var kinds []string // what the claim gives each: "member" of "Each member of a research group"
 	for i, w := range cw {
 		if l.IsDistributive(w) {
