@@ -83,7 +83,7 @@ func (s *Summary) decide() (status, detail string) {
 	// machine land at or just above the bar while the true rate was 86–89 %.
 	// A rate near the bar over few citations needs people to decide.
 	if s.Verified == nil && s.CI95Low < s.Bar && s.CI95High > s.CI95Low {
-		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar, but its 95%% interval (%s–%s) reaches below the bar %s, and the machine's own errors are not in that interval; verify it with a reviewed sample (ragaudit sample -n %d -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS)",
+		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar, but its 95%% interval (%s–%s) reaches below the bar %s, and the machine's own errors are not in that interval; verify it with a reviewed sample (ragaudit sample -n %d -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS, each with the flags this run read LOGS with, such as --mapping or --format)",
 			pct(s.CI95Low), pct(s.CI95High), pct(s.Bar), sampleN(s))
 	}
 	return StatusPass, ""

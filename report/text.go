@@ -121,7 +121,7 @@ func writeAccuracy(b *strings.Builder, s *Summary, auditable int) {
 		how, n := verifyAdvice(s)
 		fmt.Fprintf(b, "Citation accuracy: %s (95%% CI %s–%s) over %d citations, bar %s\n",
 			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
-		fmt.Fprintf(b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  %s ragaudit sample -n %d -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS\n",
+		fmt.Fprintf(b, "Not verified: the machine's own verdicts; the interval covers the sampling of citations, not the machine's errors\n  (%s).\n  %s ragaudit sample -n %d -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS;\n  then ragaudit audit --labels labels.jsonl LOGS (each with the flags this run read LOGS with, such as --mapping or --format)\n",
 			MachineAgreement, how, n)
 	}
 }
