@@ -341,7 +341,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 				continue // "you can bring a guest" against "Guests must be over 18": two acts
 			}
 			if wordsOppose(l, cw, i, ww, j, event, said) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
-				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) {
+				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) && !grantedAsAble(l, cw, i, ww, j) {
 				return true
 			}
 		}
@@ -509,6 +509,26 @@ func sameThing(a, b string) bool {
 		a, b = b, a
 	}
 	return a == b || len(a) >= 4 && strings.HasSuffix(b, a)
+}
+
+// grantedAsAble reports whether one side's party grants with a word of
+// [permission] what the other's party can do with one of [possibility]:
+// "We accept Visa and Mastercard" says what "You can pay by Visa or
+// Mastercard" says, from the other side.
+func grantedAsAble(l *lang.Language, a []string, i int, b []string, j int) bool {
+	grants := func(ws []string, k int) bool {
+		if !l.IsGrantor(ws[k]) {
+			return false
+		}
+		for m := k + 1; m < len(ws) && m <= k+3; m++ {
+			if l.PermitsAt(ws, m) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	able := func(ws []string, k int) bool { return l.Possible(ws[k+1 : min(k+3, len(ws))]) }
+	return grants(a, i) && able(b, j) || grants(b, j) && able(a, i)
 }
 
 // shareNeighbour reports whether one of the two content words nearest

@@ -201,6 +201,10 @@ func TestGeneralised(t *testing.T) {
 			"All plans include phone support [1].", "All plans include phone support, from Basic to Business.", false},
 		{"the same named plans pass",
 			"Phone support is included in Pro and Business [1].", "The Pro and Business plans include phone support.", false},
+		{"toutes les lignes against l'ensemble des lignes passes in French",
+			"Le ticket est valable sur toutes les lignes de tram et de bus [1].", "Le ticket est valable sur l'ensemble des lignes de tram et de bus de la ville.", false},
+		{"todos los gastos against la totalidad de los gastos passes in Spanish",
+			"La póliza cubre todos los gastos de farmacia [1].", "La póliza cubre la totalidad de los gastos de farmacia en España.", false},
 	})
 }
 

@@ -6,7 +6,7 @@ package lang
 // does not, a condition or a clause ("- except that", "- sauf si"). It
 // also reads [hedges], [possibility], [certainty], [permission],
 // [period-anchors], [period-anchors-within], [date-nouns],
-// [distributives], [pool-words], [or-words],
+// [distributives], [pool-words], [or-words], [requirement-words],
 // [grantors], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
@@ -23,6 +23,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.distributive = set(l.withNormalized(t.words("distributives")))
 	l.poolWords = set(l.withNormalized(t.words("pool-words")))
 	l.orWords = set(l.withNormalized(t.words("or-words")))
+	l.requires = set(l.withNormalized(t.words("requirement-words")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
 	return nil
 }
@@ -124,3 +125,9 @@ func (l *Language) IsPoolWord(w string) bool { return l.poolWords[w] }
 // IsOrWord reports whether the normalised word w joins alternatives
 // ([or-words]: "or", "oder", "ou").
 func (l *Language) IsOrWord(w string) bool { return l.orWords[w] }
+
+// IsRequirementWord reports whether the normalised word w says that what
+// it names is needed ([requirement-words]: "need", "required",
+// "benötigen", "nécessaire"): two things it joins with "and" are both
+// needed, with "or" either will do.
+func (l *Language) IsRequirementWord(w string) bool { return l.requires[w] }
