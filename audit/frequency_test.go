@@ -42,3 +42,23 @@ func TestADurationTheChunkNamesInAWord(t *testing.T) {
 			"Readings are due every three months [1].", "Readings are due every 6 months; statements are quarterly.", true},
 	})
 }
+
+// A count of times per year or week is the interval the chunk states:
+// "deux fois par an" of "tous les six mois"; another count, or a count per
+// another period, still fails on its number.
+func TestTimesPerPeriodAsInterval(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"deux fois par an against tous les six mois passes in French", "Le ramonage de la chaudière est effectué deux fois par an [1].",
+			"Le ramonage de la chaudière est effectué tous les six mois par notre technicien.", false},
+		{"dos veces al año against cada seis meses passes in Spanish", "La revisión del extintor se hace dos veces al año [1].",
+			"La revisión del extintor se hace cada seis meses en todas las oficinas.", false},
+		{"4 mal im Jahr against alle drei Monate passes in German", "Die Heizungswartung erfolgt 4 mal im Jahr [1].",
+			"Die Heizungswartung erfolgt alle drei Monate durch unseren Techniker.", false},
+		{"four times a year against every three months passes its number in English", "We test the smoke alarms four times a year [1].",
+			"We test the smoke alarms every three months in every flat.", false},
+		{"trois fois par an against tous les six mois fails in French", "Le ramonage de la chaudière est effectué trois fois par an [1].",
+			"Le ramonage de la chaudière est effectué tous les six mois par notre technicien.", true},
+		{"dos veces al mes against cada seis meses fails in Spanish", "La revisión del extintor se hace dos veces al mes [1].",
+			"La revisión del extintor se hace cada seis meses en todas las oficinas.", true},
+	})
+}
