@@ -213,7 +213,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\")",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\"), nor in a time zone where the chunk names another (\"2 pm UK time\" against \"2 pm CET\")",
 		Reads:  []string{"window"},
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -261,6 +261,9 @@ var Checks = []Check{
 				}
 				if x := pointsAsPercent(l, c, s.SpanText); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "um 2 Prozent" of "um 2 Prozentpunkte"
+				}
+				if x := zoneSwapped(l, c, s.SpanText); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "2 pm UK time" of "2 pm CET"
 				}
 			}
 			if x := perSwapped(c, ev); x != "" {
