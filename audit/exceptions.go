@@ -277,6 +277,35 @@ func sameWordRoot(l *lang.Language, a, b string) bool {
 	return len(ra) >= 5 && len(rb) >= 5 && string(ra[:5]) == string(rb[:5])
 }
 
+// numberedList reports whether ws[j], a kind, is followed, at most two
+// words on, by a list of two or more numbers joined by a word of
+// [list-joins] ("lignes 1 et 4", "lignes de métro 1 et 4", "bus lines
+// 12, 14 and 20"): some of the kind, named by their numbers.
+func numberedList(l *lang.Language, ws []string, j int) bool {
+	start := j + 1
+	for start < len(ws) && start <= j+2 && !isDigits(ws[start]) && !l.IsListJoin(ws[start]) {
+		start++
+	}
+	n := 0
+	for k := start; k < len(ws); k++ {
+		switch {
+		case isDigits(ws[k]):
+			n++
+		case l.IsListJoin(ws[k]) && n > 0 && k+1 < len(ws) && isDigits(ws[k+1]):
+			// Numbers of a unit are amounts ("plans cost 10 or 20 euros").
+			if k+2 < len(ws) {
+				if _, unit := l.Unit(ws[k+2]); unit || isCurrency(l, ws[k+2]) {
+					return false
+				}
+			}
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // generalised reports whether the claim says of all of a kind what the
 // window says of some: "All plans include phone support" against "The
 // Pro and Business plans include phone support", "Every plan comes with
@@ -314,6 +343,9 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 			for j, w := range ww {
 				if !sameWordRoot(l, w, thing) || j > 0 && l.IsPerWord(ww[j-1]) {
 					continue
+				}
+				if numberedList(l, ww, j) {
+					return true // "toutes les lignes" against "les lignes 1 et 4"
 				}
 				for k := max(j-3, 0); k <= min(j+3, len(ww)-1); k++ {
 					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) &&
@@ -428,4 +460,20 @@ func groupInstead(l *lang.Language, cw []string, kind string, ww []string) bool 
 
 func startsWithDigitOrSign(w string) bool {
 	return w != "" && (w[0] >= '0' && w[0] <= '9' || strings.ContainsRune("€$£%+-", rune(w[0])))
+}
+
+// isDigits reports whether w is written in digits alone ("4", "12").
+func isDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isDigit(w[i]) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// isCurrency reports whether w names a currency ("euros", "€").
+func isCurrency(l *lang.Language, w string) bool {
+	_, ok := l.Currency(w)
+	return ok
 }

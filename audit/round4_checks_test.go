@@ -203,6 +203,12 @@ func TestGeneralised(t *testing.T) {
 			"Phone support is included in Pro and Business [1].", "The Pro and Business plans include phone support.", false},
 		{"toutes les lignes against l'ensemble des lignes passes in French",
 			"Le ticket est valable sur toutes les lignes de tram et de bus [1].", "Le ticket est valable sur l'ensemble des lignes de tram et de bus de la ville.", false},
+		{"toutes les lignes against les lignes de métro 1 et 4 fails in French",
+			"Le pass est valable sur toutes les lignes de métro [1].", "Le pass est valable sur les lignes de métro 1 et 4.", true},
+		{"all bus lines against bus lines 12, 14 and 20 fails in English",
+			"The day ticket is valid on all bus lines [1].", "The day ticket is valid on bus lines 12, 14 and 20.", true},
+		{"all plans against prices of 10 or 20 euros passes in English",
+			"All plans cost 10 or 20 euros a month [1].", "Plans cost 10 or 20 euros a month.", false},
 		{"todos los gastos against la totalidad de los gastos passes in Spanish",
 			"La póliza cubre todos los gastos de farmacia [1].", "La póliza cubre la totalidad de los gastos de farmacia en España.", false},
 	})
