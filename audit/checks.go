@@ -433,7 +433,7 @@ var Checks = []Check{
 					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) || hoursLimited(l, c, window, closestText) ||
 					clausesSwapped(l, c, window, s.SpanText) ||
 					excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText) || anchorSwapped(l, c.words, closest, ev) ||
-					conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText) || joinLoosened(l, c.words, closestText)
+					conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText) || joinLoosened(l, c.words, closest, closestText)
 			}
 		},
 	},

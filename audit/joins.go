@@ -9,15 +9,15 @@ import (
 
 // joinLoosened reports whether the claim joins two things with one of
 // [or-words] where a part (between semicolons) of sentence, the window's
-// sentence it follows, joins the same two with another word of
+// sentence it follows (its words closest), joins the same two with another word of
 // [list-joins] beside a word of [requirement-words], or the reverse: "you
 // need a driving licence or a credit card" against "you need a driving
 // licence and a credit card" says either will do where both are needed.
 // Without a requirement word the join says less ("We accept Visa and
 // Mastercard": either may be used), and a part joining the two both ways
 // ("and/or" read as "and … or") says either.
-func joinLoosened(l *lang.Language, cw []string, sentence string) bool {
-	if !slices.ContainsFunc(cw, l.IsListJoin) {
+func joinLoosened(l *lang.Language, cw, closest []string, sentence string) bool {
+	if !slices.ContainsFunc(cw, l.IsListJoin) || !slices.ContainsFunc(closest, l.IsListJoin) {
 		return false
 	}
 	for k, w := range cw {
@@ -28,7 +28,10 @@ func joinLoosened(l *lang.Language, cw []string, sentence string) bool {
 		claimOr := l.IsOrWord(w)
 		loosened, kept := false, false
 		for part := range strings.SplitSeq(sentence, ";") {
-			ws := normalisedWords(l, part)
+			ws := closest // the sentence's words, read once, when it has one part
+			if len(part) < len(sentence) {
+				ws = normalisedWords(l, part)
+			}
 			for j, x := range ws {
 				a2, b2 := joinedAt(l, ws, j)
 				if a2 == nil || !(shareRoot(l, a, a2) && shareRoot(l, b, b2) || shareRoot(l, a, b2) && shareRoot(l, b, a2)) {
