@@ -20,3 +20,24 @@ func TestHalfAgainstDouble(t *testing.T) {
 			"A late return is charged at twice the daily rate for each extra day.", false},
 	})
 }
+
+// Terms of a contract that exclude one another: fixed against variable,
+// automatic against on request, in advance against in arrears, the
+// following against the preceding month; the same term in other words
+// passes.
+func TestContractTermsOpposed(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"variable against fixed fails in English", "The loan has a variable interest rate of 3.9% for the first five years [1].",
+			"The loan has a fixed interest rate of 3.9% for the first five years.", true},
+		{"variable against fijo fails in Spanish", "El préstamo tiene un tipo de interés variable del 3,9 % durante cinco años [1].",
+			"El préstamo tiene un tipo de interés fijo del 3,9 % durante cinco años.", true},
+		{"op verzoek against automatisch fails in Dutch", "Het lidmaatschap wordt op uw verzoek met een jaar verlengd [1].",
+			"Het lidmaatschap wordt automatisch met een jaar verlengd.", true},
+		{"por adelantado against a mes vencido fails in Spanish", "La cuota del club se cobra por adelantado [1].", "La cuota del club se cobra a mes vencido.", true},
+		{"précédant against suivant fails in French", "Le relevé est envoyé le 3 du mois précédant la période [1].",
+			"Le relevé est envoyé le 3 du mois suivant la période.", true},
+		{"Vormonats against Folgemonats fails in German", "Die Miete wird am 3. des Vormonats abgebucht [1].", "Die Miete wird am 3. des Folgemonats abgebucht.", true},
+		{"renews automatically against is renewed automatically passes in English", "Your membership renews automatically each year [1].",
+			"The membership is renewed automatically every year unless you cancel.", false},
+	})
+}
