@@ -477,7 +477,7 @@ var Checks = []Check{
 			var missing [][]wordKey
 			inChunk := make([]bool, len(c.entities))
 			for i, e := range c.entities {
-				if entityIn(c.entityKeys[i], ev) {
+				if entityIn(c.entityKeys[i], ev) || zoneNamedIn(c, e, s.SpanText) {
 					found++
 					inChunk[i] = true
 				} else if !slices.Contains(s.EntitiesMissing, e) {

@@ -302,7 +302,7 @@ func (c *claim) found(k int, ev *evidence) bool {
 	if c.prefixes == nil {
 		return false // English: the words as the shipped verdict was fitted on them
 	}
-	if q := c.quantityOf[k]; q >= 0 && (ev.quantities.supports(c.quantities[q]) || ev.statesAsInterval(c, c.quantities[q])) {
+	if q := c.quantityOf[k]; q >= 0 && (ev.quantities.supports(c.quantities[q]) || ev.statesAsInterval(c, c.quantities[q]) || ev.statesAsCount(c, c.quantities[q])) {
 		return true // "zwei Jahre" of a chunk's "24 Monate", "dertig dagen" of "30 dagen", "deux fois par an" of "tous les six mois"
 	}
 	if p := c.prefixes[k]; p != 0 && ev.prefixes.has(p) {

@@ -62,3 +62,33 @@ func TestTimesPerPeriodAsInterval(t *testing.T) {
 			"La revisión del extintor se hace cada seis meses en todas las oficinas.", true},
 	})
 }
+
+// The reverse: a duration of the claim that is the interval of the
+// chunk's count of times per year; "zweimal im Jahr" is no yearly rate
+// against "halbjährlich", while "una vez al año" still is.
+func TestIntervalAsTimesPerPeriod(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"tous les six mois against deux fois par an passes in French", "Le ramonage de la chaudière est effectué tous les six mois [1].",
+			"Le ramonage de la chaudière est effectué deux fois par an par notre technicien.", false},
+		{"elk half jaar against twee keer per jaar passes in Dutch", "Het onderhoud van de ketel gebeurt elk half jaar [1].",
+			"Het onderhoud van de ketel gebeurt twee keer per jaar door onze monteur.", false},
+		{"tous les quatre mois against deux fois par an fails in French", "Le ramonage de la chaudière est effectué tous les quatre mois [1].",
+			"Le ramonage de la chaudière est effectué deux fois par an par notre technicien.", true},
+	})
+	assertFlips(t, []flipCase{
+		{"halbjährlich against zweimal im Jahr passes in German", "Die Heizung wird halbjährlich gewartet [1].", "Die Heizung wird zweimal im Jahr gewartet.", false},
+		{"cada semestre against una vez al año fails in Spanish", "Las pensiones se revalorizan cada semestre según el IPC [1].",
+			"Las pensiones se revalorizan una vez al año, en enero, según el IPC.", true},
+	})
+}
+
+// A percentage of the claim the chunk writes as a share in words passes;
+// another still fails.
+func TestPercentWrittenAsShare(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"50 % against die Hälfte passes in German", "Mitglieder zahlen 50 % des normalen Eintrittspreises [1].", "Mitglieder zahlen die Hälfte des normalen Eintrittspreises.", false},
+		{"el 50 % against la mitad passes in Spanish", "Los socios pagan el 50 % del precio normal de la entrada [1].", "Los socios pagan la mitad del precio normal de la entrada.", false},
+		{"50% against half passes in English", "Members pay 50% of the normal entry price [1].", "Members pay half the normal entry price.", false},
+		{"25 % against die Hälfte fails in German", "Mitglieder zahlen 25 % des normalen Eintrittspreises [1].", "Mitglieder zahlen die Hälfte des normalen Eintrittspreises.", true},
+	})
+}

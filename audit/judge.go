@@ -240,6 +240,29 @@ func (ev *evidence) writesShare(q quantity) bool {
 	return q.Kind == "fraction" && slices.ContainsFunc(ev.texts, func(t string) bool { return containsFold(t, q.Raw) })
 }
 
+// writesInWords reports whether q, a percentage of the claim, is a share
+// the chunk writes in words ([fractions]: "50 %" of "die Hälfte", "la
+// mitad"). Chunks are not scanned for shares on the hot path
+// (fractions.go); this reads one only for a percentage it lacks.
+func (ev *evidence) writesInWords(c *claim, q quantity) bool {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok || q.Kind != "percent" || q.Negative || !mayHaveFraction(ev.scanned) || !l.MayHaveFraction(ev.scanned) {
+		return false
+	}
+	words := letterWords(ev.scanned)
+	ws := wordStrings(words)
+	for i := range ws {
+		pct, n, amb := l.FractionAt(ws, i)
+		if n == 0 || amb || notAShare(l, words, i, n) {
+			continue
+		}
+		if "p:"+pct == q.Key || slices.Contains(strings.Split(shareAlts(pct), "|"), q.Key) {
+			return true
+		}
+	}
+	return false
+}
+
 // namesPeriod reports whether q, a duration, is a period the chunk names
 // in one word and states no duration besides ([period-words]: "every
 // three months" of "every quarter", "alle drei Monate" of
@@ -258,7 +281,7 @@ func numbersMissing(c *claim, ev *evidence) []string {
 	for _, q := range c.quantities {
 		// An article read as one ("an einem Werktag") fails only against
 		// another number of its unit ("ein Jahr" against "zwei Jahre").
-		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) && !ev.writesShare(q) && !ev.namesPeriod(c, q) && !ev.statesAsInterval(c, q) || boundMismatch(c, q, ev) {
+		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) && !ev.writesShare(q) && !ev.namesPeriod(c, q) && !ev.statesAsInterval(c, q) && !ev.statesAsCount(c, q) && !ev.writesInWords(c, q) || boundMismatch(c, q, ev) {
 			out = appendUnique(out, q.Raw)
 		}
 	}

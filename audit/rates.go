@@ -23,11 +23,20 @@ func (ev *evidence) statesAsInterval(c *claim, q quantity) bool {
 // the period does not split evenly.
 func intervalOf(c *claim, q quantity) (quantity, bool) {
 	l, ok := lang.Get(c.tongue.code)
-	n, err := strconv.Atoi(strings.TrimPrefix(q.Key, "n:"))
-	if !ok || q.Kind != "number" || q.Negative || err != nil || n < 2 || q.Start+len(q.Raw) > len(c.plain) {
+	if !ok {
 		return quantity{}, false
 	}
-	ws := normalisedWords(l, c.plain[q.Start+len(q.Raw):])
+	return intervalIn(l, c.plain, q)
+}
+
+// intervalIn is intervalOf of q, a quantity of text in language l.
+func intervalIn(l *lang.Language, text string, q quantity) (quantity, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(q.Key, "n:"))
+	if q.Kind != "number" || q.Negative || err != nil || n < 2 || q.Start+len(q.Raw) > len(text) {
+		return quantity{}, false
+	}
+	end := q.Start + len(q.Raw)
+	ws := normalisedWords(l, text[end:min(end+40, len(text))]) // the few words after it
 	k := 0
 	switch {
 	case q.Unit == "count:times":
@@ -48,4 +57,48 @@ func intervalOf(c *claim, q quantity) (quantity, bool) {
 	}
 	v := strconv.Itoa(whole / n)
 	return quantity{Raw: v, Kind: "number", Key: "n:" + v, Unit: in, Start: q.Start}, true
+}
+
+// statesAsCount reports whether q, a duration of the claim ("tous les six
+// mois", "elk half jaar"), is the interval of a count of times per period
+// the chunk states ("deux fois par an", "twee keer per jaar"): the
+// reverse of statesAsInterval. Read only for a duration the chunk lacks.
+func (ev *evidence) statesAsCount(c *claim, q quantity) bool {
+	l, ok := lang.Get(c.tongue.code)
+	months, days := inMonthsOrDays(q)
+	if !ok || months == 0 && days == 0 {
+		return false
+	}
+	for i := range ev.found {
+		f := &ev.found[i]
+		if f.date || f.clock != "" || f.phone != 0 || f.percent || f.currency != "" || f.unit != "count:times" && (f.unit != "" || ev.tongue.l != nil) {
+			continue // no count of times (English reads no unit of times)
+		}
+		if iv, ok := intervalIn(l, ev.scanned, f.quantity(ev.scanned)); ok {
+			if m, d := inMonthsOrDays(iv); m == months && d == days {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inMonthsOrDays is a duration in months (of months or years) or in days
+// (of days or weeks); 0, 0 for another quantity or a part of a unit.
+func inMonthsOrDays(q quantity) (months, days float64) {
+	v, err := strconv.ParseFloat(strings.TrimPrefix(q.Key, "n:"), 64)
+	if q.Kind != "number" || err != nil || v <= 0 {
+		return 0, 0
+	}
+	switch q.Unit {
+	case "time:year":
+		return v * 12, 0
+	case "time:month":
+		return v, 0
+	case "time:week":
+		return 0, v * 7
+	case "time:day":
+		return 0, v
+	}
+	return 0, 0
 }

@@ -47,3 +47,24 @@ func zoneSwapped(l *lang.Language, c *claim, chunk string) string {
 	}
 	return ""
 }
+
+// zoneNamedIn reports whether name, a name of the claim, is a time zone
+// ("CET") that chunk names in other words ("Central European Time"):
+// the chunk mentions it.
+func zoneNamedIn(c *claim, name, chunk string) bool {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok || chunk == "" {
+		return false
+	}
+	zone, n := l.ZoneAt([]string{l.Normalize(name)}, 0)
+	if n == 0 {
+		return false
+	}
+	ws := normalisedWords(l, chunk)
+	for i := range ws {
+		if z, _ := l.ZoneAt(ws, i); z == zone {
+			return true
+		}
+	}
+	return false
+}

@@ -19,3 +19,14 @@ func TestZoneSwapped(t *testing.T) {
 			"Support calls are answered until 6 pm CET (5 pm UK time) on weekdays.", false},
 	})
 }
+
+// A zone's code in the claim where the chunk names it in words is no
+// other name.
+func TestZoneCodeNamedInWords(t *testing.T) {
+	assertReason(t, "entity_mismatch", []flipCase{
+		{"CET against Central European Time passes in English", "The office closes at 4:30 pm CET on Fridays [1].",
+			"The office closes at 4:30 pm Central European Time on Fridays.", false},
+		{"GMT against Central European Time still fails in English", "The office closes at 4:30 pm GMT on Fridays [1].",
+			"The office closes at 4:30 pm Central European Time on Fridays.", true},
+	})
+}

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -285,11 +286,42 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 		}
 	}
 	if o.rate && k > 0 {
-		if _, _, word := l.NumberWord(ws[k-1]); word || startsWithDigit(ws[k-1]) {
+		if _, _, word := l.NumberWord(ws[k-1]); word || startsWithDigit(ws[k-1]) || l.timesBefore(ws, k) {
 			return false
 		}
 	}
 	return true
+}
+
+// timesBefore reports whether a count of two or more times stands among
+// the three words before ws[k]: a number and a word of the unit
+// count:times ("deux fois par an", "dos veces al año") or a number word
+// joined to one ("zweimal im Jahr", "tweemaal per jaar"). The period after
+// it is then no rate of once; "una vez al año" still is. English's tables
+// hold no such unit (its units are the audit's).
+func (l *Language) timesBefore(ws []string, k int) bool {
+	twoOrMore := func(w string) bool {
+		if v, err := strconv.Atoi(w); err == nil {
+			return v >= 2
+		}
+		v, _, ok := l.NumberWord(w)
+		return ok && v >= 2
+	}
+	for n := max(k-3, 0); n < k; n++ {
+		w := ws[n]
+		if u, ok := l.Unit(w); ok && u == "count:times" {
+			if n > 0 && twoOrMore(ws[n-1]) {
+				return true
+			}
+			continue
+		}
+		for i := 1; i < len(w)-1; i++ {
+			if u, ok := l.Unit(w[i:]); ok && u == "count:times" && twoOrMore(w[:i]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // alignedAt reports whether a[i] and b[j] stand between the same words:
