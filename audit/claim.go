@@ -285,6 +285,19 @@ func (a *Auditor) overlapWords(text string, t tongue) []string {
 	return overlap.ContentWordsWithout(text, t.l.IsOverlapStopword)
 }
 
+// quantityStated reports whether the claim's k-th stem is a word of a
+// quantity the chunk states, in its unit or another ("zwei Jahre" of a
+// chunk's "24 Monate", "dertig dagen" of "30 dagen") or as a count of
+// times per period ("deux fois par an" of "tous les six mois").
+func (c *claim) quantityStated(k int, ev *evidence) bool {
+	q := c.quantityOf[k]
+	if q < 0 {
+		return false
+	}
+	x := c.quantities[q]
+	return ev.quantities.supports(x) || ev.statesAsInterval(c, x) || ev.statesAsCount(c, x)
+}
+
 // found reports whether the claim's k-th content stem is in the chunk: as
 // a stem, or, in a language with tables, as a word of a quantity the
 // chunk states in any form, as a stem of the same first letters
@@ -302,8 +315,8 @@ func (c *claim) found(k int, ev *evidence) bool {
 	if c.prefixes == nil {
 		return false // English: the words as the shipped verdict was fitted on them
 	}
-	if q := c.quantityOf[k]; q >= 0 && (ev.quantities.supports(c.quantities[q]) || ev.statesAsInterval(c, c.quantities[q]) || ev.statesAsCount(c, c.quantities[q])) {
-		return true // "zwei Jahre" of a chunk's "24 Monate", "dertig dagen" of "30 dagen", "deux fois par an" of "tous les six mois"
+	if c.quantityStated(k, ev) {
+		return true
 	}
 	if p := c.prefixes[k]; p != 0 && ev.prefixes.has(p) {
 		return true
