@@ -332,8 +332,8 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 			continue
 		}
 		for _, thing := range contentAfter(l, cw, i, 1) {
-			if unit, ok := l.Unit(thing); ok && strings.HasPrefix(unit, "time:") {
-				continue
+			if unit, ok := l.Unit(thing); ok && strings.HasPrefix(unit, "time:") || l.IsPeriodWord(thing) {
+				continue // "every month", "every quarter": a period
 			}
 			// A claim that says more after its kind says its own verb
 			// there; one that ends with it ("for all drivers") leaves the

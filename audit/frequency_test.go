@@ -92,3 +92,11 @@ func TestPercentWrittenAsShare(t *testing.T) {
 		{"25 % against die Hälfte fails in German", "Mitglieder zahlen 25 % des normalen Eintrittspreises [1].", "Mitglieder zahlen die Hälfte des normalen Eintrittspreises.", true},
 	})
 }
+
+// "ein Viertel" in a chunk about a share of the costs is 25 %.
+func TestQuarterWrittenAsShareInGerman(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"25 % against ein Viertel der Kosten passes in German", "Die Kasse übernimmt 25 % der Kosten [1].", "Die Kasse übernimmt ein Viertel der Kosten.", false},
+		{"30 % against ein Viertel der Kosten fails in German", "Die Kasse übernimmt 30 % der Kosten [1].", "Die Kasse übernimmt ein Viertel der Kosten.", true},
+	})
+}

@@ -251,9 +251,10 @@ func (ev *evidence) writesInWords(c *claim, q quantity) bool {
 	}
 	words := letterWords(ev.scanned)
 	ws := wordStrings(words)
+	shares := slices.ContainsFunc(ws, l.IsShareWord) // "ein Viertel" is a share beside "des Preises", as a claim's is read
 	for i := range ws {
 		pct, n, amb := l.FractionAt(ws, i)
-		if n == 0 || amb || notAShare(l, words, i, n) {
+		if n == 0 || amb && !shares || notAShare(l, words, i, n) {
 			continue
 		}
 		if "p:"+pct == q.Key || slices.Contains(strings.Split(shareAlts(pct), "|"), q.Key) {

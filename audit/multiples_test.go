@@ -41,3 +41,22 @@ func TestContractTermsOpposed(t *testing.T) {
 			"The membership is renewed automatically every year unless you cancel.", false},
 	})
 }
+
+// Billing and dosing terms that exclude one another: added against
+// deducted, a full against a started hour, peak against off-peak hours,
+// on rising against at bedtime, fasting against with a meal. "Every
+// quarter" is a period, no kind a window could narrow.
+func TestBillingAndDosingOpposed(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"opgeteld against afgetrokken fails in Dutch", "De bonus wordt bij het maandbedrag van uw abonnement opgeteld [1].",
+			"De bonus wordt van het maandbedrag van uw abonnement afgetrokken.", true},
+		{"per full hour against per started hour fails in English", "Parking in the garage is charged per full hour [1].", "Parking in the garage is charged per started hour.", true},
+		{"heures pleines against heures creuses fails in French", "Le tarif réduit de l'électricité s'applique aux heures pleines [1].",
+			"Le tarif réduit de l'électricité s'applique aux heures creuses.", true},
+		{"al levantarse against antes de acostarse fails in Spanish", "Tome el jarabe al levantarse [1].", "Tome el jarabe antes de acostarse.", true},
+		{"nüchternen Magen against zu einer Mahlzeit fails in German", "Nehmen Sie die Kapsel auf nüchternen Magen ein [1].", "Nehmen Sie die Kapsel zu einer Mahlzeit ein.", true},
+		{"à jeun against à jeun before the meal passes in French", "Prenez la gélule à jeun [1].", "Prenez la gélule à jeun, au moins 30 minutes avant le repas.", false},
+		{"billed every quarter against charged quarterly is no generalisation in English", "Your plan is billed in advance every quarter [1].",
+			"Your plan is charged quarterly in advance.", false},
+	})
+}

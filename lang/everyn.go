@@ -57,7 +57,7 @@ func (l *Language) LimitOpensAt(words []string, i int) int { return l.limitOpens
 // words that name a period of that many units ("every three months" is
 // "quarterly").
 func (l *Language) readPeriods(t, _ *table) error {
-	l.periods = map[string][]string{}
+	l.periods, l.periodWord = map[string][]string{}, map[string]bool{}
 	for _, line := range t.sections["period-words"] {
 		k, v, ok := strings.Cut(line, "=")
 		unit, n, _ := strings.Cut(strings.TrimSpace(k), " ")
@@ -68,11 +68,19 @@ func (l *Language) readPeriods(t, _ *table) error {
 		for _, w := range strings.Split(v, ";") {
 			if w = strings.TrimSpace(w); w != "" {
 				l.periods[key] = append(l.periods[key], l.withNormalized([]string{w})...)
+				for _, f := range l.withNormalized([]string{w}) {
+					l.periodWord[f] = true
+				}
 			}
 		}
 	}
 	return nil
 }
+
+// IsPeriodWord reports whether the normalised word w names a period of
+// [period-words] ("quarter", "fortnightly", "halbjährlich"): a period,
+// no kind with members.
+func (l *Language) IsPeriodWord(w string) bool { return l.periodWord[w] }
 
 // PeriodWords are the normalised words that name n of unit ("time:month",
 // "3"): "quarter", "quarterly", "vierteljährlich".

@@ -167,6 +167,7 @@ type Language struct {
 	anytime       phraseList            // [anytime]
 	allDay        phraseList            // [around-the-clock]
 	periods       map[string][]string   // [period-words], by "time:month 3"
+	periodWord    map[string]bool       // the words of [period-words]
 	limitOpens    phraseList            // [limit-opens]
 	anyWords      map[string]bool       // [any-words]
 	linking       []string
