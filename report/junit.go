@@ -191,8 +191,12 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	// The run's own case: its coverage fails it (INCOMPLETE, NO_DATA), or
 	// it failed though it checked too few (what it checked suffices).
 	runCase := sum.Status == StatusIncomplete || sum.Status == StatusNoData || sum.CheckedTooFew()
+	// With labels the answers' cases stay the machine's verdicts, and
+	// the labels may fail the run where they all pass: a case of the
+	// verified rate says so.
+	verifiedCase := !runCase && sum.Verified != nil && (sum.Status == StatusFail || sum.Status == StatusInconclusive)
 	tests, failures := j.tests, j.failures
-	if runCase {
+	if runCase || verifiedCase {
 		tests, failures = tests+1, failures+1
 	}
 	fmt.Fprintf(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ragaudit\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", tests, failures, j.skipped)
@@ -214,6 +218,10 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 		// The conversations' cases may all pass: the run itself does not.
 		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"citations checked\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
 			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail+"\n"+sum.Coverage.Sentence(), false))
+	}
+	if verifiedCase {
+		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"verified citation accuracy\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
+			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail, false))
 	}
 	if _, err := io.Copy(w, j.cases); err != nil {
 		return err

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -52,5 +53,42 @@ func TestJUnitSkipsAnswersWithNothingChecked(t *testing.T) {
 				t.Errorf("want %q and no %q in:\n%s", tc.wantIn, tc.wantNotIn, out)
 			}
 		})
+	}
+}
+
+// With labels the answers' cases stay the machine's, so a run the labels
+// fail (or leave undecided) has a case of its own that fails with the
+// status; a run they pass has none.
+func TestJUnitFailsWhereTheLabelsFailTheRun(t *testing.T) {
+	for _, tc := range []struct {
+		status   string
+		verified bool
+		want     bool
+	}{
+		{StatusFail, true, true},
+		{StatusInconclusive, true, true},
+		{StatusPass, true, false},
+		{StatusFail, false, false}, // the machine's own failures are the answers' cases
+	} {
+		dir := t.TempDir()
+		j, err := NewJUnit(dir+"/junit.xml", "ragaudit")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := &Summary{Status: tc.status, StatusDetail: "verified citation accuracy 88.0% is below the bar 90.0%", Bar: 0.9}
+		if tc.verified {
+			sum.Verified = &Verified{}
+		}
+		if err := j.Commit(t.Context(), sum); err != nil {
+			t.Fatal(err)
+		}
+		out, err := os.ReadFile(dir + "/junit.xml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Contains(string(out), `name="verified citation accuracy"><failure message="`+tc.status+`"`)
+		if got != tc.want || got != strings.Contains(string(out), `failures="1"`) {
+			t.Errorf("status %s, labels %v: verified case %v, want %v:\n%s", tc.status, tc.verified, got, tc.want, out)
+		}
 	}
 }

@@ -174,7 +174,7 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 		case !ok:
 			return nil, fmt.Errorf("%s: the label's tenant and verdict group (%s) has no citation in these logs with these filters: %s", where(i), tenantOf(l), drawnFromAdvice(ls.DrawnFrom))
 		case l.StratumSize != 0 && l.StratumSize != n:
-			return nil, fmt.Errorf("%s: these logs with these filters hold %d citations of the label's tenant and verdict group (%s) where the sample was drawn from %d: %s", where(i), n, tenantOf(l), l.StratumSize, drawnFromAdvice(ls.DrawnFrom))
+			return nil, fmt.Errorf("%s: these logs with these filters hold %d citations of the label's tenant and verdict group (%s) where the sample was drawn from %d: %s; or the sample was drawn by another build of ragaudit, whose verdicts put some citations in another group: audit with that build, or draw the sample again with this one (ragaudit sample, with the same flags) and review it", where(i), n, tenantOf(l), l.StratumSize, drawnFromAdvice(ls.DrawnFrom))
 		}
 	}
 	v.Seed, v.SampleSize = l0.Seed, size
