@@ -262,6 +262,11 @@ var Checks = []Check{
 				if x := pointsAsPercent(l, c, s.SpanText); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "um 2 Prozent" of "um 2 Prozentpunkte"
 				}
+				if cw := claimWords(c, l); countsTimes(l, cw) {
+					if x := rateAgainstEvery(l, cw, c.nearestWords(l, s.SpanText[s.Span[0]:s.Span[1]])); x != "" {
+						s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "twice a day" of "every two days"
+					}
+				}
 				if x := zoneSwapped(l, c, s.SpanText); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "2 pm UK time" of "2 pm CET"
 				}

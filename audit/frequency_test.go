@@ -100,3 +100,16 @@ func TestQuarterWrittenAsShareInGerman(t *testing.T) {
 		{"30 % against ein Viertel der Kosten fails in German", "Die Kasse übernimmt 30 % der Kosten [1].", "Die Kasse übernimmt ein Viertel der Kosten.", true},
 	})
 }
+
+// A count of times per period against "every n units" at another rate is
+// a number mismatch in every language; the same rate passes.
+func TestRateAgainstEvery(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"twice a day against every two days fails in English", "Apply the cream twice a day [1].", "Apply the cream every two days.", true},
+		{"zweimal täglich against alle zwei Tage fails in German", "Tragen Sie die Salbe zweimal täglich auf [1].", "Tragen Sie die Salbe alle zwei Tage auf.", true},
+		{"tweemaal per dag against om de twee dagen fails in Dutch", "Breng de zalf tweemaal per dag aan [1].", "Breng de zalf om de twee dagen aan.", true},
+		{"trois fois par jour against tous les deux jours fails in French", "Appliquez la crème trois fois par jour [1].", "Appliquez la crème tous les trois jours.", true},
+		{"twice a day against every 12 hours passes in English", "Apply the cream twice a day [1].", "Apply the cream twice a day, every 12 hours.", false},
+		{"once a week against every seven days passes in English", "Take the capsule once a week with water [1].", "Take the capsule every seven days with water.", false},
+	})
+}

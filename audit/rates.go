@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -102,3 +103,98 @@ func inMonthsOrDays(q quantity) (months, days float64) {
 	}
 	return 0, 0
 }
+
+// rateAgainstEvery returns the claim's count of times per period ("twice
+// a day", "zweimal täglich", "trois fois par jour") where the window's
+// sentence closest to it says the thing every n units ("every two days",
+// "alle zwei Tage") and so at another rate; "" for none. A count of times
+// is a word of [times-words], or a number before a word of the unit
+// count:times (English: "times"); its period a phrase of [per-phrases] or
+// a [per-words] word and a unit of time after it.
+func rateAgainstEvery(l *lang.Language, cw, ww []string) string {
+	for i := range cw {
+		k, next := timesAt(l, cw, i)
+		if k == 0 {
+			continue
+		}
+		var period string
+		if unit, m := l.PerPhraseAt(cw, next); m > 0 {
+			period, _ = l.Unit(unit)
+			next += m
+		} else if next+1 < len(cw) && l.IsPerWord(cw[next]) {
+			period, _ = l.Unit(cw[next+1])
+			next += 2
+		}
+		days := daysIn[period]
+		if days == 0 {
+			continue
+		}
+		if every := everyInterval(l, ww); every > 0 && !closeTo(days/float64(k), every) {
+			return strings.Join(cw[i:next], " ")
+		}
+	}
+	return ""
+}
+
+// countsTimes reports whether ws hold a count of times (timesAt): what
+// rateAgainstEvery needs of a claim before its window is read.
+func countsTimes(l *lang.Language, ws []string) bool {
+	for i := range ws {
+		if n, _ := timesAt(l, ws, i); n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// timesAt reads a count of times at ws[i] and the index after it; 0 for
+// none.
+func timesAt(l *lang.Language, ws []string, i int) (count, next int) {
+	if n, ok := l.TimesWord(ws[i]); ok {
+		return n, i + 1
+	}
+	if i+1 >= len(ws) {
+		return 0, 0
+	}
+	n, ok := countOf(l, ws[i])
+	if !ok || n < 1 {
+		return 0, 0
+	}
+	if u, ok := l.Unit(ws[i+1]); ok && u == "count:times" || l.Code == "en" && (ws[i+1] == "time" || ws[i+1] == "times") {
+		return n, i + 2
+	}
+	return 0, 0
+}
+
+// everyInterval is the interval in days of the first "every n units" of
+// ws ("every two days", "alle zwei Tage", "tous les deux jours"); 0 for
+// none.
+func everyInterval(l *lang.Language, ws []string) float64 {
+	for j := 0; j+2 < len(ws); j++ {
+		if !l.OpensEveryN(ws[j]) {
+			continue
+		}
+		m := j + 1
+		for m < len(ws) && m <= j+2 && l.IsStopword(ws[m]) {
+			if _, ok := countOf(l, ws[m]); ok {
+				break
+			}
+			m++
+		}
+		if m+1 >= len(ws) {
+			continue
+		}
+		n, ok := countOf(l, ws[m])
+		if !ok || n < 1 {
+			continue
+		}
+		if v, ok := l.Unit(ws[m+1]); ok && daysIn[v] > 0 {
+			return float64(n) * daysIn[v]
+		}
+	}
+	return 0
+}
+
+// closeTo reports whether two intervals in days are the same within a
+// tenth ("every 30 days" is monthly).
+func closeTo(a, b float64) bool { return math.Abs(a-b) <= 0.1*math.Max(a, b) }

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -12,7 +13,24 @@ import (
 func (l *Language) readEveryN(t, _ *table) error {
 	l.everyN = set(l.withNormalized(t.words("every-n")))
 	l.everyOther = set(l.withNormalized(t.words("every-other")))
-	return nil
+	l.timesWords = map[string]int{}
+	return entries(t, "times-words", func(n, f string) error {
+		v, err := strconv.Atoi(n)
+		if err != nil || v < 1 {
+			return fmt.Errorf("%q: want a count of times, got %q", f, n)
+		}
+		for _, w := range l.withNormalized([]string{f}) {
+			l.timesWords[w] = v
+		}
+		return nil
+	})
+}
+
+// TimesWord returns the count of times the normalised word w says in one
+// word ([times-words]: "twice", "zweimal", "tweemaal"); false for none.
+func (l *Language) TimesWord(w string) (int, bool) {
+	n, ok := l.timesWords[w]
+	return n, ok
 }
 
 // OpensEveryN reports whether the normalised word w opens "every n units"
