@@ -344,6 +344,13 @@ var Checks = []Check{
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
 						flip = clausesSwapped(l, c, window, s.SpanText)
 					}
+					if !flip && s.MissingWords == 0 {
+						// Every word of the claim in the chunk, one of them only
+						// where the chunk denies it: "Half board includes lunch"
+						// against "… breakfast and dinner; lunch is not included".
+						closest, _, closestText := c.nearest(l, window)
+						flip = excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText)
+					}
 				}
 				s.NegationMismatch = flip
 				return

@@ -158,3 +158,14 @@ func TestModalsOfOneActAndLimitsSaid(t *testing.T) {
 			"A day pass costs £12 and gives access to the gym floor and group classes. The sauna is only included with a Premium membership.", false},
 	})
 }
+
+// Below a close match, a claim all of whose words the chunk holds, one of
+// them only where a part of the sentence denies it, is excluded too.
+func TestExcludedBelowCloseMatch(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"lunch said included against lunch is not included fails in English", "Half board includes lunch [1].",
+			"Half board includes breakfast and dinner; lunch is not included.", true},
+		{"breakfast said included against the same sentence passes in English", "Half board includes breakfast [1].",
+			"Half board includes breakfast and dinner; lunch is not included.", false},
+	})
+}
