@@ -60,3 +60,12 @@ func TestBillingAndDosingOpposed(t *testing.T) {
 			"Your plan is charged quarterly in advance.", false},
 	})
 }
+
+// Spanish forms of "recommended" and a rounding's direction.
+func TestRecommendedAndRoundingInSpanish(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"obligatorio against se recomienda fails in Spanish", "Es obligatorio llevar casco en la excursión [1].", "Se recomienda llevar casco en la excursión.", true},
+		{"a la baja against al alza fails in Spanish", "La factura se calcula redondeando a la baja [1].", "La factura se calcula redondeando al alza.", true},
+		{"se recomienda against recomendamos passes in Spanish", "Se recomienda llevar casco en la excursión [1].", "Recomendamos llevar casco en la excursión.", false},
+	})
+}
