@@ -69,3 +69,13 @@ func TestRecommendedAndRoundingInSpanish(t *testing.T) {
 		{"se recomienda against recomendamos passes in Spanish", "Se recomienda llevar casco en la excursión [1].", "Recomendamos llevar casco en la excursión.", false},
 	})
 }
+
+// Pro rata against in full, in the words Dutch and French write it.
+func TestProRataAgainstInFull(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"volledig against naar rato fails in Dutch", "Bij opzegging wordt de contributie volledig terugbetaald [1].",
+			"Bij opzegging wordt de contributie naar rato van de resterende maanden terugbetaald.", true},
+		{"intégralement against au prorata fails in French", "En cas de départ, la cotisation est remboursée intégralement [1].",
+			"En cas de départ, la cotisation est remboursée au prorata des mois restants.", true},
+	})
+}
