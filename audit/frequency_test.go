@@ -56,6 +56,7 @@ func TestTimesPerPeriodAsInterval(t *testing.T) {
 			"Die Heizungswartung erfolgt alle drei Monate durch unseren Techniker.", false},
 		{"four times a year against every three months passes its number in English", "We test the smoke alarms four times a year [1].",
 			"We test the smoke alarms every three months in every flat.", false},
+		{"dos veces al día against cada 12 horas passes in Spanish", "Tome 5 ml del jarabe dos veces al día [1].", "Tome 5 ml del jarabe cada 12 horas.", false},
 		{"trois fois par an against tous les six mois fails in French", "Le ramonage de la chaudière est effectué trois fois par an [1].",
 			"Le ramonage de la chaudière est effectué tous les six mois par notre technicien.", true},
 		{"dos veces al mes against cada seis meses fails in Spanish", "La revisión del extintor se hace dos veces al mes [1].",
@@ -72,6 +73,8 @@ func TestIntervalAsTimesPerPeriod(t *testing.T) {
 			"Le ramonage de la chaudière est effectué deux fois par an par notre technicien.", false},
 		{"elk half jaar against twee keer per jaar passes in Dutch", "Het onderhoud van de ketel gebeurt elk half jaar [1].",
 			"Het onderhoud van de ketel gebeurt twee keer per jaar door onze monteur.", false},
+		{"cada 12 horas against dos veces al día passes in Spanish", "Tome 5 ml del jarabe cada 12 horas [1].", "Tome 5 ml del jarabe dos veces al día.", false},
+		{"cada 6 horas against dos veces al día fails in Spanish", "Tome 5 ml del jarabe cada 6 horas [1].", "Tome 5 ml del jarabe dos veces al día.", true},
 		{"tous les quatre mois against deux fois par an fails in French", "Le ramonage de la chaudière est effectué tous les quatre mois [1].",
 			"Le ramonage de la chaudière est effectué deux fois par an par notre technicien.", true},
 	})

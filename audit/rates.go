@@ -13,7 +13,8 @@ import (
 // the interval the chunk states: that period split evenly, as a duration
 // ("tous les six mois", "alle sechs Monate") or a period it names in one
 // word ("every quarter", where it states no other duration of that unit:
-// namesPeriod). A year splits into months, a week into days.
+// namesPeriod). A year splits into months, a week into days, a day into
+// hours ("dos veces al día" of "cada 12 horas").
 func (ev *evidence) statesAsInterval(c *claim, q quantity) bool {
 	iv, ok := intervalOf(c, q)
 	return ok && (ev.quantities.supports(iv) || ev.namesPeriod(c, iv))
@@ -52,7 +53,7 @@ func intervalIn(l *lang.Language, text string, q quantity) (quantity, bool) {
 	} else if k+1 < len(ws) && l.IsPerWord(ws[k]) {
 		period, _ = l.Unit(ws[k+1])
 	}
-	in, whole := map[string]string{"time:year": "time:month", "time:week": "time:day"}[period], map[string]int{"time:year": 12, "time:week": 7}[period]
+	in, whole := map[string]string{"time:year": "time:month", "time:week": "time:day", "time:day": "time:hour"}[period], map[string]int{"time:year": 12, "time:week": 7, "time:day": 24}[period]
 	if in == "" || whole%n != 0 {
 		return quantity{}, false
 	}
@@ -85,7 +86,7 @@ func (ev *evidence) statesAsCount(c *claim, q quantity) bool {
 }
 
 // inMonthsOrDays is a duration in months (of months or years) or in days
-// (of days or weeks); 0, 0 for another quantity or a part of a unit.
+// (of days, weeks or hours); 0, 0 for another quantity.
 func inMonthsOrDays(q quantity) (months, days float64) {
 	v, err := strconv.ParseFloat(strings.TrimPrefix(q.Key, "n:"), 64)
 	if q.Kind != "number" || err != nil || v <= 0 {
@@ -100,6 +101,8 @@ func inMonthsOrDays(q quantity) (months, days float64) {
 		return 0, v * 7
 	case "time:day":
 		return 0, v
+	case "time:hour":
+		return 0, v / 24
 	}
 	return 0, 0
 }
