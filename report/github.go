@@ -23,11 +23,17 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 		level = "notice"
 	}
 	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, s.Status, ghData(headline(s)))
+	// With labels the status is the reviewed sample's, while the worst
+	// citations are the machine's verdicts: each says so.
+	machine := ""
+	if s.Verified != nil {
+		machine = " (machine verdict)"
+	}
 	for _, f := range s.Worst {
 		file, line := splitSource(f.Source)
-		title, where := "ragaudit: "+f.Verdict+" citation", Printable(f.ConversationID)+" "+f.Place+" "+Printable(f.Marker)
+		title, where := "ragaudit: "+f.Verdict+" citation"+machine, Printable(f.ConversationID)+" "+f.Place+" "+Printable(f.Marker)
 		if f.Marker == "" {
-			title, where = "ragaudit: uncited sentence", Printable(f.ConversationID)+" "+f.Place
+			title, where = "ragaudit: uncited sentence"+machine, Printable(f.ConversationID)+" "+f.Place
 		}
 		if rel := inWorkspace(file, workspace); rel != "" {
 			fmt.Fprintf(&b, "::warning file=%s,line=%s,title=%s::%s\n", ghProperty(rel), ghProperty(line),
@@ -79,6 +85,9 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 		status = "✅ PASS"
 	}
 	fmt.Fprintf(&b, "## ragaudit: %s\n\n%s\n\n", status, mdEscape(headline(s)))
+	if v := s.Verified; v != nil {
+		b.WriteString("The status is the reviewed sample's; the counts and rows below are the machine's verdicts, which a reviewer may have labelled otherwise (the labels are in the label file).\n\n")
+	}
 	c := s.Counts
 	by := c.CitationsByVerdict
 	b.WriteString("| citations | supported | unsupported | fabricated | uncited sentences | answers below the floor |\n|---:|---:|---:|---:|---:|---:|\n")
