@@ -93,6 +93,9 @@ type auditOptions struct {
 	// noFindings: the report holds no findings.jsonl or findings.csv
 	// (merge --findings none: the runs' Parquet files are the findings).
 	noFindings bool
+	// projectFailOn: merge's --fail-on gates of the project file and the
+	// command line added up (applyProject); nil: the flag's own.
+	projectFailOn []string
 }
 
 func auditCommand() *cli.Command {

@@ -34,7 +34,7 @@ func mergeCommand() *cli.Command {
 		Usage:       "fold the units of sharded runs into the report one machine would write",
 		ArgsUsage:   "RUN... (the --out of ragaudit audit --shard: a directory or a prefix such as s3://audit/run-2026-11/)",
 		Description: exitCodesHelp,
-		Flags:       flags,
+		Flags:       append(flags, projectFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return usageErr("merge needs the run to merge (the --out its shards wrote to)")
@@ -61,9 +61,16 @@ func runMerge(c *cli.Context) error {
 		}
 		runs = append(runs, r)
 	}
+	// The project file's bar and gates are the merge's, as they are a
+	// one-machine audit's (the shards leave them to it).
+	project, err := applyProject(c, c.App.Commands)
+	if err != nil {
+		return err
+	}
 	// The report's flags are known before the states are read: its
 	// outputs open first, so that skipped records stream into them.
 	o := mergeOptions(c, st)
+	o.Project, o.projectFailOn = project.path, project.failOn
 	switch c.String("findings") {
 	case "jsonl":
 	case "none":
@@ -179,12 +186,15 @@ func (o *auditOptions) fromMeta(c *cli.Context, m shard.Meta) error {
 	*o = shardOpts
 	o.Out, o.Quiet, o.Reproducible, o.JUnit = keep.Out, keep.Quiet, keep.Reproducible, keep.JUnit
 	o.github, o.stepSummary, o.workspace, o.store, o.outLocal = keep.github, keep.stepSummary, keep.workspace, keep.store, keep.outLocal
-	o.noFindings = keep.noFindings
+	o.noFindings, o.Project = keep.noFindings, keep.Project
 	o.Bar, o.MinChecked, o.Strict = rateOf(c, "bar"), rateOf(c, "min-checked"), c.Bool("strict")
 	if o.Strict && !c.IsSet("min-checked") {
 		o.MinChecked = 1
 	}
 	o.FailOn, o.BaselinePath, o.AllowMissingBaseline = c.StringSlice("fail-on"), c.String("baseline"), c.Bool("allow-missing-baseline")
+	if keep.projectFailOn != nil {
+		o.FailOn = keep.projectFailOn
+	}
 	o.LabelsPath, o.PartialAs = c.StringSlice("labels"), c.String("partial-as")
 	o.gates, o.labels, o.baseline, o.baselineMissing = nil, nil, nil, false
 	switch {

@@ -93,6 +93,8 @@ func applyProject(c *cli.Context, all []*cli.Command) (project, error) {
 			return p, usageErr("project file %s: unknown key %q: keys are the flags of ragaudit's commands", path, k)
 		case !slices.Contains(mine, k):
 			continue // another command's flag
+		case slices.Contains(mergeFlags, k) && c.IsSet("shard"):
+			continue // a shard leaves the bar, gates and labels to the merge, which reads this file too
 		case k == "fail-on" && c.IsSet(k):
 			fromFile, err := yamlValues(values[k])
 			if err != nil {

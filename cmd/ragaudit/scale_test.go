@@ -350,3 +350,29 @@ func TestRunsMergeInOrder(t *testing.T) {
 		}
 	}
 }
+
+// A project file's bar and gates are the merge's, as they are one
+// machine's: the shards leave them to it rather than refuse them, and the
+// merge reads the file, so the merged report is the one-machine report.
+func TestProjectFileOfAShardedRun(t *testing.T) {
+	_, plan, run := sharded(t, 2)
+	project := filepath.Join(t.TempDir(), "ragaudit.yaml")
+	if err := os.WriteFile(project, []byte("bar: 99%\nfail-on:\n  - fabricated\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	one := filepath.Join(t.TempDir(), "one")
+	oneCode, se := ragaudit(t, "audit", "-q", "--project", project, "--plan", plan, "--out", one)
+	if oneCode != exitFail {
+		t.Fatalf("one machine: exit %d, want %d (the project's 99%% bar): %s", oneCode, exitFail, se)
+	}
+	for i := range 2 {
+		if code, se := ragaudit(t, "audit", "-q", "--project", project, "--plan", plan, "--shard", fmt.Sprintf("%d/2", i), "--out", run); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, se)
+		}
+	}
+	merged := filepath.Join(t.TempDir(), "merged")
+	if code, se := ragaudit(t, "merge", "-q", "--project", project, "--out", merged, run); code != oneCode {
+		t.Fatalf("merge: exit %d, want %d: %s", code, oneCode, se)
+	}
+	sameReports(t, one, merged)
+}
