@@ -559,10 +559,17 @@ func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs [
 		}
 		if r.calibrating != nil {
 			cal, err := o.Calibrate.fit(r.po, r.calibrating)
-			if err != nil {
+			var nf notFitted
+			switch {
+			case errors.As(err, &nf):
+				// The audit stands without it: a small month's labels verify
+				// the rate though they fit no threshold.
+				fmt.Fprintf(stderr, "ragaudit: warning: --calibrate: no threshold fitted, nothing written to %s; the audit's report and exit code stand: %v\n", o.Calibrate.ConfigOut, nf.error)
+			case err != nil:
 				return err
+			default:
+				run.Verified.Calibration = o.Calibrate.summary(cal)
 			}
-			run.Verified.Calibration = o.Calibrate.summary(cal)
 		}
 	}
 	sum, err := report.Assemble(run)

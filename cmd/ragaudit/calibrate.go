@@ -130,7 +130,7 @@ func (k *calibration) fit(po *pipeline.Options, sink *eval.Calibrating) (*eval.C
 	}
 	cal, err := eval.Calibrate(sink, o)
 	if err != nil {
-		return nil, usageErr("calibrate: %v", err)
+		return nil, notFitted{usageErr("calibrate: %v", err)}
 	}
 	if cal.Better {
 		if err := cal.Write(k.ConfigOut); err != nil {
@@ -139,6 +139,13 @@ func (k *calibration) fit(po *pipeline.Options, sink *eval.Calibrating) (*eval.C
 	}
 	return cal, nil
 }
+
+// notFitted is fit's error when the labels fit no operating point (too
+// few of a verdict, of a tenant): audit --calibrate says so and keeps its
+// report and exit code; ragaudit calibrate fails on it.
+type notFitted struct{ error }
+
+func (e notFitted) Unwrap() error { return e.error }
 
 // summary is the calibration as summary.json and the text report give it.
 func (k *calibration) summary(cal *eval.Calibration) *report.Calibrated {

@@ -235,3 +235,25 @@ func TestAuditCalibrateKeepsTheVerifiedRate(t *testing.T) {
 		t.Errorf("--calibrate without labels: exit %d %s", r.code, r.stderr)
 	}
 }
+
+// A small sample whose labels fit no threshold (fewer than 10 of a
+// verdict) leaves audit --calibrate its report and exit code, with a
+// warning; calibrate alone fails on it.
+func TestAuditCalibrateWithTooFewLabelsKeepsTheAudit(t *testing.T) {
+	labels := reviewedSample(t, "12", "5")
+	model := filepath.Join(t.TempDir(), "model.json")
+	plain := runCLI(t, "", "audit", "-q", "--no-project", "--labels", labels, hagridLogs)
+	r := runCLI(t, "", "audit", "-q", "--no-project", "--labels", labels, "--calibrate", "--config-out", model, hagridLogs)
+	if r.code != plain.code || !strings.Contains(r.stderr, "--calibrate: no threshold fitted") {
+		t.Fatalf("exit %d (without --calibrate %d): %s", r.code, plain.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(r.out, "summary.json")); err != nil {
+		t.Errorf("no report: %v", err)
+	}
+	if _, err := os.Stat(model); err == nil {
+		t.Errorf("%s written from labels that fit nothing", model)
+	}
+	if c := runCLI(t, "", "calibrate", "--no-project", "--labels", labels, "-o", model, hagridLogs); c.code != exitUsage || !strings.Contains(c.stderr, "a threshold needs at least 10 of each") {
+		t.Errorf("calibrate: exit %d: %s", c.code, c.stderr)
+	}
+}
