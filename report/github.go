@@ -42,6 +42,12 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 		}
 		fmt.Fprintf(&b, "::warning title=%s::%s\n", ghProperty(title), ghData(f.Source+" "+where+": "+f.Reason))
 	}
+	if v := s.Verified; v != nil {
+		for _, f := range v.LabelledUnsupported[:min(len(v.LabelledUnsupported), labelledShownInText)] {
+			fmt.Fprintf(&b, "::warning title=%s::%s\n", ghProperty("ragaudit: unsupported citation (reviewer's label)"),
+				ghData(fmt.Sprintf("%s message %d %s (machine: %s): %s", Printable(f.ConversationID), f.MessageIndex, Printable(f.Marker), f.Machine, Printable(truncate(f.Sentence, 160)))))
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

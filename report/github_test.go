@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -29,5 +30,30 @@ func TestGitHubSaysWhoseVerdictsTheRowsAre(t *testing.T) {
 		if got := strings.Contains(sum.String(), "the machine's verdicts"); got != labelled {
 			t.Errorf("labels %v: summary says machine verdicts %v:\n%s", labelled, got, sum.String())
 		}
+	}
+}
+
+// The citations the reviewers labelled unsupported are listed where the
+// run's other rows are the machine's: in the text summary and as
+// annotations, with the machine's verdict on each.
+func TestLabelledFailuresAreListed(t *testing.T) {
+	v := &Verified{LabelledUnsupportedCount: 12}
+	for i := range 12 {
+		v.LabelledUnsupported = append(v.LabelledUnsupported, LabelledFailure{ConversationID: fmt.Sprintf("c-%d", i), MessageIndex: 1, Marker: "[1]",
+			Sentence: "Lunch is included.", Machine: "supported"})
+	}
+	s := &Summary{Status: StatusFail, Bar: 0.9, Verified: v}
+	var text strings.Builder
+	writeLabelledFailures(&text, v)
+	if out := text.String(); !strings.Contains(out, "Labelled unsupported by the reviewers (the first 10 of 12)") ||
+		!strings.Contains(out, "c-0 message 1 [1] (machine: supported): Lunch is included.") || strings.Contains(out, "c-10 ") {
+		t.Errorf("text:\n%s", out)
+	}
+	var a bytes.Buffer
+	if err := GitHubAnnotations(&a, s, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(a.String(), "unsupported citation (reviewer's label)"); n != 10 {
+		t.Errorf("%d annotations of labelled failures, want 10:\n%s", n, a.String())
 	}
 }

@@ -297,6 +297,7 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	c := v.Agreement.Confusion
 	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s, weighted to all citations (labels — reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
 		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
+	writeLabelledFailures(b, v)
 	if len(v.Tenants) > 1 {
 		var parts []string
 		for _, t := range v.Tenants {
@@ -307,6 +308,29 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	writeCalibrated(b, v.Calibration)
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 	fmt.Fprintf(b, "Machine's own rate: %s (95%% CI %s–%s, sampling only) over %d citations (bar %s)\n", rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar)
+}
+
+// labelledShownInText is how many labelled failures the text summary
+// lists (summary.json holds MaxLabelledShown).
+const labelledShownInText = 10
+
+// writeLabelledFailures lists the citations the reviewers labelled
+// unsupported: what failed the verified rate, where the worst failures
+// below are the machine's verdicts.
+func writeLabelledFailures(b *strings.Builder, v *Verified) {
+	n := v.LabelledUnsupportedCount
+	if n == 0 {
+		return
+	}
+	shown := v.LabelledUnsupported[:min(len(v.LabelledUnsupported), labelledShownInText)]
+	count := fmt.Sprint(n)
+	if len(shown) < n {
+		count = fmt.Sprintf("the first %d of %d", len(shown), n)
+	}
+	fmt.Fprintf(b, "  Labelled unsupported by the reviewers (%s):\n", count)
+	for _, f := range shown {
+		fmt.Fprintf(b, "    %s message %d %s (machine: %s): %s\n", Printable(f.ConversationID), f.MessageIndex, Printable(f.Marker), f.Machine, Printable(truncate(f.Sentence, 160)))
+	}
 }
 
 func numOrNA(x estimate.Number) string {

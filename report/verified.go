@@ -30,6 +30,26 @@ type Verified struct {
 	// Calibration is the operating point --calibrate fitted on the same
 	// labels (nil: not asked).
 	Calibration *Calibrated `json:"calibration,omitempty"`
+	// LabelledUnsupported are the citations the reviewers labelled
+	// unsupported (partial ones too where partial counts so), the first
+	// MaxLabelledShown in the order of the logs; LabelledUnsupportedCount
+	// counts them all. The report's other rows are the machine's verdicts:
+	// these are what failed the verified rate.
+	LabelledUnsupported      []LabelledFailure `json:"labelled_unsupported,omitempty"`
+	LabelledUnsupportedCount int               `json:"labelled_unsupported_count"`
+}
+
+// MaxLabelledShown is how many labelled failures a report lists.
+const MaxLabelledShown = 20
+
+// LabelledFailure is a citation a reviewer labelled unsupported, with the
+// machine's verdict on it.
+type LabelledFailure struct {
+	ConversationID string `json:"conversation_id"`
+	MessageIndex   int    `json:"message_index"`
+	Marker         string `json:"marker"`
+	Sentence       string `json:"sentence"`
+	Machine        string `json:"machine_verdict"` // supported or unsupported
 }
 
 // MachineAgreement is how well the machine verdict agrees with careful

@@ -97,6 +97,12 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 		if lab, ok := given[i]; ok {
 			l = estimate.Label(lab.Label)
 			v.Reviewers[lab.Reviewer]++
+			if lab.Label == readers.LabelUnsupported || lab.Label == readers.LabelPartial && !o.PartialSupported {
+				v.LabelledUnsupportedCount++
+				if len(v.LabelledUnsupported) < report.MaxLabelledShown {
+					v.LabelledUnsupported = append(v.LabelledUnsupported, labelledFailure(lab, c))
+				}
+			}
 		}
 		if err := t.Add(stratum(c), c, l); err != nil {
 			return nil, err
@@ -108,6 +114,20 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	}
 	v.Result = r
 	return v, nil
+}
+
+// labelledFailure is a label of unsupported as a report lists it.
+func labelledFailure(lab readers.Label, c estimate.Citation) report.LabelledFailure {
+	marker := ""
+	if lab.CitationMarker != nil {
+		marker = *lab.CitationMarker
+	}
+	machine := "unsupported"
+	if c.Supported {
+		machine = "supported"
+	}
+	return report.LabelledFailure{ConversationID: lab.ConversationID, MessageIndex: lab.MessageIndex, Marker: marker,
+		Sentence: lab.SentenceText, Machine: machine}
 }
 
 // labellable is how many citations of pop a person can label: the
