@@ -61,16 +61,12 @@ func runMerge(c *cli.Context) error {
 		}
 		runs = append(runs, r)
 	}
-	// The project file's bar and gates are the merge's, as they are a
-	// one-machine audit's (the shards leave them to it).
-	project, err := applyProject(c, c.App.Commands)
+	// The report's flags are known before the states are read: its
+	// outputs open first, so that skipped records stream into them.
+	o, err := mergeOptions(c, st)
 	if err != nil {
 		return err
 	}
-	// The report's flags are known before the states are read: its
-	// outputs open first, so that skipped records stream into them.
-	o := mergeOptions(c, st)
-	o.Project, o.projectFailOn = project.path, project.failOn
 	switch c.String("findings") {
 	case "jsonl":
 	case "none":
@@ -165,13 +161,20 @@ func junitOf(outputs []report.Output) *report.JUnit {
 
 // mergeOptions are the report's flags of a merge; the audit's own come
 // from the units' states (fromMeta).
-func mergeOptions(c *cli.Context, st *store.Store) *auditOptions {
+func mergeOptions(c *cli.Context, st *store.Store) (*auditOptions, error) {
+	// The project file's bar and gates are the merge's, as they are a
+	// one-machine audit's (the shards leave them to it).
+	project, err := applyProject(c, c.App.Commands)
+	if err != nil {
+		return nil, err
+	}
 	o := &auditOptions{
+		Project: project.path, projectFailOn: project.failOn,
 		Out: c.String("out"), Quiet: c.Bool("quiet"), Reproducible: c.Bool("reproducible"), JUnit: c.String("junit"),
 		github: os.Getenv("GITHUB_ACTIONS") == "true", stepSummary: os.Getenv("GITHUB_STEP_SUMMARY"),
 		workspace: os.Getenv("GITHUB_WORKSPACE"), store: st, HTMLMaxFailures: report.DefaultMaxFailures,
 	}
-	return o
+	return o, nil
 }
 
 // fromMeta takes the audit's configuration from the units' states, and
