@@ -263,7 +263,11 @@ var Checks = []Check{
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "um 2 Prozent" of "um 2 Prozentpunkte"
 				}
 				if cw := claimWords(c, l); countsTimes(l, cw) {
-					if x := rateAgainstEvery(l, cw, c.nearestWords(l, s.SpanText[s.Span[0]:s.Span[1]])); x != "" {
+					if at, end := rateAt(l, cw, c.nearestWords(l, s.SpanText[s.Span[0]:s.Span[1]])); at >= 0 {
+						x := rawRate(c.plain, cw[at], cw[end-1])
+						if x == "" {
+							x = strings.Join(cw[at:end], " ")
+						}
 						s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "twice a day" of "every two days"
 					}
 				}

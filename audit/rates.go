@@ -107,14 +107,16 @@ func inMonthsOrDays(q quantity) (months, days float64) {
 	return 0, 0
 }
 
-// rateAgainstEvery returns the claim's count of times per period ("twice
-// a day", "zweimal täglich", "trois fois par jour") where the window's
-// sentence closest to it says the thing every n units ("every two days",
-// "alle zwei Tage") and so at another rate; "" for none. A count of times
+// rateAt finds the claim's count of times per period ("twice a day",
+// "zweimal täglich", "trois fois par jour") where the window's sentence
+// closest to it, ww, says the thing every n units ("every two days",
+// "alle zwei Tage") or another count for the period ("three times a day")
+// and so at another rate; it returns the span of cw the count and period
+// take, -1 for none. A count of times
 // is a word of [times-words], or a number before a word of the unit
 // count:times (English: "times"); its period a phrase of [per-phrases] or
 // a [per-words] word and a unit of time after it.
-func rateAgainstEvery(l *lang.Language, cw, ww []string) string {
+func rateAt(l *lang.Language, cw, ww []string) (at, end int) {
 	for i := range cw {
 		k, next := timesAt(l, cw, i)
 		if k == 0 {
@@ -133,10 +135,38 @@ func rateAgainstEvery(l *lang.Language, cw, ww []string) string {
 			continue
 		}
 		if every := everyInterval(l, ww); every > 0 && !closeTo(days/float64(k), every) {
-			return strings.Join(cw[i:next], " ")
+			return i, next
+		}
+		// "twice a day" where the window says "three times a day" and not
+		// twice: English reads no number in "twice".
+		if n, ok := timesPer(l, ww, period); ok && n != k {
+			return i, next
 		}
 	}
-	return ""
+	return -1, -1
+}
+
+// rawRate is the claim's text from its word first to its word last
+// ("three times a day" of the words "three … day"), "" when the claim's
+// text cannot be read so.
+func rawRate(plain, first, last string) string {
+	lower := strings.ToLower(plain)
+	if len(lower) != len(plain) {
+		return ""
+	}
+	a := strings.Index(lower, first)
+	if a < 0 {
+		return ""
+	}
+	b := strings.Index(lower[a:], last)
+	if b < 0 {
+		return ""
+	}
+	end := a + b + len(last)
+	for end < len(plain) && isLetter(plain[end]) {
+		end++
+	}
+	return plain[a:end]
 }
 
 // countsTimes reports whether ws hold a count of times (timesAt): what
@@ -167,6 +197,33 @@ func timesAt(l *lang.Language, ws []string, i int) (count, next int) {
 		return n, i + 2
 	}
 	return 0, 0
+}
+
+// timesPer is the count of times per period the window states, when it
+// states one and only one count for that period ("three times a day");
+// false otherwise.
+func timesPer(l *lang.Language, ws []string, period string) (int, bool) {
+	count := 0
+	for i := range ws {
+		k, next := timesAt(l, ws, i)
+		if k == 0 {
+			continue
+		}
+		var p string
+		if unit, m := l.PerPhraseAt(ws, next); m > 0 {
+			p, _ = l.Unit(unit)
+		} else if next+1 < len(ws) && l.IsPerWord(ws[next]) {
+			p, _ = l.Unit(ws[next+1])
+		}
+		if p != period {
+			continue
+		}
+		if count != 0 && count != k {
+			return 0, false // two counts: "once or twice a day"
+		}
+		count = k
+	}
+	return count, count > 0
 }
 
 // everyInterval is the interval in days of the first "every n units" of
