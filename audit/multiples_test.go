@@ -79,3 +79,15 @@ func TestProRataAgainstInFull(t *testing.T) {
 			"En cas de départ, la cotisation est remboursée au prorata des mois restants.", true},
 	})
 }
+
+// A charge waived against one halved or reduced.
+func TestWaivedAgainstReduced(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"waived against halved fails in English", "The excess is waived if the glass is repaired at a partner garage [1].",
+			"The excess is halved if the glass is repaired at a partner garage.", true},
+		{"supprimée against réduite fails in French", "La franchise est supprimée en cas de réparation chez un partenaire [1].",
+			"La franchise est réduite de moitié en cas de réparation chez un partenaire.", true},
+		{"halved against reduced by half passes in English", "The excess is halved at partner garages [1].",
+			"The excess is reduced by half if the glass is repaired at a partner garage.", false},
+	})
+}
