@@ -169,3 +169,16 @@ func TestBoundsOf(t *testing.T) {
 		})
 	}
 }
+
+// "met een maximum van" and "mit einem Höchstbetrag von" bound a figure
+// as "tot een maximum van" and "bis zu einem Höchstbetrag von" do.
+func TestMaximumPhrasesAreUpperBounds(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"met een maximum van against tot een maximum van passes in Dutch", "De fysiotherapie wordt vergoed met een maximum van € 250 per jaar [1].",
+			"De fysiotherapie wordt vergoed tot een maximum van € 250 per jaar.", false},
+		{"mit einem Höchstbetrag von against bis zu einem Höchstbetrag von passes in German", "Die Brille wird mit einem Höchstbetrag von 250 € erstattet [1].",
+			"Die Brille wird bis zu einem Höchstbetrag von 250 € erstattet.", false},
+		{"vanaf against tot een maximum van still fails in Dutch", "De fysiotherapie wordt vergoed vanaf € 250 per jaar [1].",
+			"De fysiotherapie wordt vergoed tot een maximum van € 250 per jaar.", true},
+	})
+}

@@ -91,3 +91,14 @@ func TestWaivedAgainstReduced(t *testing.T) {
 			"The excess is reduced by half if the glass is repaired at a partner garage.", false},
 	})
 }
+
+// Postponed against cancelled.
+func TestPostponedAgainstCancelled(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"verschoben against abgesagt fails in German", "Wird ein Konzert verschoben, erstatten wir den Ticketpreis [1].", "Wird ein Konzert abgesagt, erstatten wir den Ticketpreis.", true},
+		{"se aplaza against se cancela fails in Spanish", "Si el concierto se aplaza, le devolvemos el importe en 14 días [1].",
+			"Si el concierto se cancela, le devolvemos el importe en 14 días.", true},
+		{"cancelled against cancelled passes in English", "If the concert is cancelled, the ticket price is refunded [1].",
+			"If a concert is cancelled, we refund the ticket price.", false},
+	})
+}
