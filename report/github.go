@@ -92,7 +92,7 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 	}
 	fmt.Fprintf(&b, "## ragaudit: %s\n\n%s\n\n", status, mdEscape(headline(s)))
 	if v := s.Verified; v != nil {
-		b.WriteString("The status is the reviewed sample's; the counts and rows below are the machine's verdicts, which a reviewer may have labelled otherwise (the labels are in the label file).\n\n")
+		b.WriteString("The status is the reviewed sample's; the counts and the last rows below are the machine's verdicts, which a reviewer may have labelled otherwise.\n\n")
 	}
 	c := s.Counts
 	by := c.CitationsByVerdict
@@ -116,6 +116,12 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 			mark = "❌"
 		}
 		fmt.Fprintf(&b, "- %s `--fail-on %s`: %s\n", mark, g.Spec, mdEscape(g.Detail))
+	}
+	if v := s.Verified; v != nil && len(v.LabelledUnsupported) > 0 {
+		fmt.Fprintf(&b, "\n**Labelled unsupported by the reviewers** (%d; what failed the verified rate):\n\n| conversation | message | citation | sentence | the machine's verdict |\n|---|---:|---|---|---|\n", v.LabelledUnsupportedCount)
+		for _, f := range v.LabelledUnsupported {
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", mdEscape(f.ConversationID), f.MessageIndex, mdEscape(f.Marker), mdEscape(truncate(f.Sentence, 160)), f.Machine)
+		}
 	}
 	if len(s.Worst) > 0 {
 		b.WriteString("\n| where | conversation | place | citation | verdict | why |\n|---|---|---|---|---|---|\n")

@@ -56,4 +56,11 @@ func TestLabelledFailuresAreListed(t *testing.T) {
 	if n := strings.Count(a.String(), "unsupported citation (reviewer's label)"); n != 10 {
 		t.Errorf("%d annotations of labelled failures, want 10:\n%s", n, a.String())
 	}
+	var sum bytes.Buffer
+	if err := GitHubStepSummary(&sum, s); err != nil {
+		t.Fatal(err)
+	}
+	if out := sum.String(); !strings.Contains(out, "**Labelled unsupported by the reviewers** (12;") || !strings.Contains(out, `| c\-11 | 1 | \[1\] | Lunch is included\. | supported |`) {
+		t.Errorf("job summary:\n%s", out)
+	}
 }

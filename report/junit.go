@@ -220,8 +220,15 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail+"\n"+sum.Coverage.Sentence(), false))
 	}
 	if verifiedCase {
+		body := sum.StatusDetail
+		if v := sum.Verified; len(v.LabelledUnsupported) > 0 {
+			body += fmt.Sprintf("\nlabelled unsupported by the reviewers (%d):", v.LabelledUnsupportedCount)
+			for _, f := range v.LabelledUnsupported {
+				body += fmt.Sprintf("\n%s message %d %s (machine: %s): %s", f.ConversationID, f.MessageIndex, f.Marker, f.Machine, truncate(f.Sentence, 300))
+			}
+		}
 		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"verified citation accuracy\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
-			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail, false))
+			xmlAttr(sum.Status), xmlEscape(body, false))
 	}
 	if _, err := io.Copy(w, j.cases); err != nil {
 		return err

@@ -86,7 +86,7 @@ func WriteText(w io.Writer, s *Summary) error {
 		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
 	}
 	b.WriteString("\n")
-	writeWorstTenants(&b, s.Tenants)
+	writeWorstTenants(&b, s.Tenants, s.Verified != nil)
 	writeGuard(&b, s)
 	writeBaseline(&b, s.Baseline)
 	writeGates(&b, s.Gates)
@@ -147,7 +147,10 @@ func verifyAdvice(s *Summary) (how string, n int) {
 }
 
 // writeWorstTenants names the three tenants of lowest accuracy.
-func writeWorstTenants(b *strings.Builder, tenants []audit.Group) {
+// writeWorstTenants lists the three tenants of the lowest machine rate;
+// with labels it says they are the machine's (the verified rates by
+// tenant are above).
+func writeWorstTenants(b *strings.Builder, tenants []audit.Group, labelled bool) {
 	if len(tenants) == 0 || len(tenants) == 1 && tenants[0].Name == "" {
 		return
 	}
@@ -162,7 +165,11 @@ func writeWorstTenants(b *strings.Builder, tenants []audit.Group) {
 		}
 		parts = append(parts, fmt.Sprintf("%s %s of %d", name, pct(g.Accuracy), g.Citations))
 	}
-	fmt.Fprintf(b, "Worst tenants: %s\n", strings.Join(parts, "; "))
+	title := "Worst tenants"
+	if labelled {
+		title = "Worst tenants by the machine's verdicts"
+	}
+	fmt.Fprintf(b, "%s: %s\n", title, strings.Join(parts, "; "))
 }
 
 // unsupportedBecause counts why citations are unsupported, in the order
@@ -212,7 +219,11 @@ func writeWorst(b *strings.Builder, s *Summary) {
 	}
 	by := s.Counts.CitationsByVerdict
 	failing := by[audit.Fabricated] + by[audit.Unsupported] + s.Counts.UncitedFactual
-	b.WriteString("Worst failures:\n")
+	if s.Verified != nil {
+		b.WriteString("Worst failures by the machine's verdicts (the reviewers' are listed above):\n")
+	} else {
+		b.WriteString("Worst failures:\n")
+	}
 	for _, f := range s.Worst {
 		marker := ""
 		if f.Marker != "" {
