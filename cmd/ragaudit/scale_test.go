@@ -355,6 +355,7 @@ func TestRunsMergeInOrder(t *testing.T) {
 // machine's: the shards leave them to it rather than refuse them, and the
 // merge reads the file, so the merged report is the one-machine report.
 func TestProjectFileOfAShardedRun(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000") // report.html's time, or the two differ at a second's turn
 	_, plan, run := sharded(t, 2)
 	project := filepath.Join(t.TempDir(), "ragaudit.yaml")
 	if err := os.WriteFile(project, []byte("bar: 99%\nfail-on:\n  - fabricated\n"), 0o644); err != nil {
