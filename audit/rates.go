@@ -47,12 +47,7 @@ func intervalIn(l *lang.Language, text string, q quantity) (quantity, bool) {
 	default:
 		return quantity{}, false
 	}
-	var period string
-	if unit, m := l.PerPhraseAt(ws, k); m > 0 {
-		period, _ = l.Unit(unit)
-	} else if k+1 < len(ws) && l.IsPerWord(ws[k]) {
-		period, _ = l.Unit(ws[k+1])
-	}
+	period, _ := periodAt(l, ws, k)
 	in, whole := map[string]string{"time:year": "time:month", "time:week": "time:day", "time:day": "time:hour"}[period], map[string]int{"time:year": 12, "time:week": 7, "time:day": 24}[period]
 	if in == "" || whole%n != 0 {
 		return quantity{}, false
@@ -122,14 +117,7 @@ func rateAt(l *lang.Language, cw, ww []string) (at, end int) {
 		if k == 0 {
 			continue
 		}
-		var period string
-		if unit, m := l.PerPhraseAt(cw, next); m > 0 {
-			period, _ = l.Unit(unit)
-			next += m
-		} else if next+1 < len(cw) && l.IsPerWord(cw[next]) {
-			period, _ = l.Unit(cw[next+1])
-			next += 2
-		}
+		period, next := periodAt(l, cw, next)
 		days := daysIn[period]
 		if days == 0 {
 			continue
@@ -199,6 +187,22 @@ func timesAt(l *lang.Language, ws []string, i int) (count, next int) {
 	return 0, 0
 }
 
+// periodAt reads the period a count is per at ws[k]: a phrase of
+// [per-phrases] ("a day", "täglich") or a [per-words] word and a unit
+// ("par an"); its unit of time ("time:day") and the index after it, or
+// "" and k.
+func periodAt(l *lang.Language, ws []string, k int) (period string, next int) {
+	if unit, m := l.PerPhraseAt(ws, k); m > 0 {
+		period, _ = l.Unit(unit)
+		return period, k + m
+	}
+	if k+1 < len(ws) && l.IsPerWord(ws[k]) {
+		period, _ = l.Unit(ws[k+1])
+		return period, k + 2
+	}
+	return "", k
+}
+
 // timesPer is the count of times per period the window states, when it
 // states one and only one count for that period ("three times a day");
 // false otherwise.
@@ -209,13 +213,7 @@ func timesPer(l *lang.Language, ws []string, period string) (int, bool) {
 		if k == 0 {
 			continue
 		}
-		var p string
-		if unit, m := l.PerPhraseAt(ws, next); m > 0 {
-			p, _ = l.Unit(unit)
-		} else if next+1 < len(ws) && l.IsPerWord(ws[next]) {
-			p, _ = l.Unit(ws[next+1])
-		}
-		if p != period {
+		if p, _ := periodAt(l, ws, next); p != period {
 			continue
 		}
 		if count != 0 && count != k {
