@@ -31,32 +31,40 @@ func everyOther(l *lang.Language, cw, ww []string) string {
 			continue
 		}
 		for j := 0; j+2 < len(ww); j++ {
-			if !l.OpensEveryN(ww[j]) { // "every", "om" of "om de twee weken"
-				continue
-			}
-			m := j + 1
-			for m < len(ww) && m <= j+2 && l.IsStopword(ww[m]) { // "tous les deux ans"
-				if _, ok := countOf(l, ww[m]); ok || l.IsEveryOther(ww[m]) {
-					break
-				}
-				m++
-			}
-			if m+1 >= len(ww) {
-				continue
-			}
-			n, counted := countOf(l, ww[m])
-			if l.IsEveryOther(ww[m]) { // "every other week"
-				n, counted = 2, true
-			}
-			if !counted {
-				continue
-			}
-			if v, ok := l.Unit(ww[m+1]); ok && (v == u && n != 1 || v != u && otherPeriod(n, v, u)) {
+			if n, v, ok := everyNAt(l, ww, j); ok && (v == u && n != 1 || v != u && otherPeriod(n, v, u)) {
 				return cw[i] + " " + cw[k]
 			}
 		}
 	}
 	return ""
+}
+
+// everyNAt reads "every n units" opening at ws[j] ("every two weeks",
+// "om de twee weken", "tous les deux ans", "every other week" as every 2):
+// n and the unit word's unit; false for none.
+func everyNAt(l *lang.Language, ws []string, j int) (n int, unit string, ok bool) {
+	if !l.OpensEveryN(ws[j]) { // "every", "om" of "om de twee weken"
+		return 0, "", false
+	}
+	m := j + 1
+	for m < len(ws) && m <= j+2 && l.IsStopword(ws[m]) { // "tous les deux ans"
+		if _, ok := countOf(l, ws[m]); ok || l.IsEveryOther(ws[m]) {
+			break
+		}
+		m++
+	}
+	if m+1 >= len(ws) {
+		return 0, "", false
+	}
+	n, counted := countOf(l, ws[m])
+	if l.IsEveryOther(ws[m]) { // "every other week"
+		n, counted = 2, true
+	}
+	if !counted {
+		return 0, "", false
+	}
+	unit, ok = l.Unit(ws[m+1])
+	return n, unit, ok
 }
 
 // countOf is the whole number w writes, in digits or in words.

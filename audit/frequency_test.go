@@ -112,6 +112,7 @@ func TestRateAgainstEvery(t *testing.T) {
 		{"zweimal täglich against alle zwei Tage fails in German", "Tragen Sie die Salbe zweimal täglich auf [1].", "Tragen Sie die Salbe alle zwei Tage auf.", true},
 		{"tweemaal per dag against om de twee dagen fails in Dutch", "Breng de zalf tweemaal per dag aan [1].", "Breng de zalf om de twee dagen aan.", true},
 		{"trois fois par jour against tous les deux jours fails in French", "Appliquez la crème trois fois par jour [1].", "Appliquez la crème tous les trois jours.", true},
+		{"twice a week against every other week fails in English", "Take one tablet twice a week [1].", "Take one tablet every other week.", true},
 		{"twice a day against three times a day fails in English", "Apply the cream twice a day [1].", "Apply the cream three times a day.", true},
 		{"twice a year against once or twice a year passes in English", "You can change your tariff twice a year [1].", "You can change your tariff once or twice a year.", false},
 		{"twice a day against every 12 hours passes in English", "Apply the cream twice a day [1].", "Apply the cream twice a day, every 12 hours.", false},

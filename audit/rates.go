@@ -62,8 +62,7 @@ func intervalIn(l *lang.Language, text string, q quantity) (quantity, bool) {
 // reverse of statesAsInterval. Read only for a duration the chunk lacks.
 func (ev *evidence) statesAsCount(c *claim, q quantity) bool {
 	l, ok := lang.Get(c.tongue.code)
-	months, days := inMonthsOrDays(q)
-	if !ok || months == 0 && days == 0 {
+	if _, _, duration := durationDays(1, q.Unit); !ok || q.Kind != "number" || !duration {
 		return false
 	}
 	for i := range ev.found {
@@ -71,35 +70,18 @@ func (ev *evidence) statesAsCount(c *claim, q quantity) bool {
 		if f.date || f.clock != "" || f.phone != 0 || f.percent || f.currency != "" || f.unit != "count:times" && (f.unit != "" || ev.tongue.l != nil) {
 			continue // no count of times (English reads no unit of times)
 		}
-		if iv, ok := intervalIn(l, ev.scanned, f.quantity(ev.scanned)); ok {
-			if m, d := inMonthsOrDays(iv); m == months && d == days {
-				return true
-			}
+		iv, ok := intervalIn(l, ev.scanned, f.quantity(ev.scanned))
+		if !ok {
+			continue
+		}
+		// The interval and the claim's duration compare as any two
+		// durations do ("six mois" of "half jaar"): statesMeasure.
+		v, _ := strconv.ParseFloat(strings.TrimPrefix(iv.Key, "n:"), 64)
+		if ms, n := measuresOf(v, iv.Unit); statesMeasure(ms[:n], q) {
+			return true
 		}
 	}
 	return false
-}
-
-// inMonthsOrDays is a duration in months (of months or years) or in days
-// (of days, weeks or hours); 0, 0 for another quantity.
-func inMonthsOrDays(q quantity) (months, days float64) {
-	v, err := strconv.ParseFloat(strings.TrimPrefix(q.Key, "n:"), 64)
-	if q.Kind != "number" || err != nil || v <= 0 {
-		return 0, 0
-	}
-	switch q.Unit {
-	case "time:year":
-		return v * 12, 0
-	case "time:month":
-		return v, 0
-	case "time:week":
-		return 0, v * 7
-	case "time:day":
-		return 0, v
-	case "time:hour":
-		return 0, v / 24
-	}
-	return 0, 0
 }
 
 // rateAt finds the claim's count of times per period ("twice a day",
@@ -225,28 +207,11 @@ func timesPer(l *lang.Language, ws []string, period string) (int, bool) {
 }
 
 // everyInterval is the interval in days of the first "every n units" of
-// ws ("every two days", "alle zwei Tage", "tous les deux jours"); 0 for
-// none.
+// ws (everyNAt: "every two days", "alle zwei Tage", "every other day");
+// 0 for none.
 func everyInterval(l *lang.Language, ws []string) float64 {
 	for j := 0; j+2 < len(ws); j++ {
-		if !l.OpensEveryN(ws[j]) {
-			continue
-		}
-		m := j + 1
-		for m < len(ws) && m <= j+2 && l.IsStopword(ws[m]) {
-			if _, ok := countOf(l, ws[m]); ok {
-				break
-			}
-			m++
-		}
-		if m+1 >= len(ws) {
-			continue
-		}
-		n, ok := countOf(l, ws[m])
-		if !ok || n < 1 {
-			continue
-		}
-		if v, ok := l.Unit(ws[m+1]); ok && daysIn[v] > 0 {
+		if n, v, ok := everyNAt(l, ws, j); ok && n >= 1 && daysIn[v] > 0 {
 			return float64(n) * daysIn[v]
 		}
 	}
