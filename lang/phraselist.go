@@ -78,6 +78,11 @@ func (p *phraseList) in(words []string) bool {
 type cueSet struct {
 	bucket  [256]uint16 // by first byte (an ASCII letter lower-cased): 1 + its index in buckets, 0 for none
 	buckets [][]string
+	// seconds holds, per bucket, the folded ASCII bytes its cues' second
+	// bytes can be: a position whose next byte is ASCII and in none is
+	// passed without comparing (a cue of one byte, or whose second byte
+	// is not ASCII, allows every one).
+	seconds [][2]uint64
 	all     []string // every cue, in the order added
 }
 
@@ -95,10 +100,17 @@ func (c *cueSet) add(cue string) {
 	k := foldByte(cue[0])
 	if c.bucket[k] == 0 {
 		c.buckets = append(c.buckets, nil)
+		c.seconds = append(c.seconds, [2]uint64{})
 		c.bucket[k] = uint16(len(c.buckets))
 	}
 	i := c.bucket[k] - 1
 	c.buckets[i] = appendUniqueString(c.buckets[i], cue)
+	if len(cue) == 1 || cue[1] >= utf8.RuneSelf {
+		c.seconds[i] = [2]uint64{^uint64(0), ^uint64(0)}
+	} else {
+		b := foldByte(cue[1])
+		c.seconds[i][b>>6] |= 1 << (b & 63)
+	}
 	c.all = appendUniqueString(c.all, cue)
 }
 
@@ -113,6 +125,11 @@ func (c *cueSet) in(text string) bool {
 		k := c.bucket[foldByte(b)]
 		if k == 0 {
 			continue
+		}
+		if i+1 < len(text) && text[i+1] < utf8.RuneSelf {
+			if b2 := foldByte(text[i+1]); c.seconds[k-1][b2>>6]&(1<<(b2&63)) == 0 {
+				continue
+			}
 		}
 		for _, cue := range c.buckets[k-1] {
 			first := cue[0]
