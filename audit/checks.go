@@ -262,7 +262,7 @@ var Checks = []Check{
 				if x := pointsAsPercent(l, c, s.SpanText); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "um 2 Prozent" of "um 2 Prozentpunkte"
 				}
-				if cw := claimWords(c, l); countsTimes(l, cw) {
+				if cw := claimWords(c, l); c.countsTimes(l, cw) {
 					if at, end := rateAt(l, cw, c.nearestWords(l, s.SpanText[s.Span[0]:s.Span[1]])); at >= 0 {
 						x := rawRate(c.plain, cw[at], cw[end-1])
 						if x == "" {

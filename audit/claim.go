@@ -23,6 +23,7 @@ type claim struct {
 	names      *[]claimName // claimNames, filled by the first passage check that needs them
 	actor      *claimActor  // actorOf, filled by the first check that needs it
 	near       *nearest     // the last window read by nearest, for the next check of the same pair
+	times      int8         // countsTimes of its words: 0 not yet read, 1 yes, -1 no
 	codes      *[]string    // codesIn, filled by the first entity check
 	plainText  []string     // the word-overlap rule's content words (package overlap)
 	plainWords []uint64     // the same, hashed

@@ -46,6 +46,7 @@ type evidence struct {
 	scanned string
 	parts   []*evidence
 	free    int8        // mayCallFree: 0 not yet read, 1 yes, -1 no
+	shares  *wordShares // the percentages its text writes in words (writesInWords); nil: not yet
 	semis   []semiCache // its sentences' parts between semicolons, by text (semiParts); nil: not yet
 }
 

@@ -246,22 +246,44 @@ func (ev *evidence) writesShare(q quantity) bool {
 // (fractions.go); this reads one only for a percentage it lacks.
 func (ev *evidence) writesInWords(c *claim, q quantity) bool {
 	l, ok := lang.Get(c.tongue.code)
-	if !ok || q.Kind != "percent" || q.Negative || !mayHaveFraction(ev.scanned) || !l.MayHaveFraction(ev.scanned) {
+	if !ok || q.Kind != "percent" || q.Negative {
 		return false
 	}
-	words := letterWords(ev.scanned)
+	if ev.shares == nil || ev.shares.l != l {
+		ev.shares = &wordShares{l: l, keys: sharesInWords(l, ev.scanned)}
+	}
+	return slices.Contains(ev.shares.keys, q.Key)
+}
+
+// wordShares are the keys of the percentages a chunk writes in words,
+// read once a chunk in the claim's language l: every claim's percentage
+// is looked up in them.
+type wordShares struct {
+	l    *lang.Language
+	keys []string
+}
+
+// sharesInWords are the keys ("p:50" and its other forms) of the shares
+// text writes in words.
+func sharesInWords(l *lang.Language, text string) []string {
+	if !mayHaveFraction(text) || !l.MayHaveFraction(text) {
+		return nil
+	}
+	words := letterWords(text)
 	ws := wordStrings(words)
 	shares := slices.ContainsFunc(ws, l.IsShareWord) // "ein Viertel" is a share beside "des Preises", as a claim's is read
+	var keys []string
 	for i := range ws {
 		pct, n, amb := l.FractionAt(ws, i)
 		if n == 0 || amb && !shares || notAShare(l, words, i, n) {
 			continue
 		}
-		if "p:"+pct == q.Key || slices.Contains(strings.Split(shareAlts(pct), "|"), q.Key) {
-			return true
+		keys = append(keys, "p:"+pct)
+		if alts := shareAlts(pct); alts != "" {
+			keys = append(keys, strings.Split(alts, "|")...)
 		}
 	}
-	return false
+	return keys
 }
 
 // namesPeriod reports whether q, a duration, is a period the chunk names

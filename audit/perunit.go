@@ -192,17 +192,14 @@ func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
 // Prozentpunkte", "subirá un 0,5 %" against "0,5 puntos porcentuales"),
 // "" for none: a change of a rate by points is another change.
 func pointsAsPercent(l *lang.Language, c *claim, chunk string) string {
-	if !l.MayCountPoints(chunk) {
-		return ""
-	}
 	var plain []quantity
 	for _, q := range c.quantities {
 		if q.Kind == "percent" && !l.SaysPoints(q.Raw) {
 			plain = append(plain, q)
 		}
 	}
-	if len(plain) == 0 {
-		return ""
+	if len(plain) == 0 || !l.MayCountPoints(chunk) {
+		return "" // the claim's test first: most claims give no percentage
 	}
 	stated := findQuantitiesIn(l, chunk)
 	for _, q := range plain {

@@ -139,6 +139,17 @@ func rawRate(plain, first, last string) string {
 	return plain[a:end]
 }
 
+// countsTimes is countsTimes of the claim's words cw, read once a claim.
+func (c *claim) countsTimes(l *lang.Language, cw []string) bool {
+	if c.times == 0 {
+		c.times = -1
+		if countsTimes(l, cw) {
+			c.times = 1
+		}
+	}
+	return c.times > 0
+}
+
 // countsTimes reports whether ws hold a count of times (timesAt): what
 // rateAgainstEvery needs of a claim before its window is read.
 func countsTimes(l *lang.Language, ws []string) bool {

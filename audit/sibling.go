@@ -282,19 +282,20 @@ func partStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 			continue
 		}
 		parts := strings.Split(text, ";")
+		read := make([]semiRead, len(parts)) // each part read once, for the first quantity that needs it
 		for _, q := range c.quantities {
 			if q.Weak || slices.Contains(missing, q.Raw) || slices.Contains(out, q.Raw) {
 				continue
 			}
 			stating, other := false, false
-			for _, part := range parts {
-				ws := normalisedWords(l, part)
-				subject := subjectWord(l, ws)
-				supports := quantityIndexIn(l, part).supports(q)
+			for k, part := range parts {
+				r := read[k].of(l, part)
+				subject := r.subject
+				supports := r.index.supports(q)
 				switch {
 				case subject == x && supports, supports && (subject == "" || inClause(l, subject, cw)):
 					stating = true
-				case subject == x && slices.ContainsFunc(claimQuantitiesIn(l, part), func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+				case subject == x && slices.ContainsFunc(r.claimQuantities(l, part), func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
 					other = true
 				}
 			}
@@ -307,6 +308,30 @@ func partStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 		}
 	}
 	return out, rival
+}
+
+// semiRead is what partStated reads of a part between semicolons: its
+// subject, the quantities it supports, and those it states as a claim's
+// would be read.
+type semiRead struct {
+	read, claimRead bool
+	subject         string
+	index           quantityIndex
+	claimQs         []quantity
+}
+
+func (r *semiRead) of(l *lang.Language, part string) *semiRead {
+	if !r.read {
+		r.subject, r.index, r.read = subjectWord(l, normalisedWords(l, part)), quantityIndexIn(l, part), true
+	}
+	return r
+}
+
+func (r *semiRead) claimQuantities(l *lang.Language, part string) []quantity {
+	if !r.claimRead {
+		r.claimQs, r.claimRead = claimQuantitiesIn(l, part), true
+	}
+	return r.claimQs
 }
 
 // claimSubject is the claim's first content word: what it is about, in
