@@ -152,22 +152,24 @@ var monthNames = []string{"January", "February", "March", "April", "May", "June"
 // month name after a time word ("in May", "early March"); "May" alone is
 // also a verb and a name.
 func monthsNamed(text string) []int {
-	var out []int
-	for m, name := range monthNames {
-		for from := 0; ; {
-			k := strings.Index(text[from:], name)
-			if k < 0 {
-				break
-			}
-			k += from
-			from = k + len(name)
-			if from < len(text) && isLetter(text[from]) {
+	var named [12]bool
+	for i := 0; i < len(text); i++ { // one pass: the names open with a capital
+		if b := text[i]; b < 'A' || b > 'Z' {
+			continue
+		}
+		for m, name := range monthNames {
+			if named[m] || !strings.HasPrefix(text[i:], name) {
 				continue
 			}
-			if timeWordBefore(text[:k]) {
-				out = append(out, m+1)
-				break
+			if end := i + len(name); (end >= len(text) || !isLetter(text[end])) && timeWordBefore(text[:i]) {
+				named[m] = true
 			}
+		}
+	}
+	var out []int
+	for m, ok := range named {
+		if ok {
+			out = append(out, m+1)
 		}
 	}
 	return out

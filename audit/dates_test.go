@@ -1,6 +1,9 @@
 package audit
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // What a chunk states in parts, as human raters read it: a date's year
 // from the page's date line, a month named as a time, the second year of
@@ -45,5 +48,23 @@ func TestNumbersStatedInParts(t *testing.T) {
 				t.Errorf("%q supports %q: %v, want %v (claimed %+v)", tc.chunk, tc.sentence, ok, tc.want, claimQuantities(tc.sentence))
 			}
 		})
+	}
+}
+
+func TestMonthsNamedAfterATimeWordInMonthOrder(t *testing.T) {
+	cases := []struct {
+		text string
+		want []int
+	}{
+		{"Prices rise in May and again in early March.", []int{3, 5}},
+		{"May we help? Our Mayfair store opened in Maynooth.", nil},
+		{"It was released in June; by June the stock was gone.", []int{6}},
+		{"Offer valid until December", []int{12}},
+		{"", nil},
+	}
+	for _, tc := range cases {
+		if got := monthsNamed(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("monthsNamed(%q) = %v, want %v", tc.text, got, tc.want)
+		}
 	}
 }
