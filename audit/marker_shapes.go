@@ -488,13 +488,19 @@ func atoiSmall(s string) int {
 }
 
 // exponentBefore reports whether the superscript at text[i] is an exponent
-// or a unit's power: after an integer ("10⁶", "2³"), a lone letter ("x²")
-// or a unit word ("m²"). After an amount ("€ 12,50¹", "$9.99²") it is a
-// footnote: nobody squares a price.
+// or a unit's power: after an integer ("10⁶", "2³"), a lone letter ("x²"),
+// a length ("m²", "metres³") or a unit after a slash ("m/s²"). After an
+// amount ("€ 12,50¹", "$9.99²"), a word ("arrivée¹", "days¹") or another
+// unit ("13 h¹", "5 kg¹") it is a footnote: nobody squares a price or an
+// hour.
 func exponentBefore(text string, i int) bool {
 	k := i
-	for k > 0 && isLetter(text[k-1]) {
-		k--
+	for k > 0 { // the word before, accented letters and all
+		r, size := utf8.DecodeLastRuneInString(text[:k])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		k -= size
 	}
 	word := strings.ToLower(text[k:i])
 	switch {
@@ -504,11 +510,12 @@ func exponentBefore(text string, i int) bool {
 		}
 		r, _ := utf8.DecodeLastRuneInString(text[:i])
 		return unicode.IsDigit(r) && !amountBefore(text, i) || r == ')' && i >= 2 && isDigit(text[i-2])
-	case len(word) <= 2:
+	case strings.HasPrefix(units[word], "length:") || k > 0 && text[k-1] == '/':
 		return true
+	case units[word] != "":
+		return false
 	}
-	// Only a length can take a power ("cm²", "metres³"); "days¹" cites.
-	return strings.HasPrefix(units[word], "length:")
+	return utf8.RuneCountInString(word) <= 2
 }
 
 // amountBefore reports whether the number that ends at text[i] is an

@@ -99,8 +99,8 @@ func TestSourceLabelShapes(t *testing.T) {
 	})
 }
 
-// A superscript after an integer is an exponent; after an amount, a
-// footnote.
+// A superscript after an integer or a length is an exponent; after an
+// amount, a word or another unit, a footnote.
 func TestSuperscriptsAfterNumbers(t *testing.T) {
 	two := twoChunks()
 	runMarkerShapes(t, []markerShapeCase{
@@ -112,6 +112,11 @@ func TestSuperscriptsAfterNumbers(t *testing.T) {
 		{name: "a superscript after a currency symbol written after the amount is a citation", in: "Das Abo kostet 19,90 €¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
 		{name: "a superscript after a currency code is a citation", in: "Das Abo kostet 19,90 EUR¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
 		{name: "a superscript after a thousands group is an exponent", in: "Er zijn 1.000² tegels.", mc: two},
+		{name: "a superscript after an accented word is a citation", in: "Seule la franchise vous est facturée¹. Le vélo est remis à l'arrivée².",
+			mc: two, raw: []string{"¹", "²"}, cites: [][]string{{"1"}, {"2"}}},
+		{name: "a superscript after an hour is a citation", in: "L'agence ouvre à 13 h¹ et ferme à 18 h².", mc: two, raw: []string{"¹", "²"}, cites: [][]string{{"1"}, {"2"}}},
+		{name: "a superscript after a mass is a citation", in: "Le colis pèse au plus 5 kg¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
+		{name: "a power of a length or after a slash is an exponent", in: "Un local de 40 m², 3 cm³ et 9,81 m/s².", mc: two},
 	})
 }
 
