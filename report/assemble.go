@@ -15,11 +15,14 @@ type Run struct {
 	MinChecked float64 // the share of citations a pass needs checked (--min-checked)
 	// Strict: any record read but skipped (a duplicate too) keeps the run
 	// from passing (--strict).
-	Strict     bool
-	Config     any    // the configuration of record, written into summary.json
-	ConfigHash string // pipeline.ConfigHash
-	Project    string // the project file flags came from; "": none
-	Verified   *Verified
+	Strict bool
+	// AcceptMachine: without labels, the machine's verdicts may pass the
+	// run (--accept-machine); otherwise such a run is INCONCLUSIVE.
+	AcceptMachine bool
+	Config        any    // the configuration of record, written into summary.json
+	ConfigHash    string // pipeline.ConfigHash
+	Project       string // the project file flags came from; "": none
+	Verified      *Verified
 	// Baseline is an earlier run's summary (--baseline) read from
 	// BaselinePath; nil: none.
 	Baseline     *Summary
@@ -47,7 +50,7 @@ func Assemble(r Run) (Summary, error) {
 		sum.Retrieval = &r.Retrieval
 	}
 	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)
-	sum.strict = r.Strict
+	sum.strict, sum.acceptMachine = r.Strict, r.AcceptMachine
 	sum.Verified = r.Verified
 	sum.Guard = guardOf(r.Guard)
 	sum.Judge = r.Judge

@@ -22,7 +22,11 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 	if s.Status == StatusPass {
 		level = "notice"
 	}
-	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, s.Status, ghData(headline(s)))
+	status := s.Status
+	if s.Status == StatusPass && s.Verified == nil {
+		status += " (machine verdicts, not verified)"
+	}
+	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, ghProperty(status), ghData(headline(s)))
 	// With labels the status is the reviewed sample's, while the worst
 	// citations are the machine's verdicts: each says so.
 	machine := ""

@@ -60,6 +60,9 @@ type Summary struct {
 	Config any       `json:"config"`
 	// strict: any skipped record keeps the run from passing (Run.Strict).
 	strict bool
+	// acceptMachine: the machine's verdicts may pass a run without labels
+	// (Run.AcceptMachine).
+	acceptMachine bool
 	// ConfigHash identifies what decides the verdicts (tool version, model,
 	// thresholds, resolution, floor, embedder): two runs are compared as
 	// like with like only when it is the same.

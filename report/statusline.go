@@ -24,6 +24,8 @@ func StatusLine(s *Summary) string {
 			return StatusIncomplete + ": " + s.StatusDetail + "; " + skippedNote(s)
 		}
 		return StatusIncomplete + ": " + s.StatusDetail
+	case s.Status == StatusPass && s.Verified == nil:
+		return s.Status + " (machine verdicts, not verified): " + passDetail(s) + " (" + volume(s) + ")"
 	case s.Status == StatusPass || s.StatusDetail == "":
 		return s.Status + ": " + passDetail(s) + " (" + volume(s) + ")"
 	case s.BelowBar():

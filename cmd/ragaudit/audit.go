@@ -42,6 +42,7 @@ type auditOptions struct {
 	Tenants         []string          `json:"tenants,omitempty"`
 	Agents          []string          `json:"agents,omitempty"`
 	Strict          bool              `json:"strict"`
+	AcceptMachine   bool              `json:"accept_machine,omitempty"`
 	MaxLineBytes    int               `json:"max_line_bytes"`
 	Format          string            `json:"format,omitempty"`
 	MappingFile     string            `json:"mapping,omitempty"`
@@ -98,6 +99,12 @@ type auditOptions struct {
 	projectFailOn []string
 }
 
+// acceptMachineFlag lets the machine's verdicts pass a run without
+// labels (audit and merge).
+func acceptMachineFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "accept-machine", Usage: "without --labels, let the machine's own verdicts pass the run when their rate's 95% interval clears the bar: \"PASS (machine verdicts, not verified)\", exit 0. Without it such a run is INCONCLUSIVE (exit 3) until a reviewed sample verifies it, because the machine misses unsupported citations that read close to their chunks"}
+}
+
 func auditCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "audit",
@@ -117,6 +124,7 @@ func auditCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "tenant", KeepSpace: true, Usage: "audit only this tenant, exactly as written (repeatable)"},
 			&cli.StringSliceFlag{Name: "agent", KeepSpace: true, Usage: "audit only this agent, exactly as written (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "no pass unless every record was read and every citation checked (--min-checked 100%, unless given): INCOMPLETE (exit 5) otherwise, or FAIL when the run fails whatever they hold"},
+			acceptMachineFlag(),
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},
@@ -206,6 +214,7 @@ func flagValues(c *cli.Context) auditOptions {
 		Tenants:              c.StringSlice("tenant"),
 		Agents:               c.StringSlice("agent"),
 		Strict:               c.Bool("strict"),
+		AcceptMachine:        c.Bool("accept-machine"),
 		MaxLineBytes:         c.Int("max-line-bytes"),
 		Format:               c.String("format"),
 		MappingFile:          c.String("mapping"),
@@ -547,7 +556,7 @@ type runOutcome struct {
 // says what the status means for the exit code.
 func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs []report.Output, dir *report.Dir, stderr io.Writer, start time.Time) error {
 	o.judgeNote(stderr)
-	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Strict: o.Strict, Config: o,
+	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Strict: o.Strict, AcceptMachine: o.AcceptMachine, Config: o,
 		ConfigHash: r.configHash, Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
 		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: r.Guard, Worst: r.cards.Worst(), SkippedNotListed: r.SkippedNotListed}
 	if r.pop != nil {

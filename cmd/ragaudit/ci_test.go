@@ -88,7 +88,7 @@ func TestFailOnGatesOnCounts(t *testing.T) {
 	if len(gates) != 2 || gates[0].(map[string]any)["pass"] != false || gates[1].(map[string]any)["pass"] != true || sum["status"] != "FAIL" {
 		t.Errorf("gates %v, status %v", gates, sum["status"])
 	}
-	if r := runCLI(t, "", "audit", "-q", "--bar", "0.5", "--fail-on", "fabricated=2", "--fail-on", "uncited=5%", ex); r.code != exitPass {
+	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--bar", "0.5", "--fail-on", "fabricated=2", "--fail-on", "uncited=5%", ex); r.code != exitPass {
 		t.Errorf("looser limits: exit %d, %s", r.code, r.stderr)
 	}
 	for _, bad := range []string{"fabricatd", "uncited=many", "drop=5%"} {
@@ -227,12 +227,12 @@ func TestProjectFile(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
 	sub := filepath.Join(dir, "sub")
 	os.Mkdir(sub, 0o755)
-	os.WriteFile(filepath.Join(dir, "ragaudit.yaml"), []byte("bar: 30%\nfail-on: [uncited=5]\ntenant: [acme, globex]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "ragaudit.yaml"), []byte("bar: 30%\nfail-on: [uncited=5]\ntenant: [acme, globex]\naccept-machine: true\n"), 0o644)
 	ex, _ := filepath.Abs(testdata + "/example.jsonl")
 	t.Chdir(sub)
 	r := runCLI(t, "", "audit", "-q", ex)
 	sum := summaryOf(t, r)
-	if sum["bar"] != 0.3 || r.code != exitPass || sum["config"].(map[string]any)["project"] != "../ragaudit.yaml" {
+	if sum["bar"] != 0.3 || r.code != exitPass || sum["config"].(map[string]any)["project"] != "../ragaudit.yaml" || sum["config"].(map[string]any)["accept_machine"] != true {
 		t.Errorf("from the project file: exit %d, bar %v, config %v", r.code, sum["bar"], sum["config"])
 	}
 	if !strings.Contains(r.text, "Settings from project file ../ragaudit.yaml") {
@@ -240,6 +240,18 @@ func TestProjectFile(t *testing.T) {
 	}
 	if tenants := sum["config"].(map[string]any)["tenants"].([]any); len(tenants) != 2 {
 		t.Errorf("tenants %v", tenants)
+	}
+	// accept-machine lets the machine's verdicts pass, and every headline
+	// says that is what passed.
+	if !strings.HasPrefix(r.stdout, "PASS (machine verdicts, not verified): ") {
+		t.Errorf("the status line does not say the pass is the machine's: %q", r.stdout)
+	}
+	if html := string(readFile(t, filepath.Join(r.out, "report.html"))); !strings.Contains(html, `<small id="machine-pass">machine verdicts, not verified</small>`) {
+		t.Error("report.html's headline does not say the pass is the machine's")
+	}
+	// Without it, the same run is INCONCLUSIVE and names the way to verify.
+	if r := runCLI(t, "", "audit", "-q", "--accept-machine=false", ex); r.code != exitInconclusive || !strings.Contains(r.stdout, "not a verified rate") || !strings.Contains(r.stdout, "ragaudit sample -n") {
+		t.Errorf("without accept-machine: exit %d, %q", r.code, r.stdout)
 	}
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0.95", ex); summaryOf(t, r)["bar"] != 0.95 || r.code != exitFail {
 		t.Errorf("the flag must win: exit %d", r.code)
@@ -309,8 +321,8 @@ func TestQuietPrintsOnlyTheStatusLine(t *testing.T) {
 		{"a failed gate", "FAIL: --fail-on fabricated failed: 2 fabricated citations; citation accuracy 71.4% is at or above the bar 50.0% (21 citations)\n",
 			"ragaudit: --fail-on fabricated failed: 2 fabricated citations\n", []string{"--bar", "50%", "--fail-on", "fabricated", ex}, exitFail},
 		{"skipped records are named on the status line and warn nobody",
-			"PASS: citation accuracy 100.0% is at or above the bar 40.0% (3 citations; 7 records skipped: bad_timestamp 1, invalid_utf8 1, malformed_json 1, missing_content 1, missing_field 1, no_assistant_message 1, wrong_field_type 1)\n", "",
-			[]string{"--bar", "40%", "--min-checked", "0", testdata + "/bad.jsonl"}, exitPass},
+			"PASS (machine verdicts, not verified): citation accuracy 100.0% is at or above the bar 40.0% (3 citations; 7 records skipped: bad_timestamp 1, invalid_utf8 1, malformed_json 1, missing_content 1, missing_field 1, no_assistant_message 1, wrong_field_type 1)\n", "",
+			[]string{"--accept-machine", "--bar", "40%", "--min-checked", "0", testdata + "/bad.jsonl"}, exitPass},
 		{"a machine rate whose interval reaches below the bar is INCONCLUSIVE",
 			"INCONCLUSIVE: the machine's rate clears the bar, but its 95% interval (43.9%–100.0%) reaches below the bar 90.0%, and the machine's own errors are not in that interval; verify it with a reviewed sample (ragaudit sample -n 3 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS, each with the flags this run read LOGS with, such as --mapping or --format); citation accuracy 100.0%, bar 90.0% (3 citations; 7 records skipped: bad_timestamp 1, invalid_utf8 1, malformed_json 1, missing_content 1, missing_field 1, no_assistant_message 1, wrong_field_type 1)\n",
 			"ragaudit: INCONCLUSIVE: the machine's rate clears the bar, but its 95% interval (43.9%–100.0%) reaches below the bar 90.0%, and the machine's own errors are not in that interval; verify it with a reviewed sample (ragaudit sample -n 3 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS, each with the flags this run read LOGS with, such as --mapping or --format)\n",
@@ -426,7 +438,7 @@ func TestFailOnAddsToTheProjectFilesGates(t *testing.T) {
 		})
 	}
 	// Other lists: the command line's replaces the file's.
-	r := runCLI(t, "", "audit", "-q", "--tenant", "acme", "--fail-on", "uncited=5", ex)
+	r := runCLI(t, "", "audit", "-q", "--accept-machine", "--tenant", "acme", "--fail-on", "uncited=5", ex)
 	if tenants := summaryOf(t, r)["config"].(map[string]any)["tenants"].([]any); len(tenants) != 1 || tenants[0] != "acme" {
 		t.Errorf("--tenant acme with the file's [acme, globex]: tenants %v", tenants)
 	}

@@ -190,7 +190,7 @@ func (o *auditOptions) fromMeta(c *cli.Context, m shard.Meta) error {
 	o.Out, o.Quiet, o.Reproducible, o.JUnit = keep.Out, keep.Quiet, keep.Reproducible, keep.JUnit
 	o.github, o.stepSummary, o.workspace, o.store, o.outLocal = keep.github, keep.stepSummary, keep.workspace, keep.store, keep.outLocal
 	o.noFindings, o.Project = keep.noFindings, keep.Project
-	o.Bar, o.MinChecked, o.Strict = rateOf(c, "bar"), rateOf(c, "min-checked"), c.Bool("strict")
+	o.Bar, o.MinChecked, o.Strict, o.AcceptMachine = rateOf(c, "bar"), rateOf(c, "min-checked"), c.Bool("strict"), c.Bool("accept-machine")
 	if o.Strict && !c.IsSet("min-checked") {
 		o.MinChecked = 1
 	}
