@@ -119,3 +119,24 @@ func TestRateAgainstEvery(t *testing.T) {
 		{"once a week against every seven days passes in English", "Take the capsule once a week with water [1].", "Take the capsule every seven days with water.", false},
 	})
 }
+
+// A count of times written with a number is the count the chunk writes in
+// one word for the same period: "twee keer per jaar" of "tweemaal per
+// jaar", "zwei Mal im Jahr" of "zweimal im Jahr", "two times a year" of
+// "twice a year"; another count, or the count per another period, fails.
+func TestTimesWithANumberOfTimesInAWord(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"één keer per jaar of eenmaal per jaar passes",
+			"Wij lezen de meter één keer per jaar af [1].", "Wij lezen de meterstand eenmaal per jaar af.", false},
+		{"zwei Mal im Jahr of zweimal im Jahr passes",
+			"Wir lesen den Zähler zwei Mal im Jahr ab [1].", "Wir lesen den Zählerstand zweimal im Jahr ab.", false},
+		{"two times a year of twice a year passes",
+			"We read the meter two times a year [1].", "We read the meter twice a year.", false},
+		{"three times a year against twice a year fails",
+			"We read the meter three times a year [1].", "We read the meter twice a year.", true},
+		{"twee keer per maand against tweemaal per jaar fails",
+			"Wij lezen de meter twee keer per maand af [1].", "Wij lezen de meterstand tweemaal per jaar af.", true},
+		{"two times a year against twice a month fails",
+			"We read the meter two times a year [1].", "We read the meter twice a month.", true},
+	})
+}

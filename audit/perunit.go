@@ -43,7 +43,7 @@ func perSwapped(c *claim, ev *evidence) string {
 				}
 				k := fs.at(i)
 				kper, _, _, _ := perNouns(l, fs.text, k.Start+len(k.Raw))
-				if len(kper) == 0 || !slices.ContainsFunc(firm, func(p string) bool { return !slices.Contains(kper, p) }) {
+				if len(kper) == 0 || !slices.ContainsFunc(firm, func(p string) bool { return !countedPer(l, kper, p) }) {
 					agrees = true
 				} else {
 					other = true
@@ -55,6 +55,17 @@ func perSwapped(c *claim, ev *evidence) string {
 		}
 	}
 	return ""
+}
+
+// countedPer reports whether per, the stems a figure of the chunk is
+// counted per, hold p: the stem itself, or one of the same unit ("je
+// Kilowattstunde" of "pro kWh").
+func countedPer(l *lang.Language, per []string, p string) bool {
+	if slices.Contains(per, p) {
+		return true
+	}
+	u, ok := l.UnitOfStem(p)
+	return ok && slices.ContainsFunc(per, func(k string) bool { v, ok := l.UnitOfStem(k); return ok && v == u })
 }
 
 // perNouns are the stems of what the figure ending at text[end] is

@@ -84,6 +84,45 @@ func (ev *evidence) statesAsCount(c *claim, q quantity) bool {
 	return false
 }
 
+// timesInWord reports whether q, a count of times the claim writes with
+// a number ("zwei Mal im Jahr", "twee keer per jaar", "two times a
+// year"), is one the chunk writes in one word for the same period
+// ([times-words]: "zweimal im Jahr", "tweemaal per jaar", "twice a
+// year"); a claim that names no period takes the chunk's.
+func (ev *evidence) timesInWord(c *claim, q quantity) bool {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok || q.Kind != "number" {
+		return false
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(q.Key, "n:"))
+	if err != nil || n < 1 {
+		return false
+	}
+	cw := claimWords(c, l)
+	if !c.countsTimes(l, cw) {
+		return false
+	}
+	for i := range cw {
+		k, next := timesAt(l, cw, i)
+		if _, word := l.TimesWord(cw[i]); k != n || word {
+			continue // the claim's count with a number ("two times") is q
+		}
+		period, _ := periodAt(l, cw, next)
+		if !l.SaysTimesInWord(n, func(w string) bool { return ev.words.has(hashWord(w)) }) {
+			return false
+		}
+		ws := normalisedWords(l, ev.scanned)
+		for j := range ws {
+			if m, ok := l.TimesWord(ws[j]); ok && m == n {
+				if p, _ := periodAt(l, ws, j+1); period == "" || p == period {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // rateAt finds the claim's count of times per period ("twice a day",
 // "zweimal täglich", "trois fois par jour") where the window's sentence
 // closest to it, ww, says the thing every n units ("every two days",

@@ -49,7 +49,7 @@ var units = func() map[string]string {
 	add("data:mb", "mb", "megabyte", "megabytes")
 	add("data:gb", "gb", "gigabyte", "gigabytes")
 	add("data:tb", "tb", "terabyte", "terabytes")
-	add("energy:kwh", "kwh")
+	add("energy:kwh", "kwh", "kilowatt-hour", "kilowatt-hours")
 	add("power:w", "w", "watt", "watts")
 	add("power:kw", "kw", "kilowatt", "kilowatts")
 	return m

@@ -33,6 +33,18 @@ func (l *Language) TimesWord(w string) (int, bool) {
 	return n, ok
 }
 
+// SaysTimesInWord reports whether has holds a word of [times-words] that
+// says n times ("twice" for 2, "zweimal", "tweemaal"); has is asked of
+// each such word as normalised (and lower-cased).
+func (l *Language) SaysTimesInWord(n int, has func(string) bool) bool {
+	for w, v := range l.timesWords {
+		if v == n && has(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // OpensEveryN reports whether the normalised word w opens "every n units"
 // as a word of [universals] does: "om" of "om de twee weken".
 func (l *Language) OpensEveryN(w string) bool { return l.universals[w] || l.everyN[w] }

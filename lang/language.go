@@ -125,7 +125,10 @@ type Language struct {
 	dateConn     map[string]bool
 	ordNouns     map[string]bool
 	units        map[string]string
+	unitStems    map[string]string // the units by their words' stems (UnitOfStem), made once asked
+	unitStemsMu  sync.Once
 	dayQual      map[string]bool
+	centWords    map[string]bool
 	degrees      map[string]bool
 	scales       map[string]string
 	currencies   map[string]string
@@ -204,7 +207,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 // sections are those a language file may have.
 var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "negating-prefixes", "negating-suffixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
-	"ordinal-nouns", "units", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
+	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "list-joins", "or-words", "requirement-words", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "unless", "conditionals", "condition-phrases", "condition-times", "waiting-periods", "introductory", "agent-markers",

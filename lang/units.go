@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -32,6 +33,7 @@ func (l *Language) readUnits(t, common *table) error {
 		}
 	}
 	l.dayQual = set(t.words("day-qualifiers"))
+	l.centWords = set(t.words("cent-words"))
 	l.degrees = set(t.words("degrees"))
 	l.points, l.pointCues = nil, cueSet{}
 	for _, line := range t.sections["percent-points"] {
@@ -54,6 +56,28 @@ func (l *Language) Unit(w string) (string, bool) {
 	u, ok := lookup(l.units, w)
 	return u, ok
 }
+
+// UnitOfStem returns the canonical unit whose word has the stem st as
+// Stem gives it ("kilowattstund" and "kwh" are both "energy:kwh"), for
+// comparing what figures are counted per; false for none.
+func (l *Language) UnitOfStem(st string) (string, bool) {
+	l.unitStemsMu.Do(func() {
+		l.unitStems = map[string]string{}
+		for _, w := range slices.Sorted(maps.Keys(l.units)) { // the first word of a stem wins, in every run
+			if k := l.Stem(l.Normalize(w)); k != "" {
+				if _, seen := l.unitStems[k]; !seen {
+					l.unitStems[k] = l.units[w]
+				}
+			}
+		}
+	})
+	u, ok := l.unitStems[st]
+	return u, ok
+}
+
+// IsCentWord reports whether w, in any case, names a hundredth of the
+// currency after a number ([cent-words]: "cents", "Cent", "céntimos").
+func (l *Language) IsCentWord(w string) bool { return l.centWords[strings.ToLower(w)] }
 
 // IsDayQualifier reports whether w may stand between a number and "days"
 // and leave them days ("30 business days"). German and Dutch write such
