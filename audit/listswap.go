@@ -49,8 +49,8 @@ type listItem struct {
 // [list-joins] word before its last item ("A, B and C"): the parts
 // between commas, the last split at the join word; nil for none.
 func listItems(l *lang.Language, text string) []listItem {
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;:!?()", r) }) {
-		parts := strings.Split(clause, ",")
+	for _, clause := range splitOutsideFigures(text, ".;:!?()") {
+		parts := splitOutsideFigures(clause, ",")
 		if len(parts) < 2 {
 			continue
 		}
@@ -86,4 +86,25 @@ func listItems(l *lang.Language, text string) []listItem {
 		return items
 	}
 	return nil
+}
+
+// splitOutsideFigures cuts text at each byte of seps, but not one between
+// two digits: "€84,50", "1.234", "12:00" are figures, no list or clause
+// breaks. Empty parts are dropped, as strings.FieldsFunc drops them.
+func splitOutsideFigures(text, seps string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		if strings.IndexByte(seps, text[i]) < 0 || i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1]) {
+			continue
+		}
+		if i > start {
+			out = append(out, text[start:i])
+		}
+		start = i + 1
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
 }

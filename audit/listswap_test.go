@@ -19,5 +19,7 @@ func TestListMemberSwapped(t *testing.T) {
 			"The policy covers glasses, physiotherapy and hearing aids [1].", "The policy covers glasses, hearing aids and physiotherapy. Claims are paid within 14 days.", false},
 		{"the same list passes",
 			"You can pay by card, by bank transfer or with PayPal [1].", "You can pay by card, by bank transfer or with PayPal. We do not accept cheques.", false},
+		{"a decimal comma is no list: a number in words passes in Dutch",
+			"Een paspoort voor een volwassene kost €84,50 en is tien jaar geldig [1].", "Een paspoort voor volwassenen kost €84,50 en is 10 jaar geldig; voor kinderen onder de 18 kost het €64,30 en is het 5 jaar geldig.", false},
 	})
 }

@@ -84,6 +84,9 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 	var parts []string
 	after := -1 // the word after what the figure was last counted per
 	for k := 0; k < len(ws); k++ {
+		if k > 0 && startsWithDigitOrSign(ws[k]) {
+			break // another figure: what follows is counted for it ("pro Monat und 32,5 Cent je kWh")
+		}
 		// "€30,000 a year", "25 € monatlich", "300 € al mes": counted per
 		// the phrase's unit, said right after the figure (or its unit) or
 		// after what it is counted per ("12 € por usuario al mes").
@@ -123,9 +126,10 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 				parts[len(parts)-1] += " " + written[k+1]
 				k++
 			}
-			// "por persona y noche": counted per person and per night.
+			// "por persona y noche": counted per person and per night; not
+			// "pro Monat und 32,5 Cent …", the next figure's.
 			if k+2 < len(ws) && l.IsListJoin(ws[k+1]) {
-				if w := l.Normalize(ws[k+2]); w != "" && !l.IsStopword(w) {
+				if w := l.Normalize(ws[k+2]); w != "" && !l.IsStopword(w) && !startsWithDigitOrSign(w) {
 					stems = append(stems, l.Stem(w))
 					parts[len(parts)-1] += " " + written[k+1] + " " + written[k+2]
 					k += 2

@@ -21,6 +21,8 @@ func TestPerSwapped(t *testing.T) {
 			"You pay €7 for each extra bag [1].", "You pay €7 per extra bag.", false},
 		{"je Kilowattstunde of pro kWh passes in German: one unit",
 			"Der Arbeitspreis beträgt 32,5 Cent je Kilowattstunde [1].", "Der Arbeitspreis beträgt 32,5 Cent pro kWh.", false},
+		{"what a figure is counted per ends at the next figure in German",
+			"Strom Fix kostet 11,90 € Grundpreis pro Monat und 32,5 Cent je Kilowattstunde [1].", "Der Grundpreis beträgt 11,90 € im Monat, der Arbeitspreis 32,5 Cent pro kWh.", false},
 		{"per kilowattuur of per kWh passes in Dutch",
 			"De leveringsprijs is 29 cent per kilowattuur [1].", "De leveringsprijs is 29 cent per kWh.", false},
 		{"every half hour begun of per started half hour passes in English",
