@@ -349,7 +349,7 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 				}
 				for k := max(j-3, 0); k <= min(j+3, len(ww)-1); k++ {
 					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) &&
-						(k < j || ends || qualifiesAfter(l, ww, j, k)) {
+						(k < j && qualifiesBefore(l, ww[k+1:j]) || k > j && (ends || qualifiesAfter(l, ww, j, k))) {
 						return true
 					}
 				}
@@ -357,6 +357,14 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 		}
 	}
 	return false
+}
+
+// qualifiesBefore reports whether a word before the kind, with between
+// the words between them, qualifies it: nothing or a list between ("the
+// Business plan", "the Pro and Business plans"), not a function word
+// ("el precio del crédito" is the credit's price, of every credit).
+func qualifiesBefore(l *lang.Language, between []string) bool {
+	return !slices.ContainsFunc(between, func(w string) bool { return l.IsStopword(w) && !l.IsListJoin(w) })
 }
 
 // ordinalNarrowed reports whether the claim says of every one of a kind

@@ -127,8 +127,9 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 				k++
 			}
 			// "por persona y noche": counted per person and per night; not
-			// "pro Monat und 32,5 Cent …", the next figure's.
-			if k+2 < len(ws) && l.IsListJoin(ws[k+1]) {
+			// "pro Monat und 32,5 Cent …", the next figure's, nor "por
+			// alquiler y baja la franquicia", a verb before its object.
+			if k+2 < len(ws) && l.IsListJoin(ws[k+1]) && (k+3 >= len(ws) || !l.IsDeterminer(l.Normalize(ws[k+3]))) {
 				if w := l.Normalize(ws[k+2]); w != "" && !l.IsStopword(w) && !startsWithDigitOrSign(w) {
 					stems = append(stems, l.Stem(w))
 					parts[len(parts)-1] += " " + written[k+1] + " " + written[k+2]

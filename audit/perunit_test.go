@@ -23,6 +23,8 @@ func TestPerSwapped(t *testing.T) {
 			"Der Arbeitspreis beträgt 32,5 Cent je Kilowattstunde [1].", "Der Arbeitspreis beträgt 32,5 Cent pro kWh.", false},
 		{"what a figure is counted per ends at the next figure in German",
 			"Strom Fix kostet 11,90 € Grundpreis pro Monat und 32,5 Cent je Kilowattstunde [1].", "Der Grundpreis beträgt 11,90 € im Monat, der Arbeitspreis 32,5 Cent pro kWh.", false},
+		{"a verb after the join is not counted per in Spanish",
+			"El Seguro Plus cuesta 3 € por alquiler y baja la franquicia a 150 € [1].", "El Seguro Plus cuesta 3 € por alquiler. Con él, la franquicia baja de 600 € a 150 €.", false},
 		{"per kilowattuur of per kWh passes in Dutch",
 			"De leveringsprijs is 29 cent per kilowattuur [1].", "De leveringsprijs is 29 cent per kWh.", false},
 		{"every half hour begun of per started half hour passes in English",

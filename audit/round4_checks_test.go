@@ -199,6 +199,8 @@ func TestGeneralised(t *testing.T) {
 			"Todos los planes incluyen soporte telefónico [1].", "Los planes Pro y Business incluyen soporte telefónico.", true},
 		{"the window's own universal passes",
 			"All plans include phone support [1].", "All plans include phone support, from Basic to Business.", false},
+		{"cada crédito against el precio del crédito passes in Spanish: the price of each credit",
+			"Cada crédito cuesta 45 € para estudiantes de la UE [1].", "El precio del crédito es de 45 € para estudiantes de la UE y de 90 € para estudiantes de fuera de la UE.", false},
 		{"the same named plans pass",
 			"Phone support is included in Pro and Business [1].", "The Pro and Business plans include phone support.", false},
 		{"toutes les lignes against l'ensemble des lignes passes in French",
