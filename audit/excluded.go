@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // excludedElsewhere reports whether the claim says, without denying it,
@@ -106,6 +107,12 @@ func restrictedToOther(l *lang.Language, cw, ws []string) bool {
 // reis." A claim with a clause join between its figure and w ("Shipping
 // costs €5 and express delivery is available") says w apart from it.
 func valuedOtherwise(l *lang.Language, c *claim, cw []string, w string, part *semiPart) bool {
+	// In English, where the tagger reads the claim, w is a thing only in
+	// one of its noun phrases: "pay" of "International students also pay a
+	// £2,000 deposit" is no thing given a value.
+	if c.tongue.code == "en" && len(c.phrases) > 0 && !slices.ContainsFunc(c.phrases, func(p nounphrase.Phrase) bool { return slices.Contains(p.Words, w) }) {
+		return false
+	}
 	iw, iq := slices.Index(cw, w), slices.IndexFunc(cw, func(x string) bool { return isFigure(l, x) })
 	// A claim calling w unlimited or free gives it no price either:
 	// "llamadas ilimitadas a móviles" against "las llamadas a móviles

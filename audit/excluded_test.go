@@ -140,6 +140,11 @@ func TestValuedOtherwise(t *testing.T) {
 			"Shipping costs €5. Express delivery costs €10.", false},
 		{"the luggage limit alone passes in English", "Luggage is insured up to €3,000 per person [1].",
 			"Luggage is insured up to €3,000 per person. For phones and laptops the maximum is €750 per trip.", false},
+		{"phones and laptops under the luggage limit fail in English", "Your luggage is insured up to €3,000 per person, phones and laptops included [1].",
+			"Luggage is insured up to €3,000 per person. For phones and laptops the maximum is €750 per trip.", true},
+		{"a verb the chunk says with another figure is no thing valued otherwise in English",
+			"International students also pay a £2,000 deposit within two weeks of accepting, which is taken off their first-year tuition [1].",
+			"Tuition for home students is £9,250 per year; international students pay £21,500 per year. A deposit of £2,000 is required from international students within 14 days of accepting an offer; it is deducted from the first year's tuition.", false},
 	})
 }
 
