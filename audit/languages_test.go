@@ -374,6 +374,12 @@ func TestDoubleNegation(t *testing.T) {
 			"U kunt niet zonder wachtwoord inloggen [1].", "U kunt niet zonder wachtwoord inloggen. Vraag een nieuw wachtwoord aan.", false},
 		{"two withouts are no pair",
 			"The kit ships without batteries and without a charger [1].", "The kit ships with batteries and a charger. Spare parts are sold apart.", true},
+		{"sin ningún recargo of sin recargo passes in Spanish: one denial",
+			"La matrícula se puede pagar en cuatro plazos sin ningún recargo [1].", "La matrícula puede pagarse en un único pago o en cuatro plazos sin recargo.", false},
+		{"sans aucun frais of sans frais passes in French: one denial",
+			"Vous pouvez annuler sans aucun frais jusqu'à la veille [1].", "Vous pouvez annuler sans frais jusqu'à la veille du cours.", false},
+		{"con recargo against sin recargo fails in Spanish",
+			"La matrícula se puede pagar en cuatro plazos con recargo [1].", "La matrícula puede pagarse en un único pago o en cuatro plazos sin recargo.", true},
 	})
 }
 

@@ -127,7 +127,9 @@ func englishDouble(w string) bool {
 // "ohne", "sans", "sin") and the nearest other cue before it, or else
 // after it. "The app does not work without a connection" affirms that it
 // works with one, as "Ohne Kassenbon ist keine Rückgabe möglich" affirms
-// that a return needs one; neither cue then negates anything.
+// that a return needs one; neither cue then negates anything. A cue right
+// after the double one agrees with it ("sin ningún recargo"): the double
+// one denies, the other is in the map and negates nothing.
 func pairedCues(words []string, cueAt func(i int) int, double func(string) bool) map[int]bool {
 	var cues []int
 	for i := 0; i < len(words); i++ {
@@ -140,6 +142,15 @@ func pairedCues(words []string, cueAt func(i int) int, double func(string) bool)
 	free := func(k int) bool { return !double(words[cues[k]]) && !paired[cues[k]] }
 	for k, c := range cues {
 		if !double(words[c]) {
+			continue
+		}
+		if k+1 < len(cues) && cues[k+1] == c+1 && !double(words[c+1]) {
+			// "sin ningún recargo", "sans aucun frais": the cue right after
+			// agrees with it, one denial; it negates nothing of its own.
+			if paired == nil {
+				paired = map[int]bool{}
+			}
+			paired[c+1] = true
 			continue
 		}
 		partner := -1
