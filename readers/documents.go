@@ -58,6 +58,8 @@ func (s *stream) convertDocuments(parsed documents, ad format) {
 	// Lines that are not JSON are skipped where they are; the other lines
 	// are read as if they were not there.
 	skips := slices.Clone(parsed.bad)
+	parsed, others := otherFormats(parsed, ad)
+	skips = append(skips, others...)
 	var recs []Record
 	if ad.group != nil {
 		var problems []*SkipError
@@ -99,6 +101,28 @@ func (s *stream) convertDocuments(parsed documents, ad format) {
 			return
 		}
 	}
+}
+
+// otherFormats takes out of parsed the documents that ad does not read
+// and another row does (a LangSmith run in a file read as Langfuse): each
+// is skipped as of another format, naming it, rather than read as a
+// broken record of ad's.
+func otherFormats(parsed documents, ad format) (documents, []*SkipError) {
+	var skips []*SkipError
+	keep := parsed
+	keep.docs, keep.lines = nil, nil
+	for i, doc := range parsed.docs {
+		if k := detectRow(doc); k >= 0 && formats[k].name != ad.name && !ad.detect(doc) {
+			skips = append(skips, &SkipError{Line: parsed.lines[i], Reason: ReasonOtherFormat,
+				Detail: fmt.Sprintf("a %s record in an input read as %s (the format of most of its first records): split the file by format, or read each part with its own --format", formats[k].name, ad.name)})
+			continue
+		}
+		keep.docs, keep.lines = append(keep.docs, doc), append(keep.lines, parsed.lines[i])
+	}
+	if len(skips) == 0 {
+		return parsed, nil
+	}
+	return keep, skips
 }
 
 // pickAdapter returns the document row named name, or when name is "" the

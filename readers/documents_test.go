@@ -553,3 +553,27 @@ func checkYield(t *testing.T, rec Record, err error) {
 		}
 	}
 }
+
+// A file holding two tracing tools' exports is read in the format of
+// most of its first records; each record of the other is skipped as of
+// another format, naming it and the fix, not as a broken record.
+func TestARecordOfAnotherFormatIsNamed(t *testing.T) {
+	fuse := mustRead(t, filepath.Join("..", "testdata", "formats", "langfuse-observations-v2-export.jsonl"))
+	smith := mustRead(t, filepath.Join("..", "testdata", "formats", "langsmith-runs-export.jsonl"))
+	smithLines := strings.Split(strings.TrimSpace(string(smith)), "\n")
+	p := writeFile(t, "mixed.jsonl", append(append(append([]byte{}, fuse...), []byte(smithLines[0]+"\n")...)))
+	o := collect(Open(p, Options{}, &FileStats{}))
+	if o.fatal != nil || len(o.records) == 0 {
+		for _, s := range o.skips {
+			t.Log(s)
+		}
+		t.Fatalf("records %d, error %v", len(o.records), o.fatal)
+	}
+	if len(o.skips) != 1 || o.skips[0].Reason != ReasonOtherFormat || !strings.Contains(o.skips[0].Detail, "a langsmith record in an input read as langfuse") ||
+		!strings.Contains(o.skips[0].Detail, "--format") || o.skips[0].Line != 4 {
+		for _, s := range o.skips {
+			t.Log(s)
+		}
+		t.Errorf("%d skips; want one other_format skip on line 4 naming langsmith and --format", len(o.skips))
+	}
+}

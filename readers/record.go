@@ -155,6 +155,7 @@ const (
 	ReasonDuplicate        = "duplicate_record"   // the same conversation and messages were read before
 	ReasonTooManySentences = "too_many_sentences" // more sentences than one record may have audited (audit.MaxSentences)
 	ReasonDuplicateKey     = "duplicate_key"      // one object names a field twice (or, in canonical records, in two cases)
+	ReasonOtherFormat      = "other_format"       // a record of another format than the one the input is read as
 )
 
 // SkipError describes one input record that was read but cannot be audited.

@@ -20,7 +20,7 @@ func StatusLine(s *Summary) string {
 	case s.Status == StatusNoData:
 		return StatusNoData + ": nothing to measure: " + s.StatusDetail
 	case s.Status == StatusIncomplete:
-		if c := s.Coverage; c != nil && c.RecordsSkipped > 0 && c.RecordsShare >= c.MinChecked && s.StatusDetail != s.strictDetail() {
+		if c := s.Coverage; c != nil && c.RecordsSkipped > 0 && s.StatusDetail != s.strictDetail() { // their reasons, as on every status line
 			return StatusIncomplete + ": " + s.StatusDetail + "; " + skippedNote(s)
 		}
 		return StatusIncomplete + ": " + s.StatusDetail
