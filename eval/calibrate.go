@@ -75,6 +75,10 @@ func (cal *Calibration) scored(c *Calibrating, o CalibrateOptions) ([]Scored, []
 	for _, l := range o.Labels {
 		if l.Sample != "" {
 			sampled++
+			if l.ConfigHash == "" {
+				return nil, nil, nil, fmt.Errorf("label of %s:%d: a label of sample %s without the sample's config_hash (and config, seed, sample_size): copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
+					l.ConversationID, l.MessageIndex, l.Sample)
+			}
 			if l.ConfigHash != o.ConfigHash {
 				return nil, nil, nil, fmt.Errorf("label of %s:%d: its sample was drawn under another audit configuration (%s; this run: %s): calibrate with the flags it was drawn with",
 					l.ConversationID, l.MessageIndex, orNotRecorded(l.Config), o.Config)

@@ -169,6 +169,11 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 			return nil, fmt.Errorf("%s: a label without a sample among labels of a sample: give the labels of one review", where(i))
 		case l.Seed != l0.Seed:
 			return nil, fmt.Errorf("%s: from a sample of another seed than %s: give the labels of one sample (or of larger draws of its seed)", where(i), where(0))
+		case l.ConfigHash == "":
+			// A label written by hand or by another tool that kept the
+			// sample's id but not the fields that travel with it.
+			return nil, fmt.Errorf("%s: a label of sample %s without the sample's config_hash (and config, seed, sample_size): copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
+				where(i), l.Sample)
 		case l.ConfigHash != o.ConfigHash:
 			return nil, fmt.Errorf("%s: the sample was drawn under another audit configuration (%s; this audit: %s): audit with the flags it was drawn with",
 				where(i), orUnknown(l.Config), o.Config)

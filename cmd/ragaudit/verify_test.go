@@ -254,6 +254,26 @@ func TestLabelsOfAnotherConfigurationAreRefused(t *testing.T) {
 	if r.code != exitUsage || !strings.Contains(r.stderr, "another audit configuration") {
 		t.Errorf("exit %d, %q", r.code, r.stderr)
 	}
+	// Labels that keep the sample's id but not its configuration (written
+	// by another tool) say which fields are missing, not another
+	// configuration.
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(string(readFile(t, labels))), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatal(err)
+		}
+		delete(v, "config_hash")
+		delete(v, "config")
+		out, _ := json.Marshal(v)
+		b.Write(append(out, '\n'))
+	}
+	stripped := filepath.Join(t.TempDir(), "labels.jsonl")
+	os.WriteFile(stripped, []byte(b.String()), 0o644)
+	r = runCLI(t, "", "audit", "-q", "--labels", stripped, hagridLogs)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "without the sample's config_hash") || !strings.Contains(r.stderr, `leave out "sample"`) {
+		t.Errorf("labels without the sample's configuration: exit %d, %q", r.code, r.stderr)
+	}
 }
 
 // Labels of other logs are counted and reported, never silently dropped;
