@@ -39,6 +39,7 @@ type measures struct {
 	RivalSpan        [2]int   `measure:"numbers_missing"`
 	RivalText        string   `measure:"numbers_missing"`
 	NegationMismatch bool     `measure:"negation_mismatch"` // "not", "no", "never", "without", "n't"… on one side only, in a close match
+	NegationCause    string   `measure:"negation_mismatch"` // which kind of contradiction (a cause* reason code); "" without one
 	EntitiesMissing  []string `measure:"entities_missing"`  // the claim's proper nouns the chunk does not mention
 	EntityShare      float64  `measure:"entity_share"`      // share of the claim's proper nouns found in the chunk; -1: none
 	EntityMismatch   bool     `measure:"entity_mismatch"`   // a close match to a window whose only new words are names the chunk lacks
@@ -309,6 +310,23 @@ var Checks = []Check{
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
+			// The kind of contradiction found is its reason's refinement:
+			// the first rule that fires names it; a denial on one side
+			// only, whatever else read it, is "negated".
+			why := func(cause string, hit bool) bool {
+				if hit && s.NegationCause == "" {
+					s.NegationCause = cause
+				}
+				return hit
+			}
+			defer func() {
+				switch {
+				case !s.NegationMismatch:
+					s.NegationCause = ""
+				case s.NegationCause == "":
+					s.NegationCause = causeNegated
+				}
+			}()
 			// Only a window that the sentence closely follows can flip its
 			// polarity; against a loosely related window the comparison
 			// says nothing.
@@ -334,26 +352,28 @@ var Checks = []Check{
 				// price's period dropped (conditionDropped); "maximale
 				// Laufzeit" against "Mindestlaufzeit"; the opposite said of
 				// the claim's subject in a clause of its own (clauseOpposed).
-				flip := s.NgramSim >= swapMatch && looseFlip(c, window)
+				flip := s.NgramSim >= swapMatch && why(causeOpposite, looseFlip(c, window))
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.MissingWords <= 1 {
 					cw := claimWords(c, l)
 					// A turned word is the one claim word the chunk lacks.
-					flip = s.MissingWords == 1 && (turnedWord(l, cw, window) || slices.ContainsFunc(cw, l.SaysWhole) && fullyBounded(l, cw, closestSentence(l, cw, window))) ||
-						s.NgramSim >= swapMatch && deniedPossible(l, cw, window, ofClaim)
+					flip = s.MissingWords == 1 && (why(causeOpposite, turnedWord(l, cw, window)) ||
+						why(causeScope, slices.ContainsFunc(cw, l.SaysWhole) && fullyBounded(l, cw, closestSentence(l, cw, window)))) ||
+						s.NgramSim >= swapMatch && why(causeImpossible, deniedPossible(l, cw, window, ofClaim))
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim >= swapMatch {
-					flip = conditionDropped(l, c, window, nil) || l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) &&
-						adjectiveAgainstCompound(l, c.words, c.nearestWords(l, window)) || anchorSwapped(l, claimWords(c, l), c.nearestWords(l, window), ev) ||
-						groupWidened(l, claimWords(c, l), c.nearestWords(l, window))
+					flip = why(causeCondition, conditionDropped(l, c, window, nil)) ||
+						why(causeOpposite, l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) && adjectiveAgainstCompound(l, c.words, c.nearestWords(l, window))) ||
+						why(causeEvent, anchorSwapped(l, claimWords(c, l), c.nearestWords(l, window), ev)) ||
+						why(causeScope, groupWidened(l, claimWords(c, l), c.nearestWords(l, window)))
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
-						flip = clausesSwapped(l, c, window, s.SpanText)
+						flip = why(causeSides, clausesSwapped(l, c, window, s.SpanText))
 					}
 					if !flip && s.MissingWords == 0 {
 						// Every word of the claim in the chunk, one of them only
 						// where the chunk denies it: "Half board includes lunch"
 						// against "… breakfast and dinner; lunch is not included".
 						closest, _, closestText := c.nearest(l, window)
-						flip = excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText)
+						flip = why(causeExcepted, excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText))
 					}
 				}
 				s.NegationMismatch = flip
@@ -437,19 +457,18 @@ var Checks = []Check{
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
 				closest, ww, closestText := c.nearest(l, window)
-				s.NegationMismatch = opposes(l, c.words, closest) || rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest) ||
-					!claimDenies && deniedPossible(l, c.words, window, ofClaim) ||
-					l.MayHedge(window) && hedgeDropped(l, c.words, closest) ||
-					exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) ||
-					scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) ||
-					fullyBounded(l, c.words, closest) ||
-					generalised(l, c.words, closest) || complementSwapped(l, c.words, ww) ||
-					endSwapped(l, c.words, closest) || deniedOfAll(l, c.words, closest) ||
-					conditionDropped(l, c, window, closest) || membersSwapped(l, c.words, closest) || listNarrowed(l, c.words, closest) ||
-					adjectiveAgainstCompound(l, c.words, closest) || restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) || hoursLimited(l, c, window, closestText) ||
-					clausesSwapped(l, c, window, s.SpanText) ||
-					excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText) || anchorSwapped(l, c.words, closest, ev) ||
-					conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText) || joinLoosened(l, c.words, closest, closestText)
+				s.NegationMismatch = why(causeOpposite, opposes(l, c.words, closest)) || why(causeSides, rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest)) ||
+					why(causeImpossible, !claimDenies && deniedPossible(l, c.words, window, ofClaim)) ||
+					why(causeHedge, l.MayHedge(window) && hedgeDropped(l, c.words, closest)) ||
+					why(causeExcepted, exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span))) ||
+					why(causeScope, scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) || fullyBounded(l, c.words, closest) || generalised(l, c.words, closest)) ||
+					why(causeSides, complementSwapped(l, c.words, ww) || endSwapped(l, c.words, closest)) || why(causeImpossible, deniedOfAll(l, c.words, closest)) ||
+					why(causeCondition, conditionDropped(l, c, window, closest)) || why(causeSides, membersSwapped(l, c.words, closest)) || why(causeScope, listNarrowed(l, c.words, closest)) ||
+					why(causeOpposite, adjectiveAgainstCompound(l, c.words, closest)) ||
+					why(causeScope, restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) || hoursLimited(l, c, window, closestText)) ||
+					why(causeSides, clausesSwapped(l, c, window, s.SpanText)) ||
+					why(causeExcepted, excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText)) || why(causeEvent, anchorSwapped(l, c.words, closest, ev)) ||
+					why(causeCondition, conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText) || joinLoosened(l, c.words, closest, closestText))
 			}
 		},
 	},

@@ -28,9 +28,9 @@ func TestAListCitedAtItsEnd(t *testing.T) {
 		{"a German list whose items all hold is supported",
 			"Unsere Tarife:\n* Basic kostet 9 € im Monat.\n* Pro kostet 29 € im Monat.\n* Team kostet 99 € im Monat. [1]",
 			"Basic kostet 9 € im Monat. Pro kostet 29 € im Monat. Team kostet 99 € im Monat.", Supported, ""},
-		{"a negated item in a Spanish list is the list's negation mismatch",
+		{"a negated item in a Spanish list is the list's negation mismatch, a negation",
 			"Condiciones de devolución:\n- Los productos abiertos se pueden devolver\n- El plazo es de 30 días [1]",
-			"Los productos abiertos no se pueden devolver. El plazo de devolución es de 30 días.", Unsupported, "negation_mismatch"},
+			"Los productos abiertos no se pueden devolver. El plazo de devolución es de 30 días.", Unsupported, "negated"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

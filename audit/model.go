@@ -146,7 +146,9 @@ func (m *Model) verdict(ms *measures, tenant string) (verdict string, score floa
 	if ok {
 		return Supported, score, nil
 	}
-	if reasons = m.hardFailures(f); len(reasons) == 0 {
+	if reasons = m.hardFailures(f); slices.Contains(reasons, "negation_mismatch") && ms.NegationCause != "" {
+		reasons = append(reasons, ms.NegationCause) // which kind, said in its place
+	} else if len(reasons) == 0 {
 		reasons = append(reasons, reasonLowSimilarity)
 		if len(ms.Unstated) > 0 && ms.PlainOverlap >= partlyStated {
 			reasons = append(reasons, reasonPartlyStated)

@@ -51,6 +51,43 @@ const (
 	reasonAnswerWordOnly     = "answer_word_only"
 )
 
+// The kinds of contradiction (measures.NegationCause): refinements of
+// negation_mismatch, so a reader sees which the chunk says otherwise.
+const (
+	causeNegated    = "negated"
+	causeOpposite   = "opposite_word"
+	causeSides      = "sides_swapped"
+	causeImpossible = "said_impossible"
+	causeHedge      = "hedge_dropped"
+	causeExcepted   = "exception_ignored"
+	causeScope      = "scope_changed"
+	causeCondition  = "condition_dropped"
+	causeEvent      = "event_swapped"
+)
+
+// contradictions are the reasons of the kinds of contradiction, each
+// said in place of negation_mismatch's own words.
+var contradictions = []Reason{
+	{Code: causeNegated, Label: "a negation", Doc: "one side denies what the other states",
+		Says: "{chunk} says otherwise: one of them denies what the other states"},
+	{Code: causeOpposite, Label: "an opposite word", Doc: "the chunk says the opposite of a word of the sentence",
+		Says: "{chunk} says otherwise: the opposite of a word of the sentence"},
+	{Code: causeSides, Label: "sides swapped", Doc: "the chunk gives the sides, roles or parties the other way round",
+		Says: "{chunk} says otherwise: the sides, roles or parties the other way round"},
+	{Code: causeImpossible, Label: "said not possible", Doc: "the chunk says it is not possible, or of none",
+		Says: "{chunk} says otherwise: that it is not possible, or of none"},
+	{Code: causeHedge, Label: "hedge dropped", Doc: "the sentence says for certain what the chunk hedges",
+		Says: "{chunk} says otherwise: it hedges what the sentence says for certain"},
+	{Code: causeExcepted, Label: "exception ignored", Doc: "the sentence says it of what the chunk excepts or excludes",
+		Says: "{chunk} says otherwise: it excepts or excludes what the sentence says it of"},
+	{Code: causeScope, Label: "scope changed", Doc: "the sentence says of all, fully or at any time what the chunk limits, or the reverse",
+		Says: "{chunk} says otherwise: it limits what the sentence says of all, fully or at any time, or the reverse"},
+	{Code: causeCondition, Label: "condition dropped", Doc: "the sentence leaves out a condition, a waiting period or a requirement the chunk gives",
+		Says: "{chunk} says otherwise: under a condition, a waiting period or a requirement the sentence leaves out"},
+	{Code: causeEvent, Label: "event swapped", Doc: "the sentence runs a period from another event than the chunk",
+		Says: "{chunk} says otherwise: the period runs from another event"},
+}
+
 // Reasons is the table of reasons: the decisive signals' (Signals), then
 // the others, each verdict's in the order reports list them.
 var Reasons = append(decisiveReasons(), []Reason{
@@ -101,6 +138,12 @@ func decisiveReasons() []Reason {
 			r := s.Reason
 			r.Code, r.Verdict, r.Doc, r.Decisive = s.Name, Unsupported, s.Doc, true
 			out = append(out, r)
+			if s.Name == "negation_mismatch" { // its kinds, after it
+				for _, k := range contradictions {
+					k.Verdict, k.Of = Unsupported, s.Name
+					out = append(out, k)
+				}
+			}
 		}
 	}
 	return out

@@ -66,7 +66,7 @@ func Explain(f *audit.Finding) string {
 	var parts, beside []string
 	for _, code := range f.Reasons {
 		switch r, ok := audit.ReasonOf(code); {
-		case !ok || r.Says == "":
+		case !ok || r.Says == "" || refinedIn(f.Reasons, code): // a kind of it says it in its place
 		case r.Beside:
 			beside = append(beside, say(r, f))
 		default:
@@ -77,6 +77,15 @@ func Explain(f *audit.Finding) string {
 		parts = append(parts, say(plainReason(f.Verdict), f))
 	}
 	return strings.Join(append(parts, beside...), "; ")
+}
+
+// refinedIn reports whether codes hold a refinement of code with words of
+// its own ("opposite_word" of "negation_mismatch").
+func refinedIn(codes []string, code string) bool {
+	return slices.ContainsFunc(codes, func(c string) bool {
+		r, ok := audit.ReasonOf(c)
+		return ok && r.Of == code && r.Says != ""
+	})
 }
 
 // plainReason is the first reason of a verdict that is neither a decisive

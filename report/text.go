@@ -183,10 +183,18 @@ func unsupportedBecause(by map[string]int) string {
 			continue
 		}
 		part := fmt.Sprintf("%d %s", by[r.Code], r.Label)
+		var kinds []string // the kinds a reason names (contradictions), those that count any
 		for _, q := range audit.Reasons {
-			if q.Of == r.Code {
+			switch {
+			case q.Of != r.Code:
+			case q.Says == "":
 				part += fmt.Sprintf(" (%d of them %s)", by[q.Code], q.Label)
+			case by[q.Code] > 0:
+				kinds = append(kinds, fmt.Sprintf("%d %s", by[q.Code], q.Label))
 			}
+		}
+		if len(kinds) > 0 {
+			part += " (" + strings.Join(kinds, ", ") + ")"
 		}
 		if r.Beside {
 			beside = append(beside, fmt.Sprintf("%s (%s)", part, r.Doc))
