@@ -561,7 +561,7 @@ func TestARecordOfAnotherFormatIsNamed(t *testing.T) {
 	fuse := mustRead(t, filepath.Join("..", "testdata", "formats", "langfuse-observations-v2-export.jsonl"))
 	smith := mustRead(t, filepath.Join("..", "testdata", "formats", "langsmith-runs-export.jsonl"))
 	smithLines := strings.Split(strings.TrimSpace(string(smith)), "\n")
-	p := writeFile(t, "mixed.jsonl", append(append(append([]byte{}, fuse...), []byte(smithLines[0]+"\n")...)))
+	p := writeFile(t, "mixed.jsonl", append(append([]byte{}, fuse...), []byte(smithLines[0]+"\n")...))
 	o := collect(Open(p, Options{}, &FileStats{}))
 	if o.fatal != nil || len(o.records) == 0 {
 		for _, s := range o.skips {
