@@ -91,7 +91,10 @@ func inWorkspace(file, workspace string) string {
 func GitHubStepSummary(w io.Writer, s *Summary) error {
 	var b strings.Builder
 	status := "❌ " + s.Status
-	if s.Status == StatusPass {
+	switch {
+	case s.Status == StatusPass && s.Verified == nil:
+		status = "✅ PASS (machine verdicts, not verified)"
+	case s.Status == StatusPass:
 		status = "✅ PASS"
 	}
 	fmt.Fprintf(&b, "## ragaudit: %s\n\n%s\n\n", status, mdEscape(headline(s)))

@@ -195,13 +195,19 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	// the labels may fail the run where they all pass: a case of the
 	// verified rate says so.
 	verifiedCase := !runCase && sum.Verified != nil && (sum.Status == StatusFail || sum.Status == StatusInconclusive)
+	// Without labels a machine rate that clears the bar is INCONCLUSIVE
+	// while every answer's case may pass: a case of the rate says so.
+	machineCase := !runCase && sum.Verified == nil && sum.Status == StatusInconclusive
+	if sum.Status == StatusPass && sum.Verified == nil {
+		status += " (machine verdicts, not verified)"
+	}
 	tests, failures := j.tests, j.failures
-	if runCase || verifiedCase {
+	if runCase || verifiedCase || machineCase {
 		tests, failures = tests+1, failures+1
 	}
 	fmt.Fprintf(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ragaudit\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", tests, failures, j.skipped)
 	fmt.Fprintf(w, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", xmlAttr(j.suite), tests, failures, j.skipped)
-	fmt.Fprintf(w, "  <properties><property name=\"status\" value=\"%s\"/><property name=\"bar\" value=\"%g\"/>", status, sum.Bar)
+	fmt.Fprintf(w, "  <properties><property name=\"status\" value=\"%s\"/><property name=\"bar\" value=\"%g\"/>", xmlAttr(status), sum.Bar)
 	if v := sum.Verified; v != nil {
 		fmt.Fprintf(w, "<property name=\"verified_citation_accuracy\" value=\"%.6f\"/><property name=\"verified_ci95_low\" value=\"%.6f\"/><property name=\"verified_ci95_high\" value=\"%.6f\"/>",
 			float64(v.Rate), float64(v.Low), float64(v.High))
@@ -218,6 +224,10 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 		// The conversations' cases may all pass: the run itself does not.
 		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"citations checked\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
 			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail+"\n"+sum.Coverage.Sentence(), false))
+	}
+	if machineCase {
+		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"citation accuracy (machine verdicts)\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
+			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail, false))
 	}
 	if verifiedCase {
 		body := sum.StatusDetail

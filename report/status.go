@@ -95,6 +95,11 @@ func (s *Summary) decide() (status, detail string) {
 		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar with its 95%% interval (%s–%s), but it is the machine's verdicts, not a verified rate: they miss unsupported citations that read close to their chunks, so the true rate can be lower; %s, or let the machine's verdicts pass with --accept-machine",
 			pct(s.CI95Low), pct(s.CI95High), verifyWith(s))
 	}
+	if s.Verified == nil {
+		// Said in summary.json as on the status line: no reader takes it
+		// for a verified pass.
+		return StatusPass, "the machine's verdicts, not verified (--accept-machine or a bar of 0): a reviewed sample gives the verified rate"
+	}
 	return StatusPass, ""
 }
 

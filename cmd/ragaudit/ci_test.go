@@ -249,9 +249,17 @@ func TestProjectFile(t *testing.T) {
 	if html := string(readFile(t, filepath.Join(r.out, "report.html"))); !strings.Contains(html, `<small id="machine-pass">machine verdicts, not verified</small>`) {
 		t.Error("report.html's headline does not say the pass is the machine's")
 	}
-	// Without it, the same run is INCONCLUSIVE and names the way to verify.
-	if r := runCLI(t, "", "audit", "-q", "--accept-machine=false", ex); r.code != exitInconclusive || !strings.Contains(r.stdout, "not a verified rate") || !strings.Contains(r.stdout, "ragaudit sample -n") {
+	if d, _ := sum["status_detail"].(string); !strings.Contains(d, "not verified") {
+		t.Errorf("summary.json's status_detail does not say the pass is the machine's: %q", d)
+	}
+	// Without it, the same run is INCONCLUSIVE and names the way to verify,
+	// and JUnit fails a case of the rate though every answer's may pass.
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	if r := runCLI(t, "", "audit", "-q", "--accept-machine=false", "--junit", junit, ex); r.code != exitInconclusive || !strings.Contains(r.stdout, "not a verified rate") || !strings.Contains(r.stdout, "ragaudit sample -n") {
 		t.Errorf("without accept-machine: exit %d, %q", r.code, r.stdout)
+	}
+	if x := string(readFile(t, junit)); !strings.Contains(x, `name="citation accuracy (machine verdicts)"><failure message="INCONCLUSIVE"`) {
+		t.Errorf("JUnit does not fail the machine's undecided rate:\n%s", x)
 	}
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0.95", ex); summaryOf(t, r)["bar"] != 0.95 || r.code != exitFail {
 		t.Errorf("the flag must win: exit %d", r.code)

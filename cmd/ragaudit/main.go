@@ -229,10 +229,12 @@ func allCommands() []*cli.Command {
 }
 
 // exitCodesHelp is shown by --help; the README has the same table.
-const exitCodesHelp = `Exit codes: 0 PASS: citation accuracy at or above --bar (with --labels, the
-verified rate's one-sided 95% lower bound); 1 FAIL: below it, or a --fail-on
-gate failed; 2 usage error or unreadable input; 3 INCONCLUSIVE (with
---labels: more labels are needed to decide); 4 NO_DATA: nothing to measure
+const exitCodesHelp = `Exit codes: 0 PASS: with --labels, the verified rate's one-sided 95% lower
+bound at or above --bar; without labels only with --accept-machine, the
+machine's rate with its 95% interval at or above it; 1 FAIL: below it, or a
+--fail-on gate failed; 2 usage error or unreadable input; 3 INCONCLUSIVE
+(with --labels: more labels are needed to decide; without: the machine's rate
+clears the bar and a reviewed sample must verify it); 4 NO_DATA: nothing to measure
 (an empty log, no citation, nothing checkable); 5 INCOMPLETE: fewer citations
 than --min-checked could be checked (with --strict: any record skipped);
 130 interrupted (no report written).`
