@@ -126,8 +126,12 @@ func labelledFailure(lab readers.Label, c estimate.Citation) report.LabelledFail
 	if c.Supported {
 		machine = "supported"
 	}
+	sentence := lab.SentenceText
+	if sentence == "" { // a label written without it: say where the sentence is
+		sentence = fmt.Sprintf("(the sentence at characters %d–%d of the answer)", lab.CharStart, lab.CharEnd)
+	}
 	return report.LabelledFailure{ConversationID: lab.ConversationID, MessageIndex: lab.MessageIndex, Marker: marker,
-		Sentence: lab.SentenceText, Machine: machine}
+		Sentence: sentence, Machine: machine}
 }
 
 // labellable is how many citations of pop a person can label: the

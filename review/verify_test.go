@@ -1,0 +1,23 @@
+package review
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/estimate"
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// A label written without the sentence's text still says which sentence
+// its failure is: the list of labelled failures never shows an empty one.
+func TestALabelledFailureNamesItsSentence(t *testing.T) {
+	marker := "[1]"
+	with := labelledFailure(readers.Label{ConversationID: "c-1", MessageIndex: 1, CitationMarker: &marker, SentenceText: "Refunds take 30 days [1]."}, estimate.Citation{})
+	if with.Sentence != "Refunds take 30 days [1]." {
+		t.Errorf("with its text: %q", with.Sentence)
+	}
+	without := labelledFailure(readers.Label{ConversationID: "c-1", MessageIndex: 1, CitationMarker: &marker, CharStart: 27, CharEnd: 52}, estimate.Citation{Supported: true})
+	if !strings.Contains(without.Sentence, "characters 27–52") || without.Machine != "supported" {
+		t.Errorf("without its text: %+v", without)
+	}
+}
