@@ -207,8 +207,12 @@ func (s *Summary) inconclusiveDetail() string {
 		}
 	}
 	if v.TooFewLabels {
-		return fmt.Sprintf("only %d labels count, and the verified interval is known to hold from %d on (docs/estimate.md): it decides nothing yet%s",
-			v.Labels.Counted(), v.MinLabels, more)
+		labels := fmt.Sprintf("only %d labels count", v.Labels.Counted())
+		if v.Labels.Counted() == 1 {
+			labels = "only 1 label counts"
+		}
+		return fmt.Sprintf("%s, and the verified interval is known to hold from %d on (docs/estimate.md): it decides nothing yet%s",
+			labels, v.MinLabels, more)
 	}
 	return fmt.Sprintf("the bar %s lies between the verified one-sided 95%% bounds %s and %s%s", pct(s.Bar), pctN(v.Lower), pctN(v.Upper), more)
 }

@@ -56,8 +56,12 @@ func WriteText(w io.Writer, s *Summary) error {
 	}
 	fmt.Fprintf(&b, "Citations: %d supported, %d unsupported, %d fabricated, %d not auditable%s\n",
 		by[audit.Supported], by[audit.Unsupported], by[audit.Fabricated], by[audit.NotAuditable], notAuditableBecause(c))
-	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d uncited factual sentences, %d answered below the retrieval floor",
-		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, c.AnsweredBelowFloor)
+	uncited := "uncited factual sentences"
+	if c.UncitedFactual == 1 {
+		uncited = "uncited factual sentence"
+	}
+	fmt.Fprintf(&b, "Failures: %d fabricated, %d unsupported, %d %s, %d answered below the retrieval floor",
+		by[audit.Fabricated], by[audit.Unsupported], c.UncitedFactual, uncited, c.AnsweredBelowFloor)
 	if c.FloorNotChecked > 0 {
 		fmt.Fprintf(&b, " (%d more not checked against it: no retrieval score)", c.FloorNotChecked)
 	}
