@@ -8,6 +8,10 @@ func TestPeriodFromAnotherEvent(t *testing.T) {
 	assertFlips(t, []flipCase{
 		{"of your flight against of receiving the bag fails in English", "Claims must be submitted within seven days of your flight [1].",
 			"Claims must be submitted within seven days of receiving the bag.", true},
+		{"of receiving the offer against of accepting it fails in English", "You pay the deposit within 14 days of receiving the offer [1].",
+			"A deposit is required within 14 days of accepting an offer.", true},
+		{"after accepting the offer of its acceptance passes in English", "You have 14 days after accepting the offer to pay the deposit [1].",
+			"The deposit is due within 14 days of acceptance of the offer.", false},
 		{"suivant sa survenue against sa découverte fails in French", "Les dommages doivent être déclarés dans les 5 jours suivant sa survenue [1].",
 			"Les dommages doivent être déclarés dans les 5 jours suivant sa découverte.", true},
 		{"à compter de la date de la commande against de la livraison fails in French", "Vous pouvez vous rétracter dans un délai de 14 jours à compter de la date de la commande [1].",
