@@ -359,6 +359,55 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 	return false
 }
 
+// exceptionDropped reports whether the claim says of all of a kind what
+// ww, the window's sentence it follows, says with an exception the claim
+// leaves out: "l'intégralité des sommes versées vous est remboursée"
+// against "les frais de cours sont remboursés intégralement, à
+// l'exception des frais d'inscription". The claim's universal stands
+// before a kind (not a period: "every month"), the claim excepts nothing
+// itself, and the sentence excepts something the claim does not name.
+func exceptionDropped(l *lang.Language, cw, ww []string) bool {
+	kind := false
+	for i, w := range cw {
+		if l.ExceptionAt(cw, i) > 0 {
+			return false
+		}
+		if !l.IsUniversal(w) {
+			continue
+		}
+		if t := kindAfter(l, cw, i); t != "" {
+			if unit, ok := l.Unit(t); !(ok && strings.HasPrefix(unit, "time:") || l.IsPeriodWord(t)) {
+				kind = true
+			}
+		}
+	}
+	if !kind {
+		return false
+	}
+	for j := range ww {
+		if n := l.ExceptionAt(ww, j); n > 0 {
+			for _, x := range contentAfter(l, ww, j+n-1, 1) {
+				if !slices.Contains(cw, x) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// kindAfter is the word a universal at ws[i] extends to, past an article
+// or a preposition (a stopword of three letters or fewer: "des", "the"):
+// "sommes" of "l'intégralité des sommes", a stopword that is also a noun.
+func kindAfter(l *lang.Language, ws []string, i int) string {
+	for k := i + 1; k < len(ws) && k <= i+2; k++ {
+		if w := ws[k]; !l.IsStopword(w) || len([]rune(w)) > 3 {
+			return w
+		}
+	}
+	return ""
+}
+
 // qualifiesBefore reports whether a word before the kind, with between
 // the words between them, qualifies it: nothing or a list between ("the
 // Business plan", "the Pro and Business plans"), not a function word
