@@ -13,30 +13,75 @@ import (
 // Cent" ([cent-words]). The currency of the cents is the chunk's, as a
 // reader takes it.
 func (ev *evidence) inCents(c *claim, q quantity) bool {
-	l, ok := lang.Get(c.tongue.code)
-	if !ok || q.Negative {
-		return false
-	}
-	v, ok := centsValue(q)
-	if !ok {
-		return false
-	}
+	l, v, claimCents, ok := centsOf(c, q)
 	switch {
-	case q.Kind == "number" && centsAfter(l, plainSpaces(c.plain), q):
-		return ev.statesMoney(v / 100)
+	case !ok || q.Negative:
+		return false
+	case claimCents:
+		money, _ := ev.moneyForms(l, v/100)
+		return money
 	case q.Kind == "money":
-		return ev.statesCents(l, v*100)
+		_, cents := ev.moneyForms(l, v*100)
+		return cents
 	}
 	return false
 }
 
-// centsValue is q's value: of a number or an amount ("m:EUR:0.29").
-func centsValue(q quantity) (float64, bool) {
+// centsConfused reports whether q is stated only in the other unit of
+// money: "€12" where the chunk's 12 is "12 cents", "12 cents" where its
+// 12 is "€12". The figure matches by value, the amount does not.
+func (ev *evidence) centsConfused(c *claim, q quantity) bool {
+	l, v, claimCents, ok := centsOf(c, q)
+	if !ok || q.Kind == "number" && !claimCents {
+		return false
+	}
+	money, cents := ev.moneyForms(l, v)
+	if claimCents {
+		return money && !cents
+	}
+	return cents && !money
+}
+
+// centsOf reads q, a figure of the claim, for the comparisons of money:
+// the claim's language, q's value, and whether q is a number of cents
+// ("29 céntimos"); false for a figure that is neither a number nor an
+// amount.
+func centsOf(c *claim, q quantity) (l *lang.Language, v float64, cents, ok bool) {
 	if q.Kind != "number" && q.Kind != "money" {
-		return 0, false
+		return nil, 0, false, false
+	}
+	if l, ok = lang.Get(c.tongue.code); !ok {
+		return nil, 0, false, false
 	}
 	v, err := strconv.ParseFloat(q.Key[strings.LastIndexByte(q.Key, ':')+1:], 64)
-	return v, err == nil
+	if err != nil {
+		return nil, 0, false, false
+	}
+	return l, v, q.Kind == "number" && centsAfter(l, plainSpaces(c.plain), q), true
+}
+
+// moneyForms reports how the chunk writes the value v: as an amount with
+// a currency, and as a number of cents (a number before a word of
+// [cent-words]).
+func (ev *evidence) moneyForms(l *lang.Language, v float64) (money, cents bool) {
+	for i := range ev.found {
+		f := &ev.found[i]
+		if f.percent || f.date || f.clock != "" || f.phone != 0 {
+			continue
+		}
+		k := f.quantity(ev.scanned)
+		w, err := strconv.ParseFloat(k.Key[strings.LastIndexByte(k.Key, ':')+1:], 64)
+		if err != nil || k.Kind != "number" && k.Kind != "money" || !sameAmount(w, v) {
+			continue
+		}
+		switch {
+		case f.currency != "":
+			money = true
+		case centsAfter(l, ev.scanned, k):
+			cents = true
+		}
+	}
+	return money, cents
 }
 
 // centsAfter reports whether a word of [cent-words] follows q in text.
@@ -49,73 +94,5 @@ func centsAfter(l *lang.Language, text string, q quantity) bool {
 	return w != "" && l.IsCentWord(w)
 }
 
-// statesMoney reports whether the chunk states an amount of value v, in
-// any currency.
-func (ev *evidence) statesMoney(v float64) bool {
-	for i := range ev.found {
-		f := &ev.found[i]
-		if f.currency == "" {
-			continue
-		}
-		if w, ok := centsValue(f.quantity(ev.scanned)); ok && sameAmount(w, v) {
-			return true
-		}
-	}
-	return false
-}
-
-// statesCents reports whether the chunk states n cents: a number of value
-// n before a word of [cent-words].
-func (ev *evidence) statesCents(l *lang.Language, n float64) bool {
-	for i := range ev.found {
-		f := &ev.found[i]
-		if f.currency != "" || f.percent || f.date || f.clock != "" || f.phone != 0 {
-			continue
-		}
-		k := f.quantity(ev.scanned)
-		if w, ok := centsValue(k); ok && sameAmount(w, n) && centsAfter(l, ev.scanned, k) {
-			return true
-		}
-	}
-	return false
-}
-
 // sameAmount compares two amounts to a thousandth of a cent.
 func sameAmount(a, b float64) bool { return math.Abs(a-b) < 1e-5 }
-
-// centsConfused reports whether q is stated only in the other unit of
-// money: "€12" where the chunk's 12 is "12 cents", "12 cents" where its
-// 12 is "€12". The figure matches by value, the amount does not.
-func (ev *evidence) centsConfused(c *claim, q quantity) bool {
-	l, ok := lang.Get(c.tongue.code)
-	if !ok || q.Kind != "money" && q.Kind != "number" {
-		return false
-	}
-	v, ok := centsValue(q)
-	if !ok {
-		return false
-	}
-	claimCents := q.Kind == "number" && centsAfter(l, plainSpaces(c.plain), q)
-	if q.Kind == "number" && !claimCents {
-		return false
-	}
-	other := false // a figure of the value in the other unit
-	for i := range ev.found {
-		f := &ev.found[i]
-		if f.percent || f.date || f.clock != "" || f.phone != 0 {
-			continue
-		}
-		k := f.quantity(ev.scanned)
-		if w, ok := centsValue(k); !ok || !sameAmount(w, v) {
-			continue
-		}
-		chunkCents := f.currency == "" && centsAfter(l, ev.scanned, k)
-		switch {
-		case claimCents && f.currency != "" || !claimCents && chunkCents:
-			other = true
-		case claimCents && chunkCents || !claimCents && f.currency != "":
-			return false // stated in the same unit too
-		}
-	}
-	return other
-}

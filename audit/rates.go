@@ -99,19 +99,19 @@ func (ev *evidence) timesInWord(c *claim, q quantity) bool {
 		return false
 	}
 	cw := claimWords(c, l)
-	if !c.countsTimes(l, cw) {
+	if !c.countsTimes(l, cw) || !l.SaysTimesInWord(n, func(w string) bool { return ev.words.has(hashWord(w)) }) {
 		return false
 	}
+	var ws []string // the chunk's words, read for the first count of the claim's
 	for i := range cw {
 		k, next := timesAt(l, cw, i)
 		if _, word := l.TimesWord(cw[i]); k != n || word {
 			continue // the claim's count with a number ("two times") is q
 		}
 		period, _ := periodAt(l, cw, next)
-		if !l.SaysTimesInWord(n, func(w string) bool { return ev.words.has(hashWord(w)) }) {
-			return false
+		if ws == nil {
+			ws = normalisedWords(l, ev.scanned)
 		}
-		ws := normalisedWords(l, ev.scanned)
 		for j := range ws {
 			if m, ok := l.TimesWord(ws[j]); ok && m == n {
 				if p, _ := periodAt(l, ws, j+1); period == "" || p == period {

@@ -109,38 +109,38 @@ type Language struct {
 	overlapStops []string
 	overlapSet   map[string]bool
 
-	neg          negation
-	answers      answerWords // AnswerWordOnly
-	numbers      map[string]numberForm
-	numberList   []NumberForm
-	maxNumber    int      // most words of a number form
-	hundreds     bool     // [hundreds] given: numbers above 100 are read (NumberAt)
-	glued        []string // of a language writing numbers as one word, the forms of 100 and 1000 in them
-	mults        map[string]float64
-	maxMult      int
-	ordinals     map[string]int
-	ordSuffix    map[string]bool
-	months       map[string]int
-	monthTime    map[string]bool
-	dateConn     map[string]bool
-	ordNouns     map[string]bool
-	units        map[string]string
-	unitStems    map[string]string // the units by their words' stems (UnitOfStem), made once asked
-	unitStemsMu  sync.Once
-	dayQual      map[string]bool
-	centWords    map[string]bool
-	degrees      map[string]bool
-	scales       map[string]string
-	currencies   map[string]string
-	percent      [][]string
-	points       []string // [percent-points], lower-cased
-	pointCues    cueSet   // the same, for a byte test
-	fractions    []fraction
-	fractionCues cueSet // the longest word of each fraction, half and daytime phrase
-	halves       []fraction
-	daytime      []fraction
-	shareWords   map[string]bool
-	abbrevs      map[string]bool
+	neg           negation
+	answers       answerWords // AnswerWordOnly
+	numbers       map[string]numberForm
+	numberList    []NumberForm
+	maxNumber     int      // most words of a number form
+	hundreds      bool     // [hundreds] given: numbers above 100 are read (NumberAt)
+	glued         []string // of a language writing numbers as one word, the forms of 100 and 1000 in them
+	mults         map[string]float64
+	maxMult       int
+	ordinals      map[string]int
+	ordSuffix     map[string]bool
+	months        map[string]int
+	monthTime     map[string]bool
+	dateConn      map[string]bool
+	ordNouns      map[string]bool
+	units         map[string]string
+	unitStems     map[string]string // the units by their words' stems (UnitOfStem), made once asked
+	unitStemsOnce sync.Once
+	dayQual       map[string]bool
+	centWords     map[string]bool
+	degrees       map[string]bool
+	scales        map[string]string
+	currencies    map[string]string
+	percent       [][]string
+	points        []string // [percent-points], lower-cased
+	pointCues     cueSet   // the same, for a byte test
+	fractions     []fraction
+	fractionCues  cueSet // the longest word of each fraction, half and daytime phrase
+	halves        []fraction
+	daytime       []fraction
+	shareWords    map[string]bool
+	abbrevs       map[string]bool
 	// Names where every noun is capitalised (NameBefore, NounSuffixed).
 	nameBefore    map[string]bool
 	nameParticles map[string]bool

@@ -61,7 +61,7 @@ func (l *Language) Unit(w string) (string, bool) {
 // Stem gives it ("kilowattstund" and "kwh" are both "energy:kwh"), for
 // comparing what figures are counted per; false for none.
 func (l *Language) UnitOfStem(st string) (string, bool) {
-	l.unitStemsMu.Do(func() {
+	l.unitStemsOnce.Do(func() {
 		l.unitStems = map[string]string{}
 		for _, w := range slices.Sorted(maps.Keys(l.units)) { // the first word of a stem wins, in every run
 			if k := l.Stem(l.Normalize(w)); k != "" {
