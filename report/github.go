@@ -22,11 +22,7 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 	if s.Status == StatusPass {
 		level = "notice"
 	}
-	status := s.Status
-	if s.Status == StatusPass && s.Verified == nil {
-		status += " (machine verdicts, not verified)"
-	}
-	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, ghProperty(status), ghData(headline(s)))
+	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, ghProperty(shownStatus(s)), ghData(headline(s)))
 	// With labels the status is the reviewed sample's, while the worst
 	// citations are the machine's verdicts: each says so.
 	machine := ""
@@ -90,12 +86,9 @@ func inWorkspace(file, workspace string) string {
 // it renders as text, never as markup or links.
 func GitHubStepSummary(w io.Writer, s *Summary) error {
 	var b strings.Builder
-	status := "❌ " + s.Status
-	switch {
-	case s.Status == StatusPass && s.Verified == nil:
-		status = "✅ PASS (machine verdicts, not verified)"
-	case s.Status == StatusPass:
-		status = "✅ PASS"
+	status := "❌ " + shownStatus(s)
+	if s.Status == StatusPass {
+		status = "✅ " + shownStatus(s)
 	}
 	fmt.Fprintf(&b, "## ragaudit: %s\n\n%s\n\n", status, mdEscape(headline(s)))
 	if v := s.Verified; v != nil {

@@ -187,7 +187,7 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 		return err
 	}
 	w := bufio.NewWriter(j.out)
-	status := sum.Status
+	status := shownStatus(sum)
 	// The run's own case: its coverage fails it (INCOMPLETE, NO_DATA), or
 	// it failed though it checked too few (what it checked suffices).
 	runCase := sum.Status == StatusIncomplete || sum.Status == StatusNoData || sum.CheckedTooFew()
@@ -198,9 +198,6 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	// Without labels a machine rate that clears the bar is INCONCLUSIVE
 	// while every answer's case may pass: a case of the rate says so.
 	machineCase := !runCase && sum.Verified == nil && sum.Status == StatusInconclusive
-	if sum.Status == StatusPass && sum.Verified == nil {
-		status += " (machine verdicts, not verified)"
-	}
 	tests, failures := j.tests, j.failures
 	if runCase || verifiedCase || machineCase {
 		tests, failures = tests+1, failures+1

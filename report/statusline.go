@@ -24,8 +24,8 @@ func StatusLine(s *Summary) string {
 			return StatusIncomplete + ": " + s.StatusDetail + "; " + skippedNote(s)
 		}
 		return StatusIncomplete + ": " + s.StatusDetail
-	case s.Status == StatusPass && s.Verified == nil:
-		return s.Status + " (machine verdicts, not verified): " + passDetail(s) + " (" + volume(s) + ")"
+	case s.machinePassed():
+		return shownStatus(s) + ": " + passDetail(s) + " (" + volume(s) + ")"
 	case s.Status == StatusPass || s.StatusDetail == "":
 		return s.Status + ": " + passDetail(s) + " (" + volume(s) + ")"
 	case s.BelowBar():
@@ -44,6 +44,20 @@ func StatusLine(s *Summary) string {
 		return fmt.Sprintf("%s: %s; citation accuracy %s is at or above the bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
 	}
 	return fmt.Sprintf("%s: %s; citation accuracy %s, bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
+}
+
+// machinePassed reports whether the run passed on the machine's verdicts
+// alone (--accept-machine, or a bar of 0).
+func (s *Summary) machinePassed() bool { return s.Status == StatusPass && s.Verified == nil }
+
+// shownStatus is the status as every headline writes it (the status line,
+// JUnit, GitHub's annotation and job summary): a pass on the machine's
+// verdicts alone says so, so no reader takes it for a verified one.
+func shownStatus(s *Summary) string {
+	if s.machinePassed() {
+		return s.Status + " (machine verdicts, not verified)"
+	}
+	return s.Status
 }
 
 // passDetail says why the rate passes: at or above the bar, or, with
