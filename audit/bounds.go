@@ -404,12 +404,34 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 		}
 		seen = true
 		for _, b := range bs {
-			if boundAgrees(f.b, b) {
+			if boundAgrees(f.b, b) || f.b == boundExact && boundAgrees(c.boundNamed(), b) {
 				return false
 			}
 		}
 	}
 	return seen
+}
+
+// boundNamed is the bound a claim names with a word that bounds a figure
+// before or after it alike, an adjective of the thing the figure is the
+// value of ("The minimum term is 18 months" against "an 18-month minimum
+// term"); boundExact when it names none or two.
+func (c *claim) boundNamed() bound {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok {
+		return boundExact
+	}
+	named := boundExact
+	for _, w := range claimWords(c, l) {
+		one := []string{w}
+		if b := l.BoundBefore(one); b != lang.Exact && l.BoundAfter(one) == b {
+			if named != boundExact && named != bound(b) {
+				return boundExact
+			}
+			named = bound(b)
+		}
+	}
+	return named
 }
 
 // figureSets are the figures of the chunk's texts, from the scan that

@@ -49,6 +49,14 @@ func TestBoundDropped(t *testing.T) {
 			"Citizens aged 16 and over can vote, so the voting age is 16 [1].", "The franchise extends to all citizens aged 16 and over.", false},
 		{"a plain period for within passes in English",
 			"You have 14 days to return an item [1].", "Items can be returned within 14 days.", false},
+		{"the bound as an adjective of the thing passes in English",
+			"The minimum term is 18 months [1].", "Fibre 500 costs £32 a month on an 18-month minimum term.", false},
+		{"the thing without its bound still fails in English",
+			"The term is 18 months [1].", "Fibre 500 costs £32 a month on an 18-month minimum term.", true},
+		{"the other bound as an adjective fails in English",
+			"The maximum term is 18 months [1].", "Fibre 500 costs £32 a month on an 18-month minimum term.", true},
+		{"a bound adjective against up to fails in English",
+			"The minimum term is 18 months [1].", "The contract runs for up to 18 months.", true},
 	})
 }
 

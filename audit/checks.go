@@ -445,7 +445,8 @@ var Checks = []Check{
 				_, unless := l.UnlessClause(window)
 				_, claimUnless := l.UnlessClause(c.plain)
 				s.NegationMismatch = !(windowDenies && !unless && deniesInOtherWords(l, c.plain, window) || claimDenies && !claimUnless && deniesInOtherWords(l, window, c.plain) ||
-					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim))
+					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim) ||
+					claimDenies && !windowDenies && deniedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)))
 			}
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
 				s.NegationMismatch = !bothDenyAll(l, normalisedWords(l, c.plain), normalisedWords(l, window))

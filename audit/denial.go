@@ -82,3 +82,39 @@ func permits(l *lang.Language, words []string) bool {
 	}
 	return false
 }
+
+// deniedAsExcepted reports whether the window's sentence ww excepts with
+// a phrase of [exceptions] what the claim cw denies: the first content
+// words after the exception (two, or one at the sentence's end) are the
+// claim's, after its negation cue ("it does not apply to accidental
+// injury" against "…, except for accidental injury"). An exception of
+// something else ("except for orthodontics") is no denial of it.
+func deniedAsExcepted(l *lang.Language, cw, ww []string) bool {
+	cue := -1
+	for i := range cw {
+		if cueIn(l, cw, i) > 0 {
+			cue = i
+			break
+		}
+	}
+	if cue < 0 {
+		return false
+	}
+	denied := cw[cue+1:]
+	for j := range ww {
+		n := l.ExceptionAt(ww, j)
+		if n == 0 {
+			continue
+		}
+		var after []string
+		for _, w := range ww[j+n:] {
+			if contentWord(l, w) {
+				if after = append(after, w); len(after) == 2 {
+					break
+				}
+			}
+		}
+		return len(after) > 0 && allOf(after, func(w string) bool { return inClause(l, w, denied) })
+	}
+	return false
+}

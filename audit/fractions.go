@@ -217,18 +217,54 @@ func (idx quantityIndex) statesShare(q quantity) bool {
 
 // containsFold reports whether s contains sub, ASCII letters compared
 // without case: a chunk that writes the claim's share in the same words.
+// Candidates are found by sub's first byte in either case with
+// strings.IndexByte: chunks are long and claims ask for many words.
 func containsFold(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		match := true
-		for k := 0; k < len(sub); k++ {
-			if a, b := s[i+k], sub[k]; a != b && !(isLetter(a) && a|0x20 == b|0x20) {
-				match = false
-				break
+	n := len(sub)
+	if n == 0 {
+		return true
+	}
+	lo, up := sub[0], sub[0]
+	if isLetter(lo) {
+		lo, up = lo|0x20, lo&^0x20
+	}
+	last := len(s) - n // the last start a match can have
+	nextLo, nextUp := -1, -1
+	if lo == up {
+		nextUp = len(s) // one byte to look for
+	}
+	for i := 0; i <= last; i++ {
+		if nextLo < i {
+			if nextLo = strings.IndexByte(s[i:], lo); nextLo < 0 {
+				nextLo = len(s)
+			} else {
+				nextLo += i
 			}
 		}
-		if match {
+		if nextUp < i {
+			if nextUp = strings.IndexByte(s[i:], up); nextUp < 0 {
+				nextUp = len(s)
+			} else {
+				nextUp += i
+			}
+		}
+		if i = min(nextLo, nextUp); i > last {
+			return false
+		}
+		if foldedEqual(s[i+1:i+n], sub[1:]) {
 			return true
 		}
 	}
 	return false
+}
+
+// foldedEqual reports whether a and b, of one length, are equal with
+// ASCII letters compared without case.
+func foldedEqual(a, b string) bool {
+	for k := 0; k < len(b); k++ {
+		if x, y := a[k], b[k]; x != y && !(isLetter(x) && x|0x20 == y|0x20) {
+			return false
+		}
+	}
+	return true
 }

@@ -352,7 +352,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 				continue // "you can bring a guest" against "Guests must be over 18": two acts
 			}
 			if wordsOppose(l, cw, i, ww, j, event, said) && (near(l, cw, i, ww, j) || l.AnchorsAlike(cw, i, ww, j)) && !converse(l, cw, i, ww, j) &&
-				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) && !grantedAsAble(l, cw, i, ww, j) {
+				negatedBefore(l, cw, i) == negatedBefore(l, ww, j) && !grantedAsAble(l, cw, i, ww, j) && !receivedFrom(l, cw, i, ww, j) {
 				return true
 			}
 		}
@@ -540,6 +540,22 @@ func grantedAsAble(l *lang.Language, a []string, i int, b []string, j int) bool 
 	}
 	able := func(ws []string, k int) bool { return l.Possible(ws[k+1 : min(k+3, len(ws))]) }
 	return grants(a, i) && able(b, j) || grants(b, j) && able(a, i)
+}
+
+// receivedFrom reports whether a[i] and b[j] are the two parties of one
+// act told from each side: one side's party receives it with a word of
+// [receiving] beside it, the other's gives it ("you get 18 sessions
+// reimbursed" against "we reimburse 18 sessions"). Where both receive or
+// neither does, the parties stay opposed ("you reimburse" against "we
+// reimburse").
+func receivedFrom(l *lang.Language, a []string, i int, b []string, j int) bool {
+	if !l.IsGrantor(a[i]) && !l.IsGrantor(b[j]) {
+		return false
+	}
+	receives := func(ws []string, k int) bool {
+		return slices.ContainsFunc(ws[max(0, k-2):min(len(ws), k+3)], l.IsReceiving)
+	}
+	return receives(a, i) != receives(b, j)
 }
 
 // shareNeighbour reports whether one of the two content words nearest

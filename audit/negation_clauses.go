@@ -237,6 +237,17 @@ func claimParts(l *lang.Language, c *claim, sentence string) []claimPart {
 	return parts
 }
 
+// topicOfItsOwn reports whether a part opens as another part does, with a
+// word such as a preposition, and names next a thing the claim does not:
+// parallel parts about two things ("Voor … kronen en bruggen geldt een
+// wachttijd van 6 maanden; voor fysiotherapie geldt geen wachttijd").
+func topicOfItsOwn(l *lang.Language, ws []string, parts []claimPart, cw []string) bool {
+	if len(ws) < 2 || !l.IsStopword(ws[0]) || !contentWord(l, ws[1]) || inClause(l, ws[1], cw) {
+		return false
+	}
+	return slices.ContainsFunc(parts, func(p claimPart) bool { return len(p.words) > 0 && &p.words[0] != &ws[0] && p.words[0] == ws[0] })
+}
+
 // closestClause is the part of sentence between semicolons holding more
 // of the claim's content words than any other, when the sentence has two
 // or more, one holds most and every other opens with a subject of its own
@@ -252,7 +263,7 @@ func closestClause(l *lang.Language, c *claim, sentence string) (string, bool) {
 	best, most, tie := "", -1, false
 	subjects := 0 // parts opening with a subject of their own the claim lacks
 	for _, p := range parts {
-		if sw := subjectWord(l, p.words); sw != "" && !inClause(l, sw, cw) {
+		if sw := subjectWord(l, p.words); sw != "" && !inClause(l, sw, cw) || topicOfItsOwn(l, p.words, parts, cw) {
 			subjects++
 		}
 		switch {

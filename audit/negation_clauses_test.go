@@ -39,3 +39,21 @@ func TestANegationAboutAHyphenatedWord(t *testing.T) {
 			"Die Gebühr gilt bei Online-Bestellungen nicht [1].", "Die Gebühr gilt bei Online-Bestellungen nicht.", false},
 	})
 }
+
+// Parallel parts about two things ("for crowns …; for physiotherapy there
+// is no waiting period"): the denial of the part the claim does not follow
+// is about the other thing, in every language; a claim about that thing
+// still fails.
+func TestParallelPartsOfTheirOwn(t *testing.T) {
+	const nl = "Voor de aanvullende tandartsverzekering geldt een wachttijd van 6 maanden voor kronen en bruggen; voor fysiotherapie geldt geen wachttijd."
+	const en = "For crowns and bridges there is a waiting period of 6 months; for physiotherapy there is no waiting period."
+	const de = "Für Kronen und Brücken gilt eine Wartezeit von 6 Monaten; für Physiotherapie gilt keine Wartezeit."
+	assertFlips(t, []flipCase{
+		{"the first part's thing passes in Dutch", "Voor kronen en bruggen geldt bij de aanvullende tandartsverzekering een wachttijd van 6 maanden [1].", nl, false},
+		{"the first part's thing passes in English", "For crowns and bridges there is a waiting period of 6 months [1].", en, false},
+		{"the first part's thing passes in German", "Für Kronen und Brücken gilt eine Wartezeit von 6 Monaten [1].", de, false},
+		{"the denied thing given the period fails in Dutch", "Voor fysiotherapie geldt een wachttijd van 6 maanden [1].", nl, true},
+		{"the denied thing given the period fails in English", "For physiotherapy there is a waiting period of 6 months [1].", en, true},
+		{"the denied thing given the period fails in German", "Für Physiotherapie gilt eine Wartezeit von 6 Monaten [1].", de, true},
+	})
+}

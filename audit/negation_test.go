@@ -73,3 +73,36 @@ func TestTrimToWordTrimsAsTheRuneByRuneTrimDoes(t *testing.T) {
 		}
 	}
 }
+
+// One act told from each side is no swap of parties: "you get … reimbursed"
+// says what "we reimburse …" says. A party that gives where the window's
+// gives, or pays where it is reimbursed, is still another party.
+func TestReceivedFromTheOtherSide(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"you get for we reimburse passes in English",
+			"Each calendar year you get 18 physiotherapy sessions reimbursed with Extra Fit [1].", "With the Extra Fit supplementary insurance we reimburse 18 physiotherapy sessions per calendar year.", false},
+		{"krijgt u for vergoeden we passes in Dutch",
+			"Per kalenderjaar krijgt u met Extra Fit 18 behandelingen fysiotherapie vergoed [1].", "Met de aanvullende verzekering Extra Fit vergoeden we 18 behandelingen fysiotherapie per kalenderjaar.", false},
+		{"bekommen Sie for erstatten wir passes in German",
+			"Pro Kalenderjahr bekommen Sie mit Extra Fit 18 Behandlungen Physiotherapie erstattet [1].", "Mit der Zusatzversicherung Extra Fit erstatten wir 18 Behandlungen Physiotherapie pro Kalenderjahr.", false},
+		{"vergoedt u for vergoeden we fails in Dutch",
+			"Per kalenderjaar vergoedt u met Extra Fit 18 behandelingen fysiotherapie [1].", "Met de aanvullende verzekering Extra Fit vergoeden we 18 behandelingen fysiotherapie per kalenderjaar.", true},
+		{"betaalt u for vergoeden we fails in Dutch",
+			"Per kalenderjaar betaalt u met Extra Fit 18 behandelingen fysiotherapie [1].", "Met de aanvullende verzekering Extra Fit vergoeden we 18 behandelingen fysiotherapie per kalenderjaar.", true},
+	})
+}
+
+// A claim denying what the window's sentence excepts says it in other
+// words ("does not apply to accidental injury" against "…, except for
+// accidental injury"); a denial of what it includes or does not except
+// still fails.
+func TestDeniedAsExcepted(t *testing.T) {
+	const en = "There is a 3-month waiting period for dental and optical claims from the start of your policy, except for accidental injury."
+	assertFlips(t, []flipCase{
+		{"a denial of the excepted thing passes in English", "The waiting period does not apply to accidental injury [1].", en, false},
+		{"a denial of the excepted thing passes in German", "Die Wartezeit gilt nicht bei Unfällen [1].", "Für Zahnersatz gilt eine Wartezeit von 8 Monaten, außer bei Unfällen.", false},
+		{"a denial of the excepted thing passes in Dutch", "De wachttijd geldt niet bij een ongeval [1].", "Voor kronen geldt een wachttijd van 6 maanden, behalve bij een ongeval.", false},
+		{"a denial of what is not excepted fails in German", "Die Wartezeit gilt nicht für Zahnersatz [1].", "Für Zahnersatz gilt eine Wartezeit von 8 Monaten, außer bei Unfällen.", true},
+		{"a denial of what is included fails in English", "The waiting period does not apply to accidental injury [1].", "There is a 3-month waiting period for all claims, including accidental injury.", true},
+	})
+}

@@ -194,11 +194,23 @@ func (s *langScan) suffixes(n *number) (mult float64, read bool) {
 		}
 		return mult, true
 	}
-	if c, e := s.currencyAfter(j, mult != 1); c != "" {
+	if c, e := s.currencyAfter(j, mult != 1); c != "" && !(mult == 1 && yearLike(n.value) && s.digitAt(s.skipSpaces(e))) {
 		n.currency, n.end = c, e
 		return mult, true
 	}
 	return mult, read
+}
+
+// yearLike reports whether v is a whole number from 1900 to 2099: before
+// a currency sign and another number ("in 2025 € 385") a year, the sign
+// the next amount's.
+func yearLike(v decimal) bool {
+	return v.frac == "" && len(v.whole) == 4 && v.whole >= "1900" && v.whole <= "2099"
+}
+
+// digitAt reports whether text[k] is a digit.
+func (s *langScan) digitAt(k int) bool {
+	return k < len(s.text) && s.text[k] >= '0' && s.text[k] <= '9'
 }
 
 // wordsAfter are the words after a number, read once for the multiplier

@@ -68,6 +68,8 @@ var langReadCases = []struct {
 	{"the English notation in a Spanish text", "es", "El plan cuesta 1,234.56 dólares.", []string{"m:USD:1234.56"}},
 	{"an English decimal point where no thousands can be", "de", "Der Preis liegt bei 127.50 €.", []string{"m:EUR:127.5"}},
 	{"a dash for zero cents", "de", "Der Eintritt kostet 15,- €.", []string{"m:EUR:15"}},
+	{"a year before a prefixed amount keeps no currency", "nl", "Het eigen risico bedraagt in 2025 € 385 per jaar.", []string{"n:2025", "m:EUR:385"}},
+	{"an amount before a sign and a count keeps its currency", "de", "Sie zahlen 50 € 10 Tage lang.", []string{"m:EUR:50", "n:10 time:day"}},
 	{"a leading zero is no thousands", "nl", "De rente is 0.125 procent.", []string{"p:0.125"}},
 
 	// Multipliers.

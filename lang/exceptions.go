@@ -7,7 +7,7 @@ package lang
 // also reads [hedges], [possibility], [certainty], [permission],
 // [period-anchors], [period-anchors-within], [date-nouns],
 // [distributives], [pool-words], [or-words], [requirement-words],
-// [grantors], [waiting-periods], [introductory] and [agent-markers].
+// [grantors], [receiving], [waiting-periods], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
 	l.exceptions = l.readPhraseList(t, "exceptions")
@@ -25,6 +25,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.orWords = set(l.withNormalized(t.words("or-words")))
 	l.requires = set(l.withNormalized(t.words("requirement-words")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
+	l.receiving = set(l.withNormalized(t.words("receiving")))
 	return nil
 }
 
@@ -95,6 +96,10 @@ func (l *Language) PermitsAt(words []string, i int) int { return l.permission.at
 // IsGrantor reports whether the normalised word w names who allows or
 // accepts ("we", "wij", "wir"), not what is allowed.
 func (l *Language) IsGrantor(w string) bool { return l.grantors[w] }
+
+// IsReceiving reports whether the normalised word w is one of
+// [receiving]: a party gets what another gives ("you get", "krijgt u").
+func (l *Language) IsReceiving(w string) bool { return l.receiving[w] }
 
 // PeriodAnchorAt returns how many words a phrase of [period-anchors]
 // or [period-anchors-within] takes at words[i] (normalised words), 0 for

@@ -184,9 +184,24 @@ func counterpart(missing []string, window string) string {
 		return "" // a bare number: no unit to find it by
 	}
 	found := ""
-	for _, c := range reQuantity.FindAllStringSubmatch(window, -1) {
+	for _, at := range reQuantity.FindAllStringSubmatchIndex(window, -1) {
+		c := make([]string, 4)
+		for k := range c {
+			if at[2*k] >= 0 {
+				c[k] = window[at[2*k]:at[2*k+1]]
+			}
+		}
 		// After a currency sign the next word is no unit ("€50 ship").
-		if c[1] != m[1] || m[1] == "" && !strings.EqualFold(strings.TrimSuffix(c[3], "s"), strings.TrimSuffix(m[3], "s")) || c[2] == m[2] {
+		if c[1] != m[1] || m[1] == "" && !strings.EqualFold(strings.TrimSuffix(c[3], "s"), strings.TrimSuffix(m[3], "s")) {
+			continue
+		}
+		if c[2] == m[2] && signedBefore(window[:at[0]]) {
+			// The passage writes the figure itself with a sign ("minus
+			// 10 per cent" for "plus 10 per cent"): no other figure is
+			// its counterpart.
+			return ""
+		}
+		if c[2] == m[2] {
 			continue
 		}
 		if q := `"` + Printable(strings.TrimSpace(strings.TrimRight(c[0], ".,"))) + `"`; found == "" || found == q {
@@ -196,6 +211,25 @@ func counterpart(missing []string, window string) string {
 		}
 	}
 	return found
+}
+
+// signedBefore reports whether text ends with a sign of the figure after
+// it: "+", "-", "−" or a word saying one ("minus", "plus", "min",
+// "abzüglich", "zuzüglich", "moins", "menos", "más").
+func signedBefore(text string) bool {
+	text = strings.TrimRight(text, " ")
+	if strings.HasSuffix(text, "+") || strings.HasSuffix(text, "-") || strings.HasSuffix(text, "−") {
+		return true
+	}
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return false
+	}
+	switch strings.ToLower(words[len(words)-1]) {
+	case "minus", "plus", "min", "abzüglich", "zuzüglich", "moins", "menos", "más":
+		return true
+	}
+	return false
 }
 
 // writtenAround is the one missing item as the chunk's passage writes it,
