@@ -106,3 +106,21 @@ func TestDeniedAsExcepted(t *testing.T) {
 		{"a denial of what is included fails in English", "The waiting period does not apply to accidental injury [1].", "There is a 3-month waiting period for all claims, including accidental injury.", true},
 	})
 }
+
+// A claim saying a benefit is due at once ("from the first day") against
+// a sentence naming a waiting period contradicts it, in every language;
+// one naming the period passes.
+func TestDueAtOnceAgainstAWaitingPeriod(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"from the first day fails in English",
+			"Dental and optical claims can be made from the first day of your policy [1].",
+			"There is a 3-month waiting period for dental and optical claims from the start of your policy, except for accidental injury.", true},
+		{"ab dem ersten Tag fails in German",
+			"Zahnbehandlungen werden ab dem ersten Tag erstattet [1].", "Für Zahnbehandlungen gilt eine Wartezeit von drei Monaten ab Vertragsbeginn.", true},
+		{"vanaf de eerste dag fails in Dutch",
+			"Tandheelkundige zorg wordt vanaf de eerste dag vergoed [1].", "Voor tandheelkundige zorg geldt een wachttijd van 6 maanden.", true},
+		{"the waiting period named passes in English",
+			"Dental claims can be made after a 3-month waiting period [1].",
+			"There is a 3-month waiting period for dental and optical claims from the start of your policy.", false},
+	})
+}

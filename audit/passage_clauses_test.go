@@ -131,6 +131,14 @@ func TestSubjectCuts(t *testing.T) {
 // missing, while a clause holding that word calls it free, is no support.
 func TestFreeSubject(t *testing.T) {
 	runPassageCases(t, []passageCase{
+		{"the price of one option said of another the chunk names whole and calls free fails",
+			"Royal Mail second class costs £4.99 [1].",
+			"Delivery is free by Royal Mail second class; next-day tracked delivery costs £4.99.",
+			[]string{"£4.99"}, "Delivery is free by Royal Mail second class; next-day tracked delivery costs £4.99."},
+		{"the price of the priced option passes",
+			"Next-day tracked delivery costs £4.99 [1].",
+			"Delivery is free by Royal Mail second class; next-day tracked delivery costs £4.99.",
+			nil, ""},
 		{"a fee of payments abroad said of payments at home, which are free, fails",
 			"Card payments at home cost 1.5 % of the amount [1].",
 			"Card payments abroad cost 1.5 % of the amount. Card payments at home are free.",

@@ -69,10 +69,19 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 					lack = append(lack, st)
 				}
 			}
-			if len(lack) == 0 || len(lack) > 2 || len(held) < 2 {
-				return -1 // stated of the claim's subject, or of something too far from it to tell
+			f := -1
+			switch {
+			case len(lack) == 0:
+				return -1 // stated of the claim's subject
+			case len(lack) <= 2 && len(held) >= 2:
+				f = p.freeClause(held, lack)
+			case len(lack) >= 2:
+				// Of something far from the claim's subject, which a clause
+				// of its own names whole and calls free ("Royal Mail second
+				// class costs £4.99" against "Delivery is free by Royal Mail
+				// second class; next-day tracked delivery costs £4.99").
+				f = p.freeClause(nil, lack)
 			}
-			f := p.freeClause(held, lack)
 			if f < 0 {
 				return -1
 			}
@@ -88,7 +97,7 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 }
 
 // freeClause is the window of a clause (before value-less clauses are
-// joined to others) holding every stem of lack and one of held, that
+// joined to others) holding every stem of lack and one of held (if any), that
 // calls its subject free and states no amount or percentage, unnegated;
 // -1 when none does.
 func (p *passageRead) freeClause(held, lack []uint64) int {
@@ -108,7 +117,7 @@ func (p *passageRead) freeClause(held, lack []uint64) int {
 			}
 			piece := text[sp[0]:sp[1]]
 			stems := s.stemsIn(i, sp)
-			if !slices.ContainsFunc(held, func(h uint64) bool { return slices.Contains(stems, h) }) ||
+			if len(held) > 0 && !slices.ContainsFunc(held, func(h uint64) bool { return slices.Contains(stems, h) }) ||
 				slices.ContainsFunc(lack, func(h uint64) bool { return !slices.Contains(stems, h) }) {
 				continue
 			}

@@ -28,7 +28,8 @@ func conditionDropped(l *lang.Language, c *claim, window string, closest []strin
 // that closest, the normalised words of the window's sentence the claim
 // follows, gives ([waiting-periods]): the claim names neither the period
 // nor a figure beside it, and every content word of the sentence it lacks
-// stands beside the period. The claim is then the sentence without its
+// stands beside the period, or the claim says it is due at once
+// ([at-once]: "from the first day"). The claim is then the sentence without its
 // condition ("Dental treatment is covered from the start of your policy"
 // of "… covered after a waiting period of 6 months from the start of your
 // policy"), and states the benefit as due at once. A claim that leaves out
@@ -48,6 +49,12 @@ func waitDropped(l *lang.Language, cw, closest []string) bool {
 			if w := closest[k]; (k >= i && k < i+n || isFigure(l, w)) && !l.IsStopword(w) && held(w) {
 				return false // "6 months", "a waiting period" said in other words
 			}
+		}
+		if l.SaysAtOnce(cw) && !l.SaysAtOnce(closest) {
+			// "claims can be made from the first day" against "a 3-month
+			// waiting period for claims"; a sentence saying it of something
+			// else ("…; glasses are reimbursed from day one") may be its source.
+			return true
 		}
 		for k, w := range closest {
 			if (k < lo || k >= hi) && !l.IsStopword(w) && !held(w) {

@@ -7,11 +7,12 @@ package lang
 // also reads [hedges], [possibility], [certainty], [permission],
 // [period-anchors], [period-anchors-within], [date-nouns],
 // [distributives], [pool-words], [or-words], [requirement-words],
-// [grantors], [receiving], [waiting-periods], [introductory] and [agent-markers].
+// [grantors], [receiving], [waiting-periods], [at-once], [introductory] and [agent-markers].
 func (l *Language) readExceptions(t, _ *table) error {
 	l.agentMarks = set(l.withNormalized(t.words("agent-markers")))
 	l.exceptions = l.readPhraseList(t, "exceptions")
 	l.waiting = l.readPhraseList(t, "waiting-periods")
+	l.atOnce = l.readPhraseList(t, "at-once")
 	l.intro = l.readPhraseList(t, "introductory")
 	l.hedges = l.readPhraseList(t, "hedges")
 	l.possible = l.readPhraseList(t, "possibility")
@@ -47,6 +48,17 @@ func (l *Language) MayWait(text string) bool { return l.waiting.mayHold(text) }
 // words[i] (normalised words), 0 for none: "waiting period", "Wartezeit",
 // "délai de carence".
 func (l *Language) WaitingAt(words []string, i int) int { return l.waiting.at(words, i) }
+
+// SaysAtOnce reports whether words (normalised) hold a phrase of
+// [at-once]: "from the first day", "ab sofort", "dès le premier jour".
+func (l *Language) SaysAtOnce(words []string) bool {
+	for i := range words {
+		if l.atOnce.at(words, i) > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // MayIntroduce reports whether text may hold a word of [introductory];
 // a text without one need not be split into words for IntroductoryAt.
