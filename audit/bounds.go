@@ -403,8 +403,12 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 			continue
 		}
 		seen = true
+		named := boundExact // a plain figure may take the bound the claim names it with
+		if f.b == boundExact {
+			named = c.boundNamed()
+		}
 		for _, b := range bs {
-			if boundAgrees(f.b, b) || f.b == boundExact && boundAgrees(c.boundNamed(), b) {
+			if boundAgrees(f.b, b) || named != boundExact && boundAgrees(named, b) {
 				return false
 			}
 		}

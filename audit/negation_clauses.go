@@ -241,11 +241,17 @@ func claimParts(l *lang.Language, c *claim, sentence string) []claimPart {
 // word such as a preposition, and names next a thing the claim does not:
 // parallel parts about two things ("Voor … kronen en bruggen geldt een
 // wachttijd van 6 maanden; voor fysiotherapie geldt geen wachttijd").
-func topicOfItsOwn(l *lang.Language, ws []string, parts []claimPart, cw []string) bool {
+func topicOfItsOwn(l *lang.Language, parts []claimPart, k int, cw []string) bool {
+	ws := parts[k].words
 	if len(ws) < 2 || !l.IsStopword(ws[0]) || !contentWord(l, ws[1]) || inClause(l, ws[1], cw) {
 		return false
 	}
-	return slices.ContainsFunc(parts, func(p claimPart) bool { return len(p.words) > 0 && &p.words[0] != &ws[0] && p.words[0] == ws[0] })
+	for m, p := range parts {
+		if m != k && len(p.words) > 0 && p.words[0] == ws[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // closestClause is the part of sentence between semicolons holding more
@@ -262,8 +268,8 @@ func closestClause(l *lang.Language, c *claim, sentence string) (string, bool) {
 	cw := claimWords(c, l)
 	best, most, tie := "", -1, false
 	subjects := 0 // parts opening with a subject of their own the claim lacks
-	for _, p := range parts {
-		if sw := subjectWord(l, p.words); sw != "" && !inClause(l, sw, cw) || topicOfItsOwn(l, p.words, parts, cw) {
+	for k, p := range parts {
+		if sw := subjectWord(l, p.words); sw != "" && !inClause(l, sw, cw) || topicOfItsOwn(l, parts, k, cw) {
 			subjects++
 		}
 		switch {

@@ -194,7 +194,7 @@ func (s *langScan) suffixes(n *number) (mult float64, read bool) {
 		}
 		return mult, true
 	}
-	if c, e := s.currencyAfter(j, mult != 1); c != "" && !(mult == 1 && yearLike(n.value) && s.digitAt(s.skipSpaces(e))) {
+	if c, e := s.currencyAfter(j, mult != 1); c != "" && !(mult == 1 && yearLike(n.value) && s.digitAfter(e)) {
 		n.currency, n.end = c, e
 		return mult, true
 	}
@@ -208,9 +208,10 @@ func yearLike(v decimal) bool {
 	return v.frac == "" && len(v.whole) == 4 && v.whole >= "1900" && v.whole <= "2099"
 }
 
-// digitAt reports whether text[k] is a digit.
-func (s *langScan) digitAt(k int) bool {
-	return k < len(s.text) && s.text[k] >= '0' && s.text[k] <= '9'
+// digitAfter reports whether a digit follows text[:e], past spaces.
+func (s *langScan) digitAfter(e int) bool {
+	k := s.skipSpaces(e)
+	return k < len(s.text) && isDigit(s.text[k])
 }
 
 // wordsAfter are the words after a number, read once for the multiplier
