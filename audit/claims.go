@@ -13,62 +13,93 @@ import (
 // claimsOf returns the claims of a message to audit, as sentences, and the
 // rule their citations resolve by: JSON claims, a provider's citation
 // spans, or the spans the markers of its prose cover.
-func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, budget int, t tongue) ([]sentence, ResolveRule, error) {
+// refs are the entries of its list of sources (withoutReferences), no
+// claims, whose citations are only resolved.
+func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []jsonClaim, budget int, t tongue) (sents, refs []sentence, rule ResolveRule, err error) {
 	if jclaims != nil {
 		sents := claimSentences(jclaims)
 		if len(sents) > budget {
-			return nil, "", errTooManySentences
+			return nil, nil, "", errTooManySentences
 		}
-		return sents, ResolveID, nil
+		return sents, nil, ResolveID, nil
 	}
 	mc := a.markerContext(msg.Retrieval)
 	sp, err := a.splitters.of(t)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, "", err
 	}
-	sents, err := sp.split(ctx, msg.Content, mc, budget)
+	sents, err = sp.split(ctx, msg.Content, mc, budget)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, "", err
 	}
-	sents = withoutReferences(sents, mc)
-	rule := a.cfg.Resolve
+	sents, refs = withoutReferences(sents, mc)
+	rule = a.cfg.Resolve
 	if len(msg.Citations) > 0 {
 		// The provider said which span cites which chunk: audit those
 		// spans, by chunk id, and the uncited sentences around them.
-		sents, rule = structuredSentences(msg, sents), ResolveID
+		sents, refs, rule = structuredSentences(msg, sents), nil, ResolveID
 	} else {
 		sents = citationSpans(msg.Content, sents, func(s sentence) bool { return a.isFactual(s, t) })
 	}
-	if len(sents) > budget {
-		return nil, "", errTooManySentences
+	if len(sents)+len(refs) > budget {
+		return nil, nil, "", errTooManySentences
 	}
-	return sents, rule, nil
+	return sents, refs, rule, nil
 }
 
 // reRefHeading is the heading of an answer's list of its sources.
 var reRefHeading = regexp.MustCompile(`(?i)^[#*_\s]*(?:sources?|references?|citations?|bibliography|bronnen|bron|quellen|quelle|fuentes?|r[ée]f[ée]rences|referencias|referenties)[*_\s]*:?[*_\s]*$`)
 
-// withoutReferences drops the answer's list of its sources ("Sources:\n[1]
-// refund-policy.md"): entries that name what a marker stands for are no
-// claims, and audited as claims they fail for want of words. An entry is
-// a cited line after such a heading, or one whose words are only a
-// chunk's source, a URL or a file name.
-func withoutReferences(sents []sentence, mc *markerContext) []sentence {
-	out := sents[:0]
+// withoutReferences takes the answer's list of its sources ("Sources:\n[1]
+// refund-policy.md", "Sources: [1] faq.md, [2] fees.md") out of its
+// sentences: entries that name what a marker stands for are no claims,
+// and audited as claims they fail for want of words. An entry is a cited
+// line after such a heading, one whose words are only a chunk's source, a
+// URL or a file name, or a heading followed by such names on its line.
+// The entries are returned as refs: a marker in them that names no
+// retrieved chunk is still fabricated.
+func withoutReferences(sents []sentence, mc *markerContext) (out, refs []sentence) {
+	out = sents[:0:0]
 	list := false // inside a list of sources
 	for _, s := range sents {
 		heading := reRefHeading.MatchString(s.Plain)
-		entry := len(s.Markers) > 0 && (heading || list && (s.ListItem || s.Markers[0].Start == s.Start) || mc.namesASource(s.Plain))
-		list = heading || list && entry
-		if entry || heading {
-			continue
+		headed := mc.headedList(s)
+		entry := len(s.Markers) > 0 && (heading || headed || list && (s.ListItem || s.Markers[0].Start == s.Start) || mc.namesASource(s.Plain))
+		list = heading || headed || list && entry
+		switch {
+		case entry:
+			refs = append(refs, s)
+		case !heading:
+			out = append(out, s)
 		}
-		out = append(out, s)
 	}
 	for i := range out {
 		out[i].Index = i
 	}
-	return out
+	return out, refs
+}
+
+// reRefLead is the heading a list of sources opens its line with:
+// "Sources:", "**Quellen:**".
+var reRefLead = regexp.MustCompile(`(?i)^[#*_\s]*(?:sources?|references?|citations?|bronnen|bron|quellen|quelle|fuentes?|r[ée]f[ée]rences|referencias|referenties)[*_\s]*:[*_\s]*`)
+
+// headedList reports whether a cited line is a heading and the sources it
+// lists after it, "Sources: [1] refund-policy.md [2] shipping.md": between
+// and after its markers, nothing but source names (namesASource).
+func (mc *markerContext) headedList(s sentence) bool {
+	loc := reRefLead.FindStringIndex(s.Text)
+	if loc == nil || len(s.Markers) == 0 {
+		return false
+	}
+	pos := loc[1]
+	for _, mk := range s.Markers {
+		at := mk.Start - s.Start
+		if at < pos || !mc.namesASource(s.Text[pos:at]) {
+			return false
+		}
+		pos = mk.End - s.Start
+	}
+	return mc.namesASource(s.Text[pos:])
 }
 
 // namesASource reports whether a cited line's words only name a source:

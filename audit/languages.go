@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"hash/maphash"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 // tongue is the language a text was found to be in: supported (ok) or
@@ -155,6 +158,15 @@ func (m *messageAudit) answerTongue() tongue {
 		}
 	}
 	t, sure := detect(text)
+	// Read unsurely in a language without tables that a chunk is surely
+	// in, it is in that language: "O envio expresso custa 9,90 €" citing a
+	// Portuguese page is no Spanish (nor English) answer.
+	if !t.ok && !t.undetermined() && slices.ContainsFunc(m.own, func(c readers.Chunk) bool {
+		ct, s := detect(c.Text)
+		return auditable(c) && ct.code == t.code && s >= minSure
+	}) {
+		return t
+	}
 	if sure < minSureAlone && !table && fewerWords(text, minSampleWords) {
 		if jt, ok := m.jointTongue(text); ok {
 			return jt
@@ -262,6 +274,11 @@ func (m *messageAudit) jointTongue(text string) (tongue, bool) {
 	}
 	tried := map[string]bool{}
 	try := func(around string) (tongue, bool) {
+		// Text surely in a language without tables (a Portuguese chunk)
+		// says nothing of which supported one the answer is in.
+		if g := lang.Detect(head(around)); g.Confidence >= minSure && !tongueOf(g.Code).ok {
+			return tongue{}, false
+		}
 		g := lang.DetectAmong(head(around), lang.Supported())
 		if g.Code == lang.Undetermined || g.Confidence < minSure || tried[g.Code] {
 			return tongue{}, false
@@ -302,9 +319,10 @@ func unsurelyForeign(text string, t tongue, sure float64) (string, bool) {
 
 // chunksLanguage is the supported language most of the message's chunks
 // are surely in, and how many are; for a thinly foreign answer a chunk
-// detection is unsure of or reads in an unsupported language is weighed
-// among the supported ones ("Pro kostet nichts extra.", barely German to
-// Detect, is surely German among the five). For an answer that is a
+// detection is unsure of is weighed among the supported ones ("Pro
+// kostet nichts extra.", barely German to Detect, is surely German among
+// the five), never one it surely reads in an unsupported language (a
+// Portuguese chunk is no Spanish one). For an answer that is a
 // table, whose cells tell nothing, a chunk counts in the language it most
 // reads as, sure or not.
 func (m *messageAudit) chunksLanguage(thin, table bool) (string, int) {
@@ -315,7 +333,7 @@ func (m *messageAudit) chunksLanguage(thin, table bool) (string, int) {
 			continue
 		}
 		ct, s := detect(c.Text)
-		if thin && (!ct.ok || s < minSure) {
+		if thin && s < minSure {
 			g := lang.DetectAmong(head(c.Text), lang.Supported())
 			ct, s = tongueOf(g.Code), g.Confidence
 		}
@@ -513,7 +531,7 @@ func (a *Auditor) readsAs(text string, t tongue, minWords int) bool {
 // readsAsOne is the supported language text plainly reads as by readsAs'
 // rule, if one does.
 func (a *Auditor) readsAsOne(text string, minWords int) (string, bool) {
-	var counts [8]int // per supported language, in a.stops.codes order
+	var counts [32]int // per language, in a.stops.codes order
 	var buf [64]byte
 	n := 0
 	nounphrase.RawWordsWhile(head(text), func(raw string, _ int) bool {
@@ -536,7 +554,9 @@ func (a *Auditor) readsAsOne(text string, minWords int) (string, bool) {
 			best = i
 		}
 	}
-	if float64(counts[best]) < minStopShare*float64(n) {
+	// A text that reads best as a language without tables (Portuguese
+	// for its "o", "para", "de") is for detect to tell.
+	if best >= a.stops.supported || float64(counts[best]) < minStopShare*float64(n) {
 		return "", false
 	}
 	for i := range a.stops.codes {
@@ -562,8 +582,9 @@ const (
 // stopword of, bit i for codes[i]: readsAs runs on every chunk's first
 // words, and one lookup a word is cheaper than one a language.
 type stoplists struct {
-	codes []string
-	mask  map[string]uint8
+	codes     []string // the supported languages', then the others' of the detector
+	supported int      // codes[:supported] are supported
+	mask      map[string]uint32
 	// lead marks, per first byte, the lengths (below 32 bytes) of the
 	// stopwords starting with it: a word of no such first byte and length
 	// (most content words) is no stopword, told without hashing it.
@@ -571,7 +592,7 @@ type stoplists struct {
 }
 
 // of is the set of languages whose stopword the lower-cased word w is.
-func (s *stoplists) of(w []byte) uint8 {
+func (s *stoplists) of(w []byte) uint32 {
 	if n := len(w); n == 0 || n < 32 && s.lead[w[0]]&(1<<n) == 0 {
 		return 0
 	}
@@ -579,21 +600,29 @@ func (s *stoplists) of(w []byte) uint8 {
 }
 
 func newStoplists() stoplists {
-	s := stoplists{codes: []string{"en"}, mask: map[string]uint8{}}
+	s := stoplists{codes: []string{"en"}, mask: map[string]uint32{}}
+	add := func(code string, ws []string) {
+		if len(s.codes) == 32 {
+			panic("audit: more than 32 languages for stoplists' uint32 mask")
+		}
+		bit := uint32(1) << len(s.codes)
+		s.codes = append(s.codes, code)
+		for _, w := range ws {
+			s.mask[w] |= bit
+		}
+	}
 	for _, w := range nounphrase.Stopwords() {
 		s.mask[w] |= 1
 	}
 	for _, code := range lang.Supported() {
 		if l, _ := lang.Get(code); code != "en" {
-			if len(s.codes) == 8 {
-				panic("audit: more than 8 languages for stoplists' uint8 mask")
-			}
-			bit := uint8(1) << len(s.codes)
-			s.codes = append(s.codes, code)
-			for _, w := range l.Stopwords() {
-				s.mask[w] |= bit
-			}
+			add(code, l.Stopwords())
 		}
+	}
+	s.supported = len(s.codes)
+	others := lang.Unsupported()
+	for _, code := range slices.Sorted(maps.Keys(others)) {
+		add(code, others[code])
 	}
 	for w := range s.mask {
 		if n := len(w); n > 0 && n < 32 {

@@ -19,6 +19,8 @@ func TestClaimLanguages(t *testing.T) {
 		enChunk = "Orders can be returned free of charge within 30 days of receipt. Refunds are paid within 14 days."
 		// Read unsurely as Catalan for "per" and "costs".
 		priceChunk = "Basic costs €9 per month. Pro costs €29 per month. Team costs €99 per month."
+		// Portuguese, whose "o", "para" and "de" are Spanish stopwords too.
+		ptChunk = "O envio expresso custa 9,90 €. O envio normal é gratuito para encomendas acima de 50 €. O plano Básico custa 4,99 € por mês e inclui 10 GB de armazenamento."
 	)
 	cases := []languageCase{
 		{"a Dutch claim of a Dutch chunk is judged in Dutch",
@@ -59,6 +61,12 @@ func TestClaimLanguages(t *testing.T) {
 		{"a Portuguese answer of several sentences about prices is not auditable",
 			"O plano Basic custa 9 euros por mês. O plano Pro custa 39 euros por mês e inclui vinte usuários. O plano Team custa 99 euros por mês [1].",
 			priceChunk, 2, NotAuditable, reasonLanguage, "pt", ""},
+		{"a Portuguese denial citing a Portuguese chunk is not read by Spanish rules",
+			"O envio normal não é gratuito para encomendas acima de 50 € [1].", ptChunk, 0, NotAuditable, reasonLanguage, "pt", ""},
+		{"a short Portuguese price sentence citing a Portuguese chunk is not auditable",
+			"O envio expresso custa 9,90 € [1].", ptChunk, 0, NotAuditable, reasonLanguage, "pt", ""},
+		{"a Portuguese sentence with Spanish-looking words citing a Portuguese chunk is not auditable",
+			"O plano Básico custa 4,99 € por ano e inclui 10 GB de armazenamento [1].", ptChunk, 0, NotAuditable, reasonLanguage, "pt", ""},
 		{"a Polish answer of several sentences about prices is not auditable",
 			"Plan Basic kosztuje 9 euro miesięcznie. Plan Pro kosztuje 39 euro miesięcznie i obejmuje dwudziestu użytkowników. Plan Team kosztuje 99 euro [1].",
 			priceChunk, 2, NotAuditable, reasonLanguage, "pl", ""},

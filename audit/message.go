@@ -20,6 +20,7 @@ func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msgs [
 		return m.ans, nil, nil
 	}
 	m.resolve()
+	m.resolveRefs()
 	m.setStatus()
 	if err := m.measure(ctx); err != nil {
 		return m.ans, nil, err
@@ -58,6 +59,8 @@ type messageAudit struct {
 	rule    ResolveRule // how the claims' citations resolve
 	ids     resolver
 	sents   []sentence
+	refs    []sentence  // entries of the answer's list of sources: their citations are resolved, not judged
+	madeUp  []madeUp    // the citations of refs that name no retrieved chunk
 	json    []jsonClaim // the claims of an answer that is JSON with claims
 	pairs   [][]pair    // per sentence, its distinct citations
 	claims  []*claim    // per sentence; nil: uncited
@@ -108,7 +111,7 @@ func (m *messageAudit) sentences(ctx context.Context, budget int) error {
 	m.tongue = m.answerTongue()
 	m.ans.Language = m.tongue.code
 	var err error
-	m.sents, m.rule, err = m.a.claimsOf(ctx, m.msg, m.json, budget, m.tongue)
+	m.sents, m.refs, m.rule, err = m.a.claimsOf(ctx, m.msg, m.json, budget, m.tongue)
 	m.ans.Sentences = len(m.sents)
 	for _, s := range m.sents {
 		for _, u := range s.Unread {
@@ -168,13 +171,7 @@ func (m *messageAudit) resolve() {
 					m.ans.CitationsNotAudited++
 					continue
 				}
-				idx, by := m.ids.resolve(m.rule, id)
-				if m.msg.NoRetrievalLogged {
-					idx, by = notLogged, ""
-				}
-				if idx < 0 {
-					idx, by = m.fromEarlierTurn(id, idx, by)
-				}
+				idx, by := m.resolveID(id)
 				var names []int
 				if idx >= 0 {
 					names = m.ids.candidates(id, idx, by)
@@ -189,6 +186,63 @@ func (m *messageAudit) resolve() {
 	}
 }
 
+// resolveID is the chunk a citation's id names: in its turn's
+// retrieval, else in an earlier turn's (fromEarlierTurn).
+func (m *messageAudit) resolveID(id string) (int, string) {
+	idx, by := m.ids.resolve(m.rule, id)
+	if m.msg.NoRetrievalLogged {
+		idx, by = notLogged, ""
+	}
+	if idx < 0 {
+		idx, by = m.fromEarlierTurn(id, idx, by)
+	}
+	return idx, by
+}
+
+// resolveRefs finds the citations of the answer's list of sources that
+// name no retrieved chunk (madeUp): a source made up is fabricated in a
+// list as in a sentence. The others name what their markers stand for.
+func (m *messageAudit) resolveRefs() {
+	for k, s := range m.refs {
+		seen := map[string]bool{}
+		for _, mk := range s.Markers {
+			for _, id := range mk.IDs {
+				if !seen[id] {
+					seen[id] = true
+					if idx, _ := m.resolveID(id); idx == notRetrieved {
+						m.madeUp = append(m.madeUp, madeUp{k, mk.Raw, id})
+					}
+				}
+			}
+		}
+	}
+}
+
+// madeUp is a citation of entry ref of the list of sources that names no
+// retrieved chunk.
+type madeUp struct {
+	ref        int
+	marker, id string
+}
+
+// judgeRefs makes a fabricated finding of each made-up citation of the
+// list of sources, its entries numbered after the sentences.
+func (m *messageAudit) judgeRefs(runeOffsets *runeCounter, out []Finding) []Finding {
+	for _, c := range m.madeUp {
+		s := m.refs[c.ref]
+		f := m.base
+		f.SentenceIndex = len(m.sents) + c.ref
+		f.Language = m.tongue.code
+		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
+		f.Sentence = s.Text
+		f.Marker, f.Citation = c.marker, c.id
+		f.Verdict, f.SentenceVerdict = Fabricated, Fabricated
+		f.Reasons = []string{reasonNotRetrieved}
+		out = append(out, f)
+	}
+	return out
+}
+
 // setStatus gives the answer its status, which every finding carries:
 // below the retrieval floor, or rejected (claims JSON citing evidence
 // that was not retrieved). Without retrieval logged neither can be told.
@@ -197,12 +251,18 @@ func (m *messageAudit) setStatus() {
 		m.base.MessageIndex, m.base.AnswerStatus = m.ans.MessageIndex, m.ans.Status
 		return
 	}
-	if reason := m.a.cfg.BelowFloor(m.base.Tenant, m.own); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
+	// A follow-up that retrieved nothing of its own answers on what the
+	// latest earlier turn retrieved: the floor is that retrieval's.
+	stands := m.own
+	if len(stands) == 0 {
+		stands = m.earlier.latestRetrieval()
+	}
+	if reason := m.a.cfg.BelowFloor(m.base.Tenant, stands); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
 		if m.statesSomething() {
 			m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
 		}
 	} else if len(m.sents) > 0 && m.ans.Status != Refusal {
-		m.ans.FloorUnchecked = m.a.cfg.FloorUnchecked(m.base.Tenant, m.own)
+		m.ans.FloorUnchecked = m.a.cfg.FloorUnchecked(m.base.Tenant, stands)
 	}
 	if m.json != nil && m.citesUnretrieved() {
 		m.ans.Status = Rejected
@@ -310,7 +370,7 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 			return nil, err
 		}
 	}
-	return out, nil
+	return m.judgeRefs(runeOffsets, out), nil
 }
 
 // factual is isFactual of an uncited sentence in its language t, as

@@ -43,7 +43,11 @@ func crossesTurns(rule ResolveRule, id string) bool {
 // chunk found is appended to the message's retrieval; idx and by are
 // returned unchanged when none is found.
 func (m *messageAudit) fromEarlierTurn(id string, idx int, by string) (int, string) {
-	if !crossesTurns(m.rule, id) {
+	// A turn that retrieved nothing of its own numbers nothing: a bare
+	// number in it is a position in the latest earlier retrieval, the
+	// last the model saw numbered.
+	latestOnly := !crossesTurns(m.rule, id)
+	if latestOnly && (len(m.own) > 0 || m.msg.NoRetrievalLogged) {
 		return idx, by
 	}
 	e := &m.earlier
@@ -62,7 +66,10 @@ func (m *messageAudit) fromEarlierTurn(id string, idx int, by string) (int, stri
 			e.ids[mi] = r
 		}
 		k, how := r.resolve(m.rule, id)
-		if k < 0 || how == string(ResolvePosition) {
+		if latestOnly && k < 0 {
+			return idx, by
+		}
+		if k < 0 || how == string(ResolvePosition) && !latestOnly {
 			continue
 		}
 		key := [2]int{mi, k}
@@ -77,6 +84,17 @@ func (m *messageAudit) fromEarlierTurn(id string, idx int, by string) (int, stri
 		return len(m.msg.Retrieval) - 1, resolvedByEarlierTurn
 	}
 	return idx, by
+}
+
+// latestRetrieval is the retrieval of the latest earlier answer that
+// logged chunks (nil when none did).
+func (e *earlierTurns) latestRetrieval() []readers.Chunk {
+	for i := len(e.msgs) - 1; i >= 0; i-- {
+		if e.msgs[i].Role == "assistant" && len(e.msgs[i].Retrieval) > 0 {
+			return e.msgs[i].Retrieval
+		}
+	}
+	return nil
 }
 
 // question is the text of the last user message before the audited one:

@@ -44,6 +44,15 @@ func TestCitationsResolveAgainstEarlierTurns(t *testing.T) {
 		{"a turn without retrieval citing a position stays not auditable",
 			ans("Late fees are 5 euros [3].", numbered),
 			ans("Late fees are 5 euros [3].", nil), NotAuditable, "", "", 0},
+		{"a turn that retrieved nothing of its own reads a position in the latest earlier retrieval",
+			ans("Late fees are 5 euros [3].", numbered),
+			ans("Late fees are 5 euros [3].", []readers.Chunk{}), Supported, resolvedByEarlierTurn, "3", 1},
+		{"a turn that retrieved nothing of its own fabricates an id no turn retrieved",
+			ans("The warranty lasts 2 years [kb-warranty].", warranty),
+			ans("Overnight shipping is free for members [kb-9].", []readers.Chunk{}), Fabricated, "", "", 0},
+		{"a turn that retrieved nothing of its own fabricates a position past the latest retrieval",
+			ans("Late fees are 5 euros [3].", numbered),
+			ans("Late fees are 5 euros [7].", []readers.Chunk{}), Fabricated, "", "", 0},
 		{"an id no turn retrieved is still fabricated",
 			ans("The warranty lasts 2 years [kb-warranty].", warranty),
 			ans("Shipping takes 3 days [kb-shipping].", returns), Fabricated, "", "", 0},
@@ -79,6 +88,11 @@ func TestCitationsResolveAgainstEarlierTurns(t *testing.T) {
 			}
 			if len(rec.Messages[3].Retrieval) != len(tc.last.Retrieval) {
 				t.Errorf("the record's retrieval grew to %d chunks", len(rec.Messages[3].Retrieval))
+			}
+			// A follow-up stands on the earlier retrieval: never "answered
+			// below the floor" for retrieving nothing of its own.
+			if a := res.Answers[len(res.Answers)-1]; a.Status != Answered {
+				t.Errorf("the last answer's status %s (%s), want %s", a.Status, a.FloorReason, Answered)
 			}
 		})
 	}

@@ -75,3 +75,24 @@ func newDetector() (*detector, error) {
 	d.tri, err = readTrigrams(d.latin)
 	return d, err
 }
+
+// Unsupported gives the stopwords of each language of the Latin script
+// the detector tells apart but the audit has no tables for (Portuguese,
+// Italian, Catalan…), by code: a shortcut that reads a text's language
+// off the supported languages' stopwords alone would take Portuguese
+// ("o", "para", "de") for Spanish.
+func Unsupported() map[string][]string {
+	d := theDetector()
+	out := map[string][]string{}
+	for _, code := range d.latin {
+		if _, ok := languages()[code]; ok {
+			continue
+		}
+		ws, err := wordList("stopwords/" + code + ".txt")
+		if err != nil {
+			panic(err) // compiled in and read by newDetector already
+		}
+		out[code] = ws
+	}
+	return out
+}

@@ -165,7 +165,21 @@ type stream struct {
 	unit    *unitAcc // the unit whose results are being taken
 	auditor func() (*audit.Auditor, error)
 	warn    *skipWarner
-	undated bool // a record without a timestamp met --last (warned once)
+	undated undatedRecords // the records without a timestamp --last met
+}
+
+// undatedRecords are the records --last met without a timestamp. Where
+// no record has one, the latest are the last in input order (newest
+// chosen from them, the rest filtered out). Where some have one, an
+// undated record cannot be placed among them: each is skipped as
+// undated, lest the newest records, written by an application that
+// stopped logging the time, be left out as the oldest without a word.
+type undatedRecords struct {
+	latest  *readers.Latest      // the last N of them in input order
+	dropped int                  // read and not among latest
+	listed  []*readers.SkipError // the first MaxSkippedListed, as skips
+	n       int
+	dated   bool // a record with a timestamp was read
 }
 
 // countRetrieval counts the record by whether it logs its retrieval, and

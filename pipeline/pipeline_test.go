@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ragaudit/ragaudit/audit"
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 var example = filepath.Join("..", "testdata", "example.jsonl")
@@ -84,7 +85,47 @@ func TestLastWarnsOfUndatedRecords(t *testing.T) {
 	if _, err := Run(context.Background(), o); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(log.String(), "--last: a record has no timestamp"); n != 1 {
+	if n := strings.Count(log.String(), "--last: no record has a timestamp"); n != 1 {
 		t.Errorf("%d warnings, want 1:\n%s", n, log.String())
 	}
+}
+
+// Among dated records, --last cannot place an undated one: each is
+// skipped as undated, never filtered out as older than every dated one
+// (the newest records of an application that stopped logging the time).
+func TestLastSkipsUndatedRecordsAmongDatedOnes(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "mixed.jsonl")
+	dated := `{"conversation_id":"d%d","timestamp":"2026-05-0%dT10:00:00Z","messages":[{"role":"user","content":"Q?"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}]}` + "\n"
+	undated := `{"conversation_id":"u%d","messages":[{"role":"user","content":"Q?"},{"role":"assistant","content":"Refunds take 60 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}]}` + "\n"
+	var b strings.Builder
+	for i := 1; i <= 3; i++ {
+		fmt.Fprintf(&b, dated, i, i)
+	}
+	for i := 1; i <= 2; i++ {
+		fmt.Fprintf(&b, undated, i)
+	}
+	os.WriteFile(in, []byte(b.String()), 0o644)
+	sink := &skipList{}
+	o := Options{Files: []string{in}, Last: 2, Workers: 1, Audit: audit.DefaultConfig(), Embed: Embedding{Kind: EmbedNone}}
+	res, err := Run(context.Background(), o, sink)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Tally.Counts()
+	if c.RecordsAudited != 2 || c.RecordsFiltered != 1 || c.RecordsSkipped != 2 || c.SkippedByReason[readers.ReasonUndated] != 2 {
+		t.Errorf("audited %d, filtered %d, skipped %d (%v); want the 2 latest dated audited, 1 filtered, 2 undated skipped",
+			c.RecordsAudited, c.RecordsFiltered, c.RecordsSkipped, c.SkippedByReason)
+	}
+	if listed := sink.listed; !slices.Equal(listed, []string{"4:undated", "5:undated"}) {
+		t.Errorf("skipped listed %v, want lines 4 and 5 as undated", listed)
+	}
+}
+
+// skipList is a sink that lists the skipped records as line:reason.
+type skipList struct{ listed []string }
+
+func (s *skipList) Result(*audit.Result) error { return nil }
+func (s *skipList) Skip(k *readers.SkipError) error {
+	s.listed = append(s.listed, fmt.Sprintf("%d:%s", k.Line, k.Reason))
+	return nil
 }

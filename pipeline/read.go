@@ -30,6 +30,7 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 	}
 	if o.Last > 0 {
 		latest = readers.NewLatest(o.Last)
+		s.undated.latest = readers.NewLatest(o.Last)
 		if !begin() {
 			return nil
 		}
@@ -52,7 +53,8 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 		}
 	}
 	if latest != nil {
-		for _, rec := range latest.Records() { // oldest first: an answer counts in the first record chosen
+		chosen := s.undatedChosen(u, latest)
+		for _, rec := range chosen { // oldest first: an answer counts in the first record chosen
 			var rp *repeats
 			rec.Prior, rp = dups.answers.prior(&rec)
 			if !submit(rec, rp, nil) {
@@ -62,6 +64,37 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 		submit(readers.Record{}, nil, &unitMark{acc: u, end: true})
 	}
 	return nil
+}
+
+// undatedChosen is what --last audits of the records read: the latest
+// dated ones, each undated one skipped (undatedRecords); or, where none
+// has a timestamp, the last in input order, said once.
+func (s *stream) undatedChosen(u *unitAcc, latest *readers.Latest) []readers.Record {
+	ud := &s.undated
+	switch {
+	case ud.n == 0:
+	case !ud.dated:
+		s.o.Logger.Warn("--last: no record has a timestamp", "records", ud.n,
+			"detail", "the latest are taken to be the last in input order")
+		for range ud.dropped {
+			u.tally.Filter()
+		}
+		return ud.latest.Records()
+	default:
+		for i := range ud.n {
+			skip := ud.listed[min(i, len(ud.listed)-1)]
+			if i >= len(ud.listed) { // counted, not listed (MaxSkippedListed)
+				skip = undatedSkip("", 0)
+			}
+			s.skipped(u, skip)
+		}
+	}
+	return latest.Records()
+}
+
+func undatedSkip(file string, line int) *readers.SkipError {
+	return &readers.SkipError{File: file, Line: line, Reason: readers.ReasonUndated,
+		Detail: "--last chooses the latest conversations by their time, and this record has none while others do: it cannot be placed among them (log a timestamp, or audit without --last)"}
 }
 
 // readFile reads one input into unit u; false: the consumer failed (it
@@ -102,12 +135,14 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 		switch {
 		case !keep(&rec):
 			u.tally.Filter()
-		case latest != nil:
-			if rec.Timestamp.IsZero() && !s.undated {
-				s.undated = true
-				o.Logger.Warn("--last: a record has no timestamp", "at", fmt.Sprintf("%s:%d", rec.File, rec.Line),
-					"detail", "records without a time count as older than any dated one, and among themselves by input order")
+		case latest != nil && rec.Timestamp.IsZero():
+			ud := &s.undated
+			if ud.n++; len(ud.listed) < MaxSkippedListed {
+				ud.listed = append(ud.listed, undatedSkip(rec.File, rec.Line))
 			}
+			ud.dropped += ud.latest.Offer(rec)
+		case latest != nil:
+			s.undated.dated = true
 			for range latest.Offer(rec) {
 				u.tally.Filter()
 			}

@@ -70,6 +70,66 @@ func (s *flexString) text() (string, bool) {
 	return string(*s), true
 }
 
+// flexContent is a message's content: text as flexString reads it, or
+// a list of content parts as OpenAI's Chat Completions API takes them
+// ([{"type":"text","text":"…"}, {"type":"image_url",…}]): the text
+// parts, one per line; parts of other types (images, audio, files) hold
+// no text to audit and are passed over.
+type flexContent struct{ flexString }
+
+func (c *flexContent) UnmarshalJSON(b []byte) error {
+	if len(b) == 0 || b[0] != '[' {
+		return c.flexString.UnmarshalJSON(b)
+	}
+	var parts []struct {
+		Type *flexString   `json:"type"`
+		Text *flexPartText `json:"text"`
+	}
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return &json.UnmarshalTypeError{Value: "array of " + jsonKind(bytes.TrimLeft(b[1:], " \t\r\n")), Type: stringType}
+	}
+	var texts []string
+	for _, p := range parts {
+		if t, ok := p.Text.text(); ok {
+			texts = append(texts, t)
+		}
+	}
+	c.flexString = flexString(strings.Join(texts, "\n"))
+	return nil
+}
+
+func (c *flexContent) text() (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	return c.flexString.text()
+}
+
+// flexPartText is a content part's text: a string, or the Assistants
+// API's {"value": "…", "annotations": […]}.
+type flexPartText struct{ flexString }
+
+func (t *flexPartText) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '{' {
+		var v struct {
+			Value flexString `json:"value"`
+		}
+		if err := json.Unmarshal(b, &v); err != nil {
+			return err
+		}
+		t.flexString = v.Value
+		return nil
+	}
+	return t.flexString.UnmarshalJSON(b)
+}
+
+func (t *flexPartText) text() (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	return t.flexString.text()
+}
+
 // jsonTurn is the flat form's turn number, which loggers also write as
 // text ("3"); it is checked, not used.
 type jsonTurn struct{}

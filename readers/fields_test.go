@@ -261,3 +261,49 @@ func TestMappedScoresFollowTheNumericRule(t *testing.T) {
 		})
 	}
 }
+
+// A message's content given as OpenAI's content parts is its text parts,
+// one per line; parts without text (an image) are passed over, and a
+// list of something else is still wrong_field_type.
+func TestContentPartsAreReadAsText(t *testing.T) {
+	line := func(user, answer string) string {
+		return `{"conversation_id":"p","messages":[{"role":"user","content":` + user + `},{"role":"assistant","content":` + answer +
+			`,"retrieval":[{"id":"1","text":"Express costs €9.90."}]}]}` + "\n"
+	}
+	cases := []struct {
+		name, line, user, answer string
+		skip                     string
+	}{
+		{"a user message in parts, text and an image",
+			line(`[{"type":"text","text":"How much is express?"},{"type":"image_url","image_url":{"url":"https://x/y.png"}}]`, `"Express costs €19.90 [1]."`),
+			"How much is express?", "Express costs €19.90 [1].", ""},
+		{"an answer in two text parts",
+			line(`"Express?"`, `[{"type":"text","text":"Express costs €9.90 [1]."},{"type":"output_text","text":"Anything else?"}]`),
+			"Express?", "Express costs €9.90 [1].\nAnything else?", ""},
+		{"the Assistants API's text object with its value",
+			line(`"Express?"`, `[{"type":"text","text":{"value":"Express costs €9.90 [1].","annotations":[]}}]`),
+			"Express?", "Express costs €9.90 [1].", ""},
+		{"an answer of parts without text has no content",
+			line(`"Express?"`, `[{"type":"image_url","image_url":{"url":"https://x/y.png"}}]`), "", "", ReasonMissingContent},
+		{"a list of numbers is no content",
+			line(`"Express?"`, `[1, 2]`), "", "", ReasonWrongType},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o, _ := readAll(t, writeFile(t, "parts.jsonl", []byte(tc.line)), Options{})
+			if tc.skip != "" {
+				if len(o.skips) != 1 || o.skips[0].Reason != tc.skip {
+					t.Fatalf("skips %v, want one %s", o.skips, tc.skip)
+				}
+				return
+			}
+			if len(o.records) != 1 {
+				t.Fatalf("%d records, skips %v; want the record read", len(o.records), o.skips)
+			}
+			m := o.records[0].Messages
+			if m[0].Content != tc.user || m[1].Content != tc.answer {
+				t.Errorf("user %q, answer %q; want %q, %q", m[0].Content, m[1].Content, tc.user, tc.answer)
+			}
+		})
+	}
+}

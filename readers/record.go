@@ -156,6 +156,7 @@ const (
 	ReasonTooManySentences = "too_many_sentences" // more sentences than one record may have audited (audit.MaxSentences)
 	ReasonDuplicateKey     = "duplicate_key"      // one object names a field twice (or, in canonical records, in two cases)
 	ReasonOtherFormat      = "other_format"       // a record of another format than the one the input is read as
+	ReasonUndated          = "undated"            // no timestamp, with --last, among records that have one
 )
 
 // SkipError describes one input record that was read but cannot be audited.

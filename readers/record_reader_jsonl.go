@@ -66,7 +66,7 @@ func deref[L chunkList](p *L) L {
 
 type jsonMessageOf[L chunkList] struct {
 	Role              *flexString    `json:"role"`
-	Content           *flexString    `json:"content"`
+	Content           *flexContent   `json:"content"`
 	Retrieval         L              `json:"retrieval"`
 	RetrievedContexts *L             `json:"retrieved_contexts"`
 	RetrievalContext  *L             `json:"retrieval_context"`
@@ -227,6 +227,10 @@ func (jr *jsonRecordOf[L]) header() (Record, *SkipError) {
 func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipError) {
 	hasAssistant := false
 	var tools []toolOutput // since the last answer
+	// toolRetrieved: an earlier answer's retrieval was its tools' output,
+	// so the conversation logs retrieval as tool calls, and an answer
+	// whose turn calls none retrieved nothing of its own (below).
+	toolRetrieved := false
 	for i := range jr.Messages {
 		m := &jr.Messages[i]
 		role, ok := m.Role.text()
@@ -258,8 +262,15 @@ func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipErro
 			lists = append(lists, listAt{msg: i, key: r.key})
 		}
 		msg.Retrieval, msg.NoRetrievalLogged = r.chunks, r.key < 0
-		if msg.NoRetrievalLogged && len(tools) > 0 {
+		switch {
+		case msg.NoRetrievalLogged && len(tools) > 0:
 			msg.Retrieval, msg.NoRetrievalLogged, msg.RetrievalWhy = toolRetrieval(tools)
+			toolRetrieved = toolRetrieved || !msg.NoRetrievalLogged
+		case msg.NoRetrievalLogged && toolRetrieved:
+			// A follow-up answered without a tool call: its citations
+			// can name only chunks of earlier turns, and one naming none
+			// is fabricated, not unauditable.
+			msg.Retrieval, msg.NoRetrievalLogged = []Chunk{}, false
 		}
 		if !step { // a step's text does not end the retrieval its tools began
 			tools = nil

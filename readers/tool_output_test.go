@@ -123,8 +123,10 @@ func TestToolOutputsBelongToTheNextAnswerOnly(t *testing.T) {
 		notLogged []bool // per answer
 		chunks    []int
 	}{
-		{"the second turn does not inherit the first turn's tool output",
-			line(call, tool(kb40), answer, `{"role":"user","content":"And?"}`, answer), []bool{false, true}, []int{1, 0}},
+		{"a follow-up without a tool call retrieved nothing of its own, and says so",
+			line(call, tool(kb40), answer, `{"role":"user","content":"And?"}`, answer), []bool{false, false}, []int{1, 0}},
+		{"an answer before any tool output logs no retrieval",
+			line(answer, `{"role":"user","content":"And?"}`, call, tool(kb40), answer), []bool{true, false}, []int{0, 1}},
 		{"two outputs before one answer are both its retrieval",
 			line(call, tool(search(kbChunks[0])), call, tool(kb40), answer), []bool{false}, []int{2}},
 		{"one output that is text leaves the answer's retrieval not logged",

@@ -105,7 +105,7 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 func (c *Coverage) Sentence() string {
 	s := c.citationsSentence()
 	if c.RecordsSkipped > 0 {
-		s += fmt.Sprintf("; %d of %d records could not be read (their citations were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
+		s += fmt.Sprintf("; %d of %d records could not be read (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
 	}
 	return s
 }
@@ -130,7 +130,7 @@ func (c *Coverage) citationsSentence() string {
 func (c *Coverage) incompleteDetail() string {
 	var parts []string
 	if c.RecordsShare < c.MinChecked {
-		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: the %d skipped hold citations never checked (skipped.jsonl says why, record by record)",
+		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: any citations the %d skipped hold were never checked (skipped.jsonl says why, record by record)",
 			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped))
 	}
 	if c.NotChecked > 0 {
