@@ -281,6 +281,48 @@ func TestClaimsJSONAnswer(t *testing.T) {
 	}
 }
 
+// JSON answers as applications write them: claims whose ids are under
+// another key than evidence_ids ("citations", objects with an "id"), and
+// prose under "answer" whose escapes ("\u20ac") are decoded, its inline
+// markers read, and the ids the object gives the answer as a whole that
+// no marker names judged only by whether they were retrieved.
+func TestJSONAnswersAsApplicationsWriteThem(t *testing.T) {
+	refund := readers.Chunk{ID: "r1", Text: "Express shipping costs €9.90. " + refundChunk}
+	type want struct {
+		verdict, sentence, citation string
+	}
+	cases := []struct {
+		name, answer string
+		status       string
+		want         []want
+	}{
+		{"claims with their ids under citations",
+			`{"claims":[{"text":"Express shipping costs \u20ac9.90.","citations":["r1"]},{"text":"Returns are free.","citations":[{"id":"x9"}]}]}`,
+			Rejected, []want{{Supported, "Express shipping costs €9.90.", "r1"}, {Fabricated, "Returns are free.", "x9"}}},
+		{"prose under answer, with markers",
+			`{"answer": "Express shipping costs \u20ac9.90 [r1]. Returns are free for members [x9].", "sources": ["r1", "x9"]}`,
+			Answered, []want{{Supported, "Express shipping costs €9.90 [r1].", "r1"}, {Fabricated, "Returns are free for members [x9].", "x9"}}},
+		{"prose under answer, its ids given whole",
+			`{"answer": "Express shipping costs \u20ac9.90.", "citations": [{"id": "r1", "quote": "Express"}, {"id": "x9", "quote": "Returns"}]}`,
+			Answered, []want{{Fabricated, "citations: r1, x9", "x9"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, refund))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []want
+			for _, f := range res.Findings {
+				got = append(got, want{f.Verdict, f.Sentence, f.Citation})
+			}
+			if !slices.Equal(got, tc.want) || res.Answers[0].Status != tc.status {
+				t.Errorf("findings %+v, status %s; want %+v, %s", got, res.Answers[0].Status, tc.want, tc.status)
+			}
+		})
+	}
+}
+
 // A claim with no evidence ids is an uncited sentence like any other, not
 // a claim that disappears from the report.
 func TestClaimWithoutEvidenceIsUncited(t *testing.T) {

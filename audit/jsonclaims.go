@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -11,6 +12,113 @@ type jsonClaim struct {
 	text       string // decoded
 	start, end int    // the byte span of the text in the content, quotes excluded; -1 when not found
 	ids        []string
+	key        string // the key its ids are under: "evidence_ids", or another of idKeys
+}
+
+// idKeys are the keys JSON answers give a claim's (or the answer's)
+// evidence ids under: the schema's own first, then what application
+// schemas write instead. The first a claim has is read.
+var idKeys = []string{"evidence_ids", "citations", "citation_ids", "chunk_ids", "source_ids", "sources", "evidence", "references", "refs"}
+
+// idsUnder is the evidence ids of obj under the first of idKeys it has
+// (case-insensitively, as encoding/json matches keys), and that key: a
+// list of ids as strings or numbers, or of objects naming theirs ("id",
+// "chunk_id", "source_id"). ok is false when no key holds such a list.
+func idsUnder(obj map[string]json.RawMessage) (ids []string, key string, ok bool) {
+	for _, k := range idKeys {
+		if raw, found := lookupFold(obj, k); found {
+			var list []json.RawMessage
+			if json.Unmarshal(raw, &list) != nil {
+				continue
+			}
+			ids = ids[:0]
+			for _, v := range list {
+				id, ok := jsonID(v)
+				if !ok {
+					break
+				}
+				ids = append(ids, id)
+			}
+			if len(ids) == len(list) {
+				return ids, k, true
+			}
+		}
+	}
+	return nil, "", false
+}
+
+// lookupFold is obj's value under key, matched as encoding/json matches
+// a field: exactly, else case-insensitively (the first such name in
+// sorted order, so that a duplicate in two cases reads the same each run).
+func lookupFold(obj map[string]json.RawMessage, key string) (json.RawMessage, bool) {
+	if raw, ok := obj[key]; ok {
+		return raw, true
+	}
+	var names []string
+	for name := range obj {
+		if strings.EqualFold(name, key) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil, false
+	}
+	slices.Sort(names)
+	return obj[names[0]], true
+}
+
+// jsonID is an evidence id written as a string, a number, or an object
+// with "id", "chunk_id" or "source_id".
+func jsonID(v json.RawMessage) (string, bool) {
+	var id string
+	switch {
+	case json.Unmarshal(v, &id) == nil:
+		return id, true
+	case len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9'):
+		return string(v), true // a number
+	}
+	var obj struct {
+		ID       json.RawMessage `json:"id"`
+		ChunkID  json.RawMessage `json:"chunk_id"`
+		SourceID json.RawMessage `json:"source_id"`
+	}
+	if json.Unmarshal(v, &obj) != nil {
+		return "", false
+	}
+	for _, raw := range []json.RawMessage{obj.ID, obj.ChunkID, obj.SourceID} {
+		if len(raw) > 0 && raw[0] != '{' && raw[0] != '[' {
+			if id, ok := jsonID(raw); ok {
+				return id, true
+			}
+		}
+	}
+	return "", false
+}
+
+// answerKeys are the keys a JSON answer without claims holds its prose
+// under ({"answer": "Express costs €9.90 [2].", "sources": ["2"]}).
+var answerKeys = []string{"answer", "response", "output", "text", "content", "message", "reply"}
+
+// unwrapAnswer reads an answer that is a JSON object holding its prose
+// under one of answerKeys: the prose, decoded (escapes such as Python's
+// "\u20ac" for "€" are no text of the answer), and the evidence ids the
+// object gives the answer as a whole (idsUnder), with their key.
+func unwrapAnswer(content string) (prose string, ids []string, key string, ok bool) {
+	t := strings.TrimSpace(content)
+	if !strings.HasPrefix(t, "{") || !strings.HasSuffix(t, "}") {
+		return "", nil, "", false
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal([]byte(t), &obj) != nil {
+		return "", nil, "", false
+	}
+	for _, k := range answerKeys {
+		if raw, found := lookupFold(obj, k); found && json.Unmarshal(raw, &prose) == nil && strings.TrimSpace(prose) != "" {
+			ids, key, _ = idsUnder(obj)
+			return prose, ids, key, true
+		}
+	}
+	return "", nil, "", false
 }
 
 // parseClaims reads an answer that is strict JSON with claims. Each
@@ -25,10 +133,7 @@ func parseClaims(content string) ([]jsonClaim, bool) {
 		return nil, false
 	}
 	var doc struct {
-		Claims []struct {
-			Text        string            `json:"text"`
-			EvidenceIDs []json.RawMessage `json:"evidence_ids"`
-		} `json:"claims"`
+		Claims []map[string]json.RawMessage `json:"claims"`
 	}
 	if err := json.Unmarshal([]byte(t), &doc); err != nil || len(doc.Claims) == 0 {
 		return nil, false
@@ -36,20 +141,20 @@ func parseClaims(content string) ([]jsonClaim, bool) {
 	spans := claimTextSpans(content)
 	out := make([]jsonClaim, 0, len(doc.Claims))
 	for k, c := range doc.Claims {
-		jc := jsonClaim{text: c.Text, start: -1, end: -1}
+		var text string
+		if raw, ok := lookupFold(c, "text"); ok {
+			json.Unmarshal(raw, &text) // not a string: no text
+		}
+		jc := jsonClaim{text: text, start: -1, end: -1, key: "evidence_ids"}
 		if k < len(spans) && spans[k][0] >= 0 {
 			// Trust the span only if it decodes to the text Unmarshal read.
-			var text string
-			if json.Unmarshal([]byte(content[spans[k][0]-1:spans[k][1]+1]), &text) == nil && text == c.Text {
+			var at string
+			if json.Unmarshal([]byte(content[spans[k][0]-1:spans[k][1]+1]), &at) == nil && at == text {
 				jc.start, jc.end = spans[k][0], spans[k][1]
 			}
 		}
-		for _, raw := range c.EvidenceIDs {
-			var id string
-			if json.Unmarshal(raw, &id) != nil {
-				id = string(raw) // a number
-			}
-			jc.ids = append(jc.ids, id)
+		if ids, key, ok := idsUnder(c); ok {
+			jc.ids, jc.key = ids, key
 		}
 		out = append(out, jc)
 	}
@@ -153,7 +258,7 @@ func claimSentences(claims []jsonClaim) []sentence {
 			start, end = pos, pos
 		}
 		pos = end
-		s := claimSentence(c.text, start, end, "claims.evidence_ids", c.ids)
+		s := claimSentence(c.text, start, end, "claims."+c.key, c.ids)
 		s.Index = len(out)
 		out = append(out, s)
 	}
@@ -172,4 +277,40 @@ func (m *messageAudit) citesUnretrieved() bool {
 		}
 	}
 	return false
+}
+
+// jsonIDs are the evidence ids a JSON answer gives as a whole, under key
+// ({"answer": "…", "citations": [{"id": "2", …}]}).
+type jsonIDs struct {
+	ids []string
+	key string
+}
+
+// ref is the ids no marker of the prose names, as an entry of a list of
+// sources after the prose: which sentence they are for is not said, so
+// they are judged only by whether they were retrieved (resolveRefs).
+func (w jsonIDs) ref(prose string, lists ...[]sentence) (sentence, bool) {
+	named := map[string]bool{}
+	for _, ss := range lists {
+		for _, s := range ss {
+			for _, mk := range s.Markers {
+				for _, id := range mk.IDs {
+					named[id] = true
+				}
+			}
+		}
+	}
+	var rest []string
+	for _, id := range w.ids {
+		if !named[id] {
+			rest = append(rest, id)
+			named[id] = true
+		}
+	}
+	if len(rest) == 0 {
+		return sentence{}, false
+	}
+	at := len(prose)
+	return sentence{Start: at, End: at, Text: w.key + ": " + strings.Join(rest, ", "),
+		Markers: []Marker{{Raw: w.key, Start: at, End: at, IDs: rest}}}, true
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -101,6 +102,7 @@ func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
 	}
 	all = slices.DeleteFunc(all, func(m Marker) bool { return inDef(defs, m.Start) })
 	code := codeSpans(text)
+	urls := urlSpans(text)
 	cands := bracketMarkers(text, mc)
 	cands = append(cands, parenMarkers(text, mc.chunks)...)
 	cands = append(cands, superscriptMarkers(text, mc)...)
@@ -109,7 +111,7 @@ func findMarkers(text string, mc *markerContext) (markers, unread []Marker) {
 	for _, m := range cands {
 		// A link's look-alike is its target, inside the link's marker.
 		inLink := m.Shape == shapeLinkNoURL
-		if (inLink || !overlapsAny(all, m)) && !inSpans(code, m.Start) && !inDef(defs, m.Start) {
+		if (inLink || !overlapsAny(all, m)) && !inSpans(code, m.Start) && !inDef(defs, m.Start) && !inURL(text, urls, m) {
 			all = append(all, m)
 		}
 	}
@@ -186,6 +188,44 @@ func codeSpans(text string) [][2]int {
 		i += n + end + n
 	}
 	return out
+}
+
+// urlSpans are the byte spans of the bare web addresses of text: from
+// "http://" or "https://" to the next space.
+func urlSpans(text string) [][2]int {
+	var out [][2]int
+	for i := 0; ; {
+		at := strings.Index(text[i:], "http")
+		if at < 0 {
+			return out
+		}
+		start := i + at
+		rest := text[start:]
+		if !strings.HasPrefix(rest, "http://") && !strings.HasPrefix(rest, "https://") {
+			i = start + 4
+			continue
+		}
+		end := start + strings.IndexFunc(rest, unicode.IsSpace)
+		if end < start {
+			end = len(text)
+		}
+		out = append(out, [2]int{start, end})
+		i = end
+	}
+}
+
+// inURL reports whether m is part of a web address rather than a marker
+// after it: "https://example.com/page?ref=[5] for details" (a value of
+// the query, or the address going on after it), not
+// "https://acme.example/help[1]." (a marker glued to its end).
+func inURL(text string, urls [][2]int, m Marker) bool {
+	for _, u := range urls {
+		if u[0] < m.Start && m.Start < u[1] {
+			return strings.ContainsRune("=/?&#", rune(text[m.Start-1])) ||
+				m.End < u[1] && !strings.ContainsRune(".,;:!?)]", rune(text[m.End]))
+		}
+	}
+	return false
 }
 
 func inSpans(spans [][2]int, pos int) bool {

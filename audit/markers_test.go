@@ -46,6 +46,9 @@ func TestFindMarkers(t *testing.T) {
 		{name: "a zero-width space inside a marker is ignored", in: "A [\u200b1].", raw: []string{"[\u200b1]"}, cites: [][]string{{"1"}}},
 		{name: "a range past fifty is no citation", in: "A [1-60].", raw: nil},
 		{name: "a wide range not from the first chunk is no citation", in: "Adults aged [18-65] may apply.", raw: nil},
+		{name: "a bracket in a web address's query is no marker", in: "See https://example.com/page?ref=[5] for details.", raw: nil},
+		{name: "a bracket inside a web address is no marker", in: "See https://example.com/a[5]/b for details.", raw: nil},
+		{name: "a marker glued to the end of a web address is a marker", in: "See https://acme.example/help[1].", raw: []string{"[1]"}, cites: [][]string{{"1"}}},
 		{name: "repeated id in a group is kept once per group here", in: "A [1][1].", raw: []string{"[1][1]"}, cites: [][]string{{"1", "1"}}},
 	}
 	for _, tc := range cases {

@@ -105,13 +105,25 @@ func (m *messageAudit) sentences(ctx context.Context, budget int) error {
 	// An answer that is JSON with claims is audited claim by claim, by
 	// evidence id: the JSON around the claims is not prose.
 	jclaims, claimsJSON := parseClaims(m.msg.Content)
-	if claimsJSON && len(m.msg.Citations) == 0 {
+	var whole jsonIDs // the ids a JSON answer gives as a whole
+	switch {
+	case len(m.msg.Citations) > 0:
+	case claimsJSON:
 		m.json = jclaims
+	default:
+		// An answer that is a JSON object with its prose under "answer":
+		// the prose is the answer.
+		if prose, ids, key, ok := unwrapAnswer(m.msg.Content); ok {
+			m.msg.Content, whole = prose, jsonIDs{ids, key}
+		}
 	}
 	m.tongue = m.answerTongue()
 	m.ans.Language = m.tongue.code
 	var err error
 	m.sents, m.refs, m.rule, err = m.a.claimsOf(ctx, m.msg, m.json, budget, m.tongue)
+	if ref, ok := whole.ref(m.msg.Content, m.sents, m.refs); ok {
+		m.refs = append(m.refs, ref)
+	}
 	m.ans.Sentences = len(m.sents)
 	for _, s := range m.sents {
 		for _, u := range s.Unread {
