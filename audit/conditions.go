@@ -19,7 +19,8 @@ import (
 // clause (a comma ends it), or is the clause it opens before a comma;
 // one opening the part with a word of [condition-times] ("When you
 // cancel, …") tells a sequence and is passed over. Numbers are left to
-// the number check.
+// the number check, but a figure of the condition the claim states keeps
+// the condition.
 func conditionOmitted(l *lang.Language, c *claim, closest []string, sentence string) bool {
 	cw := claimWords(c, l)
 	if !conditional(l, closest) || conditional(l, cw) {
@@ -33,7 +34,11 @@ func conditionOmitted(l *lang.Language, c *claim, closest []string, sentence str
 			continue // "When you cancel, we stop …" tells a sequence
 		}
 		said := slices.DeleteFunc(main, func(w string) bool { return !content(w) })
-		if len(said) >= 2 && allOf(said, held) && !slices.ContainsFunc(cond, func(w string) bool { return content(w) && held(w) }) {
+		// A figure of the condition the claim states keeps it in other
+		// words ("hecha antes de las 15:00" of "si se ordenan antes de
+		// las 15:00").
+		kept := func(w string) bool { return (content(w) || isFigure(l, w)) && held(w) }
+		if len(said) >= 2 && allOf(said, held) && !slices.ContainsFunc(cond, kept) {
 			return true
 		}
 	}

@@ -88,7 +88,15 @@ func permits(l *lang.Language, words []string) bool {
 // words after the exception (two, or one at the sentence's end) are the
 // claim's, after its negation cue ("it does not apply to accidental
 // injury" against "…, except for accidental injury"). An exception of
-// something else ("except for orthodontics") is no denial of it.
+// something else ("except for orthodontics") is no denial of it. So
+// are an excepted thing the claim's subject denies what the window says
+// of the rest.
+//
+// A claim whose cue closes it ("Geöffnete Hygieneartikel sind von der
+// Rückgabe ausgeschlossen") or that denies with a word of
+// [negative-words] instead agrees with an exception whose clause holds
+// every other content word of the claim ("Ausgenommen vom Rückgaberecht
+// sind … geöffnete Hygieneartikel").
 func deniedAsExcepted(l *lang.Language, cw, ww []string) bool {
 	cue := -1
 	for i := range cw {
@@ -98,9 +106,15 @@ func deniedAsExcepted(l *lang.Language, cw, ww []string) bool {
 		}
 	}
 	if cue < 0 {
-		return false
+		if !slices.ContainsFunc(cw, l.IsNegativeWord) {
+			return false
+		}
+		return exceptedWhole(l, slices.DeleteFunc(slices.Clone(cw), l.IsNegativeWord), ww)
 	}
 	denied := cw[cue+1:]
+	if !slices.ContainsFunc(denied, func(w string) bool { return contentWord(l, w) }) {
+		return exceptedWhole(l, cw[:cue], ww)
+	}
 	for j := range ww {
 		n := l.ExceptionAt(ww, j)
 		if n == 0 {
@@ -114,7 +128,39 @@ func deniedAsExcepted(l *lang.Language, cw, ww []string) bool {
 				}
 			}
 		}
-		return len(after) > 0 && allOf(after, func(w string) bool { return inClause(l, w, denied) })
+		if len(after) == 0 {
+			return false
+		}
+		if allOf(after, func(w string) bool { return inClause(l, w, denied) }) {
+			return true
+		}
+		// The excepted thing as the claim's subject, what the window
+		// says of the rest as what the claim denies of it ("Custom-made
+		// items cannot be returned" against "All items can be returned,
+		// except custom-made items").
+		return allOf(after, func(w string) bool { return inClause(l, w, cw[:cue]) }) &&
+			allOf(denied, func(w string) bool { return !contentWord(l, w) || inClause(l, w, ww[:j]) })
+	}
+	return false
+}
+
+// exceptedWhole reports whether the clause of the window's exception,
+// from the exception on, holds every content word of ws.
+func exceptedWhole(l *lang.Language, ws, ww []string) bool {
+	var rest []string
+	for _, w := range ws {
+		if contentWord(l, w) {
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) == 0 {
+		return false
+	}
+	for j := range ww {
+		if n := l.ExceptionAt(ww, j); n > 0 {
+			clause := ww[j+n:]
+			return allOf(rest, func(w string) bool { return inClause(l, w, clause) })
+		}
 	}
 	return false
 }

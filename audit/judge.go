@@ -298,13 +298,43 @@ func (ev *evidence) namesPeriod(c *claim, q quantity) bool {
 	return slices.ContainsFunc(l.PeriodWords(q.Unit, strings.TrimPrefix(q.Key, "n:")), func(w string) bool { return ev.words.has(hashWord(w)) })
 }
 
+// saysBoth reports whether q, a bare two of the claim ("las dos
+// cuentas", "the two accounts"), is the chunk's word for two of the same
+// thing ([both]: "ambas cuentas", "both accounts"): the word after q in
+// the claim follows the chunk's within two words. Read only for a two
+// the chunk lacks.
+func (ev *evidence) saysBoth(c *claim, q quantity) bool {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok || q.Kind != "number" || q.Key != "n:2" || q.Unit != "" || q.Negative {
+		return false
+	}
+	cw := claimWords(c, l)
+	at := slices.IndexFunc(cw, func(w string) bool { return w == "2" || w == strings.ToLower(q.Raw) })
+	if at < 0 || at+1 == len(cw) {
+		return false
+	}
+	thing := cw[at+1]
+	for k, text := range ev.texts {
+		if k > 0 && text == ev.texts[k-1] {
+			continue // a window of the same chunk
+		}
+		ws := normalisedWords(l, text)
+		for i, w := range ws {
+			if l.IsBoth(w) && slices.ContainsFunc(ws[i+1:min(len(ws), i+3)], func(x string) bool { return sameWordRoot(l, x, thing) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // numbersMissing are the claim's quantities the chunk does not state.
 func numbersMissing(c *claim, ev *evidence) []string {
 	var out []string
 	for _, q := range c.quantities {
 		// An article read as one ("an einem Werktag") fails only against
 		// another number of its unit ("ein Jahr" against "zwei Jahre").
-		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) && !ev.writesShare(q) && !ev.namesPeriod(c, q) && !ev.statesAsInterval(c, q) && !ev.statesAsCount(c, q) && !ev.writesInWords(c, q) && !ev.timesInWord(c, q) && !ev.inCents(c, q) || boundMismatch(c, q, ev) || ev.centsConfused(c, q) {
+		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q)) && !ev.writesShare(q) && !ev.namesPeriod(c, q) && !ev.statesAsInterval(c, q) && !ev.statesAsCount(c, q) && !ev.writesInWords(c, q) && !ev.timesInWord(c, q) && !ev.inCents(c, q) && !ev.saysBoth(c, q) || boundMismatch(c, q, ev) || ev.centsConfused(c, q) {
 			out = appendUnique(out, q.Raw)
 		}
 	}

@@ -104,6 +104,17 @@ func TestDeniedAsExcepted(t *testing.T) {
 		{"a denial of the excepted thing passes in Dutch", "De wachttijd geldt niet bij een ongeval [1].", "Voor kronen geldt een wachttijd van 6 maanden, behalve bij een ongeval.", false},
 		{"a denial of what is not excepted fails in German", "Die Wartezeit gilt nicht für Zahnersatz [1].", "Für Zahnersatz gilt eine Wartezeit von 8 Monaten, außer bei Unfällen.", true},
 		{"a denial of what is included fails in English", "The waiting period does not apply to accidental injury [1].", "There is a 3-month waiting period for all claims, including accidental injury.", true},
+		{"the excepted thing as the subject of the denial passes in English", "Custom-made items cannot be returned [1].", "All items can be returned within 30 days, except custom-made items.", false},
+		{"the excepted thing as the subject of the denial passes in German", "Maßanfertigungen können nicht zurückgegeben werden [1].", "Alle Artikel können innerhalb von 30 Tagen zurückgegeben werden, außer Maßanfertigungen.", false},
+		{"the excepted thing as the subject of the denial passes in French", "Les articles personnalisés ne peuvent pas être retournés [1].", "Tous les articles peuvent être retournés sous 30 jours, sauf les articles personnalisés.", false},
+		{"a closing cue of what a sentence-opening exception names passes in German", "Geöffnete Hygieneartikel sind von der Rückgabe ausgeschlossen [1].",
+			"Ausgenommen vom Rückgaberecht sind individuell angefertigte Artikel sowie geöffnete Hygieneartikel.", false},
+	})
+	checkLanguageCases(t, []languageCase{
+		{"a closing cue of what the exception does not name fails in German", "Reduzierte Artikel sind vom Rückgaberecht ausgeschlossen [1].",
+			"Ausgenommen vom Rückgaberecht sind individuell angefertigte Artikel sowie geöffnete Hygieneartikel.", 0, Unsupported, "low_similarity", "de", ""},
+		{"a thing not excepted as the subject of the denial fails in English", "Shoes cannot be returned [1].",
+			"All items can be returned within 30 days, except custom-made items.", 0, Unsupported, "low_similarity", "en", ""},
 	})
 }
 

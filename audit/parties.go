@@ -121,9 +121,21 @@ func adjectiveJoined(l *lang.Language, a, b []string) bool {
 			continue
 		}
 		for _, y := range b {
-			if p, ok := strings.CutSuffix(y, noun); ok && p != "" && l.Opposes(a[i], p) {
+			if p, ok := strings.CutSuffix(y, noun); ok && p != "" && l.Opposes(a[i], p) && !saysJoined(a, p, noun) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// saysJoined reports whether ws also write the compound p+noun apart, its
+// first part as the adjective before the noun: "jaarlijkse betaling"
+// beside "maandelijkse betaling" is the claim's "jaarbetaling".
+func saysJoined(ws []string, p, noun string) bool {
+	for k := 0; k+1 < len(ws); k++ {
+		if ws[k+1] == noun && (strings.HasPrefix(ws[k], p) || strings.HasPrefix(p, ws[k])) {
+			return true
 		}
 	}
 	return false

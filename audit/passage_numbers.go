@@ -36,8 +36,12 @@ func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, i
 		// Only the sentences holding most of the claim's words count: one
 		// of them stating the value is support, one stating a rival is not.
 		stating, rival := false, -1
+		loose, elsewhere := -1, 0 // with partly: a sentence stating only a rival; the most words of one stating q
 		for i, n := range counts {
 			if n < most {
+				if partly && n > elsewhere && s.stated(i).index.supports(q) {
+					elsewhere = n
+				}
 				continue
 			}
 			st, text := s.stated(i), s.text(i)
@@ -48,6 +52,9 @@ func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, i
 			if partly {
 				if supports && rivalled && rival < 0 && s.ellipsisRival(c, q, i, s.clauses(i)) {
 					rival = i
+				}
+				if !supports && rivalled && loose < 0 {
+					loose = i
 				}
 				stating = stating || supports && rival != i
 				continue
@@ -70,6 +77,15 @@ func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, i
 			case rival < 0 && rivalled:
 				rival = i
 			}
+		}
+		// The sentence about all but one of the claim's words states
+		// only another value, and q is stated only where the claim's words
+		// are fewer by two or more: "In den ersten zwei Jahren … wird
+		// vermutet, dass ein Mangel schon bei Lieferung vorlag" against
+		// "Gewährleistung … zwei Jahre ab Lieferung. Tritt ein Mangel in
+		// den ersten zwölf Monaten auf, wird vermutet, dass er bereits …".
+		if partly && rival < 0 && !stating && loose >= 0 && elsewhere <= most-2 {
+			rival = loose
 		}
 		if rival >= 0 && !stating {
 			out = append(out, q.Raw)

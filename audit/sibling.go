@@ -3,9 +3,11 @@ package audit
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // siblingSwapped reports whether the claim says of one thing what the
@@ -283,6 +285,7 @@ func partStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 		}
 		parts := strings.Split(text, ";")
 		read := make([]semiRead, len(parts)) // each part read once, for the first quantity that needs it
+		named := namedAfter(c.plain, x)
 		for _, q := range c.quantities {
 			if q.Weak || slices.Contains(missing, q.Raw) || slices.Contains(out, q.Raw) {
 				continue
@@ -291,6 +294,13 @@ func partStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 			for k, part := range parts {
 				r := read[k].of(l, part)
 				subject := r.subject
+				if subject == x && named != "" {
+					// "La Cuenta Online cuesta 5 €" is not about the
+					// claim's "Cuenta Clásica".
+					if n := namedAfter(part, x); n != "" && !strings.EqualFold(n, named) {
+						subject = ""
+					}
+				}
 				supports := r.index.supports(q)
 				switch {
 				case subject == x && supports, supports && (subject == "" || inClause(l, subject, cw)):
@@ -336,6 +346,24 @@ func (r *semiRead) claimQuantities(l *lang.Language, part string) []quantity {
 
 // claimSubject is the claim's first content word: what it is about, in
 // the passage checks that read a subject; false when it has none.
+// namedAfter is the name that follows the first word of text that is
+// subject ("Clásica" in "La Cuenta Clásica cuesta 8 €" after "cuenta"):
+// the next word, when it opens with a capital; "" when there is none.
+func namedAfter(text, subject string) string {
+	found, name := false, ""
+	nounphrase.RawWordsWhile(text, func(raw string, _ int) bool {
+		if found {
+			if r, _ := utf8.DecodeRuneInString(raw); unicode.IsUpper(r) {
+				name = raw
+			}
+			return false
+		}
+		found = strings.EqualFold(raw, subject)
+		return true
+	})
+	return name
+}
+
 func claimSubject(c *claim, l *lang.Language) (string, bool) {
 	cw := claimWords(c, l)
 	at := slices.IndexFunc(cw, func(w string) bool { return contentWord(l, w) })

@@ -32,6 +32,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 		l.restrictCues.add(w)
 	}
 	l.universals = set(l.withNormalized(t.words("universals")))
+	l.both = set(l.withNormalized(t.words("both")))
 	l.fullWords = set(l.withNormalized(t.words("full-words")))
 	l.unlimited = set(l.withNormalized(t.words("unlimited-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
@@ -556,6 +557,10 @@ func (l *Language) MayRestrict(text string) bool { return l.restrictCues.in(text
 // IsUniversal reports whether the normalised word w extends a claim to all
 // of a kind: "all", "alle", "jeder", "tous", "todos".
 func (l *Language) IsUniversal(w string) bool { return l.universals[w] }
+
+// IsBoth reports whether the normalised word w says two of a thing at
+// once: "both", "beide", "ambas" ([both]).
+func (l *Language) IsBoth(w string) bool { return l.both[w] }
 
 // IsFullWord reports whether the normalised word w says a thing is
 // whole: "fully", "volledig", "intégralement".

@@ -1,0 +1,59 @@
+package audit
+
+import "testing"
+
+// A two the claim writes ("the two accounts") is stated by the chunk's
+// word for two of the same thing ("both accounts", [both]), in every
+// language, and only of that thing; and a value a part between
+// semicolons gives another named thing ("La Cuenta Online … 5 €") is no
+// rival of the claim's thing's ("La Cuenta Clásica … 8 €").
+func TestBothAndNamedSubjects(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"English: the two accounts of both accounts",
+			"Holders under 26 pay no fee on the two accounts [1].", "Holders under 26 pay no fee on both accounts.", 0, Supported, "", "en", ""},
+		{"German: die zwei Konten of beide Konten",
+			"Unter 26 zahlen Sie für die zwei Konten keine Gebühr [1].", "Kunden unter 26 zahlen für beide Konten keine Gebühr.", 0, Supported, "", "de", ""},
+		{"Spanish: las dos cuentas of ambas cuentas",
+			"Los menores de 26 años no pagan comisión en las dos cuentas [1].", "Los menores de 26 años no pagan comisión en ambas cuentas.", 0, Supported, "", "es", ""},
+		{"Dutch: beide of another thing is no two of the claim's",
+			"De twee abonnementen kosten € 10 per maand [1].", "Beide gebruikers betalen € 10 per maand voor het abonnement.", 0, Unsupported, "number_mismatch", "nl", ""},
+		{"Spanish: another named account's value in a part of its own",
+			"La Cuenta Clásica cuesta 8 euros al mes [1].",
+			"La Cuenta Online cuesta 5 € al mes; con nómina es gratis. La Cuenta Clásica cuesta 8 € al mes, sin condiciones.", 0, Supported, "", "es", ""},
+		{"Spanish: the same named account's other value in a part of its own still fails",
+			"La Cuenta Clásica cuesta 5 euros al mes [1].",
+			"La Cuenta Online cuesta 5 € al mes; la Cuenta Clásica cuesta 8 € al mes.", 0, Unsupported, "number_mismatch", "es", ""},
+	})
+}
+
+// Faithful paraphrases that kept the meaning in other words: a condition
+// restated by its figure ("hecha antes de las 15:00" of "si se ordenan
+// antes de las 15:00"), a compound the window also writes apart
+// ("jaarbetaling" beside "jaarlijkse betaling" and "maandelijkse
+// betaling").
+func TestParaphrasesKeepingTheMeaning(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"Spanish: a condition restated by its figure",
+			"Una transferencia SEPA ordinaria hecha antes de las 15:00 llega al día hábil siguiente [1].",
+			"Las transferencias SEPA ordinarias llegan al día hábil siguiente si se ordenan antes de las 15:00. Las transferencias inmediatas llegan en menos de 10 segundos.", 0, Supported, "", "es", ""},
+		{"Spanish: the condition dropped still fails",
+			"Una transferencia SEPA ordinaria llega al día hábil siguiente [1].",
+			"Las transferencias SEPA ordinarias llegan al día hábil siguiente si se ordenan antes de las 15:00.", 0, Unsupported, "negation_mismatch", "es", ""},
+		{"Dutch: a compound the window also writes apart",
+			"Starter kost bij jaarbetaling € 12 per gebruiker per maand [1].",
+			"Het Starter-abonnement kost € 12 per gebruiker per maand bij jaarlijkse betaling; bij maandelijkse betaling is dat € 15.", 0, Supported, "", "nl", ""},
+	})
+}
+
+// A value the chunk states only in a sentence about something else,
+// where the sentence holding all but one of the claim's words states
+// another of its kind, is not stated of the claim's thing.
+func TestAnotherValueOfTheSentenceAboutTheClaim(t *testing.T) {
+	const de = "Die gesetzliche Gewährleistung beträgt zwei Jahre ab Lieferung. Zusätzlich gewähren manche Hersteller eine freiwillige Garantie. Tritt ein Mangel in den ersten zwölf Monaten auf, wird vermutet, dass er bereits bei Lieferung vorlag."
+	checkLanguageCases(t, []languageCase{
+		{"German: two years of the warranty said of the presumption",
+			"In den ersten zwei Jahren nach Lieferung wird vermutet, dass ein Mangel schon bei Lieferung vorlag [1].", de, 0, Unsupported, "number_mismatch", "de", ""},
+		{"German: twelve months of the presumption passes",
+			"In den ersten zwölf Monaten nach Lieferung wird vermutet, dass ein Mangel schon bei Lieferung vorlag [1].", de, 0, Supported, "", "de", ""},
+	})
+}
