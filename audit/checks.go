@@ -214,7 +214,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months'; an amount in cents as the amount in the currency, '29 céntimos' for '0,29 €', but not the same figure in the other unit, '€12' for '12 cents'; a count of times as the chunk's word for it, 'two times a year' for 'twice a year') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\"), nor in a time zone where the chunk names another (\"2 pm UK time\" against \"2 pm CET\")",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months'; an amount in cents as the amount in the currency, '29 céntimos' for '0,29 €', but not the same figure in the other unit, '€12' for '12 cents'; a count of times as the chunk's word for it, 'two times a year' for 'twice a year'; a two as the chunk's word for two of the thing, 'the two accounts' for 'both accounts') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\"), nor in a time zone where the chunk names another (\"2 pm UK time\" against \"2 pm CET\")",
 		Reads:  []string{"window"},
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -306,7 +306,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except', or of all of a kind where it excepts part ('l'intégralité des sommes versées' against '… intégralement, à l'exception des frais d'inscription'); said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans') or of another group ('Alle Kunden' against 'Mitglieder des Treueprogramms'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' or 'unlimited' where the window bounds it ('up to 75%', 'up to four devices'); a frequency in one word against another period the window gives as a rate ('monthly' against 'every quarter'); 'around the clock' where the window's sentence gives hours ('daily from 6 am to 10 pm'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); said of another name where the window says it of one only ('on Plus and Lifetime' against 'only Lifetime'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'; said of a thing the window leaves out and the chunk names only to deny it ('Rabbits may travel' against 'Cats and dogs may travel … Rabbits and birds are not allowed'); a period run from another event than the window's ('within seven days of your flight' against 'of receiving the bag'); the window's sentence without the condition it says it under ('Physiotherapy is covered for up to 12 sessions' against '… when referred by your GP'), or with one of two requirements its condition joins ('si … tiene cargas familiares' against '… y sus ingresos son bajos'; 'nur …, wenn' one of two joined by 'oder'); two things the window's sentence needs both of joined by 'or', or the reverse ('you need a driving licence or a credit card' against '… and a credit card')",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except', or of all of a kind where it excepts part ('l'intégralité des sommes versées' against '… intégralement, à l'exception des frais d'inscription'); said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans') or of another group ('Alle Kunden' against 'Mitglieder des Treueprogramms'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' or 'unlimited' where the window bounds it ('up to 75%', 'up to four devices'); a frequency in one word against another period the window gives as a rate ('monthly' against 'every quarter'); 'around the clock' where the window's sentence gives hours ('daily from 6 am to 10 pm'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); said of another name where the window says it of one only ('on Plus and Lifetime' against 'only Lifetime'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'; said of a thing the window leaves out and the chunk names only to deny it ('Rabbits may travel' against 'Cats and dogs may travel … Rabbits and birds are not allowed'); said of every one of a kind where another sentence limits it to others ('Every user can add colleagues' against 'Only administrators can add or remove users'); a period run from another event than the window's ('within seven days of your flight' against 'of receiving the bag'); the window's sentence without the condition it says it under ('Physiotherapy is covered for up to 12 sessions' against '… when referred by your GP'), or with one of two requirements its condition joins ('si … tiene cargas familiares' against '… y sus ingresos son bajos'; 'nur …, wenn' one of two joined by 'oder'); two things the window's sentence needs both of joined by 'or', or the reverse ('you need a driving licence or a credit card' against '… and a credit card')",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -361,7 +361,7 @@ var Checks = []Check{
 						s.NgramSim >= swapMatch && why(causeImpossible, deniedPossible(l, cw, window, ofClaim))
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim >= swapMatch {
-					flip = why(causeCondition, conditionDropped(l, c, window, nil)) ||
+					flip = why(causeCondition, conditionDropped(l, c, window, nil)) || why(causeScope, universalRestricted(l, c, ev, s.SpanText)) ||
 						why(causeOpposite, l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) && adjectiveAgainstCompound(l, c.words, c.nearestWords(l, window))) ||
 						why(causeEvent, anchorSwapped(l, claimWords(c, l), c.nearestWords(l, window), ev)) ||
 						why(causeScope, groupWidened(l, claimWords(c, l), c.nearestWords(l, window))) ||
@@ -369,13 +369,26 @@ var Checks = []Check{
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
 						flip = why(causeSides, clausesSwapped(l, c, window, s.SpanText))
 					}
-					if !flip && s.MissingWords == 0 {
+					if !flip && s.MissingWords <= 1 {
 						// Every word of the claim in the chunk, one of them only
 						// where the chunk denies it: "Half board includes lunch"
-						// against "… breakfast and dinner; lunch is not included".
+						// against "… breakfast and dinner; lunch is not included";
+						// or (all but one of them) a clause the window's sentence
+						// says under a condition the claim leaves out, the sentence
+						// long beside it ("The new card is free of charge" against
+						// "… it is free if the theft is reported, otherwise it
+						// costs €15").
 						closest, _, closestText := c.nearest(l, window)
-						flip = why(causeExcepted, excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText))
+						flip = s.MissingWords == 0 && why(causeExcepted, excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText)) ||
+							why(causeCondition, conditionOmitted(l, c, closest, closestText))
 					}
+				}
+				if l, ok := lang.Get(c.tongue.code); ok && !flip && s.NgramSim < swapMatch && s.MissingWords <= 1 {
+					// A short claim of a long sentence: "The new card is free of
+					// charge" against "The new card is free if the theft is
+					// reported to the police, otherwise it costs €15".
+					closest, _, closestText := c.nearest(l, window)
+					flip = why(causeCondition, conditionOmitted(l, c, closest, closestText))
 				}
 				s.NegationMismatch = flip
 				return
@@ -470,6 +483,7 @@ var Checks = []Check{
 					why(causeScope, restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) || hoursLimited(l, c, window, closestText)) ||
 					why(causeSides, clausesSwapped(l, c, window, s.SpanText)) ||
 					why(causeExcepted, excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText)) || why(causeEvent, anchorSwapped(l, c.words, closest, ev)) ||
+					why(causeScope, universalRestricted(l, c, ev, s.SpanText)) ||
 					why(causeCondition, conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText) || joinLoosened(l, c.words, closest, closestText))
 			}
 		},

@@ -52,6 +52,9 @@ func conditionOmitted(l *lang.Language, c *claim, closest []string, sentence str
 func conditionIn(l *lang.Language, text string) (cond, rest []string, first, ok bool) {
 	for piece := range strings.SplitSeq(text, ",") {
 		ws := normalisedWords(l, piece)
+		if ok && len(ws) > 0 && l.OtherwiseAt(ws, 0) > 0 {
+			break // the alternative ("…, otherwise it costs €15"): no part of what is said under the condition
+		}
 		at := -1
 		for i := range ws {
 			if !ok && l.ConditionAt(ws, i) > 0 {

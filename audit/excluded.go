@@ -255,3 +255,60 @@ type semiCache struct {
 	text  string
 	parts []*semiPart
 }
+
+// universalRestricted reports whether the claim says of every one of a
+// kind ([universals]: "Iedere gebruiker kan collega's toevoegen", "Any
+// user can add colleagues") what a part of the chunk limits to others
+// with a word of [restrictors] ("Alleen beheerders kunnen gebruikers
+// toevoegen of verwijderen", "Only administrators can add or remove
+// users"): after the restrictor, a thing the claim does not name, then
+// nothing but the claim's words and things listed with them, one of them
+// besides the kind. A limit to the claim's own kind ("Every admin can add
+// users" against "Only administrators …") or about something else ("Only
+// the Pro plan includes priority support") is none.
+func universalRestricted(l *lang.Language, c *claim, ev *evidence, chunk string) bool {
+	cw := claimWords(c, l)
+	u := slices.IndexFunc(cw, l.IsUniversal)
+	if u < 0 || !l.MayRestrict(chunk) {
+		return false
+	}
+	kind := ""
+	for _, w := range cw[u+1:] {
+		if contentWord(l, w) {
+			kind = w
+			break
+		}
+	}
+	if u, unit := l.Unit(kind); kind == "" || unit && strings.HasPrefix(u, "time:") || l.IsPeriodWord(kind) {
+		return false // "each week", "every month": a period, no kind with members
+	}
+	for _, p := range ev.semiParts(l, chunk) {
+		if !l.MayRestrict(p.text) {
+			continue
+		}
+		ws := p.read(l)
+		r := slices.IndexFunc(ws, l.IsRestrictor)
+		if r < 0 || r > 0 && l.IsNegationWord(ws[r-1]) { // "not only" adds
+			continue
+		}
+		y := slices.IndexFunc(ws[r+1:], func(w string) bool { return contentWord(l, w) })
+		if y < 0 || inClause(l, ws[r+1+y], cw) {
+			continue
+		}
+		rest, shared := ws[r+2+y:], false
+		ok := len(rest) > 0
+		for i, w := range rest {
+			switch {
+			case !contentWord(l, w):
+			case inClause(l, w, cw):
+				shared = shared || !sameWordRoot(l, w, kind)
+			case !listedWithClaim(l, cw, rest, i):
+				ok = false
+			}
+		}
+		if ok && shared {
+			return true
+		}
+	}
+	return false
+}

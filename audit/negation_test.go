@@ -135,3 +135,35 @@ func TestDueAtOnceAgainstAWaitingPeriod(t *testing.T) {
 			"There is a 3-month waiting period for dental and optical claims from the start of your policy.", false},
 	})
 }
+
+// A claim saying of every one of a kind what another sentence of the
+// chunk limits to others ("Only administrators can add or remove
+// users") widens it, in every language; a limit to the claim's own kind
+// or about something else, and "each week", are none.
+func TestUniversalAgainstARestrictionElsewhere(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"English", "Every user can add colleagues via Settings > Team [1].", "You can add extra users at any time via Settings > Team. Only administrators can add or remove users.", true},
+		{"Dutch", "Iedere gebruiker kan zelf collega's toevoegen via Instellingen > Team [1].", "Extra gebruikers kunt u op elk moment toevoegen via Instellingen > Team. Alleen beheerders kunnen gebruikers toevoegen of verwijderen.", true},
+		{"German", "Alle Nutzer können Kollegen unter Einstellungen > Team hinzufügen [1].", "Sie können jederzeit weitere Nutzer unter Einstellungen > Team hinzufügen. Nur Administratoren können Nutzer hinzufügen oder entfernen.", true},
+		{"French", "Tous les utilisateurs peuvent ajouter des collègues dans Paramètres > Équipe [1].", "Vous pouvez ajouter des utilisateurs à tout moment dans Paramètres > Équipe. Seuls les administrateurs peuvent ajouter ou supprimer des utilisateurs.", true},
+		{"Spanish", "Todos los usuarios pueden añadir compañeros en Ajustes > Equipo [1].", "Puedes añadir usuarios en cualquier momento en Ajustes > Equipo. Solo los administradores pueden añadir o eliminar usuarios.", true},
+		{"a limit about something else is none", "All plans include daily backups [1].", "All plans include daily backups. Only the Pro plan includes priority support.", false},
+	})
+}
+
+// A claim of a sentence's clause that leaves out the condition it is
+// said under fails however long the sentence beside it is, the
+// alternative after "otherwise" no part of the clause; one stating the
+// condition passes.
+func TestConditionLeftOutOfALongSentence(t *testing.T) {
+	const en = "The new card is free if the theft is reported to the police, otherwise it costs €15."
+	const fr = "Une nouvelle carte est envoyée sous 7 jours ouvrés ; elle est gratuite en cas de vol déclaré avec dépôt de plainte, sinon elle est facturée 15 €."
+	assertFlips(t, []flipCase{
+		{"English: free without the condition", "The new card is free of charge [1].", en, true},
+		{"English: free under the condition", "The new card is free if the theft is reported to the police [1].", en, false},
+		{"French: free without en cas de", "La nouvelle carte est gratuite [1].", "La nouvelle carte est gratuite en cas de vol déclaré avec dépôt de plainte, sinon elle est facturée 15 €.", true},
+		{"French: free under en cas de", "Une nouvelle carte est gratuite en cas de vol déclaré [1].", fr, false},
+		{"French: permanently against temporarily", "Vous pouvez relever votre plafond de paiement de façon permanente depuis l'application [1].",
+			"Vous pouvez relever temporairement votre plafond de paiement depuis l'application pendant 7 jours.", true},
+	})
+}

@@ -322,8 +322,12 @@ func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjec
 			if !states || at < cb.start {
 				continue
 			}
+			// Sharing a word with the clause stating q ("limit"), the
+			// clause of the rival must hold more of the claim's: "The daily
+			// debit card payment limit is €1,500 and the ATM withdrawal
+			// limit is €600" gives the ATM limit €600.
 			wb := words(cb)
-			if slices.ContainsFunc(wa, func(k int) bool { return slices.Contains(wb, k) }) {
+			if slices.ContainsFunc(wa, func(k int) bool { return slices.Contains(wb, k) }) && len(wa) <= len(wb) {
 				continue
 			}
 			if slices.ContainsFunc(s.stemsIn(i, [2]int{cb.start, at}), func(st uint64) bool { return !isClaimWord(st) }) {

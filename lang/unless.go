@@ -30,6 +30,7 @@ func (l *Language) readUnless(t, _ *table) error {
 	}
 	l.conditionals = set(l.withNormalized(t.words("conditionals")))
 	l.condPhrases = l.readPhraseList(t, "condition-phrases")
+	l.otherwise = l.readPhraseList(t, "otherwise")
 	l.condTimes = set(l.withNormalized(t.words("condition-times")))
 	return nil
 }
@@ -48,6 +49,11 @@ func (l *Language) ConditionAt(words []string, i int) int {
 	}
 	return l.condPhrases.at(words, i)
 }
+
+// OtherwiseAt returns how many words a phrase of [otherwise] takes at
+// words[i] (normalised words), 0 for none: what opens the alternative to
+// a condition ("otherwise", "sinon", "andernfalls", "de lo contrario").
+func (l *Language) OtherwiseAt(words []string, i int) int { return l.otherwise.at(words, i) }
 
 // WithoutUnless is text with each cue of [unless] made a clause break,
 // and whether it held one: a claim that states no condition ("renews
