@@ -63,7 +63,7 @@ func withoutReferences(sents []sentence, mc *markerContext) (out, refs []sentenc
 	list := false // inside a list of sources
 	for _, s := range sents {
 		heading := reRefHeading.MatchString(s.Plain)
-		headed := mc.headedList(s)
+		headed := len(s.Markers) > 0 && mc.headedList(s)
 		entry := len(s.Markers) > 0 && (heading || headed || list && (s.ListItem || s.Markers[0].Start == s.Start) || mc.namesASource(s.Plain))
 		list = heading || headed || list && entry
 		switch {

@@ -161,7 +161,7 @@ func (m *messageAudit) answerTongue() tongue {
 	// Read unsurely in a language without tables that a chunk is surely
 	// in, it is in that language: "O envio expresso custa 9,90 €" citing a
 	// Portuguese page is no Spanish (nor English) answer.
-	if !t.ok && !t.undetermined() && slices.ContainsFunc(m.own, func(c readers.Chunk) bool {
+	if !t.ok && !t.undetermined() && (sure < minSure || thinlyForeign(text, t.code)) && slices.ContainsFunc(m.own, func(c readers.Chunk) bool {
 		ct, s := detect(c.Text)
 		return auditable(c) && ct.code == t.code && s >= minSure
 	}) {
@@ -274,17 +274,20 @@ func (m *messageAudit) jointTongue(text string) (tongue, bool) {
 	}
 	tried := map[string]bool{}
 	try := func(around string) (tongue, bool) {
-		// Text surely in a language without tables (a Portuguese chunk)
-		// says nothing of which supported one the answer is in.
-		if g := lang.Detect(head(around)); g.Confidence >= minSure && !tongueOf(g.Code).ok {
-			return tongue{}, false
-		}
 		g := lang.DetectAmong(head(around), lang.Supported())
 		if g.Code == lang.Undetermined || g.Confidence < minSure || tried[g.Code] {
 			return tongue{}, false
 		}
 		tried[g.Code] = true
-		return tongueOf(g.Code), fits(g.Code)
+		if !fits(g.Code) {
+			return tongue{}, false
+		}
+		// Text surely in a language without tables (a Portuguese chunk)
+		// says nothing of which supported one the answer is in.
+		if full := lang.Detect(head(around)); full.Confidence >= minSure && !tongueOf(full.Code).ok {
+			return tongue{}, false
+		}
+		return tongueOf(g.Code), true
 	}
 	for _, c := range m.own {
 		if auditable(c) {
