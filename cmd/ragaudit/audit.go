@@ -148,7 +148,7 @@ func auditCommand() *cli.Command {
 			&cli.IntFlag{Name: "html-max-failures", Value: report.DefaultMaxFailures, Usage: "failing rows listed in report.html (findings.csv has all)"},
 			&cli.BoolFlag{Name: "reproducible", Usage: "leave the generation time out of report.html (SOURCE_DATE_EPOCH pins it instead)"},
 			&cli.IntFlag{Name: "workers", Value: runtime.GOMAXPROCS(0), Usage: "audit on this many goroutines (results are identical for any number)"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the status line on stdout (e.g. \"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)\"); no progress bar, no warnings on stderr; the report is written all the same"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the status line on stdout (e.g. \"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)\"), and under GitHub Actions (GITHUB_ACTIONS=true) its annotations; no progress bar, no warnings on stderr; the report is written all the same"},
 			&cli.StringFlag{Name: "junit", Usage: "also write a JUnit XML file: one test case per conversation, failing with its failing citations"},
 			&cli.StringSliceFlag{Name: "fail-on", KeepSpace: true, Usage: "also fail (exit 1) when a count exceeds its limit: fabricated, uncited, below-floor, rejected, drop, tenant-drop, and in a guard's decision log fallback and intervened (shares of its decisions), each with an optional =N or =P% (e.g. uncited=5, drop=2% against --baseline, intervened=5%); repeatable"},
 			&cli.StringFlag{Name: "baseline", Usage: "an earlier run's summary.json (or its report directory): show how the rate and each tenant's rate changed"},
