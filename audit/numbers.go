@@ -146,6 +146,16 @@ func scanQuantities(text string, emit func(f found)) {
 			}
 			return
 		}
+		// "two million euros", "three thousand dollars": the multiplier
+		// and the currency named after it, as after digits.
+		if m, e, ok := multiplierAfter(text, end, false); ok && m >= 1e3 {
+			num.value, num.end = decimal{whole: strconv.FormatFloat(float64(n)*m, 'f', 0, 64)}, e
+			if cur, k := currencyNamedAfter(text, e); cur != "" {
+				num.currency, num.end = cur, k
+			}
+			emit(found{number: num})
+			return
+		}
 		if u, e := unitAfter(text, end); u != "" { // "three months"
 			num.unit, num.end = u, e
 		}
