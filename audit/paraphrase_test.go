@@ -76,3 +76,19 @@ func TestBoundsAndMultipliersInWords(t *testing.T) {
 		t.Errorf("two million euros of €2,000,000: numbers missing %q", f.NumbersMissing)
 	}
 }
+
+// A figure counted per a noun with a modifier ("per insured person",
+// "pro versicherter Person") is counted per the noun; per another noun
+// still fails.
+func TestCountedPerAModifiedNoun(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"English: per insured person of per person", "We reimburse cancellation costs up to €3,000 per insured person [1].",
+			"The policy reimburses cancellation costs up to €3,000 per person.", 0, Supported, "", "en", ""},
+		{"English: per person of per insured person", "We reimburse cancellation costs up to €3,000 per person [1].",
+			"The policy reimburses cancellation costs up to €3,000 per insured person.", 0, Supported, "", "en", ""},
+		{"German: pro versicherter Person of pro Person", "Wir erstatten Stornokosten bis zu 3.000 € pro versicherter Person [1].",
+			"Die Reiserücktrittsversicherung erstattet die Stornokosten bis zu 3.000 € pro Person.", 0, Supported, "", "de", ""},
+		{"English: per booking of per insured person fails", "We reimburse cancellation costs up to €3,000 per booking [1].",
+			"The policy reimburses cancellation costs up to €3,000 per insured person.", 0, Unsupported, "number_mismatch", "en", ""},
+	})
+}

@@ -3,6 +3,8 @@ package audit
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -124,6 +126,14 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			stems = append(stems, l.Stem(w))
 			parts = append(parts, written[k]+" "+written[n])
 			k = n
+			// "per insured person", "pro versicherter Person": counted per
+			// the noun; its modifier is no thing of its own to demand.
+			if k+1 < len(ws) && modifiesNext(l, written[k], written[k+1]) {
+				loose = append(loose, l.Stem(w))
+				stems = append(stems, l.Stem(l.Normalize(ws[k+1])))
+				parts[len(parts)-1] += " " + written[k+1]
+				k++
+			}
 			// "per calendar year" is per year as well.
 			if k+1 < len(ws) && l.IsPerUnit(l.Normalize(ws[k+1])) {
 				stems = append(stems, l.Stem(l.Normalize(ws[k+1])))
@@ -234,4 +244,27 @@ func pointsAsPercent(l *lang.Language, c *claim, chunk string) string {
 		}
 	}
 	return ""
+}
+
+// modifiesNext reports whether the word a, written before b, is a
+// modifier of the noun b rather than a noun of its own: in German a
+// lower-case word before a capitalised one ("versicherter Person"), in
+// English and Dutch a participle or adjective by its ending ("insured
+// person", "additional user", "verzekerde persoon").
+func modifiesNext(l *lang.Language, a, b string) bool {
+	w := l.Normalize(strings.ToLower(b))
+	if w == "" || l.IsStopword(w) || startsWithDigitOrSign(w) || l.IsPerWord(w) || l.IsListJoin(w) {
+		return false
+	}
+	ra, _ := utf8.DecodeRuneInString(a)
+	rb, _ := utf8.DecodeRuneInString(b)
+	switch l.Code {
+	case "de":
+		return unicode.IsLower(ra) && unicode.IsUpper(rb)
+	case "en":
+		return strings.HasSuffix(a, "ed") || strings.HasSuffix(a, "ing") || strings.HasSuffix(a, "al")
+	case "nl":
+		return strings.HasSuffix(a, "de") || strings.HasSuffix(a, "te")
+	}
+	return false
 }
