@@ -285,6 +285,13 @@ var Checks = []Check{
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "each member gets 100 GB" of "100 GB shared by all members"
 				}
 			}
+			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && len(c.quantities) > 0 {
+				// "Mit BahnCard … 13,90 €" against "9,90 € mit BahnCard und 13,90 € ohne"
+				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
+				if x := withoutSwapped(l, c, sentence); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x)
+				}
+			}
 			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && twoOfAKind(c.quantities) {
 				// "dogs from age 10 and cats from age 8" where the window says dogs 8, cats 10
 				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
@@ -459,7 +466,8 @@ var Checks = []Check{
 				_, claimUnless := l.UnlessClause(c.plain)
 				s.NegationMismatch = !(windowDenies && !unless && deniesInOtherWords(l, c.plain, window) || claimDenies && !claimUnless && deniesInOtherWords(l, window, c.plain) ||
 					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim) ||
-					claimDenies && !windowDenies && deniedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)))
+					claimDenies && !windowDenies && deniedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)) ||
+					claimDenies && !windowDenies && withoutAgrees(l, c, c.nearestText(l, window)))
 			}
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
 				s.NegationMismatch = !bothDenyAll(l, normalisedWords(l, c.plain), normalisedWords(l, window))
@@ -468,6 +476,11 @@ var Checks = []Check{
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
 				if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch {
 					s.NegationMismatch, _ = clausePolarity(l, c, window, ofClaim, ofWindow) // another clause's denial
+				}
+				if l, ok := lang.Get(c.tongue.code); ok && s.NegationMismatch {
+					// "Ohne BahnCard … 13,90 €" against "… 13,90 € ohne": the
+					// window's "ohne" is of the claim's thing, left unsaid.
+					s.NegationMismatch = !withoutAgrees(l, c, c.nearestText(l, window))
 				}
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {

@@ -92,3 +92,20 @@ func TestCountedPerAModifiedNoun(t *testing.T) {
 			"The policy reimburses cancellation costs up to €3,000 per insured person.", 0, Unsupported, "number_mismatch", "en", ""},
 	})
 }
+
+// A sentence giving one figure "with X" and another "without" at its
+// clause's end gives the second to the case without X: the figure of the
+// other case fails, the case's own passes, in every language.
+func TestWithAndWithoutAtTheClauseEnd(t *testing.T) {
+	const de = "Im Fernverkehr können Sie drei Gepäckstücke kostenlos mitnehmen. Die Fahrradkarte kostet im Fernverkehr 9,90 € mit BahnCard und 13,90 € ohne. Zusammengeklappte Falträder gelten als Handgepäck."
+	const en = "The bike ticket costs €9.90 with a BahnCard and €13.90 without."
+	checkLanguageCases(t, []languageCase{
+		{"German: mit BahnCard given the figure without it fails", "Mit BahnCard kostet die Fahrradkarte im Fernverkehr 13,90 € [1].", de, 0, Unsupported, "number_mismatch", "de", ""},
+		{"German: ohne BahnCard with its figure passes", "Ohne BahnCard kostet die Fahrradkarte im Fernverkehr 13,90 € [1].", de, 0, Supported, "", "de", ""},
+		{"German: mit BahnCard with its figure passes", "Mit BahnCard kostet die Fahrradkarte im Fernverkehr 9,90 € [1].", de, 0, Supported, "", "de", ""},
+		{"German: ohne BahnCard given the figure with it fails", "Ohne BahnCard kostet die Fahrradkarte im Fernverkehr 9,90 € [1].", de, 0, Unsupported, "number_mismatch", "de", ""},
+		{"English: with a BahnCard given the figure without it fails", "With a BahnCard the bike ticket costs €13.90 [1].", en, 0, Unsupported, "number_mismatch", "en", ""},
+		{"English: without a BahnCard with its figure passes", "Without a BahnCard the bike ticket costs €13.90 [1].", en, 0, Supported, "", "en", ""},
+		{"Spanish: con Tarjeta given the figure without it fails", "Con Tarjeta el billete de bicicleta cuesta 13,90 € [1].", "El billete de bicicleta cuesta 9,90 € con Tarjeta y 13,90 € sin.", 0, Unsupported, "number_mismatch", "es", ""},
+	})
+}

@@ -54,64 +54,65 @@ type Language struct {
 	// leider nicht."), each read by IsRefusal.
 	RefusalExamples []string
 
-	english      bool // stopwords, normalisation and stems are nounphrase's
-	stem         func(string) string
-	stopwords    map[string]bool
-	opposites    map[string][]opposite   // [opposites], by word
-	places       map[string][]opposite   // [places], by word
-	placeForms   map[[2]int][]string     // the forms of each member of [places], by group and member
-	negPrefixes  []string                // [negating-prefixes]
-	negSuffixes  []string                // [negating-suffixes]
-	restrictors  map[string]bool         // [restrictors]
-	universals   map[string]bool         // [universals]
-	both         map[string]bool         // [both]
-	fullWords    map[string]bool         // [full-words]
-	unlimited    map[string]bool         // [unlimited-words]
-	roleLinks    map[string]bool         // [role-connectors]
-	compLinks    map[string]bool         // [comparison-connectors]
-	listJoins    map[string]bool         // [list-joins]
-	perWords     map[string]bool         // [per-words]
-	perCues      cueSet                  // [per-words] and [per-phrases], for a byte test first
-	restrictCues cueSet                  // [restrictors], for MayRestrict
-	perPhrases   []perPhrase             // [per-phrases]
-	unless       *regexp.Regexp          // [unless], as whole words
-	unlessCues   map[string]bool         // [unless], each cue's words joined by a space
-	unlessComma  *regexp.Regexp          // a cue of [unless] and the comma after it ("es sei denn,")
-	unlessEnds   []string                // the last word of each cue with its comma, lower-cased: the byte test before unlessComma
-	conditionals map[string]bool         // [conditionals]
-	negWords     map[string]bool         // [negative-words]
-	backRefs     map[string]bool         // [back-references]
-	afterDur     map[string]bool         // [after-durations]
-	determiners  map[string]bool         // [determiners]
-	exceptions   phraseList              // [exceptions]
-	periodFrom   phraseList              // [period-anchors]
-	periodOf     phraseList              // [period-anchors-within]
-	condPhrases  phraseList              // [condition-phrases]
-	otherwise    phraseList              // [otherwise]
-	condTimes    map[string]bool         // [condition-times]
-	distributive map[string]bool         // [distributives]
-	poolWords    map[string]bool         // [pool-words]
-	orWords      map[string]bool         // [or-words]
-	requires     map[string]bool         // [requirement-words]
-	zones        map[string][]zonePhrase // [time-zones], by first word
-	dateNouns    map[string]bool         // [date-nouns]
-	waiting      phraseList              // [waiting-periods]
-	atOnce       phraseList              // [at-once]
-	intro        phraseList              // [introductory]
-	agentMarks   map[string]bool         // [agent-markers]
-	hedges       phraseList              // [hedges]
-	possible     phraseList              // [possibility]
-	certain      phraseList              // [certainty]
-	complements  phraseList              // [complement-words]
-	denialsOfAll phraseList              // [universal-denials]
-	scaleWords   map[string]scaleEnd     // [scale-ends]
-	degreeDown   map[string]bool         // [degree-down]
-	rivals       map[string][]string     // of a word of [opposites], the words of its groups' other members
-	permission   phraseList              // [permission]
-	grantors     map[string]bool         // [grantors]
-	receiving    map[string]bool         // [receiving]
-	overlapStops []string
-	overlapSet   map[string]bool
+	english       bool // stopwords, normalisation and stems are nounphrase's
+	stem          func(string) string
+	stopwords     map[string]bool
+	opposites     map[string][]opposite   // [opposites], by word
+	places        map[string][]opposite   // [places], by word
+	placeForms    map[[2]int][]string     // the forms of each member of [places], by group and member
+	negPrefixes   []string                // [negating-prefixes]
+	negSuffixes   []string                // [negating-suffixes]
+	restrictors   map[string]bool         // [restrictors]
+	universals    map[string]bool         // [universals]
+	both          map[string]bool         // [both]
+	with, without string                  // [with-without]
+	fullWords     map[string]bool         // [full-words]
+	unlimited     map[string]bool         // [unlimited-words]
+	roleLinks     map[string]bool         // [role-connectors]
+	compLinks     map[string]bool         // [comparison-connectors]
+	listJoins     map[string]bool         // [list-joins]
+	perWords      map[string]bool         // [per-words]
+	perCues       cueSet                  // [per-words] and [per-phrases], for a byte test first
+	restrictCues  cueSet                  // [restrictors], for MayRestrict
+	perPhrases    []perPhrase             // [per-phrases]
+	unless        *regexp.Regexp          // [unless], as whole words
+	unlessCues    map[string]bool         // [unless], each cue's words joined by a space
+	unlessComma   *regexp.Regexp          // a cue of [unless] and the comma after it ("es sei denn,")
+	unlessEnds    []string                // the last word of each cue with its comma, lower-cased: the byte test before unlessComma
+	conditionals  map[string]bool         // [conditionals]
+	negWords      map[string]bool         // [negative-words]
+	backRefs      map[string]bool         // [back-references]
+	afterDur      map[string]bool         // [after-durations]
+	determiners   map[string]bool         // [determiners]
+	exceptions    phraseList              // [exceptions]
+	periodFrom    phraseList              // [period-anchors]
+	periodOf      phraseList              // [period-anchors-within]
+	condPhrases   phraseList              // [condition-phrases]
+	otherwise     phraseList              // [otherwise]
+	condTimes     map[string]bool         // [condition-times]
+	distributive  map[string]bool         // [distributives]
+	poolWords     map[string]bool         // [pool-words]
+	orWords       map[string]bool         // [or-words]
+	requires      map[string]bool         // [requirement-words]
+	zones         map[string][]zonePhrase // [time-zones], by first word
+	dateNouns     map[string]bool         // [date-nouns]
+	waiting       phraseList              // [waiting-periods]
+	atOnce        phraseList              // [at-once]
+	intro         phraseList              // [introductory]
+	agentMarks    map[string]bool         // [agent-markers]
+	hedges        phraseList              // [hedges]
+	possible      phraseList              // [possibility]
+	certain       phraseList              // [certainty]
+	complements   phraseList              // [complement-words]
+	denialsOfAll  phraseList              // [universal-denials]
+	scaleWords    map[string]scaleEnd     // [scale-ends]
+	degreeDown    map[string]bool         // [degree-down]
+	rivals        map[string][]string     // of a word of [opposites], the words of its groups' other members
+	permission    phraseList              // [permission]
+	grantors      map[string]bool         // [grantors]
+	receiving     map[string]bool         // [receiving]
+	overlapStops  []string
+	overlapSet    map[string]bool
 
 	neg           negation
 	answers       answerWords // AnswerWordOnly
@@ -213,7 +214,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "both", "full-words", "unlimited-words", "around-the-clock", "period-words",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "list-joins", "or-words", "requirement-words", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-phrases", "otherwise", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "limit-opens", "any-words", "time-zones", "times-words"}

@@ -33,6 +33,9 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	}
 	l.universals = set(l.withNormalized(t.words("universals")))
 	l.both = set(l.withNormalized(t.words("both")))
+	if ws := t.words("with-without"); len(ws) == 3 && ws[1] == "|" {
+		l.with, l.without = ws[0], ws[2]
+	}
 	l.fullWords = set(l.withNormalized(t.words("full-words")))
 	l.unlimited = set(l.withNormalized(t.words("unlimited-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
@@ -557,6 +560,20 @@ func (l *Language) MayRestrict(text string) bool { return l.restrictCues.in(text
 // IsUniversal reports whether the normalised word w extends a claim to all
 // of a kind: "all", "alle", "jeder", "tous", "todos".
 func (l *Language) IsUniversal(w string) bool { return l.universals[w] }
+
+// IsWith and IsWithout report whether the normalised word w says a case
+// has a thing or lacks it ([with-without]: "mit", "ohne").
+func (l *Language) IsWith(w string) bool    { return l.with != "" && w == l.with }
+func (l *Language) IsWithout(w string) bool { return l.without != "" && w == l.without }
+
+// WithoutWord is the word of [with-without] that says a case lacks a
+// thing ("" when the language has none), for a byte test.
+func (l *Language) WithoutWord() string {
+	if l.without == "" {
+		return "\x00" // found in no text
+	}
+	return l.without
+}
 
 // IsBoth reports whether the normalised word w says two of a thing at
 // once: "both", "beide", "ambas" ([both]).

@@ -1,0 +1,107 @@
+package audit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// withWithout is what a sentence gives a case with a thing and the case
+// without it, the second word left at its clause's end ([with-without]):
+// "Die Fahrradkarte kostet 9,90 € mit BahnCard und 13,90 € ohne", "€9.90
+// with a BahnCard and €13.90 without". thing is the normalised word after
+// "with"; with and without the figures (normalised words) of each case.
+type withWithout struct {
+	thing, with, without string
+}
+
+// elidedWithout reads ws, a sentence's normalised words, for such a pair.
+func elidedWithout(l *lang.Language, ws []string) (withWithout, bool) {
+	for j, w := range ws {
+		if !l.IsWithout(w) || j+1 < len(ws) && !l.IsListJoin(ws[j+1]) || j == 0 || !isFigure(l, ws[j-1]) {
+			continue
+		}
+		for i := j - 2; i > 0; i-- {
+			if !l.IsWith(ws[i]) {
+				continue
+			}
+			thing := slices.IndexFunc(ws[i+1:j-1], func(x string) bool { return contentWord(l, x) && !isFigure(l, x) })
+			if thing < 0 || !isFigure(l, ws[i-1]) {
+				break
+			}
+			return withWithout{ws[i+1+thing], ws[i-1], ws[j-1]}, true
+		}
+	}
+	return withWithout{}, false
+}
+
+// withoutCase reads the claim's words for the case it is about: whether
+// it names the pair's thing, and whether it says "without" before it.
+func (p withWithout) caseOf(l *lang.Language, cw []string) (names, without bool) {
+	at := slices.IndexFunc(cw, func(w string) bool { return sameWordRoot(l, w, p.thing) })
+	if at < 0 {
+		return false, false
+	}
+	for k := at - 1; k >= 0 && k >= at-2; k-- {
+		if l.IsWithout(cw[k]) {
+			return true, true
+		}
+		if contentWord(l, cw[k]) {
+			break
+		}
+	}
+	return true, false
+}
+
+// withoutSwapped is the claim's figure that a sentence gives the other
+// case than the claim's ("Mit BahnCard kostet die Fahrradkarte 13,90 €"
+// against "9,90 € mit BahnCard und 13,90 € ohne"), as the claim writes it,
+// or "".
+func withoutSwapped(l *lang.Language, c *claim, sentence string) string {
+	if !strings.Contains(strings.ToLower(sentence), l.WithoutWord()) {
+		return ""
+	}
+	p, ok := elidedWithout(l, normalisedWords(l, sentence))
+	if !ok {
+		return ""
+	}
+	cw := claimWords(c, l)
+	names, without := p.caseOf(l, cw)
+	own, other := p.with, p.without
+	if without {
+		own, other = other, own
+	}
+	if !names || slices.Contains(cw, own) || !slices.Contains(cw, other) {
+		return ""
+	}
+	for _, q := range c.quantities {
+		if strings.Contains(strings.ToLower(q.Raw), other) {
+			return q.Raw
+		}
+	}
+	return other
+}
+
+// withoutAgrees reports whether the claim says "without" of the thing
+// whose case without it a sentence gives at its clause's end, with that
+// case's figure: "Ohne BahnCard kostet die Fahrradkarte 13,90 €" against
+// "9,90 € mit BahnCard und 13,90 € ohne" denies as the sentence does.
+func withoutAgrees(l *lang.Language, c *claim, sentence string) bool {
+	if !strings.Contains(strings.ToLower(sentence), l.WithoutWord()) {
+		return false
+	}
+	p, ok := elidedWithout(l, normalisedWords(l, sentence))
+	if !ok {
+		return false
+	}
+	cw := claimWords(c, l)
+	names, without := p.caseOf(l, cw)
+	return names && without && slices.Contains(cw, p.without)
+}
+
+// nearestText is the text of the window's sentence the claim follows.
+func (c *claim) nearestText(l *lang.Language, window string) string {
+	_, _, text := c.nearest(l, window)
+	return text
+}
