@@ -35,6 +35,10 @@ type claim struct {
 	// quantityOf is, per stem, the quantity of the claim it is a word of
 	// ("zwei" and "Jahre" of "zwei Jahre"), or -1 (found).
 	quantityOf []int
+	// anchored is, per stem, whether it is a word of the event a period
+	// of the claim runs from ("returning home" of "within 30 days of
+	// returning home"): part of the figure for the passage checks.
+	anchored   []bool
 	prefixes   []uint64
 	prefixSet  wordSet
 	stemForms  []string    // the stems themselves
@@ -101,6 +105,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	var prev uint64
 	hasPrev := false
 	spans := quantitySpans(s.Plain, c.quantities)
+	anchors := anchorSpans(t, s.Plain, c.quantities)
 	nounphrase.RawWordsAt(s.Plain, func(raw string, start int) {
 		wi := wc.info(raw)
 		if wi.norm == "" || wi.stop {
@@ -120,6 +125,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
 			c.quantityOf = append(c.quantityOf, spans.at(start))
+			c.anchored = append(c.anchored, anchors.at(start) >= 0)
 			if t.l != nil {
 				c.addForms(wi)
 			}
@@ -388,6 +394,42 @@ func quantitySpans(text string, qs []quantity) qspans {
 	out := make(qspans, len(qs))
 	for i, q := range qs {
 		out[i] = [2]int{q.Start, q.Start + len(q.Raw)}
+	}
+	return out
+}
+
+// anchorSpans are the byte spans of the events the claim's periods run
+// from: after a duration and a phrase of [period-anchors] (or, after a
+// word of [bound-within], [period-anchors-within]), its next words up to
+// three, within the clause ("within 30 days of returning home": "returning
+// home"). A claim that gives its period another event than the chunk's
+// sentence about its act is read by what it says of the act.
+func anchorSpans(t tongue, text string, qs []quantity) qspans {
+	l, ok := lang.Get(t.code)
+	if !ok {
+		return nil
+	}
+	var out qspans
+	for _, q := range qs {
+		if !strings.HasPrefix(q.Unit, "time:") || q.Start+len(q.Raw) > len(text) {
+			continue
+		}
+		from := q.Start + len(q.Raw)
+		var ws []string
+		var at [][2]int
+		nounphrase.RawWordsWhile(text[from:], func(raw string, start int) bool {
+			if strings.ContainsAny(text[from:from+start], ",;:") {
+				return false
+			}
+			ws, at = append(ws, strings.ToLower(raw)), append(at, [2]int{from + start, from + start + len(raw)})
+			return len(ws) < 6
+		})
+		n, _ := l.PeriodAnchorAt(ws, 0)
+		if n == 0 || n >= len(ws) {
+			continue
+		}
+		end := min(len(ws), n+3)
+		out = append(out, [2]int{at[n][0], at[end-1][1]})
 	}
 	return out
 }

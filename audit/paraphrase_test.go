@@ -109,3 +109,17 @@ func TestWithAndWithoutAtTheClauseEnd(t *testing.T) {
 		{"Spanish: con Tarjeta given the figure without it fails", "Con Tarjeta el billete de bicicleta cuesta 13,90 € [1].", "El billete de bicicleta cuesta 9,90 € con Tarjeta y 13,90 € sin.", 0, Unsupported, "number_mismatch", "es", ""},
 	})
 }
+
+// The event a claim's period runs from is part of the figure: a period
+// of the chunk's sentence about another act, said of the act whose own
+// sentence gives another period, fails ("report the theft to the police
+// within 30 days of returning home" against "Claims … within 30 days of
+// returning home. Theft … to the local police within 24 hours").
+func TestAPeriodOfAnotherActWithItsEvent(t *testing.T) {
+	const en = "Claims must be submitted within 30 days of returning home. Theft of baggage must be reported to the local police within 24 hours, and you must obtain a written police report."
+	checkLanguageCases(t, []languageCase{
+		{"the claims' period said of the police report fails", "You must report the theft to the local police within 30 days of returning home [1].", en, 0, Unsupported, "number_mismatch", "en", ""},
+		{"the claims' period said of claims passes", "Claims must be submitted within 30 days of returning home [1].", en, 0, Supported, "", "en", ""},
+		{"the police report's period passes", "You must report a theft to the local police within 24 hours [1].", en, 0, Supported, "", "en", ""},
+	})
+}

@@ -125,8 +125,9 @@ func newPassage(c *claim, ev *evidence, missing []string) *passageRead {
 // window), and how many such words the claim has.
 func claimWordCounts(c *claim, ev *evidence) ([]int, int) {
 	words := 0
+	counted := func(k int) bool { return c.quantityOf[k] < 0 && (k >= len(c.anchored) || !c.anchored[k]) }
 	for k := range c.stems {
-		if c.quantityOf[k] < 0 {
+		if counted(k) {
 			words++
 		}
 	}
@@ -137,7 +138,7 @@ func claimWordCounts(c *claim, ev *evidence) ([]int, int) {
 			continue
 		}
 		for k, st := range c.stems {
-			if c.quantityOf[k] < 0 && w.stems[0].has(st) {
+			if counted(k) && w.stems[0].has(st) {
 				counts[i]++
 			}
 		}
