@@ -114,6 +114,12 @@ func (c *Coverage) citationsSentence() string {
 	if c.NotChecked == 0 {
 		return fmt.Sprintf("all %d citations checked", c.Citations)
 	}
+	return fmt.Sprintf("%d of %d citations checked (%s), %d could not be: %s", c.Checked, c.Citations, pct(c.Share), c.NotChecked, c.causesShort())
+}
+
+// causesShort is each cause of citations not checked with its count, by
+// its label: "6 language not supported, 2 chunk text absent".
+func (c *Coverage) causesShort() string {
 	var parts []string
 	for _, cause := range c.Causes {
 		label := cause.Reason
@@ -122,7 +128,7 @@ func (c *Coverage) citationsSentence() string {
 		}
 		parts = append(parts, fmt.Sprintf("%d %s", cause.Citations, label))
 	}
-	return fmt.Sprintf("%d of %d citations checked (%s), %d could not be: %s", c.Checked, c.Citations, pct(c.Share), c.NotChecked, strings.Join(parts, ", "))
+	return strings.Join(parts, ", ")
 }
 
 // incompleteDetail is the status detail of a run that checked too few:

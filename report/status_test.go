@@ -155,3 +155,17 @@ func TestABelowFloorGateIsNotMetOnAnswersNotChecked(t *testing.T) {
 		})
 	}
 }
+
+// A pass over enough checked citations still names those it could not
+// check, with their causes, on the status line: a CI log never shows a
+// bare PASS over citations it never saw.
+func TestAPassNamesTheCitationsNotChecked(t *testing.T) {
+	s := run{s: 150, unsupported: 6}.summary(0.9)
+	s.acceptMachine = true
+	s.CI95Low = 0.97
+	s.Decide()
+	want := "(150 citations; 6 not checked: 6 language not supported)"
+	if got := StatusLine(&s); s.Status != StatusPass || !strings.HasSuffix(got, want) {
+		t.Errorf("status %s, line %q; want a PASS ending %q", s.Status, got, want)
+	}
+}

@@ -74,15 +74,22 @@ func passDetail(s *Summary) string {
 // labels, 2100 citations"; of a run that checked too few, how many were
 // checked and why the others could not be. Records that could not be read
 // are named even when too few to stop a pass ("49 citations; 1 record
-// skipped: missing_content"): a CI log never shows a bare PASS over
-// records it never saw.
+// skipped: missing_content"), and so are citations not checked: a CI log
+// never shows a bare PASS over records or citations it never saw.
 func volume(s *Summary) string {
 	by := s.Counts.CitationsByVerdict
 	out := fmt.Sprintf("%d citations", by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated])
 	if s.CheckedTooFew() {
 		out = s.Coverage.Sentence()
-	} else if c := s.Coverage; c != nil && c.RecordsSkipped > 0 {
-		out += "; " + skippedNote(s)
+	} else if c := s.Coverage; c != nil {
+		// Citations not checked are named even when too few to stop a
+		// pass: "150 citations; 6 not checked: 6 language not supported".
+		if c.NotChecked > 0 {
+			out += fmt.Sprintf("; %d not checked: %s", c.NotChecked, c.causesShort())
+		}
+		if c.RecordsSkipped > 0 {
+			out += "; " + skippedNote(s)
+		}
 	}
 	if v := s.Verified; v != nil {
 		l := v.Labels
