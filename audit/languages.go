@@ -161,10 +161,7 @@ func (m *messageAudit) answerTongue() tongue {
 	// Read unsurely in a language without tables that a chunk is surely
 	// in, it is in that language: "O envio expresso custa 9,90 €" citing a
 	// Portuguese page is no Spanish (nor English) answer.
-	if !t.ok && !t.undetermined() && (sure < minSure || thinlyForeign(text, t.code)) && slices.ContainsFunc(m.own, func(c readers.Chunk) bool {
-		ct, s := detect(c.Text)
-		return auditable(c) && ct.code == t.code && s >= minSure
-	}) {
+	if m.unsupportedLikeItsChunks(text, t, sure) {
 		return t
 	}
 	if sure < minSureAlone && !table && fewerWords(text, minSampleWords) {
@@ -203,6 +200,18 @@ func (m *messageAudit) answerTongue() tongue {
 		return m.unsurelyRead(text, t, sure, best)
 	}
 	return english
+}
+
+// unsupportedLikeItsChunks reports whether an answer read unsurely (or
+// thinly) in a language without tables, t, cites a chunk surely in it.
+func (m *messageAudit) unsupportedLikeItsChunks(text string, t tongue, sure float64) bool {
+	if t.ok || t.undetermined() || sure >= minSure && !thinlyForeign(text, t.code) {
+		return false
+	}
+	return slices.ContainsFunc(m.own, func(c readers.Chunk) bool {
+		ct, s := detect(c.Text)
+		return auditable(c) && ct.code == t.code && s >= minSure
+	})
 }
 
 // unsurelyRead is the language of an answer detection reads, unsurely,

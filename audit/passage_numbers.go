@@ -18,76 +18,24 @@ import (
 // It returns them with the window of that sentence, or -1 when there are
 // none.
 func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, int) {
-	counts, words, s := p.counts, p.words, p.sentenceReader
-	most := slices.Max(counts)
+	most, words := slices.Max(p.counts), p.words
 	if most < words-1 {
 		return nil, -1 // no sentence of the chunk is about all of it
 	}
-	// A sentence lacking one of the claim's words ("costs" of "Basic $9,
-	// Pro $19 and Enterprise $39") is read only for a value it gives
-	// another subject in an elliptical clause (ellipsisRival).
-	partly := most < words
+	partly := most < words // rivalPartly
 	var out []string
 	at := -1
 	for _, q := range c.quantities {
 		if q.Weak || slices.Contains(missing, q.Raw) {
 			continue
 		}
-		// Only the sentences holding most of the claim's words count: one
-		// of them stating the value is support, one stating a rival is not.
-		stating, rival := false, -1
-		loose, elsewhere := -1, 0 // with partly: a sentence stating only a rival; the most words of one stating q
-		for i, n := range counts {
-			if n < most {
-				if partly && n > elsewhere && s.stated(i).index.supports(q) {
-					elsewhere = n
-				}
-				continue
-			}
-			st, text := s.stated(i), s.text(i)
-			supports := st.index.supports(q)
-			rivalled := slices.ContainsFunc(st.all, func(w quantity) bool {
-				return (rivals(q, w) || sameCount(c, q, text, w, s.ev.tongue)) && !claims(c, w)
-			})
-			if partly {
-				if supports && rivalled && rival < 0 && s.ellipsisRival(c, q, i, s.clauses(i)) {
-					rival = i
-				}
-				if !supports && rivalled && loose < 0 {
-					loose = i
-				}
-				stating = stating || supports && rival != i
-				continue
-			}
-			// A clause holding all the claim's words is what the sentence
-			// says of its subject; its other clauses are of others. Only a
-			// sentence stating both the value and a rival need be cut.
-			if supports && rivalled {
-				if cs, cr, ok := s.clauseStates(c, q, i, words); ok {
-					stating = stating || cs
-					if cr && rival < 0 {
-						rival = i
-					}
-					continue
-				}
-			}
-			switch {
-			case supports:
-				stating = true
-			case rival < 0 && rivalled:
-				rival = i
-			}
+		var rival int
+		if partly {
+			rival = p.rivalPartly(c, q, most)
+		} else {
+			rival = p.rivalWhole(c, q, most)
 		}
-		// The sentence about all but one of the claim's words states
-		// only another value, and q is stated only where the claim's words
-		// are fewer by two or more: "In den ersten zwei Jahren … wird
-		// vermutet, dass ein Mangel schon bei Lieferung vorlag" against
-		// "Gewährleistung … zwei Jahre ab Lieferung. Tritt ein Mangel in
-		// den ersten zwölf Monaten auf, wird vermutet, dass er bereits …".
-		if partly && rival < 0 && !stating && loose >= 0 && elsewhere <= most-2 {
-			rival = loose
-		}
-		if rival >= 0 && !stating {
+		if rival >= 0 {
 			out = append(out, q.Raw)
 			if at < 0 {
 				at = rival
@@ -95,6 +43,91 @@ func passageContradicts(c *claim, missing []string, p *passageRead) ([]string, i
 		}
 	}
 	return out, at
+}
+
+// rivalWhole is the window of a sentence holding all the claim's words
+// (most of them: words) that states a rival of q where none such states
+// q, or -1. Only the sentences holding most of the claim's words count:
+// one of them stating the value is support, one stating a rival is not.
+func (p *passageRead) rivalWhole(c *claim, q quantity, most int) int {
+	s := p.sentenceReader
+	stating, rival := false, -1
+	for i, n := range p.counts {
+		if n < most {
+			continue
+		}
+		supports, rivalled := p.reads(c, q, i)
+		// A clause holding all the claim's words is what the sentence
+		// says of its subject; its other clauses are of others. Only a
+		// sentence stating both the value and a rival need be cut.
+		if supports && rivalled {
+			if cs, cr, ok := s.clauseStates(c, q, i, p.words); ok {
+				stating = stating || cs
+				if cr && rival < 0 {
+					rival = i
+				}
+				continue
+			}
+		}
+		switch {
+		case supports:
+			stating = true
+		case rival < 0 && rivalled:
+			rival = i
+		}
+	}
+	if stating {
+		return -1
+	}
+	return rival
+}
+
+// rivalPartly is rivalWhole where the sentences hold all but one of the
+// claim's words: a sentence lacking one ("costs" of "Basic $9, Pro $19
+// and Enterprise $39") is read for a value it gives another subject in
+// an elliptical clause (ellipsisRival); and one stating only another
+// value, where q is stated only where the claim's words are fewer by two
+// or more: "In den ersten zwei Jahren … wird vermutet, dass ein Mangel
+// schon bei Lieferung vorlag" against "Gewährleistung … zwei Jahre ab
+// Lieferung. Tritt ein Mangel in den ersten zwölf Monaten auf, wird
+// vermutet, dass er bereits …".
+func (p *passageRead) rivalPartly(c *claim, q quantity, most int) int {
+	s := p.sentenceReader
+	stating, rival := false, -1
+	loose, elsewhere := -1, 0 // a sentence stating only a rival; the most words of one stating q
+	for i, n := range p.counts {
+		if n < most {
+			if n > elsewhere && s.stated(i).index.supports(q) {
+				elsewhere = n
+			}
+			continue
+		}
+		supports, rivalled := p.reads(c, q, i)
+		if supports && rivalled && rival < 0 && s.ellipsisRival(c, q, i, s.clauses(i)) {
+			rival = i
+		}
+		if !supports && rivalled && loose < 0 {
+			loose = i
+		}
+		stating = stating || supports && rival != i
+	}
+	if rival < 0 && !stating && loose >= 0 && elsewhere <= most-2 {
+		rival = loose
+	}
+	if stating {
+		return -1
+	}
+	return rival
+}
+
+// reads is whether window i's sentence states q, and whether it states
+// a rival of it the claim does not state elsewhere.
+func (p *passageRead) reads(c *claim, q quantity, i int) (supports, rivalled bool) {
+	s := p.sentenceReader
+	st, text := s.stated(i), s.text(i)
+	return st.index.supports(q), slices.ContainsFunc(st.all, func(w quantity) bool {
+		return (rivals(q, w) || sameCount(c, q, text, w, s.ev.tongue)) && !claims(c, w)
+	})
 }
 
 // passageRead is what the passage checks (passageContradicts,

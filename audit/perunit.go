@@ -126,14 +126,7 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			stems = append(stems, l.Stem(w))
 			parts = append(parts, written[k]+" "+written[n])
 			k = n
-			// "per insured person", "pro versicherter Person": counted per
-			// the noun; its modifier is no thing of its own to demand.
-			if k+1 < len(ws) && modifiesNext(l, written[k], written[k+1]) {
-				loose = append(loose, l.Stem(w))
-				stems = append(stems, l.Stem(l.Normalize(ws[k+1])))
-				parts[len(parts)-1] += " " + written[k+1]
-				k++
-			}
+			stems, loose, parts, k = perModified(l, ws, written, k, stems, loose, parts) // "per insured person": per the noun
 			// "per calendar year" is per year as well.
 			if k+1 < len(ws) && l.IsPerUnit(l.Normalize(ws[k+1])) {
 				stems = append(stems, l.Stem(l.Normalize(ws[k+1])))
@@ -244,6 +237,18 @@ func pointsAsPercent(l *lang.Language, c *claim, chunk string) string {
 		}
 	}
 	return ""
+}
+
+// perModified takes the noun after ws[k] where ws[k] modifies it, of what a figure
+// is counted per ("pro versicherter Person"): the noun is counted per,
+// the modifier is loose (no thing of its own to demand of the chunk).
+func perModified(l *lang.Language, ws, written []string, k int, stems, loose, parts []string) ([]string, []string, []string, int) {
+	if k+1 >= len(ws) || !modifiesNext(l, written[k], written[k+1]) {
+		return stems, loose, parts, k
+	}
+	stems, loose = append(stems, l.Stem(l.Normalize(ws[k+1]))), append(loose, l.Stem(l.Normalize(ws[k])))
+	parts[len(parts)-1] += " " + written[k+1]
+	return stems, loose, parts, k + 1
 }
 
 // modifiesNext reports whether the word a, written before b, is a
