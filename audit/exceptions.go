@@ -41,15 +41,46 @@ func exceptedClaimed(l *lang.Language, cw []string, sentence string) bool {
 					rest = append(rest, exceptStems(l, normalisedWords(l, other))...)
 				}
 			}
-			for _, st := range exceptStems(l, cw) {
+			claimed := exceptStems(l, cw)
+			for _, st := range claimed {
 				if slices.Contains(excepted, st) && !slices.Contains(rest, st) {
-					return true
+					var main []string // the clause the exception leaves something out of
+					if c > 0 {
+						main = exceptStems(l, normalisedWords(l, clauses[c-1]))
+					}
+					return !saidOfException(l, claimed, excepted, main, clauses[c+1:])
 				}
 			}
 			break
 		}
 	}
 	return false
+}
+
+// saidOfException reports whether the clauses after an exception say
+// what the claim says of the excepted thing: every stem of the sentence
+// the claim holds besides the excepted is theirs ("Los domingos están cerrados, salvo en
+// julio y agosto, cuando abren los domingos de 9:00 a 13:00" states "En
+// julio y agosto … abren los domingos de 9:00 a 13:00").
+func saidOfException(l *lang.Language, claimed, excepted, main []string, after []string) bool {
+	if len(after) == 0 {
+		return false
+	}
+	var said []string
+	for _, cl := range after {
+		said = append(said, exceptStems(l, normalisedWords(l, cl))...)
+	}
+	n := 0
+	for _, st := range claimed {
+		if slices.Contains(excepted, st) || isFigure(l, st) || !slices.Contains(main, st) && !slices.Contains(said, st) {
+			continue // the excepted, a figure (the number check's), or a word the exception's sentence does not say ("los centros")
+		}
+		if !slices.Contains(said, st) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // exceptStems are the stems of the content words of ws: no stopword or

@@ -99,7 +99,7 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 	}
 	for a, wa := range words {
 		for i, x := range wa {
-			if !l.OpposesPlainly(x) || !says(l, cw, x) {
+			if !l.OpposesPlainly(x) || !says(l, cw, x) || elliptical(l, wa, x) {
 				continue
 			}
 			for b, wb := range words {
@@ -122,6 +122,14 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 		}
 	}
 	return false
+}
+
+// elliptical reports whether a clause says nothing but x and figures
+// ("… Monday to Friday from 7:00 to 22:30 and on Saturdays from 9:00 to
+// 14:00"): it goes on about the subject of the clause before it, and
+// what it says is said of that subject.
+func elliptical(l *lang.Language, ws []string, x string) bool {
+	return !slices.ContainsFunc(ws, func(w string) bool { return w != x && contentWord(l, w) && !isFigure(l, w) })
 }
 
 // opposedClauses are the words of the sentence's clauses (clausesOf), a

@@ -123,3 +123,19 @@ func TestAPeriodOfAnotherActWithItsEvent(t *testing.T) {
 		{"the police report's period passes", "You must report a theft to the local police within 24 hours [1].", en, 0, Supported, "", "en", ""},
 	})
 }
+
+// A clause that says nothing but a word and figures goes on about the
+// subject of the clause before it ("… Monday to Friday from 7:00 to 22:30
+// and on Saturdays from 9:00 to 14:00"), and a clause after an exception
+// saying what holds for it states the claim made of it.
+func TestEllipticalClausesAndWhatAnExceptionHolds(t *testing.T) {
+	const en = "The clubs open Monday to Friday from 7:00 to 22:30 and on Saturdays from 9:00 to 14:00."
+	const es = "Los centros abren de lunes a viernes de 7:00 a 22:30 y los sábados de 9:00 a 14:00. Los domingos están cerrados, salvo en julio y agosto, cuando abren los domingos de 9:00 a 13:00."
+	checkLanguageCases(t, []languageCase{
+		{"English: Saturday's hours as the sentence gives them", "On Saturdays the clubs open from 9:00 to 14:00 [1].", en, 0, Supported, "", "en", ""},
+		{"English: weekday hours said of Saturday fail", "On Saturdays the clubs open from 7:00 to 22:30 [1].", en, 0, Unsupported, "number_mismatch", "en", ""},
+		{"Spanish: Saturday's hours as the sentence gives them", "Los sábados los centros abren de 9:00 a 14:00 [1].", es, 0, Supported, "", "es", ""},
+		{"Spanish: what holds in the excepted months", "En julio y agosto los centros abren los domingos de 9:00 a 13:00 [1].", es, 0, Supported, "", "es", ""},
+		{"Spanish: the rule said of the excepted months fails", "En julio y agosto los centros están cerrados los domingos [1].", es, 0, Unsupported, "negation_mismatch", "es", ""},
+	})
+}

@@ -43,11 +43,13 @@ func crossesTurns(rule ResolveRule, id string) bool {
 // chunk found is appended to the message's retrieval; idx and by are
 // returned unchanged when none is found.
 func (m *messageAudit) fromEarlierTurn(id string, idx int, by string) (int, string) {
-	// A turn that retrieved nothing of its own numbers nothing: a bare
-	// number in it is a position in the latest earlier retrieval, the
-	// last the model saw numbered.
+	// A turn that retrieved nothing of its own, or logs no retrieval (a
+	// follow-up logged without the key), numbers nothing: a bare number
+	// in it is a position in the latest earlier retrieval, the last the
+	// model saw numbered. One naming no chunk there stays not auditable
+	// where the turn logs none.
 	latestOnly := !crossesTurns(m.rule, id)
-	if latestOnly && (len(m.own) > 0 || m.msg.NoRetrievalLogged) {
+	if latestOnly && len(m.own) > 0 {
 		return idx, by
 	}
 	e := &m.earlier
