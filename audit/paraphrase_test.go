@@ -139,3 +139,14 @@ func TestEllipticalClausesAndWhatAnExceptionHolds(t *testing.T) {
 		{"Spanish: the rule said of the excepted months fails", "En julio y agosto los centros están cerrados los domingos [1].", es, 0, Unsupported, "negation_mismatch", "es", ""},
 	})
 }
+
+// "per X and Y" counts per Y only where Y ends the list: "par mois et
+// donne accès" is a verb and its object, not a count per "donne".
+func TestPerListEndsBeforeAVerb(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"French: par mois et donne accès", "La formule Liberté coûte 34,90 € par mois et donne accès à tous les clubs [1].",
+			"La formule Liberté à 34,90 € par mois donne accès à tous les clubs, sans restriction horaire.", 0, Supported, "", "fr", ""},
+		{"Spanish: por persona y noche still needs the night", "La habitación cuesta 80 € por persona y noche [1].",
+			"La habitación cuesta 80 € por persona.", 0, Unsupported, "number_mismatch", "es", ""},
+	})
+}

@@ -135,8 +135,9 @@ func perNouns(l *lang.Language, text string, end int) (stems []string, shown str
 			}
 			// "por persona y noche": counted per person and per night; not
 			// "pro Monat und 32,5 Cent …", the next figure's, nor "por
-			// alquiler y baja la franquicia", a verb before its object.
-			if k+2 < len(ws) && l.IsListJoin(ws[k+1]) && (k+3 >= len(ws) || !l.IsDeterminer(l.Normalize(ws[k+3]))) {
+			// alquiler y baja la franquicia" or "par mois et donne accès",
+			// a verb before its object.
+			if k+2 < len(ws) && l.IsListJoin(ws[k+1]) && (k+3 >= len(ws) || perListGoesOn(l, l.Normalize(ws[k+3]))) {
 				if w := l.Normalize(ws[k+2]); w != "" && !l.IsStopword(w) && !startsWithDigitOrSign(w) {
 					stems = append(stems, l.Stem(w))
 					parts[len(parts)-1] += " " + written[k+1] + " " + written[k+2]
@@ -237,6 +238,15 @@ func pointsAsPercent(l *lang.Language, c *claim, chunk string) string {
 		}
 	}
 	return ""
+}
+
+// perListGoesOn reports whether w, after "per X and Y", leaves Y a thing
+// counted per: a stopword that opens no noun phrase ("por persona y noche
+// en temporada alta"), not a determiner ("por alquiler y baja la
+// franquicia") nor a content word ("par mois et donne accès": a verb and
+// its object).
+func perListGoesOn(l *lang.Language, w string) bool {
+	return l.IsStopword(w) && !l.IsDeterminer(w)
 }
 
 // perModified takes the noun after ws[k] where ws[k] modifies it, of what a figure
