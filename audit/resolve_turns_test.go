@@ -17,15 +17,7 @@ func TestCitationsResolveAgainstEarlierTurns(t *testing.T) {
 	ans := func(content string, chunks []readers.Chunk) readers.Message {
 		return readers.Message{Role: "assistant", Content: content, Retrieval: chunks, NoRetrievalLogged: chunks == nil}
 	}
-	cases := []struct {
-		name     string
-		earlier  readers.Message
-		last     readers.Message
-		verdict  string
-		by       string
-		chunkID  string
-		resolved int // citations resolved by an earlier turn in the tally
-	}{
+	cases := []turnCase{
 		{"a faithful re-citation of an earlier turn's chunk is supported, not fabricated",
 			ans("The warranty lasts 2 years [kb-warranty].", warranty),
 			ans("The warranty lasts 2 years [kb-warranty].", returns), Supported, resolvedByEarlierTurn, "kb-warranty", 1},
@@ -61,42 +53,58 @@ func TestCitationsResolveAgainstEarlierTurns(t *testing.T) {
 			ans("Shipping takes 3 days [kb-shipping].", returns), Fabricated, "", "", 0},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			rec := &readers.Record{ConversationID: "c", File: "t.jsonl", Line: 1, Messages: []readers.Message{
-				{Role: "user", Content: "Warranty?"}, tc.earlier, {Role: "user", Content: "And now?"}, tc.last}}
-			res, err := testAuditor.Audit(context.Background(), rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var last *Finding
-			for i := range res.Findings {
-				if f := &res.Findings[i]; f.MessageIndex == 3 && f.Cited() {
-					last = f
-				}
-			}
-			if last == nil {
-				t.Fatalf("no cited finding in the last turn: %+v", res.Findings)
-			}
-			got := ""
-			if last.ChunkID != nil {
-				got = *last.ChunkID
-			}
-			if last.Verdict != tc.verdict || last.ResolvedBy != tc.by || got != tc.chunkID {
-				t.Errorf("verdict %s by %q chunk %q (reasons %v), want %s by %q chunk %q", last.Verdict, last.ResolvedBy, got, last.Reasons, tc.verdict, tc.by, tc.chunkID)
-			}
-			tally := NewTally()
-			tally.Add(&res)
-			if n := tally.Counts().Resolution[resolvedByEarlierTurn]; n != tc.resolved {
-				t.Errorf("resolution earlier_turn %d, want %d", n, tc.resolved)
-			}
-			if len(rec.Messages[3].Retrieval) != len(tc.last.Retrieval) {
-				t.Errorf("the record's retrieval grew to %d chunks", len(rec.Messages[3].Retrieval))
-			}
-			// A follow-up stands on the earlier retrieval: never "answered
-			// below the floor" for retrieving nothing of its own.
-			if a := res.Answers[len(res.Answers)-1]; a.Status != Answered {
-				t.Errorf("the last answer's status %s (%s), want %s", a.Status, a.FloorReason, Answered)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkTurnCase(t, tc) })
+	}
+}
+
+// turnCase is an answer after an earlier turn's, and the finding of its
+// citation: verdict, how it resolved, the chunk, and how many citations
+// the tally counts as resolved by an earlier turn.
+type turnCase struct {
+	name     string
+	earlier  readers.Message
+	last     readers.Message
+	verdict  string
+	by       string
+	chunkID  string
+	resolved int
+}
+
+func checkTurnCase(t *testing.T, tc turnCase) {
+	t.Helper()
+	rec := &readers.Record{ConversationID: "c", File: "t.jsonl", Line: 1, Messages: []readers.Message{
+		{Role: "user", Content: "Warranty?"}, tc.earlier, {Role: "user", Content: "And now?"}, tc.last}}
+	res, err := testAuditor.Audit(context.Background(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last *Finding
+	for i := range res.Findings {
+		if f := &res.Findings[i]; f.MessageIndex == 3 && f.Cited() {
+			last = f
+		}
+	}
+	if last == nil {
+		t.Fatalf("no cited finding in the last turn: %+v", res.Findings)
+	}
+	got := ""
+	if last.ChunkID != nil {
+		got = *last.ChunkID
+	}
+	if last.Verdict != tc.verdict || last.ResolvedBy != tc.by || got != tc.chunkID {
+		t.Errorf("verdict %s by %q chunk %q (reasons %v), want %s by %q chunk %q", last.Verdict, last.ResolvedBy, got, last.Reasons, tc.verdict, tc.by, tc.chunkID)
+	}
+	tally := NewTally()
+	tally.Add(&res)
+	if n := tally.Counts().Resolution[resolvedByEarlierTurn]; n != tc.resolved {
+		t.Errorf("resolution earlier_turn %d, want %d", n, tc.resolved)
+	}
+	if len(rec.Messages[3].Retrieval) != len(tc.last.Retrieval) {
+		t.Errorf("the record's retrieval grew to %d chunks", len(rec.Messages[3].Retrieval))
+	}
+	// A follow-up stands on the earlier retrieval: never "answered
+	// below the floor" for retrieving nothing of its own.
+	if a := res.Answers[len(res.Answers)-1]; a.Status != Answered {
+		t.Errorf("the last answer's status %s (%s), want %s", a.Status, a.FloorReason, Answered)
 	}
 }
