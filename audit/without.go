@@ -36,7 +36,7 @@ func elidedWithout(l *lang.Language, ws []string) (withWithout, bool) {
 	return withWithout{}, false
 }
 
-// withoutCase reads the claim's words for the case it is about: whether
+// caseOf reads the claim's words cw for the case it is about: whether
 // it names the pair's thing, and whether it says "without" before it.
 func (p withWithout) caseOf(l *lang.Language, cw []string) (names, without bool) {
 	at := slices.IndexFunc(cw, func(w string) bool { return sameWordRoot(l, w, p.thing) })
@@ -59,20 +59,15 @@ func (p withWithout) caseOf(l *lang.Language, cw []string) (names, without bool)
 // against "9,90 € mit BahnCard und 13,90 € ohne"), as the claim writes it,
 // or "".
 func withoutSwapped(l *lang.Language, c *claim, sentence string) string {
-	if !strings.Contains(strings.ToLower(sentence), l.WithoutWord()) {
-		return ""
-	}
-	p, ok := elidedWithout(l, normalisedWords(l, sentence))
+	p, cw, without, ok := withoutCaseOf(l, c, sentence)
 	if !ok {
 		return ""
 	}
-	cw := claimWords(c, l)
-	names, without := p.caseOf(l, cw)
 	own, other := p.with, p.without
 	if without {
 		own, other = other, own
 	}
-	if !names || slices.Contains(cw, own) || !slices.Contains(cw, other) {
+	if slices.Contains(cw, own) || !slices.Contains(cw, other) {
 		return ""
 	}
 	for _, q := range c.quantities {
@@ -88,16 +83,23 @@ func withoutSwapped(l *lang.Language, c *claim, sentence string) string {
 // case's figure: "Ohne BahnCard kostet die Fahrradkarte 13,90 €" against
 // "9,90 € mit BahnCard und 13,90 € ohne" denies as the sentence does.
 func withoutAgrees(l *lang.Language, c *claim, sentence string) bool {
+	p, cw, without, ok := withoutCaseOf(l, c, sentence)
+	return ok && without && slices.Contains(cw, p.without)
+}
+
+// withoutCaseOf reads a sentence for its pair of cases (elidedWithout) and
+// the claim for its case of the pair's thing: ok is false when the
+// sentence has no such pair or the claim does not name the thing.
+func withoutCaseOf(l *lang.Language, c *claim, sentence string) (p withWithout, cw []string, without, ok bool) {
 	if !strings.Contains(strings.ToLower(sentence), l.WithoutWord()) {
-		return false
+		return p, nil, false, false
 	}
-	p, ok := elidedWithout(l, normalisedWords(l, sentence))
-	if !ok {
-		return false
+	if p, ok = elidedWithout(l, normalisedWords(l, sentence)); !ok {
+		return p, nil, false, false
 	}
-	cw := claimWords(c, l)
+	cw = claimWords(c, l)
 	names, without := p.caseOf(l, cw)
-	return names && without && slices.Contains(cw, p.without)
+	return p, cw, without, names
 }
 
 // nearestText is the text of the window's sentence the claim follows.
