@@ -172,27 +172,34 @@ func (m *messageAudit) resolve() {
 	m.ids.zeroBased, m.ans.ZeroUnclear = m.ids.zeroBasedAnswer(m.rule, all)
 	m.ans.ZeroBased = m.ids.zeroBased
 	for i, s := range m.sents {
-		seen := map[string]bool{}
-		for _, mk := range s.Markers {
-			for _, id := range mk.IDs {
-				if seen[id] {
-					continue
-				}
+		eachCitation(s, func(mk Marker, id string) {
+			if len(m.pairs[i]) == MaxCitationsPerClaim {
+				m.ans.CitationsNotAudited++
+				return
+			}
+			idx, by := m.resolveID(id)
+			var names []int
+			if idx >= 0 {
+				names = m.ids.candidates(id, idx, by)
+			}
+			if _, zeroForm := cutPrefixFold(id, "id:"); by == string(ResolvePosition) && !zeroForm &&
+				m.ids.zeroID != "" && m.rule != ResolvePosition0 && !m.ids.zeroBased {
+				m.ans.ZeroIDs = m.ids.zeroID
+			}
+			m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by, names: names})
+		})
+	}
+}
+
+// eachCitation calls fn with each distinct id a sentence's markers cite,
+// in order, and the marker that cites it first.
+func eachCitation(s sentence, fn func(mk Marker, id string)) {
+	seen := map[string]bool{}
+	for _, mk := range s.Markers {
+		for _, id := range mk.IDs {
+			if !seen[id] {
 				seen[id] = true
-				if len(m.pairs[i]) == MaxCitationsPerClaim {
-					m.ans.CitationsNotAudited++
-					continue
-				}
-				idx, by := m.resolveID(id)
-				var names []int
-				if idx >= 0 {
-					names = m.ids.candidates(id, idx, by)
-				}
-				if _, zeroForm := cutPrefixFold(id, "id:"); by == string(ResolvePosition) && !zeroForm &&
-					m.ids.zeroID != "" && m.rule != ResolvePosition0 && !m.ids.zeroBased {
-					m.ans.ZeroIDs = m.ids.zeroID
-				}
-				m.pairs[i] = append(m.pairs[i], pair{marker: mk.Raw, id: id, chunk: idx, by: by, names: names})
+				fn(mk, id)
 			}
 		}
 	}
@@ -216,17 +223,11 @@ func (m *messageAudit) resolveID(id string) (int, string) {
 // list as in a sentence. The others name what their markers stand for.
 func (m *messageAudit) resolveRefs() {
 	for k, s := range m.refs {
-		seen := map[string]bool{}
-		for _, mk := range s.Markers {
-			for _, id := range mk.IDs {
-				if !seen[id] {
-					seen[id] = true
-					if idx, _ := m.resolveID(id); idx == notRetrieved {
-						m.madeUp = append(m.madeUp, madeUp{k, mk.Raw, id})
-					}
-				}
+		eachCitation(s, func(mk Marker, id string) {
+			if idx, _ := m.resolveID(id); idx == notRetrieved {
+				m.madeUp = append(m.madeUp, madeUp{k, mk.Raw, id})
 			}
-		}
+		})
 	}
 }
 

@@ -81,12 +81,14 @@ func (s *stream) undatedChosen(u *unitAcc, latest *readers.Latest) []readers.Rec
 		}
 		return ud.latest.Records()
 	default:
-		for i := range ud.n {
-			skip := ud.listed[min(i, len(ud.listed)-1)]
-			if i >= len(ud.listed) { // counted, not listed (MaxSkippedListed)
-				skip = undatedSkip("", 0)
-			}
+		for _, skip := range ud.listed {
 			s.skipped(u, skip)
+		}
+		if rest := ud.n - len(ud.listed); rest > 0 { // counted, not listed (MaxSkippedListed)
+			skip := undatedSkip("", 0)
+			for range rest {
+				s.skipped(u, skip)
+			}
 		}
 	}
 	return latest.Records()
