@@ -231,16 +231,22 @@ func dayDot(l *lang.Language, text string, i int) bool {
 // (its "fehlt nicht" denies "fehlt"), or a word of the other text with a
 // negating prefix ("unavailable" where it says "not available",
 // "unmöglich" for "nicht möglich"; "non-returnable" for "cannot be
-// returned").
+// returned", "unbegrenzte Kilometer" for "ohne Kilometerbegrenzung"); or
+// a word of [free-words] where the other denies a cost ("Listing is free"
+// for "no listing fee", "gebührenfrei" for "keine Gebühr").
 func deniesInOtherWords(l *lang.Language, text, other string) bool {
 	ws := normalisedWords(l, text)
 	var ow []string
 	for _, w := range ws {
-		if !l.IsNegativeWord(w) && !l.MayOppose(w) {
+		free := l.IsFreeWord(w)
+		if !free && !l.IsNegativeWord(w) && !l.MayOppose(w) {
 			continue
 		}
 		if ow == nil {
 			ow = normalisedWords(l, other)
+		}
+		if free && costDenied(l, ow) && !slices.Contains(ow, w) {
+			return true
 		}
 		if l.IsNegativeWord(w) {
 			if !slices.Contains(ow, w) { // "entfällt nicht" denies "entfällt": no other words
@@ -257,6 +263,39 @@ func deniesInOtherWords(l *lang.Language, text, other string) bool {
 		// form of the other's word with a negating prefix.
 		if base, ok := l.NegatedBase(w); ok && strings.Contains(w, "-") &&
 			slices.ContainsFunc(ow, func(y string) bool { return sameWordRoot(l, base, y) }) {
+			return true
+		}
+		if base, ok := l.NegatedBase(w); ok && l.Compounds && slices.ContainsFunc(ow, func(y string) bool { return headedBy(l, y, base) }) {
+			return true // "unbegrenzte" where the other says "ohne Kilometerbegrenzung"
+		}
+	}
+	return false
+}
+
+// costDenied reports whether ws deny a word of [cost-words] with a
+// negation cue at most two words before it: "no listing fee", "keine
+// Gebühr", "geen extra kosten", "sans frais".
+func costDenied(l *lang.Language, ws []string) bool {
+	for i := range ws {
+		n := l.NegationAt(ws, i)
+		if n == 0 {
+			continue
+		}
+		for _, w := range ws[i+n : min(len(ws), i+n+3)] {
+			if l.IsCostWord(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// headedBy reports whether the compound y ends in a word of base's root,
+// after a part of three letters or more: "kilometerbegrenzung" of
+// "begrenzte".
+func headedBy(l *lang.Language, y, base string) bool {
+	for k := 3; len(y)-k >= 5; k++ {
+		if utf8.RuneStart(y[k]) && sameWordRoot(l, base, y[k:]) {
 			return true
 		}
 	}

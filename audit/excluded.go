@@ -44,7 +44,11 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 		}
 	}
 	for _, w := range absent {
+		if !mentions(chunk, w) {
+			continue
+		}
 		denied, affirmed := false, false
+		// One part that says the word without denying it is enough.
 		for _, p := range ev.semiParts(l, chunk) {
 			if !mentions(p.text, w) || !inClause(l, w, p.read(l)) {
 				continue
@@ -53,6 +57,7 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 				denied = true
 			} else {
 				affirmed = true
+				break
 			}
 		}
 		if denied && !affirmed {

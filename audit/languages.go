@@ -571,10 +571,11 @@ func (a *Auditor) readsAsOne(text string, minWords int) (string, bool) {
 	if best >= a.stops.supported || float64(counts[best]) < minStopShare*float64(n) {
 		return "", false
 	}
-	// Clearly more than any other supported language's, and more than
-	// any other's at all: an English text's "a" and "in" are Italian too.
+	// Clearly more than any other language's: an English text's "a" and
+	// "in" are Italian too, a Frisian one's "wurdt", "net", "jo" and "it"
+	// tell it from English.
 	for i := range a.stops.codes {
-		if i != best && (i < a.stops.supported && 2*counts[i] > counts[best] || counts[i] >= counts[best]) {
+		if i != best && 2*counts[i] > counts[best] {
 			return "", false
 		}
 	}

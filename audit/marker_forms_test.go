@@ -35,5 +35,13 @@ func TestMarkerFormsThatPairANumberWithASource(t *testing.T) {
 		{name: "a file name in parentheses is counted, not read", in: "Het kost € 39 (prijzen.md).", mc: files, unread: []string{"(faq.md)"}},
 		{name: "a source word inside an aside is counted, not read", in: "Het kost € 39 (zie bron 2).", mc: files, unread: []string{"(… source n)"}},
 		{name: "an aside with a source word and no number stays words", in: "Het kost € 39 (zie de bron).", mc: files},
+		{name: "a template's double braces naming a retrieved file cite it", in: "Het kost € 39 {{bron:prijzen.md}}.", mc: files,
+			raw: []string{"{{bron:prijzen.md}}"}, cites: [][]string{{"prijzen.md"}}},
+		{name: "a template's double braces with a source label cite what they name, retrieved or not", in: "Het kost € 39 {{bron:oud.md}}.", mc: files,
+			raw: []string{"{{bron:oud.md}}"}, cites: [][]string{{"oud.md"}}},
+		{name: "a retrieved id in double braces is a marker", in: "Het kost € 39 {{2}}.", mc: files,
+			raw: []string{"{{2}}"}, cites: [][]string{{"2"}}},
+		{name: "a placeholder in double braces at a sentence's end is counted, not read", in: "Bedankt voor je vraag, {{naam}}.", mc: files, unread: []string{"{{…}}"}},
+		{name: "a placeholder in double braces mid-sentence is no look-alike", in: "Hallo {{naam}}, je pakket komt morgen.", mc: files},
 	})
 }

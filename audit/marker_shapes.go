@@ -45,6 +45,8 @@ func brackets(text string) [][6]int {
 		switch {
 		case text[p] == '[':
 			open, closing = "[", "]"
+		case text[p] == '{' && strings.HasPrefix(text[p:], "{{"):
+			open, closing = "{{", "}}" // a template's markers: "{{bron:polis#1}}"
 		case text[p] == 0xE3 && strings.HasPrefix(text[p:], "【"):
 			open, closing = "【", "】"
 		case text[p] == 0xEF || text[p] == 0xE3:
@@ -133,6 +135,7 @@ func labelShaped(sep, value string) bool {
 const (
 	shapeBracketLabel = "[source: …]"
 	shapeParenLabel   = "(source: …)"
+	shapeTemplate     = "{{…}}"
 )
 
 // bracketMarkers are the candidate markers of text in brackets.
@@ -165,6 +168,15 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "【…】"})
 				continue
 			}
+		}
+		if text[start] == '{' && (len(ids) == 0 || generic) {
+			// Braces are a template's as often as a citation's: only one
+			// naming a chunk, or a source label's id, is read; the rest
+			// are reported, not read ("{{customer_name}}").
+			if rest := strings.TrimLeft(text[end:], " "); rest == "" || strings.IndexByte(".!?\n", rest[0]) >= 0 {
+				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: shapeTemplate})
+			}
+			continue
 		}
 		if len(ids) == 0 && m[2] >= 0 && bracketLabel(text[m[2]:m[3]]) && citationPosition(text, start, end) {
 			out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: shapeBracketLabel})

@@ -65,6 +65,16 @@ func (d *detector) scores(toks []token) ([maxLatin]float64, int) {
 		n++
 		d.addWord(&score, t.word, nameWeight(toks, k))
 	}
+	// A language without a letter model of its own shares its relative's:
+	// without a word of its own it has no evidence of its own, and
+	// competes neither for the text nor for its confidence.
+	for i := range d.latin {
+		if d.tri.alias[i] >= 0 && !slices.ContainsFunc(toks, func(t token) bool {
+			return d.words[strings.ToLower(strings.ReplaceAll(t.word, "’", "'"))]&(1<<i) != 0
+		}) {
+			score[i] = math.Inf(-1)
+		}
+	}
 	return score, n
 }
 

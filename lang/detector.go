@@ -72,7 +72,7 @@ func newDetector() (*detector, error) {
 			}
 		}
 	}
-	d.tri, err = readTrigrams(d.latin)
+	d.tri, err = readTrigrams(d.latin, strings.Fields(t.keys["words-only"]))
 	return d, err
 }
 

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -13,6 +14,10 @@ import (
 type trigramModel struct {
 	index map[uint64]int32  // trigram key → row
 	rows  [][maxLatin]uint8 // −ln P × 10 by language; 0 where the language's list lacks it
+	// alias is, for a language without a letter model (detect.txt's
+	// words-only), its relative's index, whose posterior it shares; -1
+	// for the others. It takes no share of the posterior's mass.
+	alias [maxLatin]int
 }
 
 // unseenCost is −ln P × 10 of a trigram a language's list lacks: P(c |
@@ -29,14 +34,23 @@ const ngramWeight = 1.0
 func trigramKey(a, b, c rune) uint64 { return uint64(a)<<42 | uint64(b)<<21 | uint64(c) }
 
 // readTrigrams reads data/trigrams.txt for the languages of latin.
-func readTrigrams(latin []string) (*trigramModel, error) {
+func readTrigrams(latin, wordsOnly []string) (*trigramModel, error) {
 	t, err := readTable("trigrams.txt")
 	if err != nil {
 		return nil, err
 	}
 	m := &trigramModel{index: map[uint64]int32{}}
 	for i, code := range latin {
+		m.alias[i] = -1
 		lines, ok := t.sections[code]
+		if k := slices.IndexFunc(wordsOnly, func(w string) bool { return strings.HasPrefix(w, code+"=") }); !ok && k >= 0 {
+			// No letter model of its own: its relative's posterior ("fy=nl"),
+			// so its words alone tell it from the relative.
+			if m.alias[i] = slices.Index(latin, strings.TrimPrefix(wordsOnly[k], code+"=")); m.alias[i] < 0 || m.alias[i] > i {
+				return nil, fmt.Errorf("data/detect.txt: words-only %s: want a language of latin listed before it", wordsOnly[k])
+			}
+			continue
+		}
 		if !ok {
 			return nil, fmt.Errorf("data/trigrams.txt: no [%s]", code)
 		}
@@ -97,15 +111,26 @@ func (m *trigramModel) posterior(n int, w string) (p [maxLatin]float64, ok bool)
 	}
 	least := cost[0]
 	for i := 1; i < n; i++ {
-		least = min(least, cost[i])
+		if m.alias[i] < 0 {
+			least = min(least, cost[i])
+		}
 	}
 	sum := 0.0
 	for i := 0; i < n; i++ {
-		p[i] = math.Exp(-float64(cost[i]-least) / 10)
-		sum += p[i]
+		if m.alias[i] < 0 {
+			p[i] = math.Exp(-float64(cost[i]-least) / 10)
+			sum += p[i]
+		}
 	}
 	for i := 0; i < n; i++ {
-		p[i] /= sum
+		if m.alias[i] < 0 {
+			p[i] /= sum
+		}
+	}
+	for i := 0; i < n; i++ {
+		if m.alias[i] >= 0 {
+			p[i] = p[m.alias[i]]
+		}
 	}
 	return p, true
 }

@@ -35,6 +35,11 @@ type Coverage struct {
 	RecordsAudited int     `json:"records_audited"`
 	RecordsSkipped int     `json:"records_unreadable"`
 	RecordsShare   float64 `json:"records_audited_share"`
+	// CutShort counts the inputs that end early (truncated_input: a
+	// gzip stream or file cut off, a Parquet row group unreadable): the
+	// records after the cut were never counted, so no share of records
+	// read can be trusted and the run never passes.
+	CutShort int `json:"inputs_cut_short,omitempty"`
 }
 
 // Cause is one reason citations could not be checked: the reason's code
@@ -48,7 +53,12 @@ type Cause struct {
 // Enough reports whether the run checked at least MinChecked of its
 // citations, and audited at least MinChecked of the records it could
 // have.
-func (c *Coverage) Enough() bool { return c.Share >= c.MinChecked && c.RecordsShare >= c.MinChecked }
+func (c *Coverage) Enough() bool { return c.Share >= c.MinChecked && !c.unread() }
+
+// unread reports whether too few of the logs' records were read: under
+// MinChecked of those counted, or an input cut short, whose lost records
+// no count holds.
+func (c *Coverage) unread() bool { return c.RecordsShare < c.MinChecked || c.CutShort > 0 }
 
 // coverageOf makes the run's coverage from its counts and what the stream
 // saw of the logs' keys.
@@ -61,6 +71,7 @@ func coverageOf(c audit.Counts, r pipeline.Retrieval, minChecked float64) *Cover
 	}
 	cov.RecordsAudited = c.RecordsAudited
 	cov.RecordsSkipped = c.RecordsSkipped - c.SkippedByReason[readers.ReasonDuplicate] - c.SkippedByReason[readers.ReasonNotServed]
+	cov.CutShort = c.SkippedByReason[readers.ReasonTruncatedGzip]
 	cov.RecordsShare = 1
 	if n := cov.RecordsAudited + cov.RecordsSkipped; n > 0 {
 		cov.RecordsShare = round6(float64(cov.RecordsAudited) / float64(n))
@@ -107,6 +118,9 @@ func (c *Coverage) Sentence() string {
 	if c.RecordsSkipped > 0 {
 		s += fmt.Sprintf("; %d of %d records could not be read (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
 	}
+	if c.CutShort > 0 {
+		s += fmt.Sprintf("; %s cut short: the records after the cut are lost, their number unknown", inputs(c.CutShort))
+	}
 	return s
 }
 
@@ -135,7 +149,10 @@ func (c *Coverage) causesShort() string {
 // each shortfall, and every cause with its count.
 func (c *Coverage) incompleteDetail() string {
 	var parts []string
-	if c.RecordsShare < c.MinChecked {
+	if c.CutShort > 0 {
+		parts = append(parts, fmt.Sprintf("%s cut short (truncated_input: a file or stream cut off or corrupt): the records after the cut were never read and their number is unknown, so %d of %d records read says nothing of what was lost; skipped.jsonl names the file and line",
+			inputs(c.CutShort), c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped))
+	} else if c.RecordsShare < c.MinChecked {
 		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: any citations the %d skipped hold were never checked (skipped.jsonl says why, record by record)",
 			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped))
 	}
@@ -255,4 +272,12 @@ func unreadNote(shape string, n int) string {
 		return fmt.Sprintf("%d answer(s) contain %s", n, note)
 	}
 	return fmt.Sprintf("%d answer(s) contain `%s`, not read as citations; if they are, see --citation-regex", n, Printable(shape))
+}
+
+// inputs is "1 input" or "n inputs".
+func inputs(n int) string {
+	if n == 1 {
+		return "1 input"
+	}
+	return fmt.Sprintf("%d inputs", n)
 }

@@ -167,7 +167,7 @@ func settle(g *Gate, spec GateSpec, s *Summary) {
 	if g.Pass || g.Undecided || !s.CheckedTooFew() {
 		return
 	}
-	unread := c.RecordsShare < c.MinChecked
+	unread := c.unread()
 	var undoable bool
 	switch spec.Name {
 	case "drop":

@@ -49,6 +49,13 @@ func (s *Summary) BelowBar() bool {
 // verified estimate may be undecided; else it passes.
 func (s *Summary) decide() (status, detail string) {
 	if cause := s.noData(); cause != "" {
+		// Answers that cite nothing still fail a gate on what they say
+		// ("--fail-on uncited"): a bot that stopped citing is no empty day.
+		for _, g := range s.Gates {
+			if s.Counts.Answers > 0 && !g.Pass && !g.Undecided {
+				return StatusFail, fmt.Sprintf("--fail-on %s failed: %s (%s)", g.Spec, g.Detail, cause)
+			}
+		}
 		return StatusNoData, cause
 	}
 	if why := s.guardFailure(); why != "" {
@@ -123,7 +130,7 @@ func sampleN(s *Summary) int {
 func (s *Summary) rateFailure() string {
 	v, c := s.Verified, s.Coverage
 	short := s.CheckedTooFew()
-	if short && (c.RecordsShare < c.MinChecked || c.Checked == 0) {
+	if short && (c.unread() || c.Checked == 0) {
 		return ""
 	}
 	if v != nil {
@@ -168,9 +175,9 @@ func (s *Summary) whateverUnchecked() string {
 	switch {
 	case !s.CheckedTooFew():
 		return ""
-	case c.RecordsShare < c.MinChecked && c.NotChecked > 0:
+	case c.unread() && c.NotChecked > 0:
 		return fmt.Sprintf(", whatever the %d citations not checked and the %d unreadable records hold", c.NotChecked, c.RecordsSkipped)
-	case c.RecordsShare < c.MinChecked:
+	case c.unread():
 		return fmt.Sprintf(", whatever the %d unreadable records hold", c.RecordsSkipped)
 	}
 	return fmt.Sprintf(", whatever the %d citations not checked turn out to be", c.NotChecked)
@@ -249,7 +256,18 @@ func noDataCause(c audit.Counts) string {
 	case c.Answers == 0:
 		return fmt.Sprintf("none of the %d audited record(s) has an assistant answer", c.RecordsAudited)
 	default:
-		return fmt.Sprintf("none of the %d answer(s) cites anything: no citation marker such as [1] or [doc2], and no structured citation", c.Answers)
+		cause := fmt.Sprintf("none of the %d answer(s) cites anything: no citation marker such as [1] or [doc2], and no structured citation", c.Answers)
+		if c.UncitedFactual > 0 {
+			cause += fmt.Sprintf("; %d sentence(s) state facts without a citation (--fail-on uncited fails on them)", c.UncitedFactual)
+		}
+		if len(c.UnreadMarkers) > 0 {
+			var shapes []string
+			for _, shape := range slices.Sorted(maps.Keys(c.UnreadMarkers)) {
+				shapes = append(shapes, fmt.Sprintf("%s in %d", shape, c.UnreadMarkers[shape]))
+			}
+			cause += fmt.Sprintf("; answers hold marker-like text not read as citations (%s): if these are your bot's markers, declare them with --citation-regex", strings.Join(shapes, ", "))
+		}
+		return cause
 	}
 }
 

@@ -25,7 +25,8 @@ func convertCommand() *cli.Command {
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping"},
 			&cli.IntFlag{Name: "max-line-bytes", Value: readers.DefaultMaxLineBytes, Usage: "skip JSONL lines longer than this"},
-			&cli.BoolFlag{Name: "strict", Usage: "exit 2 if any input record is skipped"},
+			&cli.BoolFlag{Name: "allow-skipped", Usage: "write the copy even when input records could not be read (its audits will not know of them)"},
+			&cli.BoolFlag{Name: "strict", Usage: "the default, kept for scripts: no copy is written when an input record is skipped", Hidden: true},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no warnings on stderr"},
 		},
 		Action: runConvert,
@@ -91,12 +92,15 @@ func runConvert(c *cli.Context) error {
 	if err := w.Close(); err != nil {
 		return err
 	}
+	// A copy without the records it could not read would audit as
+	// complete where its source is INCOMPLETE: none is written unless
+	// asked for.
+	if skipped > 0 && !c.Bool("allow-skipped") {
+		return &incompleteError{fmt.Sprintf("no copy written: %d input record(s) could not be read (the warnings above name each file and line and why), and a copy without them would audit as complete; fix them, or write the copy without them with --allow-skipped", skipped)}
+	}
 	if err := f.Commit(); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.App.ErrWriter, "ragaudit: wrote %d records to %s (%s), skipped %d\n", written, out, to, skipped)
-	if c.Bool("strict") && skipped > 0 {
-		return usageErr("--strict: %d input record(s) skipped", skipped)
-	}
 	return nil
 }
