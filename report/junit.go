@@ -109,8 +109,11 @@ func (j *JUnitCases) Result(res *audit.Result) error {
 			fails = append(fails, fmt.Sprintf("%s %s %s: %s\n  %s", turns.Place(f), Printable(f.Marker), f.Verdict,
 				Explain(f), Printable(truncate(f.Sentence, 300))))
 		}
+		// A later turn is named by its turn even alone in its record (a
+		// conversation logged again after each turn): its case is not
+		// the first turn's.
 		name := rec.ConversationID
-		if t := turns.Turn(mi); len(answers) > 1 && t > 0 {
+		if t := turns.Turn(mi); t > 0 && (len(answers) > 1 || t > 1) {
 			name = fmt.Sprintf("%s, turn %d", rec.ConversationID, t)
 		}
 		// An answer none of whose citations could be checked passed

@@ -96,3 +96,28 @@ func TestJUnitFailsWhereTheLabelsFailTheRun(t *testing.T) {
 		}
 	}
 }
+
+// A conversation logged again after each turn audits its later answer in
+// a record of its own: that case is named by its turn, never as the
+// first turn's case again.
+func TestJUnitNamesALaterTurnAloneInItsRecord(t *testing.T) {
+	msgs := []readers.Message{{Role: "user", Content: "?"}, {Role: "assistant", Content: "Yes [1]."}, {Role: "user", Content: "And?"}, {Role: "assistant", Content: "No [1]."}}
+	ok := func(mi int) audit.Finding {
+		return audit.Finding{MessageIndex: mi, Marker: "[1]", Citation: "1", Verdict: audit.Supported, Sentence: "Yes [1]."}
+	}
+	var b bytes.Buffer
+	j := NewJUnitCases(&b)
+	first := &audit.Result{Record: &readers.Record{ConversationID: "c-7", File: "logs.jsonl", Line: 1, Messages: msgs[:2]},
+		Answers: []audit.Answer{{MessageIndex: 1}}, Findings: []audit.Finding{ok(1)}}
+	again := &audit.Result{Record: &readers.Record{ConversationID: "c-7", File: "logs.jsonl", Line: 2, Messages: msgs},
+		Answers: []audit.Answer{{MessageIndex: 3}}, Findings: []audit.Finding{ok(3)}}
+	for _, res := range []*audit.Result{first, again} {
+		if err := j.Result(res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Flush()
+	if out := b.String(); strings.Count(out, `name="c-7"`) != 1 || !strings.Contains(out, `name="c-7, turn 2"`) {
+		t.Errorf("want one case c-7 and one c-7, turn 2:\n%s", out)
+	}
+}
