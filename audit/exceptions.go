@@ -261,12 +261,9 @@ func deniesInOtherWords(l *lang.Language, text, other string) bool {
 		}
 		// "non-returnable" where the other says "cannot be returned": a
 		// form of the other's word with a negating prefix.
-		if base, ok := l.NegatedBase(w); ok && strings.Contains(w, "-") &&
-			slices.ContainsFunc(ow, func(y string) bool { return sameWordRoot(l, base, y) }) {
+		if base, ok := l.NegatedBase(w); ok && (strings.Contains(w, "-") && slices.ContainsFunc(ow, func(y string) bool { return sameWordRoot(l, base, y) }) ||
+			l.Compounds && slices.ContainsFunc(ow, func(y string) bool { return headedBy(l, y, base) })) { // "unbegrenzte" for "ohne Kilometerbegrenzung"
 			return true
-		}
-		if base, ok := l.NegatedBase(w); ok && l.Compounds && slices.ContainsFunc(ow, func(y string) bool { return headedBy(l, y, base) }) {
-			return true // "unbegrenzte" where the other says "ohne Kilometerbegrenzung"
 		}
 	}
 	return false

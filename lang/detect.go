@@ -68,10 +68,19 @@ func (d *detector) scores(toks []token) ([maxLatin]float64, int) {
 	// A language without a letter model of its own shares its relative's:
 	// without a word of its own it has no evidence of its own, and
 	// competes neither for the text nor for its confidence.
+	var own uint32 // the languages with a word of their own in toks, read once
+	read := false
 	for i := range d.latin {
-		if d.tri.alias[i] >= 0 && !slices.ContainsFunc(toks, func(t token) bool {
-			return d.words[strings.ToLower(strings.ReplaceAll(t.word, "’", "'"))]&(1<<i) != 0
-		}) {
+		if d.tri.alias[i] < 0 {
+			continue
+		}
+		if !read {
+			for _, t := range toks {
+				own |= d.words[strings.ToLower(strings.ReplaceAll(t.word, "’", "'"))]
+			}
+			read = true
+		}
+		if own&(1<<i) == 0 {
 			score[i] = math.Inf(-1)
 		}
 	}
