@@ -34,8 +34,9 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 			absent = append(absent, w)
 		}
 	}
-	// A byte test before the chunk is cut.
-	if !slices.ContainsFunc(absent, func(w string) bool { return mentions(chunk, w) }) {
+	// A byte test before the chunk is cut: a word the chunk never
+	// mentions is in none of its parts.
+	if absent = slices.DeleteFunc(absent, func(w string) bool { return !mentions(chunk, w) }); len(absent) == 0 {
 		return false
 	}
 	for i, w := range cw {
@@ -44,9 +45,6 @@ func excludedElsewhere(l *lang.Language, c *claim, ev *evidence, closest []strin
 		}
 	}
 	for _, w := range absent {
-		if !mentions(chunk, w) {
-			continue
-		}
 		denied, affirmed := false, false
 		// One part that says the word without denying it is enough.
 		for _, p := range ev.semiParts(l, chunk) {

@@ -57,30 +57,20 @@ func Detect(text string) Guess {
 // and how many such words there are.
 func (d *detector) scores(toks []token) ([maxLatin]float64, int) {
 	var score [maxLatin]float64
+	var own uint32 // the languages a whole word of toks is a function word of
 	n := 0
 	for k, t := range toks {
 		if !isLatinWord(t.word) {
 			continue
 		}
 		n++
-		d.addWord(&score, t.word, nameWeight(toks, k))
+		own |= d.addWord(&score, t.word, nameWeight(toks, k))
 	}
 	// A language without a letter model of its own shares its relative's:
 	// without a word of its own it has no evidence of its own, and
 	// competes neither for the text nor for its confidence.
-	var own uint32 // the languages with a word of their own in toks, read once
-	read := false
 	for i := range d.latin {
-		if d.tri.alias[i] < 0 {
-			continue
-		}
-		if !read {
-			for _, t := range toks {
-				own |= d.words[strings.ToLower(strings.ReplaceAll(t.word, "’", "'"))]
-			}
-			read = true
-		}
-		if own&(1<<i) == 0 {
+		if d.tri.alias[i] >= 0 && own&(1<<i) == 0 {
 			score[i] = math.Inf(-1)
 		}
 	}
@@ -216,11 +206,13 @@ func wordEnd(text string, i int) int {
 	return j
 }
 
-// addWord adds the evidence of one word to score.
-func (d *detector) addWord(score *[maxLatin]float64, word string, weight float64) {
+// addWord adds the evidence of one word to score, and returns the
+// languages the whole word is a function word of.
+func (d *detector) addWord(score *[maxLatin]float64, word string, weight float64) (own uint32) {
 	w := strings.ToLower(strings.ReplaceAll(word, "’", "'"))
 	if set, ok := d.words[w]; ok {
 		d.spread(score, set, weight, w)
+		own = set
 	} else if k := strings.IndexByte(w, '\''); k > 0 {
 		// "l'homme": the elided article, then the word.
 		if set, ok := d.words[w[:k+1]]; ok {
@@ -244,6 +236,7 @@ func (d *detector) addWord(score *[maxLatin]float64, word string, weight float64
 			score[bits.TrailingZeros32(s)] += share
 		}
 	}
+	return own
 }
 
 // letterWeight is what a word's distinctive letters count for beside a
