@@ -17,6 +17,11 @@ type Agreement struct {
 	// than on a sample drawn more heavily from some strata. NaN when the
 	// labels hold no citation of a class.
 	BalancedAccuracy Number `json:"balanced_accuracy"`
+	// UnsupportedCaught is the share of the unsupported citations the
+	// machine called unsupported (its recall of them), weighed the same
+	// way: what --machine-recall takes for runs of such logs without
+	// labels. NaN when no label is unsupported.
+	UnsupportedCaught Number `json:"unsupported_caught"`
 }
 
 // agreement reads the groups' sums over every tenant.
@@ -41,5 +46,6 @@ func agreement(gs []*group) Agreement {
 	catch := w[0][0] / (w[0][0] + w[0][1])
 	keep := w[1][1] / (w[1][1] + w[1][0])
 	a.BalancedAccuracy = Number((catch + keep) / 2) // 0/0 is NaN: a class without labels
+	a.UnsupportedCaught = Number(catch)
 	return a
 }

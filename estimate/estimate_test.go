@@ -343,6 +343,11 @@ func TestAgreementIsWeightedByInclusion(t *testing.T) {
 	if !near(r.Agreement.BalancedAccuracy, (0.6+75/87.5)/2, 1e-12) {
 		t.Errorf("balanced accuracy %v, want 0.728571", r.Agreement.BalancedAccuracy)
 	}
+	// Unweighted it would be 15/20 = 0.75: the sample holds more of B's
+	// citations than B's share of all.
+	if !near(r.Agreement.UnsupportedCaught, 0.6, 1e-12) {
+		t.Errorf("unsupported caught %v, want 0.6", r.Agreement.UnsupportedCaught)
+	}
 }
 
 // A tenant's citations in a stratum are a post-stratum: given how many of

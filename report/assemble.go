@@ -19,6 +19,10 @@ type Run struct {
 	// AcceptMachine: without labels, the machine's verdicts may pass the
 	// run (--accept-machine); otherwise such a run is INCONCLUSIVE.
 	AcceptMachine bool
+	// MachineRecall is the share of the unsupported citations the machine
+	// is taken to catch (--machine-recall): an accepted machine rate passes
+	// only where it clears the bar even so. 0: DefaultMachineRecall.
+	MachineRecall float64
 	Config        any    // the configuration of record, written into summary.json
 	ConfigHash    string // pipeline.ConfigHash
 	Project       string // the project file flags came from; "": none
@@ -51,6 +55,9 @@ func Assemble(r Run) (Summary, error) {
 	}
 	sum.Coverage = coverageOf(sum.Counts, r.Retrieval, r.MinChecked)
 	sum.strict, sum.acceptMachine = r.Strict, r.AcceptMachine
+	if r.MachineRecall > 0 {
+		sum.machineRecall = r.MachineRecall
+	}
 	sum.Verified = r.Verified
 	sum.Guard = guardOf(r.Guard)
 	sum.Judge = r.Judge

@@ -161,8 +161,12 @@ func headline(s *Summary) string {
 	if over == "over" {
 		over = fmt.Sprintf("over %d citations,", by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated])
 	}
-	return fmt.Sprintf("%sCitation accuracy %s (95%% CI %s–%s) %s bar %s (the machine's verdicts, not verified)%s",
-		why, pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), over, pct(s.Bar), checked)
+	floor := ""
+	if s.Status == StatusPass {
+		floor = floorClause(s)
+	}
+	return fmt.Sprintf("%sCitation accuracy %s (95%% CI %s–%s) %s bar %s (the machine's verdicts, not verified%s)%s",
+		why, pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), over, pct(s.Bar), floor, checked)
 }
 
 // splitSource splits "file:line" at its last colon.

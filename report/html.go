@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"io"
 	"maps"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -67,6 +68,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"reason":           reasonLabel,
 	"accClass":         func(acc, bar float64) string { return rateClass(acc, bar, false) },
 	"pctN":             pctN,
+	"known":            func(x estimate.Number) bool { return !math.IsNaN(float64(x)) },
 	"num3":             numOrNA,
 	"num":              func(x estimate.Number) float64 { return float64(x) },
 	"add64":            func(a, b int64) int64 { return a + b },

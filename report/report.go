@@ -42,6 +42,10 @@ type Summary struct {
 	// Histogram counts citations per support_score bin (20 bins of 0.05)
 	// for each of supported and unsupported.
 	Histogram map[string][]int `json:"support_score_histogram"`
+	// MachineFloor is, without labels, the lowest true rate the machine's
+	// verdicts vouch for: --accept-machine passes only where it clears the
+	// bar. nil with labels, or with no citation checked.
+	MachineFloor *MachineFloor `json:"machine_floor,omitempty"`
 	// Verified is the estimate from a person's labels (audit --labels);
 	// with it, the status is its decision.
 	Verified *Verified `json:"verified,omitempty"`
@@ -63,6 +67,9 @@ type Summary struct {
 	// acceptMachine: the machine's verdicts may pass a run without labels
 	// (Run.AcceptMachine).
 	acceptMachine bool
+	// machineRecall: the share of unsupported citations the machine is
+	// taken to catch when acceptMachine passes a run (Run.MachineRecall).
+	machineRecall float64
 	// ConfigHash identifies what decides the verdicts (tool version, model,
 	// thresholds, resolution, floor, embedder): two runs are compared as
 	// like with like only when it is the same.
@@ -106,3 +113,11 @@ func NewSummary(version string, t *audit.Tally, bar float64, config any, inputs 
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+// MachineFloor is the true rate the machine's verdicts vouch for, were the
+// machine to catch only Recall of the unsupported citations (the bottom of
+// the rate's 95 % interval, each judged not supported standing for 1/Recall).
+type MachineFloor struct {
+	Recall float64 `json:"recall"`
+	Rate   float64 `json:"rate"`
+}

@@ -28,6 +28,11 @@ const (
 // estimate's decision rules, not the machine's rate. Call it once the
 // gates, baseline and verified estimate are in.
 func (s *Summary) Decide() {
+	s.MachineFloor = nil
+	if by := s.Counts.CitationsByVerdict; s.Verified == nil && by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0 {
+		floor, _ := s.machineFloor()
+		s.MachineFloor = &MachineFloor{Recall: s.recall(), Rate: floor}
+	}
 	s.Status, s.StatusDetail = s.decide()
 	s.Pass = s.Status == StatusPass
 }
@@ -98,16 +103,65 @@ func (s *Summary) decide() (status, detail string) {
 	// to their chunks, and people writing months to test it saw the rate
 	// read 5–8 points above their own over 50 to 500 citations. Only the
 	// user can choose to take it as a pass (--accept-machine).
+	floor, share := s.machineFloor()
 	if s.Verified == nil && !s.acceptMachine && s.Bar > 0 { // no rate is below a bar of 0
-		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar with its 95%% interval (%s–%s), but it is the machine's verdicts, not a verified rate: they miss unsupported citations that read close to their chunks, so the true rate can be lower; %s, or let the machine's verdicts pass with --accept-machine",
-			pct(s.CI95Low), pct(s.CI95High), verifyWith(s))
+		accept := fmt.Sprintf("--accept-machine would not pass it either: were the machine to catch only %s of the unsupported citations (--machine-recall), the true rate could be as low as %s", pct(s.recall()), pct(floor))
+		if floor >= s.Bar {
+			accept = fmt.Sprintf("or let the machine's verdicts pass with --accept-machine: were it to catch only %s of the unsupported citations (--machine-recall), the true rate would still be at least %s", pct(s.recall()), pct(floor))
+		}
+		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar with its 95%% interval (%s–%s), but it is the machine's verdicts, not a verified rate: they miss unsupported citations that read close to their chunks, so the true rate can be lower; %s; %s",
+			pct(s.CI95Low), pct(s.CI95High), verifyWith(s), accept)
+	}
+	// Accepted, the machine's rate passes only where it would clear the bar
+	// were the machine to catch no more of the unsupported citations than
+	// people saw it catch: a machine rate of 95 % over a month people
+	// wrote at 86 % passed before.
+	if s.Verified == nil && s.Bar > 0 {
+		if floor < s.Bar {
+			return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar with its 95%% interval (%s–%s), but the machine may catch as few as %s of the unsupported citations (--machine-recall): the up to %s its verdicts leave not supported could stand for %s, a true rate as low as %s, below the bar %s; %s, or set --machine-recall to what a reviewed sample of your own logs measures (audit --labels says it)",
+				pct(s.CI95Low), pct(s.CI95High), pct(s.recall()), pct(share), pct(1-floor), pct(floor), pct(s.Bar), verifyWith(s))
+		}
+		return StatusPass, "the machine's verdicts, not verified (--accept-machine): a reviewed sample gives the verified rate"
 	}
 	if s.Verified == nil {
 		// Said in summary.json as on the status line: no reader takes it
 		// for a verified pass.
-		return StatusPass, "the machine's verdicts, not verified (--accept-machine or a bar of 0): a reviewed sample gives the verified rate"
+		return StatusPass, "the machine's verdicts, not verified (a bar of 0): a reviewed sample gives the verified rate"
 	}
 	return StatusPass, ""
+}
+
+// DefaultMachineRecall is the share of the unsupported citations the
+// machine is taken to catch when --accept-machine lets its verdicts pass a
+// run: people writing months to break it (sentences that read close to
+// their chunks) saw it catch one in three, where the public labelled sets
+// measure 0.71–0.91 out of sample (docs/estimate.md §8).
+const DefaultMachineRecall = 0.33
+
+// machineFloor is the lowest true rate the machine's verdicts vouch for,
+// and the share of citations they call not supported (fabricated
+// included) at the top of its 95 % interval. A fabricated citation is
+// certain; of the others, the machine finds at least machineRecall of the
+// unsupported ones, so the share it judged unsupported stands for at most
+// that share over machineRecall. False alarms only make the floor lower.
+func (s *Summary) machineFloor() (floor, share float64) {
+	by := s.Counts.CitationsByVerdict
+	n := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]
+	share = 1 - s.CI95Low
+	if n == 0 {
+		return 0, share
+	}
+	fab := float64(by[audit.Fabricated]) / float64(n)
+	judged := max(0, share-fab)
+	return round6(max(0, 1-fab-judged/s.recall())), share
+}
+
+// recall is machineRecall, DefaultMachineRecall where none was set.
+func (s *Summary) recall() float64 {
+	if s.machineRecall > 0 {
+		return s.machineRecall
+	}
+	return DefaultMachineRecall
 }
 
 // verifyWith is the advice to verify a machine's rate by a reviewed

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -23,7 +24,8 @@ func (r run) summary(bar float64) Summary {
 		ByReason:               map[string]int{"languages_differ": r.differ, "language_unsupported": r.unsupported},
 		SkippedByReason:        map[string]int{"invalid_json": r.unreadable},
 		NotAuditableByLanguage: map[string]int{"it": r.unsupported}}
-	s := Summary{CitationAccuracy: round6(float64(r.s) / float64(r.s+r.u+r.f)), Bar: bar, Counts: c}
+	w := audit.Wilson(r.s, r.s+r.u+r.f)
+	s := Summary{CitationAccuracy: round6(float64(r.s) / float64(r.s+r.u+r.f)), CI95Low: round6(w.Low), CI95High: round6(w.High), Bar: bar, Counts: c}
 	s.Coverage = coverageOf(c, pipeline.Retrieval{}, DefaultMinChecked)
 	return s
 }
@@ -133,7 +135,7 @@ func TestABelowFloorGateIsNotMetOnAnswersNotChecked(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			s := run{s: 30, u: 1}.summary(tc.bar)
-			s.acceptMachine = true // the gate is tested, not whether the machine's rate may pass
+			s.acceptMachine, s.machineRecall = true, 1 // the gate is tested, not whether the machine's rate may pass
 			s.Counts.AnsweredBelowFloor, s.Counts.FloorNotChecked = tc.below, tc.unchecked
 			var err error
 			if s.Gates, err = EvaluateGates([]GateSpec{tc.gate}, &s); err != nil {
@@ -162,10 +164,24 @@ func TestABelowFloorGateIsNotMetOnAnswersNotChecked(t *testing.T) {
 func TestAPassNamesTheCitationsNotChecked(t *testing.T) {
 	s := run{s: 150, unsupported: 6}.summary(0.9)
 	s.acceptMachine = true
-	s.CI95Low = 0.97
 	s.Decide()
 	want := "(150 citations; 6 not checked: 6 language not supported)"
 	if got := StatusLine(&s); s.Status != StatusPass || !strings.HasSuffix(got, want) {
 		t.Errorf("status %s, line %q; want a PASS ending %q", s.Status, got, want)
+	}
+}
+
+// The machine's floor: fabricated citations count once (they are
+// certain), each other one the machine calls not supported, at the top of
+// the interval, stands for 1/recall of them; a recall of 1 leaves the
+// interval's bottom.
+func TestMachineFloor(t *testing.T) {
+	s := Summary{CI95Low: 0.85, CI95High: 0.95, Bar: 0.9,
+		Counts: audit.Counts{CitationsByVerdict: map[string]int{audit.Supported: 90, audit.Unsupported: 5, audit.Fabricated: 5}}}
+	for _, tc := range []struct{ recall, want float64 }{{0, 1 - 0.05 - 0.10/DefaultMachineRecall}, {0.5, 0.75}, {1, 0.85}, {0.05, 0}} {
+		s.machineRecall = tc.recall
+		if got, share := s.machineFloor(); math.Abs(got-tc.want) > 1e-6 || math.Abs(share-0.15) > 1e-12 {
+			t.Errorf("recall %v: floor %v (share %v), want %v", tc.recall, got, share, tc.want)
+		}
 	}
 }

@@ -67,7 +67,17 @@ func passDetail(s *Summary) string {
 		return fmt.Sprintf("verified citation accuracy %s: its one-sided 95%% lower bound %s clears the bar %s", pctN(v.Rate), pctN(v.Lower), pct(s.Bar))
 	}
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-	return fmt.Sprintf("citation accuracy %s is at or above the bar %s", rate, bar)
+	return fmt.Sprintf("citation accuracy %s is at or above the bar %s", rate, bar) + floorClause(s)
+}
+
+// floorClause is what an accepted machine rate rests on (--accept-machine
+// with a recall below 1): ", and would be at least …"; "" otherwise.
+func floorClause(s *Summary) string {
+	if !s.acceptMachine || s.Bar == 0 || s.recall() >= 1 || s.Verified != nil {
+		return ""
+	}
+	floor, _ := s.machineFloor()
+	return fmt.Sprintf(", and would be at least %s were the machine to catch only %s of the unsupported citations (--machine-recall)", pct(floor), pct(s.recall()))
 }
 
 // volume is what the figure rests on: "21 citations", with labels "150

@@ -320,6 +320,10 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	c := v.Agreement.Confusion
 	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s, weighted to all citations (labels — reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
 		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
+	if caught := v.Agreement.UnsupportedCaught; !math.IsNaN(float64(caught)) {
+		fmt.Fprintf(b, "  It caught an estimated %s of the unsupported citations, weighted to all citations (from %d labelled unsupported): runs of such logs without labels may take no more as --machine-recall\n",
+			pctN(caught), c.UnsupportedAsUnsupported+c.UnsupportedAsSupported)
+	}
 	writeLabelledFailures(b, v)
 	if len(v.Tenants) > 1 {
 		var parts []string

@@ -43,6 +43,7 @@ type auditOptions struct {
 	Agents          []string          `json:"agents,omitempty"`
 	Strict          bool              `json:"strict"`
 	AcceptMachine   bool              `json:"accept_machine,omitempty"`
+	MachineRecall   float64           `json:"machine_recall"`
 	MaxLineBytes    int               `json:"max_line_bytes"`
 	Format          string            `json:"format,omitempty"`
 	MappingFile     string            `json:"mapping,omitempty"`
@@ -99,12 +100,6 @@ type auditOptions struct {
 	projectFailOn []string
 }
 
-// acceptMachineFlag lets the machine's verdicts pass a run without
-// labels (audit and merge).
-func acceptMachineFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "accept-machine", Usage: "without --labels, let the machine's own verdicts pass the run when their rate's 95% interval clears the bar: \"PASS (machine verdicts, not verified)\", exit 0. Without it such a run is INCONCLUSIVE (exit 3) until a reviewed sample verifies it, because the machine misses unsupported citations that read close to their chunks"}
-}
-
 func auditCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "audit",
@@ -125,6 +120,7 @@ func auditCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "agent", KeepSpace: true, Usage: "audit only this agent, exactly as written (repeatable)"},
 			&cli.BoolFlag{Name: "strict", Usage: "no pass unless every record was read and every citation checked (--min-checked 100%, unless given): INCOMPLETE (exit 5) otherwise, or FAIL when the run fails whatever they hold"},
 			acceptMachineFlag(),
+			machineRecallFlag(),
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},
@@ -215,6 +211,7 @@ func flagValues(c *cli.Context) auditOptions {
 		Agents:               c.StringSlice("agent"),
 		Strict:               c.Bool("strict"),
 		AcceptMachine:        c.Bool("accept-machine"),
+		MachineRecall:        rateOf(c, "machine-recall"),
 		MaxLineBytes:         c.Int("max-line-bytes"),
 		Format:               c.String("format"),
 		MappingFile:          c.String("mapping"),
@@ -427,10 +424,8 @@ func (o *auditOptions) validate(c *cli.Context) error {
 	switch {
 	case len(o.Files) == 0:
 		return usageErr("%s needs at least one log file (or - for stdin); see ragaudit %s --help", c.Command.Name, c.Command.Name)
-	case !(o.Bar >= 0 && o.Bar <= 1): // NaN too
-		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
-	case !(o.MinChecked >= 0 && o.MinChecked <= 1):
-		return usageErr("--min-checked %v: want a share between 0 and 1, e.g. 95%%", o.MinChecked)
+	case o.validateRates() != nil:
+		return o.validateRates()
 	case math.IsNaN(o.Audit.MinScore) || math.IsInf(o.Audit.MinScore, 0):
 		return usageErr("--min-score %v: want a finite retrieval score", o.Audit.MinScore)
 	case o.Last < 0:
@@ -556,7 +551,7 @@ type runOutcome struct {
 // says what the status means for the exit code.
 func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs []report.Output, dir *report.Dir, stderr io.Writer, start time.Time) error {
 	o.judgeNote(stderr)
-	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Strict: o.Strict, AcceptMachine: o.AcceptMachine, Config: o,
+	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Strict: o.Strict, AcceptMachine: o.AcceptMachine, MachineRecall: o.MachineRecall, Config: o,
 		ConfigHash: r.configHash, Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
 		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: r.Guard, Worst: r.cards.Worst(), SkippedNotListed: r.SkippedNotListed}
 	if r.pop != nil {
@@ -601,7 +596,11 @@ func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs [
 	if !o.Quiet {
 		fmt.Fprintf(stderr, "ragaudit: report in %s (%s)\n", o.Out, time.Since(start).Round(time.Millisecond))
 	}
-	return auditOutcome(&sum)
+	err = auditOutcome(&sum)
+	if _, usage := err.(*usageError); o.Quiet && err != nil && !usage {
+		return &statedError{err} // -q printed the status line, and only it
+	}
+	return err
 }
 
 // outputs opens what the run writes, in the order it is written: the
@@ -629,29 +628,6 @@ func (o *auditOptions) outputs(stdout, stderr io.Writer) ([]report.Output, *repo
 		outputs = append(outputs, report.GitHub{Annotations: stdout, Workspace: o.workspace, StepSummary: o.stepSummary, Warnings: stderr})
 	}
 	return outputs, dir, nil
-}
-
-// auditOutcome says what an audit's summary means for its caller: nil for
-// a pass, or the error whose kind gives the exit code. --strict is in the
-// status (a skipped record keeps the run from passing), so that the status
-// printed and the exit code never disagree.
-func auditOutcome(sum *report.Summary) error {
-	switch {
-	case sum.Status == report.StatusNoData && sum.Counts.RecordsAudited == 0 && sum.Counts.RecordsSkipped > 0:
-		// Every record was unreadable: a broken input, never an empty day.
-		return usageErr("%s", sum.StatusDetail)
-	case sum.Status == report.StatusNoData:
-		return &noDataError{sum.StatusDetail}
-	case sum.Status == report.StatusIncomplete:
-		return &incompleteError{sum.StatusDetail}
-	case sum.Status == report.StatusInconclusive:
-		return &inconclusiveError{sum.StatusDetail}
-	case sum.BelowBar():
-		return errBelowBar
-	case sum.Status == report.StatusFail:
-		return &gateError{sum.StatusDetail}
-	}
-	return nil
 }
 
 // pipeline turns the audit's options into the stream's.

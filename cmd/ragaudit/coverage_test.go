@@ -63,14 +63,14 @@ func TestFewCitationsCheckedIsNeverPass(t *testing.T) {
 	}
 
 	// At a share it meets, the rate decides again.
-	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--bar", "60%", "--min-checked", "30%", log); r.code != exitPass {
+	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--machine-recall", "100%", "--bar", "60%", "--min-checked", "30%", log); r.code != exitPass {
 		t.Errorf("--min-checked 30%%: exit %d: %s", r.code, r.stderr)
 	}
 	// --strict wants every citation checked.
 	if r := runCLI(t, "", "audit", "-q", "--strict", "--bar", "80%", coverageLog(t, 100, 1)); r.code != exitIncomplete {
 		t.Errorf("--strict with 1 of 100 unchecked: exit %d", r.code)
 	}
-	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--bar", "80%", coverageLog(t, 100, 1)); r.code != exitPass {
+	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--machine-recall", "100%", "--bar", "80%", coverageLog(t, 100, 1)); r.code != exitPass {
 		t.Errorf("1 of 100 unchecked under the default 95%%: exit %d: %s", r.code, r.stderr)
 	}
 	if r := runCLI(t, "", "audit", "-q", "--min-checked", "120%", log); r.code != exitUsage {
@@ -110,7 +110,7 @@ func TestManySkippedRecordsAreNeverPass(t *testing.T) {
 	}
 	twice := filepath.Join(t.TempDir(), "twice.jsonl")
 	os.WriteFile(twice, append(append([]byte{}, good...), good...), 0o644)
-	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--bar", "70%", twice); r.code != exitPass {
+	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--machine-recall", "100%", "--bar", "70%", twice); r.code != exitPass {
 		t.Errorf("a log holding every record twice: exit %d: %s", r.code, r.stdout)
 	}
 }
@@ -184,7 +184,7 @@ func TestAFloorOverChunksWithoutScores(t *testing.T) {
 	}{
 		{"a below-floor gate is not met", []string{"--min-score", "0.5", "--fail-on", "below-floor"}, exitIncomplete,
 			"INCOMPLETE: --fail-on below-floor is not met: 0 answers given below the retrieval floor; 1 answer(s) not checked against the floor"},
-		{"without a gate the rate decides and the answers are counted", []string{"--accept-machine", "--bar", "20%", "--min-score", "0.5"}, exitPass, "PASS (machine verdicts, not verified): "},
+		{"without a gate the rate decides and the answers are counted", []string{"--accept-machine", "--machine-recall", "100%", "--bar", "20%", "--min-score", "0.5"}, exitPass, "PASS (machine verdicts, not verified): "},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

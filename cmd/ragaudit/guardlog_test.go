@@ -107,7 +107,7 @@ func TestTheAuditRecomputesTheGuardsVerdicts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			// A bar the three citations' interval clears, the machine's verdicts
 			// accepted: the rate is not what is tested.
-			r := runCLI(t, "", append(append([]string{"audit", "--no-project", "--accept-machine", "--bar", "40%"}, tc.args...), writeLines(t, tc.lines))...)
+			r := runCLI(t, "", append(append([]string{"audit", "--no-project", "--accept-machine", "--machine-recall", "100%", "--bar", "40%"}, tc.args...), writeLines(t, tc.lines))...)
 			if r.code != tc.code || !strings.Contains(r.stderr, tc.says) {
 				t.Fatalf("exit %d, want %d saying %q; stderr %s", r.code, tc.code, tc.says, r.stderr)
 			}

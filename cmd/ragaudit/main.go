@@ -75,7 +75,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func exitCode(err error) (code int, msg string) {
 	var usage *usageError
 	var decision *decisionError
+	var stated *statedError
 	switch {
+	case errors.As(err, &stated):
+		code, _ = exitCode(stated.error)
+		return code, ""
 	case err == nil:
 		return exitPass, ""
 	case errors.As(err, &decision): // check: the decision is on stdout

@@ -150,7 +150,7 @@ func TestExitCodes(t *testing.T) {
 		code int
 	}{
 		{"below the bar fails", []string{"audit", "-q", ex}, exitFail},
-		{"at or above the bar passes, the machine's verdicts accepted", []string{"audit", "-q", "--accept-machine", "--bar", "0.5", ex}, exitPass},
+		{"at or above the bar passes, the machine's verdicts accepted", []string{"audit", "-q", "--accept-machine", "--machine-recall", "100%", "--bar", "0.5", ex}, exitPass},
 		{"at or above the bar without labels is INCONCLUSIVE", []string{"audit", "-q", "--bar", "0.5", ex}, exitInconclusive},
 		{"no file is a usage error", []string{"audit", "-q"}, exitUsage},
 		{"a missing file is a usage error", []string{"audit", "-q", testdata + "/nope.jsonl"}, exitUsage},
@@ -161,7 +161,7 @@ func TestExitCodes(t *testing.T) {
 		{"an unknown resolve rule is a usage error", []string{"audit", "-q", "--resolve", "nearest", ex}, exitUsage},
 		{"an unknown flag is a usage error", []string{"audit", "--frobnicate", ex}, exitUsage},
 		{"strict turns a skip into INCOMPLETE, exit 5", []string{"audit", "-q", "--strict", "--bar", "0", testdata + "/bad.jsonl"}, exitIncomplete},
-		{"strict on clean input keeps the verdict", []string{"audit", "-q", "--strict", "--accept-machine", "--bar", "0.5", ex}, exitPass},
+		{"strict on clean input keeps the verdict", []string{"audit", "-q", "--strict", "--accept-machine", "--machine-recall", "100%", "--bar", "0.5", ex}, exitPass},
 		{"no auditable record is NO_DATA, exit 4", []string{"audit", "-q", "--tenant", "nobody", ex}, exitNoData},
 		{"an unknown command is a usage error", []string{"audti", ex}, exitUsage},
 		{"a directory is a usage error", []string{"audit", "-q", ex, testdata}, exitUsage},

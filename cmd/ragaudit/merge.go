@@ -191,6 +191,7 @@ func (o *auditOptions) fromMeta(c *cli.Context, m shard.Meta) error {
 	o.github, o.stepSummary, o.workspace, o.store, o.outLocal = keep.github, keep.stepSummary, keep.workspace, keep.store, keep.outLocal
 	o.noFindings, o.Project = keep.noFindings, keep.Project
 	o.Bar, o.MinChecked, o.Strict, o.AcceptMachine = rateOf(c, "bar"), rateOf(c, "min-checked"), c.Bool("strict"), c.Bool("accept-machine")
+	o.MachineRecall = rateOf(c, "machine-recall")
 	if o.Strict && !c.IsSet("min-checked") {
 		o.MinChecked = 1
 	}
@@ -200,11 +201,8 @@ func (o *auditOptions) fromMeta(c *cli.Context, m shard.Meta) error {
 	}
 	o.LabelsPath, o.PartialAs = c.StringSlice("labels"), c.String("partial-as")
 	o.gates, o.labels, o.baseline, o.baselineMissing = nil, nil, nil, false
-	switch {
-	case !(o.Bar >= 0 && o.Bar <= 1):
-		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
-	case !(o.MinChecked >= 0 && o.MinChecked <= 1):
-		return usageErr("--min-checked %v: want a share between 0 and 1, e.g. 95%%", o.MinChecked)
+	if err := o.validateRates(); err != nil {
+		return err
 	}
 	return o.reportFiles(c)
 }

@@ -36,7 +36,7 @@ func TestOpenAIResponsesWithoutResultsIsIncompleteWithTheFix(t *testing.T) {
 // and still fabricates nothing.
 func TestAnthropicSearchResultsInAToolResultAreTheRetrieval(t *testing.T) {
 	in := filepath.Join(testdata, "formats", "anthropic-search-results-in-tool-result.json")
-	r := runCLI(t, "", "audit", "-q", "--accept-machine", "--bar", "40%", in)
+	r := runCLI(t, "", "audit", "-q", "--accept-machine", "--machine-recall", "100%", "--bar", "40%", in)
 	if r.code != exitPass {
 		t.Fatalf("exit %d, want %d (PASS); stderr:\n%s", r.code, exitPass, r.stderr)
 	}

@@ -145,6 +145,12 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 		!strings.HasPrefix(lines[2], "Verified citation accuracy: ") || !strings.Contains(r.text, "Machine's own rate: ") {
 		t.Errorf("the text does not lead with the verified rate, or -q (%q) does not print its status line:\n%s", r.stdout, r.text)
 	}
+	// The machine's recall of the unsupported citations, measured on the
+	// labels, is what --machine-recall takes for runs without them.
+	caught, _ := v["agreement"].(map[string]any)["unsupported_caught"].(float64)
+	if !(caught > 0 && caught <= 1) || !strings.Contains(r.text, fmt.Sprintf("It caught an estimated %.1f%% of the unsupported citations", 100*caught)) {
+		t.Errorf("unsupported caught %v, text:\n%s", caught, r.text)
+	}
 	html := string(readFile(t, filepath.Join(r.out, "report.html")))
 	if !strings.Contains(html, `id="headline-accuracy">`+fmt.Sprintf("%.1f%%", 100*est)) || !strings.Contains(html, `id="agreement">On this sample the machine agrees with the reviewer at balanced accuracy`) {
 		t.Error("report.html does not lead with the verified rate and the machine's agreement with the reviewer")

@@ -1,0 +1,65 @@
+package main
+
+// The flags and rules by which a summary's status decides the run, and the
+// error that carries its exit code (exitCode in main.go).
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/ragaudit/ragaudit/report"
+)
+
+// acceptMachineFlag lets the machine's verdicts pass a run without
+// labels (audit and merge).
+func acceptMachineFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "accept-machine", Usage: "without --labels, let the machine's own verdicts pass the run where they clear the bar even were the machine to catch only --machine-recall of the unsupported citations: \"PASS (machine verdicts, not verified)\", exit 0. Without it such a run is INCONCLUSIVE (exit 3) until a reviewed sample verifies it, because the machine misses unsupported citations that read close to their chunks"}
+}
+
+// machineRecallFlag is the share of unsupported citations the machine is
+// taken to catch when --accept-machine passes a run (audit and merge).
+func machineRecallFlag() cli.Flag {
+	return rateFlag("machine-recall", report.DefaultMachineRecall, "the share of the unsupported citations the machine is taken to catch when --accept-machine lets its verdicts pass: each citation it calls not supported stands for 1/this many. The default is the least people saw it catch in answers written to read close to their chunks; audit --labels measures it on your own logs")
+}
+
+// validateRates refuses the report's rates outside their range (audit
+// and merge).
+func (o *auditOptions) validateRates() error {
+	switch {
+	case !(o.Bar >= 0 && o.Bar <= 1): // NaN too
+		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
+	case !(o.MinChecked >= 0 && o.MinChecked <= 1):
+		return usageErr("--min-checked %v: want a share between 0 and 1, e.g. 95%%", o.MinChecked)
+	case !(o.MachineRecall > 0 && o.MachineRecall <= 1):
+		return usageErr("--machine-recall %v: want a share above 0 and at most 1, e.g. 33%% (100%%: the machine catches every unsupported citation)", o.MachineRecall)
+	}
+	return nil
+}
+
+// auditOutcome says what an audit's summary means for its caller: nil for
+// a pass, or the error whose kind gives the exit code. --strict is in the
+// status (a skipped record keeps the run from passing), so that the status
+// printed and the exit code never disagree.
+func auditOutcome(sum *report.Summary) error {
+	switch {
+	case sum.Status == report.StatusNoData && sum.Counts.RecordsAudited == 0 && sum.Counts.RecordsSkipped > 0:
+		// Every record was unreadable: a broken input, never an empty day.
+		return usageErr("%s", sum.StatusDetail)
+	case sum.Status == report.StatusNoData:
+		return &noDataError{sum.StatusDetail}
+	case sum.Status == report.StatusIncomplete:
+		return &incompleteError{sum.StatusDetail}
+	case sum.Status == report.StatusInconclusive:
+		return &inconclusiveError{sum.StatusDetail}
+	case sum.BelowBar():
+		return errBelowBar
+	case sum.Status == report.StatusFail:
+		return &gateError{sum.StatusDetail}
+	}
+	return nil
+}
+
+// statedError is an outcome whose status line is printed already: its exit
+// code without a second line on stderr.
+type statedError struct{ error }
+
+func (e *statedError) Unwrap() error { return e.error }
