@@ -194,7 +194,12 @@ func TestParquetOnStdinIsAClearError(t *testing.T) {
 func TestParseTimestamp(t *testing.T) {
 	want := time.Date(2024, 5, 12, 14, 3, 0, 0, time.UTC)
 	for _, s := range []string{"1715522580", "1715522580000", "1715522580000000", "1715522580000000000",
-		"2024-05-12T14:03:00Z", "2024-05-12T16:03:00+02:00", "2024-05-12 14:03:00"} {
+		"2024-05-12T14:03:00Z", "2024-05-12T16:03:00+02:00", "2024-05-12 14:03:00",
+		// as other stacks write them: Python's time.time(), Java's offsets,
+		// HTTP and JavaScript's toUTCString, day-first dotted dates, minutes
+		"1715522580.000", "1715522580000.0", "2024-05-12T16:03:00.000+0200", "2024-05-12 16:03:00+0200",
+		"Sun, 12 May 2024 14:03:00 GMT", "Sun, 12 May 2024 16:03:00 +0200", "Sun May 12 14:03:00 UTC 2024",
+		"12.05.2024 14:03", "12.05.2024 14:03:00", "2024/05/12 14:03", "2024-05-12 14:03", "2024-05-12T14:03"} {
 		if got, err := ParseTimestamp(s); err != nil || !got.Equal(want) {
 			t.Errorf("%s: %v, %v; want %v", s, got, err, want)
 		}
@@ -202,9 +207,29 @@ func TestParseTimestamp(t *testing.T) {
 	if got, err := ParseTimestamp("0001-01-01T00:00:00Z"); err != nil || !got.IsZero() {
 		t.Errorf("Go's zero time: %v, %v; want no time", got, err)
 	}
-	for _, s := range []string{"0", "-5", "1969-12-31T23:59:59Z", "9999-12-31T23:00:00-05:00", "99999999999999999999", "yesterday", "1.7e9"} {
+	for _, s := range []string{"0", "-5", "1969-12-31T23:59:59Z", "9999-12-31T23:00:00-05:00", "99999999999999999999", "yesterday", "1.7e9", "1715522580.", ".5", "1715522580.1.2"} {
 		if got, err := ParseTimestamp(s); err == nil {
 			t.Errorf("%s: %v accepted", s, got)
+		}
+	}
+	// A fraction is of the unit the magnitude gives.
+	for s, want := range map[string]time.Time{
+		"1715522580.25":        want.Add(250 * time.Millisecond),
+		"1715522580000.5":      want.Add(500 * time.Microsecond),
+		"1715522580.123456789": want.Add(123456789 * time.Nanosecond),
+	} {
+		if got, err := ParseTimestamp(s); err != nil || !got.Equal(want) {
+			t.Errorf("%s: %v, %v; want %v", s, got, err, want)
+		}
+	}
+	// A time whose day and month could be either way round, or whose zone
+	// is an abbreviation that is no one offset, is refused saying so.
+	for s, why := range map[string]string{
+		"03/11/2026 09:12":              "day and month could be either way round",
+		"Tue, 03 Nov 2026 09:12:00 CET": "names its zone CET",
+	} {
+		if _, err := ParseTimestamp(s); err == nil || !strings.Contains(err.Error(), why) {
+			t.Errorf("%s: %v, want an error saying %q", s, err, why)
 		}
 	}
 }
