@@ -12,6 +12,7 @@ import (
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 // WriteJSON writes v as indented JSON with a trailing newline.
@@ -85,7 +86,14 @@ func WriteText(w io.Writer, s *Summary) error {
 	if c.RecordsSkipped > 0 {
 		var parts []string
 		for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
-			parts = append(parts, fmt.Sprintf("%s %d", r, c.SkippedByReason[r]))
+			part := fmt.Sprintf("%s %d", r, c.SkippedByReason[r])
+			switch r { // nothing of theirs is lost: the status line leaves them out
+			case readers.ReasonDuplicate:
+				part += ": the same record again, audited once"
+			case readers.ReasonNotServed:
+				part += ": never served"
+			}
+			parts = append(parts, part)
 		}
 		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
 	}

@@ -129,7 +129,7 @@ func TestAnExpiredDecisionIsSkippedAsNotServed(t *testing.T) {
 	lines := writeGuardLog(t, "Refunds are accepted within 90 days of delivery [ref-1a2b3c4d].")
 	expired := edit(t, lines[0], func(v map[string]any) { v["guardrail"].(map[string]any)["action"] = "expired" })
 	r := runCLI(t, "", "audit", "--no-project", writeLines(t, []string{lines[0], expired}))
-	if !strings.Contains(r.stdout, "skipped (not_served 1)") {
+	if !strings.Contains(r.stdout, "skipped (not_served 1: never served)") {
 		t.Errorf("the expired decision is not counted as skipped not_served:\n%s", r.stdout)
 	}
 }

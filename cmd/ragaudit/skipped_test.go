@@ -68,3 +68,21 @@ func TestTheStatusLineNamesSkippedRecords(t *testing.T) {
 		})
 	}
 }
+
+// A record given twice is audited once: the Records line counts it as
+// skipped, saying so, and the status line, which names what was lost,
+// leaves it out.
+func TestADuplicateRecordIsSaidToBeAuditedOnce(t *testing.T) {
+	lines := strings.SplitAfter(string(readFile(t, testdata+"/example.jsonl")), "\n")
+	log := filepath.Join(t.TempDir(), "twice.jsonl")
+	if err := os.WriteFile(log, []byte(lines[0]+lines[1]+lines[0]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "audit", log)
+	if !strings.Contains(r.stdout, "Records: 3 read, 2 audited, 0 filtered out, 1 skipped (duplicate_record 1: the same record again, audited once)") {
+		t.Errorf("the Records line:\n%s", r.stdout)
+	}
+	if status := strings.Split(r.stdout, "\n")[1]; strings.Contains(status, "skipped") {
+		t.Errorf("the status line names the duplicate as lost: %s", status)
+	}
+}
