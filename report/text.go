@@ -82,21 +82,7 @@ func WriteText(w io.Writer, s *Summary) error {
 		fmt.Fprintf(&b, ", %d not resolved (past the first %d distinct citations of a claim)", n, audit.MaxCitationsPerClaim)
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "Records: %d read, %d audited, %d filtered out, %d skipped", c.RecordsRead, c.RecordsAudited, c.RecordsFiltered, c.RecordsSkipped)
-	if c.RecordsSkipped > 0 {
-		var parts []string
-		for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
-			part := fmt.Sprintf("%s %d", r, c.SkippedByReason[r])
-			switch r { // nothing of theirs is lost: the status line leaves them out
-			case readers.ReasonDuplicate:
-				part += ": the same record again, audited once"
-			case readers.ReasonNotServed:
-				part += ": never served"
-			}
-			parts = append(parts, part)
-		}
-		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
-	}
+	writeRecords(&b, c)
 	b.WriteString("\n")
 	writeWorstTenants(&b, s.Tenants, s.Verified != nil)
 	writeGuard(&b, s)
@@ -420,4 +406,24 @@ func answerLanguages(by map[string]int) string {
 		parts[i] = fmt.Sprintf("%s %d", Printable(lang.Name(code)), by[code])
 	}
 	return strings.Join(parts, ", ") + " answers"
+}
+
+// writeRecords writes the Records line: how many were read, audited,
+// filtered out and skipped, by reason.
+func writeRecords(b *strings.Builder, c audit.Counts) {
+	fmt.Fprintf(b, "Records: %d read, %d audited, %d filtered out, %d skipped", c.RecordsRead, c.RecordsAudited, c.RecordsFiltered, c.RecordsSkipped)
+	if c.RecordsSkipped > 0 {
+		var parts []string
+		for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
+			part := fmt.Sprintf("%s %d", r, c.SkippedByReason[r])
+			switch r { // nothing of theirs is lost: the status line leaves them out
+			case readers.ReasonDuplicate:
+				part += ": the same record again, audited once"
+			case readers.ReasonNotServed:
+				part += ": never served"
+			}
+			parts = append(parts, part)
+		}
+		fmt.Fprintf(b, " (%s)", strings.Join(parts, ", "))
+	}
 }
