@@ -319,6 +319,7 @@ type number struct {
 	weak       bool   // an article read as one (quantity.Weak)
 	ordinal    uint8  // notOrdinal, ordinalDigit or ordinalWord (ordinals.go)
 	ordOf      string // of an ordinal, the word after it, lowercased ("floor" of "third floor")
+	label      bool   // of a plain number in a chunk, a label ("Artikel 75"; labelled)
 }
 
 // parseNumber reads the number whose digits start at text[i].

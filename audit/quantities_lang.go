@@ -89,6 +89,7 @@ func indexQuantitiesIn(l *lang.Language, text string, parts bool, kept *[]found)
 		if parts {
 			keys = appendParts(keys, text, f, false)
 		}
+		f.label = labelled(l, text, f.start)
 		keys, meas = appendKeys(keys, meas, &f)
 	})
 	if parts {

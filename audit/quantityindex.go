@@ -89,6 +89,7 @@ func indexQuantities(text string, parts bool, kept *[]found) quantityIndex {
 		if parts {
 			keys = appendPartKeys(keys, text, f)
 		}
+		f.label = labelled(englishTables(), text, f.start)
 		keys, meas = appendKeys(keys, meas, &f)
 	})
 	if parts {
@@ -151,6 +152,8 @@ func appendKeys(keys []uint64, meas []measure, f *found) ([]uint64, []measure) {
 			ms, n := measuresOf(v, f.unit)
 			meas = append(meas, ms[:n]...)
 		}
+	case f.label: // "Artikel 75" states 75, and no amount or duration of 75
+		set(n.addDecimal(f.value), qPresent|sign)
 	default:
 		set(n.addDecimal(f.value), qPresent|sign|qPlain|qNoUnit)
 		if f.ordinal == ordinalDigit {

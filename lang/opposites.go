@@ -46,6 +46,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.determiners = set(t.words("determiners"))
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
+	l.labelNouns = set(t.words("label-nouns"))
 	l.perCues = cueSet{}
 	for _, w := range t.words("per-words") {
 		l.perCues.add(strings.ToLower(w))
@@ -619,6 +620,10 @@ func (l *Language) IsListJoin(w string) bool { return l.listJoins[w] }
 // counted per, or says something of each of a kind ([per-words]: "per",
 // "pro", "par", "por": "€12 per user", "said per user").
 func (l *Language) IsPerWord(w string) bool { return l.perWords[w] }
+
+// IsLabelNoun reports whether w, lower-cased, is a word of [label-nouns]:
+// a number just after it is a label ("Artikel 75"), not a quantity.
+func (l *Language) IsLabelNoun(w string) bool { return l.labelNouns[w] }
 
 // MayCountPer reports whether text may hold a word of [per-words] or the
 // first word of a phrase of [per-phrases]: a byte test, so that a text

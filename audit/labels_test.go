@@ -1,0 +1,26 @@
+package audit
+
+import "testing"
+
+// A number that labels an article, section or page states no amount or
+// duration: terms numbered "Artikel 1" to "Artikel 199" do not make a
+// made-up "75 euro" supported, nor "Article 2" "2 years". The label itself
+// is still stated, and an amount the chunk does state still passes.
+func TestLabelNumbersStateNoAmount(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"an amount against an article number", "Bij een verhuizing betaalt u een verhuiskost van 75 euro [1].",
+			"Artikel 75: de leverancier informeert de klant schriftelijk. Artikel 200: bij een verhuizing blijft het contract zonder kosten doorlopen op het nieuwe adres.", 0, Unsupported, "number_mismatch", "nl", ""},
+		{"an amount against a section number", "Moving house costs 75 euros [1].",
+			"Section 75: the supplier informs the customer in writing. Section 200: when moving house the contract continues at no cost at the new address.", 0, Unsupported, "number_mismatch", "en", ""},
+		{"a duration against an article number", "The warranty lasts 2 years [1].",
+			"Article 2: the warranty lasts as long as the law requires. Article 3: repairs are free of charge.", 0, Unsupported, "number_mismatch", "en", ""},
+		{"an abbreviated label", "Die Umzugspauschale beträgt 12 Euro [1].",
+			"Nach Art. 12 der AGB wird der Vertrag bei einem Umzug kostenlos an der neuen Adresse fortgeführt.", 0, Unsupported, "number_mismatch", "de", ""},
+		{"a paragraph sign", "Le déménagement coûte 14 euros [1].",
+			"Selon le § 14, le contrat est transféré sans frais à la nouvelle adresse en cas de déménagement.", 0, Unsupported, "number_mismatch", "fr", ""},
+		{"the label itself is stated", "Según el artículo 14, la mudanza no tiene coste [1].",
+			"Artículo 14: en caso de mudanza, el contrato continúa sin coste en la nueva dirección.", 0, Supported, "", "es", ""},
+		{"an amount the labelled article states", "Moving house costs 75 euros [1].",
+			"Section 12: moving house costs 75 euros, charged with the next bill.", 0, Supported, "", "en", ""},
+	})
+}
