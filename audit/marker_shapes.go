@@ -268,13 +268,15 @@ func sourceIDs(value string, mc *markerContext) []string {
 // idLike reports whether a bracket's content has the shape of an id that
 // a model copied from its prompt: one token of letters, digits and id
 // punctuation, with a digit, an id separator or a file extension
-// ("kb-acme-members-0001", "doc_1", "faq.md"). Words ("sic", "x", "TODO"),
-// phrases ("citation needed") and numbers alone are not.
+// ("kb-acme-members-0001", "doc_1", "faq.md"), an unrendered template's
+// placeholder in it too ("kb-oud-{i}": a marker naming no chunk, so
+// fabricated). Words ("sic", "x", "TODO"), phrases ("citation needed") and
+// numbers alone are not.
 func idLike(s string) bool {
 	if s == "" || len(s) > 80 || reNumberish.MatchString(s) {
 		return false
 	}
-	digit, sep := false, false
+	digit, sep, open := false, false, false
 	for i, r := range s {
 		switch {
 		case unicode.IsDigit(r):
@@ -283,9 +285,16 @@ func idLike(s string) bool {
 		case strings.ContainsRune("-_:/#@", r) && i > 0:
 			sep = true
 		case r == '.' && i > 0:
+		case r == '{' && !open:
+			open = true
+		case r == '}' && open:
+			open, sep = false, true
 		default:
 			return false
 		}
+	}
+	if open {
+		return false
 	}
 	if digit || sep && len(s) >= 4 {
 		return true

@@ -15,6 +15,9 @@ func TestMarkerShapes(t *testing.T) {
 	runMarkerShapes(t, []markerShapeCase{
 		{name: "an id of an unfamiliar shape is a marker", in: "Members ship free [kb-acme-members-0001].",
 			raw: []string{"[kb-acme-members-0001]"}, cites: [][]string{{"kb-acme-members-0001"}}},
+		{name: "an id left with its template's placeholder is a marker", in: "Members ship free [kb-oud-{i}].",
+			raw: []string{"[kb-oud-{i}]"}, cites: [][]string{{"kb-oud-{i}"}}},
+		{name: "an unbalanced brace is no id", in: "Members ship free [kb-oud-{i].", raw: nil},
 		{name: "an id with an underscore is a marker", in: "Members ship free [doc_1].", raw: []string{"[doc_1]"}, cites: [][]string{{"doc_1"}}},
 		{name: "a file name in brackets is a marker", in: "Members ship free [faq.md].", raw: []string{"[faq.md]"}, cites: [][]string{{"faq.md"}}},
 		{name: "a source label names a file", in: "Members ship free [source: faq.md].", raw: []string{"[source: faq.md]"}, cites: [][]string{{"faq.md"}}},
