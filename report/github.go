@@ -19,8 +19,11 @@ import (
 func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 	var b strings.Builder
 	level := "error"
-	if s.Status == StatusPass {
+	switch s.Status {
+	case StatusPass:
 		level = "notice"
+	case StatusInconclusive: // cannot tell yet, no failure: README's CI recipe lets the job go on
+		level = "warning"
 	}
 	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, ghProperty(shownStatus(s)), ghData(headline(s)))
 	// With labels the status is the reviewed sample's, while the worst
