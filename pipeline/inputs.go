@@ -12,6 +12,9 @@ import (
 type Input struct {
 	Path   string `json:"path"`
 	SHA256 string `json:"sha256"`
+	// ContentSHA256 is of a gzip input's bytes decompressed: the same log
+	// given again as its compressed copy is refused by it.
+	ContentSHA256 string `json:"content_sha256,omitempty"`
 	// ETag is the object's, for an input read from object storage.
 	ETag     string   `json:"etag,omitempty"`
 	Bytes    int64    `json:"bytes"`

@@ -194,11 +194,15 @@ func (t *Total) Fold(u *UnitState, skip func(*readers.SkipError) error) error {
 		if in.SHA256 == "" || in.Records+in.Skipped == 0 {
 			continue
 		}
-		if first, dup := t.digests[in.SHA256]; dup {
-			return &InputError{fmt.Errorf("%s holds the same bytes as %s (SHA-256 %s…): the same log given twice would count twice; give it once",
-				in.Path, first, in.SHA256[:12])}
+		digest := in.SHA256
+		if in.ContentSHA256 != "" { // gzip: a copy compressed or not holds the same
+			digest = in.ContentSHA256
 		}
-		seen[in.SHA256] = in.Path
+		if first, dup := t.digests[digest]; dup {
+			return &InputError{fmt.Errorf("%s holds the same bytes as %s, once decompressed (SHA-256 %s…): the same log given twice would count twice; give it once",
+				in.Path, first, digest[:12])}
+		}
+		seen[digest] = in.Path
 	}
 	for d, p := range seen {
 		t.digests[d] = p

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"fmt"
+	"hash"
 	"io"
 
 	"golang.org/x/text/encoding"
@@ -18,7 +20,9 @@ import (
 // Windows exporters), a UTF-8 byte order mark dropped (at the start of
 // any line: files joined with cat keep each one's), and CR-only line
 // endings made LF.
-func decodeText(raw *bufio.Reader, name string) (*bufio.Reader, error) {
+// Of gzip, content gets the digest of the bytes decompressed, so that a
+// log given again as its compressed copy is told.
+func decodeText(raw *bufio.Reader, name string, content *hash.Hash) (*bufio.Reader, error) {
 	var src io.Reader = raw
 	if magic, _ := raw.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(raw)
@@ -27,6 +31,10 @@ func decodeText(raw *bufio.Reader, name string) (*bufio.Reader, error) {
 		}
 		zr.Multistream(false)
 		src = &gzipMembers{src: raw, zr: zr}
+		if content != nil {
+			*content = sha256.New()
+			src = io.TeeReader(src, *content)
+		}
 	}
 	lr := bufio.NewReaderSize(src, 64<<10)
 	if enc := utf16ByBOM(lr); enc != nil {

@@ -24,7 +24,8 @@ type input struct {
 	etag    string
 	raw     *bufio.Reader
 	counted *countingReader
-	stop    func() // ends the reading goroutine of a stream
+	content hash.Hash // of a gzip input, its bytes decompressed as read (decodeText); nil otherwise
+	stop    func()    // ends the reading goroutine of a stream
 }
 
 // openInput opens path once. A path that is not a regular file is opened
@@ -77,6 +78,10 @@ func openInput(path string, opts *Options) (*input, error) {
 func (in *input) close(stats *FileStats) {
 	_, _ = io.Copy(io.Discard, in.raw)
 	stats.SHA256 = hex.EncodeToString(in.counted.h.Sum(nil))
+	stats.ContentSHA256 = stats.SHA256
+	if in.content != nil {
+		stats.ContentSHA256 = hex.EncodeToString(in.content.Sum(nil))
+	}
 	stats.Bytes = in.counted.n
 	stats.ETag = in.etag
 	if in.file != nil {

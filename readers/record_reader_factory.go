@@ -158,7 +158,7 @@ func read(in *input, opts *Options, yield func(Record, error) bool) error {
 	if name != "" && !known {
 		return fmt.Errorf("%s: not readable as --format %s (formats: %s)", in.name, opts.Format, strings.Join(Formats(), ", "))
 	}
-	text, err := decodeText(in.raw, in.name)
+	text, err := decodeText(in.raw, in.name, &in.content)
 	if err != nil {
 		return err
 	}

@@ -17,16 +17,10 @@ func TestCutShortInputNeverPasses(t *testing.T) {
 	for i := range 200 {
 		fmt.Fprintf(&plain, `{"conversation_id":"c%03d","messages":[{"role":"user","content":"How long do refunds take?"},{"role":"assistant","content":"Refunds are paid within 14 days of the return [1].","retrieval":[{"id":"1","text":"Refunds are paid within 14 days of the return. Shipping costs are not refunded."}]}]}`+"\n", i)
 	}
-	var gz bytes.Buffer
-	w := gzip.NewWriter(&gz)
-	w.Write(plain.Bytes())
-	w.Close()
 	dir := t.TempDir()
 	whole, cut := filepath.Join(dir, "whole.jsonl.gz"), filepath.Join(dir, "cut.jsonl.gz")
-	if err := os.WriteFile(whole, gz.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cut, gz.Bytes()[:gz.Len()*6/10], 0o644); err != nil {
+	gz := writeGzip(t, whole, plain.Bytes())
+	if err := os.WriteFile(cut, gz[:len(gz)*6/10], 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if r := runCLI(t, "", "audit", "-q", "--accept-machine", whole); r.code != exitPass {
@@ -76,4 +70,17 @@ func TestAnswersCitingNothingFailTheUncitedGate(t *testing.T) {
 	if r := runCLI(t, "", "audit", "-q", log); r.code != exitNoData || !strings.Contains(r.stdout, "2 sentence(s) state facts without a citation") {
 		t.Errorf("without a gate: exit %d, want %d naming the uncited sentences\n%s", r.code, exitNoData, r.stdout)
 	}
+}
+
+// writeGzip writes data gzipped to path, and returns the bytes written.
+func writeGzip(t *testing.T, path string, data []byte) []byte {
+	t.Helper()
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(data)
+	w.Close()
+	if err := os.WriteFile(path, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return gz.Bytes()
 }

@@ -411,6 +411,16 @@ func TestDuplicateRecordsAreAuditedOnce(t *testing.T) {
 	if r.code != exitUsage || !strings.Contains(r.stderr, copyPath+" holds the same bytes as ../../testdata/example.jsonl") {
 		t.Errorf("the same log twice: exit %d, %s", r.code, r.stderr)
 	}
+	// So is its gzip copy beside it, as a glob such as logs/2026-03* gives
+	// both, in either order.
+	gz := filepath.Join(dir, "example.jsonl.gz")
+	writeGzip(t, gz, []byte(ex))
+	for _, pair := range [][2]string{{testdata + "/example.jsonl", gz}, {gz, testdata + "/example.jsonl"}} {
+		r = runCLI(t, "", "audit", "-q", pair[0], pair[1])
+		if r.code != exitUsage || !strings.Contains(r.stderr, pair[1]+" holds the same bytes as "+pair[0]+", once decompressed") {
+			t.Errorf("a log and its gzip copy: exit %d, %s", r.code, r.stderr)
+		}
+	}
 	// Without timestamps, a turn asked twice alike is not taken for a copy.
 	turn := `{"conversation_id":"f-1","turn":%d,"question":"Refund window?","answer":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}`
 	flat := filepath.Join(dir, "flat.jsonl")
