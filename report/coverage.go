@@ -40,6 +40,9 @@ type Coverage struct {
 	// records after the cut were never counted, so no share of records
 	// read can be trusted and the run never passes.
 	CutShort int `json:"inputs_cut_short,omitempty"`
+	// Undated counts the records among RecordsSkipped that --last left
+	// out for want of a timestamp: read, but not placeable in time.
+	Undated int `json:"records_undated,omitempty"`
 }
 
 // Cause is one reason citations could not be checked: the reason's code
@@ -72,6 +75,7 @@ func coverageOf(c audit.Counts, r pipeline.Retrieval, minChecked float64) *Cover
 	cov.RecordsAudited = c.RecordsAudited
 	cov.RecordsSkipped = c.RecordsSkipped - c.SkippedByReason[readers.ReasonDuplicate] - c.SkippedByReason[readers.ReasonNotServed]
 	cov.CutShort = c.SkippedByReason[readers.ReasonTruncatedGzip]
+	cov.Undated = c.SkippedByReason[readers.ReasonUndated]
 	cov.RecordsShare = 1
 	if n := cov.RecordsAudited + cov.RecordsSkipped; n > 0 {
 		cov.RecordsShare = round6(float64(cov.RecordsAudited) / float64(n))
@@ -116,7 +120,11 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 func (c *Coverage) Sentence() string {
 	s := c.citationsSentence()
 	if c.RecordsSkipped > 0 {
-		s += fmt.Sprintf("; %d of %d records could not be read (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
+		if c.Undated == c.RecordsSkipped {
+			s += fmt.Sprintf("; %d of %d records have no timestamp for --last (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
+		} else {
+			s += fmt.Sprintf("; %d of %d records could not be read (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
+		}
 	}
 	if c.CutShort > 0 {
 		s += fmt.Sprintf("; %s cut short: the records after the cut are lost, their number unknown", inputs(c.CutShort))
@@ -152,9 +160,16 @@ func (c *Coverage) incompleteDetail() string {
 	if c.CutShort > 0 {
 		parts = append(parts, fmt.Sprintf("%s cut short (truncated_input: a file or stream cut off or corrupt): the records after the cut were never read and their number is unknown, so %d of %d records read says nothing of what was lost; skipped.jsonl names the file and line",
 			inputs(c.CutShort), c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped))
-	} else if c.RecordsShare < c.MinChecked {
-		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: any citations the %d skipped hold were never checked (skipped.jsonl says why, record by record)",
+	} else if c.RecordsShare < c.MinChecked && c.Undated == c.RecordsSkipped {
+		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be audited, under --min-checked %s: the other %d have no timestamp, so --last cannot place them, and any citations they hold were never checked (give every record its time, or audit without --last)",
 			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped))
+	} else if c.RecordsShare < c.MinChecked {
+		undated := ""
+		if c.Undated > 0 {
+			undated = fmt.Sprintf("; %d of them read but without a timestamp for --last", c.Undated)
+		}
+		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be read, under --min-checked %s: any citations the %d skipped hold were never checked (skipped.jsonl says why, record by record%s)",
+			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped, undated))
 	}
 	if c.NotChecked > 0 {
 		d := fmt.Sprintf("only %d of %d citations (%s) could be checked", c.Checked, c.Citations, pct(c.Share))

@@ -204,3 +204,16 @@ func TestAFloorOverChunksWithoutScores(t *testing.T) {
 		})
 	}
 }
+
+// With --last, records read but without a timestamp cannot be placed
+// among the others: the status says so, not that they could not be read.
+func TestUndatedRecordsUnderLastAreSaidToBeUndated(t *testing.T) {
+	log := coverageLog(t, 20, 0)
+	undated := strings.ReplaceAll(string(readFile(t, log)), `"timestamp":"2026-05-12T09:1`, `"when":"`)
+	os.WriteFile(log, []byte(undated), 0o644)
+	r := runCLI(t, "", "audit", "--last", "100", log)
+	if r.code != exitIncomplete || !strings.Contains(r.stdout, "INCOMPLETE: only 10 of 20 records (50.0%) could be audited, under --min-checked 95.0%: the other 10 have no timestamp, so --last cannot place them") ||
+		!strings.Contains(r.stdout, "10 of 20 records have no timestamp for --last") || strings.Contains(r.stdout, "could not be read") {
+		t.Errorf("exit %d:\n%s", r.code, r.stdout)
+	}
+}
