@@ -64,6 +64,10 @@ type Counts struct {
 	// conversation held again (the whole conversation logged after every
 	// turn): audited and counted once, in the first record (Answers).
 	RepeatedAnswers int `json:"answers_repeated"`
+	// RegeneratedAnswers counts the answers to a question an earlier
+	// record of their conversation answered otherwise (a retry, or an
+	// answer regenerated): both are audited (Record.Regenerated).
+	RegeneratedAnswers int `json:"answers_given_again,omitempty"`
 }
 
 // Rate is citation accuracy with its 95 % Wilson score interval.
@@ -142,6 +146,7 @@ func (t *Tally) Add(r *Result) {
 	t.convs.add(hashWord(r.Record.Tenant + "\x00" + r.Record.ConversationID))
 	t.c.Messages += len(r.Record.Messages) - min(r.Record.Prior, len(r.Record.Messages))
 	t.c.RepeatedAnswers += r.Repeated
+	t.c.RegeneratedAnswers += r.Record.Regenerated
 	day := Day(r.Record.Timestamp)
 	if ts := r.Record.Timestamp; !ts.IsZero() {
 		if t.first.IsZero() || ts.Before(t.first) {

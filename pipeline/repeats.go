@@ -74,8 +74,12 @@ func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 	said.num(1) // its keys are never an audited answer's
 	prior, alike := 0, true
 	rp := &repeats{}
+	r.Regenerated = 0
 	for i := range r.Messages {
 		m := &r.Messages[i]
+		// asked: the words of the conversation up to this answer, kept
+		// apart from every answer's key.
+		asked := said.Sum64() ^ askedSalt
 		h.message(m)
 		said.str(m.Role)
 		said.str(m.Content)
@@ -85,6 +89,11 @@ func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 		k, ks := h.Sum64(), said.Sum64()
 		_, seen := a.seen[k]
 		_, heard := a.seen[ks]
+		if _, answered := a.seen[asked]; answered && !seen && !heard {
+			r.Regenerated++ // an earlier record answered the same question otherwise
+		} else if !answered {
+			a.remember(rp, asked)
+		}
 		switch {
 		case seen:
 			prior = i + 1
@@ -103,6 +112,9 @@ func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 	}
 	return prior, rp
 }
+
+// askedSalt sets the keys of questions answered apart from answers'.
+const askedSalt = 0x9e3779b97f4a7c15
 
 func (a *answersSeen) remember(rp *repeats, k uint64) {
 	if len(a.seen) < maxTrackedAnswers {

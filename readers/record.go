@@ -40,6 +40,11 @@ type Record struct {
 	// after every turn): their answers were audited there and are counted
 	// as repeated here. Set by the stream (pipeline), never by a reader.
 	Prior int
+	// Regenerated counts the record's answers to a question an earlier
+	// record of the conversation answered otherwise (a retry, or an
+	// answer regenerated): both are audited, and the run says so. Set by
+	// the stream, as Prior.
+	Regenerated int
 }
 
 // Message is one turn of a conversation.

@@ -161,6 +161,9 @@ func (d *htmlData) tiles(listed []Failure) {
 	if c.RepeatedAnswers > 0 { // the whole conversation logged after every turn
 		d.Answers = append(d.Answers, tile{Label: "answers repeated in later records of their conversation (audited once)", Count: c.RepeatedAnswers})
 	}
+	if c.RegeneratedAnswers > 0 { // a retry logged as a record of its own
+		d.Answers = append(d.Answers, tile{Label: "answers given again to a question their conversation had answered otherwise (a retry or a regenerated answer; both audited)", Count: c.RegeneratedAnswers})
+	}
 	if c.FloorNotChecked > 0 { // a floor over chunks without scores
 		d.Answers = slices.Insert(d.Answers, 1, tile{Label: "not checked against the retrieval floor (no chunk score)", Count: c.FloorNotChecked})
 	}

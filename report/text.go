@@ -51,6 +51,9 @@ func WriteText(w io.Writer, s *Summary) error {
 	if n := c.RepeatedAnswers; n > 0 {
 		fmt.Fprintf(&b, "; %d answers repeated in later records of their conversation, audited once", n)
 	}
+	if n := c.RegeneratedAnswers; n > 0 {
+		fmt.Fprintf(&b, "; %d answers given again to a question an earlier record of their conversation answered otherwise (a retry, or a regenerated answer): both audited", n)
+	}
 	b.WriteString("\n")
 	if langs := answerLanguages(c.AnswersByLanguage); langs != "" {
 		fmt.Fprintf(&b, "Languages: %s\n", langs)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,5 +85,31 @@ func TestADuplicateRecordIsSaidToBeAuditedOnce(t *testing.T) {
 	}
 	if status := strings.Split(r.stdout, "\n")[1]; strings.Contains(status, "skipped") {
 		t.Errorf("the status line names the duplicate as lost: %s", status)
+	}
+}
+
+// A retry logged as a record of its own (the same question, another
+// answer) is audited with the first, and the run says both were: the log
+// cannot tell which the user was shown. A conversation logged again after
+// every turn is no retry.
+func TestAnAnswerGivenAgainIsCountedAndSaid(t *testing.T) {
+	rec := func(turns ...string) string {
+		msgs := ""
+		for i := 0; i < len(turns); i += 2 {
+			msgs += fmt.Sprintf(`,{"role":"user","content":%q},{"role":"assistant","content":%q,"retrieval":[{"id":"1","text":"Refunds take 30 days. Exchanges take 14 days."}]}`, turns[i], turns[i+1])
+		}
+		return `{"conversation_id":"r-1","timestamp":"2026-05-12T09:00:00Z","messages":[` + msgs[1:] + "]}\n"
+	}
+	log := filepath.Join(t.TempDir(), "retry.jsonl")
+	body := rec("Refund window?", "Refunds take 60 days [1].") + rec("Refund window?", "Refunds take 30 days [1].") +
+		rec("Refund window?", "Refunds take 30 days [1].", "Exchanges?", "Exchanges take 14 days [1].")
+	if err := os.WriteFile(log, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "audit", log)
+	c := summaryOf(t, r)["counts"].(map[string]any)
+	if c["answers"] != 3.0 || c["answers_given_again"] != 1.0 || c["answers_repeated"] != 1.0 ||
+		!strings.Contains(r.stdout, "1 answers given again to a question an earlier record of their conversation answered otherwise (a retry, or a regenerated answer): both audited") {
+		t.Errorf("answers %v, given again %v, repeated %v:\n%s", c["answers"], c["answers_given_again"], c["answers_repeated"], r.stdout)
 	}
 }
