@@ -63,15 +63,15 @@ func (o *Options) context() context.Context {
 // FileStats is filled in while a file is read; SHA256 and Bytes are final
 // once the iteration has ended.
 type FileStats struct {
-	Path    string
-	SHA256  string // of the bytes as stored (compressed bytes for .gz)
+	Path   string
+	SHA256 string // of the bytes as stored (compressed bytes for .gz)
 	// ContentSHA256 is of the bytes decompressed, as far as they were
 	// read: SHA256 for an input that is not gzip.
 	ContentSHA256 string
-	ETag    string // the object's, for an input read from object storage (Options.Remote)
-	Bytes   int64
-	Records int // records yielded
-	Skipped int // records skipped
+	ETag          string // the object's, for an input read from object storage (Options.Remote)
+	Bytes         int64
+	Records       int // records yielded
+	Skipped       int // records skipped
 	// KeysRead says, for canonical JSON records, which key each aliased
 	// field (aliases.go) was read from, how often and from which line
 	// on: by field, then by first line. A field read from two keys is a
