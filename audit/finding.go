@@ -2,6 +2,7 @@ package audit
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -55,12 +56,15 @@ type Finding struct {
 	NPFound         []string         `json:"np_found"`
 	NPMissing       []string         `json:"np_missing"`
 	NumbersMissing  []string         `json:"numbers_missing"`
-	EntitiesMissing []string         `json:"entities_missing"`
-	MatchedText     string           `json:"matched_text"`  // the best-matching window of the chunk
-	MatchedStart    int              `json:"matched_start"` // its span in the chunk text, code points
-	MatchedEnd      int              `json:"matched_end"`
-	BetterChunkID   *string          `json:"better_chunk_id"` // a retrieved chunk that supports the sentence when this one does not
-	Reasons         []string         `json:"reasons"`
+	// NumbersElsewhere are those of NumbersMissing the chunk writes as the
+	// sentence does, of something else: "not in the chunk" would be false.
+	NumbersElsewhere []string `json:"numbers_elsewhere,omitempty"`
+	EntitiesMissing  []string `json:"entities_missing"`
+	MatchedText      string   `json:"matched_text"`  // the best-matching window of the chunk
+	MatchedStart     int      `json:"matched_start"` // its span in the chunk text, code points
+	MatchedEnd       int      `json:"matched_end"`
+	BetterChunkID    *string  `json:"better_chunk_id"` // a retrieved chunk that supports the sentence when this one does not
+	Reasons          []string `json:"reasons"`
 	// Language is the language the sentence was judged in (ISO 639-1);
 	// ChunkLanguage the cited chunk's, when it differs.
 	Language      string `json:"language"`
@@ -86,6 +90,12 @@ func (f *Finding) fill(m *measures, p float64) {
 	f.Signals = signalMap(m)
 	f.NPFound, f.NPMissing, f.NumbersMissing, f.EntitiesMissing = m.NPFound, m.NPMissing, m.NumbersMissing, m.EntitiesMissing
 	f.Unstated = m.Unstated
+	f.NumbersElsewhere = nil
+	for _, raw := range m.NumbersMissing {
+		if writesQuantity(m.SpanShown, raw) {
+			f.NumbersElsewhere = append(f.NumbersElsewhere, raw)
+		}
+	}
 	span, text := m.Span, m.SpanShown
 	if m.RivalText != "" { // the passage to show is the one saying otherwise
 		span, text = m.RivalSpan, m.RivalText
@@ -110,3 +120,25 @@ func scorePtr(v float64) *Score { s := Score(v); return &s }
 
 // Cited reports whether the finding is a citation (not an uncited sentence).
 func (f *Finding) Cited() bool { return f.Verdict != Uncited }
+
+// writesQuantity reports whether text writes the quantity raw as it is
+// written ("2 %", "€12"), not inside another number ("12 %", "2,25 %").
+func writesQuantity(text, raw string) bool {
+	if raw == "" {
+		return false
+	}
+	for from := 0; ; {
+		i := strings.Index(text[from:], raw)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(raw)
+		before := i > 0 && (isDigit(text[i-1]) || i > 1 && (text[i-1] == '.' || text[i-1] == ',') && isDigit(text[i-2]))
+		after := end < len(text) && (isDigit(text[end]) || end+1 < len(text) && (text[end] == '.' || text[end] == ',') && isDigit(text[end+1]))
+		if !before && !after {
+			return true
+		}
+		from = i + 1
+	}
+}

@@ -28,3 +28,25 @@ func TestLabelNumbersStateNoAmount(t *testing.T) {
 			"Section 12: moving house costs 75 euros, charged with the next bill.", 0, Supported, "", "en", ""},
 	})
 }
+
+// A figure is written in a text as the sentence writes it, not inside
+// another number: "2 %" is in "del 2 % del capital", not in "12 %" nor
+// "2,25 %".
+func TestWritesQuantity(t *testing.T) {
+	for _, tc := range []struct {
+		text, raw string
+		want      bool
+	}{
+		{"es del 2 % del capital", "2 %", true},
+		{"es del 12 % del capital", "2 %", false},
+		{"es del 2,25 %", "2 %", false},
+		{"del 0,25 % y del 2 % después", "2 %", true},
+		{"costs €12.50", "€12", false},
+		{"costs €12, or less", "€12", true},
+		{"", "2 %", false},
+	} {
+		if got := writesQuantity(tc.text, tc.raw); got != tc.want {
+			t.Errorf("writesQuantity(%q, %q) = %v, want %v", tc.text, tc.raw, got, tc.want)
+		}
+	}
+}

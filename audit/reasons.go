@@ -21,10 +21,14 @@ type Reason struct {
 	Says     string
 	Unlisted string
 	Contrast string
-	Missing  func(*Finding) []string
-	Of       string // it refines that reason and is counted among it
-	Beside   bool   // said beside the reason why (another chunk supports the claim)
-	Decisive bool   // the reason of a decisive signal: a contradiction, not a matter of degree
+	// Elsewhere replaces Says when the chunk writes each item Missing
+	// lists, of something else (Finding.NumbersElsewhere): "{chunk}
+	// states "2 %" only of something else", never "not in the chunk".
+	Elsewhere string
+	Missing   func(*Finding) []string
+	Of        string // it refines that reason and is counted among it
+	Beside    bool   // said beside the reason why (another chunk supports the claim)
+	Decisive  bool   // the reason of a decisive signal: a contradiction, not a matter of degree
 	// Optional: the reason of an option most runs do not use (a judge):
 	// counted in reports only when some citation has it.
 	Optional bool

@@ -128,8 +128,27 @@ func say(r audit.Reason, f *audit.Finding) string {
 			words, instead = "{chunk} gives {missing} otherwise: {instead}", around
 		}
 	}
+	elsewhere := ""
+	if words == r.Says && r.Elsewhere != "" && len(missing) > 0 {
+		// What the chunk writes, of something else, is not "not in it".
+		var absent, written []string
+		for _, m := range missing {
+			if slices.Contains(f.NumbersElsewhere, m) {
+				written = append(written, m)
+			} else {
+				absent = append(absent, m)
+			}
+		}
+		switch {
+		case len(absent) == 0:
+			words = r.Elsewhere
+		case len(written) > 0:
+			missing = absent
+			elsewhere = "; " + strings.NewReplacer("{chunk}", "it", "{missing}", quoteList(written)).Replace(r.Elsewhere)
+		}
+	}
 	return strings.NewReplacer("{chunk}", chunk, "{better}", better, "{support}", support, "{instead}", instead,
-		"{missing}", quoteList(missing), "{is}", isAre(len(missing))).Replace(words)
+		"{missing}", quoteList(missing), "{is}", isAre(len(missing))).Replace(words) + elsewhere
 }
 
 // quoteList quotes up to three items: `"a", "b" and "c"`, `"a", "b", … (5)`.

@@ -91,6 +91,10 @@ func appendFindingMeasures(b []byte, f *audit.Finding) ([]byte, error) {
 	b = appendStrings(b, f.NPMissing)
 	b = append(b, `,"numbers_missing":`...)
 	b = appendStrings(b, f.NumbersMissing)
+	if len(f.NumbersElsewhere) > 0 {
+		b = append(b, `,"numbers_elsewhere":`...)
+		b = appendStrings(b, f.NumbersElsewhere)
+	}
 	b = append(b, `,"entities_missing":`...)
 	b = appendStrings(b, f.EntitiesMissing)
 	b = append(b, `,"matched_text":`...)

@@ -70,6 +70,7 @@ var (
 		{Name: "chunk_language", Type: arrow.BinaryTypes.String},
 		{Name: "unstated", Type: strList},
 		{Name: "evidence", Type: arrow.BinaryTypes.String},
+		{Name: "numbers_elsewhere", Type: strList},
 	}, nil)
 )
 
@@ -144,7 +145,7 @@ func (p *FindingsParquet) Write(r *ParquetFinding) error {
 		mb.KeyBuilder().(*array.StringBuilder).Append(name)
 		mb.ItemBuilder().(*array.Float64Builder).Append(float64(f.Signals[name]))
 	}
-	for i, l := range map[int][]string{27: f.NPFound, 28: f.NPMissing, 29: f.NumbersMissing, 30: f.EntitiesMissing, 35: f.Reasons, 38: f.Unstated} {
+	for i, l := range map[int][]string{27: f.NPFound, 28: f.NPMissing, 29: f.NumbersMissing, 30: f.EntitiesMissing, 35: f.Reasons, 38: f.Unstated, 40: f.NumbersElsewhere} {
 		lb := b.Field(i).(*array.ListBuilder)
 		lb.Append(true)
 		for _, s := range l {
@@ -247,6 +248,9 @@ func findingOfRow(rec arrow.Record, i int) ParquetFinding {
 		NumbersMissing: list(29), EntitiesMissing: list(30), MatchedText: str(31), MatchedStart: num(32),
 		MatchedEnd: num(33), BetterChunkID: optStr(34), Reasons: list(35), Language: str(36), ChunkLanguage: str(37),
 		Unstated: list(38)}
+	if l := list(40); len(l) > 0 { // omitted when empty, as findings.jsonl does
+		f.NumbersElsewhere = l
+	}
 	return ParquetFinding{Unit: num(0), Row: num(1), Turn: num(9), Turns: num(10), Evidence: str(39), F: f}
 }
 
