@@ -333,7 +333,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		return hyphens && slices.ContainsFunc(ws, func(y string) bool { return l.HyphenNegates(x, y) })
 	}
 	for i, x := range cw {
-		if !l.MayOppose(x) && !hyphenOf(x, ww) || !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) {
+		if !l.MayOppose(x) && !hyphenOf(x, ww) || !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) || i > 0 && l.AsksDegree(cw[i-1]) {
 			continue
 		}
 		// A word the window says in one group may still be opposed in
@@ -342,8 +342,8 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		event, said := l.IsEventWord(x), !l.IsEventWord(x) && l.SaysMember(x, ww)
 		noun := determinedAlike(l, cw, i, ww)
 		for j, y := range ww {
-			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) {
-				continue
+			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) || j > 0 && l.AsksDegree(ww[j-1]) {
+				continue // "however many claims you make" states no "many"
 			}
 			if noun >= 0 && (j <= noun || j > noun+3) {
 				continue // "your original payment method" against "We refund to the original payment method"

@@ -73,6 +73,7 @@ type Language struct {
 	listJoins     map[string]bool         // [list-joins]
 	perWords      map[string]bool         // [per-words]
 	labelNouns    map[string]bool         // [label-nouns]
+	degreeAsks    map[string]bool         // [degree-asks]
 	perCues       cueSet                  // [per-words] and [per-phrases], for a byte test first
 	restrictCues  cueSet                  // [restrictors], for MayRestrict
 	perPhrases    []perPhrase             // [per-phrases]
@@ -215,7 +216,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "label-nouns", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "list-joins", "or-words", "requirement-words", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-phrases", "otherwise", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "limit-opens", "any-words", "time-zones", "times-words"}

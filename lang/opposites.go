@@ -47,6 +47,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
 	l.labelNouns = set(t.words("label-nouns"))
+	l.degreeAsks = set(t.words("degree-asks"))
 	l.perCues = cueSet{}
 	for _, w := range t.words("per-words") {
 		l.perCues.add(strings.ToLower(w))
@@ -624,6 +625,10 @@ func (l *Language) IsPerWord(w string) bool { return l.perWords[w] }
 // IsLabelNoun reports whether w, lower-cased, is a word of [label-nouns]:
 // a number just after it is a label ("Artikel 75"), not a quantity.
 func (l *Language) IsLabelNoun(w string) bool { return l.labelNouns[w] }
+
+// AsksDegree reports whether w, lower-cased, is a word of [degree-asks]:
+// the quantity word after it ("however many") states no quantity.
+func (l *Language) AsksDegree(w string) bool { return l.degreeAsks[w] }
 
 // MayCountPer reports whether text may hold a word of [per-words] or the
 // first word of a phrase of [per-phrases]: a byte test, so that a text

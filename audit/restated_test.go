@@ -1,0 +1,41 @@
+package audit
+
+import "testing"
+
+// "However many" concedes a degree and states none: "each" does not
+// oppose it. A quantity word stated still does.
+func TestAConcededDegreeIsNoQuantity(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"however many", "The excess is applied only once in each policy year [1].",
+			"The Silver plan has an excess of £250 per year. The excess applies once per policy year, however many claims you make.", 0, Supported, "", "en", ""},
+		{"some against all", "Only some members pay the excess [1].",
+			"All members pay the excess once per policy year.", 0, Unsupported, "negation_mismatch", "en", ""},
+	})
+}
+
+// A claim that says one clause of the chunk in its own order, every word
+// of it there, swaps nothing with the sentence's other clause; a party or
+// group put in another's clause still does.
+func TestARestatedClauseIsNoSwap(t *testing.T) {
+	const chunk = "We pay the hospital directly for in-patient treatment; for outpatient treatment you pay the provider and we reimburse you."
+	checkLanguageCases(t, []languageCase{
+		{"the clause itself", "We pay the hospital directly for in-patient treatment [1].", chunk, 0, Supported, "", "en", ""},
+		{"the clause reordered", "For in-patient treatment, we pay the hospital directly [1].", chunk, 0, Supported, "", "en", ""},
+		{"another party in the clause", "You pay the hospital directly for in-patient treatment [1].",
+			"You pay the provider for outpatient treatment; we pay the hospital directly for in-patient treatment.", 0, Unsupported, "negation_mismatch", "en", ""},
+	})
+}
+
+// A waiting period the sentence denies ("with no waiting period",
+// "zonder wachttijd") is no condition a claim "from the first day" drops;
+// one it gives still is.
+func TestADeniedWaitingPeriodIsNoCondition(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"with no waiting period", "Accidents are covered from your first day [1].",
+			"New members have a general waiting period of 2 months before they can claim for hospital treatment. Accidents are covered from the first day, with no waiting period.", 0, Supported, "", "en", ""},
+		{"zonder wachttijd", "Ongevallen zijn gedekt vanaf de eerste dag [1].",
+			"Ongevallen zijn gedekt vanaf de eerste dag, zonder wachttijd. Voor ziekenhuisopname geldt een wachttijd van 2 maanden.", 0, Supported, "", "nl", ""},
+		{"a waiting period given", "Hospital treatment is covered from the first day [1].",
+			"Hospital treatment is covered after a waiting period of 2 months.", 0, Unsupported, "negation_mismatch", "en", ""},
+	})
+}
