@@ -35,5 +35,28 @@ func labelled(l *lang.Language, text string, start int) bool {
 	if i == end || end-i > 24 {
 		return false
 	}
-	return l.IsLabelNoun(strings.ToLower(text[i:end]))
+	word := text[i:end]
+	return l.IsLabelNoun(strings.ToLower(word)) || named(text, i, word)
+}
+
+// named reports whether word, at text[i], is a name's word a number
+// numbers inside a sentence ("zone Monde 1", "Windows 11", "Route 66"):
+// capitalised, not the sentence's first word, nor a month's.
+func named(text string, i int, word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	if _, month := months[strings.ToLower(word)]; month {
+		return false
+	}
+	j := i
+	for j > 0 && text[j-1] == ' ' {
+		j--
+	}
+	if j == 0 {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(text[:j])
+	return unicode.IsLetter(prev) || unicode.IsDigit(prev) || prev == ',' || prev == ')'
 }
