@@ -86,7 +86,10 @@ func anchorSwapped(l *lang.Language, cw, ww []string, ev *evidence) bool {
 	}
 	for _, we := range periodEvents(l, ww) {
 		for _, ce := range claimed {
-			if ce.value == we.value && ce.unit == we.unit && !eventsAlike(l, ce.event, we.event, ww) && !ev.stems.has(hashWord(l.Stem(ce.event[0]))) {
+			// The chunk may give the claim's event elsewhere: each of its
+			// words ("first" of "your first claim" is in "the first day").
+			if ce.value == we.value && ce.unit == we.unit && !eventsAlike(l, ce.event, we.event, ww) &&
+				slices.ContainsFunc(ce.event, func(w string) bool { return !ev.stems.has(hashWord(l.Stem(w))) }) {
 				return true
 			}
 		}

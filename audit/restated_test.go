@@ -39,3 +39,15 @@ func TestADeniedWaitingPeriodIsNoCondition(t *testing.T) {
 			"Hospital treatment is covered after a waiting period of 2 months.", 0, Unsupported, "negation_mismatch", "en", ""},
 	})
 }
+
+// A period run from another event is caught though one word of the
+// claim's event ("first" of "your first claim") is in the chunk elsewhere
+// ("the first day").
+func TestAPeriodFromAnotherEventWithAWordOfItElsewhere(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"first claim against start of policy", "Pre-existing conditions are covered 12 months after your first claim [1].",
+			"Pre-existing conditions are covered after a waiting period of 12 months from the start of your policy. Accidents are covered from the first day.", 0, Unsupported, "negation_mismatch", "en", ""},
+		{"the same event", "Pre-existing conditions are covered 12 months after the start of your policy [1].",
+			"Pre-existing conditions are covered after a waiting period of 12 months from the start of your policy. Accidents are covered from the first day.", 0, Supported, "", "en", ""},
+	})
+}
