@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -171,7 +172,7 @@ func readCanonical[L chunkList](b []byte, jr *jsonRecordOf[L]) (Record, *SkipErr
 	case jr.Question != nil:
 		skip = skipf(ReasonMissingContent, `flat record has a "question" but no "answer"`)
 	default:
-		skip = skipf(ReasonMissingField, `neither "messages" (canonical form) nor "answer" (flat form) is present`)
+		skip = neitherForm(b)
 	}
 	if skip != nil {
 		return Record{}, skip
@@ -366,4 +367,20 @@ func unitName(u string) string {
 		return "codepoint"
 	}
 	return u
+}
+
+// neitherForm is the skip of a record with neither messages nor answer,
+// naming its keys, and the format it is a row of when it is one read by
+// another --format (a Ragas row among canonical records).
+func neitherForm(b []byte) *SkipError {
+	var top map[string]any
+	_ = json.Unmarshal(b, &top) // valid JSON: decoded already
+	keys := slices.Sorted(maps.Keys(top))
+	if isRagas(top) {
+		return skipf(ReasonOtherFormat, "a Ragas-style row (user_input, response) among records of another form: give such rows a file of their own, read with --format ragas")
+	}
+	if len(keys) > 8 {
+		keys = append(keys[:8], "…")
+	}
+	return skipf(ReasonMissingField, `neither "messages" (canonical form) nor "answer" (flat form) is present; its keys: %s`, strings.Join(keys, ", "))
 }
