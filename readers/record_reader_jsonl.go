@@ -158,6 +158,9 @@ func listTypeError(err error) bool {
 
 // readCanonical reads the record jr decoded from b.
 func readCanonical[L chunkList](b []byte, jr *jsonRecordOf[L]) (Record, *SkipError) {
+	if jr.Messages == nil && jr.Answer == nil && jr.Question == nil {
+		return Record{}, neitherForm(b) // its form first: a Ragas row has no conversation_id either
+	}
 	rec, skip := jr.header()
 	if skip != nil {
 		return Record{}, skip
