@@ -333,7 +333,7 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		return hyphens && slices.ContainsFunc(ws, func(y string) bool { return l.HyphenNegates(x, y) })
 	}
 	for i, x := range cw {
-		if !l.MayOppose(x) && !hyphenOf(x, ww) || !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) || i > 0 && l.AsksDegree(cw[i-1]) {
+		if !l.MayOppose(x) && !hyphenOf(x, ww) || unopposable(l, cw, i, ww) {
 			continue
 		}
 		// A word the window says in one group may still be opposed in
@@ -358,6 +358,14 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		}
 	}
 	return false
+}
+
+// unopposable reports whether the claim's word cw[i] cannot be opposed by
+// the window ww: ww says it too (an event word as an event), or it is a
+// quantity word after "however" ([degree-asks]), which states none.
+func unopposable(l *lang.Language, cw []string, i int, ww []string) bool {
+	x := cw[i]
+	return !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) || i > 0 && l.AsksDegree(cw[i-1])
 }
 
 // wordsOppose reports whether cw[i] and ww[j] are opposites: of a group
