@@ -48,7 +48,7 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 	if v := s.Verified; v != nil {
 		for _, f := range v.LabelledUnsupported[:min(len(v.LabelledUnsupported), labelledShownInText)] {
 			fmt.Fprintf(&b, "::warning title=%s::%s\n", ghProperty("ragaudit: unsupported citation (reviewer's label)"),
-				ghData(fmt.Sprintf("%s message %d %s (machine: %s): %s", Printable(f.ConversationID), f.MessageIndex, Printable(f.Marker), f.Machine, Printable(truncate(f.Sentence, 160)))))
+				ghData(fmt.Sprintf("%s %s %s (machine: %s): %s", Printable(f.ConversationID), f.Place(), Printable(f.Marker), f.Machine, Printable(truncate(f.Sentence, 160)))))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

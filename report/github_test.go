@@ -39,14 +39,14 @@ func TestGitHubSaysWhoseVerdictsTheRowsAre(t *testing.T) {
 func TestLabelledFailuresAreListed(t *testing.T) {
 	v := &Verified{LabelledUnsupportedCount: 12}
 	for i := range 12 {
-		v.LabelledUnsupported = append(v.LabelledUnsupported, LabelledFailure{ConversationID: fmt.Sprintf("c-%d", i), MessageIndex: 1, Marker: "[1]",
+		v.LabelledUnsupported = append(v.LabelledUnsupported, LabelledFailure{ConversationID: fmt.Sprintf("c-%d", i), MessageIndex: 1, Turn: 1, Turns: 1, SentenceNumber: 2, Marker: "[1]",
 			Sentence: "Lunch is included.", Machine: "supported"})
 	}
 	s := &Summary{Status: StatusFail, Bar: 0.9, Verified: v}
 	var text strings.Builder
 	writeLabelledFailures(&text, v)
 	if out := text.String(); !strings.Contains(out, "Labelled unsupported by the reviewers (the first 10 of 12)") ||
-		!strings.Contains(out, "c-0 message 1 [1] (machine: supported): Lunch is included.") || strings.Contains(out, "c-10 ") {
+		!strings.Contains(out, "c-0 sentence 2 [1] (machine: supported): Lunch is included.") || strings.Contains(out, "c-10 ") {
 		t.Errorf("text:\n%s", out)
 	}
 	var a bytes.Buffer

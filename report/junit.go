@@ -234,7 +234,7 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 		if v := sum.Verified; len(v.LabelledUnsupported) > 0 {
 			body += fmt.Sprintf("\nlabelled unsupported by the reviewers (%d):", v.LabelledUnsupportedCount)
 			for _, f := range v.LabelledUnsupported {
-				body += fmt.Sprintf("\n%s message %d %s (machine: %s): %s", f.ConversationID, f.MessageIndex, f.Marker, f.Machine, truncate(f.Sentence, 300))
+				body += fmt.Sprintf("\n%s %s %s (machine: %s): %s", f.ConversationID, f.Place(), f.Marker, f.Machine, truncate(f.Sentence, 300))
 			}
 		}
 		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"verified citation accuracy\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",

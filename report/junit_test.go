@@ -77,7 +77,7 @@ func TestJUnitFailsWhereTheLabelsFailTheRun(t *testing.T) {
 		}
 		sum := &Summary{Status: tc.status, StatusDetail: "verified citation accuracy 88.0% is below the bar 90.0%", Bar: 0.9}
 		if tc.verified {
-			sum.Verified = &Verified{LabelledUnsupportedCount: 1, LabelledUnsupported: []LabelledFailure{{ConversationID: "c-7", MessageIndex: 1, Marker: "[2]",
+			sum.Verified = &Verified{LabelledUnsupportedCount: 1, LabelledUnsupported: []LabelledFailure{{ConversationID: "c-7", MessageIndex: 3, Turn: 2, Turns: 2, SentenceNumber: 1, Marker: "[2]",
 				Sentence: "Lunch is included.", Machine: "supported"}}}
 		}
 		if err := j.Commit(t.Context(), sum); err != nil {
@@ -88,7 +88,7 @@ func TestJUnitFailsWhereTheLabelsFailTheRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := strings.Contains(string(out), `name="verified citation accuracy"><failure message="`+tc.status+`"`)
-		if tc.want && !strings.Contains(string(out), "c-7 message 1 [2] (machine: supported): Lunch is included.") {
+		if tc.want && !strings.Contains(string(out), "c-7 turn 2, sentence 1 [2] (machine: supported): Lunch is included.") {
 			t.Errorf("status %s: the verified case does not name the reviewers' failure:\n%s", tc.status, out)
 		}
 		if got != tc.want || got != strings.Contains(string(out), `failures="1"`) {

@@ -353,7 +353,7 @@ func writeLabelledFailures(b *strings.Builder, v *Verified) {
 	}
 	fmt.Fprintf(b, "  Labelled unsupported by the reviewers (%s):\n", count)
 	for _, f := range shown {
-		fmt.Fprintf(b, "    %s message %d %s (machine: %s): %s\n", Printable(f.ConversationID), f.MessageIndex, Printable(f.Marker), f.Machine, Printable(truncate(f.Sentence, 160)))
+		fmt.Fprintf(b, "    %s %s %s (machine: %s): %s\n", Printable(f.ConversationID), f.Place(), Printable(f.Marker), f.Machine, Printable(truncate(f.Sentence, 160)))
 	}
 }
 

@@ -47,9 +47,19 @@ const MaxLabelledShown = 20
 type LabelledFailure struct {
 	ConversationID string `json:"conversation_id"`
 	MessageIndex   int    `json:"message_index"`
+	// Turn and SentenceNumber number it as findings do (Place); Turns is
+	// how many answers its record holds.
+	Turn           int    `json:"turn"`
+	Turns          int    `json:"-"`
+	SentenceNumber int    `json:"sentence_number"`
 	Marker         string `json:"marker"`
 	Sentence       string `json:"sentence"`
 	Machine        string `json:"machine_verdict"` // supported or unsupported
+}
+
+// Place is where the labelled citation stands, as findings say it.
+func (f LabelledFailure) Place() Place {
+	return Place{Turn: f.Turn, Turns: f.Turns, Sentence: f.SentenceNumber}
 }
 
 // MachineAgreement is how well the machine verdict agrees with careful

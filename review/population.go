@@ -9,6 +9,7 @@ import (
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/readers"
+	"github.com/ragaudit/ragaudit/report"
 )
 
 // Population is a sink of the stream that keeps every citation the rate
@@ -34,7 +35,7 @@ func NewPopulation(keepLines bool) *Population {
 func (p *Population) Result(res *audit.Result) error {
 	for i := range res.Findings {
 		if f := &res.Findings[i]; f.Cited() {
-			p.AddFinding(f, EvidenceOf(res.Record, f))
+			p.AddFinding(f, EvidenceOf(res.Record, f), report.TurnsOf(res.Record).Place(f))
 		}
 	}
 	return nil
@@ -46,7 +47,7 @@ func (p *Population) Result(res *audit.Result) error {
 // records alike but for their place, e.g. undated) are told apart by a
 // count over the whole population, the same in both: a shard writes no
 // key, so none depends on what the shard could not see.
-func (p *Population) AddFinding(f *audit.Finding, evidence string) {
+func (p *Population) AddFinding(f *audit.Finding, evidence string, at report.Place) {
 	c, ok := citationOf(f)
 	if !ok {
 		return
@@ -59,7 +60,7 @@ func (p *Population) AddFinding(f *audit.Finding, evidence string) {
 	}
 	p.seen[base]++ // (counted on the suffixed key, a third alike took #1 again)
 	p.Citations = append(p.Citations, c)
-	p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, evidence})
+	p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, evidence, at})
 	if p.keepLines {
 		it := lineOf(f)
 		it.Evidence = evidence
@@ -73,6 +74,7 @@ type place struct {
 	msg, start, end int
 	citation        string
 	evidence        string
+	at              report.Place // as findings number it
 }
 
 // EvidenceOf is a digest of what a reviewer judges: the sentence and the

@@ -100,7 +100,7 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 			if lab.Label == readers.LabelUnsupported || lab.Label == readers.LabelPartial && !o.PartialSupported {
 				v.LabelledUnsupportedCount++
 				if len(v.LabelledUnsupported) < report.MaxLabelledShown {
-					v.LabelledUnsupported = append(v.LabelledUnsupported, labelledFailure(lab, c))
+					v.LabelledUnsupported = append(v.LabelledUnsupported, labelledFailure(lab, c, pop.places[i].at))
 				}
 			}
 		}
@@ -117,7 +117,7 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 }
 
 // labelledFailure is a label of unsupported as a report lists it.
-func labelledFailure(lab readers.Label, c estimate.Citation) report.LabelledFailure {
+func labelledFailure(lab readers.Label, c estimate.Citation, at report.Place) report.LabelledFailure {
 	marker := ""
 	if lab.CitationMarker != nil {
 		marker = *lab.CitationMarker
@@ -130,8 +130,8 @@ func labelledFailure(lab readers.Label, c estimate.Citation) report.LabelledFail
 	if sentence == "" { // a label written without it: say where the sentence is
 		sentence = fmt.Sprintf("(the sentence at characters %d–%d of the answer)", lab.CharStart, lab.CharEnd)
 	}
-	return report.LabelledFailure{ConversationID: lab.ConversationID, MessageIndex: lab.MessageIndex, Marker: marker,
-		Sentence: sentence, Machine: machine}
+	return report.LabelledFailure{ConversationID: lab.ConversationID, MessageIndex: lab.MessageIndex, Turn: at.Turn, Turns: at.Turns,
+		SentenceNumber: at.Sentence, Marker: marker, Sentence: sentence, Machine: machine}
 }
 
 // labellable is how many citations of pop a person can label: the

@@ -139,7 +139,7 @@ func readFindingsBack(ctx context.Context, st *store.Store, m *shard.Merged, o *
 	}
 	err := m.EachFinding(ctx, st, func(p *report.ParquetFinding) error {
 		if r.pop != nil && p.F.Cited() {
-			r.pop.AddFinding(&p.F, p.Evidence)
+			r.pop.AddFinding(&p.F, p.Evidence, report.Place{Turn: p.Turn, Turns: p.Turns, Sentence: p.F.SentenceIndex + 1})
 		}
 		return dir.Findings([]audit.Finding{p.F}, p.TurnsOf())
 	})

@@ -92,7 +92,7 @@ func runSampleFrom(c *cli.Context) error {
 	pop := review.NewPopulation(!c.Bool("plan"))
 	if err := m.EachFinding(c.Context, st, func(p *report.ParquetFinding) error {
 		if p.F.Cited() {
-			pop.AddFinding(&p.F, p.Evidence)
+			pop.AddFinding(&p.F, p.Evidence, report.Place{Turn: p.Turn, Turns: p.Turns, Sentence: p.F.SentenceIndex + 1})
 		}
 		return nil
 	}); err != nil {

@@ -151,6 +151,12 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	if !(caught > 0 && caught <= 1) || !strings.Contains(r.text, fmt.Sprintf("It caught an estimated %.1f%% of the unsupported citations", 100*caught)) {
 		t.Errorf("unsupported caught %v, text:\n%s", caught, r.text)
 	}
+	// The labelled failures are numbered as findings are: by turn and
+	// sentence, never by the message index.
+	if block := strings.SplitN(r.text, "Labelled unsupported by the reviewers", 2); len(block) < 2 ||
+		!regexp.MustCompile(`\n    \S+ (turn \d+, )?sentence \d+ \[`).MatchString(block[1]) || strings.Contains(strings.SplitN(block[1], "\n  ", 3)[1], " message ") {
+		t.Errorf("the labelled failures are not numbered by turn and sentence:\n%s", r.text)
+	}
 	html := string(readFile(t, filepath.Join(r.out, "report.html")))
 	if !strings.Contains(html, `id="headline-accuracy">`+fmt.Sprintf("%.1f%%", 100*est)) || !strings.Contains(html, `id="agreement">On this sample the machine agrees with the reviewer at balanced accuracy`) {
 		t.Error("report.html does not lead with the verified rate and the machine's agreement with the reviewer")
