@@ -2,6 +2,7 @@ package audit
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -342,8 +343,8 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 		event, said := l.IsEventWord(x), !l.IsEventWord(x) && l.SaysMember(x, ww)
 		noun := determinedAlike(l, cw, i, ww)
 		for j, y := range ww {
-			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) || j > 0 && l.AsksDegree(ww[j-1]) {
-				continue // "however many claims you make" states no "many"
+			if y == x || !l.MayOppose(y) && !(hyphens && l.HyphenNegates(x, y)) || slices.Contains(cw, y) || unopposing(l, cw, i, ww, j) {
+				continue
 			}
 			if noun >= 0 && (j <= noun || j > noun+3) {
 				continue // "your original payment method" against "We refund to the original payment method"
@@ -366,6 +367,40 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 func unopposable(l *lang.Language, cw []string, i int, ww []string) bool {
 	x := cw[i]
 	return !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) || i > 0 && l.AsksDegree(cw[i-1])
+}
+
+// unopposing reports whether the window's word ww[j] opposes no word of
+// the claim: a quantity word after "however" ([degree-asks]: "however
+// many claims you make" states no "many"), or a period the number before
+// it makes as long as the claim's cw[i] ("dans les 12 premiers mois" of
+// "pendant la première année").
+func unopposing(l *lang.Language, cw []string, i int, ww []string, j int) bool {
+	return j > 0 && l.AsksDegree(ww[j-1]) || countedAlike(l, cw, i, ww, j)
+}
+
+// countedAlike reports whether the periods cw[i] and ww[j], each counted
+// by a number within two words before it (one when none), may be as
+// long: twelve months and a year, seven days and a week.
+func countedAlike(l *lang.Language, cw []string, i int, ww []string, j int) bool {
+	ux, okx := l.Unit(cw[i])
+	uy, oky := l.Unit(ww[j])
+	if !okx || !oky || ux == uy || !strings.HasPrefix(ux, "time:") || !strings.HasPrefix(uy, "time:") {
+		return false
+	}
+	count := func(ws []string, k int) float64 {
+		for n := k - 1; n >= max(0, k-2); n-- {
+			if v, err := strconv.ParseFloat(ws[n], 64); err == nil {
+				return v
+			}
+			if v, _, ok := l.NumberWord(ws[n]); ok {
+				return float64(v)
+			}
+		}
+		return 1
+	}
+	lo1, hi1, ok1 := durationDays(count(cw, i), ux)
+	lo2, hi2, ok2 := durationDays(count(ww, j), uy)
+	return ok1 && ok2 && lo1 <= hi2 && lo2 <= hi1
 }
 
 // wordsOppose reports whether cw[i] and ww[j] are opposites: of a group

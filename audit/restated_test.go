@@ -1,6 +1,10 @@
 package audit
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
 
 // "However many" concedes a degree and states none: "each" does not
 // oppose it. A quantity word stated still does.
@@ -38,6 +42,22 @@ func TestADeniedWaitingPeriodIsNoCondition(t *testing.T) {
 		{"a waiting period given", "Hospital treatment is covered from the first day [1].",
 			"Hospital treatment is covered after a waiting period of 2 months.", 0, Unsupported, "negation_mismatch", "en", ""},
 	})
+}
+
+// A period the number before it makes as long as the claim's ("12
+// premiers mois" of "la première année") is no other period; one of
+// another length still is ("la première semaine").
+func TestAPeriodCountedAlikeIsNoOpposite(t *testing.T) {
+	l, _ := lang.Get("fr")
+	window := normalisedWords(l, "en cas de résiliation dans les 12 premiers mois, des frais de 49 € s'appliquent")
+	for claim, want := range map[string]bool{
+		"si vous résiliez pendant la première année, des frais de 49 € s'appliquent":   false,
+		"si vous résiliez pendant la première semaine, des frais de 49 € s'appliquent": true,
+	} {
+		if got := opposes(l, normalisedWords(l, claim), window); got != want {
+			t.Errorf("%q against the 12 first months: opposes %v, want %v", claim, got, want)
+		}
+	}
 }
 
 // A period run from another event is caught though one word of the
