@@ -44,6 +44,21 @@ func TestADeniedWaitingPeriodIsNoCondition(t *testing.T) {
 	})
 }
 
+// A cue before a word that excludes cancels it: "not excluded" says
+// included, so it flips the chunk's "excluded" in every language, and
+// "excluded" copied still passes.
+func TestNotExcludedFlipsExcluded(t *testing.T) {
+	checkLanguageCases(t, []languageCase{
+		{"en", "Sale items are not excluded from exchange [1].", "Sale items are excluded from exchange.", 0, Unsupported, "negation_mismatch", "en", ""},
+		{"de", "Reduzierte Ware ist nicht vom Umtausch ausgeschlossen [1].", "Reduzierte Ware ist vom Umtausch ausgeschlossen.", 0, Unsupported, "negation_mismatch", "de", ""},
+		{"nl", "Afgeprijsde artikelen zijn niet uitgesloten van ruilen [1].", "Afgeprijsde artikelen zijn uitgesloten van ruilen.", 0, Unsupported, "negation_mismatch", "nl", ""},
+		{"fr", "Les articles soldés ne sont pas exclus de l'échange [1].", "Les articles soldés sont exclus de l'échange.", 0, Unsupported, "negation_mismatch", "fr", ""},
+		{"es", "Los artículos rebajados no están excluidos del cambio [1].", "Los artículos rebajados están excluidos del cambio.", 0, Unsupported, "negation_mismatch", "es", ""},
+		{"excluded copied", "Sale items are excluded from exchange [1].", "Sale items are excluded from exchange.", 0, Supported, "", "en", ""},
+		{"not excluded copied", "Reduzierte Ware ist nicht vom Umtausch ausgeschlossen [1].", "Reduzierte Ware ist nicht vom Umtausch ausgeschlossen.", 0, Supported, "", "de", ""},
+	})
+}
+
 // A period the number before it makes as long as the claim's ("12
 // premiers mois" of "la première année") is no other period; one of
 // another length still is ("la première semaine").
