@@ -168,7 +168,8 @@ func TestDecideRule(t *testing.T) {
 		{"the labels contradict the current rate and not the fitted one", 0.70, 0.52, -0.06, 0.02, true, "the current 70.0% is not"},
 		{"both rates fit and balanced accuracy is better beyond doubt", 0.52, 0.53, 0.01, 0.08, true, "better: balanced accuracy"},
 		{"both rates fit and the difference could be nothing", 0.52, 0.53, -0.02, 0.05, false, "not better by more than the uncertainty"},
-		{"both rates fit and it is worse", 0.52, 0.53, -0.09, -0.01, false, "not better"},
+		{"both rates fit and it is worse", 0.52, 0.53, -0.09, -0.01, false, "worse: balanced accuracy"},
+		{"the fitted rate fits where the current does not, but it judges worse beyond doubt", 0.70, 0.52, -0.13, -0.06, false, "worse: balanced accuracy"},
 		{"no threshold brings the rate within", 0.70, 0.65, 0.01, 0.05, false, "no threshold puts the machine rate within"},
 		{"no resample holds both classes", 0.52, 0.53, math.NaN(), math.NaN(), false, "cannot measure"},
 	}

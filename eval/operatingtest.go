@@ -128,7 +128,9 @@ func FitPoint(ls []Scored, designSizes map[string]int64, pop *Population, base P
 // rate is outside the interval (the labels contradict it at 95 %) and
 // the fitted one's inside, or both are inside and the 95 % interval of
 // the difference in balanced accuracy (cross-validated, bootstrapped over
-// the design) is above 0.
+// the design) is above 0. Never when that interval is below 0: a point
+// that matches one sample's rate by judging its citations worse would
+// read other logs' rates wrong.
 func (op *Operating) decide() {
 	inside := func(r float64) bool { return r >= op.HumanLow-1e-9 && r <= op.HumanHigh+1e-9 }
 	ba := fmt.Sprintf("balanced accuracy %.3f against %.3f (95 %% interval of the difference %+.3f to %+.3f)",
@@ -137,6 +139,9 @@ func (op *Operating) decide() {
 	switch {
 	case !inside(op.RateFitted):
 		op.Why = fmt.Sprintf("no threshold puts the machine rate within %s", human)
+	case op.DiffHigh < 0:
+		op.Why = fmt.Sprintf("worse: %s; its machine rate %.1f%% is within %s, but only by judging the labelled citations worse, which other logs would not bear out",
+			ba, 100*op.RateFitted, human)
 	case !inside(op.RateBase):
 		op.Better = true
 		op.Why = fmt.Sprintf("better: its machine rate %.1f%% is within %s, the current %.1f%% is not; %s",
