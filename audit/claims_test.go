@@ -111,6 +111,23 @@ func TestParseClaimsLocatesEveryClaim(t *testing.T) {
 	}
 }
 
+// Claims JSON in the Markdown code fence models wrap it in is read, each
+// claim located in the content as written; a fence around prose is not.
+func TestFencedClaimsJSONIsRead(t *testing.T) {
+	for _, content := range []string{
+		"```json\n{\"claims\":[{\"text\":\"Refunds take 30 days.\",\"evidence_ids\":[\"9\"]}]}\n```",
+		"  ```\n  {\"claims\":[{\"text\":\"Refunds take 30 days.\",\"evidence_ids\":[\"9\"]}]}\n```\n",
+	} {
+		claims, ok := parseClaims(content)
+		if !ok || len(claims) != 1 || claims[0].start < 0 || content[claims[0].start:claims[0].end] != "Refunds take 30 days." || claims[0].ids[0] != "9" {
+			t.Errorf("%q: %+v, %v", content, claims, ok)
+		}
+	}
+	if _, ok := parseClaims("```python\nprint({\"claims\": 1})\n```"); ok {
+		t.Error("a fence of another language was read as claims JSON")
+	}
+}
+
 func FuzzParseClaims(f *testing.F) {
 	f.Add(`{"claims":[{"text":"a \u0026 b","evidence_ids":["1"]},{"evidence_ids":[1],"text":"é"}]}`)
 	f.Add(`{"x":{"claims":[]},"claims":[{"Text":"\"q\"\n"}]}`)

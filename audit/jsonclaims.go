@@ -104,7 +104,7 @@ var answerKeys = []string{"answer", "response", "output", "text", "content", "me
 // "\u20ac" for "€" are no text of the answer), and the evidence ids the
 // object gives the answer as a whole (idsUnder), with their key.
 func unwrapAnswer(content string) (prose string, ids []string, key string, ok bool) {
-	t := strings.TrimSpace(content)
+	t, _ := unfence(content)
 	if !strings.HasPrefix(t, "{") || !strings.HasSuffix(t, "}") {
 		return "", nil, "", false
 	}
@@ -121,6 +121,24 @@ func unwrapAnswer(content string) (prose string, ids []string, key string, ok bo
 	return "", nil, "", false
 }
 
+// unfence is content's JSON without the Markdown code fence models wrap it
+// in ("```json\n{…}\n```"), trimmed, and where it starts in content; the
+// trimmed content itself when there is no fence.
+func unfence(content string) (string, int) {
+	t := strings.TrimSpace(content)
+	off := strings.Index(content, t)
+	if !strings.HasPrefix(t, "```") || !strings.HasSuffix(t, "```") || len(t) < 6 {
+		return t, off
+	}
+	nl := strings.IndexByte(t, '\n')
+	if nl < 0 || strings.TrimSpace(strings.TrimPrefix(t[:nl], "```")) != "" && !strings.EqualFold(strings.TrimSpace(t[3:nl]), "json") {
+		return t, off
+	}
+	inner := t[nl+1 : len(t)-3]
+	in := strings.TrimSpace(inner)
+	return in, off + nl + 1 + strings.Index(inner, in)
+}
+
 // parseClaims reads an answer that is strict JSON with claims. Each
 // claim's text is located by its own token's offsets in the content, so a
 // text written with escapes (Go's "\u0026", Python's "\u00e9") or without
@@ -128,7 +146,7 @@ func unwrapAnswer(content string) (prose string, ids []string, key string, ok bo
 // spelt in another case, say) is kept with start -1: it is audited all the
 // same.
 func parseClaims(content string) ([]jsonClaim, bool) {
-	t := strings.TrimSpace(content)
+	t, off := unfence(content)
 	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"claims"`) {
 		return nil, false
 	}
@@ -138,7 +156,12 @@ func parseClaims(content string) ([]jsonClaim, bool) {
 	if err := json.Unmarshal([]byte(t), &doc); err != nil || len(doc.Claims) == 0 {
 		return nil, false
 	}
-	spans := claimTextSpans(content)
+	spans := claimTextSpans(t)
+	for k := range spans {
+		if spans[k][0] >= 0 { // offsets in content
+			spans[k][0], spans[k][1] = spans[k][0]+off, spans[k][1]+off
+		}
+	}
 	out := make([]jsonClaim, 0, len(doc.Claims))
 	for k, c := range doc.Claims {
 		var text string
