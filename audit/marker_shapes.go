@@ -493,9 +493,14 @@ func superscriptIDs(digits string, mc *markerContext) []string {
 	if strings.Contains(digits, "0") {
 		return []string{digits} // "¹⁰" of three chunks: cited, and fabricated
 	}
+	// Digit by digit only where each names a chunk ("¹²" over two
+	// chunks): "¹⁷" over five is footnote 17, fabricated, not [1] and [7].
 	ids := make([]string, len(digits))
 	for k := range digits {
 		ids[k] = digits[k : k+1]
+		if n := int(digits[k] - '0'); !mc.ids[ids[k]] && n > mc.chunks {
+			return []string{digits}
+		}
 	}
 	return ids
 }

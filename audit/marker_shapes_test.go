@@ -34,6 +34,8 @@ func TestMarkerShapes(t *testing.T) {
 		{name: "two superscript digits over two chunks cite both", in: "Returns take 30 days¹².", mc: two, raw: []string{"¹²"}, cites: [][]string{{"1", "2"}}},
 		{name: "a superscript number a chunk has is one citation", in: "Returns take 30 days¹².", mc: &markerContext{chunks: 12},
 			raw: []string{"¹²"}, cites: [][]string{{"12"}}},
+		{name: "a superscript number whose digits are not all chunks is one citation", in: "Returns take 30 days¹⁷.", mc: &markerContext{chunks: 5},
+			raw: []string{"¹⁷"}, cites: [][]string{{"17"}}},
 		{name: "superscripts with a comma", in: "Returns take 30 days¹,².", mc: two, raw: []string{"¹,²"}, cites: [][]string{{"1", "2"}}},
 		{name: "an exponent is no marker", in: "It holds 10⁶ items in 2 m² and x².", mc: two},
 		{name: "an HTML superscript is a marker", in: "Returns take 30 days<sup>1</sup>.", raw: []string{"<sup>1</sup>"}, cites: [][]string{{"1"}}},
