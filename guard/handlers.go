@@ -158,6 +158,11 @@ func (s *Server) continueGuard(w http.ResponseWriter, r *http.Request, c *contin
 	if err == nil && c.Answer == nil && c.Error == "" {
 		err = errorf(http.StatusBadRequest, `a regenerated answer needs "answer" (or "error" when the regeneration failed)`)
 	}
+	if err == nil && c.Attempt != 0 && c.Attempt != 2 {
+		// A decision allows one regeneration: a caller counting otherwise
+		// has lost track of which answer this is.
+		err = errorf(http.StatusBadRequest, `"attempt": %d, but a decision waits for its one regeneration, attempt 2`, c.Attempt)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return

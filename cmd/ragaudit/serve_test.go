@@ -596,3 +596,24 @@ func TestQuietKeepsErrors(t *testing.T) {
 		t.Errorf("-q hid an error: %q", out)
 	}
 }
+
+// A decision allows one regeneration: a continuation that says it is
+// another attempt than the second is refused, and the decision still
+// waits for its regeneration.
+func TestServeRefusesAnAttemptOtherThanTheSecond(t *testing.T) {
+	policy, tok := guardPolicy(t, t.TempDir())
+	s := startServe(t, "--policy", policy)
+	var d decision
+	s.post(t, tok["acme"], "/v1/guard", map[string]any{"conversation_id": "c-att", "answer": e2eTwoWrong, "retrieval": json.RawMessage(e2eRetrieval)}, &d)
+	if d.Action != "regenerate" {
+		t.Fatalf("the first answer: %s, want regenerate", d.Action)
+	}
+	var out struct{ Error string }
+	if resp := s.post(t, tok["acme"], "/v1/guard", map[string]any{"decision_id": d.ID, "attempt": 3, "answer": e2eGood}, &out); resp.StatusCode != 400 || !strings.Contains(out.Error, "one regeneration, attempt 2") {
+		t.Errorf("attempt 3: %d %q", resp.StatusCode, out.Error)
+	}
+	var final decision
+	if resp := s.post(t, tok["acme"], "/v1/guard", map[string]any{"decision_id": d.ID, "attempt": 2, "answer": e2eGood}, &final); resp.StatusCode != 200 || final.Action != "pass" {
+		t.Errorf("attempt 2 after it: %d %s", resp.StatusCode, final.Action)
+	}
+}
