@@ -8,8 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/ragaudit/ragaudit/store"
 )
@@ -35,11 +37,32 @@ type Plan struct {
 
 // Unit is one input of the plan.
 type Unit struct {
-	I     int    `json:"i"`
-	URL   string `json:"url"`
-	Size  int64  `json:"size"`
-	ETag  string `json:"etag,omitempty"`
-	Shard int    `json:"shard"`
+	I    int    `json:"i"`
+	URL  string `json:"url"`
+	Size int64  `json:"size"`
+	ETag string `json:"etag,omitempty"`
+	// Modified pins a local file, which has no ETag, with its size: a
+	// shard refuses a file changed since the plan (CheckLocal).
+	Modified string `json:"modified,omitempty"`
+	Shard    int    `json:"shard"`
+}
+
+// CheckLocal refuses a local file of the unit that changed since the
+// plan: another size or modification time ("" when it did not, or the
+// unit is an object, pinned by its ETag when read).
+func (u Unit) CheckLocal(stat func(string) (os.FileInfo, error)) error {
+	if store.IsURL(u.URL) || u.Modified == "" {
+		return nil
+	}
+	fi, err := stat(u.URL)
+	if err != nil {
+		return err
+	}
+	if mod := fi.ModTime().UTC().Format(time.RFC3339Nano); fi.Size() != u.Size || mod != u.Modified {
+		return fmt.Errorf("%s changed since the plan (%d bytes, modified %s; planned %d bytes, modified %s): make a new plan and audit again",
+			u.URL, fi.Size(), mod, u.Size, u.Modified)
+	}
+	return nil
 }
 
 // Balances are the ways of assigning units to shards.
@@ -64,7 +87,7 @@ func NewPlan(tool string, inputs []store.Info, n int, balance string, params map
 		if i > 0 && sorted[i-1].Name == in.Name {
 			return nil, fmt.Errorf("%s is given twice: its records would count twice", in.Name)
 		}
-		p.Units = append(p.Units, Unit{I: i, URL: in.Name, Size: in.Size, ETag: in.ETag})
+		p.Units = append(p.Units, Unit{I: i, URL: in.Name, Size: in.Size, ETag: in.ETag, Modified: in.Modified})
 	}
 	if len(p.Units) == 0 {
 		return nil, fmt.Errorf("no input to plan")

@@ -17,6 +17,14 @@ type Info struct {
 	Name string // canonical: a URL without its query, or the path
 	Size int64
 	ETag string // objects only
+	// Modified is a local file's modification time, RFC 3339 in UTC: with
+	// its size, what pins a file that has no ETag. "" for objects.
+	Modified string
+}
+
+// localInfo is the Info of a local file.
+func localInfo(name string, fi fs.FileInfo) Info {
+	return Info{Name: name, Size: fi.Size(), Modified: fi.ModTime().UTC().Format(time.RFC3339Nano)}
 }
 
 // Stat says whether name exists, its size and ETag.
@@ -29,7 +37,7 @@ func (s *Store) Stat(ctx context.Context, name string) (Info, error) {
 		if err != nil {
 			return Info{}, err
 		}
-		return Info{Name: name, Size: fi.Size()}, nil
+		return localInfo(name, fi), nil
 	}
 	o, err := s.parse(name)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -38,7 +39,7 @@ func (o *auditOptions) inputs(c *cli.Context) error {
 		}
 		for _, u := range o.plan.Units {
 			o.Files = append(o.Files, u.URL)
-			o.listed = append(o.listed, store.Info{Name: u.URL, Size: u.Size, ETag: u.ETag})
+			o.listed = append(o.listed, store.Info{Name: u.URL, Size: u.Size, ETag: u.ETag, Modified: u.Modified})
 		}
 		o.pins = o.plan.Pins()
 		return nil
@@ -49,7 +50,7 @@ func (o *auditOptions) inputs(c *cli.Context) error {
 		if !store.IsURL(f) {
 			files = append(files, f)
 			if fi, err := os.Stat(f); err == nil {
-				o.listed = append(o.listed, store.Info{Name: f, Size: fi.Size()})
+				o.listed = append(o.listed, store.Info{Name: f, Size: fi.Size(), Modified: fi.ModTime().UTC().Format(time.RFC3339Nano)})
 			}
 			continue
 		}

@@ -93,6 +93,9 @@ func runShard(ctx context.Context, o *auditOptions, stdin io.Reader, stderr io.W
 	if len(todo) > 0 {
 		po.Files = nil
 		for _, u := range todo {
+			if err := u.CheckLocal(os.Stat); err != nil {
+				return usageErr("%v", err)
+			}
 			po.Files = append(po.Files, u.URL)
 		}
 		w := shard.NewWriter(ctx, o.store, o.Out, meta, todo)

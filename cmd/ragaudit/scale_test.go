@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ragaudit/ragaudit/internal/corpus"
 	"github.com/ragaudit/ragaudit/shard"
@@ -165,9 +166,26 @@ func TestMergeRefusesRunsThatDoNotBelongTogether(t *testing.T) {
 		f, _ := os.OpenFile(filepath.Join(logs, "part-1.jsonl"), os.O_APPEND|os.O_WRONLY, 0)
 		f.WriteString("\n")
 		f.Close()
-		ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/1", "--out", run)
-		code, se := ragaudit(t, "merge", "-q", "--out", t.TempDir()+"/m", run)
+		// The shard reading it refuses it, and so would the merge.
+		code, se := ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/1", "--out", run)
 		if code != exitUsage || !strings.Contains(se, "part-1.jsonl changed since the plan") {
+			t.Errorf("the shard: exit %d: %s", code, se)
+		}
+		code, se = ragaudit(t, "merge", "-q", "--out", t.TempDir()+"/m", run)
+		if code != exitUsage {
+			t.Errorf("the merge: exit %d: %s", code, se)
+		}
+	})
+	t.Run("an input edited since the plan, its size kept", func(t *testing.T) {
+		logs, plan, run := sharded(t, 1)
+		p := filepath.Join(logs, "part-1.jsonl")
+		b := readFile(t, p)
+		b[len(b)-2] ^= 1 // a byte of its last record: the same size, another content
+		os.WriteFile(p, b, 0o644)
+		later := time.Now().Add(time.Minute)
+		os.Chtimes(p, later, later)
+		code, se := ragaudit(t, "audit", "-q", "--plan", plan, "--shard", "0/1", "--out", run)
+		if code != exitUsage || !strings.Contains(se, "part-1.jsonl changed since the plan") || !strings.Contains(se, "modified") {
 			t.Errorf("exit %d: %s", code, se)
 		}
 	})
