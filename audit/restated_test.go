@@ -59,6 +59,17 @@ func TestNotExcludedFlipsExcluded(t *testing.T) {
 	})
 }
 
+// Whole against half: "entirely" or "in full" where the chunk halves it
+// is an opposite word; "half board" copied still passes.
+func TestWholeAgainstHalf(t *testing.T) {
+	const chunk = "If you choose the Excess Protect add-on for £4 a month, your excess is reduced by half."
+	checkLanguageCases(t, []languageCase{
+		{"entirely", "With Excess Protect your excess is reduced entirely [1].", chunk, 0, Unsupported, "negation_mismatch", "en", ""},
+		{"in full", "Excess Protect reduces your excess in full [1].", chunk, 0, Unsupported, "negation_mismatch", "en", ""},
+		{"half copied", "Half board includes breakfast and dinner [1].", "Half board includes breakfast and dinner; full board adds lunch.", 0, Supported, "", "en", ""},
+	})
+}
+
 // A period the number before it makes as long as the claim's ("12
 // premiers mois" of "la première année") is no other period; one of
 // another length still is ("la première semaine").
