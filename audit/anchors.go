@@ -2,7 +2,6 @@ package audit
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
@@ -30,7 +29,7 @@ func periodEvents(l *lang.Language, ws []string) []periodEvent {
 		if !ok || !strings.HasPrefix(u, "time:") {
 			continue
 		}
-		value, ok := wordValue(l, ws[i-1])
+		value, ok := countOf(l, ws[i-1])
 		if !ok {
 			continue
 		}
@@ -54,16 +53,6 @@ func periodEvents(l *lang.Language, ws []string) []periodEvent {
 		}
 	}
 	return out
-}
-
-// wordValue is the number a word writes, in digits or in words ("7",
-// "seven", "sieben").
-func wordValue(l *lang.Language, w string) (int, bool) {
-	if v, err := strconv.Atoi(w); err == nil {
-		return v, true
-	}
-	v, _, ok := l.NumberWord(w)
-	return v, ok
 }
 
 // anchorSwapped reports whether the claim runs a period from another

@@ -683,7 +683,7 @@ func clausesSwapped(l *lang.Language, c *claim, window, chunk string) bool {
 // and parties too: the claim says that clause in its own order, and no
 // other clause of the sentence can have swapped it.
 func restatesClause(l *lang.Language, c *claim, text string) bool {
-	cw := normalisedWords(l, c.plain)
+	cw := claimWords(c, l)
 	if len(cw) == 0 {
 		return false
 	}

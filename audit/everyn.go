@@ -67,7 +67,8 @@ func everyNAt(l *lang.Language, ws []string, j int) (n int, unit string, ok bool
 	return n, unit, ok
 }
 
-// countOf is the whole number w writes, in digits or in words.
+// countOf is the whole number w writes, in digits or in words ("7",
+// "seven", "sieben").
 func countOf(l *lang.Language, w string) (int, bool) {
 	if n, err := strconv.Atoi(w); err == nil {
 		return n, true

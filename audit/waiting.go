@@ -37,8 +37,8 @@ func conditionDropped(l *lang.Language, c *claim, window string, closest []strin
 func waitDropped(l *lang.Language, cw, closest []string) bool {
 	for i := range closest {
 		n := l.WaitingAt(closest, i)
-		if n == 0 || negatedBefore(l, closest, i) || i > 0 && l.IsWithout(closest[i-1]) {
-			continue // "covered from the first day, with no waiting period": no condition
+		if n == 0 || negatedBefore(l, closest, i) {
+			continue // "with no waiting period", "zonder wachttijd" (every [negation] holds "without"): no condition
 		}
 		lo, hi := max(i-waitBefore, 0), min(i+n+waitAfter, len(closest))
 		held := func(w string) bool {

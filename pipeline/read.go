@@ -156,11 +156,7 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 			}
 		}
 	}
-	content := stats.ContentSHA256
-	if content == stats.SHA256 {
-		content = ""
-	}
-	in := Input{Path: path, SHA256: stats.SHA256, ContentSHA256: content, ETag: stats.ETag, Bytes: stats.Bytes,
+	in := Input{Path: path, SHA256: stats.SHA256, ContentSHA256: stats.ContentSHA256, ETag: stats.ETag, Bytes: stats.Bytes,
 		Records: stats.Records - dupsInFile, Skipped: stats.Skipped + dupsInFile, KeysRead: stats.KeysRead}
 	warnDrift(o.Logger, &in)
 	u.inputs = append(u.inputs, in)

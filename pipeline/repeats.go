@@ -31,9 +31,13 @@ import (
 type answersSeen struct {
 	d    *duplicates // the seed
 	seen map[uint64]struct{}
+	// asked holds the questions answered (the words of a conversation up
+	// to an answer), for an answer given again otherwise (Regenerated):
+	// kept apart, so that they take none of seen's room.
+	asked map[uint64]struct{}
 }
 
-// maxTrackedAnswers bounds the map to about 2 MB.
+// maxTrackedAnswers bounds each map to about 2 MB.
 const maxTrackedAnswers = 1 << 17
 
 // repeats says, of one record, which answers it took for an earlier
@@ -60,7 +64,7 @@ func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 		return 0, nil
 	}
 	if a.seen == nil {
-		a.seen = map[uint64]struct{}{}
+		a.seen, a.asked = map[uint64]struct{}{}, map[uint64]struct{}{}
 	}
 	// h hashes the messages as audited; said only their roles and words,
 	// for an answer re-logged with its retrieval dropped.
@@ -77,9 +81,10 @@ func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 	r.Regenerated = 0
 	for i := range r.Messages {
 		m := &r.Messages[i]
-		// asked: the words of the conversation up to this answer, kept
-		// apart from every answer's key.
-		asked := said.Sum64() ^ askedSalt
+		var asked uint64 // of an answer: the words of the conversation before it
+		if m.Role == "assistant" {
+			asked = said.Sum64()
+		}
 		h.message(m)
 		said.str(m.Role)
 		said.str(m.Content)
@@ -89,10 +94,10 @@ func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 		k, ks := h.Sum64(), said.Sum64()
 		_, seen := a.seen[k]
 		_, heard := a.seen[ks]
-		if _, answered := a.seen[asked]; answered && !seen && !heard {
+		if _, answered := a.asked[asked]; answered && !seen && !heard {
 			r.Regenerated++ // an earlier record answered the same question otherwise
-		} else if !answered {
-			a.remember(rp, asked)
+		} else if !answered && len(a.asked) < maxTrackedAnswers {
+			a.asked[asked] = struct{}{}
 		}
 		switch {
 		case seen:
@@ -112,9 +117,6 @@ func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 	}
 	return prior, rp
 }
-
-// askedSalt sets the keys of questions answered apart from answers'.
-const askedSalt = 0x9e3779b97f4a7c15
 
 func (a *answersSeen) remember(rp *repeats, k uint64) {
 	if len(a.seen) < maxTrackedAnswers {

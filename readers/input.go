@@ -78,7 +78,7 @@ func openInput(path string, opts *Options) (*input, error) {
 func (in *input) close(stats *FileStats) {
 	_, _ = io.Copy(io.Discard, in.raw)
 	stats.SHA256 = hex.EncodeToString(in.counted.h.Sum(nil))
-	stats.ContentSHA256 = stats.SHA256
+	stats.ContentSHA256 = ""
 	if in.content != nil {
 		stats.ContentSHA256 = hex.EncodeToString(in.content.Sum(nil))
 	}

@@ -65,8 +65,9 @@ func (o *Options) context() context.Context {
 type FileStats struct {
 	Path   string
 	SHA256 string // of the bytes as stored (compressed bytes for .gz)
-	// ContentSHA256 is of the bytes decompressed, as far as they were
-	// read: SHA256 for an input that is not gzip.
+	// ContentSHA256 is of a gzip input's bytes decompressed, as far as
+	// they were read; "" for an input that is not gzip (SHA256 is its
+	// content's).
 	ContentSHA256 string
 	ETag          string // the object's, for an input read from object storage (Options.Remote)
 	Bytes         int64

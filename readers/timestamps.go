@@ -31,7 +31,7 @@ var timeLayouts = []string{
 }
 
 // zonedLayouts name the zone by its abbreviation, which Go reads as UTC
-// when it does not know it: only GMT and UTC are taken (zoneNamed).
+// when it does not know it: only GMT and UTC are taken (ParseTimestamp).
 var zonedLayouts = []string{time.RFC1123, "Mon, 2 Jan 2006 15:04:05 MST", time.UnixDate}
 
 // reSlashedDayMonth is a date of two numbers and a year with slashes:

@@ -28,12 +28,12 @@ const (
 // estimate's decision rules, not the machine's rate. Call it once the
 // gates, baseline and verified estimate are in.
 func (s *Summary) Decide() {
+	floor, share := s.machineFloor()
 	s.MachineFloor = nil
 	if by := s.Counts.CitationsByVerdict; s.Verified == nil && by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0 {
-		floor, _ := s.machineFloor()
 		s.MachineFloor = &MachineFloor{Recall: s.recall(), Rate: floor}
 	}
-	s.Status, s.StatusDetail = s.decide()
+	s.Status, s.StatusDetail = s.decide(floor, share)
 	s.Pass = s.Status == StatusPass
 }
 
@@ -51,8 +51,9 @@ func (s *Summary) BelowBar() bool {
 // decide: a run fails when it fails whatever its citations not checked
 // (and records not read) turn out to be; short of that, a run that checked
 // too few, or whose gate could not be measured, is INCOMPLETE; then the
-// verified estimate may be undecided; else it passes.
-func (s *Summary) decide() (status, detail string) {
+// verified estimate may be undecided; else it passes. floor and share are
+// the machine's (machineFloor), for a run without labels.
+func (s *Summary) decide(floor, share float64) (status, detail string) {
 	if cause := s.noData(); cause != "" {
 		// Answers that cite nothing still fail a gate on what they say
 		// ("--fail-on uncited"): a bot that stopped citing is no empty day.
@@ -103,7 +104,6 @@ func (s *Summary) decide() (status, detail string) {
 	// to their chunks, and people writing months to test it saw the rate
 	// read 5–8 points above their own over 50 to 500 citations. Only the
 	// user can choose to take it as a pass (--accept-machine).
-	floor, share := s.machineFloor()
 	if s.Verified == nil && !s.acceptMachine && s.Bar > 0 { // no rate is below a bar of 0
 		accept := fmt.Sprintf("--accept-machine would not pass it either: were the machine to catch only %s of the unsupported citations (--machine-recall), the true rate could be as low as %s", pct(s.recall()), pct(floor))
 		if floor >= s.Bar {
@@ -144,6 +144,7 @@ const DefaultMachineRecall = 0.33
 // certain; of the others, the machine finds at least machineRecall of the
 // unsupported ones, so the share it judged unsupported stands for at most
 // that share over machineRecall. False alarms only make the floor lower.
+// Decide keeps the floor in MachineFloor.
 func (s *Summary) machineFloor() (floor, share float64) {
 	by := s.Counts.CitationsByVerdict
 	n := by[audit.Supported] + by[audit.Unsupported] + by[audit.Fabricated]

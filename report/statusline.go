@@ -73,11 +73,11 @@ func passDetail(s *Summary) string {
 // floorClause is what an accepted machine rate rests on (--accept-machine
 // with a recall below 1): ", and would be at least …"; "" otherwise.
 func floorClause(s *Summary) string {
-	if !s.acceptMachine || s.Bar == 0 || s.recall() >= 1 || s.Verified != nil {
+	f := s.MachineFloor // nil with labels
+	if !s.acceptMachine || s.Bar == 0 || f == nil || f.Recall >= 1 {
 		return ""
 	}
-	floor, _ := s.machineFloor()
-	return fmt.Sprintf(", and would be at least %s were the machine to catch only %s of the unsupported citations (--machine-recall)", pct(floor), pct(s.recall()))
+	return fmt.Sprintf(", and would be at least %s were the machine to catch only %s of the unsupported citations (--machine-recall)", pct(f.Rate), pct(f.Recall))
 }
 
 // volume is what the figure rests on: "21 citations", with labels "150

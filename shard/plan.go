@@ -11,7 +11,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/ragaudit/ragaudit/store"
 )
@@ -58,9 +57,9 @@ func (u Unit) CheckLocal(stat func(string) (os.FileInfo, error)) error {
 	if err != nil {
 		return err
 	}
-	if mod := fi.ModTime().UTC().Format(time.RFC3339Nano); fi.Size() != u.Size || mod != u.Modified {
+	if now := store.LocalInfo(u.URL, fi); now.Size != u.Size || now.Modified != u.Modified {
 		return fmt.Errorf("%s changed since the plan (%d bytes, modified %s; planned %d bytes, modified %s): make a new plan and audit again",
-			u.URL, fi.Size(), mod, u.Size, u.Modified)
+			u.URL, now.Size, now.Modified, u.Size, u.Modified)
 	}
 	return nil
 }

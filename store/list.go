@@ -91,7 +91,7 @@ func listFiles(name string) ([]Info, error) {
 		return nil, err
 	}
 	if !fi.IsDir() {
-		return []Info{localInfo(name, fi)}, nil
+		return []Info{LocalInfo(name, fi)}, nil
 	}
 	var out []Info
 	err = filepath.WalkDir(name, func(p string, d fs.DirEntry, err error) error {
@@ -109,7 +109,7 @@ func listFiles(name string) ([]Info, error) {
 			if err != nil {
 				return err
 			}
-			out = append(out, localInfo(p, info))
+			out = append(out, LocalInfo(p, info))
 		}
 		return nil
 	})

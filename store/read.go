@@ -22,8 +22,9 @@ type Info struct {
 	Modified string
 }
 
-// localInfo is the Info of a local file.
-func localInfo(name string, fi fs.FileInfo) Info {
+// LocalInfo is the Info of a local file: its size and modification time
+// pin it, as an ETag pins an object.
+func LocalInfo(name string, fi fs.FileInfo) Info {
 	return Info{Name: name, Size: fi.Size(), Modified: fi.ModTime().UTC().Format(time.RFC3339Nano)}
 }
 
@@ -37,7 +38,7 @@ func (s *Store) Stat(ctx context.Context, name string) (Info, error) {
 		if err != nil {
 			return Info{}, err
 		}
-		return localInfo(name, fi), nil
+		return LocalInfo(name, fi), nil
 	}
 	o, err := s.parse(name)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -50,7 +49,7 @@ func (o *auditOptions) inputs(c *cli.Context) error {
 		if !store.IsURL(f) {
 			files = append(files, f)
 			if fi, err := os.Stat(f); err == nil {
-				o.listed = append(o.listed, store.Info{Name: f, Size: fi.Size(), Modified: fi.ModTime().UTC().Format(time.RFC3339Nano)})
+				o.listed = append(o.listed, store.LocalInfo(f, fi))
 			}
 			continue
 		}
