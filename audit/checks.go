@@ -214,7 +214,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months'; an amount in cents as the amount in the currency, '29 céntimos' for '0,29 €', but not the same figure in the other unit, '€12' for '12 cents'; a count of times as the chunk's word for it, 'two times a year' for 'twice a year'; a two as the chunk's word for two of the thing, 'the two accounts' for 'both accounts') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\"), nor in a time zone where the chunk names another (\"2 pm UK time\" against \"2 pm CET\")",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months'; an amount in cents as the amount in the currency, '29 céntimos' for '0,29 €', but not the same figure in the other unit, '€12' for '12 cents'; a count of times as the chunk's word for it, 'two times a year' for 'twice a year'; a two as the chunk's word for two of the thing, 'the two accounts' for 'both accounts') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\"), nor in a time zone where the chunk names another (\"2 pm UK time\" against \"2 pm CET\"), nor only of a thing named with another number (\"Extra Zorg 2\" for \"Extra Zorg 1\")",
 		Reads:  []string{"window"},
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -239,6 +239,9 @@ var Checks = []Check{
 				}
 				if at < 0 {
 					other, at = partStated(c, s.NumbersMissing, p)
+				}
+				if at < 0 {
+					other, at = renamedStated(c, s.NumbersMissing, p)
 				}
 			}
 			for _, raw := range other {
@@ -313,7 +316,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "negation",
-		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except', or of all of a kind where it excepts part ('l'intégralité des sommes versées' against '… intégralement, à l'exception des frais d'inscription'); said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans') or of another group ('Alle Kunden' against 'Mitglieder des Treueprogramms'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' or 'unlimited' where the window bounds it ('up to 75%', 'up to four devices'); a frequency in one word against another period the window gives as a rate ('monthly' against 'every quarter'); 'around the clock' where the window's sentence gives hours ('daily from 6 am to 10 pm'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); said of another name where the window says it of one only ('on Plus and Lifetime' against 'only Lifetime'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'; said of a thing the window leaves out and the chunk names only to deny it ('Rabbits may travel' against 'Cats and dogs may travel … Rabbits and birds are not allowed'); said of every one of a kind where another sentence limits it to others ('Every user can add colleagues' against 'Only administrators can add or remove users'); a period run from another event than the window's ('within seven days of your flight' against 'of receiving the bag'); the window's sentence without the condition it says it under ('Physiotherapy is covered for up to 12 sessions' against '… when referred by your GP'), or with one of two requirements its condition joins ('si … tiene cargas familiares' against '… y sus ingresos son bajos'; 'nur …, wenn' one of two joined by 'oder'); two things the window's sentence needs both of joined by 'or', or the reverse ('you need a driving licence or a credit card' against '… and a credit card')",
+		Doc:    "a negation in the sentence but not in the best-matching window, or the reverse, about the words both share; or a word whose opposite the window says instead (before/after, inclusive/exclusive, one weekday for another, only some against all; the two sides of 'faster than' or 'from … to' swapped; said of what the chunk's sentence leaves out with 'except', or of all of a kind where it excepts part ('l'intégralité des sommes versées' against '… intégralement, à l'exception des frais d'inscription'); said for certain where the window hedges it ('we aim to', 'can be'); said of all where the window says it of some ('all plans' for 'the Pro and Business plans') or of another group ('Alle Kunden' against 'Mitglieder des Treueprogramms'); 'can' where the window denies it on a possibility word ('not possible', 'we do not accept'); 'fully' or 'unlimited' where the window bounds it ('up to 75%', 'up to four devices'); a frequency in one word against another period the window gives as a rate ('monthly' against 'every quarter'); 'around the clock' where the window's sentence gives hours ('daily from 6 am to 10 pm'); below close similarity, an opposite or a denial of all (looseFlip), a denial on a possibility word, or one word turned in a sentence that holds all the claim's others; a waiting period the window names dropped, or the price it gives for an introductory period given as the price; two parties each given what the window gives the other; one party given what a clause says another does ('your bank charges' against 'we charge …; your bank may add'); said of another name where the window says it of one only ('on Plus and Lifetime' against 'only Lifetime'); 'only' on part of a list the window gives whole; 'maximale Laufzeit' against 'Mindestlaufzeit'; said of a thing the window leaves out and the chunk names only to deny it ('Rabbits may travel' against 'Cats and dogs may travel … Rabbits and birds are not allowed'); said of every one of a kind where another sentence limits it to others ('Every user can add colleagues' against 'Only administrators can add or remove users'); a period run from another event than the window's ('within seven days of your flight' against 'of receiving the bag'); the window's sentence without the condition it says it under ('Physiotherapy is covered for up to 12 sessions' against '… when referred by your GP'), or with one of two requirements its condition joins ('si … tiene cargas familiares' against '… y sus ingresos son bajos'; 'nur …, wenn' one of two joined by 'oder'); two things the window's sentence needs both of joined by 'or', or the reverse ('you need a driving licence or a credit card' against '… and a credit card'); at any closeness, a comparison the other way round from the figures the chunk gives its two sides ('the Fixed mortgage has a lower rate than the Mixed' against 2.95 % and 2.45 %), or a figure with a comparison of the other direction ('5 € günstiger' against '5 € mehr')",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"negation_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -348,6 +351,14 @@ var Checks = []Check{
 			}
 			ofClaim = func(st string) bool {
 				return c.stemSet.has(hashWord(st)) || c.prefixSet.has(prefixKey(st)) || inClaim(st) || partsOf(c, st, ofClaim)
+			}
+			// "lower than" where the chunk's figures say higher, or "€5
+			// cheaper" where it says "€5 more", at any closeness: a
+			// comparison shares most of its words with the figures it
+			// misreads.
+			if l, ok := lang.Get(c.tongue.code); ok && (why(causeSides, comparisonReversed(l, c, s.SpanText)) || why(causeOpposite, amountDegreeFlipped(l, c, s.SpanText))) {
+				s.NegationMismatch = true
+				return
 			}
 			if s.NgramSim < closeMatch {
 				// Below a close match only these are read: "Nobody" against
@@ -474,6 +485,11 @@ var Checks = []Check{
 			}
 			if !s.NegationMismatch && claimDenies && windowDenies {
 				s.NegationMismatch = deniedOfOther(c, window, ofClaim)
+				if !s.NegationMismatch && window != s.SpanText && c.numberedName() {
+					// "Giga 500 has none" against a window of "Giga 100 has
+					// none": the chunk's other sentences say whose it is.
+					s.NegationMismatch = deniedOfOther(c, s.SpanText, ofClaim)
+				}
 				if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch {
 					s.NegationMismatch, _ = clausePolarity(l, c, window, ofClaim, ofWindow) // another clause's denial
 				}
@@ -696,13 +712,13 @@ func restatesClause(l *lang.Language, c *claim, text string) bool {
 	return false
 }
 
-// runChecks measures a pair.
 // oneStatement reports whether text makes one statement: no semicolon
 // parts it and no phrase of [exceptions] takes something out of it.
 func oneStatement(l *lang.Language, text string) bool {
 	return strings.IndexByte(text, ';') < 0 && !l.MayHoldException(text)
 }
 
+// runChecks measures a pair.
 func runChecks(c *claim, ev *evidence) measures {
 	var m measures
 	for i := range Checks {

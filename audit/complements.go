@@ -38,7 +38,9 @@ func complementOf(l *lang.Language, a, b []string) bool {
 		if j < 0 || complementedIn(l, b, a[k]) || !shareNeighbour(l, a, k, b, j) {
 			continue
 		}
-		if l.IsNegationWord(w) && (l.NegationAt(a, i) == 0 || k != i+n || before(a, i) != before(b, j)) {
+		// A cue the other side answers with a cue of its own denies alike
+		// ("machtiging niet nodig" against "geen machtiging nodig").
+		if l.IsNegationWord(w) && (l.NegationAt(a, i) == 0 || k != i+n || before(a, i) != before(b, j) || negatedBefore(l, b, j)) {
 			continue
 		}
 		return true

@@ -238,7 +238,7 @@ func deniesInOtherWords(l *lang.Language, text, other string) bool {
 	ws := normalisedWords(l, text)
 	var ow []string
 	for _, w := range ws {
-		free := l.IsFreeWord(w)
+		free := l.IsFreeWord(w) || freeCompound(l, w)
 		if !free && !l.IsNegativeWord(w) && !l.MayOppose(w) {
 			continue
 		}
@@ -267,6 +267,14 @@ func deniesInOtherWords(l *lang.Language, text, other string) bool {
 		}
 	}
 	return false
+}
+
+// freeCompound reports whether w is a thing said free in one hyphenated
+// word ("interest-free", "commission-free"): it denies what it is free
+// of as "free" does.
+func freeCompound(l *lang.Language, w string) bool {
+	k := strings.LastIndexByte(w, '-')
+	return k > 0 && l.IsFreeWord(w[k+1:])
 }
 
 // costDenied reports whether ws deny a word of [cost-words] with a

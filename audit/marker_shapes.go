@@ -541,7 +541,9 @@ func exponentBefore(text string, i int) bool {
 	case units[word] != "":
 		return false
 	}
-	return utf8.RuneCountInString(word) <= 2
+	// A lone letter is a variable ("x²"); a word of two letters is a word
+	// ("addressed to¹", "zu¹"), the units among them read above.
+	return utf8.RuneCountInString(word) == 1
 }
 
 // amountBefore reports whether the number that ends at text[i] is an

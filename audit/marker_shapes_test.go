@@ -122,6 +122,8 @@ func TestSuperscriptsAfterNumbers(t *testing.T) {
 		{name: "a superscript after an hour is a citation", in: "L'agence ouvre à 13 h¹ et ferme à 18 h².", mc: two, raw: []string{"¹", "²"}, cites: [][]string{{"1"}, {"2"}}},
 		{name: "a superscript after a mass is a citation", in: "Le colis pèse au plus 5 kg¹.", mc: two, raw: []string{"¹"}, cites: [][]string{{"1"}}},
 		{name: "a power of a length or after a slash is an exponent", in: "Un local de 40 m², 3 cm³ et 9,81 m/s².", mc: two},
+		{name: "a superscript after a word of two letters is a citation", in: "We pay the person it was addressed to¹. Die Frist beginnt mit dem Zugang zu².",
+			mc: two, raw: []string{"¹", "²"}, cites: [][]string{{"1"}, {"2"}}},
 	})
 }
 

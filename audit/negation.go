@@ -65,6 +65,9 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 				if about(nounphrase.StemWord(negated)) {
 					return true
 				}
+				if l, ok := lang.Get("en"); ok && costObjectAbout(l, words[i:], negated, nounphrase.StemWord, about) {
+					return true
+				}
 				continue
 			}
 			// "… is not.": the clause's own subject is denied, which is
@@ -231,7 +234,7 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 				}
 			}
 			if negated, found := negatedWordIn(l, words[i+n:], false); found {
-				if about(l.Stem(negated)) {
+				if about(l.Stem(negated)) || costObjectAbout(l, words[i:], negated, l.Stem, about) {
 					return true
 				}
 				continue
@@ -241,6 +244,30 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// costObjectAbout reports whether the negated word, a verb of charging
+// the other text does not say ("does not charge", "no cobra"), is
+// followed by a content word the other text is about: a charge denied
+// denies its fee ("does not charge a maintenance fee" against "a
+// maintenance fee of €4"). Only the next content word counts ("does not
+// charge a fee for transfers" is about a fee, which "Transfers are free"
+// does not name).
+func costObjectAbout(l *lang.Language, words []string, negated string, stem func(string) string, about func(string) bool) bool {
+	if !l.IsCostWord(negated) {
+		return false
+	}
+	k := slices.Index(words, negated)
+	if k < 0 {
+		return false
+	}
+	for _, x := range words[k+1:] {
+		if l.IsStopword(x) || l.IsNegationWord(x) || strings.HasSuffix(x, "'") {
+			continue
+		}
+		return about(stem(x))
 	}
 	return false
 }

@@ -105,7 +105,7 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 			for b, wb := range words {
 				// "… bewaren je gegevens …, daarna worden ze verwijderd": a
 				// clause referring back to the one before is about its subject.
-				if b == a || says(l, wb, x) || b < a && slices.ContainsFunc(wa, l.IsBackReference) {
+				if b == a || says(l, wb, x) || b < a && slices.ContainsFunc(wa, l.IsBackReference) || conditionOf(l, words, b, a) {
 					continue
 				}
 				subject := subjectOf(l, cw, wa, wb)
@@ -122,6 +122,15 @@ func clauseOpposed(l *lang.Language, cw []string, claim string, sentenceWords []
 		}
 	}
 	return false
+}
+
+// conditionOf reports whether clause b is the condition of clause a: it
+// opens with a word of [conditionals] ("if you choose …") or comes just
+// before a clause opening its consequence ("Kiest u …, dan vergoeden
+// wij …"). Its party is who meets the condition, no other subject.
+func conditionOf(l *lang.Language, clauses [][]string, b, a int) bool {
+	wb, wa := clauses[b], clauses[a]
+	return len(wb) > 0 && l.ConditionAt(wb, 0) > 0 || b == a-1 && len(wa) > 0 && l.OpensConsequence(wa[0])
 }
 
 // elliptical reports whether a clause says nothing but x and figures

@@ -29,14 +29,14 @@ func deniedOfOther(c *claim, window string, about func(stem string) bool) bool {
 		affirmed, denied, other := false, false, false
 		for _, s := range sents {
 			toks := tokensOf(s)
-			named := slices.ContainsFunc(toks, func(t token) bool { return t.lower == n.lower })
+			named, renamed := n.in(toks)
 			d := negates(c.tongue, s, about)
 			switch {
 			case named && d:
 				denied = true
 			case named:
 				affirmed = true
-			case d && namesAnother(toks, n.claim):
+			case d && (renamed || namesAnother(toks, n.claim)):
 				other = true
 			}
 		}
@@ -45,6 +45,22 @@ func deniedOfOther(c *claim, window string, about func(stem string) bool) bool {
 		}
 	}
 	return false
+}
+
+// numberedName reports whether the claim names a thing with a number
+// ("Giga 500"), which another of the chunk's things may share its name
+// with ("Giga 100").
+func (c *claim) numberedName() bool {
+	if c.names == nil {
+		c.names = claimNames(c)
+	}
+	return slices.ContainsFunc(*c.names, func(n claimName) bool { return n.numbered() != "" })
+}
+
+// namesNumber reports whether key ("n:500") is the number of one of the
+// claim's numbered names ("Giga 500").
+func (c *claim) namesNumber(key string) bool {
+	return c.names != nil && slices.ContainsFunc(*c.names, func(n claimName) bool { return n.numbered() != "" && "n:"+n.numbered() == key })
 }
 
 // windowSentences cuts a window at each full stop, question or

@@ -136,6 +136,10 @@ type passageRead struct {
 	counts []int // claimWordCounts
 	words  int
 	*sentenceReader
+	// named and renamed mark, for a claim naming a numbered thing, the
+	// sentences naming it and those naming it with another number only
+	// (readNames); nil otherwise.
+	named, renamed []bool
 }
 
 // newPassage reads a chunk for the passage checks of a claim, or is nil
@@ -150,7 +154,92 @@ func newPassage(c *claim, ev *evidence, missing []string) *passageRead {
 	if words < 2 {
 		return nil
 	}
-	return &passageRead{counts, words, ev.sentences()}
+	p := &passageRead{counts: counts, words: words, sentenceReader: ev.sentences()}
+	if c.numberedName() {
+		p.readNames(c, ev)
+	}
+	return p
+}
+
+// readNames marks the sentences naming the claim's numbered thing
+// ("Extra Zorg 1") and those naming it with another number only ("Extra
+// Zorg 2"); the latter are about another thing, whatever words they
+// share, and count no words.
+func (p *passageRead) readNames(c *claim, ev *evidence) {
+	p.named, p.renamed = make([]bool, len(p.counts)), make([]bool, len(p.counts))
+	for i := range ev.windows {
+		if ev.windows[i].pair {
+			continue
+		}
+		toks := tokensOf(p.text(i))
+		for _, n := range *c.names {
+			if n.numbered() == "" {
+				continue
+			}
+			named, renamed := n.in(toks)
+			p.named[i] = p.named[i] || named
+			p.renamed[i] = p.renamed[i] || renamed && !named
+		}
+	}
+	// Only a chunk naming the claim's thing tells its sentences apart.
+	if !slices.Contains(p.named, true) {
+		p.named, p.renamed = nil, nil
+		return
+	}
+	for i, r := range p.renamed {
+		if r && !p.named[i] {
+			p.counts[i] = 0
+		}
+	}
+}
+
+// renamedStated is the claim's quantities that the chunk states only in
+// sentences about another numbered thing ("maximaal 18" of "Extra Zorg
+// 2" for "Extra Zorg 1"), none naming neither, where a sentence naming
+// the claim's thing states a rival ("Bij Extra Zorg 1 … maximaal 9"),
+// with that sentence's window; -1 for none.
+func renamedStated(c *claim, missing []string, p *passageRead) ([]string, int) {
+	if p.named == nil {
+		return nil, -1
+	}
+	var out []string
+	at := -1
+	for _, q := range c.quantities {
+		if q.Weak || slices.Contains(missing, q.Raw) {
+			continue
+		}
+		stating, ofOther, rival := false, false, -1
+		for i := range p.counts {
+			if p.ev.windows[i].pair {
+				continue
+			}
+			supports, rivalled := p.reads(c, q, i)
+			if !p.renamed[i] {
+				stating = stating || supports // of the claim's thing, or of nothing named
+			} else {
+				ofOther = ofOther || supports
+			}
+			if !p.named[i] {
+				continue
+			}
+			// Beside the thing's name, a bare count rivals a bare count
+			// ("maximaal 9" against "maximaal 18 behandelingen"); the
+			// name's own number is no count.
+			rivalled = rivalled || q.Kind == "number" && q.Unit == "" && slices.ContainsFunc(p.stated(i).all, func(w quantity) bool {
+				return w.Kind == "number" && w.Unit == "" && w.Key != q.Key && !c.namesNumber(w.Key)
+			})
+			if !supports && rivalled && rival < 0 {
+				rival = i
+			}
+		}
+		if !stating && ofOther && rival >= 0 {
+			out = append(out, q.Raw)
+			if at < 0 {
+				at = rival
+			}
+		}
+	}
+	return out, at
 }
 
 // claimWordCounts is, per window of the chunk, how many of the claim's

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 // subjectSwapped is passageContradicts for a name: the claim's quantities
@@ -86,7 +88,42 @@ func (s *sentenceReader) swapped(c *claim, q quantity, n claimName, counts []int
 // claimName is a capitalised word of a claim that may name what it is
 // about, with the words either side of it (lower-cased; "" at an end),
 // and the claim lower-cased (once a claim).
-type claimName struct{ lower, before, after, claim string }
+type claimName struct {
+	lower, before, after, claim string
+	number                      string // numbered
+	// det is the claim language's test for a determiner, where the word
+	// before the name is one, and beforeDet the word before that: another
+	// determiner after the same word ("met de Budgetpolis" for "met uw
+	// Restitutiepolis") stands in the same place.
+	det       func(string) bool
+	beforeDet string
+}
+
+// numbered is the number written just after the name ("Giga 500",
+// "Fibre 1000"), part of it: "" for none (numberedAt).
+func (n claimName) numbered() string { return n.number }
+
+// in reports whether toks name n (with its number, if it has one), and
+// whether they name it with another number ("Giga 100" for "Giga 500").
+func (n claimName) in(toks []token) (named, renamed bool) {
+	num := n.numbered()
+	for p, t := range toks {
+		if t.lower != n.lower {
+			continue
+		}
+		next := ""
+		if p+1 < len(toks) {
+			next = toks[p+1].lower
+		}
+		switch {
+		case num == "" || next == num:
+			named = true
+		case next != "" && isDigits(next):
+			renamed = true
+		}
+	}
+	return named, renamed
+}
 
 // claimNames is the claim's capitalised words past its first, outside its
 // quantities; in a language with tables, only the words of its names
@@ -108,27 +145,59 @@ func claimNames(c *claim) *[]claimName {
 	var out []claimName
 	for k := 1; k < len(toks); k++ {
 		t := toks[k]
-		if !t.capital || spans.at(t.start) >= 0 || only != nil && !only[t.lower] {
+		numbered := numberedAt(c.plain, toks, k) && !isMonthIn(c.tongue, t.lower) // "Giga 500": a name in any language; "November 20" a date
+		if !t.capital || spans.at(t.start) >= 0 || only != nil && !only[t.lower] && !numbered {
 			continue
 		}
 		n := claimName{lower: t.lower, before: toks[k-1].lower, claim: lower}
+		if l, ok := lang.Get(c.tongue.code); ok && k >= 2 && l.IsDeterminer(n.before) {
+			n.det, n.beforeDet = l.IsDeterminer, toks[k-2].lower
+		}
 		if k+1 < len(toks) {
 			n.after = toks[k+1].lower
+		}
+		if numbered {
+			n.number = n.after
 		}
 		out = append(out, n)
 	}
 	return &out
 }
 
+// numberedAt reports whether toks[k] is a word of three letters or more
+// with a number of digits alone just after it, one space between
+// ("Giga 500", "Zorg 1"; not "D +1", "page 3,"): a thing named with its
+// number.
+func numberedAt(text string, toks []token, k int) bool {
+	if k+1 >= len(toks) || utf8.RuneCountInString(toks[k].lower) < 3 || !isDigits(toks[k+1].lower) || toks[k+1].lower == "" {
+		return false
+	}
+	t, n := toks[k], toks[k+1]
+	end := n.start + len(n.lower)
+	return n.start == t.start+len(t.lower)+1 && (end == len(text) || text[end] == ' ' || text[end] == '.')
+}
+
+// isMonthIn reports whether w, lower-cased, names a month in the claim's
+// language.
+func isMonthIn(t tongue, w string) bool {
+	l, ok := lang.Get(t.code)
+	if !ok {
+		return false
+	}
+	_, month := l.Month(w)
+	return month
+}
+
 // inPlaceOf reports whether toks hold, in n's place (after the word
-// before n or before the word after it), a capitalised word the claim
-// lacks.
+// before n, or another determiner after the word before a determiner,
+// or before the word after it), a capitalised word the claim lacks.
 func (n claimName) inPlaceOf(toks []token) bool {
 	for p, t := range toks {
 		if !t.capital || strings.Contains(n.claim, t.lower) {
 			continue
 		}
-		if p > 0 && toks[p-1].lower == n.before || n.after != "" && p+1 < len(toks) && toks[p+1].lower == n.after {
+		if p > 0 && toks[p-1].lower == n.before || n.det != nil && p > 1 && n.det(toks[p-1].lower) && toks[p-2].lower == n.beforeDet ||
+			n.after != "" && p+1 < len(toks) && toks[p+1].lower == n.after {
 			return true
 		}
 	}

@@ -40,6 +40,13 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.unlimited = set(l.withNormalized(t.words("unlimited-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
 	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
+	l.compDegree = map[string]int{}
+	for _, w := range l.withNormalized(t.words("comparison-up")) {
+		l.compDegree[w] = 1
+	}
+	for _, w := range l.withNormalized(t.words("comparison-down")) {
+		l.compDegree[w] = -1
+	}
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.backRefs = set(t.words("back-references"))
 	l.afterDur = set(l.withNormalized(t.words("after-durations")))
@@ -545,6 +552,15 @@ func (l *Language) ComparisonAfter(ws []string, k int) int {
 	}
 	return -1
 }
+
+// IsComparisonConnector reports whether the normalised word w closes a
+// comparison ([comparison-connectors]: "than", "als", "que").
+func (l *Language) IsComparisonConnector(w string) bool { return l.compLinks[w] }
+
+// ComparisonDegree is +1 for a normalised word of a comparison that says
+// more of the compared thing ("higher", "teurer", "plus"), -1 for one
+// that says less ("cheaper", "goedkoper", "menos"), 0 for any other.
+func (l *Language) ComparisonDegree(w string) int { return l.compDegree[w] }
 
 // ComparisonReach is how many words a comparison's word may come before
 // its connector: French and Spanish put the compared thing between them,

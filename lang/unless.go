@@ -29,6 +29,7 @@ func (l *Language) readUnless(t, _ *table) error {
 		}
 	}
 	l.conditionals = set(l.withNormalized(t.words("conditionals")))
+	l.condThen = set(l.withNormalized(t.words("condition-then")))
 	l.condPhrases = l.readPhraseList(t, "condition-phrases")
 	l.otherwise = l.readPhraseList(t, "otherwise")
 	l.condTimes = set(l.withNormalized(t.words("condition-times")))
@@ -38,6 +39,11 @@ func (l *Language) readUnless(t, _ *table) error {
 // IsConditionTime reports whether the normalised word w opens a
 // condition that also says when ([condition-times]: "when", "quand").
 func (l *Language) IsConditionTime(w string) bool { return l.condTimes[w] }
+
+// OpensConsequence reports whether the normalised word w opens the
+// consequence of a condition said before it ([condition-then]: "then",
+// "dan", "dann").
+func (l *Language) OpensConsequence(w string) bool { return l.condThen[w] }
 
 // ConditionAt returns how many words a word of [conditionals] or a
 // phrase of [condition-phrases] takes at words[i] (normalised words), 0

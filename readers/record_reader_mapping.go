@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -19,13 +20,20 @@ import (
 // is the question, the answer, the chunk list and its fields, the
 // conversation and the time. Paths are dotted ("response.text",
 // "a.0.b"; a dot inside a key is escaped: "attributes\.session\.id").
+//
+// Keys of the schema that ragaudit does not act on (order_by, the markers'
+// styles and resolve, prompt_position, id_from, claims) are read so that
+// Unread can name them; any other key is an error, so that a misspelt key
+// is never silently ignored.
 type Mapping struct {
 	Name         string `yaml:"name"`
+	Version      int    `yaml:"version"`
 	Unit         string `yaml:"unit"`
 	Conversation struct {
-		ID     *string `yaml:"id"`
-		Tenant string  `yaml:"tenant"`
-		Agent  string  `yaml:"agent"`
+		ID      *string `yaml:"id"`
+		Tenant  string  `yaml:"tenant"`
+		Agent   string  `yaml:"agent"`
+		OrderBy string  `yaml:"order_by"`
 	} `yaml:"conversation"`
 	Timestamp struct {
 		Path   string `yaml:"path"`
@@ -40,19 +48,33 @@ type Mapping struct {
 			ItemIsText bool              `yaml:"item_is_text"`
 			Fields     map[string]string `yaml:"fields"`
 			Truncation []string          `yaml:"text_truncation_markers"`
+			Position   string            `yaml:"prompt_position"`
+			IDFrom     string            `yaml:"id_from"`
 		} `yaml:"retrieval"`
 	} `yaml:"turn"`
 	Citations struct {
+		Markers *struct {
+			Styles  []string `yaml:"styles"`
+			Resolve string   `yaml:"resolve"`
+		} `yaml:"markers"`
 		Spans *struct {
 			List   string            `yaml:"list"`
 			Fields map[string]string `yaml:"fields"`
 		} `yaml:"spans"`
+		Claims *struct {
+			List   string            `yaml:"list"`
+			Fields map[string]string `yaml:"fields"`
+		} `yaml:"claims"`
 	} `yaml:"citations"`
 	Offsets struct {
 		Unit         string `yaml:"unit"`
 		EndInclusive bool   `yaml:"end_inclusive"`
 	} `yaml:"offsets"`
 }
+
+// unknownKeys finds yaml's message for a key the schema lacks, which
+// names the Go type where the user needs the key.
+var unknownKeys = regexp.MustCompile(`field (\S+) not found in type [^\n]*`)
 
 // ReadMappings reads the mappings (YAML documents) of a file.
 func ReadMappings(path string) ([]Mapping, error) {
@@ -62,13 +84,14 @@ func ReadMappings(path string) ([]Mapping, error) {
 	}
 	defer f.Close()
 	dec := yaml.NewDecoder(f)
+	dec.KnownFields(true)
 	var out []Mapping
 	for {
 		var m Mapping
 		if err := dec.Decode(&m); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return nil, fmt.Errorf("%s: mapping %d: %v", path, len(out)+1, err)
+			return nil, fmt.Errorf("%s: mapping %d: %s", path, len(out)+1, unknownKeys.ReplaceAllString(err.Error(), `unknown key "$1"`))
 		}
 		if m.Name == "" && m.Turn.Assistant == "" {
 			continue
@@ -85,6 +108,41 @@ func ReadMappings(path string) ([]Mapping, error) {
 		return nil, fmt.Errorf("%s: no mapping found", path)
 	}
 	return out, nil
+}
+
+// Unread says, one line each, the keys m gives that ragaudit reads but
+// does not act on, and what it does instead: the run prints them, so
+// that nobody takes a key for obeyed.
+func (m *Mapping) Unread() []string {
+	var out []string
+	if m.Conversation.OrderBy != "" {
+		out = append(out, "conversation.order_by is not read: each row is audited as a turn of its own, in file order")
+	}
+	if r := m.Turn.Retrieval; r.Position != "" || r.IDFrom != "" {
+		out = append(out, "turn.retrieval.prompt_position and id_from are not read: a chunk without an id field is numbered 1, 2, … in list order")
+	}
+	if mk := m.Citations.Markers; mk != nil {
+		if len(mk.Styles) > 0 {
+			out = append(out, "citations.markers.styles is not read: every marker shape is recognised (declare others with --citation-regex)")
+		}
+		switch mk.Resolve {
+		case "", "id", "prompt_position", "ordinal1":
+			if mk.Resolve != "" {
+				out = append(out, fmt.Sprintf("citations.markers.resolve %q is not read: markers resolve by id, then by the chunk's source, then by 1-based position (--resolve sets it)", mk.Resolve))
+			}
+		case "ordinal0":
+			out = append(out, `citations.markers.resolve "ordinal0" is not read: pass --resolve position0 for 0-based positions`)
+		default:
+			out = append(out, fmt.Sprintf("citations.markers.resolve %q is not read: markers resolve by id, then by the chunk's source, then by 1-based position (--resolve sets it)", mk.Resolve))
+		}
+	}
+	if m.Citations.Claims != nil {
+		out = append(out, "citations.claims is not read: claims in a strict-JSON answer are read from the answer itself")
+	}
+	for i := range out {
+		out[i] = fmt.Sprintf("mapping %q: %s", m.Name, out[i])
+	}
+	return out
 }
 
 // mappedRecords reads rows through the first mapping whose answer path

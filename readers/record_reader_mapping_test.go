@@ -206,3 +206,35 @@ func TestNoMappingFitsNamesTheKeyMissing(t *testing.T) {
 		})
 	}
 }
+
+// A misspelt key is an error naming it; a key of the schema that ragaudit
+// reads but does not act on is named by Unread, with what it does
+// instead.
+func TestMappingKeysNeverSilentlyIgnored(t *testing.T) {
+	_, err := ReadMappings(writeFile(t, "typo.yaml", []byte("name: typo\nturn:\n  assistant: a\n  retreival: {list: hits}\n")))
+	if err == nil || !strings.Contains(err.Error(), `line 4: unknown key "retreival"`) || strings.Contains(err.Error(), "struct") {
+		t.Fatalf("a misspelt key: got %v", err)
+	}
+	maps := exampleMappings(t)
+	notes := strings.Join(maps[0].Unread(), "\n")
+	for _, want := range []string{`mapping "acme-app-db-export": conversation.order_by is not read`, "prompt_position and id_from are not read",
+		"citations.markers.styles is not read", `citations.markers.resolve "prompt_position" is not read`} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+	zero, err := ReadMappings(writeFile(t, "zero.yaml", []byte("name: zero\nturn:\n  assistant: a\ncitations:\n  markers: {resolve: ordinal0}\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := zero[0].Unread(); len(got) != 1 || !strings.Contains(got[0], "--resolve position0") {
+		t.Errorf("0-based markers: got %q", got)
+	}
+	plain, err := ReadMappings(writeFile(t, "plain.yaml", []byte("name: plain\nturn:\n  assistant: a\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := plain[0].Unread(); len(got) != 0 {
+		t.Errorf("a mapping of read keys only: got notes %q", got)
+	}
+}

@@ -304,9 +304,23 @@ func (o *auditOptions) extraFiles(c *cli.Context) error {
 		if err != nil {
 			return usageErr("--mapping: %v", err)
 		}
+		warnUnread(c, o.MappingFile, ms)
 		o.Mappings = ms
 	}
 	return o.reportFiles(c)
+}
+
+// warnUnread names the keys of the mappings that are read but not acted
+// on (readers.Mapping.Unread), on stderr unless --quiet.
+func warnUnread(c *cli.Context, path string, ms []readers.Mapping) {
+	if c.Bool("quiet") {
+		return
+	}
+	for i := range ms {
+		for _, note := range ms[i].Unread() {
+			fmt.Fprintf(c.App.ErrWriter, "ragaudit: warning: --mapping %s: %s\n", path, note)
+		}
+	}
 }
 
 // reportFiles parses the gates and reads the baseline and the labels (each

@@ -67,6 +67,7 @@ func runConvert(c *cli.Context) error {
 		if maps, err = readers.ReadMappings(mp); err != nil {
 			return usageErr("--mapping: %v", err)
 		}
+		warnUnread(c, mp, maps)
 	}
 	written, skipped := 0, 0
 	for _, path := range files {

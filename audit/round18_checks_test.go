@@ -1,0 +1,93 @@
+package audit
+
+import "testing"
+
+// A charge denied denies its fee: "does not charge a maintenance fee"
+// against a chunk giving the fee, in every language; and a thing said
+// free in one hyphenated word agrees with the charge denied.
+func TestChargeDeniedOfAPricedFee(t *testing.T) {
+	const fee = "The Plus account has a maintenance fee of €4 per month. The Youth account has no maintenance fee."
+	const cuota = "La Cuenta Plus cuesta 4 € al mes de comisión de mantenimiento. La Cuenta Joven no tiene comisión de mantenimiento."
+	assertFlips(t, []flipCase{
+		{"does not charge a maintenance fee fails in English", "The Plus account does not charge a maintenance fee [1].", fee, true},
+		{"has no maintenance fee fails in English", "The Plus account has no maintenance fee [1].", fee, true},
+		{"the Youth account without the fee passes in English", "The Youth account does not charge a maintenance fee [1].", fee, false},
+		{"no cobra comisión fails in Spanish", "La Cuenta Plus no cobra comisión de mantenimiento [1].", cuota, true},
+		{"la Cuenta Joven no cobra passes in Spanish", "La Cuenta Joven no cobra comisión de mantenimiento [1].", cuota, false},
+		{"keine Kontoführungsgebühr fails in German", "Für das Plus-Konto fällt keine Kontoführungsgebühr an [1].",
+			"Das Plus-Konto kostet 4 € Kontoführungsgebühr im Monat.", true},
+		{"interest not charged passes against interest-free", "We do not charge interest during the first 3 months [1].",
+			"The first 3 months are interest-free.", false},
+		{"not charged for transfers passes against free", "We do not charge for transfers within the EU [1].",
+			"Transfers within the EU are free. Transfers outside the EU cost €5 each.", false},
+		{"no facturamos passes against gratuitas", "La Cuenta Joven no cobra comisión de mantenimiento [1].",
+			"La Cuenta Joven está exenta de comisión de mantenimiento.", false},
+	})
+}
+
+// A comparison said the other way round from the figures the chunk gives
+// its two sides, and a figure said with a comparison of the other
+// direction ("5 € günstiger" against "5 € mehr").
+func TestComparisonAgainstTheChunksFigures(t *testing.T) {
+	const rates = "The Fixed mortgage has a rate of 2.95%. The Mixed mortgage has a rate of 2.45% for the first 10 years."
+	const tipos = "La Hipoteca Fija tiene un tipo del 2,95 % TIN. La Hipoteca Mixta tiene un tipo del 2,45 % durante los primeros 10 años."
+	const plans = "The Basic plan costs €9 per month. The Pro plan costs €19 per month."
+	const tarife = "Der Tarif Basis hat eine Mindestlaufzeit von 24 Monaten. Der Tarif Plus hat eine Mindestlaufzeit von 12 Monaten."
+	const giga = "Der Tarif Giga 100 ist ohne Mindestvertragslaufzeit buchbar und kostet dafür 5 € mehr im Monat als mit Laufzeit."
+	assertFlips(t, []flipCase{
+		{"a lower rate where the chunk's is higher fails in English", "During the first 10 years, the Fixed mortgage has a lower rate than the Mixed mortgage [1].", rates, true},
+		{"the lower rate of the right side passes in English", "During the first 10 years, the Mixed mortgage has a lower rate than the Fixed mortgage [1].", rates, false},
+		{"un tipo más bajo where it is higher fails in Spanish", "Durante los primeros 10 años, la Hipoteca Fija tiene un tipo más bajo que la Mixta [1].", tipos, true},
+		{"cheaper the wrong way round fails in English", "The Pro plan is cheaper than the Basic plan [1].", plans, true},
+		{"cheaper the right way round passes in English", "The Basic plan is cheaper than the Pro plan [1].", plans, false},
+		{"more expensive the right way round passes in English", "The Pro plan is more expensive than the Basic plan [1].", plans, false},
+		{"per year against per month is not compared", "The annual plan is cheaper than the monthly plan [1].",
+			"The annual plan costs €100 per year. The monthly plan costs €10 per month.", false},
+		{"eine längere Mindestlaufzeit the wrong way round fails in German", "Der Tarif Plus hat eine längere Mindestlaufzeit als der Tarif Basis [1].", tarife, true},
+		{"goedkoper the right way round passes in Dutch", "Het Basispakket is goedkoper dan het Pluspakket [1].",
+			"Het Basispakket kost 12 euro per maand. Het Pluspakket kost 18 euro per maand.", false},
+		{"moins cher the wrong way round fails in French", "Le forfait Mini est moins cher que le forfait Maxi [1].",
+			"Le forfait Mini coûte 25 € par mois et le forfait Maxi 15 € par mois.", true},
+		{"5 € günstiger against 5 € mehr fails in German", "Der Tarif Giga 100 kostet 5 € günstiger im Monat [1].", giga, true},
+		{"5 € mehr passes in German", "Der Tarif Giga 100 kostet 5 € mehr im Monat als mit Laufzeit [1].", giga, false},
+		{"€5 cheaper against €5 more fails in English", "Express costs €5 cheaper than standard [1].", "Express costs €5 more than standard.", true},
+	})
+}
+
+// A thing named with a number ("Giga 500", "Extra Zorg 1") is another
+// thing than the same name with another number: a denial or a value the
+// chunk gives the other is not the claim's.
+func TestNumberedNames(t *testing.T) {
+	const giga = "Der Glasfasertarif Giga 500 hat eine Mindestvertragslaufzeit von 24 Monaten und kostet 44,99 € im Monat. " +
+		"Danach ist der Vertrag monatlich kündbar. Der Tarif Giga 100 ist ohne Mindestvertragslaufzeit buchbar und kostet dafür 5 € mehr im Monat."
+	const zorg = "Met de aanvullende verzekering Extra Zorg 2 vergoeden wij maximaal 18 behandelingen fysiotherapie per kalenderjaar. " +
+		"Bij Extra Zorg 1 zijn dat er maximaal 9. Gaat u naar een gecontracteerde fysiotherapeut, dan betalen wij de nota rechtstreeks aan de praktijk."
+	assertFlips(t, []flipCase{
+		{"keine Mindestvertragslaufzeit of Giga 500 fails in German", "Beim Tarif Giga 500 gibt es keine Mindestvertragslaufzeit [1].", giga, true},
+		{"keine Mindestvertragslaufzeit of Giga 100 passes in German", "Beim Tarif Giga 100 gibt es keine Mindestvertragslaufzeit [1].", giga, false},
+	})
+	assertReason(t, "number_mismatch", []flipCase{
+		{"Extra Zorg 2's 18 given to Extra Zorg 1 fails in Dutch", "In Extra Zorg 1 vergoeden wij maximaal 18 behandelingen fysiotherapie per kalenderjaar [1].", zorg, true},
+		{"Extra Zorg 1's own 9 passes in Dutch", "In Extra Zorg 1 vergoeden wij maximaal 9 behandelingen fysiotherapie per kalenderjaar [1].", zorg, false},
+		{"Extra Zorg 2's own 18 passes in Dutch", "Extra Zorg 2 vergoedt maximaal 18 behandelingen fysiotherapie per kalenderjaar [1].", zorg, false},
+	})
+}
+
+// Another determiner before a name after the same word stands in its
+// place ("met de Budgetpolis" for "met uw Restitutiepolis"); a clause that
+// is the condition of the next ("Kiest u …, dan vergoeden wij") says
+// nothing of another party; "niet … nodig" says what "geen … nodig" says.
+func TestDutchPlacesConditionsAndCues(t *testing.T) {
+	const polis = "Kiest u met de Budgetpolis een niet-gecontracteerde zorgverlener, dan vergoeden wij 70% van het gemiddeld gecontracteerde tarief. " +
+		"Met de Restitutiepolis vergoeden wij tot 100% van het wettelijk tarief of, als dat er niet is, van het marktconforme tarief."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"the Budgetpolis's 70% given to the Restitutiepolis fails in Dutch", "Met uw Restitutiepolis vergoeden wij bij een niet-gecontracteerde zorgverlener 70% van het gemiddeld gecontracteerde tarief [1].", polis, true},
+	})
+	assertFlips(t, []flipCase{
+		{"the Budgetpolis's own 70% passes in Dutch", "Met de Budgetpolis vergoeden wij bij een niet-gecontracteerde zorgverlener 70% van het gemiddeld gecontracteerde tarief [1].", polis, false},
+		{"niet nodig against geen nodig passes in Dutch", "Bij een spoedopname is een machtiging niet nodig [1].",
+			"Zonder machtiging vergoeden wij de zorg niet. Voor een spoedopname is geen machtiging nodig.", false},
+		{"nodig against geen nodig fails in Dutch", "Bij een spoedopname is een machtiging nodig [1].",
+			"Zonder machtiging vergoeden wij de zorg niet. Voor een spoedopname is geen machtiging nodig.", true},
+	})
+}
