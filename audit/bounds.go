@@ -236,7 +236,7 @@ func joinsRange(l *lang.Language, text string, a, b quantity) bool {
 	case gap == "" || strings.ContainsAny(gap, " \t\n"):
 		return false
 	case l.JoinsRange(gap):
-		return true
+		return changeRole(l, text, a) != 'f' // "rises from €29.99 to €34.99": a change, no range
 	}
 	before := boundWordsBefore(text, a.Start, 1)
 	return len(before) == 1 && l.OpensRange(before[0], gap)
@@ -272,6 +272,11 @@ func dashed(s string, before bool) bool {
 // boundAround is the bound of q by the words right before and after it.
 func boundAround(l *lang.Language, text string, q quantity) bound {
 	before := boundWordsBefore(text, q.Start, 7)
+	if len(before) > 0 && l.ChangeLink(before[len(before)-1]) != 0 {
+		if r := changeRole(l, text, q); r == 'f' || r == 't' {
+			return bound(lang.Exact) // where a changing value starts or ends
+		}
+	}
 	if b := l.BoundBefore(before[max(0, len(before)-4):]); b != lang.Exact {
 		return bound(b)
 	}

@@ -138,8 +138,8 @@ func rateAt(l *lang.Language, cw, ww []string) (at, end int) {
 		if k == 0 {
 			continue
 		}
-		period, next := periodAt(l, cw, next)
-		days := daysIn[period]
+		period, _ := periodAt(l, cw, next)
+		days, next := periodDays(l, cw, next)
 		if days == 0 {
 			continue
 		}
@@ -151,8 +151,48 @@ func rateAt(l *lang.Language, cw, ww []string) (at, end int) {
 		if n, ok := timesPer(l, ww, period); ok && n != k {
 			return i, next
 		}
+		// "once a month" where it says "at most once per quarter": the one
+		// rate the window's sentence gives, for another period.
+		if n, d, ok := onlyRate(l, ww); ok && !closeTo(days/float64(k), d/float64(n)) {
+			return i, next
+		}
 	}
 	return -1, -1
+}
+
+// periodDays is periodAt in days, a word of [period-words] after a word
+// of [per-words] too ("per quarter", "pro Quartal": 90 days); 0 and k
+// for none.
+func periodDays(l *lang.Language, ws []string, k int) (days float64, next int) {
+	if p, next := periodAt(l, ws, k); daysIn[p] > 0 {
+		return daysIn[p], next
+	}
+	if k+1 < len(ws) && l.IsPerWord(ws[k]) {
+		if unit, n, ok := l.PeriodOf(ws[k+1]); ok && daysIn[unit] > 0 {
+			return float64(n) * daysIn[unit], k + 2
+		}
+	}
+	return 0, k
+}
+
+// onlyRate is the count of times per period ws state, in days, when they
+// state one rate only ("at most once per quarter": 1 in 90 days).
+func onlyRate(l *lang.Language, ws []string) (n int, days float64, ok bool) {
+	for i := range ws {
+		k, next := timesAt(l, ws, i)
+		if k == 0 {
+			continue
+		}
+		d, _ := periodDays(l, ws, next)
+		if d == 0 {
+			continue
+		}
+		if ok && !closeTo(days/float64(n), d/float64(k)) {
+			return 0, 0, false // two rates: "once a week, twice in December"
+		}
+		n, days, ok = k, d, true
+	}
+	return n, days, ok
 }
 
 // rawRate is the claim's text from its word first to its word last

@@ -91,3 +91,43 @@ func TestDutchPlacesConditionsAndCues(t *testing.T) {
 			"Zonder machtiging vergoeden wij de zorg niet. Voor een spoedopname is geen machtiging nodig.", true},
 	})
 }
+
+// A value said to change: where it starts and ends ("rises from €29.99 to
+// €34.99") is no range and no bounds, so "rises to €34.99" passes in
+// every language; a figure given another part of the change ("rises to
+// €29.99", "steigt um 5 %" of "von 5 % auf 10 %") fails.
+func TestChangesFromAndTo(t *testing.T) {
+	const price = "On 1 March the monthly price rises from €29.99 to €34.99."
+	const preis = "Ab März steigt der Preis von 29,99 € auf 34,99 €."
+	const rabatt = "Der Treuerabatt für Bestandskunden steigt ab dem 1. Juli 2026 von 5 % auf 10 % des Arbeitspreises."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"rises to the new price passes in English", "The monthly price rises to €34.99 [1].", price, false},
+		{"the new price from a date passes in English", "The monthly price is €34.99 from 1 March [1].", price, false},
+		{"rises to the old price fails in English", "The monthly price rises to €29.99 [1].", price, true},
+		{"rises from the new price to the old fails in English", "On 1 March the monthly price rises from €34.99 to €29.99 [1].", price, true},
+		{"passe à passes in French", "Le prix mensuel passe à 34,99 € [1].", "Le 1er mars, le prix mensuel passe de 29,99 € à 34,99 €.", false},
+		{"sube a passes in Spanish", "El precio mensual sube a 34,99 € [1].", "El 1 de marzo el precio mensual sube de 29,99 € a 34,99 €.", false},
+		{"steigt auf the old price fails in German", "Der Preis steigt auf 29,99 € [1].", preis, true},
+		{"steigt auf the new price passes in German", "Der Preis steigt auf 34,99 € [1].", preis, false},
+		{"stijgt naar the old price fails in Dutch", "De prijs stijgt naar € 29,99 [1].", "Vanaf maart stijgt de prijs van € 29,99 naar € 34,99.", true},
+		{"steigt um the starting value fails in German", "Ab dem 1. Juli 2026 steigt Ihr Treuerabatt um 5 % [1].", rabatt, true},
+		{"steigt auf the end value passes in German", "Ab dem 1. Juli 2026 steigt Ihr Treuerabatt auf 10 % [1].", rabatt, false},
+		{"a price list's from stays a bound", "Plans cost €9.99 per month [1].", "Plans cost from €9.99 to €29.99 per month.", true},
+		{"a range stays a range", "Delivery takes 3 days [1].", "Delivery takes 3 to 5 days.", true},
+	})
+}
+
+// A count of times for another period than the one rate the chunk gives,
+// the period a word of [period-words] ("per quarter", "pro Quartal").
+func TestRateForAnotherPeriod(t *testing.T) {
+	const abschlag = "Sie können den Abschlag im Kundenportal selbst anpassen, höchstens einmal pro Quartal und um bis zu 20 Prozent nach oben oder unten."
+	const instalment = "You can change the instalment in the customer portal, at most once per quarter and by up to 20 percent."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"einmal im Monat against einmal pro Quartal fails in German", "Sie können den Abschlag einmal im Monat im Kundenportal anpassen [1].", abschlag, true},
+		{"einmal pro Quartal passes in German", "Sie können den Abschlag einmal pro Quartal im Kundenportal anpassen [1].", abschlag, false},
+		{"once a month against once per quarter fails in English", "You can change the instalment once a month in the customer portal [1].", instalment, true},
+		{"twice a year against once per quarter fails in English", "You can change the instalment twice a year in the customer portal [1].", instalment, true},
+		{"once a quarter passes in English", "You can change the instalment once a quarter [1].", instalment, false},
+		{"once opening a condition is no count", "Once you cancel, we stop the direct debit [1].", "When you cancel, we stop the direct debit.", false},
+	})
+}

@@ -26,6 +26,8 @@ type boundWords struct {
 	after   map[Bound][][]string
 	joins   map[string]bool
 	between map[string][]string // opener -> its joiners
+	// change: [change-verbs], [change-from], [change-to], [change-by]
+	changeVerbs, changeFrom, changeTo, changeBy map[string]bool
 }
 
 // readBounds reads [bound-upper], [bound-lower], [bound-over], [bound-under], [bound-within] (phrases
@@ -39,6 +41,8 @@ func (l *Language) readBounds(t, _ *table) error {
 			Under: l.elisionsCut(phrasesOf(t.sections["bound-under"]))},
 		after: map[Bound][][]string{Upper: phrasesOf(t.sections["bound-upper-after"]), Lower: phrasesOf(t.sections["bound-lower-after"])},
 		joins: set(t.words("bound-range")), between: map[string][]string{},
+		changeVerbs: set(t.words("change-verbs")), changeFrom: set(t.words("change-from")),
+		changeTo: set(t.words("change-to")), changeBy: set(t.words("change-by")),
 	}
 	for _, line := range t.sections["bound-between"] {
 		open, join, _ := strings.Cut(strings.ToLower(line), "|")
@@ -83,6 +87,31 @@ func (l *Language) BoundBefore(words []string) Bound {
 func (l *Language) BoundAfter(words []string) Bound {
 	return longestPhrase(l.bounds.after, words, startsWithPhrase)
 }
+
+// IsChangeVerb reports whether the lower-cased word w says a value
+// changes ([change-verbs]: "rises", "steigt", "passe").
+func (l *Language) IsChangeVerb(w string) bool { return l.bounds.changeVerbs[w] }
+
+// ChangeLink says what the lower-cased word w, between a verb of
+// [change-verbs] and a figure, makes of the figure: 'f' where it starts
+// ([change-from]: "from"), 't' where it ends ([change-to]: "to"), 'b'
+// what it changes by ([change-by]: "by"); 'f' before 'b' where a word is
+// both (French "de"). 0 for any other word.
+func (l *Language) ChangeLink(w string) byte {
+	switch {
+	case l.bounds.changeFrom[w]:
+		return 'f'
+	case l.bounds.changeTo[w]:
+		return 't'
+	case l.bounds.changeBy[w]:
+		return 'b'
+	}
+	return 0
+}
+
+// IsChangeBy reports whether the lower-cased word w may say what a value
+// changes by ([change-by]).
+func (l *Language) IsChangeBy(w string) bool { return l.bounds.changeBy[w] }
 
 // JoinsRange reports whether w, between two numbers, makes them the ends
 // of a range ("3 to 5", "3 bis 5", "de 3 à 5").

@@ -87,7 +87,7 @@ func (l *Language) LimitOpensAt(words []string, i int) int { return l.limitOpens
 // words that name a period of that many units ("every three months" is
 // "quarterly").
 func (l *Language) readPeriods(t, _ *table) error {
-	l.periods, l.periodWord = map[string][]string{}, map[string]bool{}
+	l.periods, l.periodWord, l.periodKey = map[string][]string{}, map[string]bool{}, map[string]string{}
 	for _, line := range t.sections["period-words"] {
 		k, v, ok := strings.Cut(line, "=")
 		unit, n, _ := strings.Cut(strings.TrimSpace(k), " ")
@@ -100,6 +100,9 @@ func (l *Language) readPeriods(t, _ *table) error {
 				l.periods[key] = append(l.periods[key], l.withNormalized([]string{w})...)
 				for _, f := range l.withNormalized([]string{w}) {
 					l.periodWord[f] = true
+					if _, had := l.periodKey[f]; !had {
+						l.periodKey[f] = key
+					}
 				}
 			}
 		}
@@ -111,6 +114,18 @@ func (l *Language) readPeriods(t, _ *table) error {
 // [period-words] ("quarter", "fortnightly", "halbjährlich"): a period,
 // no kind with members.
 func (l *Language) IsPeriodWord(w string) bool { return l.periodWord[w] }
+
+// PeriodOf is the unit and count a normalised word of [period-words]
+// names ("quarter": "time:month", 3); ok is false for any other word.
+func (l *Language) PeriodOf(w string) (unit string, n int, ok bool) {
+	key, ok := l.periodKey[w]
+	if !ok {
+		return "", 0, false
+	}
+	unit, count, _ := strings.Cut(key, " ")
+	n, err := strconv.Atoi(count)
+	return unit, n, err == nil
+}
 
 // PeriodWords are the normalised words that name n of unit ("time:month",
 // "3"): "quarter", "quarterly", "vierteljährlich".
