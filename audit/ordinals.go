@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 // Ordinals are quantities of their own kind: "third floor" against
@@ -102,3 +104,58 @@ func ordinalOf(text string, end int) string {
 
 // isEnglishMonth reports whether w, in any case, names a month.
 func isEnglishMonth(w string) bool { return months[strings.ToLower(w)] > 0 }
+
+// numberedAsOrdinal reports whether q, a number right after a unit of
+// time in the singular ("day three", "Tag drei", "dag drie"), is the
+// ordinal the chunk states of that word ("the third day", "ab dem
+// dritten Tag"): the claim counts the day, not a number of days.
+func (ev *evidence) numberedAsOrdinal(c *claim, q quantity) bool {
+	if q.Kind != "number" || q.Unit != "" || q.Weak {
+		return false
+	}
+	l, ok := lang.Get(c.tongue.code)
+	if !ok {
+		return false
+	}
+	before := boundWordsBefore(c.plain, q.Start, 1)
+	if len(before) != 1 {
+		return false
+	}
+	if u, ok := l.Unit(before[0]); !ok || !strings.HasPrefix(u, "time:") {
+		return false
+	}
+	ord := quantity{Kind: "ordinal", Key: "o:" + strings.TrimPrefix(q.Key, "n:")}
+	return ev.quantities.supports(ord) && ev.quantities.flags(keyHashStart.add("unit:ord:").add(before[0]))&qPresent != 0
+}
+
+// oneAsTheUnit reports whether q, one of a unit said with an article
+// ("einen Tag vor", "one day before"), is what the chunk says of the
+// unit's word in the singular with the same word after it and no count
+// before it ("bis zum Tag vor", "until the day before"): the same single
+// day. Read only for a weak one
+// the chunk would otherwise hold against another number of its unit.
+func (ev *evidence) oneAsTheUnit(c *claim, q quantity) bool {
+	if !q.Weak || q.Key != "n:1" || !strings.HasPrefix(q.Unit, "time:") {
+		return false
+	}
+	l, ok := lang.Get(c.tongue.code)
+	if !ok {
+		return false
+	}
+	after := boundWordsAfter(c.plain, q.Start+len(q.Raw), 1)
+	words := strings.Fields(strings.ToLower(q.Raw))
+	if len(after) != 1 || len(words) < 2 {
+		return false
+	}
+	unit, next := l.Normalize(words[len(words)-1]), l.Normalize(after[0]) // "tag", "vor"
+	ws := normalisedWords(l, ev.scanned)
+	for i := 1; i+1 < len(ws); i++ {
+		if ws[i] != unit || ws[i+1] != next {
+			continue
+		}
+		if _, ok := countOf(l, ws[i-1]); !ok && !startsWithDigitOrSign(ws[i-1]) {
+			return true // "zum Tag vor", "the day before": no count, one day
+		}
+	}
+	return false
+}

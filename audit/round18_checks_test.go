@@ -131,3 +131,21 @@ func TestRateForAnotherPeriod(t *testing.T) {
 		{"once opening a condition is no count", "Once you cancel, we stop the direct debit [1].", "When you cancel, we stop the direct debit.", false},
 	})
 }
+
+// "day three" is the chunk's "third day", and "one day before" its "the
+// day before", in English and German; another day is not.
+func TestDayCountedAsTheChunkCountsIt(t *testing.T) {
+	const stoerung = "Dauert eine Störung länger als zwei Kalendertage, erhalten Sie ab dem dritten Tag für jeden Tag 10 % des Monatsentgelts."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"ab Tag drei passes in German", "Sie bekommen ab Tag drei pro Tag 10 % des Monatsentgelts [1].", stoerung, false},
+		{"ab Tag vier fails in German", "Sie bekommen ab Tag vier pro Tag 10 % des Monatsentgelts [1].", stoerung, true},
+		{"from day three passes in English", "You get 10% of the monthly fee per day from day three [1].",
+			"If an outage lasts longer than two calendar days, you get 10% of the monthly fee for each day from the third day.", false},
+		{"bis einen Tag vor passes in German", "Sie können bis einen Tag vor Inkrafttreten der neuen Preise kündigen [1].",
+			"Sie können den Vertrag dann bis zum Tag vor dem Inkrafttreten der neuen Preise kündigen. Wir informieren Sie spätestens 4 Wochen vorher.", false},
+		{"up to one day before passes in English", "You can cancel up to one day before the new prices take effect [1].",
+			"You can cancel the contract until the day before the new prices take effect. We inform you at least 4 weeks before.", false},
+		{"two days before fails in English", "You can cancel up to two days before the new prices take effect [1].",
+			"You can cancel the contract until the day before the new prices take effect. We inform you at least 4 weeks before.", true},
+	})
+}
