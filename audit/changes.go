@@ -96,13 +96,18 @@ func figurePart(w string) bool {
 // "from €29.99 to €34.99" (where it starts). A chunk stating the figure
 // plainly anywhere states it.
 func changeSwapped(l *lang.Language, c *claim, chunk string) []string {
+	if c.changes == nil {
+		c.changes = make([]byte, len(c.quantities))
+		for i, q := range c.quantities {
+			if !q.Weak {
+				c.changes[i] = changeRole(l, c.plain, q)
+			}
+		}
+	}
 	var out []string
 	var chunkQs []quantity
-	for _, q := range c.quantities {
-		role := byte(0)
-		if !q.Weak {
-			role = changeRole(l, c.plain, q)
-		}
+	for i, q := range c.quantities {
+		role := c.changes[i]
 		if role == 0 {
 			continue
 		}

@@ -24,6 +24,7 @@ type claim struct {
 	actor      *claimActor  // actorOf, filled by the first check that needs it
 	near       *nearest     // the last window read by nearest, for the next check of the same pair
 	times      int8         // countsTimes of its words: 0 not yet read, 1 yes, -1 no
+	changes    []byte       // changeRole of each quantity, read once a claim (nil: not yet)
 	codes      *[]string    // codesIn, filled by the first entity check
 	plainText  []string     // the word-overlap rule's content words (package overlap)
 	plainWords []uint64     // the same, hashed
