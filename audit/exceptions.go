@@ -406,7 +406,7 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 		if !l.IsUniversal(u) || i+1 < len(cw) && isFigure(l, cw[i+1]) { // "elk 40% korting" gives each a value
 			continue
 		}
-		for _, thing := range contentAfter(l, cw, i, 1) {
+		for n, thing := range kindWords(l, cw, i) {
 			if unit, ok := l.Unit(thing); ok && strings.HasPrefix(unit, "time:") || l.IsPeriodWord(thing) {
 				continue // "every month", "every quarter": a period
 			}
@@ -419,19 +419,39 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 				if !sameWordRoot(l, w, thing) || j > 0 && l.IsPerWord(ww[j-1]) {
 					continue
 				}
-				if numberedList(l, ww, j) {
+				if n == 0 && numberedList(l, ww, j) {
 					return true // "toutes les lignes" against "les lignes 1 et 4"
 				}
-				for k := max(j-3, 0); k <= min(j+3, len(ww)-1); k++ {
+				for k := max(j-3, 0); k <= min(j+3, len(ww)-1) && n == 0; k++ {
 					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) &&
 						(k < j && qualifiesBefore(l, ww[k+1:j]) || k > j && (ends || qualifiesAfter(l, ww, j, k))) {
 						return true
 					}
 				}
+				// "An MRI scan outside the hospital" for "Every MRI scan":
+				// the kind's complement phrase right after it limits it.
+				if j+1 < len(ww) && l.ComplementAt(ww, j+1) > 0 && !l.IsNegationWord(ww[j+1]) && !slices.Contains(cw, ww[j+1]) {
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// kindWords are the kind a universal at cw[i] says all of: the content
+// word after it and, where another follows right after that one, that
+// word too, the head of a compound ("every MRI scan": "mri", "scan"),
+// read only for a complement phrase after it.
+func kindWords(l *lang.Language, cw []string, i int) []string {
+	out := contentAfter(l, cw, i, 1)
+	if len(out) == 1 {
+		at := i + slices.Index(cw[i:], out[0])
+		if at+1 < len(cw) && contentWord(l, cw[at+1]) && !startsWithDigitOrSign(cw[at+1]) {
+			out = append(out, cw[at+1])
+		}
+	}
+	return out
 }
 
 // exceptionDropped reports whether the claim says of all of a kind what

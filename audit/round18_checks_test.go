@@ -149,3 +149,19 @@ func TestDayCountedAsTheChunkCountsIt(t *testing.T) {
 			"You can cancel the contract until the day before the new prices take effect. We inform you at least 4 weeks before.", true},
 	})
 }
+
+// All of a kind where the chunk's sentence limits it with a complement
+// phrase right after it ("An MRI scan outside the hospital") widens it.
+func TestUniversalOverAComplementPhrase(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"every MRI scan against one outside the hospital fails in English", "Every MRI scan needs prior approval [1].",
+			"An MRI scan outside the hospital needs prior approval. Scans in the hospital are covered without approval.", true},
+		{"voor iedere MRI-scan fails in Dutch", "Voor iedere MRI-scan moet u vooraf een machtiging aanvragen [1].",
+			"Voor een MRI-scan buiten het ziekenhuis moet u vooraf een machtiging aanvragen. In het ziekenhuis is geen machtiging nodig.", true},
+		{"für jede MRT-Untersuchung fails in German", "Für jede MRT-Untersuchung brauchen Sie eine Genehmigung [1].",
+			"Für eine MRT-Untersuchung außerhalb des Krankenhauses brauchen Sie eine Genehmigung.", true},
+		{"the scan outside the hospital passes in English", "An MRI scan outside the hospital needs prior approval [1].",
+			"An MRI scan outside the hospital needs prior approval. Scans in the hospital are covered without approval.", false},
+		{"all of the complement passes in English", "All customers outside the EU pay shipping [1].", "Customers outside the EU pay a shipping fee of €15.", false},
+	})
+}
