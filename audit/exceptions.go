@@ -416,27 +416,31 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 			at := i + slices.Index(cw[i:], thing)
 			ends := !slices.ContainsFunc(cw[at+1:], func(w string) bool { return contentWord(l, w) })
 			for j, w := range ww {
-				if !sameWordRoot(l, w, thing) || j > 0 && l.IsPerWord(ww[j-1]) {
-					continue
-				}
-				if n == 0 && numberedList(l, ww, j) {
-					return true // "toutes les lignes" against "les lignes 1 et 4"
-				}
-				for k := max(j-3, 0); k <= min(j+3, len(ww)-1) && n == 0; k++ {
-					if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) &&
-						(k < j && qualifiesBefore(l, ww[k+1:j]) || k > j && (ends || qualifiesAfter(l, ww, j, k))) {
-						return true
-					}
-				}
-				// "An MRI scan outside the hospital" for "Every MRI scan":
-				// the kind's complement phrase right after it limits it.
-				if j+1 < len(ww) && l.ComplementAt(ww, j+1) > 0 && !l.IsNegationWord(ww[j+1]) && !slices.Contains(cw, ww[j+1]) {
+				if sameWordRoot(l, w, thing) && (j == 0 || !l.IsPerWord(ww[j-1])) && kindLimited(l, cw, ww, j, n == 0, ends) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// kindLimited reports whether ww limits its kind ww[j] (generalised): a
+// numbered list of it, a content word the claim lacks that qualifies it
+// (only where the kind is the claim's first word after its universal,
+// first), or a complement phrase right after it ("An MRI scan outside the
+// hospital" for "Every MRI scan").
+func kindLimited(l *lang.Language, cw, ww []string, j int, first, ends bool) bool {
+	if first && numberedList(l, ww, j) {
+		return true // "toutes les lignes" against "les lignes 1 et 4"
+	}
+	for k := max(j-3, 0); k <= min(j+3, len(ww)-1) && first; k++ {
+		if m := ww[k]; k != j && !l.IsStopword(m) && !l.IsListJoin(m) && !startsWithDigitOrSign(m) && !slices.Contains(cw, m) &&
+			(k < j && qualifiesBefore(l, ww[k+1:j]) || k > j && (ends || qualifiesAfter(l, ww, j, k))) {
+			return true
+		}
+	}
+	return j+1 < len(ww) && l.ComplementAt(ww, j+1) > 0 && !l.IsNegationWord(ww[j+1]) && !slices.Contains(cw, ww[j+1])
 }
 
 // kindWords are the kind a universal at cw[i] says all of: the content
