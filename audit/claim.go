@@ -36,6 +36,9 @@ type claim struct {
 	// quantityOf is, per stem, the quantity of the claim it is a word of
 	// ("zwei" and "Jahre" of "zwei Jahre"), or -1 (found).
 	quantityOf []int
+	// unitWords is, per stem, whether it is a word of a figure after its
+	// number: its unit ("months" of "12 months").
+	unitWords []bool
 	// anchored is, per stem, whether it is a word of the event a period
 	// of the claim runs from ("returning home" of "within 30 days of
 	// returning home"): part of the figure for the passage checks.
@@ -125,7 +128,9 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 		// over chance on dates), but not as 4-grams.
 		if !slices.Contains(stems, st) {
 			stems = append(stems, st)
-			c.quantityOf = append(c.quantityOf, spans.at(start))
+			q := spans.at(start)
+			c.quantityOf = append(c.quantityOf, q)
+			c.unitWords = append(c.unitWords, q >= 0 && start > c.quantities[q].Start && !isNumeric(w))
 			c.anchored = append(c.anchored, anchors.at(start) >= 0)
 			if t.l != nil {
 				c.addForms(wi)

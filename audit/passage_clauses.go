@@ -209,15 +209,53 @@ func claimWordsIn(c *claim, cl subjectClause) int {
 	return n
 }
 
+// figuresOfClause reports whether cl states q and a rival of it, and where
+// the first figure stating q, or else the first rival, opens and ends.
+func figuresOfClause(c *claim, q quantity, st *statedIn, cl subjectClause) (states, rival bool, at, end int) {
+	at, end = -1, -1
+	for _, w := range st.all {
+		if w.Start < cl.start || w.Start >= cl.end {
+			continue
+		}
+		if sameValue(q, w) || !states && !rival && rivals(q, w) && !claims(c, w) {
+			if at < 0 {
+				at, end = w.Start, w.Start+len(w.Raw)
+			}
+		}
+		if sameValue(q, w) {
+			states = true
+		} else if rivals(q, w) && !claims(c, w) {
+			rival = true
+		}
+	}
+	return states, rival, at, end
+}
+
+// namesAfterValue reports whether text, what follows a value in its clause,
+// names a subject the claim does not: a capitalised word ("… 12 months
+// on Team plans"), not a unit or a period after the value ("24 horas al
+// día").
+func namesAfterValue(c *claim, text string) bool {
+	lower := strings.ToLower(c.plain)
+	return slices.ContainsFunc(tokensOf(text), func(t token) bool { return t.capital && !strings.Contains(lower, t.lower) })
+}
+
 // onlyClaimWords reports whether every word of the clause is a word of
-// the claim (or it has none but values).
+// the claim (or it has none but values), the unit of a claim's figure
+// counted ("24 months on Enterprise" of "… kept for 12 months").
 func onlyClaimWords(c *claim, cl subjectClause) bool {
 	for _, st := range cl.stems {
-		if k := slices.Index(c.stems, st); k < 0 || c.quantityOf[k] >= 0 {
+		if k := slices.Index(c.stems, st); k < 0 || c.quantityOf[k] >= 0 && !c.unitWord(k) {
 			return false
 		}
 	}
 	return true
+}
+
+// unitWord reports whether the claim's k-th stem, part of a figure, is
+// its unit's word rather than its number ("months" of "12 months").
+func (c *claim) unitWord(k int) bool {
+	return k < len(c.unitWords) && c.unitWords[k] && c.quantities[c.quantityOf[k]].Unit != ""
 }
 
 // clauseStates reads window i's sentence clause by clause for q: when a
@@ -289,36 +327,22 @@ func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjec
 		}
 		return out
 	}
-	// values reports whether cl states q and a rival of it, and where the
-	// first figure stating q opens.
-	values := func(cl subjectClause) (states, rival bool, at int) {
-		at = -1
-		for _, w := range st.all {
-			if w.Start < cl.start || w.Start >= cl.end {
-				continue
-			}
-			if sameValue(q, w) {
-				if !states {
-					at = w.Start
-				}
-				states = true
-			} else if rivals(q, w) && !claims(c, w) {
-				rival = true
-			}
-		}
-		return states, rival, at
-	}
+	values := func(cl subjectClause) (bool, bool, int, int) { return figuresOfClause(c, q, st, cl) }
 	for a, ca := range cls {
-		states, rival, _ := values(ca)
+		states, rival, ra, raEnd := values(ca)
 		wa := words(ca)
 		if states || !rival || len(wa) == 0 || !onlyClaimWords(c, ca) {
 			continue
 		}
+		// "… 12 months on Team plans and 24 months on Enterprise": each
+		// clause names its subject after its value.
+		valueFirst := ra >= 0 && !slices.ContainsFunc(s.stemsIn(i, [2]int{ca.start, ra}), isClaimWord) &&
+			slices.ContainsFunc(s.stemsIn(i, [2]int{raEnd, ca.end}), isClaimWord)
 		for b, cb := range cls {
 			if b == a {
 				continue
 			}
-			states, _, at := values(cb)
+			states, _, at, end := values(cb)
 			if !states || at < cb.start {
 				continue
 			}
@@ -330,7 +354,8 @@ func (s *sentenceReader) ellipsisRival(c *claim, q quantity, i int, cls []subjec
 			if slices.ContainsFunc(wa, func(k int) bool { return slices.Contains(wb, k) }) && len(wa) <= len(wb) {
 				continue
 			}
-			if slices.ContainsFunc(s.stemsIn(i, [2]int{cb.start, at}), func(st uint64) bool { return !isClaimWord(st) }) {
+			if slices.ContainsFunc(s.stemsIn(i, [2]int{cb.start, at}), func(st uint64) bool { return !isClaimWord(st) }) ||
+				valueFirst && namesAfterValue(c, s.text(i)[end:cb.end]) {
 				return true
 			}
 		}

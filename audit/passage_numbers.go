@@ -3,6 +3,8 @@ package audit
 import (
 	"slices"
 	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 // passageContradicts is the claim's quantities that the chunk states,
@@ -127,7 +129,29 @@ func (p *passageRead) reads(c *claim, q quantity, i int) (supports, rivalled boo
 	st, text := s.stated(i), s.text(i)
 	return st.index.supports(q), slices.ContainsFunc(st.all, func(w quantity) bool {
 		return (rivals(q, w) || sameCount(c, q, text, w, s.ev.tongue)) && !claims(c, w)
-	})
+	}) || countsOne(c, q, text, s.ev.tongue)
+}
+
+// countsOne reports whether text counts one of what the claim's bare
+// number q counts, in a word the scan reads as no number ("includes one
+// checked bag", "un bagage", "ein Gepäckstück") against "two checked
+// bags": a rival as any other count of it.
+func countsOne(c *claim, q quantity, text string, t tongue) bool {
+	l, ok := lang.Get(t.code)
+	if !ok || q.Kind != "number" || q.Unit != "" || q.Key == "n:1" {
+		return false
+	}
+	a := countedWord(c.plain, q, c.tongue.l)
+	if a == "" {
+		return false
+	}
+	toks := tokensOf(text)
+	for k := 0; k+1 < len(toks); k++ {
+		if n, ok := countOf(l, toks[k].lower); ok && n == 1 && !isDigits(toks[k].lower) && stemText(t.l, toks[k+1].lower) == a {
+			return true
+		}
+	}
+	return false
 }
 
 // passageRead is what the passage checks (passageContradicts,

@@ -165,3 +165,23 @@ func TestUniversalOverAComplementPhrase(t *testing.T) {
 		{"all of the complement passes in English", "All customers outside the EU pay shipping [1].", "Customers outside the EU pay a shipping fee of €15.", false},
 	})
 }
+
+// A count the chunk writes as "one" ("one checked bag", "ein
+// Gepäckstück") rivals the claim's other count of it; a clause naming its
+// subject after its value ("12 months on Team plans and 24 months on
+// Enterprise") gives that subject its own value.
+func TestOneCountedAndValueFirstClauses(t *testing.T) {
+	const fares = "The Standard fare includes one checked bag of 23 kg. The Flex fare includes two checked bags of 23 kg each."
+	const logs = "Tessel keeps audit logs of every admin action. Audit logs are kept for 12 months on Team plans and 24 months on Enterprise. You can export them as CSV."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"two bags for the Standard fare fails in English", "Standard fares include two checked bags of 23 kg each [1].", fares, true},
+		{"two bags for the Flex fare passes in English", "The Flex fare includes two checked bags [1].", fares, false},
+		{"zwei Gepäckstücke im Standard-Tarif fails in German", "Im Standard-Tarif sind zwei Gepäckstücke enthalten [1].",
+			"Im Standard-Tarif ist ein Gepäckstück enthalten. Im Flex-Tarif sind zwei Gepäckstücke enthalten.", true},
+		{"Team's 12 months given to Enterprise fails in English", "Audit logs on Enterprise are kept for 12 months [1].", logs, true},
+		{"Enterprise's own 24 months passes in English", "Audit logs on Enterprise are kept for 24 months [1].", logs, false},
+		{"Team's own 12 months passes in English", "Audit logs on Team plans are kept for 12 months [1].", logs, false},
+		{"12 mois pour Enterprise fails in French", "Les journaux d'audit de l'offre Enterprise sont conservés 12 mois [1].",
+			"Tessel conserve un journal de chaque action. Les journaux d'audit sont conservés 12 mois sur les offres Team et 24 mois sur Enterprise. Vous pouvez les exporter en CSV.", true},
+	})
+}

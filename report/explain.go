@@ -255,11 +255,32 @@ func signedBefore(text string) bool {
 // with up to three words before it and two after ("…covers up to €600 of
 // dental…"), quoted; "" when more than one is missing or the passage does
 // not hold it.
+// figureAt is where figure stands in passage as a figure of its own: not
+// inside a longer number ("5%" is not in "15%", "5" not in "2.5") nor
+// glued to a word; -1 for nowhere.
+func figureAt(passage, figure string) int {
+	for from := 0; from <= len(passage)-len(figure); {
+		i := strings.Index(passage[from:], figure)
+		if i < 0 {
+			return -1
+		}
+		at, end := from+i, from+i+len(figure)
+		glued := func(b byte) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+		before := at > 0 && (glued(passage[at-1]) || (passage[at-1] == '.' || passage[at-1] == ',') && at > 1 && glued(passage[at-2]))
+		after := end < len(passage) && (passage[end] >= '0' && passage[end] <= '9' || (passage[end] == '.' || passage[end] == ',') && end+1 < len(passage) && passage[end+1] >= '0' && passage[end+1] <= '9')
+		if !before && !after {
+			return at
+		}
+		from = at + 1
+	}
+	return -1
+}
+
 func writtenAround(missing []string, passage string) string {
 	if len(missing) != 1 || missing[0] == "" {
 		return ""
 	}
-	at := strings.Index(passage, missing[0])
+	at := figureAt(passage, missing[0])
 	if at < 0 {
 		return ""
 	}
