@@ -25,6 +25,7 @@ type claim struct {
 	near       *nearest     // the last window read by nearest, for the next check of the same pair
 	times      int8         // countsTimes of its words: 0 not yet read, 1 yes, -1 no
 	changes    []byte       // changeRole of each quantity, read once a claim (nil: not yet)
+	degrees    []int8       // comparedDegree of each quantity, read once a claim (nil: not yet)
 	codes      *[]string    // codesIn, filled by the first entity check
 	plainText  []string     // the word-overlap rule's content words (package overlap)
 	plainWords []uint64     // the same, hashed

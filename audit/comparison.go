@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,9 @@ import (
 func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 	cw := claimWords(c, l)
 	k := slices.IndexFunc(cw, l.IsComparisonConnector)
-	if k < 1 || slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
+	if k < 1 || slices.ContainsFunc(c.quantities, func(q quantity) bool {
+		return (q.Kind == "money" || q.Kind == "percent") && c.comparedDegree(l, q) == 0 // a figure of its own, not a difference
+	}) {
 		return false
 	}
 	sign, first := 0, -1
@@ -61,7 +64,7 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
 	}
-	va, vb, ok := sidesFigures(l, chunk, a, b)
+	va, vb, ok := sidesFigures(l, c.tongue, chunk, a, b)
 	if !ok || va == vb {
 		return false
 	}
@@ -81,7 +84,7 @@ type sideFigure struct {
 //
 // A side's word that two sentences giving figures both hold ("has",
 // "mortgage") tells nothing apart and is not read.
-func sidesFigures(l *lang.Language, chunk string, a, b []string) (va, vb float64, ok bool) {
+func sidesFigures(l *lang.Language, t tongue, chunk string, a, b []string) (va, vb float64, ok bool) {
 	type figured struct {
 		text  string
 		qs    []quantity
@@ -118,7 +121,7 @@ func sidesFigures(l *lang.Language, chunk string, a, b []string) (va, vb float64
 			if !ok {
 				continue
 			}
-			switch nearestSide(l, normalisedWords(l, s.text[:q.Start]), a, b) {
+			switch sideOf(l, t, s.text, q, a, b) {
 			case 'a':
 				fa = append(fa, f)
 			case 'b':
@@ -189,6 +192,38 @@ func figureOf(l *lang.Language, s string, q quantity) (sideFigure, bool) {
 		}
 	}
 	return f, true
+}
+
+// sideOf is the side figure q of sentence s belongs to: the one whose
+// words its clause holds, where only one side's are there ("€35 when
+// booked online | and €60 at the airport"), else the one whose word
+// stands nearest before it (nearestSide).
+func sideOf(l *lang.Language, t tongue, s string, q quantity, a, b []string) byte {
+	from := 0
+	for _, cl := range clausesOf(t, s) {
+		at := strings.Index(s[from:], cl)
+		if at < 0 {
+			break
+		}
+		start, end := from+at, from+at+len(cl)
+		from = end
+		if q.Start < start || q.Start >= end {
+			continue
+		}
+		var inA, inB bool
+		for _, w := range normalisedWords(l, cl) {
+			st := l.Stem(w)
+			inA, inB = inA || slices.Contains(a, st), inB || slices.Contains(b, st)
+		}
+		switch {
+		case inA && !inB:
+			return 'a'
+		case inB && !inA:
+			return 'b'
+		}
+		break
+	}
+	return nearestSide(l, normalisedWords(l, s[:q.Start]), a, b)
 }
 
 // nearestSide is 'a' or 'b' for the side whose stem stands nearest the
@@ -263,3 +298,187 @@ func degreeAfter(l *lang.Language, text string, q quantity) int {
 	}
 	return sign
 }
+
+// comparedDegree is the direction of a comparison said of figure q of
+// text, within three words after it past stopwords and one other word
+// ("€25 more", "40 more seats", "25 € de plus", "40 usuarios más", "20 €
+// teurer"): +1 more, -1 less, 0 for none. The words of a comparison
+// multiply ("more expensive", "más caro", "moins cher").
+func comparedDegree(l *lang.Language, text string, q quantity) int {
+	end := q.Start + len(q.Raw)
+	if end > len(text) {
+		return 0
+	}
+	ws := normalisedWords(l, text[end:min(len(text), end+48)])
+	sign, others := 0, 0
+	for _, w := range ws[:min(len(ws), 4)] {
+		if d := l.ComparisonDegree(w); d != 0 {
+			if sign == 0 {
+				sign = d
+			} else {
+				sign *= d
+			}
+			continue
+		}
+		if sign != 0 {
+			break
+		}
+		if l.IsStopword(w) {
+			continue
+		}
+		if others++; others > 1 || startsWithDigitOrSign(w) {
+			return 0
+		}
+	}
+	return sign
+}
+
+// comparedDegree is comparedDegree of the claim's quantity q, read once a
+// claim for all its quantities.
+func (c *claim) comparedDegree(l *lang.Language, q quantity) int {
+	if c.degrees == nil {
+		c.degrees = make([]int8, len(c.quantities))
+		for i, x := range c.quantities {
+			c.degrees[i] = int8(comparedDegree(l, c.plain, x))
+		}
+	}
+	for i, x := range c.quantities {
+		if x.Start == q.Start && x.Key == q.Key {
+			return int(c.degrees[i])
+		}
+	}
+	return 0
+}
+
+// differences are the raw figures of the claim the chunk states only as
+// a difference of two of its figures (statesAsDifference): the passage
+// checks, which read a figure the chunk does not state as contradicted
+// by the figures it does, leave them alone.
+func (ev *evidence) differences(c *claim, missing []string) []string {
+	var out []string
+	for _, q := range c.quantities {
+		if !slices.Contains(missing, q.Raw) && !ev.quantities.supports(q) && ev.statesAsDifference(c, q) {
+			out = append(out, q.Raw)
+		}
+	}
+	return out
+}
+
+// statesAsDifference reports whether q, a figure the claim says as a
+// difference ("€25 more than online", "40 more seats", "um 20 € teurer"),
+// is the difference of two figures of its kind the chunk states: €60
+// and €35, 50 and 10 seats. Where the two are where a changing value
+// starts and ends ("steigt von 50 € auf 70 €"), the change must go the
+// claim's way ("20 € günstiger" is no difference of a rise); otherwise
+// which side is which is the comparison check's (comparisonReversed).
+func (ev *evidence) statesAsDifference(c *claim, q quantity) bool {
+	if q.Kind != "money" && q.Kind != "number" {
+		return false
+	}
+	l, ok := lang.Get(c.tongue.code)
+	if !ok {
+		return false
+	}
+	sign := c.comparedDegree(l, q)
+	if sign == 0 {
+		return false
+	}
+	qf, ok := figureOf(l, c.plain, q)
+	if !ok && q.Kind == "number" {
+		qf, ok = sideFigure{kind: "n:", value: numberValue(q)}, numberValue(q) > 0
+	}
+	if !ok {
+		return false
+	}
+	qs := findQuantitiesIn(l, ev.scanned)
+	counted := countedPastDegree(l, c.plain, q, c.tongue.l)
+	// The changes the chunk states, from one value to another: a pair of
+	// their values is that change, whichever sentence each stands in.
+	var changes [][2]float64
+	for i := 1; i < len(qs); i++ {
+		if changeRole(l, ev.scanned, qs[i]) == 't' && changeRole(l, ev.scanned, qs[i-1]) == 'f' {
+			changes = append(changes, [2]float64{numberValue(qs[i-1]), numberValue(qs[i])})
+		}
+	}
+	for i, a := range qs {
+		fa, ok := differenceFigure(l, ev.scanned, a, q, counted)
+		if !ok || fa.kind != kindOfDifference(qf, q) {
+			continue
+		}
+		for _, b := range qs[i+1:] {
+			fb, ok := differenceFigure(l, ev.scanned, b, q, counted)
+			if !ok || fb.kind != fa.kind || fb.period != fa.period || !closeValue(fb.value-fa.value, qf.value) && !closeValue(fa.value-fb.value, qf.value) {
+				continue
+			}
+			if changedOtherwise(changes, fa.value, fb.value, sign) {
+				continue // "20 € günstiger" of "von 50 € auf 70 €"
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// changedOtherwise reports whether one of the chunk's changes runs
+// between values u and v the other way than sign says.
+func changedOtherwise(changes [][2]float64, u, v float64, sign int) bool {
+	for _, ch := range changes {
+		if ch[0] == u && ch[1] == v || ch[0] == v && ch[1] == u {
+			if (ch[1] > ch[0]) != (sign > 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countedPastDegree is countedWord past a word of comparison after the
+// figure ("40 more seats": "seat").
+func countedPastDegree(l *lang.Language, text string, q quantity, tl *lang.Language) string {
+	w := countedWord(text, q, tl)
+	end := q.Start + len(q.Raw)
+	if end > len(text) {
+		return w
+	}
+	toks := tokensOf(text[end:])
+	if len(toks) >= 2 && l.ComparisonDegree(l.Normalize(toks[0].lower)) != 0 {
+		return stemText(tl, toks[1].lower)
+	}
+	return w
+}
+
+// differenceFigure reads chunk figure w as a term of a difference the
+// claim's q may be: of q's kind, a bare count only of the word q counts
+// ("10 seats" for "40 more seats").
+func differenceFigure(l *lang.Language, text string, w, q quantity, counted string) (sideFigure, bool) {
+	if w.Kind != q.Kind {
+		return sideFigure{}, false
+	}
+	if w.Kind == "number" && w.Unit == "" {
+		if counted == "" || countedWord(text, w, l) != counted {
+			return sideFigure{}, false
+		}
+		return sideFigure{kind: "n:", value: numberValue(w)}, true
+	}
+	return figureOf(l, text, w)
+}
+
+// kindOfDifference is the kind a difference q compares: its own, a bare
+// count "n:".
+func kindOfDifference(f sideFigure, q quantity) string {
+	if q.Kind == "number" && q.Unit == "" {
+		return "n:"
+	}
+	return f.kind
+}
+
+// numberValue is q's value, 0 when its key holds none.
+func numberValue(q quantity) float64 {
+	v, err := strconv.ParseFloat(q.Key[strings.LastIndexByte(q.Key, ':')+1:], 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+func closeValue(a, b float64) bool { return a > 0 && math.Abs(a-b) < 1e-9*math.Max(1, b) }

@@ -185,3 +185,32 @@ func TestOneCountedAndValueFirstClauses(t *testing.T) {
 			"Tessel conserve un journal de chaque action. Les journaux d'audit sont conservés 12 mois sur les offres Team et 24 mois sur Enterprise. Vous pouvez les exporter en CSV.", true},
 	})
 }
+
+// A figure said as the difference of two the chunk states ("€25 more
+// than online" of €35 and €60, "40 more seats", "um 20 € teurer" of a rise
+// from 50 € to 70 €) is stated; another difference, a change the other
+// way, or the sides swapped is not.
+func TestDifferencesOfTheChunksFigures(t *testing.T) {
+	const bag = "An extra checked bag costs €35 when booked online and €60 at the airport. Bags must be added at least 24 hours before departure."
+	const plans = "Team 10 costs €99 per month and includes up to 10 seats. Team 50 costs €399 per month and includes up to 50 seats."
+	const umbuchung = "Ab dem 1. März 2026 steigt die Umbuchungsgebühr im Tarif Standard von 50 € auf 70 € pro Person und Strecke."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"€25 more than online passes in English", "At the airport, an extra bag costs €25 more than online [1].", bag, false},
+		{"€30 more than online fails in English", "At the airport, an extra bag costs €30 more than online [1].", bag, true},
+		{"40 more seats passes in English", "Team 50 comes with 40 more seats than Team 10 [1].", plans, false},
+		{"30 more seats fails in English", "Team 50 comes with 30 more seats than Team 10 [1].", plans, true},
+		{"€300 more per month passes in English", "Team 50 costs €300 more per month than Team 10 [1].", plans, false},
+		{"€25 meer dan online passes in Dutch", "Op de luchthaven kost een extra koffer €25 meer dan online [1].", "Een extra koffer kost online €35 en op de luchthaven €60.", false},
+		{"40 usuarios más passes in Spanish", "Team 50 permite 40 usuarios más que Team 10 [1].",
+			"Team 10 cuesta 99 € al mes e incluye hasta 10 usuarios. Team 50 cuesta 399 € al mes e incluye hasta 50 usuarios.", false},
+		{"20 € günstiger of a rise fails in German", "Für den Tarif Standard wird die Umbuchung ab dem 1. März 2026 also 20 € günstiger [1].", umbuchung, true},
+		{"20 € günstiger of a rise fails where the old fee stands apart too", "Für den Tarif Standard wird die Umbuchung ab dem 1. März 2026 also 20 € günstiger [1].",
+			"Im Tarif Standard kostet eine Umbuchung 50 € pro Person und Strecke. Ab dem 1. März 2026 steigt die Umbuchungsgebühr im Tarif Standard von 50 € auf 70 €.", true},
+		{"20 € teurer of the rise passes in German", "Für den Tarif Standard wird die Umbuchung ab dem 1. März 2026 also 20 € teurer [1].",
+			"Im Tarif Standard kostet eine Umbuchung 50 € pro Person und Strecke. Ab dem 1. März 2026 steigt die Umbuchungsgebühr im Tarif Standard von 50 € auf 70 €.", false},
+	})
+	assertFlips(t, []flipCase{
+		{"€25 more online than at the airport fails in English", "Online, an extra bag costs €25 more than at the airport [1].", bag, true},
+		{"€25 more at the airport than online passes in English", "At the airport, an extra bag costs €25 more than online [1].", bag, false},
+	})
+}
