@@ -372,11 +372,17 @@ func (ev *evidence) differences(c *claim, missing []string) []string {
 // claim's way ("20 € günstiger" is no difference of a rise); otherwise
 // which side is which is the comparison check's (comparisonReversed).
 func (ev *evidence) statesAsDifference(c *claim, q quantity) bool {
-	if q.Kind != "money" && q.Kind != "number" {
+	if q.Kind != "money" && q.Kind != "number" && q.Kind != "percent" {
 		return false
 	}
 	l, ok := lang.Get(c.tongue.code)
 	if !ok {
+		return false
+	}
+	if saysPointsAt(l, c.plain, q) {
+		return ev.changedByPoints(l, numberValue(q))
+	}
+	if q.Kind == "percent" {
 		return false
 	}
 	sign := c.comparedDegree(l, q)
@@ -413,6 +419,34 @@ func (ev *evidence) statesAsDifference(c *claim, q quantity) bool {
 			if changedOtherwise(changes, fa.value, fb.value, sign) {
 				continue // "20 € günstiger" of "von 50 € auf 70 €"
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// saysPointsAt reports whether figure q of text counts percentage points
+// ("2 Prozentpunkte", "five percentage points").
+func saysPointsAt(l *lang.Language, text string, q quantity) bool {
+	if q.Kind == "percent" {
+		return l.SaysPoints(q.Raw)
+	}
+	end := q.Start + len(q.Raw)
+	if q.Kind != "number" || end >= len(text) || !l.MayCountPoints(text[end:min(len(text), end+40)]) {
+		return false
+	}
+	next := strings.Fields(text[end:min(len(text), end+40)]) // the words right after it, as written
+	return l.SaysPoints(strings.Join(next[:min(len(next), 3)], " "))
+}
+
+// changedByPoints reports whether the chunk states a percentage changing
+// by v points: "from 15% to 20%" by 5.
+func (ev *evidence) changedByPoints(l *lang.Language, v float64) bool {
+	qs := findQuantitiesIn(l, ev.scanned)
+	for i := 1; i < len(qs); i++ {
+		a, b := qs[i-1], qs[i]
+		if a.Kind == "percent" && b.Kind == "percent" && changeRole(l, ev.scanned, b) == 't' && changeRole(l, ev.scanned, a) == 'f' &&
+			(closeValue(numberValue(b)-numberValue(a), v) || closeValue(numberValue(a)-numberValue(b), v)) {
 			return true
 		}
 	}

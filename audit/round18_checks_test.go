@@ -214,3 +214,18 @@ func TestDifferencesOfTheChunksFigures(t *testing.T) {
 		{"€25 more at the airport than online passes in English", "At the airport, an extra bag costs €25 more than online [1].", bag, false},
 	})
 }
+
+// A change by percentage points is stated by the change from one
+// percentage to another ("by five percentage points" of "from 15% to
+// 20%"); by as many percent, or by other points, is not.
+func TestChangeByPercentagePoints(t *testing.T) {
+	const discount = "Annual billing gives a 15% discount on all plans. From 1 July 2026 the annual billing discount rises from 15% to 20%."
+	const rabatt = "Der Jahresrabatt steigt ab dem 1. Juli von 15 % auf 20 %."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"five percentage points passes in English", "From 1 July 2026 the annual discount goes up by five percentage points, from 15% to 20% [1].", discount, false},
+		{"5% fails in English", "From 1 July 2026 the annual discount goes up by 5% [1].", discount, true},
+		{"six percentage points fails in English", "From 1 July 2026 the annual discount goes up by six percentage points [1].", discount, true},
+		{"5 Prozentpunkte passes in German", "Ab dem 1. Juli steigt der Rabatt um 5 Prozentpunkte [1].", rabatt, false},
+		{"4 Prozentpunkte fails in German", "Ab dem 1. Juli steigt der Rabatt um 4 Prozentpunkte [1].", rabatt, true},
+	})
+}
