@@ -49,9 +49,21 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 		return !l.IsStopword(w) && !startsWithDigitOrSign(w) && l.ComparisonDegree(w) == 0 && !l.IsComparisonConnector(w)
 	}
 	var left, right []string
-	for _, w := range cw[max(first-9, 0):first] {
-		if key(w) {
-			left = append(left, l.Stem(w))
+	// "cheaper at the airport than online": a phrase between the
+	// comparison and its connector is the side ("a lower rate than" names
+	// what is compared).
+	if first+1 < k && l.IsStopword(cw[first+1]) {
+		for _, w := range cw[first+1 : k] {
+			if key(w) {
+				left = append(left, l.Stem(w))
+			}
+		}
+	}
+	if len(left) == 0 {
+		for _, w := range cw[max(first-9, 0):first] {
+			if key(w) {
+				left = append(left, l.Stem(w))
+			}
 		}
 	}
 	for _, w := range cw[k+1 : min(k+5, len(cw))] {
