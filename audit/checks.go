@@ -599,6 +599,10 @@ var Checks = []Check{
 					}
 				}
 			}
+			if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && s.SpanText != "" && c.numberedName() {
+				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
+				s.EntityMismatch = numberedClauseMoved(l, c, sentence) // "On Team 50 … once a month" of Team 10's
+			}
 		},
 	},
 }

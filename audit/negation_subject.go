@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragaudit/ragaudit/lang"
 )
 
 // deniedOfOther reports whether a claim's denial is the window's of
@@ -91,4 +93,52 @@ func namesAnother(toks []token, claim string) bool {
 		}
 	}
 	return false
+}
+
+// numberedClauseMoved reports whether the claim gives its numbered thing
+// ("Team 50") what a part of the sentence between semicolons says of the
+// same name with another number, where the part naming the claim's holds
+// fewer of its words: "On Team 50, a full export can be run once a month"
+// against "On Team 10, a full export can be run once a month; on Team 50
+// and Enterprise, exports are unlimited".
+func numberedClauseMoved(l *lang.Language, c *claim, sentence string) bool {
+	parts := strings.Split(sentence, ";")
+	if len(parts) < 2 {
+		return false
+	}
+	var others []string // the claim's content words besides its names and figures
+	for _, w := range claimWords(c, l) {
+		if contentWord(l, w) && !startsWithDigitOrSign(w) && !slices.ContainsFunc(*c.names, func(n claimName) bool { return n.lower == w }) {
+			others = append(others, l.Stem(w))
+		}
+	}
+	if len(others) < 2 {
+		return false
+	}
+	bestNamed, bestRenamed := -1, -1
+	for _, part := range parts {
+		toks := tokensOf(part)
+		var named, renamed bool
+		for _, n := range *c.names {
+			if n.numbered() != "" {
+				a, b := n.in(toks)
+				named, renamed = named || a, renamed || b
+			}
+		}
+		if !named && !renamed {
+			continue
+		}
+		held := 0
+		for _, w := range normalisedWords(l, part) {
+			if slices.Contains(others, l.Stem(w)) {
+				held++
+			}
+		}
+		if named {
+			bestNamed = max(bestNamed, held)
+		} else {
+			bestRenamed = max(bestRenamed, held)
+		}
+	}
+	return bestNamed >= 0 && bestRenamed >= len(others)-1 && bestRenamed > bestNamed
 }

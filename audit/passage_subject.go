@@ -165,16 +165,16 @@ func claimNames(c *claim) *[]claimName {
 }
 
 // numberedAt reports whether toks[k] is a word of three letters or more
-// with a number of digits alone just after it, one space between
-// ("Giga 500", "Zorg 1"; not "D +1", "page 3,"): a thing named with its
-// number.
+// with a number of digits alone just after it, one space between and a
+// space or a punctuation mark after it ("Giga 500", "Zorg 1,"; not "D
+// +1", "Zone 3b"): a thing named with its number.
 func numberedAt(text string, toks []token, k int) bool {
 	if k+1 >= len(toks) || utf8.RuneCountInString(toks[k].lower) < 3 || !isDigits(toks[k+1].lower) || toks[k+1].lower == "" {
 		return false
 	}
 	t, n := toks[k], toks[k+1]
 	end := n.start + len(n.lower)
-	return n.start == t.start+len(t.lower)+1 && (end == len(text) || text[end] == ' ' || text[end] == '.')
+	return n.start == t.start+len(t.lower)+1 && (end == len(text) || strings.IndexByte(" .,;:)", text[end]) >= 0)
 }
 
 // isMonthIn reports whether w, lower-cased, names a month in the claim's

@@ -233,3 +233,16 @@ func TestChangeByPercentagePoints(t *testing.T) {
 		{"4 Prozentpunkte fails in German", "Ab dem 1. Juli steigt der Rabatt um 4 Prozentpunkte [1].", rabatt, true},
 	})
 }
+
+// What a part of the sentence says of a numbered plan ("On Team 10, … once
+// a month; on Team 50 …, exports are unlimited") given to the same name
+// with another number.
+func TestNumberedPlanGivenAnothersTerms(t *testing.T) {
+	const exports = "On Team 10, a full export can be run once a month; on Team 50 and Enterprise, exports are unlimited. Exports are sent by email."
+	assertReason(t, "entity_mismatch", []flipCase{
+		{"Team 10's limit given to Team 50 fails", "On Team 50, a full export can be run once a month [1].", exports, true},
+		{"Team 10's own limit passes", "On Team 10, a full export can be run once a month [1].", exports, false},
+		{"Team 50's own term passes", "On Team 50, exports are unlimited [1].", exports, false},
+		{"a price in a part of its own passes", "Team 50 costs €399 per month [1].", "Team 10 costs €99 per month; Team 50 costs €399 per month.", false},
+	})
+}
