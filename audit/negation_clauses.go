@@ -302,3 +302,35 @@ func closestClause(l *lang.Language, c *claim, sentence string) (string, bool) {
 	// one may deny the claim.
 	return best, !tie && most > 0 && subjects >= len(parts)-1
 }
+
+// clausesSwapped reports whether the window's sentence closest to the
+// claim says of the claim's subject or party, in a clause of its own,
+// the opposite or another's act, or gives only another name or group
+// what the claim says: the polarity checks read above 4-gram closeness
+// 0.4 (the negation check's close branch and its loose one).
+func clausesSwapped(l *lang.Language, c *claim, window, chunk string) bool {
+	closest, _, closestText := c.nearest(l, window)
+	if restatesClause(l, c, closestText) {
+		return false // "We pay the hospital directly for in-patient treatment" of that very clause
+	}
+	return clauseOpposed(l, c.words, c.plain, closest, closestText, c.tongue) || actorSwapped(l, c, closest, closestText) ||
+		onlyWidened(l, c, window, chunk) || onlyGroupOpposed(l, c.words, closest)
+}
+
+// restatesClause reports whether one clause of text (parted at
+// semicolons and commas) holds every word of the claim, function words
+// and parties too: the claim says that clause in its own order, and no
+// other clause of the sentence can have swapped it.
+func restatesClause(l *lang.Language, c *claim, text string) bool {
+	cw := claimWords(c, l)
+	if len(cw) == 0 {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ',' }) {
+		ws := normalisedWords(l, part)
+		if !slices.ContainsFunc(cw, func(w string) bool { return !slices.Contains(ws, w) }) {
+			return true
+		}
+	}
+	return false
+}
