@@ -270,6 +270,8 @@ var Checks = []Check{
 			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" {
 				if x := pricedFree(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "kostenlos" where the window gives "2 %"
+				} else if x := costsNothing(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "charges nothing" where it gives "£5"
 				}
 				if x := pointsAsPercent(l, c, s.SpanText); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "um 2 Prozent" of "um 2 Prozentpunkte"

@@ -175,3 +175,50 @@ func besideFree(l *lang.Language, cw []string, i, at, skip int) bool {
 	w := cw[i]
 	return i >= skip && i != at && !l.IsStopword(w) && !l.IsFreeWord(w) && !l.IsCostWord(w) && !startsWithDigitOrSign(w)
 }
+
+// costsNothing returns the words of the claim that say its subject costs
+// nothing ("charges nothing", "costs nothing": a word of [cost-words] and
+// a negation cue right after it) where the window's sentence closest to
+// it denies nothing, holds the claim's other content words but one at
+// most, and gives a price or a fee: "The gym charges nothing during the
+// pause" against "During a pause, the gym charges a holding fee of £5 per
+// month". "" for none. Languages whose cue stands apart from the cost
+// word ("kostet nichts", "ne coûte rien") are read by the negation check.
+func costsNothing(l *lang.Language, c *claim, window string) string {
+	cw := claimWords(c, l)
+	at := -1
+	for i := 0; i+1 < len(cw); i++ {
+		if l.IsCostWord(cw[i]) && l.NegationAt(cw, i+1) == 1 {
+			at = i
+			break
+		}
+	}
+	if at < 0 || deniesAnything(l, cw[:at+1]) || deniesAnything(l, cw[at+2:]) ||
+		slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
+		return ""
+	}
+	best, _, text := closestOfWindow(l, cw, window)
+	if deniesAnything(l, best) || !slices.ContainsFunc(findQuantitiesIn(l, text), chargeable) {
+		return ""
+	}
+	stems := make([]string, 0, len(best))
+	for _, w := range best {
+		stems = append(stems, l.Stem(w))
+	}
+	others, lacking := 0, 0
+	for i, w := range cw {
+		if i == at || i == at+1 || l.IsStopword(w) || startsWithDigitOrSign(w) {
+			continue
+		}
+		if others++; !slices.Contains(stems, l.Stem(w)) {
+			lacking++
+		}
+	}
+	if others == 0 || lacking > 1 || others < 2 && lacking > 0 {
+		return ""
+	}
+	if raw := rawRate(c.plain, cw[at], cw[at+1]); raw != "" {
+		return raw // as written: "charges nothing"
+	}
+	return cw[at] + " " + cw[at+1]
+}

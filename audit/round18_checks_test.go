@@ -246,3 +246,16 @@ func TestNumberedPlanGivenAnothersTerms(t *testing.T) {
 		{"a price in a part of its own passes", "Team 50 costs €399 per month [1].", "Team 10 costs €99 per month; Team 50 costs €399 per month.", false},
 	})
 }
+
+// "charges nothing" where the chunk's sentence gives a fee is a price
+// called free in other words; where the sentence says it costs nothing,
+// or gives no fee, it passes.
+func TestCostsNothingAgainstAFee(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"charges nothing against a holding fee fails", "The gym charges nothing during the pause [1].", "During a pause, the gym charges a holding fee of £5 per month.", true},
+		{"costs nothing against £5 fails", "A pause costs nothing [1].", "A pause costs £5 per month.", true},
+		{"costs nothing against costs nothing passes", "The Basic plan costs nothing [1].", "The Basic plan costs nothing. The Pro plan costs €9 per month.", false},
+		{"costs nothing under the chunk's condition passes", "Cancelling costs nothing if you give notice [1].",
+			"Cancelling costs nothing if you give 30 days notice; otherwise we charge one month's fee of €20.", false},
+	})
+}
