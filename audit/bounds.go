@@ -3,7 +3,6 @@ package audit
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -245,9 +244,9 @@ func joinsRange(l *lang.Language, text string, a, b quantity) bool {
 // ascending reports whether b's value is greater than a's: a range's
 // ends ascend.
 func ascending(a, b quantity) bool {
-	x, err1 := strconv.ParseFloat(a.Key[strings.LastIndexByte(a.Key, ':')+1:], 64)
-	y, err2 := strconv.ParseFloat(b.Key[strings.LastIndexByte(b.Key, ':')+1:], 64)
-	return err1 == nil && err2 == nil && x < y
+	x, okA := a.value()
+	y, okB := b.value()
+	return okA && okB && x < y
 }
 
 // dashed reports whether s ends (before) or starts (after a pair) with

@@ -53,8 +53,7 @@ func centsOf(c *claim, q quantity) (l *lang.Language, v float64, cents, ok bool)
 	if l, ok = lang.Get(c.tongue.code); !ok {
 		return nil, 0, false, false
 	}
-	v, err := strconv.ParseFloat(q.Key[strings.LastIndexByte(q.Key, ':')+1:], 64)
-	if err != nil {
+	if v, ok = q.value(); !ok {
 		return nil, 0, false, false
 	}
 	return l, v, q.Kind == "number" && centsAfter(l, plainSpaces(c.plain), q), true

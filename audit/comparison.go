@@ -520,10 +520,7 @@ func kindOfDifference(f sideFigure, q quantity) string {
 
 // numberValue is q's value, 0 when its key holds none.
 func numberValue(q quantity) float64 {
-	v, err := strconv.ParseFloat(q.Key[strings.LastIndexByte(q.Key, ':')+1:], 64)
-	if err != nil {
-		return 0
-	}
+	v, _ := q.value()
 	return v
 }
 

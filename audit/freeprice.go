@@ -2,7 +2,6 @@ package audit
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
@@ -74,8 +73,8 @@ func chargeable(q quantity) bool {
 	if q.Kind != "money" && q.Kind != "percent" {
 		return false
 	}
-	v, err := strconv.ParseFloat(q.Key[strings.LastIndexByte(q.Key, ':')+1:], 64)
-	return err == nil && v != 0
+	v, ok := q.value()
+	return ok && v != 0
 }
 
 // deniesAnything reports whether normalised words ws hold a negation cue

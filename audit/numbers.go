@@ -31,6 +31,13 @@ type quantity struct {
 	Alts string
 }
 
+// value is the number q's key ends in ("m:EUR:12.5": 12.5); ok is false
+// for a key that ends in none.
+func (q quantity) value() (float64, bool) {
+	v, err := strconv.ParseFloat(q.Key[strings.LastIndexByte(q.Key, ':')+1:], 64)
+	return v, err == nil
+}
+
 var currencySymbols = map[string]string{
 	"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "us$": "USD", "usd": "USD", "eur": "EUR",
 	"gbp": "GBP", "jpy": "JPY", "chf": "CHF", "euro": "EUR", "euros": "EUR", "dollar": "USD",
