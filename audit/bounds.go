@@ -309,7 +309,14 @@ func boundOverNoun(l *lang.Language, before []string) lang.Bound {
 
 // boundWordsBefore are the last n words of text before i (clauseWords).
 func boundWordsBefore(text string, i, n int) []string {
-	from := max(0, i-48)
+	ws := clauseWords(wholeWordsBefore(text, i, 48), true)
+	return ws[max(0, len(ws)-n):]
+}
+
+// wholeWordsBefore is the text of up to the given bytes before i, less
+// a word the cut would split.
+func wholeWordsBefore(text string, i, bytes int) string {
+	from := max(0, i-bytes)
 	for from > 0 && !utf8.RuneStart(text[from]) {
 		from++
 	}
@@ -320,8 +327,7 @@ func boundWordsBefore(text string, i, n int) []string {
 			from = i
 		}
 	}
-	ws := clauseWords(text[from:i], true)
-	return ws[max(0, len(ws)-n):]
+	return text[from:i]
 }
 
 // boundWordsAfter are the first n words of text after i, as boundWordsBefore.

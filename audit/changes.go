@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -61,16 +60,7 @@ func changeRole(l *lang.Language, text string, q quantity) byte {
 // the full stop of a date ("steigt ab dem 1. Juli 2026 von"), which
 // clauseWords cut at.
 func changeWordsBefore(l *lang.Language, text string, i int) []string {
-	from := max(0, i-120)
-	for from > 0 && !utf8.RuneStart(text[from]) {
-		from++
-	}
-	if from > 0 { // a word cut in two: skip it
-		if k := strings.IndexFunc(text[from:i], unicode.IsSpace); k >= 0 {
-			from += k
-		}
-	}
-	ws := normalisedWords(l, text[from:i])
+	ws := normalisedWords(l, wholeWordsBefore(text, i, 120))
 	return ws[max(0, len(ws)-10):]
 }
 
