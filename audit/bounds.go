@@ -85,6 +85,23 @@ type bounded struct {
 	key   string
 	start int
 	b     bound
+	first bool // beside "first": "the first five transfers" are those up to five
+}
+
+// countedFirst reports whether the figure at text[start:end] stands
+// beside a word of [introductory] ("the first five transfers", "las
+// cinco primeras"): the ones up to it, as "up to five" says too.
+func countedFirst(l *lang.Language, text string, start, end int) bool {
+	if !l.MayIntroduce(text) {
+		return false
+	}
+	is := func(w string) bool {
+		w = strings.ToLower(trimToWord(w))
+		return w != "" && l.IntroductoryAt([]string{l.Normalize(w)}, 0) == 1
+	}
+	before := strings.Fields(wholeWordsBefore(text, start, 24))
+	after := strings.Fields(text[end:min(len(text), end+24)])
+	return len(before) > 0 && is(before[len(before)-1]) || len(after) > 0 && is(after[0])
 }
 
 // boundsOf reads the bounds of the figures of text, in language l (nil:
@@ -94,7 +111,8 @@ func boundsOf(l *lang.Language, text string) []bounded {
 	var out []bounded
 	for i := range fs.found {
 		if q := fs.at(i); boundable(fs.l, fs.text, *q) {
-			out = append(out, bounded{value: q.Key[strings.LastIndexByte(q.Key, ':')+1:], key: q.Key, start: q.Start, b: fs.boundAt(i)})
+			out = append(out, bounded{value: q.Key[strings.LastIndexByte(q.Key, ':')+1:], key: q.Key, start: q.Start, b: fs.boundAt(i),
+				first: countedFirst(fs.l, fs.text, q.Start, q.Start+len(q.Raw))})
 		}
 	}
 	return out
@@ -387,6 +405,9 @@ func clauseWordsCased(s string, before, lower bool) []string {
 // agrees with an exact figure (boundAgrees), so the claim's bounds are
 // read only when the chunk gives the value bounds alone.
 func boundMismatch(c *claim, q quantity, ev *evidence) bool {
+	if c.nameNumberAt(c.plain, &q) {
+		return false // "Team 10" names a plan; its number has no bound
+	}
 	value := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
 	var bs []bound // the bounds the chunk writes the value with
 	for _, fs := range ev.figureSets() {
@@ -395,8 +416,11 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 				continue
 			}
 			b := fs.boundAt(i)
-			if b == boundExact {
+			if b == boundExact && !c.nameNumberAt(fs.text, fs.at(i)) {
 				return false
+			}
+			if b == boundExact {
+				continue // "Glasvezel 500": the name's number, not the speed "tot 500 Mbit/s"
 			}
 			bs = append(bs, b)
 		}
@@ -415,7 +439,9 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 		seen = true
 		named := boundExact // a plain figure may take the bound the claim names it with
 		if f.b == boundExact {
-			named = c.boundNamed()
+			if named = c.boundNamed(); named == boundExact && f.first {
+				named = boundUpper
+			}
 		}
 		for _, b := range bs {
 			if boundAgrees(f.b, b) || named != boundExact && boundAgrees(named, b) {
@@ -424,6 +450,21 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 		}
 	}
 	return seen
+}
+
+// nameNumberAt reports whether the chunk's figure q, in text, is the
+// number of one of the claim's numbered names ("Glasvezel 500"), written
+// after the name's word.
+func (c *claim) nameNumberAt(text string, q *quantity) bool {
+	if q.Kind != "number" || q.Unit != "" || !c.numberedName() || !c.namesNumber(q.Key) {
+		return false
+	}
+	before := strings.Fields(wholeWordsBefore(text, q.Start, 32))
+	if len(before) == 0 {
+		return false
+	}
+	w := strings.ToLower(trimToWord(before[len(before)-1]))
+	return slices.ContainsFunc(*c.names, func(n claimName) bool { return n.numbered() != "" && n.lower == w })
 }
 
 // boundNamed is the bound a claim names with a word that bounds a figure

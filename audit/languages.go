@@ -142,6 +142,7 @@ func (s *splitters) of(t tongue) (*splitter, error) {
 // short to tell ("Ja [1].") takes its first chunk's, else English.
 func (m *messageAudit) answerTongue() tongue {
 	text, table := answerProse(m.msg.Content)
+	text = m.withoutMarkers(text)
 	if m.json != nil {
 		var parts []string
 		for _, c := range m.json {
@@ -200,6 +201,20 @@ func (m *messageAudit) answerTongue() tongue {
 		return m.unsurelyRead(text, t, sure, best)
 	}
 	return english
+}
+
+// withoutMarkers is text without its citation markers and their
+// look-alikes, whose ids and URLs are no words of the answer's language
+// ("… kostet 9,90 Euro [kb-versand-2026-de-0001]." reads as Danish with
+// its marker, "… [1](https://help.example.de/versand)." as Norwegian).
+func (m *messageAudit) withoutMarkers(text string) string {
+	if len(m.a.markers.custom) == 0 && !strings.ContainsAny(text, "[(<^¹²³⁴⁵⁶⁷⁸⁹⁰") {
+		return text
+	}
+	ms, unread := findMarkers(text, m.a.markerContext(m.msg.Retrieval))
+	all := append(ms, unread...)
+	slices.SortStableFunc(all, func(a, b Marker) int { return a.Start - b.Start })
+	return StripMarkers(text, all)
 }
 
 // unsupportedLikeItsChunks reports whether an answer read unsurely (or

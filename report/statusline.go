@@ -28,6 +28,8 @@ func StatusLine(s *Summary) string {
 		return shownStatus(s) + ": " + passDetail(s) + " (" + volume(s) + ")"
 	case s.Status == StatusPass || s.StatusDetail == "":
 		return s.Status + ": " + passDetail(s) + " (" + volume(s) + ")"
+	case s.BelowBar() && s.Verified == nil: // the machine's rate reads as measured unless it says whose it is
+		return s.Status + ": " + s.StatusDetail + " (" + volume(s) + "; machine verdicts, not verified)"
 	case s.BelowBar():
 		return s.Status + ": " + s.StatusDetail + " (" + volume(s) + ")"
 	}

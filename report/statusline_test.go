@@ -22,7 +22,7 @@ func TestStatusLine(t *testing.T) {
 	}{
 		{"a rate below the bar says so, with the citations it rests on",
 			Summary{CitationAccuracy: 15.0 / 21, Bar: 0.9, Counts: counts(15, 6)}, nil,
-			"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)"},
+			"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations; machine verdicts, not verified)"},
 		{"a pass of the machine's verdicts (--accept-machine) says the rate clears the bar, and that it is not verified",
 			Summary{CitationAccuracy: 0.995, CI95Low: 0.987, CI95High: 0.998, Bar: 0.9, Counts: counts(577, 3), acceptMachine: true}, nil,
 			"PASS (machine verdicts, not verified): citation accuracy 99.5% is at or above the bar 90.0%, and would be at least 96.1% were the machine to catch only 33.0% of the unsupported citations (--machine-recall) (580 citations)"},
@@ -52,7 +52,7 @@ func TestStatusLine(t *testing.T) {
 			"PASS (machine verdicts, not verified): citation accuracy 50.0% is at or above the bar 0.0% (20 citations)"},
 		{"a rate a hair under the bar is told apart from it",
 			Summary{CitationAccuracy: 0.8999, Bar: 0.9, Counts: counts(8999, 1001)}, nil,
-			"FAIL: citation accuracy 89.99% is below the bar 90.00% (10000 citations)"},
+			"FAIL: citation accuracy 89.99% is below the bar 90.00% (10000 citations; machine verdicts, not verified)"},
 		{"a failed gate names the gate, and the rate that passed",
 			Summary{CitationAccuracy: 0.95, Bar: 0.9, Counts: counts(19, 1)}, []GateSpec{{Name: "uncited"}},
 			"FAIL: --fail-on uncited failed: 2 uncited factual sentences; citation accuracy 95.0% is at or above the bar 90.0% (20 citations)"},

@@ -324,7 +324,7 @@ func TestQuietPrintsOnlyTheStatusLine(t *testing.T) {
 		args               []string
 		code               int
 	}{
-		{"below the bar", "FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations)\n", "",
+		{"below the bar", "FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations; machine verdicts, not verified)\n", "",
 			[]string{ex}, exitFail},
 		{"a failed gate", "FAIL: --fail-on fabricated failed: 2 fabricated citations; citation accuracy 71.4% is at or above the bar 50.0% (21 citations)\n",
 			"", []string{"--bar", "50%", "--fail-on", "fabricated", ex}, exitFail},

@@ -141,7 +141,7 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	if v["method"] != "ppi++" || v["decision"] != "FAIL" || r.code != exitFail || !(v["ci95_low"].(float64) < est && est < v["ci95_high"].(float64)) {
 		t.Errorf("exit %d, verified %v", r.code, v)
 	}
-	if lines := strings.Split(r.text, "\n"); lines[1] != strings.TrimSuffix(r.stdout, "\n") || !strings.HasPrefix(lines[1], "FAIL: verified citation accuracy ") ||
+	if lines := strings.Split(r.text, "\n"); lines[1] != strings.TrimSuffix(r.stdout, "\n") || !strings.HasPrefix(lines[1], "FAIL: verified citation accuracy ") || strings.Contains(lines[1], "not verified") ||
 		!strings.HasPrefix(lines[2], "Verified citation accuracy: ") || !strings.Contains(r.text, "Machine's own rate: ") {
 		t.Errorf("the text does not lead with the verified rate, or -q (%q) does not print its status line:\n%s", r.stdout, r.text)
 	}
