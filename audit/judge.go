@@ -26,6 +26,8 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 		case p.chunk == notLogged:
 			g.Verdict = NotAuditable
 			g.Reasons = []string{reasonNoRetrievalLogged}
+		case p.chunk == idsNotLogged:
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
 		case p.chunk == notRetrieved:
 			g.Verdict = Fabricated
 			g.Reasons = []string{reasonNotRetrieved}
@@ -85,6 +87,8 @@ func (m *messageAudit) judgeAnswerWord(f Finding, pairs []pair, out []Finding) [
 		switch p.chunk {
 		case notLogged:
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonNoRetrievalLogged}
+		case idsNotLogged:
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
 		case notRetrieved:
 			g.Verdict, g.Reasons = Fabricated, []string{reasonNotRetrieved}
 		default:

@@ -2,6 +2,9 @@ package audit
 
 import (
 	"context"
+	"path"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/readers"
@@ -97,6 +100,7 @@ type pair struct {
 const (
 	notRetrieved = -1 // the retrieval logged has no such chunk: fabricated
 	notLogged    = -2 // the log holds no retrieval: it cannot be checked
+	idsNotLogged = -3 // the retrieval's chunks carry no id: a named one cannot be checked
 )
 
 // sentences finds the message's claims, as sentences (claimsOf).
@@ -215,7 +219,25 @@ func (m *messageAudit) resolveID(id string) (int, string) {
 	if idx < 0 {
 		idx, by = m.fromEarlierTurn(id, idx, by)
 	}
+	if idx == notRetrieved && len(m.own) > 0 && !m.ids.named && namesAnID(id) {
+		idx, by = idsNotLogged, ""
+	}
 	return idx, by
+}
+
+// namesAnID reports whether a marker's id is a name an id could have
+// ("doc-1", "kb-acme-0001"): no number, which names a place in the list
+// ("[3]", "[doc3]": beyond the list it is fabricated), and no file name
+// or address, which names a source.
+func namesAnID(id string) bool {
+	if isDigits(strings.TrimPrefix(id, "doc")) {
+		return false
+	}
+	if strings.Contains(id, "://") {
+		return false
+	}
+	ext := path.Ext(id)
+	return len(ext) < 2 || len(ext) > 6 || strings.IndexFunc(ext[1:], func(r rune) bool { return !unicode.IsLetter(r) }) >= 0
 }
 
 // resolveRefs finds the citations of the answer's list of sources that

@@ -43,6 +43,7 @@ const (
 	reasonNotRetrieved       = "citation_not_retrieved"
 	reasonNoCitation         = "no_citation"
 	reasonNoRetrievalLogged  = "no_retrieval_logged"
+	reasonChunkIDsAbsent     = "chunk_ids_absent"
 	reasonTooManyCitations   = "too_many_citations"
 	reasonLanguage           = "language_unsupported"
 	reasonLanguagesDiffer    = "languages_differ"
@@ -123,6 +124,8 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the cited id names several retrieved chunks, and they disagree on the claim (one supports it, another does not): which one the answer cites cannot be told"},
 	{Code: reasonNoRetrievalLogged, Verdict: NotAuditable, Label: "no retrieval logged",
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
+	{Code: reasonChunkIDsAbsent, Verdict: NotAuditable, Label: "chunk ids absent",
+		Doc: "the citation names an id (\"[doc-1]\"), but the answer's retrieval logs its chunks without ids: whether it names one of them or none cannot be told"},
 	{Code: reasonAnswerWordOnly, Verdict: NotAuditable, Label: "answer word only",
 		Doc: "the cited sentence is only an answer word (\"Yes.\", \"Ja, das geht.\", \"Oui, c'est possible.\", \"No.\"): it says nothing the chunk can be checked against without the question, which a reviewer judges it with"},
 	{Code: reasonLanguage, Verdict: NotAuditable, Label: "language not supported",

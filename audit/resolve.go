@@ -56,11 +56,15 @@ type resolver struct {
 	// may have meant the one numbered 1 (ZeroIDs).
 	zeroID    string
 	zeroBased bool // this answer's bare numbers count from 0 (auto)
+	// named: some chunk has an id of the log's (Chunk.LoggedID); without
+	// one, a marker naming an id cannot be told fabricated.
+	named bool
 }
 
 func newResolver(chunks []readers.Chunk) resolver {
 	r := resolver{chunks: chunks, byID: make(map[string]int, len(chunks)), bySource: map[string]int{}}
 	for i, c := range chunks {
+		r.named = r.named || c.LoggedID() != ""
 		if _, ok := r.byID[c.ID]; !ok {
 			r.byID[c.ID] = i
 		} else {

@@ -63,3 +63,45 @@ func TestMarkersDoNotTellTheAnswersLanguage(t *testing.T) {
 		})
 	}
 }
+
+// A marker naming an id where the retrieval logs its chunks without ids
+// can be neither matched nor told fabricated: it is not auditable, with
+// its cause. A number beyond the list, a source the chunks do not name
+// and an id where ids are logged stay fabricated.
+func TestIDsNotLoggedAreNotFabrications(t *testing.T) {
+	const refund = "Refunds are issued within 30 days of delivery. After that we give store credit."
+	cases := []struct {
+		name, answer string
+		chunks       []readers.Chunk
+		verdict      string
+		reason       string
+	}{
+		{"an id where no chunk has one", "Refunds are issued within 30 days [doc-1].", []readers.Chunk{{Text: refund}, {Text: "Shipping takes 2 days."}},
+			NotAuditable, reasonChunkIDsAbsent},
+		{"an id where the chunks' ids are their places", "Refunds are issued within 30 days [kb-acme-0001].", []readers.Chunk{{ID: "1", NoID: true, Text: refund}},
+			NotAuditable, reasonChunkIDsAbsent},
+		{"a place in the list still resolves", "Refunds are issued within 30 days [1].", []readers.Chunk{{Text: refund}},
+			Supported, ""},
+		{"a number beyond the list is fabricated", "Refunds are issued within 30 days [7].", []readers.Chunk{{Text: refund}, {Text: "Shipping takes 2 days."}},
+			Fabricated, reasonNotRetrieved},
+		{"a source no chunk names is fabricated", "Refunds are issued within 30 days [source: returns.md].", []readers.Chunk{{Source: "shipping.md", Text: refund}},
+			Fabricated, reasonNotRetrieved},
+		{"an id where ids are logged is fabricated", "Refunds are issued within 30 days [doc-9].", []readers.Chunk{{ID: "doc-1", Text: refund}},
+			Fabricated, reasonNotRetrieved},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := testAuditor.Audit(context.Background(), record(tc.answer, tc.chunks...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) != 1 {
+				t.Fatalf("%d findings, want 1", len(res.Findings))
+			}
+			f := res.Findings[0]
+			if f.Verdict != tc.verdict || tc.reason != "" && (len(f.Reasons) != 1 || f.Reasons[0] != tc.reason) {
+				t.Errorf("%s %v, want %s %s", f.Verdict, f.Reasons, tc.verdict, tc.reason)
+			}
+		})
+	}
+}

@@ -129,7 +129,7 @@ func (c *jsonChunk) chunk(i int, at func() string, t *keyTally) (Chunk, *SkipErr
 	if c.isItem {
 		t[fieldText][len(aliasFields[fieldText].keys)-1]++
 		t[fieldID][len(aliasFields[fieldID].keys)-1]++
-		return Chunk{ID: strconv.Itoa(i + 1), Text: c.item}, nil
+		return Chunk{ID: strconv.Itoa(i + 1), Text: c.item, NoID: true}, nil
 	}
 	a := c.aliases
 	if a == nil {

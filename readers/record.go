@@ -122,11 +122,24 @@ type Chunk struct {
 	// Embedding is the chunk's vector as logged by the retriever, used by
 	// --embed precomputed.
 	Embedding []float32
+	// NoID: the log names no id for the chunk; its ID, if any, is its
+	// place in the list. A marker naming an id ("[doc-1]") can then be
+	// neither matched with it nor told fabricated.
+	NoID bool
 	// Keys lists the chunk's keys as logged, sorted, when it is an object
 	// with no text under any key the reader knows and no text status:
 	// its text may be under a key of the application's own, which a
 	// warning can then name. Nil otherwise.
 	Keys []string
+}
+
+// LoggedID is the id the log names the chunk by, "" for none (NoID): a
+// place in the list is no id.
+func (c *Chunk) LoggedID() string {
+	if c.NoID {
+		return ""
+	}
+	return c.ID
 }
 
 // TextStatus is the chunk's text status as the audit reads it — the one

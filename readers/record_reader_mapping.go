@@ -284,7 +284,7 @@ func (m *Mapping) chunks(row map[string]any) (out []Chunk, notLogged bool, skip 
 		return nil, skip == nil, skip
 	}
 	for i, it := range items {
-		c := Chunk{ID: strconv.Itoa(i + 1)}
+		c := Chunk{ID: strconv.Itoa(i + 1), NoID: true}
 		if r.ItemIsText {
 			var ok bool
 			if c.Text, ok = textValue(it); !ok {
@@ -308,6 +308,7 @@ func (m *Mapping) chunks(row map[string]any) (out []Chunk, notLogged bool, skip 
 			if ok {
 				c.ID = id
 			}
+			c.NoID = !ok
 			if c.Score, skip = scoreAtPath(it, r.Fields["score"]); skip != nil {
 				skip.Detail = fmt.Sprintf("%s[%d]: %s", r.List, i, skip.Detail)
 				return nil, false, skip

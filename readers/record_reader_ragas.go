@@ -84,7 +84,7 @@ func ragasContexts(v any) (chunks []Chunk, notLogged bool, skip *SkipError) {
 		if !ok {
 			return nil, false, &SkipError{Reason: ReasonWrongType, Detail: fmt.Sprintf(`"retrieved_contexts"[%d] is %s, want text`, i, kindOf(c))}
 		}
-		chunks = append(chunks, Chunk{ID: strconv.Itoa(i + 1), Text: text})
+		chunks = append(chunks, Chunk{ID: strconv.Itoa(i + 1), Text: text, NoID: true})
 	}
 	return chunks, false, nil
 }

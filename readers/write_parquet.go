@@ -127,7 +127,7 @@ func appendMessage(ms *array.StructBuilder, m Message) {
 		rs := rl.ValueBuilder().(*array.StructBuilder)
 		for _, c := range m.Retrieval {
 			rs.Append(true)
-			rs.FieldBuilder(0).(*array.StringBuilder).Append(c.ID)
+			rs.FieldBuilder(0).(*array.StringBuilder).Append(c.LoggedID())
 			appendOpt(rs.FieldBuilder(1).(*array.StringBuilder), c.Source)
 			rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
 			if c.Score != nil {

@@ -103,6 +103,8 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 				n, backticks(r.MessageKeys))
 		}
 		return fmt.Sprintf("%d citation(s) are in answers that log no retrieval: map the chunks' key with --mapping", n)
+	case "chunk_ids_absent":
+		return fmt.Sprintf("%d citation(s) name an id (\"[doc-1]\") where the answer's chunks are logged without ids: whether they name a retrieved chunk or none cannot be told; log each chunk's id, or name its key with --mapping (retrieval fields: id)", n)
 	case "chunk_text_absent":
 		return fmt.Sprintf("%d citation(s) cite chunks logged without text (a web page named by its address only, or text under a key ragaudit does not read: map it with --mapping)", n)
 	case "chunk_text_empty":

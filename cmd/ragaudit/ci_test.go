@@ -300,6 +300,33 @@ func TestChunksUnderAnotherKeyAreIncomplete(t *testing.T) {
 	}
 }
 
+// A mapping that names the chunks' id under a key they do not have is no
+// log of made-up citations: "[doc-1]" cannot be told from a chunk logged
+// without its id, so the run is INCOMPLETE (exit 5), naming the cause and
+// the fix; the right key audits the same log.
+func TestChunkIDsNotLoggedAreIncomplete(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "turns.jsonl")
+	os.WriteFile(in, []byte(`{"sid": "s-1", "q": "How long do refunds take?", "a": "Refunds are issued within 30 days of delivery [doc-1].", "docs": [{"doc_id": "doc-1", "body": "Refunds are issued within 30 days of delivery. After that we give store credit."}]}
+{"sid": "s-2", "q": "How long is shipping?", "a": "Standard shipping takes 2 working days [doc-2].", "docs": [{"doc_id": "doc-2", "body": "Standard shipping takes 2 working days and costs 4.95 euros."}]}
+`), 0o644)
+	mapping := func(id string) string {
+		m := filepath.Join(dir, id+".yaml")
+		os.WriteFile(m, []byte("name: shop\nversion: 1\nunit: turn\nconversation: {id: sid}\nturn:\n  user: q\n  assistant: a\n  retrieval:\n    list: docs\n    fields: {id: "+id+", text: body}\n"), 0o644)
+		return m
+	}
+	r := runCLI(t, "", "audit", "--mapping", mapping("id"), in)
+	if r.code != exitIncomplete || !strings.Contains(r.stderr, "without ids") || !strings.Contains(r.stderr, "--mapping") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if !strings.Contains(r.text, "0 fabricated, 2 not auditable (2 chunk ids absent)") {
+		t.Errorf("the citations are not said to be unauditable for want of ids:\n%s", r.text)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--bar", "0", "--mapping", mapping("doc_id"), in); !strings.Contains(r.text, "Citations: 2 supported") {
+		t.Errorf("with the right key: exit %d\n%s", r.code, r.text)
+	}
+}
+
 // A baseline made under another configuration is compared, and the
 // change is said not to be quality alone.
 func TestBaselineUnderAnotherConfigurationIsSaidSo(t *testing.T) {
