@@ -113,7 +113,7 @@ func langfuseObservation(ts *traceSet, d map[string]any, line int) *SkipError {
 				t.prompt = str(get(m, "content"))
 			}
 		}
-		t.answer = firstNonEmpty(t.answer, str(get(output, "content")))
+		t.generated = firstNonEmpty(t.generated, str(get(output, "content")))
 	default:
 		if str(parent) == "" {
 			t.question = str(get(input, "query"))

@@ -113,3 +113,41 @@ func TestLangfuseFieldInBothSpellingsThatDiffer(t *testing.T) {
 		})
 	}
 }
+
+// The root span's output is what the application returned and is audited,
+// unless it cites nothing where the generation's output cites (a status,
+// or the text with its markers stripped): then the generation's is, with
+// a warning; two outputs that differ otherwise are warned of too.
+func TestLangfuseRootOutputThatCitesNothing(t *testing.T) {
+	const generated = "No refund is possible after 30 days; you would get store credit instead [2]. Your kettle's two-year limited warranty covers heating-element failure [1]."
+	root := `"output":"{\"result\": \"No refund is possible after 30 days; you would get store credit instead [2]. Your kettle's two-year limited warranty covers heating-element failure [1].\"}"`
+	cases := []struct {
+		name, output, answer, warning string
+	}{
+		{"the same text is read without a warning", root, generated, ""},
+		{"a status reads the generation's", `"output":"{\"result\": \"ok\"}"`, generated, "cites nothing where the generation's output cites"},
+		{"markers stripped read the generation's", `"output":"{\"result\": \"No refund is possible after 30 days. The warranty covers heating-element failure.\"}"`, generated, "cites nothing"},
+		{"another cited text is the application's", `"output":"{\"result\": \"Store credit only after 30 days [2].\"}"`, "Store credit only after 30 days [2].", "differs from the generation's"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			data := mustRead(t, langfuseExport)
+			changed := bytes.Replace(data, []byte(root), []byte(tc.output), 1)
+			if tc.output != root && bytes.Equal(changed, data) {
+				t.Fatal("the sample has no such root output")
+			}
+			o := collect(Open(writeFile(t, "lf.jsonl", changed), Options{}, nil))
+			if len(o.records) != 1 || len(o.skips) != 0 {
+				t.Fatalf("records %d, skips %v", len(o.records), o.skips)
+			}
+			rec := o.records[0]
+			if got := rec.Messages[len(rec.Messages)-1].Content; got != tc.answer {
+				t.Errorf("answer %q, want %q", got, tc.answer)
+			}
+			warned := strings.Join(rec.Warnings, "\n")
+			if tc.warning == "" && warned != "" || tc.warning != "" && !strings.Contains(warned, tc.warning) {
+				t.Errorf("warnings %q, want %q", warned, tc.warning)
+			}
+		})
+	}
+}

@@ -14,11 +14,46 @@ type traceTurn struct {
 	start                      time.Time
 	line                       int // first line of the trace in the file
 	question, answer, prompt   string
-	docs                       []Chunk
-	retrieved                  bool // a retriever span was logged, even one that found nothing
+	// generated is the model's output (a GENERATION span's), where the
+	// root span's output (answer) is what the application returned.
+	generated string
+	note      string // a warning for the turn's record (chooseAnswer)
+	docs      []Chunk
+	retrieved bool // a retriever span was logged, even one that found nothing
 	// problem, when set, skips the turn: a field it needs could not be
 	// read (a timestamp, a JSON string cut short). The first one is kept.
 	problem *SkipError
+}
+
+// chooseAnswer settles the turn's answer between what the application
+// returned (the root span's output) and what the model generated: the
+// application's, unless it cites nothing where the model's cites (a
+// status such as {"result": "ok"}, or the text with its markers
+// stripped): citations are what is audited, and none would be. Two that
+// differ are said in the record's warning.
+func (t *traceTurn) chooseAnswer() {
+	switch {
+	case t.generated == "" || t.generated == t.answer:
+	case t.answer == "":
+		t.answer = t.generated
+	case reMarkerShape.MatchString(t.generated) && !reMarkerShape.MatchString(t.answer):
+		t.note = fmt.Sprintf("trace %s: the root span's output (%q) cites nothing where the generation's output cites: the generation's output was audited", t.trace, clip(t.answer, 60))
+		t.answer = t.generated
+	default:
+		t.note = fmt.Sprintf("trace %s: the root span's output differs from the generation's: the root span's, what the application returned, was audited", t.trace)
+	}
+}
+
+// reMarkerShape finds what may be a citation marker ("[2]", "[doc-1]",
+// "¹", "<sup>"): enough to tell which of two outputs cites.
+var reMarkerShape = regexp.MustCompile(`\[[^\]\s]{1,64}\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|<sup>`)
+
+// clip is s cut to n runes with "…" when longer.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 // fail records why the turn cannot be audited, if nothing did before.
@@ -98,6 +133,7 @@ func assembleTurns(ts traceSet, damaged map[string][]int, problems []*SkipError)
 			problems = append(problems, t.problem)
 			continue
 		}
+		t.chooseAnswer()
 		if t.answer == "" {
 			problems = append(problems, &SkipError{Line: t.line, Reason: ReasonMissingContent, Detail: fmt.Sprintf("trace %s has no answer", tr)})
 			continue
@@ -113,6 +149,9 @@ func assembleTurns(ts traceSet, damaged map[string][]int, problems []*SkipError)
 		sort.SliceStable(ts, func(i, j int) bool { return ts[i].start.Before(ts[j].start) })
 		rec := Record{ConversationID: c, Tenant: ts[0].tenant, Agent: ts[0].agent, Timestamp: ts[0].start, Line: ts[0].line}
 		for _, t := range ts {
+			if t.note != "" {
+				rec.Warnings = append(rec.Warnings, t.note)
+			}
 			if lines := damaged[t.trace]; len(lines) > 0 {
 				rec.Warnings = append(rec.Warnings, fmt.Sprintf("trace %s: line(s) %v naming it are unreadable and were skipped; its spans there are missing", t.trace, lines))
 			}
