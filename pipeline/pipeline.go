@@ -166,6 +166,7 @@ type stream struct {
 	auditor func() (*audit.Auditor, error)
 	warn    *skipWarner
 	undated undatedRecords // the records without a timestamp --last met
+	across  overlaps       // records an earlier file held too
 }
 
 // undatedRecords are the records --last met without a timestamp. Where

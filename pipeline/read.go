@@ -52,6 +52,7 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 			return nil
 		}
 	}
+	s.across.warn(s.o.Logger)
 	if latest != nil {
 		chosen := s.undatedChosen(u, latest)
 		for _, rec := range chosen { // oldest first: an answer counts in the first record chosen
@@ -132,6 +133,7 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 			dupsInFile++
 			continue
 		}
+		s.across.check(&rec, len(s.o.Files))
 		rec.Seq = *seq
 		*seq++
 		switch {
@@ -176,6 +178,52 @@ func (s *stream) skipped(u *unitAcc, skip *readers.SkipError) {
 // rate and narrow its interval. Exact for the first maxTrackedRecords
 // distinct records, then off: memory stays bounded, and a probabilistic
 // filter would skip records that are not duplicates.
+// overlaps finds records that an earlier input file held too (rotated
+// logs that overlap): each file's are audited, as a shard reading it alone
+// would audit them, and said on stderr, so that nobody reports the double
+// count unwarned. Bounded as duplicates is.
+type overlaps struct {
+	seed  maphash.Seed
+	file  map[uint64]int // record hash → index of the first file holding it
+	files []string
+	pairs map[[2]int]int // (earlier file, later file) → records in both
+	order [][2]int
+}
+
+func (o *overlaps) check(r *readers.Record, inputs int) {
+	if inputs < 2 || r.Timestamp.IsZero() {
+		return
+	}
+	if o.file == nil {
+		o.seed, o.file, o.pairs = maphash.MakeSeed(), map[uint64]int{}, map[[2]int]int{}
+	}
+	if len(o.files) == 0 || o.files[len(o.files)-1] != r.File {
+		o.files = append(o.files, r.File)
+	}
+	this := len(o.files) - 1
+	k := recordHash(o.seed, r)
+	at, ok := o.file[k]
+	switch {
+	case ok && at != this:
+		p := [2]int{at, this}
+		if o.pairs[p] == 0 {
+			o.order = append(o.order, p)
+		}
+		o.pairs[p]++
+	case !ok && len(o.file) < maxTrackedRecords:
+		o.file[k] = this
+	}
+}
+
+func (o *overlaps) warn(log *slog.Logger) {
+	for _, p := range o.order {
+		n := o.pairs[p]
+		log.Warn("input files overlap", "file", o.files[p[1]], "earlier", o.files[p[0]], "records", n,
+			"detail", fmt.Sprintf("%s holds %s of %s (the same conversation, time, messages and chunks): both files' are audited and counted; audit each record once (leave the overlap out of one file) for a count of distinct records",
+				o.files[p[1]], counted(n, "record", "records"), o.files[p[0]]))
+	}
+}
+
 type duplicates struct {
 	seed    maphash.Seed
 	files   []string          // the files records came from, in order

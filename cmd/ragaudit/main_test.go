@@ -421,6 +421,22 @@ func TestDuplicateRecordsAreAuditedOnce(t *testing.T) {
 			t.Errorf("a log and its gzip copy: exit %d, %s", r.code, r.stderr)
 		}
 	}
+	// Two files that overlap in part are both audited, as shards reading
+	// them apart would audit them, and the overlap is warned of, naming
+	// both files and how many records they share.
+	lines := strings.SplitAfter(strings.TrimSpace(ex), "\n")
+	first, second := filepath.Join(dir, "day1.jsonl"), filepath.Join(dir, "day2.jsonl")
+	os.WriteFile(first, []byte(strings.Join(lines[:6], "")), 0o644)
+	os.WriteFile(second, []byte(strings.Join(lines[4:], "")), 0o644)
+	r = runCLI(t, "", "audit", first, second)
+	if c := counts(t, r); c["records_audited"].(float64) != float64(len(lines))+2 ||
+		!strings.Contains(r.stderr, `msg="input files overlap" file=`+second+" earlier="+first+" records=2") {
+		t.Errorf("two logs sharing 2 records: %v\n%s", c, r.stderr)
+	}
+	os.WriteFile(first, []byte(strings.Join(lines[:4], "")), 0o644)
+	if r := runCLI(t, "", "audit", first, second); strings.Contains(r.stderr, "overlap") {
+		t.Errorf("two logs sharing nothing are said to overlap:\n%s", r.stderr)
+	}
 	// Without timestamps, a turn asked twice alike is not taken for a copy.
 	turn := `{"conversation_id":"f-1","turn":%d,"question":"Refund window?","answer":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}`
 	flat := filepath.Join(dir, "flat.jsonl")
