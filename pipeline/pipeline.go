@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -167,6 +168,42 @@ type stream struct {
 	warn    *skipWarner
 	undated undatedRecords // the records without a timestamp --last met
 	across  overlaps       // records an earlier file held too
+	filters filterMatches  // what --tenant and --agent matched
+}
+
+// filterMatches is what --tenant and --agent met: whether any record
+// passed them, and the names the log writes in another case than a flag
+// ("acme" for --tenant Acme).
+type filterMatches struct {
+	kept bool
+	near []string // "--tenant \"Acme\" … \"acme\"", in order met
+}
+
+// note notes a record filtered out whose tenant or agent is a flag's value
+// in another case.
+func (f *filterMatches) note(o *Options, r *readers.Record) {
+	for _, fl := range []struct {
+		flag  string
+		names []string
+		name  string
+	}{{"--tenant", o.Tenants, r.Tenant}, {"--agent", o.Agents, r.Agent}} {
+		for _, v := range fl.names {
+			if v != fl.name && strings.EqualFold(v, fl.name) {
+				if n := fmt.Sprintf("%s %q matches no record, but the log names %q", fl.flag, v, fl.name); !slices.Contains(f.near, n) && len(f.near) < 8 {
+					f.near = append(f.near, n)
+				}
+			}
+		}
+	}
+}
+
+// FilterError is a run whose --tenant or --agent matched no record where
+// the log writes the name in another case: a typo, not an empty day
+// (usage, exit 2).
+type FilterError struct{ Near []string }
+
+func (e *FilterError) Error() string {
+	return strings.Join(e.Near, "; ") + ": names are compared exactly; give the name as the log writes it"
 }
 
 // undatedRecords are the records --last met without a timestamp. Where

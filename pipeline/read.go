@@ -53,6 +53,9 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 		}
 	}
 	s.across.warn(s.o.Logger)
+	if !s.filters.kept && len(s.filters.near) > 0 {
+		return &FilterError{s.filters.near}
+	}
 	if latest != nil {
 		chosen := s.undatedChosen(u, latest)
 		for _, rec := range chosen { // oldest first: an answer counts in the first record chosen
@@ -136,6 +139,11 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 		s.across.check(&rec, len(s.o.Files))
 		rec.Seq = *seq
 		*seq++
+		if !keep(&rec) {
+			s.filters.note(o, &rec)
+		} else {
+			s.filters.kept = true
+		}
 		switch {
 		case !keep(&rec):
 			u.tally.Filter()
