@@ -152,7 +152,7 @@ func run(ctx context.Context, o Options, auditor func() (*audit.Auditor, error),
 	}
 	out := s.total.Result()
 	out.Auditor = a
-	warnShapes(o.Logger, &out.Retrieval)
+	warnShapes(o.Logger, &out.Retrieval, len(o.Read.Mappings) > 0)
 	warnNotes(o.Logger, &out.Retrieval)
 	return out, nil
 }

@@ -99,15 +99,27 @@ func (u *unitAcc) countShapes(rec *readers.Record) {
 }
 
 // warnShapes warns once per shape of the run's Retrieval, most frequent
-// first.
-func warnShapes(log *slog.Logger, r *Retrieval) {
+// first; mapped, the run read its records with --mapping, whose paths
+// are then what to mend.
+func warnShapes(log *slog.Logger, r *Retrieval, mapped bool) {
+	textFix, listFix := "write the text under one of the keys docs/formats.md lists, or for one turn per line name it with --mapping",
+		"write the chunks under one of the keys docs/formats.md lists, or for one turn per line name them with --mapping"
+	if mapped {
+		textFix, listFix = "the mapping's retrieval text path (fields: text) names none of them: mend it in the --mapping file",
+			"the mapping's retrieval list path names none of them: mend it in the --mapping file"
+	}
 	for _, sh := range r.ChunkShapes {
 		log.Warn("chunks without text", "chunks", sh.Count, "first", sh.First, "keys", strings.Join(sh.Keys, ","),
 			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which is a text key ragaudit reads: "+
-				"their citations are not auditable (chunk text absent); write the text under one of the keys docs/formats.md lists, "+
-				"or for one turn per line name it with --mapping", counted(sh.Count, "chunk", "chunks"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", ")))
+				"their citations are not auditable (chunk text absent); %s", counted(sh.Count, "chunk", "chunks"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", "), textFix))
 	}
 	for _, sh := range r.MessageShapes {
+		if sh.Why == "" && len(sh.Keys) == 0 { // an adapter's answer: no keys of its own to name
+			log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First,
+				"detail", fmt.Sprintf("%s (first at %s) %s no retrieval (for a trace: no retriever span): their citations cannot be checked, but for those naming a chunk an earlier turn of the conversation retrieved (resolved_by earlier_turn)",
+					counted(sh.Count, "cited answer", "cited answers"), sh.First, map[bool]string{true: "logs", false: "log"}[sh.Count == 1]))
+			continue
+		}
 		if sh.Why != "" {
 			log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First,
 				"detail", fmt.Sprintf("%s (first at %s): %s; their citations cannot be checked",
@@ -116,8 +128,8 @@ func warnShapes(log *slog.Logger, r *Retrieval) {
 		}
 		log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First, "message_keys", strings.Join(sh.Keys, ","),
 			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which holds a chunk list ragaudit reads: "+
-				"their citations cannot be checked, but for those naming a chunk an earlier turn of the conversation retrieved (resolved_by earlier_turn); write the chunks under one of the keys docs/formats.md lists, or for one turn per line name them with --mapping",
-				counted(sh.Count, "cited answer", "cited answers"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", ")))
+				"their citations cannot be checked, but for those naming a chunk an earlier turn of the conversation retrieved (resolved_by earlier_turn); %s",
+				counted(sh.Count, "cited answer", "cited answers"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", "), listFix))
 	}
 	warnNotListed(log, "chunks without text", r.ChunkShapesNotListed)
 	warnNotListed(log, "no retrieval logged", r.MessageShapesNotListed)

@@ -179,3 +179,13 @@ func TestShapesAreTheSameForAnyWorkers(t *testing.T) {
 		t.Errorf("1 worker: %+v\n4 workers: %+v", one.Retrieval, four.Retrieval)
 	}
 }
+
+// An answer an adapter read without retrieval has no keys of its own to
+// name: the warning says it logs none, not "only the keys ,".
+func TestNoRetrievalOfAnAdapterNamesNoEmptyKeys(t *testing.T) {
+	var log strings.Builder
+	warnShapes(slog.New(slog.NewTextHandler(&log, nil)), &Retrieval{MessageShapes: []Shape{{Count: 1, First: "t.jsonl:4"}}}, false)
+	if got := log.String(); !strings.Contains(got, "1 cited answer (first at t.jsonl:4) logs no retrieval") || strings.Contains(got, "keys ,") {
+		t.Errorf("warning %q", got)
+	}
+}
