@@ -419,7 +419,13 @@ var Checks = []Check{
 					flip = why(causeCondition, conditionOmitted(l, c, closest, closestText))
 				}
 				s.NegationMismatch = flip
-				return
+				// A claim made of the chunk's own words is close to it
+				// whatever its 4-grams say: its denial is read as at a close
+				// match ("Een nota kunt u niet meer bij ons indienen" against
+				// "U kunt nota's … bij ons indienen").
+				if flip || s.NgramSim < swapMatch || s.MissingWords > 0 {
+					return
+				}
 			}
 			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow) || crossed(c.plain), negates(c.tongue, window, ofClaim) || crossed(window)
 			// "Unless" denies a claim that states a condition ("renews if

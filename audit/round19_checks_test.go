@@ -41,6 +41,18 @@ func TestANamesNumberIsNoFigure(t *testing.T) {
 	})
 }
 
+// A claim made of the chunk's own words with a denial the chunk does not
+// make fails though their 4-grams differ; both denying passes.
+func TestDenialInTheChunksOwnWords(t *testing.T) {
+	const nota = "U kunt nota's tot 3 jaar na de behandeldatum bij ons indienen. Wij betalen binnen 15 werkdagen nadat wij uw declaratie hebben goedgekeurd."
+	assertFlips(t, []flipCase{
+		{"niet meer of what the chunk allows fails in Dutch", "Een nota kunt u niet meer bij ons indienen [1].", nota, true},
+		{"the chunk's own statement passes in Dutch", "Een nota kunt u tot 3 jaar na de behandeldatum bij ons indienen [1].", nota, false},
+		{"both denying passes in Dutch", "Bij ons kunt u een nota ouder dan drie jaar niet meer indienen [1].",
+			"Een nota ouder dan drie jaar kunt u niet bij ons indienen.", false},
+	})
+}
+
 // A marker's id and a link's URL are no words of the answer: a German
 // answer citing "[kb-versand-2026-de-0001]" or a link is German, judged.
 func TestMarkersDoNotTellTheAnswersLanguage(t *testing.T) {
