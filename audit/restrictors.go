@@ -72,7 +72,7 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 			}
 			limited = true
 		}
-		limited = limited || periodStartsAt(l, closest, j)
+		limited = limited || periodStartsAt(l, closest, j) || deadlineAt(l, closest, j)
 		if !l.IsRestrictor(closest[j]) {
 			continue
 		}
@@ -81,6 +81,24 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 		}
 	}
 	return limited
+}
+
+// deadlineAt reports whether ws[j] is a number of a unit of time bounded
+// from above ("tot 2 werkdagen van tevoren", "up to 48 hours before",
+// "within 14 days"): a time limit, which "at any time" drops.
+func deadlineAt(l *lang.Language, ws []string, j int) bool {
+	if j == 0 || !isFigure(l, ws[j]) {
+		return false
+	}
+	if b := l.BoundBefore(ws[max(0, j-3):j]); b != lang.Upper && b != lang.Within {
+		return false
+	}
+	for u := j + 1; u < len(ws) && u <= j+2; u++ {
+		if unit, ok := l.Unit(ws[u]); ok && strings.HasPrefix(unit, "time:") {
+			return true
+		}
+	}
+	return false
 }
 
 // periodStartsAt reports whether ws[j] opens a period that must pass

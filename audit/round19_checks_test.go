@@ -117,3 +117,25 @@ func TestIDsNotLoggedAreNotFabrications(t *testing.T) {
 		})
 	}
 }
+
+// "At any time" drops a time limit the chunk's sentence sets with an
+// upper bound on a number of a unit of time ("up to 2 working days in
+// advance", "bis 24 Stunden vor Abflug"), in every language; the limit
+// restated passes. "In advance" is "before": "after that" in the chunk
+// opposes no claim's "before".
+func TestAtAnyTimeAgainstADeadline(t *testing.T) {
+	const reschedule = "An engineer installation costs a one-off €79. You can reschedule an appointment free of charge up to 2 working days in advance; after that we charge €35."
+	assertFlips(t, []flipCase{
+		{"always free fails in English", "You can always reschedule an appointment with the engineer free of charge [1].", reschedule, true},
+		{"at any time fails in English", "You can reschedule an appointment free of charge at any time [1].", reschedule, true},
+		{"altijd kosteloos fails in Dutch", "Een afspraak met de monteur kunt u altijd kosteloos verzetten [1].",
+			"Voor de installatie betaalt u eenmalig €79. Een afspraak kunt u tot 2 werkdagen van tevoren kosteloos verzetten; daarna rekenen we €35.", true},
+		{"jederzeit fails in German", "Sie können jederzeit kostenlos umbuchen [1].", "Sie können bis 24 Stunden vor Abflug kostenlos umbuchen.", true},
+		{"the limit restated passes", "You can reschedule an appointment free of charge up to 2 working days in advance [1].", reschedule, false},
+		{"before for in advance passes", "Up to 2 working days before, you can reschedule the appointment free of charge [1].", reschedule, false},
+		{"at any time where the chunk says so passes", "You can cancel the subscription at any time [1].",
+			"You can cancel the subscription at any time; the cancellation takes effect within 30 days.", false},
+		{"after for in advance fails", "You can reschedule an appointment free of charge up to 2 working days after it [1].",
+			"You can reschedule an appointment free of charge up to 2 working days in advance.", true},
+	})
+}
