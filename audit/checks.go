@@ -520,7 +520,7 @@ var Checks = []Check{
 				s.NegationMismatch = why(causeOpposite, opposes(l, c.words, closest)) || why(causeSides, rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest)) ||
 					why(causeImpossible, !claimDenies && deniedPossible(l, c.words, window, ofClaim)) ||
 					why(causeHedge, l.MayHedge(window) && hedgeDropped(l, c.words, closest)) ||
-					why(causeExcepted, exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span))) ||
+					why(causeExcepted, exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) || absoluteUnlessDropped(l, c, closestText, ofClaim)) ||
 					why(causeScope, scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) || fullyBounded(l, c.words, closest) || generalised(l, c.words, closest)) ||
 					why(causeSides, complementSwapped(l, c.words, ww) || endSwapped(l, c.words, closest)) || why(causeImpossible, deniedOfAll(l, c.words, closest)) ||
 					why(causeCondition, conditionDropped(l, c, window, closest)) || why(causeSides, membersSwapped(l, c.words, closest)) || why(causeScope, listNarrowed(l, c.words, closest)) ||

@@ -159,3 +159,31 @@ func hoursLimited(l *lang.Language, c *claim, window, closestText string) bool {
 	}
 	return slices.ContainsFunc(findQuantitiesIn(l, closestText), isTime)
 }
+
+// absoluteUnlessDropped reports whether the claim says in every case
+// ([anytime], [at-no-time]: "always", "never", "nie") what the window's
+// sentence it follows says with an "unless" the claim drops: "you are
+// never liable for any losses" against "you are not liable, unless you
+// acted fraudulently". A claim with a condition of its own, or restating
+// the "unless", is left alone.
+func absoluteUnlessDropped(l *lang.Language, c *claim, sentence string, ofClaim func(string) bool) bool {
+	cw := claimWords(c, l)
+	if !absoluteIn(l, cw) || l.HasConditional(cw) {
+		return false
+	}
+	if _, own := l.UnlessClause(c.plain); own {
+		return false
+	}
+	cond, ok := l.UnlessClause(sentence)
+	return ok && !restated(l, normalisedWords(l, cond), ofClaim)
+}
+
+// absoluteIn reports whether ws hold a phrase of [anytime] or [at-no-time].
+func absoluteIn(l *lang.Language, ws []string) bool {
+	for i := range ws {
+		if l.AbsoluteAt(ws, i) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -139,3 +139,19 @@ func TestAtAnyTimeAgainstADeadline(t *testing.T) {
 			"You can reschedule an appointment free of charge up to 2 working days in advance.", true},
 	})
 }
+
+// "Never" or "always" drops the "unless" the chunk's sentence makes
+// its statement with, in every language; the claim's own "unless", or
+// no absolute word, passes.
+func TestNeverAgainstAnUnless(t *testing.T) {
+	const liable = "Report a lost or stolen card immediately by phone so we can block it. After you report it, you are not liable for losses, unless you acted fraudulently."
+	assertReason(t, "exception_ignored", []flipCase{
+		{"never liable fails in English", "After you report a stolen card, you are never liable for any losses [1].", liable, true},
+		{"never liable unless fraud passes in English", "After you report a stolen card, you are never liable for losses unless you acted fraudulently [1].", liable, false},
+		{"not liable without an absolute passes", "After you report a stolen card, you are not liable for losses [1].", liable, false},
+		{"nie haftbar fails in German", "Nach der Meldung haften Sie nie für Schäden [1].",
+			"Nach der Meldung haften Sie nicht für Schäden, es sei denn, Sie haben betrügerisch gehandelt.", true},
+		{"jamais responsable fails in French", "Après votre déclaration, vous n'êtes jamais responsable des pertes [1].",
+			"Après votre déclaration, vous n'êtes pas responsable des pertes, à moins que vous n'ayez agi frauduleusement.", true},
+	})
+}

@@ -59,6 +59,7 @@ func (l *Language) IsEveryOther(w string) bool { return l.everyOther[w] }
 // "solange", "als").
 func (l *Language) readAnytime(t, _ *table) error {
 	l.anytime = l.readPhraseList(t, "anytime")
+	l.noTime = l.readPhraseList(t, "at-no-time")
 	l.allDay = l.readPhraseList(t, "around-the-clock")
 	l.limitOpens = l.readPhraseList(t, "limit-opens")
 	l.anyWords = set(l.withNormalized(t.words("any-words")))
@@ -74,6 +75,13 @@ func (l *Language) IsAnyWord(w string) bool { return l.anyWords[w] }
 // AnytimeAt returns how many words a phrase of [anytime] takes at
 // words[i] (normalised words), 0 for none.
 func (l *Language) AnytimeAt(words []string, i int) int { return l.anytime.at(words, i) }
+
+// AbsoluteAt returns how many words a phrase of [anytime] or
+// [at-no-time] ("always", "never", "nie", "jamais") takes at words[i],
+// 0 for none: a claim saying it holds in every case.
+func (l *Language) AbsoluteAt(words []string, i int) int {
+	return max(l.anytime.at(words, i), l.noTime.at(words, i))
+}
 
 // AllDayAt returns how many words a phrase of [around-the-clock] takes
 // at words[i] (normalised words), 0 for none.
