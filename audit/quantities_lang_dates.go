@@ -259,13 +259,13 @@ func (s *langScan) clockAt(i, j, h int) (m, end int, ok bool) {
 			return m, end, true
 		}
 	}
-	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.clockBeforeLate(i)))) {
+	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.betweenEnd(i) || s.clockBeforeLate(i)) || s.betweenClock(i, j))) {
 		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
 			return m, e, true
 		}
 		return 0, we, true
 	}
-	if s.clockAfter(j, false) { // "9–18 Uhr", "9 - 18:00"
+	if s.clockAfter(j, false) || s.betweenClock(i, j) { // "9–18 Uhr", "9 - 18:00", "zwischen 8 und 18 Uhr"
 		return 0, j, true
 	}
 	return 0, 0, false
@@ -400,4 +400,54 @@ func (s *langScan) clockAfter(e int, marked bool) bool {
 	m := s.skipSpaces(d)
 	we := s.wordEnd(m, false)
 	return marked && we > m && s.l.IsClockMark(s.text[m:we])
+}
+
+// betweenClock reports whether the hour text[i:j] opens a "between …
+// and" range ([bound-between]) whose other end is a time of day:
+// "tussen 8 uur en 18 uur", "zwischen 8 und 18 Uhr", "entre 8 et 18
+// heures". "Tussen 2 en 4 uur" is a duration: its other end is none.
+func (s *langScan) betweenClock(i, j int) bool {
+	ws, we := s.prevWord(i)
+	if ws >= we || s.inRange {
+		return false
+	}
+	k := s.skipSpaces(j)
+	if e := s.wordEnd(k, false); e > k && s.l.IsClockHour(s.text[k:e]) { // "8 uur en 18 uur"
+		k = s.skipSpaces(e)
+	}
+	je := s.wordEnd(k, false)
+	if je == k || !s.l.OpensRange(s.text[ws:we], s.text[k:je]) {
+		return false
+	}
+	k = s.skipSpaces(je)
+	if d := s.digitEnd(k); d == k || d-k > 2 {
+		return false
+	}
+	s.inRange = true
+	_, ok := s.timeAt(k)
+	s.inRange = false
+	return ok
+}
+
+// betweenEnd reports whether the hour at text[i] ends a "between … and"
+// range: the joiner before it, a number (with its hour word) before
+// that, and the opener before the number.
+func (s *langScan) betweenEnd(i int) bool {
+	js, je := s.prevWord(i)
+	if js >= je {
+		return false
+	}
+	p := s.skipSpacesBack(js)
+	if ws, we := s.prevWord(js); ws < we && s.l.IsClockHour(s.text[ws:we]) {
+		p = s.skipSpacesBack(ws)
+	}
+	d := p
+	for d > 0 && isDigit(s.text[d-1]) {
+		d--
+	}
+	if d == p || p-d > 2 {
+		return false
+	}
+	os, oe := s.prevWord(d)
+	return os < oe && s.l.OpensRange(s.text[os:oe], s.text[js:je])
 }

@@ -155,3 +155,22 @@ func TestNeverAgainstAnUnless(t *testing.T) {
 			"Après votre déclaration, vous n'êtes pas responsable des pertes, à moins que vous n'ayez agi frauduleusement.", true},
 	})
 }
+
+// Hours of a "between … and" range whose other end is a time of day are
+// times of day ("tussen 8 uur en 18 uur", "zwischen 8 und 18 Uhr"); the
+// same range said with "van … tot" is the same range. "Tussen 2 en 4 uur"
+// stays a duration.
+func TestHoursOfABetweenRange(t *testing.T) {
+	const monteur = "De monteur komt op werkdagen tussen 8 uur en 18 uur."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"08:00 for 8 uur passes in Dutch", "De monteur komt op werkdagen tussen 08:00 en 18:00 uur [1].", monteur, false},
+		{"09:00 for 8 uur fails in Dutch", "De monteur komt op werkdagen tussen 09:00 en 18:00 uur [1].", monteur, true},
+		{"08:00 for 8 Uhr passes in German", "Der Techniker kommt werktags zwischen 08:00 und 18:00 Uhr [1].", "Der Techniker kommt werktags zwischen 8 und 18 Uhr.", false},
+		{"8h00 for 8 heures passes in French", "Le technicien passe en semaine entre 8h00 et 18h00 [1].", "Le technicien passe en semaine entre 8 heures et 18 heures.", false},
+		{"tussen en for van tot passes in Dutch", "U betaalt dan een opzegvergoeding tussen €50 en €125 [1].",
+			"Zegt u een vast contract eerder op, dan betaalt u een opzegvergoeding van €50 tot €125.", false},
+		{"another end fails in Dutch", "U betaalt dan een opzegvergoeding tussen €50 en €150 [1].",
+			"Zegt u een vast contract eerder op, dan betaalt u een opzegvergoeding van €50 tot €125.", true},
+		{"a duration between two and four hours is no time", "De installatie duurt tussen 2 en 4 uur [1].", "De installatie duurt 3 uur.", true},
+	})
+}

@@ -45,9 +45,11 @@ func (l *Language) readBounds(t, _ *table) error {
 		changeTo: set(t.words("change-to")), changeBy: set(t.words("change-by")),
 	}
 	for _, line := range t.sections["bound-between"] {
-		open, join, _ := strings.Cut(strings.ToLower(line), "|")
-		for _, o := range strings.Fields(open) {
-			l.bounds.between[o] = strings.Fields(join)
+		for _, pair := range strings.Split(strings.ToLower(line), ";") { // "tussen | en; van | tot"
+			open, join, _ := strings.Cut(pair, "|")
+			for _, o := range strings.Fields(open) {
+				l.bounds.between[o] = strings.Fields(join)
+			}
 		}
 	}
 	return nil

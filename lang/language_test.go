@@ -191,3 +191,12 @@ func TestFunctionWordsAreNoWordsThePolarityChecksRead(t *testing.T) {
 		}
 	}
 }
+
+// A [bound-between] line may pair several openers with their joiners
+// ("tussen | en; van | tot"): each pair opens a range.
+func TestBetweenPairsOfOneLine(t *testing.T) {
+	nl := get(t, "nl")
+	if !nl.OpensRange("tussen", "en") || !nl.OpensRange("van", "tot") || nl.OpensRange("tussen", "tot") {
+		t.Errorf("tussen|en %v, van|tot %v, tussen|tot %v", nl.OpensRange("tussen", "en"), nl.OpensRange("van", "tot"), nl.OpensRange("tussen", "tot"))
+	}
+}
