@@ -208,13 +208,32 @@ func (m *messageAudit) answerTongue() tongue {
 // ("… kostet 9,90 Euro [kb-versand-2026-de-0001]." reads as Danish with
 // its marker, "… [1](https://help.example.de/versand)." as Norwegian).
 func (m *messageAudit) withoutMarkers(text string) string {
-	if len(m.a.markers.custom) == 0 && !strings.ContainsAny(text, "[(<^¹²³⁴⁵⁶⁷⁸⁹⁰") {
-		return text
+	if len(m.a.markers.custom) == 0 && (!strings.ContainsAny(text, "[(<^¹²³⁴⁵⁶⁷⁸⁹⁰") || 10*bracketed(text) < len(text)) {
+		return text // what markers there are weigh too little to sway the detector
 	}
 	ms, unread := findMarkers(text, m.a.markerContext(m.msg.Retrieval))
 	all := append(ms, unread...)
 	slices.SortStableFunc(all, func(a, b Marker) int { return a.Start - b.Start })
 	return StripMarkers(text, all)
+}
+
+// bracketed counts the bytes of text inside brackets and parentheses,
+// of its <sup> tags and of its superscript digits: an upper bound of what
+// its markers hold.
+func bracketed(text string) int {
+	n, depth := strings.Count(text, "<sup>")*len("<sup></sup>"), 0
+	for _, r := range text {
+		switch r {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth = max(0, depth-1)
+		}
+		if depth > 0 || strings.ContainsRune("¹²³⁴⁵⁶⁷⁸⁹⁰", r) {
+			n += utf8.RuneLen(r)
+		}
+	}
+	return n
 }
 
 // unsupportedLikeItsChunks reports whether an answer read unsurely (or
