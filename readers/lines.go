@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // recordParser turns the JSON text of one record (a line, or one value of
@@ -70,7 +71,13 @@ func (s *stream) eachLine(parse recordParser) {
 				s.readError(line, err, true)
 				return
 			}
-			if !s.parsed(parse(b, line)) {
+			rec, skip, fatal := parse(b, line)
+			if err == io.EOF && skip != nil && skip.Reason == ReasonMalformedJSON && strings.Contains(skip.Detail, "unexpected end of JSON input") {
+				// The last line ends, with no line ending, before its
+				// record does: the file was cut while being written.
+				skip.Reason, skip.Detail = ReasonTruncatedGzip, "the input ends inside this record (no line ending after it): "+skip.Detail
+			}
+			if !s.parsed(rec, skip, fatal) {
 				return
 			}
 		}

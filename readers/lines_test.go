@@ -312,3 +312,24 @@ func TestAByteOrderMarkAtTheStartOfAnyLineIsDropped(t *testing.T) {
 		})
 	}
 }
+
+// A last line that ends, with no line ending, before its record does is
+// a file cut while being written (truncated_input); the same broken
+// record followed by a line ending and more records is malformed_json.
+func TestACutLastLineIsTruncatedInput(t *testing.T) {
+	good := `{"conversation_id":"c1","messages":[{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"Refunds take 30 days."}]}]}`
+	cut := `{"conversation_id":"c2","messages":[{"role":"assistant","content":"Refunds take`
+	for _, tc := range []struct {
+		name, data, reason string
+	}{
+		{"cut at the end", good + "\n" + cut, ReasonTruncatedGzip},
+		{"broken in the middle", good + "\n" + cut + "\n" + good + "\n", ReasonMalformedJSON},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := collect(Open(writeFile(t, "log.jsonl", []byte(tc.data)), Options{}, nil))
+			if len(o.skips) != 1 || o.skips[0].Reason != tc.reason || o.skips[0].Line != 2 {
+				t.Fatalf("skips %+v, want one %s at line 2", o.skips, tc.reason)
+			}
+		})
+	}
+}
