@@ -303,6 +303,8 @@ var Checks = []Check{
 				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
 				if x := withoutSwapped(l, c, sentence); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x)
+				} else if x := alsoExtended(l, c, sentence); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€5, also for specialists" of "€5 for GPs and €10 for specialists"
 				}
 			}
 			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && twoOfAKind(c.quantities) {

@@ -174,3 +174,20 @@ func TestHoursOfABetweenRange(t *testing.T) {
 		{"a duration between two and four hours is no time", "De installatie duurt tussen 2 en 4 uur [1].", "De installatie duurt 3 uur.", true},
 	})
 }
+
+// A figure extended with "also" or "too" to a thing the chunk's sentence
+// gives another figure is that thing's wrong figure, in every language;
+// the claim giving each thing its own figure passes.
+func TestAFigureExtendedWithAlso(t *testing.T) {
+	const copay = "Emergencies are covered from day one, without a waiting period. The co-payment per visit is €5 for general practice and €10 for specialists."
+	const copago = "Las urgencias están cubiertas desde el primer día. El copago por consulta es de 5 € en medicina general y de 10 € en especialistas."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"also for specialists fails in English", "The co-payment is €5 per visit, also for specialists [1].", copay, true},
+		{"for specialists too fails in English", "For specialists, too, the co-payment is €5 per visit [1].", copay, true},
+		{"también en especialistas fails in Spanish", "El copago es de 5 € por consulta, también en especialistas [1].", copago, true},
+		{"ook bij specialisten fails in Dutch", "De eigen bijdrage is €5 per consult, ook bij specialisten [1].",
+			"De eigen bijdrage per consult is €5 bij de huisarts en €10 bij specialisten.", true},
+		{"each its own figure passes", "The co-payment is €5 for general practice, and also €10 for specialists [1].", copay, false},
+		{"also of the figure's own thing passes", "Also for a visit to general practice, the co-payment is €5 [1].", copay, false},
+	})
+}

@@ -63,8 +63,14 @@ func (l *Language) readAnytime(t, _ *table) error {
 	l.allDay = l.readPhraseList(t, "around-the-clock")
 	l.limitOpens = l.readPhraseList(t, "limit-opens")
 	l.anyWords = set(l.withNormalized(t.words("any-words")))
+	l.alsoWords = set(l.withNormalized(t.words("also-words")))
 	return nil
 }
+
+// IsAlsoWord reports whether the normalised word w extends what a
+// sentence says to another thing ([also-words]: "also", "ook", "auch",
+// "aussi", "también").
+func (l *Language) IsAlsoWord(w string) bool { return l.alsoWords[w] }
 
 // IsAnyWord reports whether the normalised word w, opening a sentence,
 // says any one of a kind may do what it says ("Any user can …",

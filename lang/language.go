@@ -185,6 +185,7 @@ type Language struct {
 	timesWords    map[string]int        // [times-words]
 	limitOpens    phraseList            // [limit-opens]
 	anyWords      map[string]bool       // [any-words]
+	alsoWords     map[string]bool       // [also-words]
 	linking       []string
 	sourceWords   []string
 	fold          *strings.Replacer // [fold]: letters the stemmer folds
@@ -223,7 +224,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "comparison-up", "comparison-down", "list-joins", "or-words", "requirement-words", "exceptions", "negative-words", "hedges", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-then", "condition-phrases", "otherwise", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"change-verbs", "change-from", "change-to", "change-by", "bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
-	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "at-no-time", "limit-opens", "any-words", "time-zones", "times-words"}
+	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "at-no-time", "limit-opens", "any-words", "also-words", "time-zones", "times-words"}
 
 // languages reads every language's tables once; the data are compiled
 // in, so an error is a bug of the package, which its tests catch.
