@@ -106,14 +106,7 @@ func TestACitationNamingSeveralChunks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, tc.chunks...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) != 1 {
-				t.Fatalf("findings %+v, want one", res.Findings)
-			}
-			f := res.Findings[0]
+			f := oneFinding(t, tc.answer, tc.chunks...)
 			last := ""
 			if len(f.Reasons) > 0 {
 				last = f.Reasons[len(f.Reasons)-1]

@@ -62,14 +62,7 @@ func TestMarkersDoNotTellTheAnswersLanguage(t *testing.T) {
 		{"a Markdown link", "Der Expressversand kostet 9,90 Euro [1](https://help.example.de/versand).", "1", "https://help.example.de/versand"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, readers.Chunk{ID: tc.id, Source: tc.source, Text: text}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) != 1 {
-				t.Fatalf("%d findings, want 1", len(res.Findings))
-			}
-			if f := res.Findings[0]; f.Language != "de" || f.Verdict != Supported {
+			if f := oneFinding(t, tc.answer, readers.Chunk{ID: tc.id, Source: tc.source, Text: text}); f.Language != "de" || f.Verdict != Supported {
 				t.Errorf("language %q, verdict %s %v; want German, supported", f.Language, f.Verdict, f.Reasons)
 			}
 		})
@@ -103,14 +96,7 @@ func TestIDsNotLoggedAreNotFabrications(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := testAuditor.Audit(context.Background(), record(tc.answer, tc.chunks...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) != 1 {
-				t.Fatalf("%d findings, want 1", len(res.Findings))
-			}
-			f := res.Findings[0]
+			f := oneFinding(t, tc.answer, tc.chunks...)
 			if f.Verdict != tc.verdict || tc.reason != "" && (len(f.Reasons) != 1 || f.Reasons[0] != tc.reason) {
 				t.Errorf("%s %v, want %s %s", f.Verdict, f.Reasons, tc.verdict, tc.reason)
 			}
@@ -190,4 +176,17 @@ func TestAFigureExtendedWithAlso(t *testing.T) {
 		{"each its own figure passes", "The co-payment is €5 for general practice, and also €10 for specialists [1].", copay, false},
 		{"also of the figure's own thing passes", "Also for a visit to general practice, the co-payment is €5 [1].", copay, false},
 	})
+}
+
+// oneFinding audits an answer citing chunks and returns its one finding.
+func oneFinding(t *testing.T, answer string, chunks ...readers.Chunk) Finding {
+	t.Helper()
+	res, err := testAuditor.Audit(context.Background(), record(answer, chunks...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %+v, want one", res.Findings)
+	}
+	return res.Findings[0]
 }
