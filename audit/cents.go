@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -90,6 +92,17 @@ func centsAfter(l *lang.Language, text string, q quantity) bool {
 		return false
 	}
 	w, _ := wordAfterPos(text, end)
+	if w == "" { // glued to the number: "70p"
+		e := end
+		for e < len(text) {
+			r, n := utf8.DecodeRuneInString(text[e:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			e += n
+		}
+		w = text[end:e]
+	}
 	return w != "" && l.IsCentWord(w)
 }
 

@@ -190,3 +190,13 @@ func oneFinding(t *testing.T, answer string, chunks ...readers.Chunk) Finding {
 	}
 	return res.Findings[0]
 }
+
+// Pence written glued to their number ("70p") are pence: "70p" states
+// "£0.70", "80p" does not, and "£70" is no "70p".
+func TestPenceGluedToTheirNumber(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"70p for £0.70 passes", "Calls to landlines cost 70p a minute [1].", "Calls to landlines cost £0.70 per minute.", false},
+		{"80p for £0.70 fails", "Calls to landlines cost 80p a minute [1].", "Calls to landlines cost £0.70 per minute.", true},
+		{"£70 for 70p fails", "Calls to landlines cost £70 a minute [1].", "Calls to landlines cost 70p per minute.", true},
+	})
+}
