@@ -318,8 +318,13 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s, weighted to all citations (labels — reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
 		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
 	if caught := v.Agreement.UnsupportedCaught; !math.IsNaN(float64(caught)) {
-		fmt.Fprintf(b, "  It caught an estimated %s of the unsupported citations, weighted to all citations (from %d labelled unsupported): runs of such logs without labels may take no more as --machine-recall\n",
-			pctN(caught), c.UnsupportedAsUnsupported+c.UnsupportedAsSupported)
+		// A recall measured on few unsupported labels is uncertain: what a
+		// later run may assume is the low end of its interval, not the
+		// estimate (13 labels, 8 caught: 62 %, but as little as 36 %).
+		n := c.UnsupportedAsUnsupported + c.UnsupportedAsSupported
+		low := math.Min(float64(caught), audit.Wilson(int(c.UnsupportedAsUnsupported), int(n)).Low)
+		fmt.Fprintf(b, "  It caught an estimated %s of the unsupported citations, weighted to all citations (%d of %d labelled unsupported; the low end of its 95%% interval %s): runs of such logs without labels may take no more than %s as --machine-recall\n",
+			pctN(caught), c.UnsupportedAsUnsupported, n, pct(low), pct(low))
 	}
 	writeLabelledFailures(b, v)
 	if len(v.Tenants) > 1 {

@@ -151,6 +151,13 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	if !(caught > 0 && caught <= 1) || !strings.Contains(r.text, fmt.Sprintf("It caught an estimated %.1f%% of the unsupported citations", 100*caught)) {
 		t.Errorf("unsupported caught %v, text:\n%s", caught, r.text)
 	}
+	// What a later run may assume is the low end of the recall's interval,
+	// below the estimate: few labels measure it loosely.
+	if m := regexp.MustCompile(`may take no more than ([0-9.]+)% as --machine-recall`).FindStringSubmatch(r.text); m == nil {
+		t.Errorf("no --machine-recall advice:\n%s", r.text)
+	} else if low, _ := strconv.ParseFloat(m[1], 64); !(low < 100*caught) {
+		t.Errorf("the advised --machine-recall %v%% is not below the estimate %.1f%%", low, 100*caught)
+	}
 	// The labelled failures are numbered as findings are: by turn and
 	// sentence, never by the message index.
 	if block := strings.SplitN(r.text, "Labelled unsupported by the reviewers", 2); len(block) < 2 ||
