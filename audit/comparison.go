@@ -59,10 +59,16 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 			}
 		}
 	}
+	var thing []string // what is compared: "excess" of "a lower excess than"
 	if len(left) == 0 {
 		for _, w := range cw[max(first-9, 0):first] {
 			if key(w) {
 				left = append(left, l.Stem(w))
+			}
+		}
+		for _, w := range cw[first+1 : k] {
+			if key(w) {
+				thing = append(thing, l.Stem(w))
 			}
 		}
 	}
@@ -76,7 +82,7 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
 	}
-	va, vb, ok := sidesFigures(l, c.tongue, chunk, a, b)
+	va, vb, ok := sidesFigures(l, c.tongue, chunk, a, b, thing)
 	if !ok || va == vb {
 		return false
 	}
@@ -95,8 +101,10 @@ type sideFigure struct {
 // period as the other's.
 //
 // A side's word that two sentences giving figures both hold ("has",
-// "mortgage") tells nothing apart and is not read.
-func sidesFigures(l *lang.Language, t tongue, chunk string, a, b []string) (va, vb float64, ok bool) {
+// "mortgage") tells nothing apart and is not read. Where sentences name
+// the thing compared ("excess" of "a lower excess than"), only theirs
+// are read: the sides' figures of other things are not its.
+func sidesFigures(l *lang.Language, t tongue, chunk string, a, b, thing []string) (va, vb float64, ok bool) {
 	type figured struct {
 		text  string
 		qs    []quantity
@@ -112,6 +120,11 @@ func sidesFigures(l *lang.Language, t tongue, chunk string, a, b []string) (va, 
 			sentences = append(sentences, figured{s, qs, stems})
 		}
 	})
+	if naming := slices.DeleteFunc(slices.Clone(sentences), func(f figured) bool {
+		return !slices.ContainsFunc(thing, func(st string) bool { return slices.Contains(f.stems, st) })
+	}); len(naming) > 0 {
+		sentences = naming
+	}
 	distinct := func(side []string) []string {
 		return slices.DeleteFunc(slices.Clone(side), func(st string) bool {
 			n := 0

@@ -200,3 +200,17 @@ func TestPenceGluedToTheirNumber(t *testing.T) {
 		{"£70 for 70p fails", "Calls to landlines cost £70 a minute [1].", "Calls to landlines cost 70p per minute.", true},
 	})
 }
+
+// A comparison is weighed on the figures of the thing it compares: the
+// sides' figures of another thing in other sentences of the chunk do not
+// stop it ("a lower excess" against £150 and £50 beside cancellation
+// cover of £3,000 and £7,500).
+func TestAComparisonOfTheThingCompared(t *testing.T) {
+	const policy = "The Essentials policy has an excess of £150 per claim; on the Premier policy the excess is £50 per claim. The excess does not apply to claims under Travel Delay or Missed Departure. Cancellation cover is £3,000 per person on Essentials and £7,500 per person on Premier."
+	assertReason(t, "sides_swapped", []flipCase{
+		{"a lower excess the wrong way round fails", "Essentials has a lower excess than Premier [1].", policy, true},
+		{"a lower excess the right way round passes", "Premier has a lower excess than Essentials [1].", policy, false},
+		{"a higher cancellation cover the wrong way round fails", "Essentials has a higher cancellation cover than Premier [1].", policy, true},
+		{"a lower cancellation cover the right way round passes", "Essentials has a lower cancellation cover than Premier [1].", policy, false},
+	})
+}
