@@ -11,8 +11,10 @@ import (
 // with a word of [also-words] to a thing the window's sentence gives
 // another figure of the same kind, in a part of its own: "€5 per visit,
 // also for specialists" against "€5 for general practice and €10 for
-// specialists". The thing is the content word next to the "also" word
-// that the part stating the claim's figure does not hold; "" for none.
+// specialists"; or to a thing other than the one the part stating it
+// limits it to ("solo en la Península"). The thing is the content word
+// next to the "also" word that the part stating the claim's figure does
+// not hold; "" for none.
 func alsoExtended(l *lang.Language, c *claim, sentence string) string {
 	cw := claimWords(c, l)
 	var near []string // stems of the words next to an "also" word
@@ -54,6 +56,12 @@ func alsoExtended(l *lang.Language, c *claim, sentence string) string {
 			if slices.ContainsFunc(others, func(p sentencePart) bool { return slices.Contains(p.stems, st) }) {
 				return q.Raw
 			}
+			// "gratuito a partir de 35 €, también para Canarias" against "…
+			// a partir de 35 € solo en la Península": the figure is only
+			// the part's own thing's.
+			if slices.ContainsFunc(stating, func(p sentencePart) bool { return p.restricted }) {
+				return q.Raw
+			}
 		}
 	}
 	return ""
@@ -62,8 +70,9 @@ func alsoExtended(l *lang.Language, c *claim, sentence string) string {
 // sentencePart is a part of a sentence between commas, semicolons and
 // list joins ("and", "en", "und", "et", "y"): its stems and figures.
 type sentencePart struct {
-	stems []string
-	qs    []quantity
+	stems      []string
+	qs         []quantity
+	restricted bool // it holds a word of [restrictors]: "only", "solo", "nur"
 }
 
 func sentenceParts(l *lang.Language, sentence string) []sentencePart {
@@ -76,6 +85,7 @@ func sentenceParts(l *lang.Language, sentence string) []sentencePart {
 		p := sentencePart{qs: findQuantitiesIn(l, text)}
 		for _, w := range normalisedWords(l, text) {
 			p.stems = append(p.stems, l.Stem(w))
+			p.restricted = p.restricted || l.IsRestrictor(w)
 		}
 		out = append(out, p)
 	}

@@ -175,6 +175,10 @@ func TestAFigureExtendedWithAlso(t *testing.T) {
 			"De eigen bijdrage per consult is €5 bij de huisarts en €10 bij specialisten.", true},
 		{"each its own figure passes", "The co-payment is €5 for general practice, and also €10 for specialists [1].", copay, false},
 		{"also of the figure's own thing passes", "Also for a visit to general practice, the co-payment is €5 [1].", copay, false},
+		{"también against solo fails in Spanish", "El envío es gratuito a partir de 35 €, también para Canarias [1].",
+			"Los envíos a Canarias tardan de 7 a 10 días laborables. El envío es gratuito a partir de 35 € solo en la Península.", true},
+		{"also against only fails in English", "Shipping is free from €35, also for Ireland [1].", "Shipping is free from €35 only within the UK.", true},
+		{"also where the chunk names both passes", "Shipping is free from €35, also for Ireland [1].", "Shipping is free from €35 within the UK and Ireland.", false},
 	})
 }
 
