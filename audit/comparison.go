@@ -45,10 +45,26 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 	if sign == 0 || deniesAnything(l, cw[answeredNo(l, c.plain, cw):]) {
 		return false
 	}
+	left, right, thing := comparedSides(l, cw, first, k)
+	a := slices.DeleteFunc(slices.Clone(left), func(w string) bool { return slices.Contains(right, w) })
+	b := slices.DeleteFunc(right, func(w string) bool { return slices.Contains(left, w) })
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	va, vb, ok := sidesFigures(l, c.tongue, chunk, a, b, thing)
+	if !ok || va == vb {
+		return false
+	}
+	return sign < 0 && va > vb || sign > 0 && va < vb
+}
+
+// comparedSides reads the two sides of a comparison whose degree word is
+// cw[first] and connector cw[k] ("than", "als", "que"), as content stems,
+// and the thing compared ("excess" of "a lower excess than").
+func comparedSides(l *lang.Language, cw []string, first, k int) (left, right, thing []string) {
 	key := func(w string) bool {
 		return !l.IsStopword(w) && !startsWithDigitOrSign(w) && l.ComparisonDegree(w) == 0 && !l.IsComparisonConnector(w)
 	}
-	var left, right []string
 	// "cheaper at the airport than online": a phrase between the
 	// comparison and its connector is the side ("a lower rate than" names
 	// what is compared).
@@ -59,7 +75,6 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 			}
 		}
 	}
-	var thing []string // what is compared: "excess" of "a lower excess than"
 	if len(left) == 0 {
 		for _, w := range cw[max(first-9, 0):first] {
 			if key(w) {
@@ -77,16 +92,7 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 			right = append(right, l.Stem(w))
 		}
 	}
-	a := slices.DeleteFunc(slices.Clone(left), func(w string) bool { return slices.Contains(right, w) })
-	b := slices.DeleteFunc(right, func(w string) bool { return slices.Contains(left, w) })
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	va, vb, ok := sidesFigures(l, c.tongue, chunk, a, b, thing)
-	if !ok || va == vb {
-		return false
-	}
-	return sign < 0 && va > vb || sign > 0 && va < vb
+	return left, right, thing
 }
 
 // sideFigure is a figure of the chunk given to one side of a comparison.
