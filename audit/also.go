@@ -39,10 +39,10 @@ func alsoExtended(l *lang.Language, c *claim, sentence string) string {
 		var stating, others []sentencePart
 		for _, p := range parts {
 			switch {
-			case slices.ContainsFunc(p.qs, func(x quantity) bool { return x.Key == q.Key }):
+			case slices.ContainsFunc(p.qs, func(x quantity) bool { return sameValue(x, q) }):
 				stating = append(stating, p)
 			case slices.ContainsFunc(p.qs, func(x quantity) bool { return x.Kind == q.Kind }) &&
-				!slices.ContainsFunc(p.qs, func(x quantity) bool { return c.statesKey(x.Key) }):
+				!slices.ContainsFunc(p.qs, func(x quantity) bool { return claims(c, x) }):
 				others = append(others, p) // a figure of another thing the claim does not give it
 			}
 		}
@@ -102,9 +102,4 @@ func sentenceParts(l *lang.Language, sentence string) []sentencePart {
 		add(cur)
 	}
 	return out
-}
-
-// statesKey reports whether the claim gives a figure of key.
-func (c *claim) statesKey(key string) bool {
-	return slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Key == key })
 }

@@ -90,10 +90,14 @@ func deadlineAt(l *lang.Language, ws []string, j int) bool {
 	if j == 0 || !isFigure(l, ws[j]) {
 		return false
 	}
-	if b := l.BoundBefore(ws[max(0, j-3):j]); b != lang.Upper && b != lang.Within {
-		return false
-	}
-	for u := j + 1; u < len(ws) && u <= j+2; u++ {
+	b := l.BoundBefore(ws[max(0, j-3):j])
+	return (b == lang.Upper || b == lang.Within) && timeUnitAfter(l, ws, j)
+}
+
+// timeUnitAfter reports whether one of the two words after ws[k] is a
+// unit of time ("3 months", "2 working days").
+func timeUnitAfter(l *lang.Language, ws []string, k int) bool {
+	for u := k + 1; u < len(ws) && u <= k+2; u++ {
 		if unit, ok := l.Unit(ws[u]); ok && strings.HasPrefix(unit, "time:") {
 			return true
 		}
@@ -111,12 +115,8 @@ func periodStartsAt(l *lang.Language, ws []string, j int) bool {
 		return false
 	}
 	for k := j + n; k+1 < len(ws) && k < j+n+4; k++ {
-		if isFigure(l, ws[k]) {
-			for u := k + 1; u < len(ws) && u <= k+2; u++ {
-				if unit, ok := l.Unit(ws[u]); ok && strings.HasPrefix(unit, "time:") {
-					return true
-				}
-			}
+		if isFigure(l, ws[k]) && timeUnitAfter(l, ws, k) {
+			return true
 		}
 	}
 	return false

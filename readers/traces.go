@@ -37,7 +37,7 @@ func (t *traceTurn) chooseAnswer() {
 	case t.answer == "":
 		t.answer = t.generated
 	case reMarkerShape.MatchString(t.generated) && !reMarkerShape.MatchString(t.answer):
-		t.note = fmt.Sprintf("trace %s: the root span's output (%q) cites nothing where the generation's output cites: the generation's output was audited", t.trace, clip(t.answer, 60))
+		t.note = fmt.Sprintf("trace %s: the root span's output (%s) cites nothing where the generation's output cites: the generation's output was audited", t.trace, shortQuote(t.answer))
 		t.answer = t.generated
 	default:
 		t.note = fmt.Sprintf("trace %s: the root span's output differs from the generation's: the root span's, what the application returned, was audited", t.trace)
@@ -47,14 +47,6 @@ func (t *traceTurn) chooseAnswer() {
 // reMarkerShape finds what may be a citation marker ("[2]", "[doc-1]",
 // "¹", "<sup>"): enough to tell which of two outputs cites.
 var reMarkerShape = regexp.MustCompile(`\[[^\]\s]{1,64}\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]|<sup>`)
-
-// clip is s cut to n runes with "…" when longer.
-func clip(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
 
 // fail records why the turn cannot be audited, if nothing did before.
 func (t *traceTurn) fail(line int, reason, format string, args ...any) {
