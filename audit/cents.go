@@ -4,8 +4,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -93,15 +91,7 @@ func centsAfter(l *lang.Language, text string, q quantity) bool {
 	}
 	w, _ := wordAfterPos(text, end)
 	if w == "" { // glued to the number: "70p"
-		e := end
-		for e < len(text) {
-			r, n := utf8.DecodeRuneInString(text[e:])
-			if !unicode.IsLetter(r) {
-				break
-			}
-			e += n
-		}
-		w = text[end:e]
+		w = text[end:lettersEnd(text, end)]
 	}
 	return w != "" && l.IsCentWord(w)
 }

@@ -63,15 +63,20 @@ func wordAfterPos(text string, i int) (string, int) {
 	if k == i && i < len(text) {
 		return "", i
 	}
-	e := k
-	for e < len(text) {
-		r, n := utf8.DecodeRuneInString(text[e:])
+	e := lettersEnd(text, k)
+	return text[k:e], e
+}
+
+// lettersEnd returns where the run of letters at text[k] ends.
+func lettersEnd(text string, k int) int {
+	for k < len(text) {
+		r, n := utf8.DecodeRuneInString(text[k:])
 		if !unicode.IsLetter(r) {
 			break
 		}
-		e += n
+		k += n
 	}
-	return text[k:e], e
+	return k
 }
 
 // wordBeforePos returns the word of letters before the spaces ending at

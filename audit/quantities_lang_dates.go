@@ -389,13 +389,8 @@ func (s *langScan) clockAfter(e int, marked bool) bool {
 	if d == k || d-k > 2 {
 		return false
 	}
-	if !s.inRange { // the other end is a time by itself: "1-2-3-…" is read once, not once per number
-		s.inRange = true
-		_, ok := s.timeAt(k)
-		s.inRange = false
-		if ok {
-			return true
-		}
+	if s.otherEndIsTime(k) {
+		return true
 	}
 	m := s.skipSpaces(d)
 	we := s.wordEnd(m, false)
@@ -408,7 +403,7 @@ func (s *langScan) clockAfter(e int, marked bool) bool {
 // heures". "Tussen 2 en 4 uur" is a duration: its other end is none.
 func (s *langScan) betweenClock(i, j int) bool {
 	ws, we := s.prevWord(i)
-	if ws >= we || s.inRange {
+	if ws >= we {
 		return false
 	}
 	k := s.skipSpaces(j)
@@ -421,6 +416,16 @@ func (s *langScan) betweenClock(i, j int) bool {
 	}
 	k = s.skipSpaces(je)
 	if d := s.digitEnd(k); d == k || d-k > 2 {
+		return false
+	}
+	return s.otherEndIsTime(k)
+}
+
+// otherEndIsTime reports whether the hour at text[k], a range's other
+// end, is a time by itself; read once, not once per number of a chain
+// ("1-2-3-…").
+func (s *langScan) otherEndIsTime(k int) bool {
+	if s.inRange {
 		return false
 	}
 	s.inRange = true

@@ -21,11 +21,12 @@ import (
 // as one unit.
 func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repeats, *unitMark) bool) error {
 	o := &s.o
+	s.across.seed = maphash.MakeSeed() // one seed for the run: a record hashes alike in every file
 	var latest *readers.Latest
 	var u *unitAcc
 	var dups *duplicates
 	begin := func() bool {
-		u, dups = newUnitAcc(o.Guard.Attempts), newDuplicates()
+		u, dups = newUnitAcc(o.Guard.Attempts), newDuplicates(s.across.seed)
 		return submit(readers.Record{}, nil, &unitMark{acc: u})
 	}
 	if o.Last > 0 {
@@ -130,13 +131,14 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 		case err != nil:
 			return false, &InputError{err}
 		}
-		if first, dup := dups.check(&rec); dup {
+		first, dup, hash := dups.check(&rec)
+		if dup {
 			s.skipped(u, &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonDuplicate,
 				Detail: "the same conversation and messages as " + first + " (a log given twice?); audited once"})
 			dupsInFile++
 			continue
 		}
-		s.across.check(&rec, len(s.o.Files))
+		s.across.check(&rec, len(s.o.Files), hash)
 		rec.Seq = *seq
 		*seq++
 		if !keep(&rec) {
@@ -198,18 +200,19 @@ type overlaps struct {
 	order [][2]int
 }
 
-func (o *overlaps) check(r *readers.Record, inputs int) {
+// check notes record r, of hash k (recordHash with o.seed, as
+// duplicates.check gave it).
+func (o *overlaps) check(r *readers.Record, inputs int, k uint64) {
 	if inputs < 2 || r.Timestamp.IsZero() {
 		return
 	}
 	if o.file == nil {
-		o.seed, o.file, o.pairs = maphash.MakeSeed(), map[uint64]int{}, map[[2]int]int{}
+		o.file, o.pairs = map[uint64]int{}, map[[2]int]int{}
 	}
 	if len(o.files) == 0 || o.files[len(o.files)-1] != r.File {
 		o.files = append(o.files, r.File)
 	}
 	this := len(o.files) - 1
-	k := recordHash(o.seed, r)
 	at, ok := o.file[k]
 	switch {
 	case ok && at != this:
@@ -242,21 +245,23 @@ type duplicates struct {
 // maxTrackedRecords bounds the map to about 3 MB (16 bytes an entry).
 const maxTrackedRecords = 1 << 17
 
-func newDuplicates() *duplicates {
-	d := &duplicates{seed: maphash.MakeSeed(), first: map[uint64]uint64{}}
+func newDuplicates(seed maphash.Seed) *duplicates {
+	d := &duplicates{seed: seed, first: map[uint64]uint64{}}
 	d.answers.d = d
 	return d
 }
 
-func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
+// check reports whether r is a copy of a record read before, and where
+// that one was; hash is r's recordHash (0 for a record without a time).
+func (d *duplicates) check(r *readers.Record) (first string, dup bool, hash uint64) {
 	if r.Timestamp.IsZero() {
 		// Without a time, a turn asked and answered twice alike cannot
 		// be told from a copy: both are audited.
-		return "", false
+		return "", false, 0
 	}
 	k := recordHash(d.seed, r)
 	if at, ok := d.first[k]; ok {
-		return fmt.Sprintf("%s:%d", d.files[at>>40], at&(1<<40-1)), true
+		return fmt.Sprintf("%s:%d", d.files[at>>40], at&(1<<40-1)), true, k
 	}
 	if len(d.first) < maxTrackedRecords {
 		if len(d.files) == 0 || d.files[len(d.files)-1] != r.File {
@@ -264,7 +269,7 @@ func (d *duplicates) check(r *readers.Record) (first string, dup bool) {
 		}
 		d.first[k] = uint64(len(d.files)-1)<<40 | uint64(r.Line)&(1<<40-1)
 	}
-	return "", false
+	return "", false, k
 }
 
 // recordHash hashes everything of a record that can change its audit: two

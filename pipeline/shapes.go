@@ -117,7 +117,7 @@ func warnShapes(log *slog.Logger, r *Retrieval, mapped bool) {
 		if sh.Why == "" && len(sh.Keys) == 0 { // an adapter's answer: no keys of its own to name
 			log.Warn("no retrieval logged", "answers", sh.Count, "first", sh.First,
 				"detail", fmt.Sprintf("%s (first at %s) %s no retrieval (for a trace: no retriever span): their citations cannot be checked, but for those naming a chunk an earlier turn of the conversation retrieved (resolved_by earlier_turn)",
-					counted(sh.Count, "cited answer", "cited answers"), sh.First, map[bool]string{true: "logs", false: "log"}[sh.Count == 1]))
+					counted(sh.Count, "cited answer", "cited answers"), sh.First, verbFor(sh.Count, "logs", "log")))
 			continue
 		}
 		if sh.Why != "" {
@@ -159,11 +159,14 @@ func counted(n int, one, more string) string {
 }
 
 // verb is "has" or "have" for n things.
-func verb(n int) string {
+func verb(n int) string { return verbFor(n, "has", "have") }
+
+// verbFor is a verb's form for n things: one for one, more otherwise.
+func verbFor(n int, one, more string) string {
 	if n == 1 {
-		return "has"
+		return one
 	}
-	return "have"
+	return more
 }
 
 // ShapesState is a unit's shapes, in the order first met, and the items
