@@ -60,11 +60,12 @@ func perSwapped(c *claim, ev *evidence) string {
 }
 
 // countedPer reports whether per, the stems a figure of the chunk is
-// counted per, hold p: the stem itself, one of the same unit ("je
+// counted per, hold p: the stem itself, another word for the same thing
+// ("per traveller" of "per person"), one of the same unit ("je
 // Kilowattstunde" of "pro kWh"), or, in a language of compounds, one
 // whose head p is ("per jaar" of "per kalenderjaar").
 func countedPer(l *lang.Language, per []string, p string) bool {
-	if slices.Contains(per, p) {
+	if slices.Contains(per, p) || slices.ContainsFunc(per, func(k string) bool { return l.SamePer(k, p) }) {
 		return true
 	}
 	if l.Compounds && len(p) >= 3 && slices.ContainsFunc(per, func(k string) bool { return strings.HasSuffix(k, p) }) {

@@ -53,6 +53,9 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.determiners = set(t.words("determiners"))
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
+	for _, line := range t.sections["per-alike"] {
+		l.perAlike = append(l.perAlike, strings.Fields(strings.ToLower(line)))
+	}
 	l.labelNouns = set(t.words("label-nouns"))
 	l.degreeAsks = set(t.words("degree-asks"))
 	l.perCues = cueSet{}

@@ -75,6 +75,24 @@ func (l *Language) UnitOfStem(st string) (string, bool) {
 	return u, ok
 }
 
+// SamePer reports whether the stems a and b, as Stem gives them, name one
+// thing a figure may be counted per ([per-alike]: "per traveller" and
+// "per person", "pro Reisendem" and "pro Person").
+func (l *Language) SamePer(a, b string) bool {
+	l.perAlikeOnce.Do(func() {
+		l.perAlikeStems = map[string]int{}
+		for i, line := range l.perAlike {
+			for _, w := range line {
+				if k := l.Stem(l.Normalize(w)); k != "" {
+					l.perAlikeStems[k] = i + 1
+				}
+			}
+		}
+	})
+	i := l.perAlikeStems[a]
+	return i > 0 && i == l.perAlikeStems[b]
+}
+
 // IsCentWord reports whether w, in any case, names a hundredth of the
 // currency after a number ([cent-words]: "cents", "Cent", "céntimos").
 func (l *Language) IsCentWord(w string) bool { return l.centWords[strings.ToLower(w)] }
