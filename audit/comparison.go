@@ -51,11 +51,31 @@ func comparisonReversed(l *lang.Language, c *claim, chunk string) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
 	}
+	a, b = namesOfSide(l, c, a), namesOfSide(l, c, b)
 	va, vb, ok := sidesFigures(l, c.tongue, chunk, a, b, thing)
 	if !ok || va == vb {
 		return false
 	}
 	return sign < 0 && va > vb || sign > 0 && va < vb
+}
+
+// namesOfSide keeps, of a side's stems, those of the claim's names where
+// it has one ("Enterprise" of "the Enterprise plan allows"): the verb
+// and nouns beside a name may stand in the chunk's sentence beside the
+// other side's figure.
+func namesOfSide(l *lang.Language, c *claim, side []string) []string {
+	var names []string
+	for _, e := range c.entities {
+		for _, w := range normalisedWords(l, e) {
+			if st := l.Stem(w); slices.Contains(side, st) && !slices.Contains(names, st) {
+				names = append(names, st)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return side
+	}
+	return names
 }
 
 // comparedSides reads the two sides of a comparison whose degree word is
@@ -68,7 +88,7 @@ func comparedSides(l *lang.Language, cw []string, first, k int) (left, right, th
 	// "cheaper at the airport than online": a phrase between the
 	// comparison and its connector is the side ("a lower rate than" names
 	// what is compared).
-	if first+1 < k && l.IsStopword(cw[first+1]) {
+	if first+1 < k && l.IsStopword(cw[first+1]) && !l.IsComparisonOf(cw[first+1]) {
 		for _, w := range cw[first+1 : k] {
 			if key(w) {
 				left = append(left, l.Stem(w))
@@ -126,9 +146,10 @@ func sidesFigures(l *lang.Language, t tongue, chunk string, a, b, thing []string
 			sentences = append(sentences, figured{s, qs, stems})
 		}
 	})
-	if naming := slices.DeleteFunc(slices.Clone(sentences), func(f figured) bool {
+	naming := slices.DeleteFunc(slices.Clone(sentences), func(f figured) bool {
 		return !slices.ContainsFunc(thing, func(st string) bool { return slices.Contains(f.stems, st) })
-	}); len(naming) > 0 {
+	})
+	if len(naming) > 0 {
 		sentences = naming
 	}
 	distinct := func(side []string) []string {
@@ -147,12 +168,29 @@ func sidesFigures(l *lang.Language, t tongue, chunk string, a, b, thing []string
 	}
 	var fa, fb []sideFigure
 	for _, s := range sentences {
+		// A word the sentence repeats ("Solo costs €10 and Team costs
+		// €50") stands beside both figures: it tells no side.
+		once := func(side []string) []string {
+			return slices.DeleteFunc(slices.Clone(side), func(st string) bool {
+				return strings.Count(" "+strings.Join(s.stems, " ")+" ", " "+st+" ") > 1
+			})
+		}
+		sa, sb := once(a), once(b)
+		if len(sa) == 0 || len(sb) == 0 {
+			continue
+		}
 		for _, q := range s.qs {
 			f, ok := figureOf(l, s.text, q)
+			if !ok && len(naming) > 0 && q.Kind == "number" && q.Unit == "" && !q.Negative {
+				// A bare count in a sentence naming the thing compared
+				// counts that thing ("100 requests per minute on Pro and
+				// 1,000 on Enterprise" of "more requests than").
+				f, ok = bareCountOf(l, s.text, q)
+			}
 			if !ok {
 				continue
 			}
-			switch sideOf(l, t, s.text, q, a, b) {
+			switch sideOf(l, t, s.text, q, sa, sb) {
 			case 'a':
 				fa = append(fa, f)
 			case 'b':
@@ -214,15 +252,30 @@ func figureOf(l *lang.Language, s string, q quantity) (sideFigure, bool) {
 	if err != nil || q.Negative {
 		return sideFigure{}, false
 	}
-	f := sideFigure{kind: kind, value: v}
+	return sideFigure{kind: kind, value: v, period: periodAfter(l, s, q)}, true
+}
+
+// periodAfter is the unit of time a figure of s is counted per, read in
+// the words after it ("€10 per month", "100 requests per minute"), or "".
+func periodAfter(l *lang.Language, s string, q quantity) string {
 	after := normalisedWords(l, s[min(q.Start+len(q.Raw), len(s)):])
 	for i, w := range after[:min(len(after), 4)] {
 		if u, ok := l.Unit(w); ok && strings.HasPrefix(u, "time:") && i > 0 {
-			f.period = u
-			break
+			return u
 		}
 	}
-	return f, true
+	return ""
+}
+
+// bareCountOf reads a bare number of sentence s as a count, with the period
+// it is counted per, as figureOf reads a figure with a unit.
+func bareCountOf(l *lang.Language, s string, q quantity) (sideFigure, bool) {
+	_, num, _ := strings.Cut(q.Key, ":")
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return sideFigure{}, false
+	}
+	return sideFigure{kind: "n:", value: v, period: periodAfter(l, s, q)}, true
 }
 
 // sideOf is the side figure q of sentence s belongs to: the one whose

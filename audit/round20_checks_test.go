@@ -19,3 +19,27 @@ func TestCountedPerAnotherWordForTheSameThing(t *testing.T) {
 		{"per item of per order fails", "Shipping is €4 per item [1].", "Shipping is €4 per order.", true},
 	})
 }
+
+// A comparison of counts is weighed on the chunk's bare counts of the
+// thing compared ("100 requests per minute on Pro and 1,000 on
+// Enterprise"), its sides told by their names, not by a verb both
+// figures stand beside ("Solo coûte 10 € et Équipe coûte 50 €"); French
+// "plus de licences que" compares licences.
+func TestComparisonOfCountsAndRepeatedVerbs(t *testing.T) {
+	const api = "The API allows 100 requests per minute on the Pro plan and 1,000 per minute on the Enterprise plan."
+	const apiES = "La API admite 100 solicitudes por minuto en el plan Pro y 1.000 por minuto en el plan Empresa."
+	const solo = "L'offre Solo inclut 1 licence et l'offre Équipe 5 licences."
+	assertReason(t, "sides_swapped", []flipCase{
+		{"more requests of the smaller count fails", "The Pro plan allows more requests per minute than the Enterprise plan [1].", api, true},
+		{"fewer requests of the larger count fails", "The Enterprise plan allows fewer requests per minute than the Pro plan [1].", api, true},
+		{"more requests the right way round passes", "The Enterprise plan allows more requests per minute than the Pro plan [1].", api, false},
+		{"más solicitudes of the smaller count fails in Spanish", "El plan Pro admite más solicitudes por minuto que el plan Empresa [1].", apiES, true},
+		{"más solicitudes the right way round passes in Spanish", "El plan Empresa admite más solicitudes por minuto que el plan Pro [1].", apiES, false},
+		{"plus de licences of the smaller count fails in French", "L'offre Solo inclut plus de licences que l'offre Équipe [1].", solo, true},
+		{"plus de licences the right way round passes in French", "L'offre Équipe inclut plus de licences que l'offre Solo [1].", solo, false},
+		{"plus cher beside a repeated verb fails in French", "Solo coûte plus cher que Équipe [1].", "Solo coûte 10 € et Équipe coûte 50 €.", true},
+		{"plus cher the right way round passes in French", "Équipe coûte plus cher que Solo [1].", "Solo coûte 10 € et Équipe coûte 50 €.", false},
+		{"meer gebruikers of the smaller count fails in Dutch", "Het Basis-abonnement heeft meer gebruikers dan Team [1].",
+			"Het Basis-abonnement is voor maximaal 3 gebruikers; Team is voor maximaal 10 gebruikers.", true},
+	})
+}

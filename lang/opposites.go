@@ -40,6 +40,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.unlimited = set(l.withNormalized(t.words("unlimited-words")))
 	l.roleLinks = set(l.withNormalized(t.words("role-connectors")))
 	l.compLinks = set(l.withNormalized(t.words("comparison-connectors")))
+	l.compOf = set(t.words("comparison-of"))
 	l.compDegree = map[string]int{}
 	for _, w := range l.withNormalized(t.words("comparison-up")) {
 		l.compDegree[w] = 1
@@ -559,6 +560,11 @@ func (l *Language) ComparisonAfter(ws []string, k int) int {
 // IsComparisonConnector reports whether the normalised word w closes a
 // comparison ([comparison-connectors]: "than", "als", "que").
 func (l *Language) IsComparisonConnector(w string) bool { return l.compLinks[w] }
+
+// IsComparisonOf reports whether the normalised word w, right after a
+// comparison's word, opens the thing compared ([comparison-of]: "plus de
+// licences que"), not a side of it.
+func (l *Language) IsComparisonOf(w string) bool { return l.compOf[w] }
 
 // ComparisonDegree is +1 for a normalised word of a comparison that says
 // more of the compared thing ("higher", "teurer", "plus"), -1 for one
