@@ -43,3 +43,17 @@ func TestComparisonOfCountsAndRepeatedVerbs(t *testing.T) {
 			"Het Basis-abonnement is voor maximaal 3 gebruikers; Team is voor maximaal 10 gebruikers.", true},
 	})
 }
+
+// A period "counted from" an event names the event after the participle:
+// "gerekend vanaf uw eerste afspraak" against "vanaf de datum van
+// afgifte" runs the year from another event.
+func TestPeriodCountedFromAnotherEvent(t *testing.T) {
+	const nl = "Een verwijzing is één jaar geldig vanaf de datum van afgifte."
+	const de = "Eine Überweisung gilt ein Jahr ab dem Ausstellungsdatum."
+	assertReason(t, "event_swapped", []flipCase{
+		{"gerekend vanaf another event fails in Dutch", "Een verwijzing is een jaar geldig, gerekend vanaf uw eerste afspraak bij de specialist [1].", nl, true},
+		{"gerekend vanaf the same event passes in Dutch", "Een verwijzing is een jaar geldig, gerekend vanaf de datum van afgifte [1].", nl, false},
+		{"gerechnet ab another event fails in German", "Die Überweisung ist ein Jahr gültig, gerechnet ab dem ersten Termin [1].", de, true},
+		{"gerechnet ab the same event passes in German", "Die Überweisung ist ein Jahr gültig, gerechnet ab dem Ausstellungsdatum [1].", de, false},
+	})
+}
