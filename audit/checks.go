@@ -292,6 +292,9 @@ var Checks = []Check{
 			if x := perSwapped(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
 			}
+			if x := totalGivenPer(c, ev); x != "" {
+				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "£75 in total" of "£75 per fuel"
+			}
 			if l, ok := lang.Get(c.tongue.code); ok && s.SpanText != "" && givesEach(l, c) {
 				_, _, sentence := c.nearest(l, s.SpanText[s.Span[0]:s.Span[1]])
 				if x := sharedGivenEach(l, c, sentence); x != "" {

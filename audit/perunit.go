@@ -59,6 +59,58 @@ func perSwapped(c *claim, ev *evidence) string {
 	return ""
 }
 
+// totalGivenPer returns a figure the claim gives in total ("£75 in
+// total", "insgesamt 75 €", "un total de 75 €": a word of [pool-words]
+// two words or fewer from it, in its clause) where every place the chunk
+// gives that figure it counts it per a thing ("£75 per fuel"): the total
+// is another figure; "" for none.
+func totalGivenPer(c *claim, ev *evidence) string {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok || len(c.quantities) == 0 || !slices.ContainsFunc(claimWords(c, l), l.IsPoolWord) {
+		return ""
+	}
+	text := plainSpaces(c.plain)
+	for _, q := range c.quantities {
+		if q.Kind != "money" && q.Kind != "number" && q.Kind != "percent" {
+			continue
+		}
+		end := q.Start + len(q.Raw)
+		before := clauseWords(text[:q.Start], true)
+		before = before[max(len(before)-2, 0):]
+		near := append(slices.Clone(before), clauseWordsWithin(text, end, 2, 32, true)...)
+		pool := slices.IndexFunc(near, func(w string) bool { return l.IsPoolWord(l.Normalize(w)) })
+		if pool < 0 {
+			continue
+		}
+		shown := strings.Join(before[min(pool, len(before)):], " ") + " " + q.Raw // "insgesamt 30 €"
+		if pool >= len(before) {
+			shown = q.Raw + " " + strings.Join(near[len(before):pool+1], " ") // "£75 in total"
+		}
+		if per, _, _, _ := perNouns(l, text, end); len(per) > 0 {
+			continue
+		}
+		value := q.Key[strings.LastIndexByte(q.Key, ':')+1:]
+		perOnly, bare := false, false
+		for _, fs := range ev.figureSets() {
+			for i := range fs.found {
+				if !fs.valueIs(i, value) {
+					continue
+				}
+				k := fs.at(i)
+				if kper, _, _, _ := perNouns(l, fs.text, k.Start+len(k.Raw)); len(kper) > 0 {
+					perOnly = true
+				} else {
+					bare = true
+				}
+			}
+		}
+		if perOnly && !bare {
+			return shown
+		}
+	}
+	return ""
+}
+
 // countedPer reports whether per, the stems a figure of the chunk is
 // counted per, hold p: the stem itself, another word for the same thing
 // ("per traveller" of "per person"), one of the same unit ("je

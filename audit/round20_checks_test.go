@@ -57,3 +57,20 @@ func TestPeriodCountedFromAnotherEvent(t *testing.T) {
 		{"gerechnet ab the same event passes in German", "Die Überweisung ist ein Jahr gültig, gerechnet ab dem Ausstellungsdatum [1].", de, false},
 	})
 }
+
+// A figure given in total where the chunk gives it only per a thing is
+// another figure: "£75 in total" against "£75 per fuel".
+func TestTotalOfAFigureGivenPer(t *testing.T) {
+	const fuel = "If you leave before the end of the fixed term, an exit fee of £75 per fuel applies. There is no exit fee if you switch in the last 49 days of the term."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"in total of per fuel fails", "If you leave earlier, the exit fee is £75 in total [1].", fuel, true},
+		{"a total of before the figure fails", "If you leave earlier, you pay a total of £75 [1].", fuel, true},
+		{"per fuel passes", "If you leave earlier, the exit fee is £75 per fuel [1].", fuel, false},
+		{"in total of a total passes", "The exit fee is £75 in total [1].", "If you leave before the end of the fixed term, an exit fee of £75 applies in total.", false},
+		{"insgesamt of pro Person fails in German", "Die Gebühr beträgt insgesamt 30 € [1].", "Die Gebühr beträgt 30 € pro Person.", true},
+		{"insgesamt of a family's fee passes in German", "Die Gebühr beträgt insgesamt 30 € [1].", "Die Gebühr beträgt 30 € für die ganze Familie.", false},
+		{"au total of par bagage fails in French", "Les frais s'élèvent à 40 € au total [1].", "Les frais s'élèvent à 40 € par bagage.", true},
+		{"in totaal of per maand fails in Dutch", "U betaalt in totaal €15 [1].", "U betaalt €15 per maand.", true},
+		{"in totaal per maand passes in Dutch", "U betaalt in totaal €15 per maand [1].", "U betaalt €15 per maand.", false},
+	})
+}
