@@ -251,6 +251,9 @@ var Checks = []Check{
 				if at < 0 {
 					other, at = renamedStated(c, skip, p)
 				}
+				if at < 0 {
+					other, at = topicStated(c, skip, p)
+				}
 			}
 			for _, raw := range other {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, raw)

@@ -74,3 +74,21 @@ func TestTotalOfAFigureGivenPer(t *testing.T) {
 		{"in totaal per maand passes in Dutch", "U betaalt in totaal €15 per maand [1].", "U betaalt €15 per maand.", false},
 	})
 }
+
+// The chunk's general rule is not the subject's where a sentence opening
+// with the subject gives it its own value: "For specialist appointments
+// … until 24 hours beforehand" against "… up to 24 hours before it
+// starts. … For specialist appointments the free cancellation period is
+// 48 hours".
+func TestGeneralRuleGivenToASubjectWithItsOwn(t *testing.T) {
+	const appts = "You can cancel or rebook an appointment free of charge up to 24 hours before it starts. If you cancel later than that, or do not attend, we charge a fee of £30. For specialist appointments the free cancellation period is 48 hours and the fee is £60."
+	const termine = "Termine können bis 24 Stunden vorher kostenlos abgesagt werden. Facharzttermine sind bis 48 Stunden vorher kostenlos stornierbar."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"the general period given to specialists fails", "For specialist appointments you can cancel free of charge until 24 hours beforehand [1].", appts, true},
+		{"the specialists' own period passes", "For specialist appointments you can cancel free of charge until 48 hours beforehand [1].", appts, false},
+		{"the general period of appointments passes", "You can cancel an appointment free of charge up to 24 hours before it starts [1].", appts, false},
+		{"the general fee given to specialists fails", "Specialist appointments cancelled late cost £30 [1].", appts, true},
+		{"die allgemeine Frist für Facharzttermine fails in German", "Facharzttermine können bis 24 Stunden vorher kostenlos abgesagt werden [1].", termine, true},
+		{"die eigene Frist passes in German", "Facharzttermine können bis 48 Stunden vorher kostenlos abgesagt werden [1].", termine, false},
+	})
+}

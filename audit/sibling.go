@@ -253,6 +253,73 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 	return out, rival
 }
 
+// topicStated is the claim's amounts, percentages and measures that the
+// chunk states only in sentences that do not name the claim's subject,
+// where a sentence opening with it states another value of the kind: "For
+// specialist appointments you can cancel free of charge until 24 hours
+// before" against "You can cancel … free of charge up to 24 hours before
+// it starts. … For specialist appointments the free cancellation period is
+// 48 hours". The general rule is not the subject's when the chunk gives it
+// its own. The subject is the claim's first content word; a sentence
+// opens with it when it is the sentence's first content word.
+//
+// It returns them with the window of the sentence that states the other
+// value, or -1 when there are none.
+func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok {
+		return nil, -1
+	}
+	x, ok := claimSubject(c, l)
+	if !ok || c.tongue.l == nil && (len(c.phrases) == 0 || !slices.Contains(c.phrases[0].Words, x)) {
+		return nil, -1 // in English, a noun of the first noun phrase: not "According to …"
+	}
+	s := p.sentenceReader
+	var words [][]string // per window, read once one is needed
+	wordsOf := func(i int) []string {
+		if words == nil {
+			words = make([][]string, len(s.ev.windows))
+		}
+		if words[i] == nil {
+			words[i] = normalisedWords(l, s.text(i))
+		}
+		return words[i]
+	}
+	opens := func(i int) bool {
+		ws := wordsOf(i)
+		at := slices.IndexFunc(ws, func(w string) bool { return contentWord(l, w) })
+		return at >= 0 && inClause(l, x, ws[at:at+1])
+	}
+	var out []string
+	rival := -1
+	for _, q := range c.quantities {
+		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") {
+			continue
+		}
+		stating, named, other := false, false, -1
+		for i, w := range s.ev.windows {
+			if w.pair {
+				continue
+			}
+			st := s.stated(i)
+			switch {
+			case st.index.supports(q):
+				stating = true
+				named = named || inClause(l, x, wordsOf(i))
+			case other < 0 && opens(i) && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+				other = i
+			}
+		}
+		if stating && !named && other >= 0 {
+			out = append(out, q.Raw)
+			if rival < 0 {
+				rival = other
+			}
+		}
+	}
+	return out, rival
+}
+
 // partStated is the claim's quantities that a sentence of the chunk
 // states only in a part (between semicolons) about another subject, where
 // its part about the claim's subject states another value of the kind:
