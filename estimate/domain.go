@@ -8,6 +8,12 @@ type domain struct {
 	N        int64 // citations, fabricated ones included
 	M        int64 // auditable citations in groups with labels
 	unsample int64 // auditable citations in groups without labels
+	// nonresp is the share of M its groups' non-response stands for:
+	// each group's citations in the proportion of its drawn citations
+	// left without a counted label (cannot judge, or skipped in review).
+	// The bounds take them from none to all supported, as unsampled ones:
+	// a reviewer who skips the hard cases must not verify a rate.
+	nonresp float64
 	lambda   float64
 	method   string
 	// The estimate, the two-sided and the one-sided bounds.
@@ -117,6 +123,7 @@ func estimateDomain(gs []*group, fab int64, opts Options) (Estimate, domain) {
 			d.unsample += g.N
 		} else {
 			d.M += g.N
+			d.nonresp += float64(g.N) * float64(g.cannot) / float64(g.n+g.cannot)
 		}
 		machine += g.machineSup
 		e.Labels.Supported += g.classes[classSupported]
@@ -196,7 +203,8 @@ func (d *domain) wilson(gs []*group, labels int64) {
 // and Wilson's score interval at n; a p at 0 or 1 takes most, and where
 // that is infinite the normal interval holds. The groups without labels
 // add their borrowed estimate to the rate and from none to all their
-// citations to the bounds; fabricated citations add failures.
+// citations to the bounds, and so does the groups' non-response;
+// fabricated citations add failures.
 func (d *domain) bound(gs []*group, v, most, q975, q95 float64) {
 	M := float64(d.M)
 	t := total(gs, d.lambda, true)
@@ -212,8 +220,8 @@ func (d *domain) bound(gs []*group, v, most, q975, q95 float64) {
 		} else {
 			lo, hi = wilsonBounds(min(max(p, 0), 1), neff, q)
 		}
-		N, U := float64(d.N), float64(d.unsample)
-		return max(lo, 0) * M / N, (min(hi, 1)*M + U) / N
+		N, U, R := float64(d.N), float64(d.unsample), d.nonresp
+		return max(lo, 0) * (M - R) / N, (min(hi, 1)*(M-R) + U + R) / N
 	}
 	d.rate = (t + total(gs, d.lambda, false)) / float64(d.N)
 	d.low, d.high = interval(q975)

@@ -235,8 +235,10 @@ func TestEdgeCases(t *testing.T) {
 }
 
 // Cannot-judge is non-response: the estimate is the one without those
-// labels, the citations still in the population.
-func TestCannotJudgeIsTheSameAsNotDrawn(t *testing.T) {
+// labels, but the bounds take the share of its group they stand for from
+// none to all supported, so a reviewer who skips the hard cases cannot
+// verify a rate.
+func TestCannotJudgeWidensTheBoundsNotTheEstimate(t *testing.T) {
 	base := []kind{{"A", "t", true, 0.9, Supported, 12}, {"A", "t", true, 0.4, Unsupported, 11}, {"A", "t", true, 0.7, Unlabelled, 60},
 		{"B", "t", false, 0.3, Supported, 4}, {"B", "t", false, 0.2, Unsupported, 9}, {"B", "t", false, 0.2, Unlabelled, 40}}
 	with := append(base, kind{"A", "t", true, 0.6, CannotJudge, 7})
@@ -246,9 +248,24 @@ func TestCannotJudgeIsTheSameAsNotDrawn(t *testing.T) {
 	if a.Labels.CannotJudge != 7 {
 		t.Errorf("cannot-judge counted %d, want 7", a.Labels.CannotJudge)
 	}
-	a.Labels.CannotJudge, a.Tenants[0].Labels.CannotJudge = 0, 0
-	if fmt.Sprint(a) != fmt.Sprint(b) {
-		t.Errorf("cannot-judge changed the estimate:\n%+v\n%+v", a, b)
+	if a.Rate != b.Rate {
+		t.Errorf("cannot-judge changed the estimate: %v, want %v", a.Rate, b.Rate)
+	}
+	// Group A: 90 citations, 23 labels and 7 not judged of 30 drawn, so
+	// 90·7/30 = 21 citations are unknown: the bounds move by 21/143 at most.
+	if !(a.Lower < b.Lower && a.Upper > b.Upper) || float64(b.Lower-a.Lower) > 21.0/143+1e-9 || float64(a.Upper-b.Upper) > 21.0/143+1e-9 {
+		t.Errorf("bounds with cannot-judge [%v, %v], without [%v, %v]: want wider by at most 21/143", a.Lower, a.Upper, b.Lower, b.Upper)
+	}
+}
+
+// A census whose wrong citations the reviewer marks cannot judge is no
+// verified PASS: 103 supported labels of 120 citations, the other 17 not
+// judged (11 of them the machine's unsupported), is 85.8 % at worst.
+func TestCannotJudgeOnTheWrongOnesIsNoPass(t *testing.T) {
+	a, _ := tallyOf(t, kind{"A", "t", true, 0.9, Supported, 103}, kind{"A", "t", true, 0.9, CannotJudge, 6},
+		kind{"B", "t", false, 0.2, CannotJudge, 11}).Estimate(Options{Bar: 0.9})
+	if a.Decision == Pass || float64(a.Lower) > 103.0/120+1e-9 {
+		t.Errorf("decision %s, lower bound %v: want no PASS and a lower bound at most 103/120", a.Decision, a.Lower)
 	}
 }
 

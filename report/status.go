@@ -268,6 +268,11 @@ func (s *Summary) inconclusiveDetail() string {
 				size, v.Seed)
 		}
 	}
+	if notJudged := v.Labels.CannotJudge; notJudged > 0 && !v.TooFewLabels {
+		// The interval takes them from none to all supported: more labels
+		// elsewhere cannot stand in for them.
+		more = fmt.Sprintf("; %s, which the bounds count from none to all supported: judge them (ragaudit review, with the sample and label file reviewed) before drawing more", v.NotJudgedText())
+	}
 	if v.TooFewLabels {
 		labels := fmt.Sprintf("only %d labels count", v.Labels.Counted())
 		if v.Labels.Counted() == 1 {

@@ -105,6 +105,9 @@ func volume(s *Summary) string {
 	}
 	if v := s.Verified; v != nil {
 		l := v.Labels
+		if l.CannotJudge > 0 {
+			out = fmt.Sprintf("%d not judged, %s", l.CannotJudge, out)
+		}
 		out = fmt.Sprintf("%d labels, %s", l.Supported+l.Partial+l.Unsupported, out)
 	}
 	return out

@@ -301,8 +301,11 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 		fmt.Fprintf(b, "  Too few labels: the interval is known to hold from %d labels on, so it decides nothing yet\n", v.MinLabels)
 	}
 	l := v.Labels
-	fmt.Fprintf(b, "  from %d reviewed citations (%d supported, %d partial counted as %s, %d unsupported; %d cannot judge, left out) and the machine's verdicts on all %d; method %s",
-		l.Supported+l.Partial+l.Unsupported, l.Supported, l.Partial, v.PartialCountsAs, l.Unsupported, l.CannotJudge, auditable, v.Method)
+	fmt.Fprintf(b, "  from %d reviewed citations (%d supported, %d partial counted as %s, %d unsupported) and the machine's verdicts on all %d; method %s",
+		l.Supported+l.Partial+l.Unsupported, l.Supported, l.Partial, v.PartialCountsAs, l.Unsupported, auditable, v.Method)
+	if l.CannotJudge > 0 {
+		fmt.Fprintf(b, "; %s: left out of the estimate, counted from none to all supported in its bounds", v.NotJudgedText())
+	}
 	if v.UnmatchedLabels > 0 {
 		fmt.Fprintf(b, "; %d label(s) match no citation of this audit and are not used", v.UnmatchedLabels)
 	}

@@ -21,6 +21,11 @@ type Verified struct {
 	// chunk text the logs no longer hold: counted, never used.
 	UnmatchedLabels int `json:"unmatched_labels"`
 	ChangedEvidence int `json:"labels_on_changed_evidence"`
+	// Skipped counts the citations the sample drew that the review passed
+	// over without a label (before its last labelled one in review
+	// order): not judged, like cannot_judge, so the bounds take them from
+	// none to all supported.
+	Skipped int `json:"skipped_in_review"`
 	// Reviewers counts the labels used by who gave them.
 	Reviewers map[string]int `json:"reviewers"`
 	// Seed and SampleSize of the sample the labels were drawn by (0 when
@@ -37,6 +42,25 @@ type Verified struct {
 	// these are what failed the verified rate.
 	LabelledUnsupported      []LabelledFailure `json:"labelled_unsupported,omitempty"`
 	LabelledUnsupportedCount int               `json:"labelled_unsupported_count"`
+}
+
+// NotJudgedText says how many drawn citations have no counted label:
+// "17 drawn citations are not judged (6 cannot_judge, 11 passed over in
+// review)".
+func (v *Verified) NotJudgedText() string {
+	n := v.Labels.CannotJudge
+	what := fmt.Sprintf("%d drawn citations are not judged", n)
+	if n == 1 {
+		what = "1 drawn citation is not judged"
+	}
+	switch cannot := n - int64(v.Skipped); {
+	case v.Skipped == 0:
+		return what + " (labelled cannot_judge)"
+	case cannot == 0:
+		return what + " (passed over in review)"
+	default:
+		return fmt.Sprintf("%s (%d cannot_judge, %d passed over in review)", what, cannot, v.Skipped)
+	}
 }
 
 // MaxLabelledShown is how many labelled failures a report lists.

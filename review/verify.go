@@ -91,9 +91,17 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 		return nil, fmt.Errorf("none of the %d labels judges a citation of these logs (%d match no citation, %d judged evidence that has changed since): were they given for other logs?",
 			len(ls.Labels), unmatched, changed)
 	}
+	skipped, err := skippedInReview(pop, ls.Labels, given)
+	if err != nil {
+		return nil, err
+	}
+	v.Skipped = len(skipped)
 	t := estimate.NewTally()
 	for i, c := range pop.Citations {
 		l := estimate.Unlabelled
+		if skipped[i] {
+			l = estimate.CannotJudge // non-response: the bounds take it either way
+		}
 		if lab, ok := given[i]; ok {
 			l = estimate.Label(lab.Label)
 			v.Reviewers[lab.Reviewer]++
@@ -114,6 +122,59 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	}
 	v.Result = r
 	return v, nil
+}
+
+// skippedInReview returns the citations a sample drew that the review
+// passed over without a label: of each sample size labels were given on,
+// the drawn citations before its last labelled one in review order. A
+// review stopped early still holds a random sample of each stratum (the
+// order is random), but one that leaves out citations on its way may
+// have left out the hard ones, so they count as not judged. Labels not
+// drawn by ragaudit sample have no order: none.
+func skippedInReview(pop *Population, labels []readers.Label, given map[int]readers.Label) (map[int]bool, error) {
+	sizes := map[int64]bool{}
+	var seed uint64
+	for _, l := range labels {
+		if l.Sample != "" && l.SampleSize > 0 {
+			sizes[l.SampleSize], seed = true, l.Seed
+		}
+	}
+	if len(sizes) == 0 {
+		return nil, nil
+	}
+	frame := estimate.NewFrame()
+	index := make(map[string]int, len(pop.Citations))
+	for i, c := range pop.Citations {
+		if err := frame.Add(c); err != nil {
+			return nil, err
+		}
+		index[c.Key] = i
+	}
+	out := map[int]bool{}
+	for _, size := range slices.Sorted(maps.Keys(sizes)) {
+		d, err := estimate.NewDesign(frame, size, seed, estimate.DesignOptions{})
+		if err != nil {
+			return nil, err
+		}
+		drawn, err := d.Draw(pop.Citations)
+		if err != nil {
+			return nil, err
+		}
+		last := -1
+		for _, x := range drawn {
+			if l, ok := given[index[x.Citation.Key]]; ok && l.SampleSize == size {
+				last = max(last, x.Order)
+			}
+		}
+		for _, x := range drawn {
+			if i := index[x.Citation.Key]; x.Order < last {
+				if _, ok := given[i]; !ok {
+					out[i] = true
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // labelledFailure is a label of unsupported as a report lists it.
