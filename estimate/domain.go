@@ -14,8 +14,8 @@ type domain struct {
 	// The bounds take them from none to all supported, as unsampled ones:
 	// a reviewer who skips the hard cases must not verify a rate.
 	nonresp float64
-	lambda   float64
-	method   string
+	lambda  float64
+	method  string
 	// The estimate, the two-sided and the one-sided bounds.
 	rate, low, high, lower, upper float64
 }
