@@ -161,12 +161,11 @@ func (cal *Calibration) modelFile(m, fitted audit.Model, o CalibrateOptions) (au
 	if rec.Sample != "" {
 		fitted.Name = weights + " @ sample " + rec.Sample[:min(8, len(rec.Sample))]
 	}
-	fitted.Threshold, fitted.TenantThresholds = round(cal.Fitted.Threshold), nil
+	// The thresholds as fitted: Population.writable made them values of
+	// few decimals that decide every citation as the fit did.
+	fitted.Threshold, fitted.TenantThresholds = cal.Fitted.Threshold, nil
 	if len(cal.Fitted.Tenants) > 0 {
-		fitted.TenantThresholds = map[string]float64{}
-		for t, v := range cal.Fitted.Tenants {
-			fitted.TenantThresholds[t] = round(v)
-		}
+		fitted.TenantThresholds = maps.Clone(cal.Fitted.Tenants)
 	}
 	mf := audit.ModelFile{Tool: "ragaudit", Version: o.Version, Embedder: o.Embedder, Model: fitted, Calibration: rec}
 	for _, path := range o.Files {

@@ -217,6 +217,47 @@ func (p *Population) rateMatch(r float64) float64 {
 	return above(s, s[n-pass-1])
 }
 
+// writable returns the point with each threshold written in as few
+// decimals as keep every citation's decision: six where a value of six
+// decimals lies between the greatest score below the threshold and the
+// least at or above it, more where the scores stand closer. A threshold
+// fitted on a score ("at least this many pass") and rounded up would fail
+// every citation of that score, and a model file must decide as the fit
+// it reports.
+func (p *Population) writable(pt Point) Point {
+	s := p.sorted()
+	out := Point{Threshold: decisionKeeping(s, pt.Threshold)}
+	if len(pt.Tenants) > 0 {
+		out.Tenants = make(map[string]float64, len(pt.Tenants))
+		for t, v := range pt.Tenants {
+			out.Tenants[t] = decisionKeeping(s, v)
+		}
+	}
+	return out
+}
+
+// decisionKeeping is t in the fewest decimals (six at least) that passes
+// and fails the ascending scores s as t does, the value nearest t first.
+func decisionKeeping(s []float64, t float64) float64 {
+	j := sort.SearchFloat64s(s, t) // s[j] is the least score t passes
+	lo, hi := math.Inf(-1), math.Inf(1)
+	if j > 0 {
+		lo = s[j-1]
+	}
+	if j < len(s) {
+		hi = s[j]
+	}
+	for d := 6; d <= 15; d++ {
+		scale := math.Pow(10, float64(d))
+		for _, v := range [3]float64{math.Round(t*scale) / scale, math.Floor(t*scale) / scale, math.Ceil(t*scale) / scale} {
+			if v > lo && v <= hi {
+				return v
+			}
+		}
+	}
+	return t
+}
+
 // above is the least threshold that fails x: halfway to the next greater
 // score of the ascending list s, or just above x when none is.
 func above(s []float64, x float64) float64 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -211,5 +212,30 @@ func TestBootstrapIsDeterministic(t *testing.T) {
 	}
 	if lo, hi := f.bootstrapDifference(ls, a, a); lo != 0 || hi != 0 {
 		t.Errorf("a point against itself: [%v, %v]", lo, hi)
+	}
+}
+
+// A threshold is written in as few decimals as keep every decision: one
+// fitted on a score ("at least this many pass") is never rounded up past
+// it, and scores closer than a millionth get more decimals.
+func TestWrittenThresholdKeepsEveryDecision(t *testing.T) {
+	s := []float64{0.2, 0.5, 0.5000004, 0.9270712, 0.9270715, 0.9270715, 0.95}
+	for _, c := range []struct {
+		t    float64
+		pass int // scores at or above it
+	}{{0.9270715, 3}, {0.92707135, 3}, {0.5000004, 5}, {0.5000002, 5}, {0.5, 6}, {0.35, 6}, {0.99, 0}} {
+		v := decisionKeeping(s, c.t)
+		n := 0
+		for _, x := range s {
+			if x >= v {
+				n++
+			}
+		}
+		if n != c.pass {
+			t.Errorf("threshold %v written as %v passes %d scores, want %d", c.t, v, n, c.pass)
+		}
+		if short := strconv.FormatFloat(v, 'f', -1, 64); len(short) > len("0.1234567") && c.t != 0.5000002 && c.t != 0.5000004 {
+			t.Errorf("threshold %v written as %s: want six or seven decimals where the scores leave room", c.t, short)
+		}
 	}
 }

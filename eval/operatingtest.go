@@ -44,7 +44,7 @@ func FitOperating(ls []Scored, designSizes map[string]int64, pop, rulePop *Popul
 	if err != nil {
 		return nil, err
 	}
-	op.Fitted = f.fit(ls, pop)
+	op.Fitted = pop.writable(f.fit(ls, pop))
 	op.RateFitted = pop.Rate(op.Fitted.Threshold, op.Fitted.Tenants)
 	f.test(op, ls, f.crossValidate(ls, pop, base), pop, rulePop)
 	return op, nil

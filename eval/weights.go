@@ -37,6 +37,7 @@ func FitOperatingWeights(ls []Scored, rw Reweighting, designSizes map[string]int
 		all[i] = i
 	}
 	m, pt, mpop := rw.fit(f, ls, all)
+	pt = mpop.writable(pt)
 	op.Fitted, op.RateFitted = pt, mpop.Rate(pt.Threshold, pt.Tenants)
 	cv := make([]bool, len(ls))
 	for k := range f.o.Folds {
