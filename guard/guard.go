@@ -301,7 +301,7 @@ func (g *Guard) check(ctx context.Context, p *Policy, r Request, content string,
 	case out.res.Skip != nil:
 		return Verdict{}, took, fmt.Errorf("%s: %s", out.res.Skip.Reason, out.res.Skip.Detail)
 	}
-	return verdictOf(&out.res, r.Retrieval != nil, g.modelHash), took, nil
+	return verdictOf(&out.res, r.Retrieval != nil || len(r.Earlier) > 0, g.modelHash), took, nil
 }
 
 // Evaluation is a verdict with the action the tenant's policy takes on

@@ -542,3 +542,54 @@ func TestAListCitedAtItsEndIsCheckedItemByItem(t *testing.T) {
 		t.Fatalf("claims %+v, want the whole list one claim with a number mismatch", v.Claims)
 	}
 }
+
+// A later turn citing a chunk an earlier turn retrieved is checked
+// against it, as the audit of the conversation checks it ("As mentioned,
+// … [kb-1]"), not called unverifiable and served; the earlier answers are
+// context, not checked; the decision log names them as context, so the
+// audit that reads it back audits the decision's answer alone.
+func TestALaterTurnIsCheckedAgainstAnEarlierTurnsChunk(t *testing.T) {
+	conv := func(answer string) Request {
+		rec := &readers.Record{ConversationID: "mt", Tenant: "acme", Messages: []readers.Message{
+			{Role: "user", Content: "How long do I have to return it?"},
+			{Role: "assistant", Content: "Refunds are accepted within 30 days of delivery [kb-1].", Retrieval: []Chunk{{ID: "kb-1", Text: "Refunds are accepted within 90 days of delivery.", Score: score(0.9)}}},
+			{Role: "user", Content: "Really?"},
+			{Role: "assistant", Content: answer, NoRetrievalLogged: true},
+		}}
+		return RequestOf(rec)
+	}
+	var buf bytes.Buffer
+	p := DefaultPolicy()
+	p.Timeout = time.Minute
+	g, err := New(DefaultConfig(), WithPolicy("", p), WithLog(&buf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong, err := g.Apply(context.Background(), conv("As mentioned, refunds are accepted within 30 days of delivery [kb-1]."), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wrong.Action != ActionFallback || !slices.Contains(wrong.Classes, ClassNumberMismatch) {
+		t.Errorf("a number the earlier turn's chunk contradicts: action %s, classes %v; want a fallback on number_mismatch", wrong.Action, wrong.Classes)
+	}
+	right, err := g.Apply(context.Background(), conv("Yes, as mentioned, refunds are accepted within 90 days of delivery [kb-1]."), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if right.Action != ActionPass {
+		t.Errorf("the earlier turn's chunk stating it: action %s, classes %v; want pass (the earlier turn's wrong answer is not this decision's)", right.Action, right.Classes)
+	}
+	line := bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n"))[1] // the answer served as generated
+	rec, err := readers.ParseCanonical(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.ContextMessages() != 3 {
+		t.Fatalf("the log names %d messages as context, want 3: %s", rec.ContextMessages(), line)
+	}
+	rec.Prior = rec.ContextMessages() // as the audit's reader does
+	res, err := g.auditor.Audit(context.Background(), &rec)
+	if err != nil || len(res.Answers) != 1 || len(res.Findings) != 1 || res.Findings[0].Verdict != audit.Supported || res.Findings[0].ResolvedBy != "earlier_turn" {
+		t.Errorf("the decision read back: err %v, %d answers, findings %+v; want the decision's answer alone, supported by the earlier chunk", err, len(res.Answers), res.Findings)
+	}
+}

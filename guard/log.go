@@ -54,7 +54,7 @@ func (g *Guard) Record(d *Decision) *readers.Record {
 	_, hash := g.Policy(d.Tenant)
 	gr := &readers.Guardrail{Schema: readers.GuardrailSchema, DecisionID: d.ID, Version: g.version, ModelHash: g.modelHash,
 		PolicyHash: hash, Mode: d.Mode, Action: d.Action, HumanReview: d.HumanReview, Attempts: []readers.GuardAttempt{},
-		TimedOut: d.TimedOut, Error: d.Err, LatencyUS: d.Latency.Microseconds()}
+		TimedOut: d.TimedOut, Error: d.Err, LatencyUS: d.Latency.Microseconds(), Context: rec.Prior}
 	if d.Gate != nil {
 		gr.Gate = &readers.GuardGate{TopScore: d.Gate.TopScore, Floor: d.Gate.Floor, Passed: d.Gate.Decision == ActionPass}
 	}

@@ -3,6 +3,7 @@ package guard
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/ragaudit/ragaudit/readers"
@@ -27,6 +28,11 @@ type Request struct {
 	// Citations are a provider's structured citations (spans of Answer
 	// with the chunks they cite), audited instead of markers.
 	Citations []readers.Citation
+	// Earlier are the conversation's messages before the answer, when an
+	// earlier turn retrieved chunks: a citation naming none of its own
+	// turn's is judged against them, as the audit of the conversation
+	// judges it ("As mentioned, … [kb-1]"). Their answers are not checked.
+	Earlier []readers.Message
 }
 
 // ParseRequest reads a request from JSON: a canonical record (its last
@@ -72,6 +78,12 @@ func RequestOf(rec *readers.Record) Request {
 			break
 		}
 	}
+	for i := range last {
+		if m := &rec.Messages[i]; m.Role == "assistant" && len(m.Retrieval) > 0 {
+			r.Earlier = slices.Clone(rec.Messages[:last])
+			break
+		}
+	}
 	return r
 }
 
@@ -80,7 +92,11 @@ func RequestOf(rec *readers.Record) Request {
 func (r *Request) record(content string, citations []readers.Citation, ts time.Time) *readers.Record {
 	id := r.ConversationID
 	rec := &readers.Record{ConversationID: id, Tenant: r.Tenant, Agent: r.Agent, Timestamp: ts, File: "request", Line: 1}
-	if r.Question != "" {
+	switch {
+	case len(r.Earlier) > 0:
+		// The turns before, as context: their answers are not audited.
+		rec.Messages, rec.Prior = slices.Clone(r.Earlier), len(r.Earlier)
+	case r.Question != "":
 		rec.Messages = append(rec.Messages, readers.Message{Role: "user", Content: r.Question})
 	}
 	rec.Messages = append(rec.Messages, readers.Message{Role: "assistant", Content: content, Retrieval: r.Retrieval,

@@ -166,7 +166,7 @@ func (s *settler) settle(res *audit.Result, rp *repeats, reaudit func(*readers.R
 	}
 	rec := res.Record
 	was := rec.Prior
-	rec.Prior = from
+	rec.Prior = max(from, rec.ContextMessages())
 	again, err := reaudit(rec)
 	if err != nil {
 		return err

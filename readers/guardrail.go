@@ -30,6 +30,12 @@ type Guardrail struct {
 	TimedOut  bool          `json:"timed_out,omitempty"`
 	Error     string        `json:"error,omitempty"`
 	LatencyUS int64         `json:"latency_us"`
+	// Context counts the record's leading messages that were the
+	// conversation before the decision: earlier turns whose retrievals
+	// its citations may name ("as mentioned, … [kb-1]"). Their answers
+	// were decisions of their own, so the audit reads them as context
+	// only (Record.Prior).
+	Context int `json:"context_messages,omitempty"`
 }
 
 // GuardGate is the retrieval floor's judgement of a decision.
@@ -93,4 +99,14 @@ func checkGuardrail(g *Guardrail) error {
 		return fmt.Errorf("guardrail.action %q: want pass, annotate, unverifiable, drop, fallback, refuse, reject or expired", g.Action)
 	}
 	return nil
+}
+
+// ContextMessages is how many leading messages of a guard's decision are
+// the conversation before it (Guardrail.Context), never audited again; 0
+// for other records.
+func (r *Record) ContextMessages() int {
+	if r.Guardrail == nil {
+		return 0
+	}
+	return min(max(r.Guardrail.Context, 0), len(r.Messages))
 }

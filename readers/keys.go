@@ -56,7 +56,7 @@ var (
 	guardrailKeys    = schema("schema", "decision_id", "ragaudit_version", "model_sha256", "policy_sha256", "mode", "action",
 		"human_review", "gate", schema("top_score", "floor", "passed"),
 		"attempts", schema("n", "content", "action", "verdict", guardVerdictKeys, "feedback"),
-		"served", guardVerdictKeys, "timed_out", "error", "latency_us")
+		"served", guardVerdictKeys, "timed_out", "error", "latency_us", "context_messages")
 )
 
 func aliasesFrom(n int, s *keySchema) *keySchema {
