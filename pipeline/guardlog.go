@@ -192,6 +192,7 @@ func (t *guardTally) add(res *audit.Result, hash string) {
 		t.c.OtherModel++
 		return
 	}
+	t.c.Compared++
 	for _, d := range disagreements(res) {
 		t.c.Disagreements++
 		if len(t.c.Examples) < MaxGuardExamples {

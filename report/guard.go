@@ -94,7 +94,7 @@ func writeGuard(b *strings.Builder, s *Summary) {
 	}
 	fmt.Fprintf(b, "Guard: %d decisions (%s); intervened in %d (%s); %d for human review\n", g.Decisions, strings.Join(actions, ", "),
 		g.Intervened, pct(float64(g.Intervened)/float64(g.Decisions)), g.HumanReview)
-	fmt.Fprintf(b, "Guard verdicts recomputed: %d decisions compared, %d disagree", g.Decisions-g.OtherModel, g.Disagreements)
+	fmt.Fprintf(b, "Guard verdicts recomputed: %d decisions compared, %d disagree", g.Compared, g.Disagreements)
 	if g.OtherModel > 0 {
 		fmt.Fprintf(b, "; %d logged under another model or version (not compared)", g.OtherModel)
 	}

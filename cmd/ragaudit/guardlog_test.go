@@ -86,21 +86,21 @@ func TestTheAuditRecomputesTheGuardsVerdicts(t *testing.T) {
 		args   []string
 		code   int
 		says   string
-		counts string // disagreements, other model
+		counts string // disagreements, other model, compared
 	}{
-		{name: "a log written by the guard agrees with the audit", lines: lines, code: exitPass, counts: "0 0"},
-		{name: "a served score that differs fails the run", code: exitFail, says: "recomputed otherwise under the same model", counts: "1 0",
+		{name: "a log written by the guard agrees with the audit", lines: lines, code: exitPass, counts: "0 0 3"},
+		{name: "a served score that differs fails the run", code: exitFail, says: "recomputed otherwise under the same model", counts: "1 0 3",
 			lines: []string{edit(t, lines[0], func(v map[string]any) { firstCitation(served(v))["support_score"] = 0.5 }), lines[1], lines[2]}},
-		{name: "an attempt's verdict that differs fails the run with --attempts", args: []string{"--attempts"}, code: exitFail, says: "attempt 1", counts: "1 0",
+		{name: "an attempt's verdict that differs fails the run with --attempts", args: []string{"--attempts"}, code: exitFail, says: "attempt 1", counts: "1 0 3",
 			lines: []string{lines[0], lines[1], edit(t, lines[2], func(v map[string]any) {
 				firstCitation(guardrail(v)["attempts"].([]any)[0].(map[string]any)["verdict"].(map[string]any))["verdict"] = "supported"
 			})}},
-		{name: "a fallback that does not read as a refusal fails the run", code: exitFail, says: "the guard served a fallback, which the audit reads as answered", counts: "1 0",
+		{name: "a fallback that does not read as a refusal fails the run", code: exitFail, says: "the guard served a fallback, which the audit reads as answered", counts: "1 0 3",
 			lines: []string{lines[0], lines[1], edit(t, lines[2], func(v map[string]any) {
 				v["messages"].([]any)[1].(map[string]any)["content"] = "Refunds are accepted within 90 days of delivery [ref-1a2b3c4d]."
 				delete(guardrail(v), "served")
 			})}},
-		{name: "verdicts logged under another model are not compared", args: []string{"--threshold", "0.6"}, code: exitPass, counts: "0 3",
+		{name: "verdicts logged under another model are not compared", args: []string{"--threshold", "0.6"}, code: exitPass, counts: "0 3 0",
 			lines: []string{edit(t, lines[0], func(v map[string]any) { firstCitation(served(v))["support_score"] = 0.5 }), lines[1], lines[2]}},
 	}
 	for _, tc := range tests {
@@ -115,11 +115,15 @@ func TestTheAuditRecomputesTheGuardsVerdicts(t *testing.T) {
 				Guard struct {
 					Disagreements int `json:"disagreements"`
 					OtherModel    int `json:"decisions_of_another_model"`
+					Compared      int `json:"verdicts_compared"`
 				} `json:"guard"`
 			}
 			json.Unmarshal(readFile(t, filepath.Join(r.out, "summary.json")), &sum)
-			if got := fmt.Sprintf("%d %d", sum.Guard.Disagreements, sum.Guard.OtherModel); got != tc.counts {
-				t.Errorf("disagreements and decisions of another model: %s, want %s", got, tc.counts)
+			if got := fmt.Sprintf("%d %d %d", sum.Guard.Disagreements, sum.Guard.OtherModel, sum.Guard.Compared); got != tc.counts {
+				t.Errorf("disagreements, decisions of another model and verdicts compared: %s, want %s", got, tc.counts)
+			}
+			if !strings.Contains(r.text, fmt.Sprintf("Guard verdicts recomputed: %d decisions compared", sum.Guard.Compared)) {
+				t.Errorf("the text and summary.json disagree on the verdicts compared (%d):\n%s", sum.Guard.Compared, r.text)
 			}
 		})
 	}
