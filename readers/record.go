@@ -112,6 +112,16 @@ const (
 	TextEmpty = "empty"
 )
 
+// LoggedStatus is the chunk's text status as a log writes it: "empty" is
+// the reader's finding of an empty text, not a status a log holds, so it
+// is written as none (the empty text says it again when read back).
+func (c *Chunk) LoggedStatus() string {
+	if c.Status == TextEmpty {
+		return ""
+	}
+	return c.Status
+}
+
 // Chunk is one retrieved passage.
 type Chunk struct {
 	ID     string

@@ -89,3 +89,33 @@ func TestNoRetrievalLoggedSurvivesConvertAndOtherFormats(t *testing.T) {
 		t.Errorf("a Langfuse trace without its retriever: %+v", o.records)
 	}
 }
+
+// A chunk the reader found empty is written with its empty text and no
+// status, so that the log reads back (a writer that wrote "empty", which
+// no log holds, wrote lines its own reader refused).
+func TestAnEmptyChunkIsWrittenAsItReadsBack(t *testing.T) {
+	in := `{"conversation_id":"e","messages":[{"role":"user","content":"q"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":"","score":0.9}]}]}`
+	rec, err := ParseCanonical([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Messages[1].Retrieval[0].Status; got != TextEmpty {
+		t.Fatalf("read status %q, want %q", got, TextEmpty)
+	}
+	var buf bytes.Buffer
+	w := NewJSONLWriter(&buf)
+	if err := w.Write(&rec); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if strings.Contains(buf.String(), "text_status") {
+		t.Errorf("the writer wrote a status no log holds: %s", buf.String())
+	}
+	back, err := ParseCanonical(bytes.TrimSpace(buf.Bytes()))
+	if err != nil {
+		t.Fatalf("the line written does not read back: %v\n%s", err, buf.String())
+	}
+	if got := back.Messages[1].Retrieval[0].Status; got != TextEmpty {
+		t.Errorf("read back status %q, want %q", got, TextEmpty)
+	}
+}

@@ -65,7 +65,7 @@ func toWire(rec *Record) wireRecord {
 		if len(m.Retrieval) > 0 || m.Role == "assistant" && !m.NoRetrievalLogged {
 			chunks := make([]wireChunk, 0, len(m.Retrieval))
 			for _, c := range m.Retrieval {
-				chunks = append(chunks, wireChunk{ID: c.LoggedID(), Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.Status, Embedding: c.Embedding})
+				chunks = append(chunks, wireChunk{ID: c.LoggedID(), Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.LoggedStatus(), Embedding: c.Embedding})
 			}
 			wm.Retrieval = &chunks
 		}

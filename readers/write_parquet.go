@@ -135,7 +135,7 @@ func appendMessage(ms *array.StructBuilder, m Message) {
 			} else {
 				rs.FieldBuilder(3).(*array.Float64Builder).AppendNull()
 			}
-			appendOpt(rs.FieldBuilder(4).(*array.StringBuilder), c.Status)
+			appendOpt(rs.FieldBuilder(4).(*array.StringBuilder), c.LoggedStatus())
 			appendVector(rs.FieldBuilder(5).(*array.ListBuilder), c.Embedding)
 		}
 	}
