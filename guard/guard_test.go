@@ -593,3 +593,24 @@ func TestALaterTurnIsCheckedAgainstAnEarlierTurnsChunk(t *testing.T) {
 		t.Errorf("the decision read back: err %v, %d answers, findings %+v; want the decision's answer alone, supported by the earlier chunk", err, len(res.Answers), res.Findings)
 	}
 }
+
+// A claim another retrieved chunk states is sent back to be cited to it,
+// and the fallback quotes that chunk, not the one it cited.
+func TestAMisattributedClaimIsQuotedFromTheChunkThatStatesIt(t *testing.T) {
+	r := Request{ConversationID: "m", Question: "Express?", Retrieval: fixture,
+		Answer: "Express shipping takes 1 to 2 business days and costs €9.90 [1]."}
+	d, err := shared(t).Apply(context.Background(), r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(d.Classes, ClassMisattributed) {
+		t.Fatalf("classes %v, want misattributed", d.Classes)
+	}
+	want := "Cite [2], not [1], for «Express shipping takes 1 to 2 business days and costs €9.90.»: that chunk states it"
+	if !slices.Contains(d.Feedback, want) {
+		t.Errorf("feedback %q, want %q", d.Feedback, want)
+	}
+	if d.Action != ActionFallback || !strings.Contains(d.Content, "Express shipping takes 1 to 2 business days and costs €9.90.» [2]") || strings.Contains(d.Content, "Refunds are accepted") {
+		t.Errorf("%s %q, want a fallback quoting chunk 2", d.Action, d.Content)
+	}
+}

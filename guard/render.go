@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/lang"
@@ -79,12 +80,18 @@ func withoutSpans(content string, spans [][2]int) string {
 }
 
 // feedback quotes each dropped claim back to the model, its markers
-// removed.
+// removed: one another retrieved chunk supports (misattributed: what the
+// cited chunk lacks, it states) is to cite that chunk; any other is not
+// to be asserted without a source.
 func feedback(v *Verdict, drops []int) []string {
 	out := []string{}
 	for _, i := range drops {
-		text := v.Claims[i].Text
-		text = strings.TrimSpace(audit.StripMarkers(text, audit.FindMarkers(text, nil)))
+		c := &v.Claims[i]
+		text := strings.TrimSpace(audit.StripMarkers(c.Text, audit.FindMarkers(c.Text, nil)))
+		if c.BetterChunkID != nil && slices.Contains(c.Classes, ClassMisattributed) {
+			out = append(out, "Cite ["+*c.BetterChunkID+"], not "+strings.Join(c.Markers, " ")+", for «"+text+"»: that chunk states it")
+			continue
+		}
 		out = append(out, "Do not assert this without a source: «"+text+"»")
 	}
 	return out
@@ -131,11 +138,29 @@ func quotesSupported(v *Verdict) bool {
 	return true
 }
 
+// maxWholeQuote is the longest chunk a fallback quotes whole.
+const maxWholeQuote = 400
+
 // closestPassage is the best-matching passage of any attempt's citations
 // (the highest support score among citations of a retrieved chunk with
 // text): its text as the chunk has it, the marker citing it and the
 // chunk's source.
 func closestPassage(d *Decision) (passage, marker, source string, ok bool) {
+	// A claim another retrieved chunk supports is quoted from that chunk,
+	// whole where it is short, not from the chunk it cited.
+	for _, a := range d.Attempts {
+		for i := range a.Verdict.Findings {
+			f := &a.Verdict.Findings[i]
+			if f.BetterChunkID == nil {
+				continue
+			}
+			if idx := (&readers.Message{Retrieval: d.req.Retrieval}).ChunkIndex(*f.BetterChunkID); idx >= 0 {
+				if text := strings.TrimSpace(d.req.Retrieval[idx].Text); utf8.RuneCountInString(text) <= maxWholeQuote {
+					return text, "[" + *f.BetterChunkID + "]", d.req.Retrieval[idx].Source, true
+				}
+			}
+		}
+	}
 	best := -1.0
 	for _, a := range d.Attempts {
 		for i := range a.Verdict.Findings {
