@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -50,4 +51,36 @@ func FuzzRequest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A body declared as anything but JSON is refused (415): a web page may
+// post text/plain or a form to a loopback guard without a preflight; JSON
+// and a body with no declared type are read.
+func TestABodyOfAnotherContentTypeIsRefused(t *testing.T) {
+	g, err := New(DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := NewServer(g, ServerConfig{MaxBody: 1 << 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Handler()
+	const body = `{"conversation_id":"c","answer":"Refunds take 90 days [1].","retrieval":[{"id":"1","text":"Refunds take 90 days.","score":0.9}]}`
+	for _, tc := range []struct {
+		ct   string
+		want int
+	}{{"application/json", http.StatusOK}, {"application/json; charset=utf-8", http.StatusOK}, {"", http.StatusOK},
+		{"text/plain", http.StatusUnsupportedMediaType}, {"application/x-www-form-urlencoded", http.StatusUnsupportedMediaType},
+		{"multipart/form-data; boundary=x", http.StatusUnsupportedMediaType}} {
+		r := httptest.NewRequest(http.MethodPost, "/v1/check", strings.NewReader(body))
+		if tc.ct != "" {
+			r.Header.Set("Content-Type", tc.ct)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != tc.want {
+			t.Errorf("Content-Type %q: %d, want %d: %s", tc.ct, w.Code, tc.want, w.Body)
+		}
+	}
 }

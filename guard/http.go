@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -129,8 +130,16 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	writeJSON(w, he.status, map[string]string{"error": he.msg})
 }
 
-// body reads a request body of at most MaxBody bytes (413 past it).
+// body reads a JSON request body of at most MaxBody bytes (413 past it).
+// A body declared as another content type is refused (415): a web page
+// may send text/plain or a form to a loopback address without asking
+// first, never JSON. A body with no type is read as JSON.
 func (s *Server) body(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" && !strings.HasSuffix(mt, "+json") {
+			return nil, errorf(http.StatusUnsupportedMediaType, "content type %q: send the request as JSON, with Content-Type: application/json", ct)
+		}
+	}
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
 	var tooBig *http.MaxBytesError
 	switch {
