@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -176,6 +177,21 @@ func (g *Guard) Policy(tenant string) (Policy, string) {
 		return p, g.hashes[tenant]
 	}
 	return g.def, g.hashes[""]
+}
+
+// policyNear is the tenant with a policy of its own that tenant names in
+// another case or with blanks around it ("ACME", "acme " for "acme"); ""
+// when tenant has its own policy or none is near.
+func (g *Guard) policyNear(tenant string) string {
+	if g.HasPolicy(tenant) {
+		return ""
+	}
+	for _, t := range sortedKeys(g.policies) {
+		if strings.EqualFold(strings.TrimSpace(tenant), t) {
+			return t
+		}
+	}
+	return ""
 }
 
 // HasPolicy reports whether tenant has a policy of its own.

@@ -179,6 +179,12 @@ func (s *Server) tenant(r *http.Request, named string) (string, error) {
 	case !found:
 		return "", errorf(http.StatusUnauthorized, "unknown bearer token")
 	case bound == "*":
+		if near := s.g.policyNear(named); near != "" {
+			// "ACME" or "acme " where the policies name "acme": the
+			// default policy would silently decide for a tenant that has
+			// its own.
+			return "", errorf(http.StatusBadRequest, "tenant %q has no policy, but %q has: name the tenant as the policy file does", named, near)
+		}
 		return named, nil
 	case named != "" && named != bound:
 		return "", errorf(http.StatusForbidden, "tenant %q: this token acts for tenant %q", named, bound)

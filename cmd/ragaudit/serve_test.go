@@ -464,6 +464,8 @@ func TestServeRefusesWhatItMust(t *testing.T) {
 		{name: "an unknown token is 401", token: "nope", path: "/v1/check", body: small, status: 401, says: "unknown bearer token"},
 		{name: "a token naming another tenant is 403", token: tok["acme"], path: "/v1/check", status: 403, says: "acts for tenant",
 			body: map[string]any{"conversation_id": "c", "tenant": "notes", "answer": "x", "retrieval": []any{}}},
+		{name: "a gateway naming a tenant of a policy in another case is 400", token: tok["*"], path: "/v1/check", status: 400, says: `tenant "ACME " has no policy, but "acme" has`,
+			body: map[string]any{"conversation_id": "c", "tenant": "ACME ", "answer": "x", "retrieval": []any{}}},
 		{name: "a body over --max-body is 413", token: tok["acme"], path: "/v1/check", status: 413, says: "over 2048 bytes",
 			body: map[string]any{"conversation_id": "c", "answer": strings.Repeat("Refunds take 90 days [1]. ", 200), "retrieval": []any{}}},
 		{name: "malformed JSON is 400 with what was wrong", token: tok["acme"], path: "/v1/check", body: []byte(`{"conversation_id":`), status: 400, says: "malformed_json"},
