@@ -60,13 +60,13 @@ func perSwapped(c *claim, ev *evidence) string {
 }
 
 // totalGivenPer returns a figure the claim gives in total ("£75 in
-// total", "insgesamt 75 €", "un total de 75 €": a word of [pool-words]
+// total", "insgesamt 75 €", "un total de 75 €": a word of [total-words]
 // two words or fewer from it, in its clause) where every place the chunk
 // gives that figure it counts it per a thing ("£75 per fuel"): the total
 // is another figure; "" for none.
 func totalGivenPer(c *claim, ev *evidence) string {
 	l, ok := lang.Get(c.tongue.code)
-	if !ok || len(c.quantities) == 0 || !slices.ContainsFunc(claimWords(c, l), l.IsPoolWord) {
+	if !ok || len(c.quantities) == 0 || !slices.ContainsFunc(claimWords(c, l), l.IsTotalWord) {
 		return ""
 	}
 	text := plainSpaces(c.plain)
@@ -78,7 +78,7 @@ func totalGivenPer(c *claim, ev *evidence) string {
 		before := clauseWords(text[:q.Start], true)
 		before = before[max(len(before)-2, 0):]
 		near := append(slices.Clone(before), clauseWordsWithin(text, end, 2, 32, true)...)
-		pool := slices.IndexFunc(near, func(w string) bool { return l.IsPoolWord(l.Normalize(w)) })
+		pool := slices.IndexFunc(near, func(w string) bool { return l.IsTotalWord(l.Normalize(w)) })
 		if pool < 0 {
 			continue
 		}

@@ -130,7 +130,7 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the cited sentence is only an answer word (\"Yes.\", \"Ja, das geht.\", \"Oui, c'est possible.\", \"No.\"): it says nothing the chunk can be checked against without the question, which a reviewer judges it with"},
 	{Code: reasonLanguage, Verdict: NotAuditable, Label: "language not supported",
 		Doc: "the sentence or the cited chunk is in a language the checks do not support: it is not judged by another language's rules"},
-	{Code: reasonLanguagesDiffer, Verdict: NotAuditable, Label: "languages differ",
+	{Code: reasonLanguagesDiffer, Verdict: NotAuditable, Label: "chunk in another language",
 		Doc: "the sentence and the cited chunk are in different languages: their words cannot be compared, and their numbers agree"},
 	{Code: reasonTooManyCitations, Verdict: NotAuditable, Label: "too many citations",
 		Doc: "a citation of a claim past its first MaxCitationsPerClaim distinct ones: counted, not audited nor listed"},

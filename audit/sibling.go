@@ -261,7 +261,8 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 // it starts. … For specialist appointments the free cancellation period is
 // 48 hours". The general rule is not the subject's when the chunk gives it
 // its own. The subject is the claim's first content word; a sentence
-// opens with it when it is the sentence's first content word.
+// opens with it when it is the sentence's first content word, after no
+// word of [period-anchors].
 //
 // It returns them with the window of the sentence that states the other
 // value, or -1 when there are none.
@@ -285,10 +286,22 @@ func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 		}
 		return words[i]
 	}
+	// A sentence opens with the subject when it is its first content word
+	// and no event word stands before it: "For specialist appointments
+	// the period is 48 hours" is about them, "Nach der Rücksendung
+	// erstatten wir …" about what follows one.
 	opens := func(i int) bool {
 		ws := wordsOf(i)
 		at := slices.IndexFunc(ws, func(w string) bool { return contentWord(l, w) })
-		return at >= 0 && inClause(l, x, ws[at:at+1])
+		if at < 0 || !inClause(l, x, ws[at:at+1]) {
+			return false
+		}
+		for k := range at {
+			if n, _ := l.PeriodAnchorAt(ws, k); n > 0 {
+				return false
+			}
+		}
+		return true
 	}
 	var out []string
 	rival := -1

@@ -23,6 +23,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.dateNouns = set(l.withNormalized(t.words("date-nouns")))
 	l.distributive = set(l.withNormalized(t.words("distributives")))
 	l.poolWords = set(l.withNormalized(t.words("pool-words")))
+	l.totalWords = set(l.withNormalized(t.words("total-words")))
 	l.orWords = set(l.withNormalized(t.words("or-words")))
 	l.requires = set(l.withNormalized(t.words("requirement-words")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
@@ -138,6 +139,10 @@ func (l *Language) IsDistributive(w string) bool { return l.distributive[w] }
 // IsPoolWord reports whether the normalised word w gives a figure to a
 // group together ([pool-words]: "shared", "partager", "geteilt").
 func (l *Language) IsPoolWord(w string) bool { return l.poolWords[w] }
+
+// IsTotalWord reports whether the normalised word w gives a figure as a
+// total ([total-words]: "total", "insgesamt", "totaal").
+func (l *Language) IsTotalWord(w string) bool { return l.totalWords[w] }
 
 // IsOrWord reports whether the normalised word w joins alternatives
 // ([or-words]: "or", "oder", "ou").

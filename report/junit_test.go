@@ -28,7 +28,7 @@ func TestJUnitSkipsAnswersWithNothingChecked(t *testing.T) {
 		{"an answer whose only citation was not checked is skipped with the cause",
 			[]audit.Finding{na("answer_word_only")}, 0, 1, `<skipped message="1 citation(s) not checked: answer word only (answer_word_only)">`, "<failure"},
 		{"an answer whose citations were none checked lists each cause",
-			[]audit.Finding{na("languages_differ"), na("chunk_text_truncated")}, 0, 1, "languages differ (languages_differ); chunk text truncated (chunk_text_truncated)", "<failure"},
+			[]audit.Finding{na("languages_differ"), na("chunk_text_truncated")}, 0, 1, "chunk in another language (languages_differ); chunk text truncated (chunk_text_truncated)", "<failure"},
 		{"an answer with a checked citation beside an unchecked one passes",
 			[]audit.Finding{na("languages_differ"), ok}, 0, 0, "></testcase>", "<skipped"},
 		{"a failing citation beside an unchecked one fails the answer",

@@ -46,7 +46,7 @@ func TestWhatWasNotCheckedCannotHideAFailure(t *testing.T) {
 		{name: "a rate below the bar even were every citation not checked supported fails",
 			run: run{s: 10, u: 15, f: 2, differ: 5, unsupported: 4}, bar: 0.9, status: StatusFail,
 			line: []string{"citation accuracy 37.0% over the 27 citations checked is below the bar 90.0%, and would be 52.8% were the 9 not checked all supported",
-				"27 of 36 citations checked (75.0%), 9 could not be: 5 languages differ, 4 language not supported"}},
+				"27 of 36 citations checked (75.0%), 9 could not be: 5 chunk in another language, 4 language not supported"}},
 		{name: "a rate the citations not checked could lift over the bar is incomplete",
 			run: run{s: 25, u: 2, differ: 5, unsupported: 4}, bar: 0.9, status: StatusIncomplete},
 		{name: "a fabricated count over its limit fails whatever the citations not checked are",
