@@ -294,7 +294,7 @@ func boundAround(l *lang.Language, text string, q quantity) bound {
 			return bound(lang.Exact) // where a changing value starts or ends
 		}
 	}
-	if b := l.BoundBefore(before[max(0, len(before)-4):]); b != lang.Exact {
+	if b := l.BoundBefore(before[max(0, len(before)-6):]); b != lang.Exact { // "dentro de un plazo máximo de"
 		return bound(b)
 	}
 	if b := boundOverNoun(l, before); b != lang.Exact {

@@ -198,6 +198,13 @@ func sidesFigures(l *lang.Language, t tongue, chunk string, a, b, thing []string
 			}
 		}
 	}
+	return pairedFigures(fa, fb)
+}
+
+// pairedFigures are the values of the one kind each side has exactly one
+// figure of, with the same period; false where no kind or two kinds do
+// (which the claim compares is unknown).
+func pairedFigures(fa, fb []sideFigure) (va, vb float64, ok bool) {
 	for _, x := range fa {
 		n := 0
 		for _, y := range fa {

@@ -92,3 +92,18 @@ func TestGeneralRuleGivenToASubjectWithItsOwn(t *testing.T) {
 		{"die eigene Frist passes in German", "Facharzttermine können bis 48 Stunden vorher kostenlos abgesagt werden [1].", termine, false},
 	})
 }
+
+// A period to act "within a maximum of" so long is a deadline, which a
+// plain period states ("You have 13 months to claim"): in every language,
+// the bound read over up to six words ("en un plazo máximo de").
+func TestWithinAMaximumIsADeadline(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"you have 13 months of within a maximum of passes", "You have 13 months to claim [1].", "You can claim within a maximum of 13 months.", false},
+		{"el plazo es de 13 meses of en un plazo máximo de passes in Spanish", "El plazo para reclamar es de 13 meses [1].", "Puede reclamar en un plazo máximo de 13 meses.", false},
+		{"dentro de un plazo máximo de passes in Spanish", "Tiene 13 meses para reclamar [1].", "Puede reclamar dentro de un plazo máximo de 13 meses.", false},
+		{"dans un délai maximum de passes in French", "Vous avez 13 mois pour réclamer [1].", "Vous pouvez réclamer dans un délai maximum de 13 mois.", false},
+		{"binnen maximaal passes in Dutch", "U heeft 13 maanden om te claimen [1].", "U kunt binnen maximaal 13 maanden claimen.", false},
+		{"another period still fails", "You have 18 months to claim [1].", "You can claim within a maximum of 13 months.", true},
+		{"up to an amount is still no promise of it", "The insurance pays €150 for glasses [1].", "The insurance pays up to €150 for glasses.", true},
+	})
+}
