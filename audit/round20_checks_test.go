@@ -107,3 +107,25 @@ func TestWithinAMaximumIsADeadline(t *testing.T) {
 		{"up to an amount is still no promise of it", "The insurance pays €150 for glasses [1].", "The insurance pays up to €150 for glasses.", true},
 	})
 }
+
+// "In the absence of" is "without": a claim saying "without" of what the
+// chunk says "en l'absence de", "mangels", "bij gebrek aan", "a falta de"
+// passes, and "avec" against it fails. A phrase cue's first word alone
+// ("en" of "en lugar de") negates nothing.
+func TestInTheAbsenceOfIsWithout(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"sans of en l'absence de passes in French", "Sans Linky, votre compteur est relevé par un technicien [1].",
+			"En l'absence de compteur Linky, un technicien relève votre compteur.", false},
+		{"avec of en l'absence de fails in French", "Avec Linky, votre compteur est relevé par un technicien [1].",
+			"En l'absence de compteur Linky, un technicien relève votre compteur.", true},
+		{"ohne of mangels passes in German", "Ohne Smart Meter liest ein Techniker den Zähler ab [1].", "Mangels Smart Meter liest ein Techniker den Zähler ab.", false},
+		{"zonder of bij gebrek aan passes in Dutch", "Zonder slimme meter leest een monteur de meter af [1].",
+			"Bij gebrek aan een slimme meter leest een monteur de meter af.", false},
+		{"met of bij gebrek aan fails in Dutch", "Met een slimme meter leest een monteur de meter af [1].",
+			"Bij gebrek aan een slimme meter leest een monteur de meter af.", true},
+		{"sin of a falta de passes in Spanish", "Sin contador inteligente, un técnico lee el contador [1].",
+			"A falta de contador inteligente, un técnico lee el contador.", false},
+		{"without of in the absence of passes in English", "Without a smart meter, a technician reads your meter [1].",
+			"In the absence of a smart meter, a technician reads your meter.", false},
+	})
+}

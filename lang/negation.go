@@ -157,13 +157,19 @@ func (l *Language) matches(words []string, i int, c cue) bool {
 	return i == 0 && j < len(words) && hasWordOrPrefix(c.partners, apostrophes(words[j]))
 }
 
-// IsNegationWord reports whether w alone may be (part of) a negation cue:
+// IsNegationWord reports whether w alone may be (part of) a negation cue
+// (a stopword only where it is a cue alone):
 // the audit passes over such words when it looks for the word a cue
 // negates ("not never", "ne … pas").
 func (l *Language) IsNegationWord(w string) bool {
 	w = apostrophes(w)
-	if _, ok := l.neg.cues[w]; ok {
-		return true
+	for _, c := range l.neg.cues[w] {
+		// The first word of a phrase ("in" of "in the absence of", "es"
+		// of "es sei denn") is a cue only with the rest: a stopword alone
+		// is none.
+		if len(c.words) == 1 || !l.IsStopword(w) {
+			return true
+		}
 	}
 	for _, cs := range l.neg.cues {
 		for _, c := range cs {
