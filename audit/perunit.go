@@ -45,6 +45,7 @@ func perSwapped(c *claim, ev *evidence) string {
 				}
 				k := fs.at(i)
 				kper, _, _, _ := perNouns(l, fs.text, k.Start+len(k.Raw))
+				kper = append(kper, periodsLater(l, fs.text, k.Start+len(k.Raw))...)
 				if len(kper) == 0 || !slices.ContainsFunc(firm, func(p string) bool { return !countedPer(l, kper, p) }) {
 					agrees = true
 				} else {
@@ -109,6 +110,24 @@ func totalGivenPer(c *claim, ev *evidence) string {
 		}
 	}
 	return ""
+}
+
+// periodsLater are the stems of the units of [per-phrases] said later in
+// the clause of the chunk's figure ending at text[end] ("$15 per seat on
+// monthly billing" is per month too), which perNouns reads only right
+// after the figure or what it is counted per.
+func periodsLater(l *lang.Language, text string, end int) []string {
+	ws := clauseWordsWithin(text, end, 8, 64, true)
+	var out []string
+	for k, w := range ws {
+		if _, count := countOf(l, w); count || startsWithDigitOrSign(w) {
+			break // another figure's: "5 ml … dos veces al día" counts times per day, not ml
+		}
+		if unit, n := l.PerPhraseAt(ws, k); n > 0 {
+			out = append(out, l.Stem(unit))
+		}
+	}
+	return out
 }
 
 // countedPer reports whether per, the stems a figure of the chunk is

@@ -129,3 +129,14 @@ func TestInTheAbsenceOfIsWithout(t *testing.T) {
 			"In the absence of a smart meter, a technician reads your meter.", false},
 	})
 }
+
+// A period said later in the chunk's clause ("$15 per seat on monthly
+// billing") counts its figure per that period too; one after another
+// count ("5 ml … dos veces al día") does not.
+func TestAPeriodLaterInTheClauseCounts(t *testing.T) {
+	const team = "The Team plan costs $12 per seat per month when billed annually, or $15 per seat on monthly billing."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"per seat each month of per seat on monthly billing passes", "Team is billed at $15 per seat each month on monthly billing [1].", team, false},
+		{"per seat per year of it fails", "Team costs $15 per seat per year [1].", "The Team plan costs $15 per seat on monthly billing.", true},
+	})
+}
