@@ -3,6 +3,7 @@ package audit
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -89,7 +90,7 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	if l, ok := lang.Get(t.code); ok && l.AnswerWordOnly(s.Plain) {
 		c.answerOnly = true
 	}
-	c.quantities = claimQuantitiesIn(t.l, s.Plain)
+	c.quantities = slices.DeleteFunc(claimQuantitiesIn(t.l, s.Plain), func(q quantity) bool { return sourceNumber(s.Plain, q) })
 	if t.l == nil {
 		a.englishNames(&c)
 	} else {
@@ -187,6 +188,30 @@ func isNumeric(w string) bool {
 	}
 	return true
 }
+
+// sourceNumber reports whether q is the number of a source label the
+// claim writes in words ("(zie bron 1)", "(see source 2)"): a reference
+// to a chunk, not a figure the chunk must state.
+func sourceNumber(plain string, q quantity) bool {
+	if q.Kind != "number" || q.Unit != "" {
+		return false
+	}
+	before := strings.Fields(plain[:q.Start])
+	if len(before) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.TrimLeft(before[len(before)-1], "(["))
+	_, ok := sourceWordSet()[strings.TrimRight(w, ":#")]
+	return ok
+}
+
+var sourceWordSet = sync.OnceValue(func() map[string]struct{} {
+	out := map[string]struct{}{}
+	for _, w := range lang.SourceWords() {
+		out[w] = struct{}{}
+	}
+	return out
+})
 
 // englishNames fills the noun phrases and proper nouns of an English
 // claim, from the part-of-speech tagger.

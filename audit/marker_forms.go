@@ -113,7 +113,8 @@ func asideMarkers(text string, mc *markerContext) []Marker {
 		case reAsideLabel().MatchString(inner):
 			shape = shapeParenAside
 		}
-		if shape != "" && parenPosition(text, loc[0], loc[1]) {
+		// An aside may stand before the answer's own marker: "(zie bron 1) [1]".
+		if shape != "" && (parenPosition(text, loc[0], loc[1]) || strings.HasPrefix(strings.TrimLeft(text[loc[1]:], " \t"), "[")) {
 			out = append(out, Marker{Raw: text[loc[0]:loc[1]], Start: loc[0], End: loc[1], Shape: shape})
 		}
 	}

@@ -140,3 +140,20 @@ func TestAPeriodLaterInTheClauseCounts(t *testing.T) {
 		{"per seat per year of it fails", "Team costs $15 per seat per year [1].", "The Team plan costs $15 per seat on monthly billing.", true},
 	})
 }
+
+// A source label written in words in the claim ("(zie bron 1)") is no
+// figure the chunk must state, and the aside is counted as marker-like
+// text before the answer's own marker too.
+func TestASourceLabelsNumberIsNoFigure(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"zie bron 1 passes in Dutch", "Kosteloos annuleren kan tot 24 uur voor uw afspraak (zie bron 1) [1].",
+			"Annuleren kan kosteloos tot 24 uur voor de afspraak, via de app of telefonisch.", false},
+		{"see source 1 passes in English", "Refunds take 14 days (see source 1) [1].", "Refunds take 14 days.", false},
+		{"a figure beside it still fails", "Refunds take 10 days (see source 1) [1].", "Refunds take 14 days.", true},
+	})
+	for _, s := range []string{"Het kost € 39 (zie bron 2) [1].", "Het kost € 39 (zie bron 2)."} {
+		if _, unread := findMarkers(s, &markerContext{}); len(unread) != 1 || unread[0].Shape != shapeParenAside {
+			t.Errorf("findMarkers(%q) unread %v, want the aside counted", s, unread)
+		}
+	}
+}
