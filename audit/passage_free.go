@@ -45,9 +45,19 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 	s := p.sentenceReader
 	subject := claimPiece(c, q) // "the international ones cost €0.25" of a claim that calls national calls free
 	free := -1
-	found := false
+	found, far := false, false
 	for i, n := range p.counts {
-		if n < 2 || p.ev.windows[i].pair || !s.stated(i).index.supports(q) {
+		if p.ev.windows[i].pair || !s.stated(i).index.supports(q) {
+			continue
+		}
+		if n < 2 {
+			// Stated only of something the claim hardly names, in a clause
+			// that calls nothing free ("Orders over €117 ship free" is a
+			// free thing's threshold).
+			s.clauses(i) // reads its pieces
+			far = far || !slices.ContainsFunc(s.pieces[i], func(sp [2]int) bool {
+				return clauseSupports(s.text(i)[sp[0]:sp[1]], q, s.ev.tongue) && saysFree(freeLanguage(s.ev.tongue), tokensOf(s.text(i)[sp[0]:sp[1]]))
+			})
 			continue
 		}
 		text := s.text(i)
@@ -82,6 +92,9 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 				// second class; next-day tracked delivery costs £4.99").
 				f = p.freeClause(nil, lack)
 			}
+			if f < 0 && len(subject) > 0 && slices.Contains(lack, subject[0]) && !saysFree(freeLanguage(s.ev.tongue), tokensOf(piece)) {
+				f = p.freeTopic(subject[0]) // a clause about the claim's subject calls it free
+			}
 			if f < 0 {
 				return -1
 			}
@@ -91,6 +104,13 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 		}
 	}
 	if !found {
+		if far && len(subject) > 0 {
+			// "A video consultation costs €10" where €10 is only a
+			// prescription's and "there is no charge for a video
+			// consultation": a clause naming the claim's subject calls it
+			// free.
+			return p.freeTopic(subject[0])
+		}
 		return -1
 	}
 	return free
@@ -121,12 +141,37 @@ func (p *passageRead) freeClause(held, lack []uint64) int {
 				slices.ContainsFunc(lack, func(h uint64) bool { return !slices.Contains(stems, h) }) {
 				continue
 			}
-			callsFree, negated := false, false
-			for _, t := range tokensOf(piece) {
-				callsFree = callsFree || l.IsFreeWord(t.lower)
-				negated = negated || l.IsNegationWord(t.lower)
+			if saysFree(l, tokensOf(piece)) {
+				return i
 			}
-			if callsFree && !negated {
+		}
+	}
+	return -1
+}
+
+// freeTopic is the window of a sentence whose first clause opens with the
+// stem x (the claim's subject: "Für eine Videosprechstunde fällt keine
+// Zuzahlung an") and that calls it free, stating no amount or percentage;
+// -1 when none does.
+func (p *passageRead) freeTopic(x uint64) int {
+	s := p.sentenceReader
+	l := freeLanguage(s.ev.tongue)
+	for i, n := range p.counts {
+		if n < 1 || p.ev.windows[i].pair {
+			continue
+		}
+		s.clauses(i) // reads its pieces
+		text, st := s.text(i), s.stated(i)
+		for k, sp := range s.pieces[i] {
+			// Only the sentence's first clause opens with its topic: a
+			// later one's first word may be a verb ("… and returned with
+			// all accessories included").
+			if stems := s.stemsIn(i, sp); k > 0 || len(stems) == 0 || stems[0] != x || slices.ContainsFunc(st.all, func(w quantity) bool {
+				return w.Start >= sp[0] && w.Start < sp[1] && (w.Kind == "money" || w.Kind == "percent")
+			}) {
+				continue
+			}
+			if saysFree(l, tokensOf(text[sp[0]:sp[1]])) {
 				return i
 			}
 		}
@@ -153,15 +198,57 @@ func claimPiece(c *claim, q quantity) []uint64 {
 	return out
 }
 
-// callsFree reports whether a sentence holding two or more of the claim's
-// words has a free word.
+// callsFree reports whether a sentence holding a word of the claim has a
+// free word or denies a cost.
 func (p *passageRead) callsFree() bool {
 	if !p.ev.mayCallFree() {
 		return false
 	}
 	l := freeLanguage(p.ev.tongue)
 	for i, n := range p.counts {
-		if n >= 2 && !p.ev.windows[i].pair && l.MayCallFree(p.text(i)) && slices.ContainsFunc(p.tokens(i), func(t token) bool { return l.IsFreeWord(t.lower) }) {
+		if n >= 1 && !p.ev.windows[i].pair && l.MayCallFree(p.text(i)) && mayCallFree(l, p.tokens(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// saysFree reports whether a clause's tokens call its subject free: a
+// word of [free-words] with no negation, or a cost denied ("no charge",
+// "keine Zuzahlung", "geen kosten", "sin coste": a negation word before a
+// word of [cost-words], an article or so between).
+func saysFree(l *lang.Language, toks []token) bool {
+	free, negated, denied := false, false, false
+	for k, t := range toks {
+		free = free || l.IsFreeWord(t.lower)
+		if !l.IsNegationWord(t.lower) {
+			continue
+		}
+		negated = true
+		denied = denied || deniesCost(l, toks, k)
+	}
+	return free && !negated || denied
+}
+
+// deniesCost reports whether the negation word toks[k] denies a cost: a
+// word of [cost-words] follows it, a stopword or two between.
+func deniesCost(l *lang.Language, toks []token, k int) bool {
+	for j := k + 1; j < len(toks) && j <= k+3; j++ {
+		if l.IsCostWord(toks[j].lower) {
+			return true
+		}
+		if !l.IsStopword(toks[j].lower) {
+			return false
+		}
+	}
+	return false
+}
+
+// mayCallFree reports whether tokens hold a free word or a cost denied:
+// the gate before the clauses are read (saysFree decides).
+func mayCallFree(l *lang.Language, toks []token) bool {
+	for k, t := range toks {
+		if l.IsFreeWord(t.lower) || l.IsNegationWord(t.lower) && deniesCost(l, toks, k) {
 			return true
 		}
 	}

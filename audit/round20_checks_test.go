@@ -157,3 +157,20 @@ func TestASourceLabelsNumberIsNoFigure(t *testing.T) {
 		}
 	}
 }
+
+// A price the chunk gives only another thing, where a sentence about the
+// claim's subject calls it free or denies it a cost ("keine Zuzahlung",
+// "no charge"), fails; the subject's own price and its being free pass.
+func TestAPriceOfAThingTheChunkCallsFree(t *testing.T) {
+	const de = "Für eine Videosprechstunde fällt keine Zuzahlung an. Für jede verordnete Heilmittelbehandlung zahlen Sie 10 % der Kosten plus 10 € je Verordnung."
+	const en = "A video consultation is free of charge. For each prescribed treatment you pay 10% of the cost plus €10 per prescription."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"a price of what keine Zuzahlung denies fails in German", "Für eine Videosprechstunde zahlen Sie 10 € je Termin zu [1].", de, true},
+		{"the treatment's own price passes in German", "Für eine Heilmittelbehandlung zahlen Sie 10 € je Verordnung zu [1].", de, false},
+		{"a price of what is free of charge fails in English", "A video consultation costs €10 [1].", en, true},
+		{"the prescription's own price passes in English", "Each prescribed treatment costs €10 per prescription plus 10% of the cost [1].", en, false},
+	})
+	assertFlips(t, []flipCase{
+		{"free of what keine Zuzahlung denies passes in German", "Die Videosprechstunde ist für Sie kostenlos [1].", de, false},
+	})
+}

@@ -30,6 +30,9 @@ func (l *Language) readClauses(t, _ *table) error {
 	if l.costWords = set(t.words("cost-words")); len(l.costWords) == 0 {
 		return fmt.Errorf("no [cost-words]")
 	}
+	for _, w := range t.words("cost-words") { // "keine Zuzahlung", "no charge": a cost denied is free
+		l.freeCues.add(strings.ToLower(w))
+	}
 	return nil
 }
 
@@ -70,6 +73,7 @@ func (l *Language) IsFreeWordNotBefore(w string) bool { return l.freeNotBefore[w
 // beside a free word it is part of it ("free of charge", "sans frais").
 func (l *Language) IsCostWord(w string) bool { return l.costWords[w] }
 
-// MayCallFree reports whether text may hold a word of [free-words]: a byte
+// MayCallFree reports whether text may hold a word of [free-words] or of
+// [cost-words] (a cost denied: "no charge", "keine Zuzahlung"): a byte
 // test, so that a text without one need not be split into words.
 func (l *Language) MayCallFree(text string) bool { return l.freeCues.in(text) }
