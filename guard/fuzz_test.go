@@ -53,10 +53,11 @@ func FuzzRequest(f *testing.F) {
 	})
 }
 
-// A body declared as anything but JSON is refused (415): a web page may
-// post text/plain or a form to a loopback guard without a preflight; JSON
-// and a body with no declared type are read.
-func TestABodyOfAnotherContentTypeIsRefused(t *testing.T) {
+// A request a web page could send is refused: with an Origin header
+// (403), or declared as text/plain or a multipart form (415), which a
+// page may post to a loopback guard without a preflight. JSON, curl's
+// form type and an undeclared body are read.
+func TestARequestAWebPageCouldSendIsRefused(t *testing.T) {
 	g, err := New(DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -68,19 +69,23 @@ func TestABodyOfAnotherContentTypeIsRefused(t *testing.T) {
 	h := srv.Handler()
 	const body = `{"conversation_id":"c","answer":"Refunds take 90 days [1].","retrieval":[{"id":"1","text":"Refunds take 90 days.","score":0.9}]}`
 	for _, tc := range []struct {
-		ct   string
-		want int
-	}{{"application/json", http.StatusOK}, {"application/json; charset=utf-8", http.StatusOK}, {"", http.StatusOK},
-		{"text/plain", http.StatusUnsupportedMediaType}, {"application/x-www-form-urlencoded", http.StatusUnsupportedMediaType},
-		{"multipart/form-data; boundary=x", http.StatusUnsupportedMediaType}} {
+		ct, origin string
+		want       int
+	}{{"application/json", "", http.StatusOK}, {"application/json; charset=utf-8", "", http.StatusOK}, {"", "", http.StatusOK},
+		{"application/x-www-form-urlencoded", "", http.StatusOK},
+		{"text/plain", "", http.StatusUnsupportedMediaType}, {"multipart/form-data; boundary=x", "", http.StatusUnsupportedMediaType},
+		{"application/json", "https://evil.example", http.StatusForbidden}} {
 		r := httptest.NewRequest(http.MethodPost, "/v1/check", strings.NewReader(body))
 		if tc.ct != "" {
 			r.Header.Set("Content-Type", tc.ct)
 		}
+		if tc.origin != "" {
+			r.Header.Set("Origin", tc.origin)
+		}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
 		if w.Code != tc.want {
-			t.Errorf("Content-Type %q: %d, want %d: %s", tc.ct, w.Code, tc.want, w.Body)
+			t.Errorf("Content-Type %q, Origin %q: %d, want %d: %s", tc.ct, tc.origin, w.Code, tc.want, w.Body)
 		}
 	}
 }

@@ -130,13 +130,17 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	writeJSON(w, he.status, map[string]string{"error": he.msg})
 }
 
-// body reads a JSON request body of at most MaxBody bytes (413 past it).
-// A body declared as another content type is refused (415): a web page
-// may send text/plain or a form to a loopback address without asking
-// first, never JSON. A body with no type is read as JSON.
+// body reads a request body of at most MaxBody bytes (413 past it). A
+// request a web page sends is refused: one with an Origin header (403),
+// which browsers send on a cross-origin POST and servers do not, and one
+// declared as text/plain or a multipart form (415), which a page may post
+// without a preflight. Other types, curl's form type too, are read as JSON.
 func (s *Server) body(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if o := r.Header.Get("Origin"); o != "" {
+		return nil, errorf(http.StatusForbidden, "a request from a web page (Origin %q): the guard answers servers, not browsers", o)
+	}
 	if ct := r.Header.Get("Content-Type"); ct != "" {
-		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" && !strings.HasSuffix(mt, "+json") {
+		if mt, _, err := mime.ParseMediaType(ct); err == nil && (mt == "text/plain" || strings.HasPrefix(mt, "multipart/")) {
 			return nil, errorf(http.StatusUnsupportedMediaType, "content type %q: send the request as JSON, with Content-Type: application/json", ct)
 		}
 	}
