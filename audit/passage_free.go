@@ -45,19 +45,9 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 	s := p.sentenceReader
 	subject := claimPiece(c, q) // "the international ones cost €0.25" of a claim that calls national calls free
 	free := -1
-	found, far := false, false
+	found := false
 	for i, n := range p.counts {
-		if p.ev.windows[i].pair || !s.stated(i).index.supports(q) {
-			continue
-		}
-		if n < 2 {
-			// Stated only of something the claim hardly names, in a clause
-			// that calls nothing free ("Orders over €117 ship free" is a
-			// free thing's threshold).
-			s.clauses(i) // reads its pieces
-			far = far || !slices.ContainsFunc(s.pieces[i], func(sp [2]int) bool {
-				return clauseSupports(s.text(i)[sp[0]:sp[1]], q, s.ev.tongue) && saysFree(freeLanguage(s.ev.tongue), tokensOf(s.text(i)[sp[0]:sp[1]]))
-			})
+		if n < 2 || p.ev.windows[i].pair || !s.stated(i).index.supports(q) {
 			continue
 		}
 		text := s.text(i)
@@ -104,7 +94,7 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 		}
 	}
 	if !found {
-		if far && len(subject) > 0 {
+		if len(subject) > 0 && p.statedFar(q) {
 			// "A video consultation costs €10" where €10 is only a
 			// prescription's and "there is no charge for a video
 			// consultation": a clause naming the claim's subject calls it
@@ -147,6 +137,28 @@ func (p *passageRead) freeClause(held, lack []uint64) int {
 		}
 	}
 	return -1
+}
+
+// statedFar reports whether a sentence holding fewer than two of the
+// claim's words states q in a clause that calls nothing free: of something
+// the claim hardly names ("Orders over €117 ship free" is a free thing's
+// threshold, not a price).
+func (p *passageRead) statedFar(q quantity) bool {
+	s := p.sentenceReader
+	l := freeLanguage(s.ev.tongue)
+	for i, n := range p.counts {
+		if n >= 2 || p.ev.windows[i].pair || !s.stated(i).index.supports(q) {
+			continue
+		}
+		s.clauses(i) // reads its pieces
+		text := s.text(i)
+		if !slices.ContainsFunc(s.pieces[i], func(sp [2]int) bool {
+			return clauseSupports(text[sp[0]:sp[1]], q, s.ev.tongue) && saysFree(l, tokensOf(text[sp[0]:sp[1]]))
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // freeTopic is the window of a sentence whose first clause opens with the
@@ -248,8 +260,16 @@ func deniesCost(l *lang.Language, toks []token, k int) bool {
 // the gate before the clauses are read (saysFree decides).
 func mayCallFree(l *lang.Language, toks []token) bool {
 	for k, t := range toks {
-		if l.IsFreeWord(t.lower) || l.IsNegationWord(t.lower) && deniesCost(l, toks, k) {
+		if l.IsFreeWord(t.lower) {
 			return true
+		}
+		if !l.IsCostWord(t.lower) {
+			continue
+		}
+		for j := k - 1; j >= max(k-3, 0); j-- { // the negation before the cost word (deniesCost's reach)
+			if l.IsNegationWord(toks[j].lower) && deniesCost(l, toks, j) {
+				return true
+			}
 		}
 	}
 	return false

@@ -303,27 +303,38 @@ func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 		}
 		return true
 	}
+	// Byte tests first: most sentences never write the subject's stem.
+	stem := l.Fold(l.Stem(x))
+	may := func(i int) bool { return mentions(s.text(i), stem) }
 	var out []string
 	rival := -1
 	for _, q := range c.quantities {
-		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") {
+		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") ||
+			!s.ev.quantities.supports(q) {
 			continue
 		}
-		stating, named, other := false, false, -1
+		// The sentence opening with the subject and giving a rival first:
+		// most claims have none, and then no sentence need be read whole.
+		other := -1
 		for i, w := range s.ev.windows {
-			if w.pair {
+			if w.pair || !may(i) {
 				continue
 			}
-			st := s.stated(i)
-			switch {
-			case st.index.supports(q):
-				stating = true
-				named = named || inClause(l, x, wordsOf(i))
-			case other < 0 && opens(i) && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }):
+			if st := s.stated(i); !st.index.supports(q) && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }) && opens(i) {
 				other = i
+				break
 			}
 		}
-		if stating && !named && other >= 0 {
+		if other < 0 {
+			continue
+		}
+		var stating []int
+		for i, w := range s.ev.windows {
+			if !w.pair && s.stated(i).index.supports(q) {
+				stating = append(stating, i)
+			}
+		}
+		if len(stating) > 0 && !slices.ContainsFunc(stating, func(i int) bool { return inClause(l, x, wordsOf(i)) }) {
 			out = append(out, q.Raw)
 			if rival < 0 {
 				rival = other
