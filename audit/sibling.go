@@ -275,66 +275,25 @@ func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 	if !ok || c.tongue.l == nil && (len(c.phrases) == 0 || !slices.Contains(c.phrases[0].Words, x)) {
 		return nil, -1 // in English, a noun of the first noun phrase: not "According to …"
 	}
-	s := p.sentenceReader
-	var words [][]string // per window, read once one is needed
-	wordsOf := func(i int) []string {
-		if words == nil {
-			words = make([][]string, len(s.ev.windows))
-		}
-		if words[i] == nil {
-			words[i] = normalisedWords(l, s.text(i))
-		}
-		return words[i]
-	}
-	// A sentence opens with the subject when it is its first content word
-	// and no event word stands before it: "For specialist appointments
-	// the period is 48 hours" is about them, "Nach der Rücksendung
-	// erstatten wir …" about what follows one.
-	opens := func(i int) bool {
-		ws := wordsOf(i)
-		at := slices.IndexFunc(ws, func(w string) bool { return contentWord(l, w) })
-		if at < 0 || !inClause(l, x, ws[at:at+1]) {
-			return false
-		}
-		for k := range at {
-			if n, _ := l.PeriodAnchorAt(ws, k); n > 0 {
-				return false
-			}
-		}
-		return true
-	}
-	// Byte tests first: most sentences never write the subject's stem.
-	stem := l.Fold(l.Stem(x))
-	may := func(i int) bool { return mentions(s.text(i), stem) }
+	tr := &topicReader{l: l, x: x, stem: l.Fold(l.Stem(x)), s: p.sentenceReader}
 	var out []string
 	rival := -1
 	for _, q := range c.quantities {
 		if q.Weak || slices.Contains(missing, q.Raw) || q.Kind != "money" && q.Kind != "percent" && (q.Kind != "number" || q.Unit == "") ||
-			!s.ev.quantities.supports(q) {
+			!tr.s.ev.quantities.supports(q) {
 			continue
 		}
-		// The sentence opening with the subject and giving a rival first:
-		// most claims have none, and then no sentence need be read whole.
-		other := -1
-		for i, w := range s.ev.windows {
-			if w.pair || !may(i) {
-				continue
-			}
-			if st := s.stated(i); !st.index.supports(q) && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }) && opens(i) {
-				other = i
-				break
-			}
-		}
+		other := tr.rivalOpening(c, q)
 		if other < 0 {
 			continue
 		}
 		var stating []int
-		for i, w := range s.ev.windows {
-			if !w.pair && s.stated(i).index.supports(q) {
+		for i, w := range tr.s.ev.windows {
+			if !w.pair && tr.s.stated(i).index.supports(q) {
 				stating = append(stating, i)
 			}
 		}
-		if len(stating) > 0 && !slices.ContainsFunc(stating, func(i int) bool { return inClause(l, x, wordsOf(i)) }) {
+		if len(stating) > 0 && !slices.ContainsFunc(stating, func(i int) bool { return inClause(l, x, tr.wordsOf(i)) }) {
 			out = append(out, q.Raw)
 			if rival < 0 {
 				rival = other
@@ -342,6 +301,59 @@ func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 		}
 	}
 	return out, rival
+}
+
+// topicReader reads a chunk's sentences for topicStated: which open with
+// the claim's subject x, their words read once one is needed.
+type topicReader struct {
+	l     *lang.Language
+	x     string
+	stem  string // x's stem as the byte test looks for it
+	s     *sentenceReader
+	words [][]string
+}
+
+func (tr *topicReader) wordsOf(i int) []string {
+	if tr.words == nil {
+		tr.words = make([][]string, len(tr.s.ev.windows))
+	}
+	if tr.words[i] == nil {
+		tr.words[i] = normalisedWords(tr.l, tr.s.text(i))
+	}
+	return tr.words[i]
+}
+
+// rivalOpening is the first sentence opening with the subject that gives
+// a rival of q and does not state it, or -1: most claims have none, and
+// then no sentence need be read whole (a byte test finds the stem first).
+func (tr *topicReader) rivalOpening(c *claim, q quantity) int {
+	for i, w := range tr.s.ev.windows {
+		if w.pair || !mentions(tr.s.text(i), tr.stem) {
+			continue
+		}
+		if st := tr.s.stated(i); !st.index.supports(q) && slices.ContainsFunc(st.all, func(w quantity) bool { return rivals(q, w) && !claims(c, w) }) && tr.opens(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// opens reports whether sentence i opens with the subject: its first
+// content word, with no event word before it ("For specialist
+// appointments the period is 48 hours" is about them, "Nach der
+// Rücksendung erstatten wir …" about what follows one).
+func (tr *topicReader) opens(i int) bool {
+	ws := tr.wordsOf(i)
+	at := slices.IndexFunc(ws, func(w string) bool { return contentWord(tr.l, w) })
+	if at < 0 || !inClause(tr.l, tr.x, ws[at:at+1]) {
+		return false
+	}
+	for k := range at {
+		if n, _ := tr.l.PeriodAnchorAt(ws, k); n > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // partStated is the claim's quantities that a sentence of the chunk

@@ -179,18 +179,8 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	// The simulated reviewer passes over the citations HAGRID has no
 	// label for: the advice is to judge them, as more labels elsewhere
 	// cannot stand in for them.
-	// (Those after the last one labelled in review order are a review
-	// stopped early, not passed over.)
 	if detail := summaryOf(t, r)["status_detail"].(string); missing > 0 {
-		m := regexp.MustCompile(`(\d+) drawn citations are not judged \(passed over in review\), which the bounds count from none to all supported: judge them`).FindStringSubmatch(detail)
-		if n := 0; m != nil {
-			n, _ = strconv.Atoi(m[1])
-			if n == 0 || n > missing {
-				t.Errorf("%d citations passed over of %d unlabelled: %s", n, missing, detail)
-			}
-		} else {
-			t.Errorf("the advice does not name the citations passed over (%d unlabelled): %s", missing, detail)
-		}
+		assertPassedOver(t, detail, missing)
 	} else {
 		followTheAdvice(t, detail, sample, labels)
 	}
@@ -251,6 +241,22 @@ func TestTooFewLabelsDecideNothing(t *testing.T) {
 // written, on the sample file reviewed: without --force it is refused
 // (the file holds the smaller sample), with it the file holds the larger
 // one, and the labels given carry over to it.
+// assertPassedOver checks that an inconclusive status names the drawn
+// citations the review passed over (at most the missing labels: those
+// after the last labelled one are a review stopped early) and asks for
+// them.
+func assertPassedOver(t *testing.T, detail string, missing int) {
+	t.Helper()
+	m := regexp.MustCompile(`(\d+) drawn citations are not judged \(passed over in review\), which the bounds count from none to all supported: judge them`).FindStringSubmatch(detail)
+	if m == nil {
+		t.Errorf("the advice does not name the citations passed over (%d unlabelled): %s", missing, detail)
+		return
+	}
+	if n, _ := strconv.Atoi(m[1]); n == 0 || n > missing {
+		t.Errorf("%d citations passed over of %d unlabelled: %s", n, missing, detail)
+	}
+}
+
 func followTheAdvice(t *testing.T, detail, sample, labels string) {
 	t.Helper()
 	m := regexp.MustCompile(`\(ragaudit (sample -n \d+ --seed \d+ -o SAMPLE --force), SAMPLE being the sample file reviewed`).FindStringSubmatch(detail)
