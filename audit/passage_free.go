@@ -111,27 +111,32 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 // calls its subject free and states no amount or percentage, unnegated;
 // -1 when none does.
 func (p *passageRead) freeClause(held, lack []uint64) int {
+	return p.freePiece(2, func(_ int, stems []uint64) bool {
+		return (len(held) == 0 || slices.ContainsFunc(held, func(h uint64) bool { return slices.Contains(stems, h) })) &&
+			!slices.ContainsFunc(lack, func(h uint64) bool { return !slices.Contains(stems, h) })
+	})
+}
+
+// freePiece is the window of the first clause of a sentence holding least
+// of the claim's words or more that states no amount or percentage, that
+// keep (given the clause's place in its sentence and its stems) accepts,
+// and that calls its subject free (saysFree); -1 when none does.
+func (p *passageRead) freePiece(least int, keep func(k int, stems []uint64) bool) int {
 	s := p.sentenceReader
 	l := freeLanguage(s.ev.tongue)
 	for i, n := range p.counts {
-		if n < 2 || p.ev.windows[i].pair {
+		if n < least || p.ev.windows[i].pair {
 			continue
 		}
 		s.clauses(i) // reads its pieces
 		text, st := s.text(i), s.stated(i)
-		for _, sp := range s.pieces[i] {
+		for k, sp := range s.pieces[i] {
 			if slices.ContainsFunc(st.all, func(w quantity) bool {
 				return w.Start >= sp[0] && w.Start < sp[1] && (w.Kind == "money" || w.Kind == "percent")
-			}) {
+			}) || !keep(k, s.stemsIn(i, sp)) {
 				continue
 			}
-			piece := text[sp[0]:sp[1]]
-			stems := s.stemsIn(i, sp)
-			if len(held) > 0 && !slices.ContainsFunc(held, func(h uint64) bool { return slices.Contains(stems, h) }) ||
-				slices.ContainsFunc(lack, func(h uint64) bool { return !slices.Contains(stems, h) }) {
-				continue
-			}
-			if saysFree(l, tokensOf(piece)) {
+			if saysFree(l, tokensOf(text[sp[0]:sp[1]])) {
 				return i
 			}
 		}
@@ -166,29 +171,10 @@ func (p *passageRead) statedFar(q quantity) bool {
 // Zuzahlung an") and that calls it free, stating no amount or percentage;
 // -1 when none does.
 func (p *passageRead) freeTopic(x uint64) int {
-	s := p.sentenceReader
-	l := freeLanguage(s.ev.tongue)
-	for i, n := range p.counts {
-		if n < 1 || p.ev.windows[i].pair {
-			continue
-		}
-		s.clauses(i) // reads its pieces
-		text, st := s.text(i), s.stated(i)
-		for k, sp := range s.pieces[i] {
-			// Only the sentence's first clause opens with its topic: a
-			// later one's first word may be a verb ("… and returned with
-			// all accessories included").
-			if stems := s.stemsIn(i, sp); k > 0 || len(stems) == 0 || stems[0] != x || slices.ContainsFunc(st.all, func(w quantity) bool {
-				return w.Start >= sp[0] && w.Start < sp[1] && (w.Kind == "money" || w.Kind == "percent")
-			}) {
-				continue
-			}
-			if saysFree(l, tokensOf(text[sp[0]:sp[1]])) {
-				return i
-			}
-		}
-	}
-	return -1
+	// Only the sentence's first clause opens with its topic: a later
+	// one's first word may be a verb ("… and returned with all
+	// accessories included").
+	return p.freePiece(1, func(k int, stems []uint64) bool { return k == 0 && len(stems) > 0 && stems[0] == x })
 }
 
 // claimPiece is the stems of the words of the claim's clause that holds
