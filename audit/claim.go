@@ -201,7 +201,13 @@ func sourceNumber(plain string, q quantity) bool {
 		return false
 	}
 	w := strings.ToLower(strings.TrimLeft(before[len(before)-1], "(["))
-	_, ok := sourceWordSet()[strings.TrimRight(w, ":#")]
+	return isSourceWord(strings.TrimRight(w, ":#"))
+}
+
+// isSourceWord reports whether the lower-cased w opens a source label in
+// any language (lang.SourceWords: "source", "bron", "quelle", …).
+func isSourceWord(w string) bool {
+	_, ok := sourceWordSet()[w]
 	return ok
 }
 

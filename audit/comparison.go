@@ -172,7 +172,13 @@ func sidesFigures(l *lang.Language, t tongue, chunk string, a, b, thing []string
 		// €50") stands beside both figures: it tells no side.
 		once := func(side []string) []string {
 			return slices.DeleteFunc(slices.Clone(side), func(st string) bool {
-				return strings.Count(" "+strings.Join(s.stems, " ")+" ", " "+st+" ") > 1
+				n := 0
+				for _, x := range s.stems {
+					if x == st {
+						n++
+					}
+				}
+				return n > 1
 			})
 		}
 		sa, sb := once(a), once(b)

@@ -1,10 +1,7 @@
 package audit
 
 import (
-	"slices"
 	"strings"
-
-	"github.com/ragaudit/ragaudit/lang"
 )
 
 // A Markdown link "[text](target)" in an answer is a citation when its
@@ -46,7 +43,7 @@ func linkCitation(inner string, ids []string, generic bool, target string, mc *m
 // ("bron", "Quelle", "sources") or a source label ("Bron: prijzen").
 func sourceWordText(inner string) bool {
 	t := strings.ToLower(strings.Trim(strings.TrimSpace(inner), "*_"))
-	if slices.Contains(lang.SourceWords(), t) {
+	if isSourceWord(t) {
 		return true
 	}
 	bracket, _ := sourceLabels()

@@ -242,6 +242,7 @@ type sentenceReader struct {
 	parts  [][]subjectClause // per window, its clauses; nil: none read yet
 	pieces [][][2]int        // per window, its clauses before those without a value are joined to others
 	stems  [][]stemAt        // per window, its words' stems (stemsIn); nil: not read yet
+	norm   [][]string        // per window, its normalised words (wordsAt); nil: not read yet
 }
 
 // sentences is the chunk's sentence reader, made on first use.
@@ -265,6 +266,19 @@ func (s *sentenceReader) tokens(i int) []token {
 	t := tokensOf(s.text(i))
 	s.toks[i] = t
 	return t
+}
+
+// wordsAt is window i's normalised words in the chunk's language, read
+// once for every claim that needs them.
+func (s *sentenceReader) wordsAt(i int) []string {
+	if s.norm == nil {
+		s.norm = make([][]string, len(s.ev.windows))
+	}
+	if s.norm[i] == nil {
+		l, _ := lang.Get(s.ev.tongue.code)
+		s.norm[i] = normalisedWords(l, s.text(i))
+	}
+	return s.norm[i]
 }
 
 func (s *sentenceReader) stated(i int) *statedIn {

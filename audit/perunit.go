@@ -83,10 +83,6 @@ func totalGivenPer(c *claim, ev *evidence) string {
 		if pool < 0 {
 			continue
 		}
-		shown := strings.Join(before[min(pool, len(before)):], " ") + " " + q.Raw // "insgesamt 30 €"
-		if pool >= len(before) {
-			shown = q.Raw + " " + strings.Join(near[len(before):pool+1], " ") // "£75 in total"
-		}
 		if per, _, _, _ := perNouns(l, text, end); len(per) > 0 {
 			continue
 		}
@@ -106,7 +102,10 @@ func totalGivenPer(c *claim, ev *evidence) string {
 			}
 		}
 		if perOnly && !bare {
-			return shown
+			if pool < len(before) {
+				return strings.Join(before[pool:], " ") + " " + q.Raw // "insgesamt 30 €"
+			}
+			return q.Raw + " " + strings.Join(near[len(before):pool+1], " ") // "£75 in total"
 		}
 	}
 	return ""

@@ -207,18 +207,8 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 		return nil, -1
 	}
 	s := p.sentenceReader
-	var words [][]string // per window, read once one is needed
-	wordsOf := func(i int) []string {
-		if words == nil {
-			words = make([][]string, len(s.ev.windows))
-		}
-		if words[i] == nil {
-			words[i] = normalisedWords(l, s.text(i))
-		}
-		return words[i]
-	}
 	sibling := func(i int) bool {
-		return slices.ContainsFunc(wordsOf(i), func(y string) bool {
+		return slices.ContainsFunc(s.wordsAt(i), func(y string) bool {
 			_, ok := siblingCompounds(l, x, y)
 			return ok
 		})
@@ -235,7 +225,7 @@ func siblingStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 				continue
 			}
 			st := s.stated(i)
-			names := inClause(l, x, wordsOf(i))
+			names := inClause(l, x, s.wordsAt(i))
 			switch {
 			case st.index.supports(q) && (names || !sibling(i)):
 				stating = true
@@ -293,7 +283,7 @@ func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 				stating = append(stating, i)
 			}
 		}
-		if len(stating) > 0 && !slices.ContainsFunc(stating, func(i int) bool { return inClause(l, x, tr.wordsOf(i)) }) {
+		if len(stating) > 0 && !slices.ContainsFunc(stating, func(i int) bool { return inClause(l, x, tr.s.wordsAt(i)) }) {
 			out = append(out, q.Raw)
 			if rival < 0 {
 				rival = other
@@ -304,23 +294,12 @@ func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 }
 
 // topicReader reads a chunk's sentences for topicStated: which open with
-// the claim's subject x, their words read once one is needed.
+// the claim's subject x.
 type topicReader struct {
-	l     *lang.Language
-	x     string
-	stem  string // x's stem as the byte test looks for it
-	s     *sentenceReader
-	words [][]string
-}
-
-func (tr *topicReader) wordsOf(i int) []string {
-	if tr.words == nil {
-		tr.words = make([][]string, len(tr.s.ev.windows))
-	}
-	if tr.words[i] == nil {
-		tr.words[i] = normalisedWords(tr.l, tr.s.text(i))
-	}
-	return tr.words[i]
+	l    *lang.Language
+	x    string
+	stem string // x's stem as the byte test looks for it
+	s    *sentenceReader
 }
 
 // rivalOpening is the first sentence opening with the subject that gives
@@ -343,7 +322,7 @@ func (tr *topicReader) rivalOpening(c *claim, q quantity) int {
 // appointments the period is 48 hours" is about them, "Nach der
 // Rücksendung erstatten wir …" about what follows one).
 func (tr *topicReader) opens(i int) bool {
-	ws := tr.wordsOf(i)
+	ws := tr.s.wordsAt(i)
 	at := slices.IndexFunc(ws, func(w string) bool { return contentWord(tr.l, w) })
 	if at < 0 || !inClause(tr.l, tr.x, ws[at:at+1]) {
 		return false
