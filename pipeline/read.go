@@ -62,7 +62,6 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 		for _, rec := range chosen { // oldest first: an answer counts in the first record chosen
 			var rp *repeats
 			rec.Prior, rp = dups.answers.prior(&rec)
-			rec.Prior = max(rec.Prior, rec.ContextMessages()) // a decision's conversation before it
 			if !submit(rec, rp, nil) {
 				return nil
 			}
@@ -164,7 +163,6 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 		default:
 			var rp *repeats
 			rec.Prior, rp = dups.answers.prior(&rec)
-			rec.Prior = max(rec.Prior, rec.ContextMessages()) // a decision's conversation before it
 			if !submit(rec, rp, nil) {
 				return false, nil // the consumer failed; it reports why
 			}

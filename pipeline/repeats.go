@@ -57,11 +57,12 @@ type heldAnswer struct {
 // prior is how many leading messages of r an earlier record of its
 // conversation held alike (readers.Record.Prior), and the keys of the
 // answers involved; it remembers r's answers for the records after it.
-// A guard's decision is audited as served, and a record without a
+// A guard's decision is audited as served (the conversation before it,
+// Record.ContextMessages, is context), and a record without a
 // conversation id belongs to no conversation: neither is matched.
 func (a *answersSeen) prior(r *readers.Record) (int, *repeats) {
 	if r.ConversationID == "" || r.Guardrail != nil {
-		return 0, nil
+		return r.ContextMessages(), nil // a decision's conversation before it: context, never its answers
 	}
 	if a.seen == nil {
 		a.seen, a.asked = map[uint64]struct{}{}, map[uint64]struct{}{}
@@ -166,7 +167,7 @@ func (s *settler) settle(res *audit.Result, rp *repeats, reaudit func(*readers.R
 	}
 	rec := res.Record
 	was := rec.Prior
-	rec.Prior = max(from, rec.ContextMessages())
+	rec.Prior = from
 	again, err := reaudit(rec)
 	if err != nil {
 		return err

@@ -76,7 +76,7 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	if o.PartialSupported {
 		v.PartialCountsAs = readers.LabelSupported
 	}
-	stratum, err := strataOf(pop, ls, o, v)
+	stratum, frame, err := strataOf(pop, ls, o, v)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 		return nil, fmt.Errorf("none of the %d labels judges a citation of these logs (%d match no citation, %d judged evidence that has changed since): were they given for other logs?",
 			len(ls.Labels), unmatched, changed)
 	}
-	skipped, err := skippedInReview(pop, ls.Labels, given)
+	skipped, err := skippedInReview(pop, frame, ls.Labels, given)
 	if err != nil {
 		return nil, err
 	}
@@ -130,8 +130,9 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 // review stopped early still holds a random sample of each stratum (the
 // order is random), but one that leaves out citations on its way may
 // have left out the hard ones, so they count as not judged. Labels not
-// drawn by ragaudit sample have no order: none.
-func skippedInReview(pop *Population, labels []readers.Label, given map[int]readers.Label) (map[int]bool, error) {
+// drawn by ragaudit sample have no order (and no frame): none. frame is
+// the population's, as strataOf built it.
+func skippedInReview(pop *Population, frame *estimate.Frame, labels []readers.Label, given map[int]readers.Label) (map[int]bool, error) {
 	sizes := map[int64]bool{}
 	var seed uint64
 	for _, l := range labels {
@@ -139,15 +140,11 @@ func skippedInReview(pop *Population, labels []readers.Label, given map[int]read
 			sizes[l.SampleSize], seed = true, l.Seed
 		}
 	}
-	if len(sizes) == 0 {
+	if len(sizes) == 0 || frame == nil {
 		return nil, nil
 	}
-	frame := estimate.NewFrame()
 	index := make(map[string]int, len(pop.Citations))
 	for i, c := range pop.Citations {
-		if err := frame.Add(c); err != nil {
-			return nil, err
-		}
 		index[c.Key] = i
 	}
 	out := map[int]bool{}
@@ -211,8 +208,10 @@ func labellable(pop *Population) int {
 const notDrawn = "labels not drawn by ragaudit sample: taken as a random sample of each tenant's citations of each machine verdict (an assumption; a biased choice of citations biases the estimate)"
 
 // strataOf returns each citation's stratum: the sample's design, rebuilt
-// and checked against the labels, or tenant × machine verdict.
-func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified) (func(estimate.Citation) string, error) {
+// and checked against the labels, or tenant × machine verdict; and the
+// population's frame it rebuilt the design from (nil for labels not drawn
+// by ragaudit sample).
+func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified) (func(estimate.Citation) string, *estimate.Frame, error) {
 	labels := ls.Labels
 	sampled := 0
 	var size int64
@@ -224,35 +223,35 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 	}
 	if sampled == 0 {
 		v.Design = notDrawn
-		return func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) }, nil
+		return func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) }, nil, nil
 	}
 	l0 := labels[0]
 	where := func(i int) string { return fmt.Sprintf("%s:%d", ls.Files[i], labels[i].Line) }
 	for i, l := range labels {
 		switch {
 		case l.Sample == "":
-			return nil, fmt.Errorf("%s: a label without a sample among labels of a sample: give the labels of one review", where(i))
+			return nil, nil, fmt.Errorf("%s: a label without a sample among labels of a sample: give the labels of one review", where(i))
 		case l.Seed != l0.Seed:
-			return nil, fmt.Errorf("%s: from a sample of another seed than %s: give the labels of one sample (or of larger draws of its seed)", where(i), where(0))
+			return nil, nil, fmt.Errorf("%s: from a sample of another seed than %s: give the labels of one sample (or of larger draws of its seed)", where(i), where(0))
 		case l.ConfigHash == "":
 			// A label written by hand or by another tool that kept the
 			// sample's id but not the fields that travel with it.
-			return nil, fmt.Errorf("%s: a label of sample %s without the sample's config_hash (and config, seed, sample_size): copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
+			return nil, nil, fmt.Errorf("%s: a label of sample %s without the sample's config_hash (and config, seed, sample_size): copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
 				where(i), l.Sample)
 		case l.ConfigHash != o.ConfigHash:
-			return nil, fmt.Errorf("%s: the sample was drawn under another audit configuration (%s; this audit: %s): audit with the flags it was drawn with",
+			return nil, nil, fmt.Errorf("%s: the sample was drawn under another audit configuration (%s; this audit: %s): audit with the flags it was drawn with",
 				where(i), orUnknown(l.Config), o.Config)
 		}
 	}
 	frame := estimate.NewFrame()
 	for _, c := range pop.Citations {
 		if err := frame.Add(c); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	d, err := estimate.NewDesign(frame, size, l0.Seed, estimate.DesignOptions{})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sizes := map[string]int64{}
 	for _, s := range d.Strata {
@@ -262,9 +261,9 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 		n, ok := sizes[l.Stratum]
 		switch {
 		case !ok:
-			return nil, fmt.Errorf("%s: the label's tenant and verdict group (%s) has no citation in these logs with these filters: %s", where(i), tenantOf(l), drawnFromAdvice(ls.DrawnFrom))
+			return nil, nil, fmt.Errorf("%s: the label's tenant and verdict group (%s) has no citation in these logs with these filters: %s", where(i), tenantOf(l), drawnFromAdvice(ls.DrawnFrom))
 		case l.StratumSize != 0 && l.StratumSize != n:
-			return nil, fmt.Errorf("%s: these logs with these filters hold %d citations of the label's tenant and verdict group (%s) where the sample was drawn from %d: %s; or the sample was drawn by another build of ragaudit, whose verdicts put some citations in another group: audit with that build, or draw the sample again with this one (ragaudit sample, with the same flags) and review it", where(i), n, tenantOf(l), l.StratumSize, drawnFromAdvice(ls.DrawnFrom))
+			return nil, nil, fmt.Errorf("%s: these logs with these filters hold %d citations of the label's tenant and verdict group (%s) where the sample was drawn from %d: %s; or the sample was drawn by another build of ragaudit, whose verdicts put some citations in another group: audit with that build, or draw the sample again with this one (ragaudit sample, with the same flags) and review it", where(i), n, tenantOf(l), l.StratumSize, drawnFromAdvice(ls.DrawnFrom))
 		}
 	}
 	v.Seed, v.SampleSize = l0.Seed, size
@@ -275,7 +274,7 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 			return d.Strata[h].ID
 		}
 		return ""
-	}, nil
+	}, frame, nil
 }
 
 func orUnknown(s string) string {
