@@ -606,6 +606,8 @@ var Checks = []Check{
 			if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch && found < len(c.entities) {
 				s.EntityMismatch = listExtended(l, c.plain, c.entities, inChunk)
 			}
+			s.EntityMismatch = s.EntityMismatch || found < len(c.entities) && s.NgramSim >= swapMatch && s.SpanText != "" &&
+				nameIntroduced(c.tongue, c.plain, s.EntitiesMissing, s.SpanText[s.Span[0]:s.Span[1]]) // "a PayPal account" for "the original payment method"
 			if !s.EntityMismatch && found == len(c.entities) && s.NgramSim >= closeMatch && s.SpanText != "" {
 				if at := subjectMoved(c, ev, s.SpanText[s.Span[0]:s.Span[1]]); at >= 0 {
 					s.EntityMismatch = true

@@ -245,3 +245,83 @@ func hasFold(ws []string, w string) bool {
 func isWord(w string) bool {
 	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0
 }
+
+// nameIntroduced reports whether a name of missing, which the chunk
+// lacks, stands in the sentence where the window has words of its own
+// between the same two neighbours: "paid to a PayPal account within"
+// against "paid to the original payment method within". Every other
+// content word of the sentence is the window's, so the name is the
+// claim's only addition, and it replaces what the window says there. A
+// name the sentence only adds ("Contact Acme support" for "Contact our
+// support") replaces no content word.
+func nameIntroduced(t tongue, sentence string, missing []string, window string) bool {
+	sw, ww := tokens(sentence), tokens(window)
+	inWindow, inSentence := map[string]bool{}, map[string]bool{}
+	for _, w := range ww {
+		inWindow[strings.ToLower(w)] = true
+	}
+	for _, w := range sw {
+		inSentence[strings.ToLower(w)] = true
+	}
+	for _, name := range missing {
+		nw := tokens(name)
+		i := slices.IndexFunc(sw, func(w string) bool { return len(nw) > 0 && strings.EqualFold(w, nw[0]) })
+		if i < 0 {
+			continue
+		}
+		// The run of words about the name that the window lacks: "a
+		// PayPal account".
+		s, e := i, i+len(nw)
+		for s > 0 && !inWindow[strings.ToLower(sw[s-1])] {
+			s--
+		}
+		for e < len(sw) && !inWindow[strings.ToLower(sw[e])] {
+			e++
+		}
+		if s == 0 || e-s > len(nw)+2 || !contentAllIn(t, sw[:s], inWindow) || !contentAllIn(t, sw[e:], inWindow) {
+			continue
+		}
+		right := "" // the end of both: "auf Ihr PayPal-Konto." against "auf das ursprüngliche Zahlungsmittel."
+		if e < len(sw) {
+			right = sw[e]
+		}
+		if windowGapOwn(t, ww, sw[s-1], right, inSentence) {
+			return true
+		}
+	}
+	return false
+}
+
+// contentAllIn reports whether every word of words that is no stopword
+// or number is in set.
+func contentAllIn(t tongue, words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if !set[strings.ToLower(w)] && !stopword(t, w) && !isNumber(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// windowGapOwn reports whether the window has left and then right (its
+// end for "") with one to five words between them, one of which is a
+// content word the sentence lacks.
+func windowGapOwn(t tongue, ww []string, left, right string, inSentence map[string]bool) bool {
+	for j, w := range ww {
+		if !strings.EqualFold(w, left) {
+			continue
+		}
+		for k := j + 2; k <= len(ww) && k <= j+6; k++ {
+			if k < len(ww) && !strings.EqualFold(ww[k], right) || k == len(ww) && right != "" {
+				continue
+			}
+			for _, g := range ww[j+1 : k] {
+				if !inSentence[strings.ToLower(g)] && !stopword(t, g) && !isNumber(g) {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
+}
