@@ -245,7 +245,7 @@ func (a *Auditor) Audit(ctx context.Context, rec *readers.Record) (Result, error
 			res.Repeated++
 			continue
 		}
-		ans, fs, err := a.auditMessage(ctx, base, mi, rec.Messages, wc, MaxSentences-sentences)
+		ans, fs, err := a.auditMessage(ctx, base, mi, rec, wc, MaxSentences-sentences)
 		if errors.Is(err, errTooManySentences) {
 			return Result{Record: rec, Skip: &readers.SkipError{File: rec.File, Line: rec.Line, Reason: readers.ReasonTooManySentences,
 				Detail: fmt.Sprintf("more than %d sentences in the record's answers; not audited (findings are held in memory until written)", MaxSentences)}}, nil

@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,9 +14,13 @@ import (
 // auditMessage audits one assistant message of at most budget claims
 // (errTooManySentences past it): its claims, each citation resolved to a
 // retrieved chunk, the claims and their chunks measured, then judged.
-func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, msgs []readers.Message, wc *wordCache, budget int) (Answer, []Finding, error) {
-	msg := msgs[mi]
-	m := &messageAudit{a: a, msg: msg, own: msg.Retrieval, earlier: earlierTurns{msgs: msgs[:mi]}, wc: wc, base: base, ans: Answer{MessageIndex: mi, Status: Answered}}
+func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, rec *readers.Record, wc *wordCache, budget int) (Answer, []Finding, error) {
+	msg := rec.Messages[mi]
+	before := rec.Messages[:mi]
+	if len(rec.Earlier) > 0 { // earlier records' answers, then the record's own
+		before = slices.Concat(rec.Earlier, before)
+	}
+	m := &messageAudit{a: a, msg: msg, own: msg.Retrieval, earlier: earlierTurns{msgs: before}, wc: wc, base: base, ans: Answer{MessageIndex: mi, Status: Answered}}
 	if err := m.sentences(ctx, budget); err != nil {
 		return Answer{}, nil, err
 	}

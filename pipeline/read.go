@@ -49,6 +49,7 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 		if err != nil || !ok {
 			return err
 		}
+		dups.earlier.warn(s.o.Logger)
 		if latest == nil && !submit(readers.Record{}, nil, &unitMark{acc: u, end: true}) {
 			return nil
 		}
@@ -62,10 +63,12 @@ func (s *stream) readAll(ctx context.Context, submit func(readers.Record, *repea
 		for _, rec := range chosen { // oldest first: an answer counts in the first record chosen
 			var rp *repeats
 			rec.Prior, rp = dups.answers.prior(&rec)
+			dups.earlier.attach(&rec)
 			if !submit(rec, rp, nil) {
 				return nil
 			}
 		}
+		dups.earlier.warn(s.o.Logger)
 		submit(readers.Record{}, nil, &unitMark{acc: u, end: true})
 	}
 	return nil
@@ -163,6 +166,7 @@ func (s *stream) readFile(ctx context.Context, path string, ropts *readers.Optio
 		default:
 			var rp *repeats
 			rec.Prior, rp = dups.answers.prior(&rec)
+			dups.earlier.attach(&rec)
 			if !submit(rec, rp, nil) {
 				return false, nil // the consumer failed; it reports why
 			}
@@ -240,6 +244,7 @@ type duplicates struct {
 	files   []string          // the files records came from, in order
 	first   map[uint64]uint64 // record hash → where it was read: file index << 40 | line
 	answers answersSeen       // answers held again by later records of a conversation
+	earlier earlierRecords    // earlier records' answers, for one turn per record
 }
 
 // maxTrackedRecords bounds the map to about 3 MB (16 bytes an entry).
@@ -247,7 +252,7 @@ const maxTrackedRecords = 1 << 17
 
 func newDuplicates(seed maphash.Seed) *duplicates {
 	d := &duplicates{seed: seed, first: map[uint64]uint64{}}
-	d.answers.d = d
+	d.answers.d, d.earlier.d = d, d
 	return d
 }
 

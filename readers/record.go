@@ -40,6 +40,11 @@ type Record struct {
 	// after every turn): their answers were audited there and are counted
 	// as repeated here. Set by the stream (pipeline), never by a reader.
 	Prior int
+	// Earlier are the answers, with their retrieval, of earlier records
+	// of the same conversation (a log of one turn per record): a later
+	// turn's citation of a chunk they retrieved resolves to it. Context
+	// only, never audited or counted. Set by the stream, as Prior.
+	Earlier []Message
 	// Regenerated counts the record's answers to a question an earlier
 	// record of the conversation answered otherwise (a retry, or an
 	// answer regenerated): both are audited, and the run says so. Set by

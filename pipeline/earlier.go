@@ -1,0 +1,105 @@
+package pipeline
+
+import (
+	"fmt"
+	"log/slog"
+	"slices"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
+
+// earlierRecords holds, per conversation of a unit, the answers with
+// retrieval of its earlier records, for logs of one turn per record (the
+// flat form, or each turn logged alone): a later turn's "as mentioned,
+// … [kb-warranty]" cites a chunk an earlier record retrieved, and is no
+// fabrication. Records are read in input order, so what a record is
+// given is the same for any number of workers; a record that holds its
+// conversation's earlier turns itself (Record.Prior) is given nothing.
+// Bounded: the latest maxEarlierConversations conversations, within
+// maxEarlierBytes of chunk text; a conversation let go is remembered (as
+// many as the answers' map holds), and a later record of it is counted
+// and said once.
+type earlierRecords struct {
+	d      *duplicates // the seed
+	held   map[uint64][]readers.Message
+	order  []uint64 // the keys held, oldest first
+	bytes  int
+	gone   map[uint64]struct{} // conversations let go
+	unheld int                 // records of a conversation let go
+	said   bool
+}
+
+const (
+	maxEarlierConversations = 4096
+	maxEarlierBytes         = 16 << 20
+	maxEarlierAnswers       = 16 // per conversation, the latest
+)
+
+// attach gives r its conversation's earlier answers (Record.Earlier)
+// and holds r's own for the records after it.
+func (e *earlierRecords) attach(r *readers.Record) {
+	if r.ConversationID == "" || r.Guardrail != nil {
+		return
+	}
+	var h hasher
+	h.SetSeed(e.d.seed)
+	h.str(r.ConversationID)
+	h.str(r.Tenant)
+	key := h.Sum64()
+	if e.held == nil {
+		e.held, e.gone = map[uint64][]readers.Message{}, map[uint64]struct{}{}
+	}
+	had, ok := e.held[key]
+	if ok && r.Prior == 0 {
+		r.Earlier = had
+	} else if _, was := e.gone[key]; was && r.Prior == 0 {
+		e.unheld++
+	}
+	var own []readers.Message
+	for _, m := range r.Messages {
+		if m.Role == "assistant" && len(m.Retrieval) > 0 {
+			own = append(own, readers.Message{Role: m.Role, Retrieval: m.Retrieval}) // its words are not needed
+		}
+	}
+	if len(own) == 0 {
+		return
+	}
+	// A new slice each time: records in flight keep the one they were given.
+	all := slices.Concat(had, own)
+	all = all[max(0, len(all)-maxEarlierAnswers):]
+	e.bytes += answersSize(all) - answersSize(had)
+	e.held[key] = all
+	if !ok {
+		e.order = append(e.order, key)
+	}
+	for len(e.order) > 0 && (len(e.order) > maxEarlierConversations || e.bytes > maxEarlierBytes) {
+		k := e.order[0]
+		e.order = e.order[1:]
+		e.bytes -= answersSize(e.held[k])
+		delete(e.held, k)
+		if len(e.gone) < maxTrackedAnswers {
+			e.gone[k] = struct{}{}
+		}
+	}
+}
+
+func answersSize(msgs []readers.Message) int {
+	n := 0
+	for _, m := range msgs {
+		for _, c := range m.Retrieval {
+			n += len(c.ID) + len(c.Source) + len(c.Text)
+		}
+	}
+	return n
+}
+
+// warn says, once, how many records came after their conversation's
+// earlier turns were let go.
+func (e *earlierRecords) warn(log *slog.Logger) {
+	if e.unheld == 0 || e.said {
+		return
+	}
+	e.said = true
+	log.Warn("earlier turns no longer held", "records", e.unheld,
+		"detail", fmt.Sprintf("these records' conversations began more than %d conversations (or %d MiB of chunks) before them: a citation of a chunk only their earlier records retrieved counts as fabricated; log each conversation in one record, or keep its records close together", maxEarlierConversations, maxEarlierBytes>>20))
+}
