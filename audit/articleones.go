@@ -1,6 +1,10 @@
 package audit
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
 
 // articleOneAt reads the one that "one", "a" or "an" at text[i] says
 // before an English unit of time: "within one business day", "within a
@@ -129,4 +133,32 @@ func sameThingWords(ws, thing []string) bool {
 		}
 	}
 	return true
+}
+
+// articleAsInChunk reports whether the chunk says a weak one's unit
+// right after the word the claim says the one after, with no number
+// between: "op een werkdag" against "op werkdagen" reads "een" as the
+// article, whatever other counts of working days the chunk gives.
+func (ev *evidence) articleAsInChunk(c *claim, q quantity) bool {
+	_, before := wordBefore(c.plain, q.Start)
+	fields := strings.Fields(q.Raw)
+	if before == "" || len(fields) < 2 {
+		return false
+	}
+	l := c.tongue.l
+	unit := stemText(l, fields[len(fields)-1])
+	if unit == "" {
+		return false
+	}
+	for _, text := range ev.texts {
+		prev, found := "", false
+		nounphrase.RawWordsAt(text, func(raw string, _ int) {
+			found = found || strings.EqualFold(prev, before) && stemText(l, raw) == unit
+			prev = raw
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

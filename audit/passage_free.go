@@ -74,7 +74,10 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 			case len(lack) == 0:
 				return -1 // stated of the claim's subject
 			case len(lack) <= 2 && len(held) >= 2:
-				f = p.freeClause(held, lack)
+				// The free clause names what this one and the claim name
+				// ("tarifa Básica cuesta 15 €" is no price of the "tarifa
+				// Flexible" that changes "gratis").
+				f = p.freeClause(held, append(slices.Clip(lack), namesAmong(c, held)...))
 			case len(lack) >= 2:
 				// Of something far from the claim's subject, which a clause
 				// of its own names whole and calls free ("Royal Mail second
@@ -285,4 +288,17 @@ func (ev *evidence) mayCallFree() bool {
 		}
 	}
 	return ev.free > 0
+}
+
+// namesAmong is the stems of stems that are words of the claim's names.
+func namesAmong(c *claim, stems []uint64) []uint64 {
+	var out []uint64
+	for _, keys := range c.entityKeys {
+		for _, k := range keys {
+			if slices.Contains(stems, k.stem) && !slices.Contains(out, k.stem) {
+				out = append(out, k.stem)
+			}
+		}
+	}
+	return out
 }

@@ -18,3 +18,28 @@ func TestANameInPlaceOfTheWindowsWords(t *testing.T) {
 		{"a company name opening the sentence passes", "Acme refunds orders within 14 days [1].", "We refund orders within 14 days.", false},
 	})
 }
+
+// A price the chunk gives of the claim's named thing is no price of a
+// thing that another clause, naming another, calls free: "tarifa Básica
+// … 15 €" is not the "tarifa Flexible" that changes a ticket "gratis".
+func TestAFreeClauseOfAnotherNameIsNoOtherSubject(t *testing.T) {
+	const fares = "Cambios y anulaciones en tren. Con la tarifa Flexible puede cambiar su billete gratis hasta 30 minutos antes de la salida. Con la tarifa Básica cada cambio cuesta 15 € y la anulación no es posible."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"the named fare's price passes", "Cada cambio de un billete con tarifa Básica cuesta 15 € [1].", fares, false},
+		{"the price given to the free fare fails", "Cada cambio de un billete con tarifa Flexible cuesta 15 € [1].", fares, true},
+	})
+}
+
+// An article read as one is the article where the chunk says its unit
+// after the same word with no number ("op een werkdag" against "op
+// werkdagen"); against another count after another word it fails.
+func TestAnArticleAsTheChunkSaysItWithoutOne(t *testing.T) {
+	const nl = "Bestellingen die op werkdagen vóór 22.00 uur binnen zijn, worden de volgende dag bezorgd in Nederland en binnen twee werkdagen in België."
+	const de = "Bestellungen, die an Werktagen vor 22 Uhr eingehen, werden am nächsten Tag geliefert; nach Österreich dauert es zwei Werktage."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"op een werkdag of op werkdagen passes in Dutch", "Bestelt u op een werkdag vóór 22.00 uur, dan wordt het pakket de volgende dag in Nederland bezorgd [1].", nl, false},
+		{"binnen een werkdag of binnen twee werkdagen fails in Dutch", "In België wordt het pakket binnen een werkdag bezorgd [1].", nl, true},
+		{"an einem Werktag of an Werktagen passes in German", "Bestellungen, die an einem Werktag vor 22 Uhr eingehen, werden am nächsten Tag geliefert [1].", de, false},
+		{"einen Werktag of zwei Werktage fails in German", "Nach Österreich dauert es einen Werktag [1].", de, true},
+	})
+}
