@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // quantity is a number, amount, percentage or date found in a text, with a
@@ -380,7 +382,7 @@ func parseNumber(text string, i int) number {
 	}
 	// The sign is kept apart from the value: "-5 °C" and "5 °C" disagree
 	// only where a text states the value with one sign alone (supports).
-	if p := signBefore(text, n.start); p >= 0 && n.value != (decimal{whole: "0"}) {
+	if p := signBefore(text, n.start); p >= 0 && n.value != (decimal{whole: "0"}) && (n.currency == "" || !deducted(text, p)) {
 		n.negative, n.start = true, p
 	}
 	n.end = end
@@ -632,3 +634,14 @@ func formatFloat(f float64) string {
 // isLetter reports whether c is an ASCII letter, in one comparison: c|0x20
 // lowercases a capital and maps no other byte into 'a'..'z'.
 func isLetter(c byte) bool { return (c|0x20)-'a' < 26 }
+
+// deducted reports whether the minus word at text[p] follows a content
+// word, making an amount after it a deduction ("the fare minus €20"), not
+// a negative amount ("a balance of minus €20").
+func deducted(text string, p int) bool {
+	if !strings.HasPrefix(strings.ToLower(text[p:]), "minus ") {
+		return false
+	}
+	_, w := wordBefore(text, p)
+	return w != "" && !nounphrase.IsStopword(strings.ToLower(w))
+}

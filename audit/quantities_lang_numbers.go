@@ -145,7 +145,7 @@ func (s *langScan) numberAt(i int) number {
 			n.unit, n.end = u, e
 		}
 	}
-	if p := s.signBefore(n.start); p >= s.lastEnd && p >= 0 && n.value != (decimal{whole: "0"}) {
+	if p := s.signBefore(n.start, n.currency != ""); p >= s.lastEnd && p >= 0 && n.value != (decimal{whole: "0"}) {
 		n.negative, n.start = true, p
 	}
 	return n
@@ -415,8 +415,9 @@ func (s *langScan) unitAfter(j int) (string, int) {
 // text[start] begins, or -1: a minus sign or hyphen as English reads them
 // (signBefore), or a minus word of the language right before it ("minus 5
 // Grad", "moins 5 degrés"), unless a number precedes the word ("10 min 5
-// s" is a unit and a number).
-func (s *langScan) signBefore(start int) int {
+// s" is a unit and a number) or, before an amount of money, a content
+// word does: "les frais moins 150 €" deducts 150 €.
+func (s *langScan) signBefore(start int, money bool) int {
 	if p := signBefore(s.text, start); p >= 0 {
 		return p
 	}
@@ -428,6 +429,9 @@ func (s *langScan) signBefore(start int) int {
 		return -1
 	}
 	bs, be := s.prevWord(ws)
+	if money && be > bs && !s.l.IsStopword(s.l.Normalize(s.text[bs:be])) {
+		return -1
+	}
 	if s.l.IsMinus(s.text[bs:be], s.text[ws:we]) {
 		return ws
 	}

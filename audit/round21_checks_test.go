@@ -43,3 +43,19 @@ func TestAnArticleAsTheChunkSaysItWithoutOne(t *testing.T) {
 		{"einen Werktag of zwei Werktage fails in German", "Nach Österreich dauert es einen Werktag [1].", de, true},
 	})
 }
+
+// A minus word after a content word, before an amount of money, deducts
+// the amount ("les frais moins 150 €", "the fare minus £20"); after a
+// function word it makes the amount negative ("un solde de moins 150
+// €"), and before a temperature it is a sign whatever precedes it.
+func TestAMinusAfterANounDeductsAnAmount(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"les frais moins 150 € passes in French", "En cas de désistement, on vous rembourse les frais moins 150 € de frais de dossier [1].",
+			"En cas de désistement, les frais sont remboursés, déduction faite de 150 € de frais de dossier.", false},
+		{"de prijs min € 20 passes in Dutch", "U krijgt de prijs min € 20 terug [1].", "U krijgt de prijs terug, verminderd met € 20 administratiekosten.", false},
+		{"the fare minus £20 passes in English", "You get the fare minus £20 back [1].", "You get the fare back, less a £20 admin fee.", false},
+		{"de moins 150 € fails in French", "Le solde est de moins 150 € [1].", "Le solde est de 150 €.", true},
+		{"is minus £20 fails in English", "The balance is minus £20 [1].", "The balance is £20.", true},
+		{"à moins 5 degrés fails in French", "La température descend à moins 5 degrés [1].", "La température descend à 5 degrés.", true},
+	})
+}
