@@ -221,7 +221,7 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 		paired := pairedCues(words, cueAt, l.IsDoubleNegation)
 		for i := 0; i < len(words); i++ {
 			n := cueAt(i)
-			if n == 0 || paired[i] {
+			if n == 0 || paired[i] || absenceSaid(l, words[i:i+n], about) {
 				continue
 			}
 			// "ne … pas / jamais" negates the verb between the partner
@@ -243,6 +243,22 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 				func(x string) bool { return about(l.Stem(x)) }) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// absenceSaid reports whether a cue of several words holds a long
+// content word whose stem the other text holds: "bij afwezigheid van de
+// leidinggevende" against "is de leidinggevende afwezig", "en l'absence
+// de" against "absent". The other text says the cue in its own words.
+func absenceSaid(l *lang.Language, cue []string, about func(string) bool) bool {
+	if len(cue) < 2 {
+		return false
+	}
+	for _, w := range cue {
+		if utf8.RuneCountInString(w) >= 7 && !l.IsStopword(w) && about(l.Stem(w)) {
+			return true
 		}
 	}
 	return false

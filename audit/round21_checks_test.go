@@ -59,3 +59,18 @@ func TestAMinusAfterANounDeductsAnAmount(t *testing.T) {
 		{"à moins 5 degrés fails in French", "La température descend à moins 5 degrés [1].", "La température descend à 5 degrés.", true},
 	})
 }
+
+// An absence cue is no denial the claim lacks where the claim says the
+// absence in a word of the cue's root: "bij afwezigheid van de
+// leidinggevende" against "is de leidinggevende afwezig"; "aanwezig"
+// still fails, and "Avec" against "En l'absence de".
+func TestAnAbsenceSaidInTheClaimsOwnWord(t *testing.T) {
+	const nl = "Verlofaanvragen worden goedgekeurd door de direct leidinggevende; bij afwezigheid van de leidinggevende kan HR goedkeuren."
+	const fr = "En l'absence de compteur Linky, le relevé est estimé."
+	assertFlips(t, []flipCase{
+		{"afwezig of bij afwezigheid van passes in Dutch", "Is de leidinggevende afwezig, dan mag HR het verlof goedkeuren [1].", nl, false},
+		{"aanwezig of bij afwezigheid van fails in Dutch", "Is de leidinggevende aanwezig, dan mag HR het verlof goedkeuren [1].", nl, true},
+		{"sans of en l'absence de passes in French", "Sans compteur Linky, le relevé est estimé [1].", fr, false},
+		{"avec of en l'absence de fails in French", "Avec un compteur Linky, le relevé est estimé [1].", fr, true},
+	})
+}
