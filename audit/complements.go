@@ -259,7 +259,7 @@ func looseFlip(c *claim, window string) bool {
 		return l.InOpposites(w) && !l.IsStopword(w) && !lang.HoldsWord(window, w) && l.MayBeOpposed(w, window)
 	}) {
 		closest = c.nearestWords(l, window)
-		if opposesNear(l, c.words, closest, contentOpposed) {
+		if opposesNear(l, withoutQuantityWords(l, c, c.words), closest, contentOpposed) {
 			return true
 		}
 	}
@@ -305,4 +305,24 @@ func crossed(text string) bool {
 // "you", "before").
 func contentOpposed(l *lang.Language, a []string, i int, b []string, j int) bool {
 	return !l.IsStopword(a[i]) && !l.IsStopword(b[j]) && shareNeighbour(l, a, i, b, j)
+}
+
+// withoutQuantityWords is words with the opposed words of the claim's
+// quantities blanked: "half" of "half of your tuition" is 50 %, which
+// the numbers check holds to the chunk, not a word opposed to "full".
+func withoutQuantityWords(l *lang.Language, c *claim, words []string) []string {
+	out := words
+	for _, q := range c.quantities {
+		for _, f := range strings.Fields(strings.ToLower(q.Raw)) {
+			for i, w := range out {
+				if w == f && l.InOpposites(w) {
+					if &out[0] == &words[0] {
+						out = slices.Clone(words)
+					}
+					out[i] = ""
+				}
+			}
+		}
+	}
+	return out
 }
