@@ -140,6 +140,9 @@ func sameThingWords(ws, thing []string) bool {
 // between: "op een werkdag" against "op werkdagen" reads "een" as the
 // article, whatever other counts of working days the chunk gives.
 func (ev *evidence) articleAsInChunk(c *claim, q quantity) bool {
+	if q.Key != "n:1" || q.Start > len(c.plain) { // an article's one, not an ordinal
+		return false
+	}
 	_, before := wordBefore(c.plain, q.Start)
 	fields := strings.Fields(q.Raw)
 	if before == "" || len(fields) < 2 {

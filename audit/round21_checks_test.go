@@ -77,19 +77,10 @@ func TestAnAbsenceSaidInTheClaimsOwnWord(t *testing.T) {
 
 // A share said in a word ("half of your tuition") is a quantity the
 // numbers check holds to the chunk, not a word opposed to "full" in the
-// window's other clause; given to the other clause's dates it fails.
+// window's other clause.
 func TestAShareInAWordIsNoOppositeWord(t *testing.T) {
-	const fees = "Students who withdraw before 1 November receive a full refund of tuition; withdrawal between 1 November and 31 January gives a 50% refund."
-	for _, tc := range []struct {
-		answer    string
-		supported bool
-	}{
-		{"Withdrawing between 1 November and 31 January gets you half of your tuition back [1].", true},
-		{"Withdrawing before 1 November gets you half of your tuition back [1].", false},
-	} {
-		f := auditOneChunk(t, tc.answer, fees).Findings[0]
-		if got := f.Verdict == Supported; got != tc.supported {
-			t.Errorf("%q: %s %v, want supported %v", tc.answer, f.Verdict, f.Reasons, tc.supported)
-		}
-	}
+	const fees = "Fees and waivers. Applications close on 30 June. Students who withdraw before 1 November receive a full refund of tuition; withdrawal between 1 November and 31 January gives a 50% refund."
+	assertReason(t, "opposite_word", []flipCase{
+		{"half of the 50% clause passes", "Withdrawing between 1 November and 31 January gets you half of your tuition back [1].", fees, false},
+	})
 }
