@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -121,6 +122,12 @@ func scanQuantities(text string, emit func(f found)) {
 			break
 		}
 		if i > 0 && isLetter(text[i-1]) {
+			if versionMark(text, i) { // "v2.3" is a version, never a date
+				n := parseNumber(text, i)
+				emit(found{number: n})
+				i = n.end - 1
+				continue
+			}
 			// Glued to a word ("mp3", "B2B"): skip the whole token.
 			for i < len(text) && (isDigit(text[i]) || isLetter(text[i])) {
 				i++
@@ -644,4 +651,11 @@ func deducted(text string, p int) bool {
 	}
 	_, w := wordBefore(text, p)
 	return w != "" && !nounphrase.IsStopword(strings.ToLower(w))
+}
+
+// versionMark reports whether the letter before the digits at text[i] is
+// a lone "v" marking a version ("v2.3", read as 2.3, as "Version 2.3"
+// is): not a word's last letter ("dev2", "Nov2026").
+func versionMark(text string, i int) bool {
+	return i >= 1 && text[i-1]|0x20 == 'v' && (i == 1 || !isLetter(text[i-2]) && text[i-2] < utf8.RuneSelf)
 }

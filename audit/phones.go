@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // Phone numbers are compared by their digits: "020-1234567" is the
 // "020 123 4567" of a chunk, and "020 765 4321" is another number, not
 // three numbers of which the chunk may state some.
@@ -38,6 +40,12 @@ func phoneGroups(text string, i int, plus bool) (end, n, groups int, long bool) 
 			return 0, 0, 0, false
 		}
 		n, groups, long, end = n+g, groups+1, long || g >= 3, k
+		if plus && groups == 1 {
+			if t := trunkZero(text, k); t > k && t < len(text) && isDigit(text[t]) {
+				j = t // "+31 (0)20 …": the trunk zero dialled at home, not a digit of the number
+				continue
+			}
+		}
 		if k+1 >= len(text) || text[k] != ' ' && text[k] != '-' && text[k] != '/' || !isDigit(text[k+1]) {
 			return end, n, groups, long
 		}
@@ -60,6 +68,10 @@ func firstPhoneGroup(g int, plus bool) bool {
 func phoneHash(text string) keyHash {
 	h := keyHashStart.add("tel:")
 	for i := 0; i < len(text); i++ {
+		if text[i] == '(' && strings.HasPrefix(text[i:], "(0)") {
+			i += 2 // the trunk zero (phoneGroups)
+			continue
+		}
 		if isDigit(text[i]) {
 			h ^= keyHash(text[i])
 			h *= 1099511628211
@@ -72,9 +84,30 @@ func phoneHash(text string) keyHash {
 func phoneDigits(text string) string {
 	b := make([]byte, 0, len(text))
 	for i := 0; i < len(text); i++ {
+		if text[i] == '(' && strings.HasPrefix(text[i:], "(0)") {
+			i += 2 // the trunk zero (phoneGroups)
+			continue
+		}
 		if isDigit(text[i]) {
 			b = append(b, text[i])
 		}
 	}
 	return string(b)
+}
+
+// trunkZero is where the digits after a trunk zero written "(0)" after a
+// country code at text[k] begin (" (0)20", "(0) 20"); k when there is none.
+func trunkZero(text string, k int) int {
+	t := k
+	if t < len(text) && text[t] == ' ' {
+		t++
+	}
+	if !strings.HasPrefix(text[t:], "(0)") {
+		return k
+	}
+	t += 3
+	if t < len(text) && text[t] == ' ' {
+		t++
+	}
+	return t
 }

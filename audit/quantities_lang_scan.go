@@ -57,8 +57,11 @@ func (s *langScan) scan() {
 // atDigits reads the quantity whose digits start at text[i] and returns
 // where the scan goes on.
 func (s *langScan) atDigits(i int) int {
-	if s.letterBefore(i) > 0 { // glued to a word ("mp3", "B2B"): skip the whole token
-		j := i
+	if s.letterBefore(i) > 0 {
+		if versionMark(s.text, i) { // "v2.3." is a version, never a date
+			return s.put(found{number: s.numberAt(i)})
+		}
+		j := i // glued to a word ("mp3", "B2B"): skip the whole token
 		for j < len(s.text) && (isDigit(s.text[j]) || s.letterAt(j) > 0) {
 			j += max(1, s.letterAt(j))
 		}

@@ -84,3 +84,26 @@ func TestAShareInAWordIsNoOppositeWord(t *testing.T) {
 		{"half of the 50% clause passes", "Withdrawing between 1 November and 31 January gets you half of your tuition back [1].", fees, false},
 	})
 }
+
+// "v2.3" is the version 2.3 ("Version 2.3"), never the number 3 nor, at
+// a German sentence's end, a date; another version fails.
+func TestAVersionMarkedWithV(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"v2.3 of Version 2.3 passes", "Export to CSV was added in v2.3 [1].", "Version 2.3 added export to CSV.", false},
+		{"Version 2.3 of v2.3 passes", "Version 2.3 added export to CSV [1].", "Export to CSV was added in v2.3.", false},
+		{"v2.4 of Version 2.3 fails", "Export to CSV was added in v2.4 [1].", "Version 2.3 added export to CSV.", true},
+		{"v2.3 at a German sentence's end passes", "Der CSV-Export kam mit v2.3. [1]", "Version 2.3 brachte den CSV-Export.", false},
+		{"v2.4 at a German sentence's end fails", "Der CSV-Export kam mit v2.4. [1]", "Version 2.3 brachte den CSV-Export.", true},
+	})
+}
+
+// A phone number's trunk zero written "(0)" after the country code is
+// not one of its digits: "+31 20 123 4567" is "+31 (0)20 1234567".
+func TestAPhoneNumbersTrunkZero(t *testing.T) {
+	const nl = "You can reach customer service on +31 (0)20 1234567 on weekdays."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"the number without its trunk zero passes", "You can reach customer service on +31 20 123 4567 on weekdays [1].", nl, false},
+		{"another number fails", "You can reach customer service on +31 20 123 4568 on weekdays [1].", nl, true},
+		{"(0) with spaces passes in German", "Sie erreichen den Kundendienst unter +49 (0) 30 1234567 werktags [1].", "Sie erreichen den Kundendienst unter +49 30 1234567 werktags.", false},
+	})
+}
