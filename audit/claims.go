@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"github.com/ragaudit/ragaudit/lang"
 	"regexp"
 	"slices"
 	"sort"
@@ -39,7 +40,8 @@ func (a *Auditor) claimsOf(ctx context.Context, msg readers.Message, jclaims []j
 		// spans, by chunk id, and the uncited sentences around them.
 		sents, refs, rule = structuredSentences(msg, sents), nil, ResolveID
 	} else {
-		sents = citationSpans(msg.Content, sents, func(s sentence) bool { return a.isFactual(s, t) })
+		l, _ := lang.Get(t.code)
+		sents = citationSpans(msg.Content, sents, func(s sentence) bool { return a.isFactual(s, t) }, l)
 	}
 	if len(sents)+len(refs) > budget {
 		return nil, nil, "", errTooManySentences

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"github.com/ragaudit/ragaudit/lang"
 	"slices"
 	"testing"
 )
@@ -33,11 +34,18 @@ func TestCitationSpans(t *testing.T) {
 			[]string{"- The museum opens at 9 am.", "- Entry costs 5 euros [1]."}},
 		{"a sentence no citation follows stays uncited", "The museum opened in 1932 [1]. It holds 3,000 paintings by local artists.",
 			[]string{"The museum opened in 1932 [1].", "It holds 3,000 paintings by local artists."}},
+		{"markers inside their clauses cut at the clause join", "Refunds [1] are accepted within 30 days of delivery, and shipping [2] takes 2 business days.",
+			[]string{"Refunds [1] are accepted within 30 days of delivery,", "and shipping [2] takes 2 business days."}},
+		{"or at a semicolon", "Refunds [1] are accepted within 30 days; shipping [2] takes 2 business days.",
+			[]string{"Refunds [1] are accepted within 30 days;", "shipping [2] takes 2 business days."}},
+		{"a comma of a list is no clause join", "The museum [1] shows paintings, drawings and prints [2].",
+			[]string{"The museum [1] shows paintings, drawings and prints [2]."}},
 	}
+	en, _ := lang.Get("en")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			for i, s := range citationSpans(tc.in, testSplitter.splitAnswer(tc.in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) }) {
+			for i, s := range citationSpans(tc.in, testSplitter.splitAnswer(tc.in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) }, en) {
 				got = append(got, s.Text)
 				if tc.in[s.Start:s.End] != s.Text || s.Index != i {
 					t.Errorf("claim %d: span or index wrong: %+v", i, s)
@@ -50,7 +58,7 @@ func TestCitationSpans(t *testing.T) {
 	}
 	// A clause's plain text has no markers, and its citation its own ids.
 	in := "The area is 20,770 km² [1], and it is 470 km long [2]."
-	spans := citationSpans(in, testSplitter.splitAnswer(in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) })
+	spans := citationSpans(in, testSplitter.splitAnswer(in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) }, nil)
 	if len(spans) != 2 || spans[0].Plain != "The area is 20,770 km²," || spans[1].Plain != "and it is 470 km long." ||
 		spans[1].Markers[0].IDs[0] != "2" {
 		t.Errorf("clauses: %+v", spans)
@@ -67,13 +75,13 @@ func TestCitationSpans(t *testing.T) {
 	item.End, item.Text = two[1].End, in
 	item.Plain += " " + two[1].Plain
 	item.Markers = append(item.Markers, two[1].Markers...)
-	spans = citationSpans(in, []sentence{item}, func(s sentence) bool { return testAuditor.isFactual(s, english) })
+	spans = citationSpans(in, []sentence{item}, func(s sentence) bool { return testAuditor.isFactual(s, english) }, nil)
 	if len(spans) != 2 || spans[1].Markers[0].IDs[0] != "2" {
 		t.Errorf("a list item over two lines: %+v", spans)
 	}
 	// A whole list's claim reads each item as a sentence, and keeps them.
 	in = "We accept:\n- Visa\n- Klarna\n- PayPal [1]"
-	spans = citationSpans(in, testSplitter.splitAnswer(in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) })
+	spans = citationSpans(in, testSplitter.splitAnswer(in, nil), func(s sentence) bool { return testAuditor.isFactual(s, english) }, nil)
 	if len(spans) != 2 || spans[1].Plain != "Visa. Klarna. PayPal." || len(spans[1].Items) != 3 || spans[1].Items[1].Plain != "Klarna" {
 		t.Errorf("list claim: %+v", spans)
 	}
