@@ -174,7 +174,8 @@ type crLines struct {
 // newCRLines decides the line ending on the input's first 64 KiB when it
 // can (a blocking Peek, so how the bytes arrive through a pipe cannot
 // change it): LF or CRLF when there is an LF; CR alone when there is no
-// LF and a CR is followed by the next record's "{". A first record longer
+// LF and a CR is followed by the next record's "{", or the input is a
+// JSON array (a document, whose CRs end lines). A first record longer
 // than that leaves it undecided until the first LF, or the first CR that
 // follows a complete JSON value and precedes a "{": a CR inside a record
 // (JSON whitespace) does not make a CR file.
@@ -189,6 +190,8 @@ func newCRLines(r *bufio.Reader) *crLines {
 		c.ending = endingLF
 	case bytes.Contains(head, []byte("\r{")):
 		c.ending = endingCR
+	case bytes.IndexByte(head, '\r') >= 0 && bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\ufeff"), []byte("[")):
+		c.ending = endingCR // a JSON array written with CR line ends (a pretty-printed export)
 	case len(head) < r.Size():
 		c.ending = endingLF // all of the input, one line
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -113,6 +114,27 @@ func TestCROnlyLineEndingsSplitRecords(t *testing.T) {
 	o, _ = readAll(t, writeFile(t, "long.jsonl", []byte(long)), Options{})
 	if len(o.records) != 2 || len(o.skips) != 0 {
 		t.Fatalf("LF file with a long first record holding a CR: %d records, skips %v", len(o.records), o.skips)
+	}
+}
+
+// A pretty-printed JSON array written with CR line ends reports each
+// record at its own line, as its LF copy does.
+func TestCROnlyJSONArrayKeepsLineNumbers(t *testing.T) {
+	rec := func(id string) string {
+		return "  {\r    \"conversation_id\": \"" + id + "\",\r    \"messages\": [{\"role\": \"assistant\", \"content\": \"A.\"}]\r  }"
+	}
+	doc := "[\r" + rec("c-1") + ",\r" + rec("c-2") + "\r]\r"
+	lines := func(text string) []int {
+		o, _ := readAll(t, writeFile(t, "array.json", []byte(text)), Options{})
+		var out []int
+		for _, r := range o.records {
+			out = append(out, r.Line)
+		}
+		return out
+	}
+	cr, lf := lines(doc), lines(strings.ReplaceAll(doc, "\r", "\n"))
+	if len(cr) != 2 || !slices.Equal(cr, lf) || cr[1] == 1 {
+		t.Errorf("CR array lines %v, LF copy %v", cr, lf)
 	}
 }
 
