@@ -23,30 +23,45 @@ import (
 func actorSwapped(l *lang.Language, c *claim, closest []string, sentence string) bool {
 	ca := actorOf(l, c)
 	content := ca.content
-	if len(content) < 3 || !slices.ContainsFunc(ca.actors, func(n int) bool { return afterDeterminer(l, closest, content[n]) }) {
+	if len(content) < 3 || !slices.ContainsFunc(ca.actors, func(n int) bool {
+		return afterDeterminer(l, closest, content[n]) || opensClause(sentence, content[n])
+	}) {
 		return false // most sentences do not open a clause with the claim's actor
 	}
-	words := partyClauses(l, c.tongue, sentence)
+	words := partyClauses(l, c.tongue, sentence, func(w string) bool {
+		return slices.ContainsFunc(ca.actors, func(n int) bool { return content[n] == w })
+	})
 	if len(words) < 2 {
 		return false
 	}
 	subjects := make([]string, len(words))
-	for k := range words {
-		subjects[k] = subjectWord(l, words[k])
-	}
 	for _, n := range ca.actors {
+		for k := range words {
+			// A bare plural may open a clause as its subject ("managers
+			// can approve leave"), where the claim's actor does.
+			if subjects[k] = subjectWord(l, words[k]); subjects[k] == "" && len(words[k]) > 0 && words[k][0] == content[n] {
+				subjects[k] = content[n]
+			}
+		}
 		if !slices.Contains(subjects, content[n]) {
 			continue // no clause opens with this actor
 		}
 		for a := range words {
-			if slices.Contains(words[a], content[n]) || !holdsAllBut(l, content, n, words[a]) || !namesOther(l, words[a], content) {
+			if slices.Contains(words[a], content[n]) || !namesOther(l, words[a], content) {
 				continue
 			}
+			all := holdsAllBut(l, content, n, words[a])
 			for b := range words {
 				// The actor's own clause saying the claim too ("Las
 				// hospitalizaciones tienen … carencia de 6 meses; el parto
-				// tiene una carencia de 8 meses") supports it.
-				if b != a && subjects[b] == content[n] && saysOwn(l, words[b], content) && !holdsAllBut(l, content, n, words[b]) {
+				// tiene una carencia de 8 meses") supports it. The claim may
+				// take the rest of its words from there, where the other
+				// clause restricts its act to its party ("Managers can
+				// approve payroll runs for their direct reports" against
+				// "Only … Payroll Admin … can approve a payroll run;
+				// managers can approve leave for their direct reports").
+				if b != a && subjects[b] == content[n] && saysOwn(l, words[b], content) && !holdsAllBut(l, content, n, words[b]) &&
+					(all || slices.ContainsFunc(words[a], l.IsRestrictor) && mixedFrom(l, content, n, words[a], words[b])) {
 					return true
 				}
 			}
@@ -58,13 +73,14 @@ func actorSwapped(l *lang.Language, c *claim, closest []string, sentence string)
 // partyClauses are the words of the sentence's clauses (clausesOf), a
 // part that names no party of its own joined to the one before ("wij
 // sturen u | daarna binnen zes weken …"), and a part without a content
-// word to the one after ("we | then send you …").
-func partyClauses(l *lang.Language, t tongue, sentence string) [][]string {
+// word to the one after ("we | then send you …"). A part opening with a
+// word actor accepts names a party ("…; managers can approve leave").
+func partyClauses(l *lang.Language, t tongue, sentence string, actor func(string) bool) [][]string {
 	var out [][]string
 	for _, cl := range clausesOf(t, sentence) {
 		ws := normalisedWords(l, cl)
 		if n := len(out); n > 0 && (!slices.ContainsFunc(out[n-1], func(w string) bool { return contentWord(l, w) }) ||
-			subjectWord(l, ws) == "" && !slices.ContainsFunc(ws, l.IsGrantor)) {
+			subjectWord(l, ws) == "" && !slices.ContainsFunc(ws, l.IsGrantor) && (len(ws) == 0 || !actor(ws[0]))) {
 			out[n-1] = append(out[n-1], ws...)
 			continue
 		}
@@ -144,15 +160,33 @@ func holdsAllBut(l *lang.Language, content []string, n int, clause []string) boo
 	return true
 }
 
+// mixedFrom reports whether every content word of the claim but the n-th
+// is of clause a or clause b, and two or more are of a alone.
+func mixedFrom(l *lang.Language, content []string, n int, a, b []string) bool {
+	only := 0
+	for i, w := range content {
+		inA, inB := inClause(l, w, a), inClause(l, w, b)
+		switch {
+		case i == n:
+		case !inA && !inB:
+			return false
+		case inA && !inB:
+			only++
+		}
+	}
+	return only >= 2
+}
+
 // namesOther reports whether a clause names a party before its first
 // word of the claim: a grantor ("wij sturen") or a word after a
-// determiner ("the tenant pays") that the claim lacks.
+// determiner ("the tenant pays") or a restrictor ("only users with the
+// Payroll Admin role can") that the claim lacks.
 func namesOther(l *lang.Language, words, content []string) bool {
 	for k, w := range words {
 		if inClause(l, w, content) {
 			return false
 		}
-		if l.IsGrantor(w) || k > 0 && l.IsDeterminer(words[k-1]) && contentWord(l, w) {
+		if l.IsGrantor(w) || k > 0 && (l.IsDeterminer(words[k-1]) || l.IsRestrictor(words[k-1])) && contentWord(l, w) {
 			return true
 		}
 	}
@@ -183,4 +217,11 @@ func subjectWord(l *lang.Language, words []string) string {
 		}
 	}
 	return ""
+}
+
+// opensClause reports whether the word w (lower-cased) opens a clause of
+// sentence after a semicolon: "…; managers can approve leave".
+func opensClause(sentence, w string) bool {
+	lower := strings.ToLower(sentence)
+	return strings.Contains(lower, "; "+w) // "managers" of the normalised "manager" too
 }

@@ -107,3 +107,16 @@ func TestAPhoneNumbersTrunkZero(t *testing.T) {
 		{"(0) with spaces passes in German", "Sie erreichen den Kundendienst unter +49 (0) 30 1234567 werktags [1].", "Sie erreichen den Kundendienst unter +49 30 1234567 werktags.", false},
 	})
 }
+
+// A claim giving its actor the act a clause restricts to another party
+// ("Only users with the Payroll Admin role can approve a payroll run;
+// managers can approve leave"), its other words taken from either
+// clause, is the other party's act; the actor's own act passes.
+func TestAnActRestrictedToAnotherParty(t *testing.T) {
+	const plans = "Leave accrues at 2.33 days per full month worked. Only users with the Payroll Admin role can approve a payroll run; managers can approve leave for their direct reports. Records are kept for six years."
+	assertReason(t, "sides_swapped", []flipCase{
+		{"managers approving payroll runs fails", "Managers can approve payroll runs [1].", plans, true},
+		{"with the other clause's words it fails", "Managers can approve payroll runs for their direct reports [1].", plans, true},
+		{"managers approving leave passes", "Managers can approve leave for their direct reports [1].", plans, false},
+	})
+}
