@@ -15,10 +15,11 @@ import (
 // fabrication. Records are read in input order, so what a record is
 // given is the same for any number of workers; a record that holds its
 // conversation's earlier turns itself (Record.Prior) is given nothing.
-// Bounded: the latest maxEarlierConversations conversations, within
-// maxEarlierBytes of chunk text; a conversation let go is remembered (as
-// many as the answers' map holds), and a later record of it is counted
-// and said once.
+// Bounded: until a file shows a second record of a conversation, the
+// latest fewEarlierConversations; then the latest maxEarlierConversations
+// within maxEarlierBytes of chunk text. A conversation let go is
+// remembered (as many as the answers' map holds), and a later record of
+// it is counted and said once.
 type earlierRecords struct {
 	d      *duplicates // the seed
 	held   map[uint64][]readers.Message
@@ -27,16 +28,20 @@ type earlierRecords struct {
 	gone   map[uint64]struct{} // conversations let go
 	unheld int                 // records of a conversation let go
 	said   bool
+	turns  bool // a second record of a conversation was read: the log is one turn per record
 }
 
 const (
+	fewEarlierConversations = 64
 	maxEarlierConversations = 4096
 	maxEarlierBytes         = 16 << 20
 	maxEarlierAnswers       = 16 // per conversation, the latest
 )
 
 // attach gives r its conversation's earlier answers (Record.Earlier)
-// and holds r's own for the records after it.
+// and holds r's own for the records after it. The chunks are held as
+// the record has them (a record's strings may share an allocation, so
+// its size is what is counted).
 func (e *earlierRecords) attach(r *readers.Record) {
 	if r.ConversationID == "" || r.Guardrail != nil {
 		return
@@ -50,10 +55,14 @@ func (e *earlierRecords) attach(r *readers.Record) {
 		e.held, e.gone = map[uint64][]readers.Message{}, map[uint64]struct{}{}
 	}
 	had, ok := e.held[key]
-	if ok && r.Prior == 0 {
-		r.Earlier = had
-	} else if _, was := e.gone[key]; was && r.Prior == 0 {
-		e.unheld++
+	_, was := e.gone[key]
+	if r.Prior == 0 && (ok || was) {
+		e.turns = true
+		if ok {
+			r.Earlier = had
+		} else {
+			e.unheld++
+		}
 	}
 	var own []readers.Message
 	for _, m := range r.Messages {
@@ -72,7 +81,11 @@ func (e *earlierRecords) attach(r *readers.Record) {
 	if !ok {
 		e.order = append(e.order, key)
 	}
-	for len(e.order) > 0 && (len(e.order) > maxEarlierConversations || e.bytes > maxEarlierBytes) {
+	most := fewEarlierConversations
+	if e.turns {
+		most = maxEarlierConversations
+	}
+	for len(e.order) > 0 && (len(e.order) > most || e.bytes > maxEarlierBytes) {
 		k := e.order[0]
 		e.order = e.order[1:]
 		e.bytes -= answersSize(e.held[k])
