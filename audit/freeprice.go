@@ -109,22 +109,34 @@ func answeredNo(l *lang.Language, plain string, cw []string) int {
 // giving a price.
 func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sentence string) string {
 	var free, priced [][]string // the stems of the clauses calling their subject free, and of those giving a price
-	var open []string           // a part doing neither opens the next ("Deluxe rooms | and suites free of charge")
-	for _, cl := range clausesOf(c.tongue, sentence) {
-		ws := normalisedWords(l, cl)
-		stems := open
-		for _, w := range ws {
-			stems = append(stems, l.Stem(w))
+	// A part doing neither opens the next ("Deluxe rooms | and suites free
+	// of charge"), within its part of the sentence between semicolons: at
+	// a semicolon's end it closes the clause before it ("inbegrepen bij
+	// Plus | en Enterprise; bij Basis kost …").
+	for _, part := range strings.Split(sentence, ";") {
+		var open []string
+		var last *[][]string // the list the part's last clause went to, free or priced
+		for _, cl := range clausesOf(c.tongue, part) {
+			ws := normalisedWords(l, cl)
+			stems := open
+			for _, w := range ws {
+				stems = append(stems, l.Stem(w))
+			}
+			open = nil
+			switch {
+			case deniesAnything(l, ws):
+				last = nil
+			case slices.ContainsFunc(ws, l.IsFreeWord):
+				free, last = append(free, stems), &free
+			case slices.ContainsFunc(findQuantitiesIn(l, cl), chargeable):
+				priced, last = append(priced, stems), &priced
+			default:
+				open = stems
+			}
 		}
-		open = nil
-		switch {
-		case deniesAnything(l, ws):
-		case slices.ContainsFunc(ws, l.IsFreeWord):
-			free = append(free, stems)
-		case slices.ContainsFunc(findQuantitiesIn(l, cl), chargeable):
-			priced = append(priced, stems)
-		default:
-			open = stems
+		if open != nil && last != nil {
+			k := len(*last) - 1
+			(*last)[k] = append((*last)[k], open...)
 		}
 	}
 	in := func(cls [][]string, st string) bool {

@@ -120,3 +120,14 @@ func TestAnActRestrictedToAnotherParty(t *testing.T) {
 		{"managers approving leave passes", "Managers can approve leave for their direct reports [1].", plans, false},
 	})
 }
+
+// A part of a free clause cut at "en" ("inbegrepen bij Plus | en
+// Enterprise") belongs to that clause, not to the priced clause after
+// the semicolon; the priced subject called free still fails.
+func TestAListEndingAFreeClauseBeforeASemicolon(t *testing.T) {
+	const nl = "De koppelingen zijn inbegrepen bij Plus en Enterprise; bij Basis kost elke koppeling € 25 per maand."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"inbegrepen for Plus and Enterprise passes", "Bij Plus en Enterprise zijn de koppelingen inbegrepen [1].", nl, false},
+		{"inbegrepen for Basis fails", "Bij Basis zijn de koppelingen inbegrepen [1].", nl, true},
+	})
+}
