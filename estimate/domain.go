@@ -157,6 +157,20 @@ func estimateDomain(gs []*group, fab int64, opts Options) (Estimate, domain) {
 	default:
 		d.ppi(gs, opts.LabelsOnly)
 	}
+	if d.N > 0 && d.method != MethodCensus {
+		// The labels fix what no interval may pass: the citations labelled
+		// supported are at least supported, those labelled unsupported and
+		// the fabricated at least not.
+		least := float64(e.Labels.Supported) / float64(d.N)
+		most := float64(d.N-fab-e.Labels.Unsupported) / float64(d.N)
+		clip := func(x *float64) { *x = min(max(*x, least), most) }
+		for _, x := range []*float64{&d.low, &d.lower, &d.high, &d.upper} {
+			clip(x)
+		}
+		if !math.IsNaN(d.rate) {
+			clip(&d.rate)
+		}
+	}
 	e.Method, e.Decision = d.method, decide(d.lower, d.upper, opts.Bar)
 	e.Rate, e.Lambda = Number(d.rate), Number(d.lambda)
 	e.Low, e.High, e.Lower, e.Upper = Number(d.low), Number(d.high), Number(d.lower), Number(d.upper)

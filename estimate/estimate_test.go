@@ -556,3 +556,18 @@ func TestLabelsToDecideStopAtACensus(t *testing.T) {
 		})
 	}
 }
+
+// No bound passes what the labels fix: 8 citations labelled unsupported
+// of 158 leave at most 150 supported, whatever the interval of the
+// estimate says (it had said 95.6 %).
+func TestBoundsStayWithinWhatTheLabelsFix(t *testing.T) {
+	a, _ := tallyOf(t, kind{"A", "t", true, 0.9, Supported, 142}, kind{"A", "t", true, 0.9, Unlabelled, 8},
+		kind{"B", "t", false, 0.2, Unsupported, 8}).Estimate(Options{Bar: 0.9})
+	most, least := 150.0/158, 142.0/158
+	for _, x := range []Number{a.Rate, a.Low, a.High, a.Lower, a.Upper} {
+		if float64(x) > most+1e-12 || float64(x) < least-1e-12 {
+			t.Errorf("rate %v, bounds [%v, %v], one-sided [%v, %v]: want all within [%v, %v]", a.Rate, a.Low, a.High, a.Lower, a.Upper, least, most)
+			break
+		}
+	}
+}

@@ -68,6 +68,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"reason":           reasonLabel,
 	"accClass":         func(acc, bar float64) string { return rateClass(acc, bar, false) },
 	"pctN":             pctN,
+	"recallFloor":      func(a estimate.Agreement) string { return pct(recallFloor(a)) },
 	"known":            func(x estimate.Number) bool { return !math.IsNaN(float64(x)) },
 	"num3":             numOrNA,
 	"num":              func(x estimate.Number) float64 { return float64(x) },

@@ -321,11 +321,8 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	fmt.Fprintf(b, "  The machine against the reviewer on the sample: balanced accuracy %s, weighted to all citations (labels — reviewer unsupported: %d caught, %d passed; reviewer supported: %d failed, %d passed)\n",
 		numOrNA(v.Agreement.BalancedAccuracy), c.UnsupportedAsUnsupported, c.UnsupportedAsSupported, c.SupportedAsUnsupported, c.SupportedAsSupported)
 	if caught := v.Agreement.UnsupportedCaught; !math.IsNaN(float64(caught)) {
-		// A recall measured on few unsupported labels is uncertain: what a
-		// later run may assume is the low end of its interval, not the
-		// estimate (13 labels, 8 caught: 62 %, but as little as 36 %).
 		n := c.UnsupportedAsUnsupported + c.UnsupportedAsSupported
-		low := math.Min(float64(caught), audit.Wilson(int(c.UnsupportedAsUnsupported), int(n)).Low)
+		low := recallFloor(v.Agreement)
 		fmt.Fprintf(b, "  It caught an estimated %s of the unsupported citations, weighted to all citations (%d of %d labelled unsupported; the low end of its 95%% interval %s): runs of such logs without labels may take no more than %s as --machine-recall\n",
 			pctN(caught), c.UnsupportedAsUnsupported, n, pct(low), pct(low))
 	}
@@ -437,4 +434,14 @@ func writeRecords(b *strings.Builder, c audit.Counts) {
 		}
 		fmt.Fprintf(b, " (%s)", strings.Join(parts, ", "))
 	}
+}
+
+// recallFloor is the most a run without labels may take as
+// --machine-recall from a sample's agreement: a recall measured on few
+// unsupported labels is uncertain, so the low end of its interval, not
+// the estimate (13 labels, 8 caught: 62 %, but as little as 36 %).
+func recallFloor(a estimate.Agreement) float64 {
+	c := a.Confusion
+	n := c.UnsupportedAsUnsupported + c.UnsupportedAsSupported
+	return math.Min(float64(a.UnsupportedCaught), audit.Wilson(int(c.UnsupportedAsUnsupported), int(n)).Low)
 }

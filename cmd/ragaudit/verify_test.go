@@ -153,7 +153,8 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	}
 	// What a later run may assume is the low end of the recall's interval,
 	// below the estimate: few labels measure it loosely.
-	if m := regexp.MustCompile(`may take no more than ([0-9.]+)% as --machine-recall`).FindStringSubmatch(r.text); m == nil {
+	m := regexp.MustCompile(`may take no more than ([0-9.]+)% as --machine-recall`).FindStringSubmatch(r.text)
+	if m == nil {
 		t.Errorf("no --machine-recall advice:\n%s", r.text)
 	} else if low, _ := strconv.ParseFloat(m[1], 64); !(low < 100*caught) {
 		t.Errorf("the advised --machine-recall %v%% is not below the estimate %.1f%%", low, 100*caught)
@@ -167,6 +168,9 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	html := string(readFile(t, filepath.Join(r.out, "report.html")))
 	if !strings.Contains(html, `id="headline-accuracy">`+fmt.Sprintf("%.1f%%", 100*est)) || !strings.Contains(html, `id="agreement">On this sample the machine agrees with the reviewer at balanced accuracy`) {
 		t.Error("report.html does not lead with the verified rate and the machine's agreement with the reviewer")
+	}
+	if m != nil && !strings.Contains(html, "may take no more than "+m[1]+"%") {
+		t.Errorf("report.html does not give the --machine-recall figure %s%% the text gives", m[1])
 	}
 	if r := runCLI(t, "", "audit", "-q", "--bar", "0.2", "--labels", labels, hagridLogs); r.code != exitPass {
 		t.Errorf("a bar far below the estimate: exit %d %s", r.code, r.stderr)
