@@ -131,6 +131,83 @@ type figures struct {
 	read  []bool
 }
 
+// otherSide is the bound the chunk also gives its i-th figure, bounded b,
+// where a word of [below-that] or [above-that] opens the clause after it
+// ("ab 50 € kostenlos, darunter berechnen wir 4,95 €": under 50 € too;
+// "jusqu'à 500 € ; au-delà, …": over 500 € too), with the figure's own
+// clause and the one it opens; boundExact for none.
+func (fs *figures) otherSide(i int, b bound) (bound, string, string) {
+	q := fs.at(i)
+	end := q.Start + len(q.Raw)
+	if end > len(fs.text) || b != boundLower && b != boundOver && b != boundUpper && b != boundUnder && b != boundWithin {
+		return boundExact, "", ""
+	}
+	rest := fs.text[end:min(len(fs.text), end+60)]
+	k := strings.IndexAny(rest, ",;.")
+	if k < 0 || rest[k] == '.' {
+		return boundExact, "", ""
+	}
+	l := fs.l
+	if l == nil {
+		if l, _ = lang.Get("en"); l == nil {
+			return boundExact, "", ""
+		}
+	}
+	words := strings.Fields(strings.ToLower(rest[k+1:]))
+	side := 0
+	for n, w := range words[:min(len(words), 2)] {
+		w = l.Normalize(strings.Trim(w, ",;:()"))
+		if side = l.ThatSide(w); side != 0 || !l.IsStopword(w) || n > 0 {
+			break
+		}
+	}
+	var o bound
+	switch {
+	case side < 0 && (b == boundLower || b == boundOver):
+		o = boundUnder
+	case side > 0 && (b == boundUpper || b == boundUnder || b == boundWithin):
+		o = boundOver
+	default:
+		return boundExact, "", ""
+	}
+	start := max(strings.LastIndexAny(fs.text[:q.Start], ".;:")+1, 0)
+	after := fs.text[end+k+1:]
+	for e := 0; e < len(after); e++ { // to the clause's end: not a decimal point ("£4.95")
+		if after[e] == ';' || after[e] == '.' && (e+1 == len(after) || after[e+1] == ' ') {
+			after = after[:e]
+			break
+		}
+	}
+	return o, fs.text[start : end+k], after
+}
+
+// aboutClause reports whether the claim, besides its figure q, says
+// something only the clause after holds: another of its figures, or a
+// content word the figure's own clause lacks. "Unter 50 € … kostet der
+// Versand 4,95 €" is about "darunter berechnen wir 4,95 €"; "Standard
+// delivery is free on orders under £50" is about the clause that calls
+// it free from £50, and not about "below that, it costs £4.95".
+func (c *claim) aboutClause(q quantity, after, own string) bool {
+	var l *lang.Language = c.tongue.l
+	if l == nil {
+		l, _ = lang.Get("en")
+	}
+	if l != nil {
+		for _, x := range findQuantitiesIn(l, after) {
+			if slices.ContainsFunc(c.quantities, func(y quantity) bool { return y.Key != q.Key && y.Key == x.Key }) {
+				return true
+			}
+		}
+	}
+	ownStems := stemsOf(c.tongue, own)
+	for _, a := range stemsOf(c.tongue, after) {
+		if slices.Contains(c.stems, a.stem) && !slices.ContainsFunc(ownStems, func(o stemAt) bool { return o.stem == a.stem }) {
+			return true
+		}
+	}
+	return false
+}
+
 func figuresOf(l *lang.Language, text string) *figures {
 	text = plainSpaces(text)
 	var fs []found
@@ -423,6 +500,9 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 				continue // "Glasvezel 500": the name's number, not the speed "tot 500 Mbit/s"
 			}
 			bs = append(bs, b)
+			if o, own, after := fs.otherSide(i, b); o != boundExact && c.aboutClause(q, after, own) {
+				bs = append(bs, o) // "ab 50 € kostenlos, darunter 4,95 €" states "unter 50 €" of what follows
+			}
 		}
 	}
 	if len(bs) == 0 {

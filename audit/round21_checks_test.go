@@ -131,3 +131,21 @@ func TestAListEndingAFreeClauseBeforeASemicolon(t *testing.T) {
 		{"inbegrepen for Basis fails", "Bij Basis zijn de koppelingen inbegrepen [1].", nl, true},
 	})
 }
+
+// A figure given with a bound and then, after a comma or semicolon, "the
+// other side of it" ("ab 50 € kostenlos, darunter 4,95 €", "jusqu'à 500
+// € ; au-delà, …", "from £50; below that, £4.95") is stated with both
+// bounds, for a claim about the clause that follows; the first clause's
+// matter given the other bound still fails.
+func TestTheOtherSideOfABound(t *testing.T) {
+	const de = "Der Versand ist ab einem Bestellwert von 50 € kostenlos, darunter berechnen wir 4,95 €."
+	const fr = "Les managers peuvent approuver les notes de frais jusqu'à 500 € ; au-delà, l'approbation du service financier est requise."
+	const en = "Standard delivery is free on orders from £50; below that, it costs £4.95."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"unter 50 € … 4,95 € passes in German", "Unter 50 € Bestellwert kostet der Versand 4,95 € [1].", de, false},
+		{"au-delà de 500 € … service financier passes in French", "Au-delà de 500 €, une note de frais doit être approuvée par le service financier [1].", fr, false},
+		{"managers for more than 500 € fails in French", "Les managers peuvent approuver les notes de frais de plus de 500 € [1].", fr, true},
+		{"under £50 … £4.95 passes in English", "Orders under £50 pay £4.95 for standard delivery [1].", en, false},
+		{"free under £50 fails in English", "Standard delivery is free on orders under £50 [1].", en, true},
+	})
+}

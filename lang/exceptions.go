@@ -24,6 +24,8 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.distributive = set(l.withNormalized(t.words("distributives")))
 	l.poolWords = set(l.withNormalized(t.words("pool-words")))
 	l.totalWords = set(l.withNormalized(t.words("total-words")))
+	l.belowThat = set(l.withNormalized(t.words("below-that")))
+	l.aboveThat = set(l.withNormalized(t.words("above-that")))
 	l.orWords = set(l.withNormalized(t.words("or-words")))
 	l.requires = set(l.withNormalized(t.words("requirement-words")))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
@@ -143,6 +145,20 @@ func (l *Language) IsPoolWord(w string) bool { return l.poolWords[w] }
 // IsTotalWord reports whether the normalised word w gives a figure as a
 // total ([total-words]: "total", "insgesamt", "totaal").
 func (l *Language) IsTotalWord(w string) bool { return l.totalWords[w] }
+
+// ThatSide reports whether the normalised word w, after a figure given
+// with a bound, restates that figure with the other bound ([below-that]
+// "darunter", "en dessous"; [above-that] "darüber", "au-delà"): +1 for
+// above it, -1 for below, 0 for neither.
+func (l *Language) ThatSide(w string) int {
+	switch {
+	case l.aboveThat[w]:
+		return 1
+	case l.belowThat[w]:
+		return -1
+	}
+	return 0
+}
 
 // IsOrWord reports whether the normalised word w joins alternatives
 // ([or-words]: "or", "oder", "ou").
