@@ -3,6 +3,8 @@ package audit
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -71,6 +73,9 @@ func listItems(l *lang.Language, text string) []listItem {
 			if k == len(raw)-1 && len(ws) > 2 {
 				ws = ws[:2]
 			}
+			if f := strings.Fields(p); k == len(raw)-1 && l.NounsCapitalised && len(f) > 1 && startsLower(f[1]) {
+				ws = normalisedWords(l, f[0]) // "Ketten gelten als …": a verb after the last noun ends the item
+			}
 			var stems, content []string
 			for _, w := range ws {
 				if !l.IsStopword(w) && !strings.HasSuffix(w, "'") {
@@ -107,4 +112,10 @@ func splitOutsideFigures(text, seps string) []string {
 		out = append(out, text[start:])
 	}
 	return out
+}
+
+// startsLower reports whether w opens with a lower-case letter.
+func startsLower(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsLower(r)
 }

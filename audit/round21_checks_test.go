@@ -149,3 +149,25 @@ func TestTheOtherSideOfABound(t *testing.T) {
 		{"free under £50 fails in English", "Standard delivery is free on orders under £50 [1].", en, true},
 	})
 }
+
+// "ausgenommen" and "uitgezonderd" deny in their own meaning, as
+// "ausgeschlossen" does; a German list's last item ends at the verb after
+// its noun ("… und Ketten gelten als …").
+func TestExceptedAndAGermanListsLastItem(t *testing.T) {
+	const de = "Verschleißteile wie Reifen, Bremsbeläge und Ketten sind von der Garantie ausgenommen. Garantiefälle melden Sie bitte mit Kaufbeleg."
+	const nl = "Slijtagedelen zoals banden en remblokken zijn van de garantie uitgezonderd."
+	for _, tc := range []struct {
+		answer, chunk string
+		supported     bool
+	}{
+		{"Reifen, Bremsbeläge und Ketten gelten als Verschleißteile und fallen nicht unter die Garantie [1].", de, true},
+		{"Reifen, Bremsbeläge und Ketten fallen unter die Garantie [1].", de, false},
+		{"Reifen, Bremsbeläge und Sättel gelten als Verschleißteile und fallen nicht unter die Garantie [1].", de, false},
+		{"Slijtagedelen zoals banden en remblokken vallen onder de garantie [1].", nl, false},
+	} {
+		f := auditOneChunk(t, tc.answer, tc.chunk).Findings[0]
+		if got := f.Verdict == Supported; got != tc.supported {
+			t.Errorf("%q: %s %v, want supported %v", tc.answer, f.Verdict, f.Reasons, tc.supported)
+		}
+	}
+}
