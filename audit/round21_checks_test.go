@@ -171,3 +171,16 @@ func TestExceptedAndAGermanListsLastItem(t *testing.T) {
 		}
 	}
 }
+
+// A claim that keeps a hedge in its own adverb ("meist … etwa" for "in
+// der Regel … etwa", "usually" for "as a rule") drops none; said for
+// certain ("immer genau") it does.
+func TestAHedgeKeptInAnotherAdverb(t *testing.T) {
+	const de = "Unsere Werkstatt in Köln bietet eine Inspektion für 69 € an. Termine vergeben wir online, in der Regel mit einer Wartezeit von etwa einer Woche. Ersatzteile werden zusätzlich berechnet."
+	const en = "As a rule, we reply to emails within two working days. Phone lines are open on weekdays."
+	assertReason(t, "hedge_dropped", []flipCase{
+		{"meist keeps the hedge in German", "Termine buchen Sie online; meist warten Sie etwa eine Woche [1].", de, false},
+		{"usually keeps the hedge in English", "We usually reply to emails within two working days [1].", en, false},
+		{"said for certain drops it in English", "We always reply to emails within two working days [1].", en, true},
+	})
+}

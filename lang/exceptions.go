@@ -15,6 +15,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.atOnce = l.readPhraseList(t, "at-once")
 	l.intro = l.readPhraseList(t, "introductory")
 	l.hedges = l.readPhraseList(t, "hedges")
+	l.hedgeAdverbs = l.readPhraseList(t, "hedge-adverbs")
 	l.possible = l.readPhraseList(t, "possibility")
 	l.certain = l.readPhraseList(t, "certainty")
 	l.permission = l.readPhraseList(t, "permission")
@@ -85,7 +86,10 @@ func (l *Language) MayHedge(text string) bool {
 // Hedged reports whether the normalised words say a phrase of [hedges]:
 // an aim or what holds as a rule ("we aim to", "in most cases", "in der
 // Regel").
-func (l *Language) Hedged(words []string) bool { return l.hedges.in(words) }
+//
+// A claim's own hedging adverb ([hedge-adverbs]: "usually", "meist")
+// hedges it too: a sentence that keeps a hedge in other words drops none.
+func (l *Language) Hedged(words []string) bool { return l.hedges.in(words) || l.hedgeAdverbs.in(words) }
 
 // HedgeAt returns how many words a phrase of [hedges] takes at words[i],
 // 0 for none.
