@@ -392,6 +392,9 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 			if noun >= 0 && (j <= noun || j > noun+3) {
 				continue // "your original payment method" against "We refund to the original payment method"
 			}
+			if px, py := l.IsPossessive(x), l.IsPossessive(y); px != py && (px && l.IsStopword(y) || py && l.IsStopword(x)) {
+				continue // "U bereikt de klantenservice" against "Onze klantenservice": an owner, not a party (a noun still is: "à la charge du client")
+			}
 			if (l.Possible([]string{x}) || l.Possible([]string{y})) && !sameVerbAfter(l, cw, i, ww, j) {
 				continue // "you can bring a guest" against "Guests must be over 18": two acts
 			}

@@ -184,3 +184,15 @@ func TestAHedgeKeptInAnotherAdverb(t *testing.T) {
 		{"said for certain drops it in English", "We always reply to emails within two working days [1].", en, true},
 	})
 }
+
+// A possessive determiner names an owner, not a party: "Onze
+// klantenservice" is no opposite of "U bereikt"; a party noun still is
+// ("à notre charge" against "à la charge du client").
+func TestAPossessiveIsNoParty(t *testing.T) {
+	const nl = "Onze klantenservice is bereikbaar via chat en e-mail op werkdagen van 8.30 tot 17.30 uur. Plus-klanten kunnen ook bellen."
+	const en = "Our support team is available on weekdays from 8.30 to 17.30 by chat and email."
+	assertReason(t, "opposite_word", []flipCase{
+		{"U bereikt of onze klantenservice passes in Dutch", "U bereikt de klantenservice op werkdagen tussen 8.30 en 17.30 uur via chat en e-mail [1].", nl, false},
+		{"you reach our support passes in English", "You can reach our support team on weekdays from 8.30 to 17.30 by chat and email [1].", en, false},
+	})
+}

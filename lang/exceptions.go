@@ -26,6 +26,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.poolWords = set(l.withNormalized(t.words("pool-words")))
 	l.totalWords = set(l.withNormalized(t.words("total-words")))
 	l.belowThat = set(l.withNormalized(t.words("below-that")))
+	l.possessives = set(l.withNormalized(t.words("possessives")))
 	l.aboveThat = set(l.withNormalized(t.words("above-that")))
 	l.orWords = set(l.withNormalized(t.words("or-words")))
 	l.requires = set(l.withNormalized(t.words("requirement-words")))
@@ -149,6 +150,11 @@ func (l *Language) IsPoolWord(w string) bool { return l.poolWords[w] }
 // IsTotalWord reports whether the normalised word w gives a figure as a
 // total ([total-words]: "total", "insgesamt", "totaal").
 func (l *Language) IsTotalWord(w string) bool { return l.totalWords[w] }
+
+// IsPossessive reports whether the normalised word w is a possessive
+// determiner ([possessives]: "our", "your", "onze", "unser"): the owner
+// of a thing, not a party that acts.
+func (l *Language) IsPossessive(w string) bool { return l.possessives[w] }
 
 // ThatSide reports whether the normalised word w, after a figure given
 // with a bound, restates that figure with the other bound ([below-that]
