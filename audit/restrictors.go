@@ -28,9 +28,18 @@ func restrictedOtherwise(l *lang.Language, cw, closest []string) bool {
 			continue
 		}
 		ours, theirs := stemsAfter(l, cw, i, 2), stemsAfter(l, closest, j, 3)
-		return len(ours) > 0 && len(theirs) > 0 && slices.ContainsFunc(ours, func(s string) bool { return !slices.Contains(theirs, s) })
+		return len(ours) > 0 && len(theirs) > 0 && slices.ContainsFunc(ours, func(s string) bool { return !slices.Contains(theirs, s) && !partOfCompound(l, s, theirs) })
 	}
 	return false
+}
+
+// partOfCompound reports whether, in a language that joins compounds, the
+// stem s opens or ends one of stems: "eigenaar" (of "de eigenaar van het
+// account") in "accounteigenaar".
+func partOfCompound(l *lang.Language, s string, stems []string) bool {
+	return l.Compounds && len(s) >= 4 && slices.ContainsFunc(stems, func(t string) bool {
+		return len(t) > len(s) && (strings.HasPrefix(t, s) || strings.HasSuffix(t, s))
+	})
 }
 
 // stemsAfter is the stems of the first n content words after ws[i],

@@ -196,3 +196,14 @@ func TestAPossessiveIsNoParty(t *testing.T) {
 		{"you reach our support passes in English", "You can reach our support team on weekdays from 8.30 to 17.30 by chat and email [1].", en, false},
 	})
 }
+
+// "Alleen de eigenaar van het account" restricts to the chunk's
+// "accounteigenaar", a compound of its words; another party still fails.
+func TestARestrictedPartyInACompound(t *testing.T) {
+	const nl = "Abonnementen lopen per maand of per jaar. Alleen de accounteigenaar kan het abonnement opzeggen, onder Instellingen > Abonnement."
+	assertReason(t, "scope_changed", []flipCase{
+		{"de eigenaar van het account passes in Dutch", "Alleen de eigenaar van het account kan opzeggen, via Instellingen > Abonnement [1].", nl, false},
+		{"elke beheerder fails in Dutch", "Elke beheerder kan het abonnement opzeggen [1].", nl, true},
+		{"alleen gebruikers fails in Dutch", "Alleen gebruikers van het account kunnen het abonnement opzeggen [1].", nl, true},
+	})
+}
