@@ -52,6 +52,9 @@ func changeRole(l *lang.Language, text string, q quantity) byte {
 		if verbWithin(before[:len(before)-1], 4) { // "steigt Ihr Treuerabatt um"
 			return 'b'
 		}
+		if slices.ContainsFunc(after, l.IsChangeVerb) { // "met 14 dagen worden verlengd"
+			return 'b'
+		}
 	}
 	return 0
 }
@@ -120,4 +123,35 @@ func changeSwapped(l *lang.Language, c *claim, chunk string) []string {
 		}
 	}
 	return out
+}
+
+// changedByOnly is a claim's figure that no verb of change governs and
+// that the chunk gives only as what a value changes by: "The free trial
+// lasts 14 days" against "… a free trial of 30 days … can be extended
+// once by 14 days", "De proefperiode kan één keer met 14 dagen worden
+// verlengd". "" for none.
+func changedByOnly(l *lang.Language, c *claim, ev *evidence) string {
+	if ev.changedBy == nil {
+		ev.changedBy = map[string]bool{}
+		for _, fs := range ev.figureSets() {
+			fl := fs.l
+			if fl == nil {
+				fl = l
+			}
+			for i := range fs.found {
+				q := fs.at(i)
+				byOnly, seen := ev.changedBy[q.Key]
+				ev.changedBy[q.Key] = (byOnly || !seen) && changeRole(fl, fs.text, *q) == 'b'
+			}
+		}
+	}
+	for i, q := range c.quantities {
+		if q.Kind != "money" && q.Kind != "percent" && q.Kind != "number" {
+			continue // a date or a time is no amount of change
+		}
+		if !q.Weak && (c.changes == nil || c.changes[i] == 0) && ev.changedBy[q.Key] && changeRole(l, c.plain, q) == 0 {
+			return q.Raw
+		}
+	}
+	return ""
 }

@@ -226,6 +226,9 @@ var Checks = []Check{
 				for _, x := range changeSwapped(l, c, s.SpanText) { // "steigt um 5 %" of "von 5 % auf 10 %"
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x)
 				}
+				if x := changedByOnly(l, c, ev); x != "" { // "lasts 14 days" of "can be extended by 14 days"
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x)
+				}
 			}
 			var other []string
 			at := -1

@@ -10,6 +10,10 @@ import (
 // evidence is what the checks know of one chunk (or of the union of the
 // chunks a sentence cites), computed once per answer.
 type evidence struct {
+	// changedBy holds the keys of the figures the chunk gives only as what
+	// a value changes by ("extended by 14 days"); nil until read
+	// (changedByOnly).
+	changedBy  map[string]bool
 	tongue     tongue  // the chunk's language
 	words      wordSet // Normalize()d words
 	plainWords wordSet // the word-overlap rule's words (package overlap), hashed

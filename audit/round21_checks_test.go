@@ -207,3 +207,19 @@ func TestARestrictedPartyInACompound(t *testing.T) {
 		{"alleen gebruikers fails in Dutch", "Alleen gebruikers van het account kunnen het abonnement opzeggen [1].", nl, true},
 	})
 }
+
+// A figure the chunk gives only as what a value changes by ("can be
+// extended once by 14 days", "kan één keer met 14 dagen worden
+// verlengd") is no level of it: "The free trial lasts 14 days" fails;
+// the extension said as one passes.
+func TestAChangeAmountGivenAsALevel(t *testing.T) {
+	const en = "New accounts get a free trial of 30 days with all Plus features. No credit card is needed. The trial can be extended once by 14 days through customer service."
+	const nl = "Nieuwe accounts krijgen een gratis proefperiode van 30 dagen met alle functies van Plus. Er is geen creditcard nodig. De proefperiode kan één keer met 14 dagen worden verlengd via de klantenservice."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"lasts 14 days fails", "The free trial lasts 14 days [1].", en, true},
+		{"duurt veertien dagen fails in Dutch", "De gratis proefperiode duurt veertien dagen [1].", nl, true},
+		{"extend by 14 days passes", "You can extend the trial once by 14 days through customer service [1].", en, false},
+		{"met 14 dagen verlengen passes in Dutch", "De klantenservice kan uw proefperiode één keer met 14 dagen verlengen [1].", nl, false},
+		{"duurt 30 dagen passes in Dutch", "De gratis proefperiode duurt 30 dagen [1].", nl, false},
+	})
+}
