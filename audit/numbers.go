@@ -389,7 +389,7 @@ func parseNumber(text string, i int) number {
 	}
 	// The sign is kept apart from the value: "-5 °C" and "5 °C" disagree
 	// only where a text states the value with one sign alone (supports).
-	if p := signBefore(text, n.start); p >= 0 && n.value != (decimal{whole: "0"}) && (n.currency == "" || !deducted(text, p)) {
+	if p := signBefore(text, n.start); p >= 0 && n.value != (decimal{whole: "0"}) && (n.currency == "" && !n.percent || !deducted(text, p)) {
 		n.negative, n.start = true, p
 	}
 	n.end = end

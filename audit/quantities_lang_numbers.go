@@ -145,7 +145,7 @@ func (s *langScan) numberAt(i int) number {
 			n.unit, n.end = u, e
 		}
 	}
-	if p := s.signBefore(n.start, n.currency != ""); p >= s.lastEnd && p >= 0 && n.value != (decimal{whole: "0"}) {
+	if p := s.signBefore(n.start, n.currency != "" || n.percent); p >= s.lastEnd && p >= 0 && n.value != (decimal{whole: "0"}) {
 		n.negative, n.start = true, p
 	}
 	return n

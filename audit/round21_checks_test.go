@@ -57,6 +57,8 @@ func TestAMinusAfterANounDeductsAnAmount(t *testing.T) {
 		{"de moins 150 € fails in French", "Le solde est de moins 150 € [1].", "Le solde est de 150 €.", true},
 		{"is minus £20 fails in English", "The balance is minus £20 [1].", "The balance is £20.", true},
 		{"à moins 5 degrés fails in French", "La température descend à moins 5 degrés [1].", "La température descend à 5 degrés.", true},
+		{"the list price minus 3% passes in English", "The renewal price is the list price minus 3% [1].", "The renewal price is the list price less 3%.", false},
+		{"was minus 3% fails in English", "Inflation was minus 3% last year [1].", "Inflation was 3% last year.", true},
 	})
 }
 
