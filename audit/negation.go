@@ -392,9 +392,6 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 			if noun >= 0 && (j <= noun || j > noun+3) {
 				continue // "your original payment method" against "We refund to the original payment method"
 			}
-			if px, py := l.IsPossessive(x), l.IsPossessive(y); px != py && (px && l.IsStopword(y) || py && l.IsStopword(x)) {
-				continue // "U bereikt de klantenservice" against "Onze klantenservice": an owner, not a party (a noun still is: "à la charge du client")
-			}
 			if (l.Possible([]string{x}) || l.Possible([]string{y})) && !sameVerbAfter(l, cw, i, ww, j) {
 				continue // "you can bring a guest" against "Guests must be over 18": two acts
 			}
@@ -419,9 +416,19 @@ func unopposable(l *lang.Language, cw []string, i int, ww []string) bool {
 // the claim: a quantity word after "however" ([degree-asks]: "however
 // many claims you make" states no "many"), or a period the number before
 // it makes as long as the claim's cw[i] ("dans les 12 premiers mois" of
-// "pendant la première année").
+// "pendant la première année"), or an owner against a party
+// (ownerAgainstParty).
 func unopposing(l *lang.Language, cw []string, i int, ww []string, j int) bool {
-	return j > 0 && l.AsksDegree(ww[j-1]) || countedAlike(l, cw, i, ww, j)
+	return j > 0 && l.AsksDegree(ww[j-1]) || countedAlike(l, cw, i, ww, j) || ownerAgainstParty(l, cw[i], ww[j])
+}
+
+// ownerAgainstParty reports whether one of x and y is a possessive and
+// the other a pronoun (a stopword): "U bereikt de klantenservice" against
+// "Onze klantenservice" names an owner, not a party; a noun still is one
+// ("à notre charge" against "à la charge du client").
+func ownerAgainstParty(l *lang.Language, x, y string) bool {
+	px, py := l.IsPossessive(x), l.IsPossessive(y)
+	return px != py && (px && l.IsStopword(y) || py && l.IsStopword(x))
 }
 
 // countedAlike reports whether the periods cw[i] and ww[j], each counted
