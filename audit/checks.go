@@ -477,6 +477,12 @@ var Checks = []Check{
 				}
 			}
 			s.NegationMismatch = claimDenies != windowDenies
+			if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch && !claimDenies {
+				// "Accidental damage is covered" of "… is not covered unless you add Device Care"
+				s.NegationMismatch = why(causeCondition, slices.ContainsFunc(windowSentences(window), func(sentence string) bool {
+					return deniedUnlessDropped(l, c, sentence, ofClaim)
+				}))
+			}
 			if l, ok := lang.Get(c.tongue.code); ok && s.NegationMismatch && windowDenies {
 				// The window's denial may be its other clause's, of other things.
 				if differs, found := clausePolarity(l, c, window, ofClaim, ofWindow); found {

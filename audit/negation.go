@@ -774,3 +774,17 @@ func allAbout(words []string, content, about func(string) bool) bool {
 	}
 	return seen
 }
+
+// deniedUnlessDropped reports whether sentence denies the claim's words
+// but for an "unless" condition the claim leaves out, saying it with no
+// conditional of its own: "Accidental damage is covered" against
+// "Accidental damage is not covered unless you add Device Care", where
+// the two cues cancel and the sentence reads as affirming.
+func deniedUnlessDropped(l *lang.Language, c *claim, sentence string, ofClaim func(string) bool) bool {
+	cond, had := l.UnlessClause(sentence)
+	if !had || restated(l, normalisedWords(l, cond), ofClaim) || l.HasConditional(claimWords(c, l)) {
+		return false
+	}
+	w, _ := l.WithoutUnless(sentence)
+	return negates(c.tongue, w, ofClaim)
+}

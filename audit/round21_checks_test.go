@@ -225,3 +225,17 @@ func TestAChangeAmountGivenAsALevel(t *testing.T) {
 		{"duurt 30 dagen passes in Dutch", "De gratis proefperiode duurt 30 dagen [1].", nl, false},
 	})
 }
+
+// A sentence that denies the claim's words but for an "unless" condition
+// reads as affirming (the two cues cancel); a claim that drops the
+// condition, with no conditional of its own, says more than it.
+func TestDeniedUnlessAConditionTheClaimDrops(t *testing.T) {
+	const en = "The manufacturer's warranty lasts 3 years in the EU. Accidental damage is not covered unless you add Device Care for €7 a month."
+	assertReason(t, "condition_dropped", []flipCase{
+		{"covered without the condition fails", "Accidental damage is covered [1].", en, true},
+		{"covered by the warranty fails", "Accidental damage is covered by the manufacturer's warranty [1].", en, true},
+		{"covered only if passes", "Accidental damage is only covered if you add Device Care [1].", en, false},
+		{"covered when the condition is restated passes", "Accidental damage is covered when you add Device Care for €7 a month [1].", en, false},
+		{"the chunk's own words pass", "Accidental damage is not covered unless you add Device Care [1].", en, false},
+	})
+}
