@@ -239,3 +239,14 @@ func TestDeniedUnlessAConditionTheClaimDrops(t *testing.T) {
 		{"the chunk's own words pass", "Accidental damage is not covered unless you add Device Care [1].", en, false},
 	})
 }
+
+// A limit written with a participle agreeing with its noun ("limitée à",
+// "plafonnée à", "limitada a") is the chunk's "dans la limite de".
+func TestALimitInAnAgreeingParticiple(t *testing.T) {
+	const fr = "Les objets de valeur sont indemnisés dans la limite de 5 000 € par sinistre."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"plafonnée à passes in French", "L'indemnisation des objets de valeur est plafonnée à 5 000 € par sinistre [1].", fr, false},
+		{"limitée à passes in French", "L'indemnisation des objets de valeur est limitée à 5 000 € par sinistre [1].", fr, false},
+		{"au moins fails in French", "L'indemnisation des objets de valeur est d'au moins 5 000 € par sinistre [1].", fr, true},
+	})
+}
