@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -755,7 +756,20 @@ func negates(t tongue, text string, about func(stem string) bool) bool {
 	if t.l != nil {
 		return negatedAboutIn(t.l, text, about)
 	}
-	return negatedAbout(text, about)
+	return negatedAbout(freeOf(text), about)
+}
+
+// reFreeOf is an English word that says "without" its first part:
+// "interest-free", "fee-free", "cost-free".
+var reFreeOf = regexp.MustCompile(`(?i)\b([a-z]{3,})-free\b`)
+
+// freeOf is English text with each "X-free" read as "no X", a denial of
+// X: "interest-free instalments" says what "with no interest" says.
+func freeOf(text string) string {
+	if !strings.Contains(text, "-free") && !strings.Contains(text, "-Free") {
+		return text // most texts: no such word
+	}
+	return reFreeOf.ReplaceAllString(text, "no $1")
 }
 
 // allAbout reports whether words hold a content word and every content

@@ -250,3 +250,15 @@ func TestALimitInAnAgreeingParticiple(t *testing.T) {
 		{"au moins fails in French", "L'indemnisation des objets de valeur est d'au moins 5 000 € par sinistre [1].", fr, true},
 	})
 }
+
+// An English "X-free" denies X, as "with no X" does: "interest-free"
+// passes against "with no interest" and fails against "with interest at
+// 5.9%".
+func TestFreeOfAsADenial(t *testing.T) {
+	const none = "Phones bought in instalments are paid over 24 or 36 months with no interest. If you cancel your line, the remaining instalments become due at once."
+	const some = "Phones bought in instalments are paid over 24 or 36 months with interest at 5.9%. If you cancel your line, the remaining instalments become due at once."
+	assertFlips(t, []flipCase{
+		{"interest-free of with no interest passes", "Phones bought in instalments are interest-free over 24 or 36 months [1].", none, false},
+		{"interest-free of with interest fails", "Phones bought in instalments are interest-free over 24 or 36 months [1].", some, true},
+	})
+}
