@@ -206,7 +206,7 @@ func (idx quantityIndex) flags(h keyHash) uint64 {
 
 // supports reports whether the chunk states quantity q. An amount is
 // supported by the same amount, or by the bare number when the chunk names
-// no currency for it.
+// no currency nor other unit for it.
 func (idx quantityIndex) supports(q quantity) bool {
 	if q.Kind == "fraction" {
 		return idx.statesShare(q)
@@ -234,7 +234,9 @@ func (idx quantityIndex) supports(q quantity) bool {
 		return true // "three months" of a chunk's "90 days", "2,000 g" of its "2 kg"
 	}
 	if q.Kind == "money" {
-		return idx.flags(keyHashStart.add("n:").add(q.Key[strings.LastIndexByte(q.Key, ':')+1:]))&qPlain != 0
+		// A bare number: not one of another unit ("€10" is not "10 business days").
+		f := idx.flags(keyHashStart.add("n:").add(q.Key[strings.LastIndexByte(q.Key, ':')+1:]))
+		return f&qPlain != 0 && f&qNoUnit != 0
 	}
 	if q.Kind == "date" {
 		return idx.statesInParts(q.Key)

@@ -262,3 +262,13 @@ func TestFreeOfAsADenial(t *testing.T) {
 		{"interest-free of with interest fails", "Phones bought in instalments are interest-free over 24 or 36 months [1].", some, true},
 	})
 }
+
+// An amount is stated by a bare number, not by the number of another
+// unit: "costs €10" is not "within 10 business days".
+func TestAnAmountIsNoNumberOfAnotherUnit(t *testing.T) {
+	const en = "Complaints are answered within 10 business days. If you are not satisfied with the answer, you can take your complaint to the consumer arbitration board free of charge."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"€10 against 10 business days fails", "Taking your complaint to the consumer arbitration board costs €10 [1].", en, true},
+		{"€10 against a bare 10 in a price list passes", "The adapter costs €10 [1].", "Prices in euros: adapter 10, cable 5.", false},
+	})
+}
