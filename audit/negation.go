@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -244,22 +243,6 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 				func(x string) bool { return about(l.Stem(x)) }) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// absenceSaid reports whether a cue of several words holds a long
-// content word whose stem the other text holds: "bij afwezigheid van de
-// leidinggevende" against "is de leidinggevende afwezig", "en l'absence
-// de" against "absent". The other text says the cue in its own words.
-func absenceSaid(l *lang.Language, cue []string, about func(string) bool) bool {
-	if len(cue) < 2 {
-		return false
-	}
-	for _, w := range cue {
-		if utf8.RuneCountInString(w) >= 7 && !l.IsStopword(w) && about(l.Stem(w)) {
-			return true
 		}
 	}
 	return false
@@ -759,19 +742,6 @@ func negates(t tongue, text string, about func(stem string) bool) bool {
 	return negatedAbout(freeOf(text), about)
 }
 
-// reFreeOf is an English word that says "without" its first part:
-// "interest-free", "fee-free", "cost-free".
-var reFreeOf = regexp.MustCompile(`(?i)\b([a-z]{3,})-free\b`)
-
-// freeOf is English text with each "X-free" read as "no X", a denial of
-// X: "interest-free instalments" says what "with no interest" says.
-func freeOf(text string) string {
-	if !strings.Contains(text, "-free") && !strings.Contains(text, "-Free") {
-		return text // most texts: no such word
-	}
-	return reFreeOf.ReplaceAllString(text, "no $1")
-}
-
 // allAbout reports whether words hold a content word and every content
 // word of them is about the other text: a clause ending in its cue ("der
 // normale Kindle nicht") denies its own subject.
@@ -787,18 +757,4 @@ func allAbout(words []string, content, about func(string) bool) bool {
 		seen = true
 	}
 	return seen
-}
-
-// deniedUnlessDropped reports whether sentence denies the claim's words
-// but for an "unless" condition the claim leaves out, saying it with no
-// conditional of its own: "Accidental damage is covered" against
-// "Accidental damage is not covered unless you add Device Care", where
-// the two cues cancel and the sentence reads as affirming.
-func deniedUnlessDropped(l *lang.Language, c *claim, sentence string, ofClaim func(string) bool) bool {
-	cond, had := l.UnlessClause(sentence)
-	if !had || restated(l, normalisedWords(l, cond), ofClaim) || l.HasConditional(claimWords(c, l)) {
-		return false
-	}
-	w, _ := l.WithoutUnless(sentence)
-	return negates(c.tongue, w, ofClaim)
 }
