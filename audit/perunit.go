@@ -248,12 +248,16 @@ func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
 		return ""
 	}
 	cw := claimWords(c, l)
-	each := slices.ContainsFunc(cw, l.IsDistributive)
+	each := false
 	var kinds []string // what the claim gives each: "member" of "Each member of a research group"
 	for i, w := range cw {
-		if l.IsDistributive(w) {
+		if l.IsDistributive(w) && !unitOfTimeAfter(l, cw, i) { // "each month" is a rate, no share
+			each = true
 			kinds = append(kinds, contentAfter(l, cw, i, 1)...)
 		}
+	}
+	if !each && !slices.ContainsFunc(cw, l.IsPerWord) {
+		return ""
 	}
 	// A distributive of the part on the claim's kind gives each its own;
 	// one on another kind does not ("Each research group shares a
@@ -353,4 +357,14 @@ func modifiesNext(l *lang.Language, a, b string) bool {
 		return strings.HasSuffix(a, "de") || strings.HasSuffix(a, "te")
 	}
 	return false
+}
+
+// unitOfTimeAfter reports whether the word after ws[i] is a unit of time:
+// "each month", "jeden Monat", "chaque mois".
+func unitOfTimeAfter(l *lang.Language, ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	u, ok := l.Unit(ws[i+1])
+	return ok && strings.HasPrefix(u, "time:")
 }

@@ -272,3 +272,14 @@ func TestAnAmountIsNoNumberOfAnotherUnit(t *testing.T) {
 		{"€10 against a bare 10 in a price list passes", "The adapter costs €10 [1].", "Prices in euros: adapter 10, cable 5.", false},
 	})
 }
+
+// "each" before a unit of time is a rate, not a share given to each:
+// "share 100 GB of data each month" is the chunk's "per month"; "Each
+// line gets 100 GB" still fails against a pool.
+func TestEachMonthIsARate(t *testing.T) {
+	const en = "The account holder pays €15 per month for each additional line. All lines share a pool of 100 GB of data per month; unused data does not roll over."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"each month passes", "All the lines on the plan share 100 GB of data each month [1].", en, false},
+		{"each line fails", "Each line gets 100 GB of data per month [1].", en, true},
+	})
+}
