@@ -477,6 +477,12 @@ var Checks = []Check{
 				}
 			}
 			s.NegationMismatch = claimDenies != windowDenies
+			if l, ok := lang.Get(c.tongue.code); ok && s.NegationMismatch && claimDenies {
+				// "nie haftbar" against "nicht …, es sei denn, …": the cues pair,
+				// and the claim's "never" drops the exception
+				_, _, closestText := c.nearest(l, window)
+				why(causeExcepted, absoluteUnlessDropped(l, c, closestText, ofClaim))
+			}
 			if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch && !claimDenies {
 				// "Accidental damage is covered" of "… is not covered unless you add Device Care"
 				s.NegationMismatch = why(causeCondition, slices.ContainsFunc(windowSentences(window), func(sentence string) bool {

@@ -283,3 +283,28 @@ func TestEachMonthIsARate(t *testing.T) {
 		{"each line fails", "Each line gets 100 GB of data per month [1].", en, true},
 	})
 }
+
+// "sauf si", "es sei denn" and "salvo que" pair with a denial before them
+// as "unless" does, a comma between them or not: a claim restating the
+// condition passes, one dropping it fails. (German "wenn Sie … buchen"
+// against "es sei denn, Sie buchen" is still read as sides swapped.)
+func TestUnlessPairsInEveryLanguage(t *testing.T) {
+	const fr = "La garantie du fabricant dure 3 ans. Les dommages accidentels ne sont pas couverts, sauf si vous ajoutez l'option Device Care pour 7 € par mois."
+	const de = "Die Herstellergarantie läuft 3 Jahre. Unfallschäden sind nicht versichert, es sei denn, Sie buchen den Zusatzschutz für 7 € im Monat."
+	const es = "La garantía del fabricante dura 3 años. Los daños accidentales no están cubiertos, salvo que contrates Device Care por 7 € al mes."
+	for _, tc := range []struct {
+		answer, chunk string
+		supported     bool
+	}{
+		{"Les dommages accidentels sont couverts si vous ajoutez l'option Device Care [1].", fr, true},
+		{"Les dommages accidentels sont couverts par la garantie du fabricant [1].", fr, false},
+		{"Unfallschäden sind versichert [1].", de, false},
+		{"Los daños accidentales están cubiertos si contratas Device Care [1].", es, true},
+		{"Los daños accidentales están cubiertos por la garantía del fabricante [1].", es, false},
+	} {
+		f := auditOneChunk(t, tc.answer, tc.chunk).Findings[0]
+		if got := f.Verdict == Supported; got != tc.supported {
+			t.Errorf("%q: %s %v, want supported %v", tc.answer, f.Verdict, f.Reasons, tc.supported)
+		}
+	}
+}

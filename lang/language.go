@@ -83,6 +83,8 @@ type Language struct {
 	unlessCues    map[string]bool         // [unless], each cue's words joined by a space
 	unlessComma   *regexp.Regexp          // a cue of [unless] and the comma after it ("es sei denn,")
 	unlessEnds    []string                // the last word of each cue with its comma, lower-cased: the byte test before unlessComma
+	unlessBefore  *regexp.Regexp          // a comma and the cue of [unless] after it (", sauf si")
+	unlessStarts  []string                // the first word of each cue, lower-cased: after ", ", the test before unlessBefore
 	conditionals  map[string]bool         // [conditionals]
 	condThen      map[string]bool         // [condition-then]
 	negWords      map[string]bool         // [negative-words]

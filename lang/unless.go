@@ -19,12 +19,15 @@ func (l *Language) readUnless(t, _ *table) error {
 		}
 	}
 	l.unless, l.unlessComma, l.unlessEnds = nil, nil, nil
+	l.unlessBefore, l.unlessStarts = nil, nil
 	if len(alts) > 0 {
 		l.unless = regexp.MustCompile(`(?i)(^|[^\pL])(?:` + strings.Join(alts, "|") + `)([^\pL]|$)`)
 		l.unlessComma = regexp.MustCompile(`(?i)((?:^|[^\pL])(?:` + strings.Join(alts, "|") + `))\s*,`)
+		l.unlessBefore = regexp.MustCompile(`(?i),\s*((?:` + strings.Join(alts, "|") + `)(?:[^\pL]|$))`)
 		for _, line := range t.sections["unless"] {
 			if f := strings.Fields(strings.ToLower(line)); len(f) > 0 {
 				l.unlessEnds = append(l.unlessEnds, f[len(f)-1]+",")
+				l.unlessStarts = append(l.unlessStarts, f[0])
 			}
 		}
 	}
@@ -104,13 +107,29 @@ func (l *Language) UnlessClause(text string) (string, bool) {
 
 // JoinedUnless is text without the comma right after a cue of [unless]
 // ("es sei denn, Sie kündigen"): German writes one there, and the cue
-// denies the clause the comma would cut off. A byte test first: most
-// texts hold no cue.
+// denies the clause the comma would cut off; nor the comma right before
+// one ("ne sont pas couverts, sauf si vous ajoutez …"), which would part
+// the cue from the denial it pairs with. A byte test first: most texts
+// hold no cue.
 func (l *Language) JoinedUnless(text string) string {
 	for _, e := range l.unlessEnds {
 		if strings.Contains(text, e) {
-			return l.unlessComma.ReplaceAllString(text, "${1}")
+			text = l.unlessComma.ReplaceAllString(text, "${1}")
+			break
 		}
+	}
+	for i := strings.Index(text, ", "); i >= 0; {
+		rest := text[i+2:]
+		for _, w := range l.unlessStarts {
+			if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) {
+				return l.unlessBefore.ReplaceAllString(text, " ${1}")
+			}
+		}
+		k := strings.Index(rest, ", ")
+		if k < 0 {
+			break
+		}
+		i += 2 + k
 	}
 	return text
 }
