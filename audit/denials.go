@@ -53,3 +53,39 @@ func deniedUnlessDropped(l *lang.Language, c *claim, sentence string, ofClaim fu
 	w, _ := l.WithoutUnless(sentence)
 	return negates(c.tongue, w, ofClaim)
 }
+
+// restated reports whether the claim holds two thirds or more of the
+// content words of a condition (numbers aside: they are the number
+// check's), so it says the condition in other words.
+func restated(l *lang.Language, cond []string, ofClaim func(string) bool) bool {
+	n, held := 0, 0
+	for _, w := range cond {
+		if l.IsStopword(w) || startsWithDigitOrSign(w) || strings.HasSuffix(w, "'") {
+			continue
+		}
+		n++
+		if ofClaim(l.Stem(w)) {
+			held++
+		}
+	}
+	return n > 0 && 3*held >= 2*n
+}
+
+// unlessRestated is whether text denies outside its [unless] clause, when
+// it has one, the other side may read it (may), and the other side
+// restates the clause's condition (restated, by of: the other side's
+// words); ok is false otherwise and text's polarity stands.
+func unlessRestated(l *lang.Language, t tongue, text string, of func(string) bool, may bool) (denies, ok bool) {
+	cond, had := l.UnlessClause(text)
+	if !had || !may || !restated(l, normalisedWords(l, cond), of) {
+		return false, false
+	}
+	w, _ := l.WithoutUnless(text)
+	return negates(t, w, of) || crossed(w), true
+}
+
+// oneStatement reports whether text makes one statement: no semicolon
+// parts it and no phrase of [exceptions] takes something out of it.
+func oneStatement(l *lang.Language, text string) bool {
+	return strings.IndexByte(text, ';') < 0 && !l.MayHoldException(text)
+}
