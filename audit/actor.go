@@ -222,6 +222,5 @@ func subjectWord(l *lang.Language, words []string) string {
 // opensClause reports whether the word w (lower-cased) opens a clause of
 // sentence after a semicolon: "…; managers can approve leave".
 func opensClause(sentence, w string) bool {
-	lower := strings.ToLower(sentence)
-	return strings.Contains(lower, "; "+w) // "managers" of the normalised "manager" too
+	return containsFold(sentence, "; "+w) // "managers" of the normalised "manager" too
 }

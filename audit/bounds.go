@@ -149,9 +149,7 @@ func (fs *figures) otherSide(i int, b bound) (bound, string, string) {
 	}
 	l := fs.l
 	if l == nil {
-		if l, _ = lang.Get("en"); l == nil {
-			return boundExact, "", ""
-		}
+		l = englishTables()
 	}
 	words := strings.Fields(strings.ToLower(rest[k+1:]))
 	side := 0
@@ -188,15 +186,9 @@ func (fs *figures) otherSide(i int, b bound) (bound, string, string) {
 // delivery is free on orders under £50" is about the clause that calls
 // it free from £50, and not about "below that, it costs £4.95".
 func (c *claim) aboutClause(q quantity, after, own string) bool {
-	var l *lang.Language = c.tongue.l
-	if l == nil {
-		l, _ = lang.Get("en")
-	}
-	if l != nil {
-		for _, x := range findQuantitiesIn(l, after) {
-			if slices.ContainsFunc(c.quantities, func(y quantity) bool { return y.Key != q.Key && y.Key == x.Key }) {
-				return true
-			}
+	for _, x := range findQuantitiesIn(c.tongue.l, after) { // nil: English
+		if slices.ContainsFunc(c.quantities, func(y quantity) bool { return y.Key != q.Key && y.Key == x.Key }) {
+			return true
 		}
 	}
 	ownStems := stemsOf(c.tongue, own)

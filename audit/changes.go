@@ -89,14 +89,7 @@ func figurePart(w string) bool {
 // "from €29.99 to €34.99" (where it starts). A chunk stating the figure
 // plainly anywhere states it.
 func changeSwapped(l *lang.Language, c *claim, chunk string) []string {
-	if c.changes == nil {
-		c.changes = make([]byte, len(c.quantities))
-		for i, q := range c.quantities {
-			if !q.Weak {
-				c.changes[i] = changeRole(l, c.plain, q)
-			}
-		}
-	}
+	c.changeRoles(l)
 	var out []string
 	var chunkQs []quantity
 	for i, q := range c.quantities {
@@ -136,7 +129,7 @@ func changedByOnly(l *lang.Language, c *claim, ev *evidence) string {
 		for _, fs := range ev.figureSets() {
 			fl := fs.l
 			if fl == nil {
-				fl = l
+				fl = englishTables() // the chunk's figures are read with English's tables
 			}
 			for i := range fs.found {
 				q := fs.at(i)
@@ -145,13 +138,28 @@ func changedByOnly(l *lang.Language, c *claim, ev *evidence) string {
 			}
 		}
 	}
+	roles := c.changeRoles(l)
 	for i, q := range c.quantities {
 		if q.Kind != "money" && q.Kind != "percent" && q.Kind != "number" {
 			continue // a date or a time is no amount of change
 		}
-		if !q.Weak && (c.changes == nil || c.changes[i] == 0) && ev.changedBy[q.Key] && changeRole(l, c.plain, q) == 0 {
+		if !q.Weak && roles[i] == 0 && ev.changedBy[q.Key] {
 			return q.Raw
 		}
 	}
 	return ""
+}
+
+// changeRoles is changeRole of each of the claim's quantities (0 for a
+// weak one), read once a claim.
+func (c *claim) changeRoles(l *lang.Language) []byte {
+	if c.changes == nil {
+		c.changes = make([]byte, len(c.quantities))
+		for i, q := range c.quantities {
+			if !q.Weak {
+				c.changes[i] = changeRole(l, c.plain, q)
+			}
+		}
+	}
+	return c.changes
 }

@@ -2,12 +2,12 @@ package audit
 
 import (
 	"context"
-	"github.com/ragaudit/ragaudit/lang"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/readers"
 )
 

@@ -311,13 +311,13 @@ func contentOpposed(l *lang.Language, a []string, i int, b []string, j int) bool
 // quantities blanked: "half" of "half of your tuition" is 50 %, which
 // the numbers check holds to the chunk, not a word opposed to "full".
 func withoutQuantityWords(l *lang.Language, c *claim, words []string) []string {
-	out := words
+	out, cloned := words, false // the claim's own words stay as they are
 	for _, q := range c.quantities {
 		for _, f := range strings.Fields(strings.ToLower(q.Raw)) {
 			for i, w := range out {
 				if w == f && l.InOpposites(w) {
-					if &out[0] == &words[0] {
-						out = slices.Clone(words)
+					if !cloned {
+						out, cloned = slices.Clone(words), true
 					}
 					out[i] = ""
 				}

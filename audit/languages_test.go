@@ -336,6 +336,23 @@ func assertFlips(t *testing.T, cases []flipCase) {
 	assertReason(t, "negation_mismatch", cases)
 }
 
+// assertUnsupported checks that each case's finding is not supported
+// exactly when the case says it fails (flipped), whatever the reason.
+func assertUnsupported(t *testing.T, cases []flipCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := auditOneChunk(t, tc.answer, tc.chunk)
+			if len(res.Findings) == 0 {
+				t.Fatal("no finding")
+			}
+			if f := res.Findings[0]; (f.Verdict != Supported) != tc.flipped {
+				t.Errorf("%s %v, want unsupported %v", f.Verdict, f.Reasons, tc.flipped)
+			}
+		})
+	}
+}
+
 // assertReason checks that each case's finding gives the reason exactly
 // when the case says it fails (flipped).
 func assertReason(t *testing.T, reason string, cases []flipCase) {

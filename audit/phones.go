@@ -67,31 +67,31 @@ func firstPhoneGroup(g int, plus bool) bool {
 // built without the key string.
 func phoneHash(text string) keyHash {
 	h := keyHashStart.add("tel:")
+	eachPhoneDigit(text, func(d byte) {
+		h ^= keyHash(d)
+		h *= 1099511628211
+	})
+	return h
+}
+
+// eachPhoneDigit calls f with each digit of a phone number as written,
+// but the trunk zero written "(0)" (phoneGroups).
+func eachPhoneDigit(text string, f func(byte)) {
 	for i := 0; i < len(text); i++ {
 		if text[i] == '(' && strings.HasPrefix(text[i:], "(0)") {
-			i += 2 // the trunk zero (phoneGroups)
+			i += 2
 			continue
 		}
 		if isDigit(text[i]) {
-			h ^= keyHash(text[i])
-			h *= 1099511628211
+			f(text[i])
 		}
 	}
-	return h
 }
 
 // phoneDigits are the digits of a phone number, its key.
 func phoneDigits(text string) string {
 	b := make([]byte, 0, len(text))
-	for i := 0; i < len(text); i++ {
-		if text[i] == '(' && strings.HasPrefix(text[i:], "(0)") {
-			i += 2 // the trunk zero (phoneGroups)
-			continue
-		}
-		if isDigit(text[i]) {
-			b = append(b, text[i])
-		}
-	}
+	eachPhoneDigit(text, func(d byte) { b = append(b, d) })
 	return string(b)
 }
 

@@ -158,20 +158,12 @@ func TestTheOtherSideOfABound(t *testing.T) {
 func TestExceptedAndAGermanListsLastItem(t *testing.T) {
 	const de = "Verschleißteile wie Reifen, Bremsbeläge und Ketten sind von der Garantie ausgenommen. Garantiefälle melden Sie bitte mit Kaufbeleg."
 	const nl = "Slijtagedelen zoals banden en remblokken zijn van de garantie uitgezonderd."
-	for _, tc := range []struct {
-		answer, chunk string
-		supported     bool
-	}{
-		{"Reifen, Bremsbeläge und Ketten gelten als Verschleißteile und fallen nicht unter die Garantie [1].", de, true},
-		{"Reifen, Bremsbeläge und Ketten fallen unter die Garantie [1].", de, false},
-		{"Reifen, Bremsbeläge und Sättel gelten als Verschleißteile und fallen nicht unter die Garantie [1].", de, false},
-		{"Slijtagedelen zoals banden en remblokken vallen onder de garantie [1].", nl, false},
-	} {
-		f := auditOneChunk(t, tc.answer, tc.chunk).Findings[0]
-		if got := f.Verdict == Supported; got != tc.supported {
-			t.Errorf("%q: %s %v, want supported %v", tc.answer, f.Verdict, f.Reasons, tc.supported)
-		}
-	}
+	assertUnsupported(t, []flipCase{
+		{"Ketten gelten als Verschleißteile passes in German", "Reifen, Bremsbeläge und Ketten gelten als Verschleißteile und fallen nicht unter die Garantie [1].", de, false},
+		{"fallen unter die Garantie fails in German", "Reifen, Bremsbeläge und Ketten fallen unter die Garantie [1].", de, true},
+		{"Sättel for Ketten fails in German", "Reifen, Bremsbeläge und Sättel gelten als Verschleißteile und fallen nicht unter die Garantie [1].", de, true},
+		{"vallen onder de garantie fails in Dutch", "Slijtagedelen zoals banden en remblokken vallen onder de garantie [1].", nl, true},
+	})
 }
 
 // A claim that keeps a hedge in its own adverb ("meist … etwa" for "in
@@ -292,19 +284,11 @@ func TestUnlessPairsInEveryLanguage(t *testing.T) {
 	const fr = "La garantie du fabricant dure 3 ans. Les dommages accidentels ne sont pas couverts, sauf si vous ajoutez l'option Device Care pour 7 € par mois."
 	const de = "Die Herstellergarantie läuft 3 Jahre. Unfallschäden sind nicht versichert, es sei denn, Sie buchen den Zusatzschutz für 7 € im Monat."
 	const es = "La garantía del fabricante dura 3 años. Los daños accidentales no están cubiertos, salvo que contrates Device Care por 7 € al mes."
-	for _, tc := range []struct {
-		answer, chunk string
-		supported     bool
-	}{
-		{"Les dommages accidentels sont couverts si vous ajoutez l'option Device Care [1].", fr, true},
-		{"Les dommages accidentels sont couverts par la garantie du fabricant [1].", fr, false},
-		{"Unfallschäden sind versichert [1].", de, false},
-		{"Los daños accidentales están cubiertos si contratas Device Care [1].", es, true},
-		{"Los daños accidentales están cubiertos por la garantía del fabricante [1].", es, false},
-	} {
-		f := auditOneChunk(t, tc.answer, tc.chunk).Findings[0]
-		if got := f.Verdict == Supported; got != tc.supported {
-			t.Errorf("%q: %s %v, want supported %v", tc.answer, f.Verdict, f.Reasons, tc.supported)
-		}
-	}
+	assertUnsupported(t, []flipCase{
+		{"couverts si passes in French", "Les dommages accidentels sont couverts si vous ajoutez l'option Device Care [1].", fr, false},
+		{"couverts par la garantie fails in French", "Les dommages accidentels sont couverts par la garantie du fabricant [1].", fr, true},
+		{"versichert without the condition fails in German", "Unfallschäden sind versichert [1].", de, true},
+		{"cubiertos si passes in Spanish", "Los daños accidentales están cubiertos si contratas Device Care [1].", es, false},
+		{"cubiertos por la garantía fails in Spanish", "Los daños accidentales están cubiertos por la garantía del fabricante [1].", es, true},
+	})
 }

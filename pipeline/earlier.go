@@ -40,8 +40,8 @@ const (
 
 // attach gives r its conversation's earlier answers (Record.Earlier)
 // and holds r's own for the records after it. The chunks are held as
-// the record has them (a record's strings may share an allocation, so
-// its size is what is counted).
+// the record has them, not copied; their text is what maxEarlierBytes
+// counts.
 func (e *earlierRecords) attach(r *readers.Record) {
 	if r.ConversationID == "" || r.Guardrail != nil {
 		return
@@ -114,5 +114,5 @@ func (e *earlierRecords) warn(log *slog.Logger) {
 	}
 	e.said = true
 	log.Warn("earlier turns no longer held", "records", e.unheld,
-		"detail", fmt.Sprintf("these records' conversations began more than %d conversations (or %d MiB of chunks) before them: a citation of a chunk only their earlier records retrieved counts as fabricated; log each conversation in one record, or keep its records close together", maxEarlierConversations, maxEarlierBytes>>20))
+		"detail", fmt.Sprintf("these records' conversations began more conversations before them than are held (%d until the file shows a conversation over several records, then %d within %d MiB of chunks): a citation of a chunk only their earlier records retrieved counts as fabricated; log each conversation in one record, or keep its records close together", fewEarlierConversations, maxEarlierConversations, maxEarlierBytes>>20))
 }
