@@ -22,6 +22,11 @@ type Agreement struct {
 	// way: what --machine-recall takes for runs of such logs without
 	// labels. NaN when no label is unsupported.
 	UnsupportedCaught Number `json:"unsupported_caught"`
+	// SupportedFailed is the share of the supported citations the machine
+	// called not supported (its false alarms), weighed the same way: what
+	// --machine-false-alarms takes for runs of such logs without labels.
+	// NaN when no label is supported.
+	SupportedFailed Number `json:"supported_failed"`
 }
 
 // agreement reads the groups' sums over every tenant.
@@ -47,5 +52,6 @@ func agreement(gs []*group) Agreement {
 	keep := w[1][1] / (w[1][1] + w[1][0])
 	a.BalancedAccuracy = Number((catch + keep) / 2) // 0/0 is NaN: a class without labels
 	a.UnsupportedCaught = Number(catch)
+	a.SupportedFailed = Number(1 - keep)
 	return a
 }

@@ -23,10 +23,15 @@ type Run struct {
 	// is taken to catch (--machine-recall): an accepted machine rate passes
 	// only where it clears the bar even so. 0: DefaultMachineRecall.
 	MachineRecall float64
-	Config        any    // the configuration of record, written into summary.json
-	ConfigHash    string // pipeline.ConfigHash
-	Project       string // the project file flags came from; "": none
-	Verified      *Verified
+	// MachineFalseAlarms is the share of the supported citations the
+	// machine is taken to call not supported at most
+	// (--machine-false-alarms): without labels, a rate below the bar fails
+	// only where it would even so. 0: none, the machine's rate as it is.
+	MachineFalseAlarms float64
+	Config             any    // the configuration of record, written into summary.json
+	ConfigHash         string // pipeline.ConfigHash
+	Project            string // the project file flags came from; "": none
+	Verified           *Verified
 	// Baseline is an earlier run's summary (--baseline) read from
 	// BaselinePath; nil: none.
 	Baseline     *Summary
@@ -58,6 +63,7 @@ func Assemble(r Run) (Summary, error) {
 	if r.MachineRecall > 0 {
 		sum.machineRecall = r.MachineRecall
 	}
+	sum.machineFalseAlarms = r.MachineFalseAlarms
 	sum.Verified = r.Verified
 	sum.Guard = guardOf(r.Guard)
 	sum.Judge = r.Judge

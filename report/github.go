@@ -23,7 +23,9 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 	case StatusPass:
 		level = "notice"
 	case StatusInconclusive: // cannot tell yet, no failure: README's CI recipe lets the job go on
-		level = "warning"
+		if !s.BelowBarUnverified() { // exit 6: it stops the job
+			level = "warning"
+		}
 	}
 	fmt.Fprintf(&b, "::%s title=ragaudit %s::%s\n", level, ghProperty(shownStatus(s)), ghData(headline(s)))
 	// With labels the status is the reviewed sample's, while the worst

@@ -46,6 +46,10 @@ type Summary struct {
 	// verdicts vouch for: --accept-machine passes only where it clears the
 	// bar. nil with labels, or with no citation checked.
 	MachineFloor *MachineFloor `json:"machine_floor,omitempty"`
+	// MachineCeiling is, without labels, the highest true rate the
+	// machine's verdicts leave possible: a rate below the bar fails the
+	// run only where this is below it too. nil as MachineFloor.
+	MachineCeiling *MachineCeiling `json:"machine_ceiling,omitempty"`
 	// Verified is the estimate from a person's labels (audit --labels);
 	// with it, the status is its decision.
 	Verified *Verified `json:"verified,omitempty"`
@@ -70,6 +74,9 @@ type Summary struct {
 	// machineRecall: the share of unsupported citations the machine is
 	// taken to catch when acceptMachine passes a run (Run.MachineRecall).
 	machineRecall float64
+	// machineFalseAlarms: the share of supported citations the machine is
+	// taken to call not supported at most (Run.MachineFalseAlarms).
+	machineFalseAlarms float64
 	// ConfigHash identifies what decides the verdicts (tool version, model,
 	// thresholds, resolution, floor, embedder): two runs are compared as
 	// like with like only when it is the same.

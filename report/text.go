@@ -326,6 +326,12 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 		fmt.Fprintf(b, "  It caught an estimated %s of the unsupported citations, weighted to all citations (%d of %d labelled unsupported; the low end of its 95%% interval %s): runs of such logs without labels may take no more than %s as --machine-recall\n",
 			pctN(caught), c.UnsupportedAsUnsupported, n, pct(low), pct(low))
 	}
+	if failed := v.Agreement.SupportedFailed; !math.IsNaN(float64(failed)) {
+		n := c.SupportedAsUnsupported + c.SupportedAsSupported
+		high := falseAlarmCeiling(v.Agreement)
+		fmt.Fprintf(b, "  It failed an estimated %s of the supported citations, weighted to all citations (%d of %d labelled supported; the high end of its 95%% interval %s): runs of such logs without labels should take no less than %s as --machine-false-alarms\n",
+			pctN(failed), c.SupportedAsUnsupported, n, pct(high), pct(high))
+	}
 	writeLabelledFailures(b, v)
 	if len(v.Tenants) > 1 {
 		var parts []string
@@ -434,6 +440,15 @@ func writeRecords(b *strings.Builder, c audit.Counts) {
 		}
 		fmt.Fprintf(b, " (%s)", strings.Join(parts, ", "))
 	}
+}
+
+// falseAlarmCeiling is the least a run without labels should take as
+// --machine-false-alarms from a sample's agreement: the high end of the
+// interval of the share of supported citations the machine failed.
+func falseAlarmCeiling(a estimate.Agreement) float64 {
+	c := a.Confusion
+	n := c.SupportedAsUnsupported + c.SupportedAsSupported
+	return math.Max(float64(a.SupportedFailed), audit.Wilson(int(c.SupportedAsUnsupported), int(n)).High)
 }
 
 // recallFloor is the most a run without labels may take as

@@ -33,41 +33,44 @@ import (
 
 // auditOptions is the whole configuration of one audit run.
 type auditOptions struct {
-	Files           []string          `json:"-"`
-	Out             string            `json:"-"`
-	Bar             float64           `json:"bar"`
-	MinChecked      float64           `json:"min_checked"`
-	Audit           audit.Config      `json:"audit"`
-	Last            int               `json:"last,omitempty"`
-	Tenants         []string          `json:"tenants,omitempty"`
-	Agents          []string          `json:"agents,omitempty"`
-	Strict          bool              `json:"strict"`
-	AcceptMachine   bool              `json:"accept_machine,omitempty"`
-	MachineRecall   float64           `json:"machine_recall"`
-	MaxLineBytes    int               `json:"max_line_bytes"`
-	Format          string            `json:"format,omitempty"`
-	MappingFile     string            `json:"mapping,omitempty"`
-	MappingName     string            `json:"mapping_name,omitempty"`
-	Mappings        []readers.Mapping `json:"-"`
-	Embed           string            `json:"embedder"`
-	EmbedURL        string            `json:"embed_url,omitempty"`
-	EmbedModel      string            `json:"embed_model,omitempty"`
-	EmbedKeyEnv     string            `json:"embed_key_env,omitempty"` // the name of the variable, never its value
-	EmbedCache      string            `json:"-"`
-	EmbedRetries    int               `json:"-"`
-	EmbedTimeout    time.Duration     `json:"-"`
-	Judge           *judgeOptions     `json:"judge,omitempty"`
-	Workers         int               `json:"-"` // does not change results
-	HTMLMaxFailures int               `json:"html_max_failures"`
-	Reproducible    bool              `json:"-"`
-	Quiet           bool              `json:"-"`
-	Attempts        bool              `json:"attempts,omitempty"`
-	GuardDropped    bool              `json:"guard_dropped,omitempty"`
-	Project         string            `json:"project,omitempty"` // the project file the flags came from
-	JUnit           string            `json:"-"`
-	FailOn          []string          `json:"fail_on,omitempty"`
-	gates           []report.GateSpec
-	BaselinePath    string `json:"baseline,omitempty"`
+	Files         []string     `json:"-"`
+	Out           string       `json:"-"`
+	Bar           float64      `json:"bar"`
+	MinChecked    float64      `json:"min_checked"`
+	Audit         audit.Config `json:"audit"`
+	Last          int          `json:"last,omitempty"`
+	Tenants       []string     `json:"tenants,omitempty"`
+	Agents        []string     `json:"agents,omitempty"`
+	Strict        bool         `json:"strict"`
+	AcceptMachine bool         `json:"accept_machine,omitempty"`
+	MachineRecall float64      `json:"machine_recall"`
+	// MachineFalseAlarms: omitted at 0, so that configurations written
+	// before it hash as they did.
+	MachineFalseAlarms float64           `json:"machine_false_alarms,omitempty"`
+	MaxLineBytes       int               `json:"max_line_bytes"`
+	Format             string            `json:"format,omitempty"`
+	MappingFile        string            `json:"mapping,omitempty"`
+	MappingName        string            `json:"mapping_name,omitempty"`
+	Mappings           []readers.Mapping `json:"-"`
+	Embed              string            `json:"embedder"`
+	EmbedURL           string            `json:"embed_url,omitempty"`
+	EmbedModel         string            `json:"embed_model,omitempty"`
+	EmbedKeyEnv        string            `json:"embed_key_env,omitempty"` // the name of the variable, never its value
+	EmbedCache         string            `json:"-"`
+	EmbedRetries       int               `json:"-"`
+	EmbedTimeout       time.Duration     `json:"-"`
+	Judge              *judgeOptions     `json:"judge,omitempty"`
+	Workers            int               `json:"-"` // does not change results
+	HTMLMaxFailures    int               `json:"html_max_failures"`
+	Reproducible       bool              `json:"-"`
+	Quiet              bool              `json:"-"`
+	Attempts           bool              `json:"attempts,omitempty"`
+	GuardDropped       bool              `json:"guard_dropped,omitempty"`
+	Project            string            `json:"project,omitempty"` // the project file the flags came from
+	JUnit              string            `json:"-"`
+	FailOn             []string          `json:"fail_on,omitempty"`
+	gates              []report.GateSpec
+	BaselinePath       string `json:"baseline,omitempty"`
 	// AllowMissingBaseline: a --baseline that does not exist is no
 	// baseline yet, not a usage error.
 	AllowMissingBaseline bool     `json:"allow_missing_baseline,omitempty"`
@@ -121,6 +124,7 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "no pass unless every record was read and every citation checked (--min-checked 100%, unless given): INCOMPLETE (exit 5) otherwise, or FAIL when the run fails whatever they hold"},
 			acceptMachineFlag(),
 			machineRecallFlag(),
+			machineFalseAlarmsFlag(),
 			&cli.StringFlag{Name: "format", Usage: "input format (default: detected): " + strings.Join(readers.Formats(), ", ")},
 			&cli.StringFlag{Name: "mapping", Usage: "YAML mapping of a custom flat log (schema of ragaudit-mapping-examples.yaml)"},
 			&cli.StringFlag{Name: "mapping-name", Usage: "which mapping of --mapping (default: the first that fits the first row)"},
@@ -212,6 +216,7 @@ func flagValues(c *cli.Context) auditOptions {
 		Strict:               c.Bool("strict"),
 		AcceptMachine:        c.Bool("accept-machine"),
 		MachineRecall:        rateOf(c, "machine-recall"),
+		MachineFalseAlarms:   rateOf(c, "machine-false-alarms"),
 		MaxLineBytes:         c.Int("max-line-bytes"),
 		Format:               c.String("format"),
 		MappingFile:          c.String("mapping"),
@@ -565,7 +570,7 @@ type runOutcome struct {
 // says what the status means for the exit code.
 func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs []report.Output, dir *report.Dir, stderr io.Writer, start time.Time) error {
 	o.judgeNote(stderr)
-	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Strict: o.Strict, AcceptMachine: o.AcceptMachine, MachineRecall: o.MachineRecall, Config: o,
+	run := report.Run{Judge: o.judgeSummary(), Version: version, Tally: r.Tally, Inputs: r.Inputs, Retrieval: r.Retrieval, Bar: o.Bar, MinChecked: o.MinChecked, Strict: o.Strict, AcceptMachine: o.AcceptMachine, MachineRecall: o.MachineRecall, MachineFalseAlarms: o.MachineFalseAlarms, Config: o,
 		ConfigHash: r.configHash, Project: o.Project, Baseline: o.baseline, BaselinePath: o.BaselinePath,
 		BaselineMissing: o.baselineMissing, Gates: o.gates, Guard: r.Guard, Worst: r.cards.Worst(), SkippedNotListed: r.SkippedNotListed}
 	if r.pop != nil {

@@ -31,11 +31,15 @@ const (
 	exitPass         = 0
 	exitFail         = 1
 	exitUsage        = 2
-	exitInconclusive = 3  // verified: the labels do not yet decide at the bar
-	exitNoData       = 4  // nothing to measure: an empty log, no citation, nothing checkable
-	exitIncomplete   = 5  // fewer citations than --min-checked could be checked
-	exitTempFail     = 75 // a store failed transiently (after retries): an engine should retry the task
-	exitInterrupted  = 130
+	exitInconclusive = 3 // verified: the labels do not yet decide at the bar
+	exitNoData       = 4 // nothing to measure: an empty log, no citation, nothing checkable
+	exitIncomplete   = 5 // fewer citations than --min-checked could be checked
+	// The machine's rate is below the bar, but its false alarms could
+	// explain that: INCONCLUSIVE, told apart from 3 so that CI recipes
+	// letting 3 through still stop on it.
+	exitInconclusiveBelow = 6
+	exitTempFail          = 75 // a store failed transiently (after retries): an engine should retry the task
+	exitInterrupted       = 130
 )
 
 func init() {
@@ -76,6 +80,7 @@ func exitCode(err error) (code int, msg string) {
 	var usage *usageError
 	var decision *decisionError
 	var stated *statedError
+	var inconclusive *inconclusiveError
 	switch {
 	case errors.As(err, &stated):
 		code, _ = exitCode(stated.error)
@@ -92,7 +97,9 @@ func exitCode(err error) (code int, msg string) {
 		return exitNoData, err.Error()
 	case errors.As(err, new(*incompleteError)):
 		return exitIncomplete, err.Error()
-	case errors.As(err, new(*inconclusiveError)):
+	case errors.As(err, &inconclusive) && inconclusive.belowBar:
+		return exitInconclusiveBelow, err.Error()
+	case errors.As(err, &inconclusive):
 		return exitInconclusive, err.Error()
 	case errors.Is(err, pipeline.ErrInterrupted), errors.Is(err, context.Canceled):
 		return exitInterrupted, "interrupted; no report written"
@@ -123,8 +130,12 @@ type gateError struct{ detail string }
 func (e *gateError) Error() string { return e.detail }
 
 // inconclusiveError: the verified estimate cannot decide at the bar yet
-// (exit 3).
-type inconclusiveError struct{ detail string }
+// (exit 3), or the machine's rate is below it within its false alarms
+// (belowBar: exit 6).
+type inconclusiveError struct {
+	detail   string
+	belowBar bool
+}
 
 func (e *inconclusiveError) Error() string { return "INCONCLUSIVE: " + e.detail }
 
@@ -241,7 +252,9 @@ machine's rate with its 95% interval at or above it; 1 FAIL: below it, or a
 clears the bar and a reviewed sample must verify it); 4 NO_DATA: nothing to measure
 (an empty log, no citation, nothing checkable); 5 INCOMPLETE: fewer citations
 than --min-checked could be checked (with --strict: any record skipped);
-130 interrupted (no report written).`
+6 INCONCLUSIVE below the bar: the machine's rate is below it, but it would
+clear it were the machine to fail --machine-false-alarms of the supported
+citations, so a reviewed sample must decide; 130 interrupted (no report written).`
 
 func versionCommand() *cli.Command {
 	return &cli.Command{

@@ -65,8 +65,8 @@ func TestGolden(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"example", []string{"--reproducible", "--min-score", "0.5", testdata + "/example.jsonl"}, exitFail},
-		{"markers", []string{testdata + "/markers.jsonl"}, exitFail},
+		{"example", []string{"--reproducible", "--min-score", "0.5", testdata + "/example.jsonl"}, exitInconclusiveBelow},
+		{"markers", []string{testdata + "/markers.jsonl"}, exitInconclusiveBelow},
 		{"markers-resolve-id", []string{"--resolve", "id", testdata + "/markers.jsonl"}, exitFail},
 		{"bad", []string{testdata + "/bad.jsonl"}, exitIncomplete},
 		{"truncated-gzip", []string{testdata + "/truncated.jsonl.gz"}, exitIncomplete},
@@ -149,7 +149,10 @@ func TestExitCodes(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"below the bar fails", []string{"audit", "-q", ex}, exitFail},
+		{"below the bar fails where the machine's false alarms cannot lift it", []string{"audit", "-q", "--bar", "0.95", ex}, exitFail},
+		{"below the bar taking the machine's rate as it is fails", []string{"audit", "-q", "--machine-false-alarms", "0", ex}, exitFail},
+		{"below the bar within the machine's false alarms is INCONCLUSIVE, exit 6", []string{"audit", "-q", ex}, exitInconclusiveBelow},
+		{"false alarms of 100% are a usage error", []string{"audit", "-q", "--machine-false-alarms", "100%", ex}, exitUsage},
 		{"at or above the bar passes, the machine's verdicts accepted", []string{"audit", "-q", "--accept-machine", "--machine-recall", "100%", "--bar", "0.5", ex}, exitPass},
 		{"at or above the bar without labels is INCONCLUSIVE", []string{"audit", "-q", "--bar", "0.5", ex}, exitInconclusive},
 		{"no file is a usage error", []string{"audit", "-q"}, exitUsage},

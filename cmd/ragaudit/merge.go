@@ -191,7 +191,7 @@ func (o *auditOptions) fromMeta(c *cli.Context, m shard.Meta) error {
 	o.github, o.stepSummary, o.workspace, o.store, o.outLocal = keep.github, keep.stepSummary, keep.workspace, keep.store, keep.outLocal
 	o.noFindings, o.Project = keep.noFindings, keep.Project
 	o.Bar, o.MinChecked, o.Strict, o.AcceptMachine = rateOf(c, "bar"), rateOf(c, "min-checked"), c.Bool("strict"), c.Bool("accept-machine")
-	o.MachineRecall = rateOf(c, "machine-recall")
+	o.MachineRecall, o.MachineFalseAlarms = rateOf(c, "machine-recall"), rateOf(c, "machine-false-alarms")
 	if o.Strict && !c.IsSet("min-checked") {
 		o.MinChecked = 1
 	}

@@ -21,6 +21,13 @@ func machineRecallFlag() cli.Flag {
 	return rateFlag("machine-recall", report.DefaultMachineRecall, "the share of the unsupported citations the machine is taken to catch when --accept-machine lets its verdicts pass: each citation it calls not supported stands for 1/this many. The default is the least people saw it catch in answers written to read close to their chunks; audit --labels measures it on your own logs")
 }
 
+// machineFalseAlarmsFlag is the share of supported citations the machine
+// is taken to call not supported at most, before its rate below the bar
+// fails a run without labels (audit and merge).
+func machineFalseAlarmsFlag() cli.Flag {
+	return rateFlag("machine-false-alarms", report.DefaultMachineFalseAlarms, "without --labels, the share of the supported citations the machine is taken to call not supported at most: a machine's rate below the bar FAILs the run only where it would even so, else the run is INCONCLUSIVE (exit 3) until a reviewed sample decides. The default is the most people saw it fail of faithful paraphrases; audit --labels measures it on your own logs; 0 takes the machine's rate as it is")
+}
+
 // validateRates refuses the report's rates outside their range (audit
 // and merge).
 func (o *auditOptions) validateRates() error {
@@ -29,6 +36,8 @@ func (o *auditOptions) validateRates() error {
 		return usageErr("--bar %v: want a rate between 0 and 1, e.g. 0.9", o.Bar)
 	case !(o.MinChecked >= 0 && o.MinChecked <= 1):
 		return usageErr("--min-checked %v: want a share between 0 and 1, e.g. 95%%", o.MinChecked)
+	case !(o.MachineFalseAlarms >= 0 && o.MachineFalseAlarms < 1):
+		return usageErr("--machine-false-alarms %v: want a share from 0 to below 1, e.g. 22%% (0: the machine fails no supported citation)", o.MachineFalseAlarms)
 	case !(o.MachineRecall > 0 && o.MachineRecall <= 1):
 		return usageErr("--machine-recall %v: want a share above 0 and at most 1, e.g. 33%% (100%%: the machine catches every unsupported citation)", o.MachineRecall)
 	}
@@ -49,7 +58,7 @@ func auditOutcome(sum *report.Summary) error {
 	case sum.Status == report.StatusIncomplete:
 		return &incompleteError{sum.StatusDetail}
 	case sum.Status == report.StatusInconclusive:
-		return &inconclusiveError{sum.StatusDetail}
+		return &inconclusiveError{sum.StatusDetail, sum.BelowBarUnverified()}
 	case sum.BelowBar():
 		return errBelowBar
 	case sum.Status == report.StatusFail:

@@ -18,7 +18,7 @@ import (
 
 // mergeFlags are decided when shards are merged, on the whole run: a
 // shard refuses them, merge takes them.
-var mergeFlags = []string{"bar", "min-checked", "strict", "accept-machine", "machine-recall", "fail-on", "baseline", "allow-missing-baseline", "junit", "labels", "partial-as"}
+var mergeFlags = []string{"bar", "min-checked", "strict", "accept-machine", "machine-recall", "machine-false-alarms", "fail-on", "baseline", "allow-missing-baseline", "junit", "labels", "partial-as"}
 
 func planCommand() *cli.Command {
 	return &cli.Command{

@@ -159,6 +159,7 @@ func TestAuditWithLabelsReportsTheVerifiedRate(t *testing.T) {
 	} else if low, _ := strconv.ParseFloat(m[1], 64); !(low < 100*caught) {
 		t.Errorf("the advised --machine-recall %v%% is not below the estimate %.1f%%", low, 100*caught)
 	}
+	falseAlarmAdvice(t, v, r)
 	// The labelled failures are numbered as findings are: by turn and
 	// sentence, never by the message index.
 	if block := strings.SplitN(r.text, "Labelled unsupported by the reviewers", 2); len(block) < 2 ||
@@ -580,5 +581,19 @@ func recallAdviceAlike(t *testing.T, m []string, html string) {
 	t.Helper()
 	if m != nil && !strings.Contains(html, "may take no more than "+m[1]+"%") {
 		t.Errorf("report.html does not give the --machine-recall figure %s%% the text gives", m[1])
+	}
+}
+
+// falseAlarmAdvice checks that audit --labels gives the machine's false
+// alarms as --machine-false-alarms does: the high end of their interval,
+// above the estimate, in the text and report.html alike.
+func falseAlarmAdvice(t *testing.T, v map[string]any, r runResult) {
+	t.Helper()
+	failed, _ := v["agreement"].(map[string]any)["supported_failed"].(float64)
+	fa := regexp.MustCompile(`It failed an estimated ([0-9.]+)% of the supported citations.*should take no less than ([0-9.]+)% as --machine-false-alarms`).FindStringSubmatch(r.text)
+	if fa == nil || fa[1] != fmt.Sprintf("%.1f", 100*failed) {
+		t.Errorf("supported failed %v, no --machine-false-alarms advice to match:\n%s", failed, r.text)
+	} else if high, _ := strconv.ParseFloat(fa[2], 64); !(high > 100*failed) || !strings.Contains(string(readFile(t, filepath.Join(r.out, "report.html"))), "than "+fa[2]+"% (the high end of its 95% interval) as <code>--machine-false-alarms</code>") {
+		t.Errorf("the advised --machine-false-alarms %v%% is not above the estimate %.1f%%, or report.html does not give it", high, 100*failed)
 	}
 }

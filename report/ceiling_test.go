@@ -1,0 +1,73 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+// Without labels, a machine's rate below the bar fails the run only where
+// it would even were the machine to fail up to --machine-false-alarms of
+// the supported citations; otherwise the run is INCONCLUSIVE and names
+// the fix. Fabricated citations are certain and count in full.
+func TestAMachineFailureAllowsForFalseAlarms(t *testing.T) {
+	cases := []struct {
+		name        string
+		run         run
+		falseAlarms float64
+		status      string
+		ceiling     float64
+		line        []string
+	}{
+		// a German shop's month: the machine read 85.4 %, people 94.9 %
+		{"a rate close below the bar is not a failure", run{s: 854, u: 146}, DefaultMachineFalseAlarms, StatusInconclusive, 1,
+			[]string{"INCONCLUSIVE: the machine's rate 85.4% is below the bar 90.0%", "up to 22.0% of the supported citations", "could be as high as 100.0%", "--machine-false-alarms", "ragaudit sample -n"}},
+		{"a rate far below the bar fails, saying what it rests on", run{s: 615, u: 385}, DefaultMachineFalseAlarms, StatusFail, 0.788462,
+			[]string{"FAIL: citation accuracy 61.5% is below the bar 90.0%, and would be at most 78.8% were the machine to call up to 22.0% of the supported citations not supported (--machine-false-alarms)", "machine verdicts, not verified"}},
+		// 85 supported, 5 judged unsupported, 10 fabricated: the fabricated
+		// alone hold it to 90 %, and the 5 can be false alarms
+		{"fabricated citations count in full", run{s: 85, u: 5, f: 10}, DefaultMachineFalseAlarms, StatusInconclusive, 0.9, []string{"could be as high as 90.0%"}},
+		{"fabricated citations alone below the bar fail", run{s: 85, u: 3, f: 12}, DefaultMachineFalseAlarms, StatusFail, 0.88, []string{"would be at most 88.0%"}},
+		{"no false alarms: the machine's rate as it is", run{s: 854, u: 146}, 0, StatusFail, 0.854,
+			[]string{"FAIL: citation accuracy 85.4% is below the bar 90.0% (1000 citations; machine verdicts, not verified)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.run.summary(0.9)
+			s.machineFalseAlarms = tc.falseAlarms
+			s.Decide()
+			line := StatusLine(&s)
+			if s.Status != tc.status {
+				t.Fatalf("status %s, want %s: %s", s.Status, tc.status, line)
+			}
+			for _, want := range tc.line {
+				if !strings.Contains(line, want) {
+					t.Errorf("status line lacks %q:\n%s", want, line)
+				}
+			}
+			if c := s.MachineCeiling; c == nil || c.Rate != tc.ceiling || c.FalseAlarms != tc.falseAlarms {
+				t.Errorf("machine_ceiling %+v, want rate %v at %v", c, tc.ceiling, tc.falseAlarms)
+			}
+			if (s.Status == StatusFail) != s.BelowBar() {
+				t.Errorf("BelowBar %v with status %s", s.BelowBar(), s.Status)
+			}
+		})
+	}
+}
+
+// A run that checked too few citations fails on the machine's verdicts
+// only where the ceiling fails with every citation not checked counted
+// supported.
+func TestACeilingCountsCitationsNotCheckedAsSupported(t *testing.T) {
+	s := run{s: 70, u: 20, differ: 10}.summary(0.9)
+	s.machineFalseAlarms = DefaultMachineFalseAlarms
+	s.Decide()
+	if s.Status != StatusIncomplete {
+		t.Fatalf("status %s, want INCOMPLETE: %s", s.Status, StatusLine(&s))
+	}
+	s = run{s: 40, u: 50, differ: 10}.summary(0.9)
+	s.machineFalseAlarms = DefaultMachineFalseAlarms
+	s.Decide()
+	if s.Status != StatusFail || !strings.Contains(StatusLine(&s), "were the 10 not checked all supported") {
+		t.Fatalf("status %s, want FAIL naming the citations not checked: %s", s.Status, StatusLine(&s))
+	}
+}
