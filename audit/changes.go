@@ -124,30 +124,51 @@ func changeSwapped(l *lang.Language, c *claim, chunk string) []string {
 // once by 14 days", "De proefperiode kan één keer met 14 dagen worden
 // verlengd". "" for none.
 func changedByOnly(l *lang.Language, c *claim, ev *evidence) string {
+	var roles []byte
+	for i, q := range c.quantities {
+		if q.Weak || q.Kind != "money" && q.Kind != "percent" && q.Kind != "number" {
+			continue // a date or a time is no amount of change
+		}
+		if roles == nil {
+			roles = c.changeRoles(l)
+		}
+		if roles[i] == 0 && ev.onlyChangedBy(q.Key) {
+			return q.Raw
+		}
+	}
+	return ""
+}
+
+// onlyChangedBy reports whether the chunk gives a figure of this key, and
+// each one only as what a value changes by; read for a key the first time
+// a claim asks, not for every figure of the chunk.
+func (ev *evidence) onlyChangedBy(key string) bool {
+	if by, ok := ev.changedBy[key]; ok {
+		return by
+	}
 	if ev.changedBy == nil {
 		ev.changedBy = map[string]bool{}
+	}
+	by := func() bool {
+		seen := false
 		for _, fs := range ev.figureSets() {
 			fl := fs.l
 			if fl == nil {
 				fl = englishTables() // the chunk's figures are read with English's tables
 			}
 			for i := range fs.found {
-				q := fs.at(i)
-				byOnly, seen := ev.changedBy[q.Key]
-				ev.changedBy[q.Key] = (byOnly || !seen) && changeRole(fl, fs.text, *q) == 'b'
+				if q := fs.at(i); q.Key == key {
+					if changeRole(fl, fs.text, *q) != 'b' {
+						return false
+					}
+					seen = true
+				}
 			}
 		}
-	}
-	roles := c.changeRoles(l)
-	for i, q := range c.quantities {
-		if q.Kind != "money" && q.Kind != "percent" && q.Kind != "number" {
-			continue // a date or a time is no amount of change
-		}
-		if !q.Weak && roles[i] == 0 && ev.changedBy[q.Key] {
-			return q.Raw
-		}
-	}
-	return ""
+		return seen
+	}()
+	ev.changedBy[key] = by
+	return by
 }
 
 // changeRoles is changeRole of each of the claim's quantities (0 for a

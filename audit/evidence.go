@@ -10,9 +10,9 @@ import (
 // evidence is what the checks know of one chunk (or of the union of the
 // chunks a sentence cites), computed once per answer.
 type evidence struct {
-	// changedBy holds the keys of the figures the chunk gives only as what
-	// a value changes by ("extended by 14 days"); nil until read
-	// (changedByOnly).
+	// changedBy tells of the keys read so far whether the chunk gives
+	// their figures only as what a value changes by ("extended by 14
+	// days"); nil until read (onlyChangedBy).
 	changedBy  map[string]bool
 	tongue     tongue  // the chunk's language
 	words      wordSet // Normalize()d words

@@ -205,13 +205,28 @@ func (p *passageRead) callsFree() bool {
 	if !p.ev.mayCallFree() {
 		return false
 	}
-	l := freeLanguage(p.ev.tongue)
 	for i, n := range p.counts {
-		if n >= 1 && !p.ev.windows[i].pair && l.MayCallFree(p.text(i)) && mayCallFree(l, p.tokens(i)) {
+		if n >= 1 && !p.ev.windows[i].pair && p.mayCallFreeAt(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// mayCallFreeAt reports whether window i has a free word or denies a
+// cost: of the sentence alone, so read once a chunk, not once a claim.
+func (s *sentenceReader) mayCallFreeAt(i int) bool {
+	if s.free == nil {
+		s.free = make([]int8, len(s.ev.windows))
+	}
+	if s.free[i] == 0 {
+		l := freeLanguage(s.ev.tongue)
+		s.free[i] = -1
+		if l.MayCallFree(s.text(i)) && mayCallFree(l, s.tokens(i)) {
+			s.free[i] = 1
+		}
+	}
+	return s.free[i] == 1
 }
 
 // saysFree reports whether a clause's tokens call its subject free: a

@@ -243,6 +243,7 @@ type sentenceReader struct {
 	pieces [][][2]int        // per window, its clauses before those without a value are joined to others
 	stems  [][]stemAt        // per window, its words' stems (stemsIn); nil: not read yet
 	norm   [][]string        // per window, its normalised words (wordsAt); nil: not read yet
+	free   []int8            // per window, whether it may call something free: 0 not read yet, 1 yes, -1 no (callsFree)
 }
 
 // sentences is the chunk's sentence reader, made on first use.

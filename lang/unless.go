@@ -3,6 +3,7 @@ package lang
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // readUnless reads [unless], the negation cues that say "if not"
@@ -70,7 +71,7 @@ func (l *Language) OtherwiseAt(words []string, i int) int { return l.otherwise.a
 // "renews unless you cancel", which only a conditional claim ("renews if
 // you cancel") turns.
 func (l *Language) WithoutUnless(text string) (string, bool) {
-	if l.unless == nil || !l.unless.MatchString(text) {
+	if l.unless == nil || !l.mayHoldUnless(text) || !l.unless.MatchString(text) {
 		return text, false
 	}
 	return l.unless.ReplaceAllString(text, "${1},${2}"), true
@@ -91,7 +92,7 @@ func (l *Language) HasConditional(words []string) bool {
 // of its clause: the condition ("the card has expired" of "… unless the
 // card has expired."); ok is false without a cue.
 func (l *Language) UnlessClause(text string) (string, bool) {
-	if l.unless == nil {
+	if l.unless == nil || !l.mayHoldUnless(text) {
 		return "", false
 	}
 	loc := l.unless.FindStringSubmatchIndex(text)
@@ -132,4 +133,16 @@ func (l *Language) JoinedUnless(text string) string {
 		i += 2 + k
 	}
 	return text
+}
+
+// mayHoldUnless is the byte test before the [unless] pattern: whether
+// text holds the first word of a cue in any case. Most texts hold none,
+// and the pattern, case-folded over every word boundary, costs far more.
+func (l *Language) mayHoldUnless(text string) bool {
+	for _, w := range l.unlessStarts {
+		if w[0] >= utf8.RuneSelf || indexFold(text, w) >= 0 { // a non-ASCII first letter: the pattern decides
+			return true
+		}
+	}
+	return false
 }
