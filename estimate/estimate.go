@@ -34,7 +34,8 @@ const (
 // interval's coverage fell under 93 % on the development sets at some
 // sample size, and a new user's logs gave 82 % at 20 labels
 // (docs/estimate.md, §9). With fewer, the decision is INCONCLUSIVE unless
-// the fabricated citations alone put the rate below the bar.
+// the fabricated citations and those labelled not supported alone put the
+// rate below the bar.
 const MinLabels = 100
 
 // MinClassLabels: with fewer labels of either class (supported, not
@@ -106,7 +107,8 @@ type Result struct {
 	LabelsToDecide int64 `json:"labels_to_decide"`
 	// TooFewLabels: fewer than MinLabels labels were counted, so the
 	// decision is not made on the interval (INCONCLUSIVE, or FAIL when the
-	// fabricated citations alone fail the bar) and LabelsToDecide is at
+	// fabricated citations and those labelled not supported alone fail
+	// the bar) and LabelsToDecide is at
 	// least the labels short of MinLabels.
 	TooFewLabels bool  `json:"too_few_labels,omitempty"`
 	MinLabels    int64 `json:"min_labels"`
@@ -119,6 +121,16 @@ type Result struct {
 	// LabelsOnFabricated: labels given to fabricated citations, ignored
 	// (a fabricated citation is a failure whatever its label).
 	LabelsOnFabricated int64 `json:"labels_on_fabricated"`
+}
+
+// labelledNotSupported counts the labels that call their citation not
+// supported (partial too, unless it counts as supported): failures
+// whatever the other citations turn out to be.
+func (r *Result) labelledNotSupported(opts Options) int64 {
+	if opts.PartialSupported {
+		return r.Labels.Unsupported
+	}
+	return r.Labels.Unsupported + r.Labels.Partial
 }
 
 // capAtCensus caps the labels still to decide at the citations without a
@@ -153,9 +165,10 @@ func (t *Tally) Estimate(opts Options) (Result, error) {
 	r.LabelsToDecide = d.labelsToDecide(gs, opts)
 	r.MinLabels = MinLabels
 	if n := r.Labels.Counted(); n < MinLabels && r.Method != MethodCensus && r.Method != MethodNone {
-		// Only what no label can change decides: the fabricated share.
+		// Only what no more labels can change decides: the fabricated
+		// citations and those labelled not supported.
 		r.TooFewLabels = true
-		r.Decision = decide(0, float64(r.Citations-r.Fabricated)/float64(r.Citations), opts.Bar)
+		r.Decision = decide(0, float64(r.Citations-r.Fabricated-r.labelledNotSupported(opts))/float64(r.Citations), opts.Bar)
 		if r.Decision == Pass { // a bar of 0
 			r.Decision = Inconclusive
 		}

@@ -154,8 +154,10 @@ func TestFewLabelsOfAClassFallBackToWilson(t *testing.T) {
 			t.Errorf("bound %.6f, want %.6f", c.got, c.want)
 		}
 	}
-	if r.Decision != Inconclusive || !r.TooFewLabels { // the interval alone would FAIL: see TestTooFewLabelsDecideNothing
-		t.Errorf("decision %s (too few labels: %v) at bar 0.9 on 20 labels, want INCONCLUSIVE", r.Decision, r.TooFewLabels)
+	// Not on the interval (too few labels: TestTooFewLabelsDecideNothing),
+	// but the 15 labelled unsupported alone hold the rate to 85 %.
+	if r.Decision != Fail || !r.TooFewLabels {
+		t.Errorf("decision %s (too few labels: %v) at bar 0.9 on 20 labels, 15 unsupported of 100, want FAIL", r.Decision, r.TooFewLabels)
 	}
 }
 
@@ -203,7 +205,7 @@ func TestEdgeCases(t *testing.T) {
 			rate: 91.25 / 155},
 		{name: "cannot-judge labels are counted and left out",
 			kinds: []kind{{"A", "t", true, 0.9, S, 5}, {"A", "t", true, 0.9, U, 15}, {"A", "t", true, 0.9, CannotJudge, 3}, {"A", "t", true, 0.9, X, 77}},
-			bar:   0.9, method: MethodWilson, decision: Inconclusive, cannotJd: 3, rate: 0.25}, // 20 labels: too few to decide
+			bar:   0.9, method: MethodWilson, decision: Fail, cannotJd: 3, rate: 0.25}, // 20 labels: too few for the interval; the 15 unsupported fail it
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -486,6 +488,14 @@ func TestTooFewLabelsDecideNothing(t *testing.T) {
 		{name: "fabricated citations alone fail the bar whatever the labels",
 			kinds: []kind{{"A", "t", true, 0.9, S, 20}, {"A", "t", true, 0.9, X, 100}}, fabricated: 40, bar: 0.9,
 			decision: Fail, tooFew: true},
+		// 20 labelled unsupported of 100 citations: at most 80 % whatever
+		// the 80 others are
+		{name: "citations labelled unsupported alone fail the bar whatever the others",
+			kinds: []kind{{"A", "t", true, 0.9, U, 20}, {"A", "t", true, 0.9, X, 80}}, bar: 0.9,
+			decision: Fail, tooFew: true},
+		{name: "with fabricated ones they fail it together",
+			kinds: []kind{{"A", "t", true, 0.9, U, 6}, {"A", "t", true, 0.9, S, 10}, {"A", "t", true, 0.9, X, 80}}, fabricated: 5, bar: 0.9,
+			decision: Fail, tooFew: true},
 		{name: "the minimum of labels decides on the interval",
 			kinds: []kind{{"A", "t", true, 0.9, S, MinLabels}, {"A", "t", true, 0.9, X, 400}}, bar: 0.5,
 			decision: Pass},
@@ -528,7 +538,7 @@ func TestLabelsToDecideStopAtACensus(t *testing.T) {
 			kinds:  []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 28}},
 			census: true, toDecide: 28},
 		{name: "fabricated citations need no label: the census is of the 50 others",
-			kinds: []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 20}}, fabricated: 3,
+			kinds: []kind{{"A", "t", true, 0.9, S, 28}, {"A", "t", true, 0.9, U, 2}, {"A", "t", true, 0.9, X, 20}}, fabricated: 3,
 			census: true, toDecide: 20},
 		{name: "thirty labels of 400 citations: seventy more, short of a census",
 			kinds:  []kind{{"A", "t", true, 0.9, S, 26}, {"A", "t", true, 0.9, U, 4}, {"A", "t", true, 0.9, X, 370}},

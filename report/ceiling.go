@@ -18,7 +18,8 @@ const DefaultMachineFalseAlarms = 0.22
 // MachineCeiling is the highest true rate the machine's verdicts leave
 // possible, were up to FalseAlarms of the supported citations called not
 // supported by it: a run fails on the machine's verdicts only where it is
-// below the bar.
+// below the bar. Of a run that checked too few citations, those not
+// checked count as supported, as the status line says.
 type MachineCeiling struct {
 	FalseAlarms float64 `json:"false_alarms"`
 	Rate        float64 `json:"rate"`
@@ -57,15 +58,26 @@ func (s *Summary) machineFailureDoubt() string {
 		return ""
 	}
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-	return fmt.Sprintf("the machine's rate %s is below the bar %s, but it is the machine's verdicts, not a verified rate: were it to call up to %s of the supported citations not supported (--machine-false-alarms), as it did to faithful paraphrases people wrote, the true rate could be as high as %s; %s, or set --machine-false-alarms to what a reviewed sample of your own logs measures (audit --labels says it)",
-		rate, bar, pct(s.machineFalseAlarms), pct(ceiling), verifyWith(s))
+	seen := ""
+	if s.machineFalseAlarms == DefaultMachineFalseAlarms {
+		seen = ", as it did to faithful paraphrases people wrote"
+	}
+	return fmt.Sprintf("the machine's rate %s is below the bar %s, but it is the machine's verdicts, not a verified rate: were it to call up to %s of the supported citations not supported (--machine-false-alarms)%s, the true rate could be as high as %s; %s, or set --machine-false-alarms to what a reviewed sample of your own logs measures (audit --labels says it)",
+		rate, bar, pct(s.machineFalseAlarms), seen, pct(ceiling), verifyWith(s))
 }
 
-// BelowBarUnverified reports whether the run is INCONCLUSIVE because the
-// machine's rate is below the bar within its false alarms (exit 6): CI
-// that lets an undecided pass through still stops on it.
-func (s *Summary) BelowBarUnverified() bool {
-	return s.Status == StatusInconclusive && s.Verified == nil && !s.machinePass() && s.Bar > 0
+// inconclusiveBelowBar reports whether the run is INCONCLUSIVE with the
+// rate it rests on below the bar (exit 6): with labels the verified
+// estimate, without them the machine's rate, within its false alarms. CI
+// that lets an undecided pass through (exit 3) still stops on it.
+func (s *Summary) inconclusiveBelowBar() bool {
+	if s.Status != StatusInconclusive || s.Bar == 0 {
+		return false
+	}
+	if v := s.Verified; v != nil {
+		return float64(v.Rate) < s.Bar // NaN (no estimate): false
+	}
+	return !s.machinePass()
 }
 
 // ceilingOverAll is machineCeiling, and of a run that checked too few,

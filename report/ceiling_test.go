@@ -1,8 +1,11 @@
 package report
 
 import (
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/estimate"
 )
 
 // Without labels, a machine's rate below the bar fails the run only where
@@ -69,5 +72,66 @@ func TestACeilingCountsCitationsNotCheckedAsSupported(t *testing.T) {
 	s.Decide()
 	if s.Status != StatusFail || !strings.Contains(StatusLine(&s), "were the 10 not checked all supported") {
 		t.Fatalf("status %s, want FAIL naming the citations not checked: %s", s.Status, StatusLine(&s))
+	}
+}
+
+// A gate's failure names the rate as it stands: never "at or above the
+// bar" for a rate below it, never a rate of no citation.
+func TestAGateFailureStatesTheRateTruly(t *testing.T) {
+	s := run{s: 85, u: 15}.summary(0.9)
+	s.machineFalseAlarms = DefaultMachineFalseAlarms
+	s.Gates = []Gate{{Spec: "fabricated", Detail: "1 fabricated citation"}}
+	s.Decide()
+	if line := StatusLine(&s); s.Status != StatusFail || !strings.Contains(line, "citation accuracy 85.0% is below the bar 90.0%, but within the machine's false alarms") || strings.Contains(line, "at or above") {
+		t.Errorf("status %s: %s", s.Status, line)
+	}
+	s = run{}.summary(0.9)
+	s.Gates = []Gate{{Spec: "uncited", Detail: "5 uncited factual sentences"}}
+	s.Decide()
+	if line := StatusLine(&s); s.Status != StatusFail || strings.Contains(line, "0.0%") {
+		t.Errorf("status %s, a rate of no citation: %s", s.Status, line)
+	}
+}
+
+// INCONCLUSIVE below the bar (exit 6) is told apart in summary.json and
+// every headline: the machine's rate below the bar within its false
+// alarms, or, with labels, a verified estimate below the bar that too few
+// labels leave undecided. Above the bar it is plain INCONCLUSIVE.
+func TestInconclusiveBelowTheBarIsToldApart(t *testing.T) {
+	cases := []struct {
+		name     string
+		run      run
+		verified estimate.Number // NaN: no labels
+		below    bool
+	}{
+		{"the machine's rate below the bar", run{s: 854, u: 146}, estimate.Number(math.NaN()), true},
+		{"the machine's rate above the bar", run{s: 960, u: 40}, estimate.Number(math.NaN()), false},
+		{"a verified estimate below the bar", run{s: 960, u: 40}, 0.85, true},
+		{"a verified estimate above the bar", run{s: 854, u: 146}, 0.93, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.run.summary(0.9)
+			s.machineFalseAlarms = DefaultMachineFalseAlarms
+			if !math.IsNaN(float64(tc.verified)) {
+				s.Verified = &Verified{Result: estimate.Result{Estimate: estimate.Estimate{Rate: tc.verified, Decision: estimate.Inconclusive}}}
+			}
+			s.Decide()
+			if s.Status != StatusInconclusive || s.InconclusiveBelowBar != tc.below || strings.Contains(shownStatus(&s), "below the bar") != tc.below {
+				t.Errorf("status %s, below the bar %v (%s); want INCONCLUSIVE, %v", s.Status, s.InconclusiveBelowBar, shownStatus(&s), tc.below)
+			}
+		})
+	}
+}
+
+// summary.json's ceiling is the one the status line gives: of a run that
+// checked too few, with the citations not checked counted supported.
+func TestTheCeilingOfSummaryJSONIsTheStatusLines(t *testing.T) {
+	s := run{s: 40, u: 50, differ: 10}.summary(0.9)
+	s.machineFalseAlarms = DefaultMachineFalseAlarms
+	s.Decide()
+	want := pct(s.MachineCeiling.Rate)
+	if line := StatusLine(&s); !strings.Contains(line, "would be at most "+want+" were the 10 not checked all supported") {
+		t.Errorf("machine_ceiling %s is not the status line's: %s", want, line)
 	}
 }

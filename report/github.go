@@ -23,7 +23,7 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 	case StatusPass:
 		level = "notice"
 	case StatusInconclusive: // cannot tell yet, no failure: README's CI recipe lets the job go on
-		if !s.BelowBarUnverified() { // exit 6: it stops the job
+		if !s.InconclusiveBelowBar { // exit 6: it stops the job
 			level = "warning"
 		}
 	}
@@ -151,7 +151,7 @@ func headline(s *Summary) string {
 		}
 	}
 	if s.Status == StatusIncomplete {
-		return fmt.Sprintf("Incomplete: %s (citation accuracy %s %s bar %s)", s.StatusDetail, pct(s.CitationAccuracy), strings.TrimSuffix(over, ","), pct(s.Bar))
+		return fmt.Sprintf("Incomplete: %s (citation accuracy %s %s, bar %s)", s.StatusDetail, pct(s.CitationAccuracy), strings.TrimSuffix(over, ","), pct(s.Bar))
 	}
 	why := ""
 	if s.Status != StatusPass && (!s.BelowBar() || s.Verified != nil || s.CheckedTooFew()) { // the figures below do not say it

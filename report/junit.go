@@ -227,7 +227,7 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 	}
 	if machineCase {
 		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"citation accuracy (machine verdicts)\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
-			xmlAttr(sum.Status), xmlEscape(sum.StatusDetail, false))
+			xmlAttr(status), xmlEscape(sum.StatusDetail, false))
 	}
 	if verifiedCase {
 		body := sum.StatusDetail
@@ -238,7 +238,7 @@ func (j *JUnit) Commit(_ context.Context, sum *Summary) error {
 			}
 		}
 		fmt.Fprintf(w, "  <testcase classname=\"ragaudit\" name=\"verified citation accuracy\"><failure message=\"%s\" type=\"ragaudit\">%s</failure></testcase>\n",
-			xmlAttr(sum.Status), xmlEscape(body, false))
+			xmlAttr(status), xmlEscape(body, false))
 	}
 	if _, err := io.Copy(w, j.cases); err != nil {
 		return err

@@ -50,6 +50,10 @@ type Summary struct {
 	// machine's verdicts leave possible: a rate below the bar fails the
 	// run only where this is below it too. nil as MachineFloor.
 	MachineCeiling *MachineCeiling `json:"machine_ceiling,omitempty"`
+	// InconclusiveBelowBar: the run is INCONCLUSIVE with the rate it rests on below
+	// the bar (the verified estimate with labels, the machine's rate
+	// without): exit 6, which CI letting exit 3 through still stops on.
+	InconclusiveBelowBar bool `json:"inconclusive_below_bar,omitempty"`
 	// Verified is the estimate from a person's labels (audit --labels);
 	// with it, the status is its decision.
 	Verified *Verified `json:"verified,omitempty"`

@@ -31,11 +31,12 @@ func (s *Summary) Decide() {
 	floor, share := s.machineFloor()
 	s.MachineFloor, s.MachineCeiling = nil, nil
 	if by := s.Counts.CitationsByVerdict; s.Verified == nil && by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0 {
-		s.MachineFloor = &MachineFloor{Recall: s.recall(), Rate: floor}
-		s.MachineCeiling = &MachineCeiling{FalseAlarms: s.machineFalseAlarms, Rate: s.machineCeiling()}
+		s.MachineFloor = &MachineFloor{Recall: round6(s.recall()), Rate: floor}
+		s.MachineCeiling = &MachineCeiling{FalseAlarms: round6(s.machineFalseAlarms), Rate: s.ceilingOverAll()}
 	}
 	s.Status, s.StatusDetail = s.decide(floor, share)
 	s.Pass = s.Status == StatusPass
+	s.InconclusiveBelowBar = s.inconclusiveBelowBar()
 }
 
 // CheckedTooFew reports whether the run checked fewer citations, or read
@@ -212,6 +213,14 @@ func (s *Summary) rateFailure() string {
 		if v.TooFewLabels || v.Method == estimate.MethodNone { // decided without the interval
 			why = fmt.Sprintf("the %d fabricated citations alone hold the rate to at most %s, below the bar %s, whatever the %d labels say",
 				v.Fabricated, pct(float64(v.Citations-v.Fabricated)/float64(v.Citations)), pct(s.Bar), v.Labels.Counted())
+			if bad := v.labelledNotSupported(); bad > 0 {
+				which := fmt.Sprintf("the %d citations labelled not supported", bad)
+				if v.Fabricated > 0 {
+					which = fmt.Sprintf("the %d fabricated citations and the %d labelled not supported", v.Fabricated, bad)
+				}
+				why = fmt.Sprintf("%s alone hold the rate to at most %s, below the bar %s, whatever the citations not labelled are",
+					which, pct(float64(v.Citations-v.Fabricated-bad)/float64(v.Citations)), pct(s.Bar))
+			}
 		}
 		if !short {
 			return why

@@ -42,8 +42,16 @@ func StatusLine(s *Summary) string {
 	if s.Status == StatusFail && s.CheckedTooFew() { // the rest may change the rate, not the failure
 		return fmt.Sprintf("%s: %s; citation accuracy %s over the citations checked only, bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
 	}
-	if s.Status == StatusFail { // not on the rate: it cleared the bar
-		return fmt.Sprintf("%s: %s; citation accuracy %s is at or above the bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
+	if s.Status == StatusFail { // not on the rate
+		by := s.Counts.CitationsByVerdict
+		switch {
+		case by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] == 0: // no rate, not a rate of 0
+			return fmt.Sprintf("%s: %s (%s)", s.Status, s.StatusDetail, volume(s))
+		case s.machinePass():
+			return fmt.Sprintf("%s: %s; citation accuracy %s is at or above the bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
+		}
+		// below the bar, but within the machine's false alarms
+		return fmt.Sprintf("%s: %s; citation accuracy %s is below the bar %s, but within the machine's false alarms (%s; machine verdicts, not verified)", s.Status, s.StatusDetail, rate, bar, volume(s))
 	}
 	return fmt.Sprintf("%s: %s; citation accuracy %s, bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
 }
@@ -58,6 +66,9 @@ func (s *Summary) machinePassed() bool { return s.Status == StatusPass && s.Veri
 func shownStatus(s *Summary) string {
 	if s.machinePassed() {
 		return s.Status + " (machine verdicts, not verified)"
+	}
+	if s.InconclusiveBelowBar {
+		return s.Status + " (below the bar)"
 	}
 	return s.Status
 }

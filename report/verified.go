@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ragaudit/ragaudit/estimate"
+	"github.com/ragaudit/ragaudit/readers"
 )
 
 // Verified is the citation-accuracy estimate from the machine verdicts and
@@ -101,4 +102,14 @@ func (v *Verified) CensusText() string {
 		all = fmt.Sprintf("all %d citations not fabricated", v.Citations-v.Fabricated)
 	}
 	return fmt.Sprintf("label %s (a census, which decides): %d more", all, v.LabelsToDecide)
+}
+
+// labelledNotSupported counts the labels that call their citation not
+// supported (partial ones too where partial counts so): failures whatever
+// the citations not labelled are.
+func (v *Verified) labelledNotSupported() int64 {
+	if v.PartialCountsAs == readers.LabelSupported {
+		return v.Labels.Unsupported
+	}
+	return v.Labels.Unsupported + v.Labels.Partial
 }

@@ -650,13 +650,13 @@ func TestBelowTheBarUnverifiedStopsCI(t *testing.T) {
 	t.Setenv("GITHUB_ACTIONS", "true")
 	t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(dir, "step.md"))
 	r := runCLI(t, "", "audit", "-q", "--junit", junit, testdata+"/example.jsonl")
-	if r.code != exitInconclusiveBelow || !strings.Contains(r.stdout, "::error title=ragaudit INCONCLUSIVE::the machine's rate 71.4%25 is below the bar 90.0%25") {
+	if r.code != exitInconclusiveBelow || !strings.Contains(r.stdout, "::error title=ragaudit INCONCLUSIVE (below the bar)::the machine's rate 71.4%25 is below the bar 90.0%25") {
 		t.Errorf("exit %d, want %d with an error annotation:\n%s", r.code, exitInconclusiveBelow, r.stdout)
 	}
-	if x := string(readFile(t, junit)); !strings.Contains(x, `name="citation accuracy (machine verdicts)"><failure message="INCONCLUSIVE"`) {
+	if x := string(readFile(t, junit)); !strings.Contains(x, `name="citation accuracy (machine verdicts)"><failure message="INCONCLUSIVE (below the bar)"`) {
 		t.Errorf("JUnit does not fail the machine's rate:\n%s", x)
 	}
-	if sum := summaryOf(t, r); sum["machine_ceiling"].(map[string]any)["rate"] != 0.904762 {
-		t.Errorf("machine_ceiling %v", sum["machine_ceiling"])
+	if sum := summaryOf(t, r); sum["machine_ceiling"].(map[string]any)["rate"] != 0.904762 || sum["inconclusive_below_bar"] != true {
+		t.Errorf("machine_ceiling %v, inconclusive_below_bar %v", sum["machine_ceiling"], sum["inconclusive_below_bar"])
 	}
 }

@@ -34,9 +34,9 @@ const (
 	exitInconclusive = 3 // verified: the labels do not yet decide at the bar
 	exitNoData       = 4 // nothing to measure: an empty log, no citation, nothing checkable
 	exitIncomplete   = 5 // fewer citations than --min-checked could be checked
-	// The machine's rate is below the bar, but its false alarms could
-	// explain that: INCONCLUSIVE, told apart from 3 so that CI recipes
-	// letting 3 through still stop on it.
+	// INCONCLUSIVE with the rate below the bar (the machine's, within its
+	// false alarms, or the verified estimate): told apart from 3 so that
+	// CI recipes letting 3 through still stop on it.
 	exitInconclusiveBelow = 6
 	exitTempFail          = 75 // a store failed transiently (after retries): an engine should retry the task
 	exitInterrupted       = 130
@@ -252,9 +252,9 @@ machine's rate with its 95% interval at or above it; 1 FAIL: below it, or a
 clears the bar and a reviewed sample must verify it); 4 NO_DATA: nothing to measure
 (an empty log, no citation, nothing checkable); 5 INCOMPLETE: fewer citations
 than --min-checked could be checked (with --strict: any record skipped);
-6 INCONCLUSIVE below the bar: the machine's rate is below it, but it would
-clear it were the machine to fail --machine-false-alarms of the supported
-citations, so a reviewed sample must decide; 130 interrupted (no report written).`
+6 INCONCLUSIVE below the bar: undecided, with the machine's rate below it
+within --machine-false-alarms, or with labels, the verified estimate below it;
+130 interrupted (no report written).`
 
 func versionCommand() *cli.Command {
 	return &cli.Command{

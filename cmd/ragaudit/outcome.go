@@ -58,7 +58,7 @@ func auditOutcome(sum *report.Summary) error {
 	case sum.Status == report.StatusIncomplete:
 		return &incompleteError{sum.StatusDetail}
 	case sum.Status == report.StatusInconclusive:
-		return &inconclusiveError{sum.StatusDetail, sum.BelowBarUnverified()}
+		return &inconclusiveError{sum.StatusDetail, sum.InconclusiveBelowBar}
 	case sum.BelowBar():
 		return errBelowBar
 	case sum.Status == report.StatusFail:
