@@ -89,3 +89,32 @@ func unlessRestated(l *lang.Language, t tongue, text string, of func(string) boo
 func oneStatement(l *lang.Language, text string) bool {
 	return strings.IndexByte(text, ';') < 0 && !l.MayHoldException(text)
 }
+
+// requirementModal tells, of a stem, whether it is of a word of
+// [requirement-modals] and text holds one too: the two say the same
+// requirement, so a denial of one ("do not need to be in their original
+// packaging") is about the other ("must be … in their original
+// packaging"). text's words are read once asked, and only for such a
+// stem.
+func requirementModal(c *claim, text string) func(string) bool {
+	l, ok := lang.Get(c.tongue.code)
+	if !ok {
+		return func(string) bool { return false }
+	}
+	holds := -1 // not read yet
+	return func(st string) bool {
+		if !l.IsRequirementModalStem(st) {
+			return false
+		}
+		if holds < 0 {
+			holds = 0
+			for _, w := range normalisedWords(l, text) {
+				if l.IsRequirementModalStem(l.Stem(w)) {
+					holds = 1
+					break
+				}
+			}
+		}
+		return holds == 1
+	}
+}

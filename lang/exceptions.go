@@ -30,6 +30,7 @@ func (l *Language) readExceptions(t, _ *table) error {
 	l.aboveThat = set(l.withNormalized(t.words("above-that")))
 	l.orWords = set(l.withNormalized(t.words("or-words")))
 	l.requires = set(l.withNormalized(t.words("requirement-words")))
+	l.modals = l.withNormalized(t.words("requirement-modals"))
 	l.grantors = set(l.withNormalized(t.words("grantors")))
 	l.receiving = set(l.withNormalized(t.words("receiving")))
 	return nil
@@ -179,3 +180,20 @@ func (l *Language) IsOrWord(w string) bool { return l.orWords[w] }
 // "benötigen", "nécessaire"): two things it joins with "and" are both
 // needed, with "or" either will do.
 func (l *Language) IsRequirementWord(w string) bool { return l.requires[w] }
+
+// IsRequirementModalStem reports whether the stem st, as Stem gives it,
+// is of a word of [requirement-modals], which says that something is
+// required, whatever the act ("need", "must", "müssen", "hoeven",
+// "obligatoire"): one denied ("do not need to be in their original
+// packaging") turns one stated ("must be … in their original packaging").
+func (l *Language) IsRequirementModalStem(st string) bool {
+	l.modalStemsOnce.Do(func() {
+		l.modalStems = map[string]bool{}
+		for _, w := range l.modals {
+			if k := l.Stem(w); k != "" {
+				l.modalStems[k] = true
+			}
+		}
+	})
+	return l.modalStems[st]
+}

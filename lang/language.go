@@ -105,6 +105,7 @@ type Language struct {
 	aboveThat     map[string]bool         // [above-that]
 	orWords       map[string]bool         // [or-words]
 	requires      map[string]bool         // [requirement-words]
+	modals        []string                // [requirement-modals], normalised
 	zones         map[string][]zonePhrase // [time-zones], by first word
 	dateNouns     map[string]bool         // [date-nouns]
 	waiting       phraseList              // [waiting-periods]
@@ -126,41 +127,43 @@ type Language struct {
 	overlapStops  []string
 	overlapSet    map[string]bool
 
-	neg           negation
-	answers       answerWords // AnswerWordOnly
-	numbers       map[string]numberForm
-	numberList    []NumberForm
-	maxNumber     int      // most words of a number form
-	hundreds      bool     // [hundreds] given: numbers above 100 are read (NumberAt)
-	glued         []string // of a language writing numbers as one word, the forms of 100 and 1000 in them
-	mults         map[string]float64
-	maxMult       int
-	ordinals      map[string]int
-	ordSuffix     map[string]bool
-	months        map[string]int
-	monthTime     map[string]bool
-	dateConn      map[string]bool
-	ordNouns      map[string]bool
-	units         map[string]string
-	unitStems     map[string]string // the units by their words' stems (UnitOfStem), made once asked
-	unitStemsOnce sync.Once
-	perAlike      [][]string     // [per-alike]: words naming one thing a figure is counted per
-	perAlikeStems map[string]int // their stems, to the line (SamePer), made once asked
-	perAlikeOnce  sync.Once
-	dayQual       map[string]bool
-	centWords     map[string]bool
-	degrees       map[string]bool
-	scales        map[string]string
-	currencies    map[string]string
-	percent       [][]string
-	points        []string // [percent-points], lower-cased
-	pointCues     cueSet   // the same, for a byte test
-	fractions     []fraction
-	fractionCues  cueSet // the longest word of each fraction, half and daytime phrase
-	halves        []fraction
-	daytime       []fraction
-	shareWords    map[string]bool
-	abbrevs       map[string]bool
+	neg            negation
+	answers        answerWords // AnswerWordOnly
+	numbers        map[string]numberForm
+	numberList     []NumberForm
+	maxNumber      int      // most words of a number form
+	hundreds       bool     // [hundreds] given: numbers above 100 are read (NumberAt)
+	glued          []string // of a language writing numbers as one word, the forms of 100 and 1000 in them
+	mults          map[string]float64
+	maxMult        int
+	ordinals       map[string]int
+	ordSuffix      map[string]bool
+	months         map[string]int
+	monthTime      map[string]bool
+	dateConn       map[string]bool
+	ordNouns       map[string]bool
+	units          map[string]string
+	unitStems      map[string]string // the units by their words' stems (UnitOfStem), made once asked
+	unitStemsOnce  sync.Once
+	perAlike       [][]string     // [per-alike]: words naming one thing a figure is counted per
+	perAlikeStems  map[string]int // their stems, to the line (SamePer), made once asked
+	perAlikeOnce   sync.Once
+	modalStems     map[string]bool // the stems of [requirement-modals] (IsRequirementModalStem), made once asked
+	modalStemsOnce sync.Once
+	dayQual        map[string]bool
+	centWords      map[string]bool
+	degrees        map[string]bool
+	scales         map[string]string
+	currencies     map[string]string
+	percent        [][]string
+	points         []string // [percent-points], lower-cased
+	pointCues      cueSet   // the same, for a byte test
+	fractions      []fraction
+	fractionCues   cueSet // the longest word of each fraction, half and daytime phrase
+	halves         []fraction
+	daytime        []fraction
+	shareWords     map[string]bool
+	abbrevs        map[string]bool
 	// Names where every noun is capitalised (NameBefore, NounSuffixed).
 	nameBefore    map[string]bool
 	nameParticles map[string]bool
@@ -233,7 +236,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
-	"role-connectors", "comparison-connectors", "comparison-of", "comparison-up", "comparison-down", "list-joins", "or-words", "requirement-words", "exceptions", "negative-words", "hedges", "hedge-adverbs", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-then", "condition-phrases", "otherwise", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
+	"role-connectors", "comparison-connectors", "comparison-of", "comparison-up", "comparison-down", "list-joins", "or-words", "requirement-words", "requirement-modals", "exceptions", "negative-words", "hedges", "hedge-adverbs", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-then", "condition-phrases", "otherwise", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"change-verbs", "change-from", "change-to", "change-by", "bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between",
 	"source-words", "contrast", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "at-no-time", "limit-opens", "any-words", "also-words", "time-zones", "times-words"}
 

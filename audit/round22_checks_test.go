@@ -1,0 +1,25 @@
+package audit
+
+import "testing"
+
+// A requirement denied in one modal word is turned by the same requirement
+// stated in another: "do not need to" and "are not required to" against
+// "must", in English as "müssen nicht" and "hoeven niet" are in German
+// and Dutch. Stating it, or denying it as the chunk does, passes.
+func TestARequirementDeniedInAnotherModalWord(t *testing.T) {
+	const en = "Returns are accepted within 30 days. Items must be unused and in their original packaging. Refunds are paid within 5 business days."
+	const enDenied = "Returns are accepted within 30 days. Items do not need to be in their original packaging. Refunds are paid within 5 business days."
+	const keep = "Returns are accepted within 30 days. You must keep the original packaging."
+	assertUnsupported(t, []flipCase{
+		{"do not need to against must fails", "Items do not need to be in their original packaging [1].", en, true},
+		{"are not required to against must fails", "You are not required to keep the original packaging [1].", keep, true},
+		{"must against do not need to fails", "Items must be in their original packaging [1].", enDenied, true},
+		{"need to against must passes", "Items need to be in their original packaging [1].", en, false},
+		{"must as the chunk says passes", "Items must be unused and in their original packaging [1].", en, false},
+		{"do not need to as the chunk says passes", "Items do not need to be in their original packaging [1].", enDenied, false},
+		{"müssen nicht against müssen fails", "Artikel müssen nicht in der Originalverpackung sein [1].",
+			"Rücksendungen sind innerhalb von 30 Tagen möglich. Artikel müssen unbenutzt und in der Originalverpackung sein.", true},
+		{"hoeven niet against moeten fails", "Artikelen hoeven niet in de originele verpakking te zitten [1].",
+			"Retourneren kan binnen 30 dagen. Artikelen moeten ongebruikt zijn en in de originele verpakking zitten.", true},
+	})
+}
