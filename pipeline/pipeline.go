@@ -173,7 +173,8 @@ type stream struct {
 
 // filterMatches is what --tenant and --agent met: whether any record
 // passed them, and the names the log writes in another case than a flag
-// ("acme" for --tenant Acme).
+// ("acme" for --tenant Acme) or a letter or two away from it ("acme" for
+// --tenant acmee).
 type filterMatches struct {
 	kept bool
 	near []string // "--tenant \"Acme\" … \"acme\"", in order met
@@ -188,7 +189,7 @@ func (f *filterMatches) note(o *Options, r *readers.Record) {
 		name  string
 	}{{"--tenant", o.Tenants, r.Tenant}, {"--agent", o.Agents, r.Agent}} {
 		for _, v := range fl.names {
-			if v != fl.name && strings.EqualFold(v, fl.name) {
+			if v != fl.name && nearName(v, fl.name) {
 				if n := fmt.Sprintf("%s %q matches no record, but the log names %q", fl.flag, v, fl.name); !slices.Contains(f.near, n) && len(f.near) < 8 {
 					f.near = append(f.near, n)
 				}
@@ -197,9 +198,40 @@ func (f *filterMatches) note(o *Options, r *readers.Record) {
 	}
 }
 
+// nearName reports whether a flag's name and a log's are one name written
+// differently: in another case, or, of names of four letters or more, at
+// most two letters apart (a typo: "globex" for "globexx").
+func nearName(flag, logged string) bool {
+	if strings.EqualFold(flag, logged) {
+		return true
+	}
+	a, b := []rune(strings.ToLower(flag)), []rune(strings.ToLower(logged))
+	if min(len(a), len(b)) < 4 || max(len(a), len(b))-min(len(a), len(b)) > 2 {
+		return false
+	}
+	// Levenshtein distance, one row at a time
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)] <= 2
+}
+
 // FilterError is a run whose --tenant or --agent matched no record where
-// the log writes the name in another case: a typo, not an empty day
-// (usage, exit 2).
+// the log writes the name in another case or a letter or two away: a
+// typo, not an empty day (usage, exit 2).
 type FilterError struct{ Near []string }
 
 func (e *FilterError) Error() string {

@@ -133,9 +133,10 @@ func TestBaselineShowsTheChangeAndGatesOnADrop(t *testing.T) {
 }
 
 // A --tenant or --agent that matches no record where the log writes the
-// name in another case is a typo, not an empty day: exit 2 naming the
-// name the log writes; a name the log does not hold at all is NO_DATA.
-func TestAFilterInAnotherCaseIsAUsageError(t *testing.T) {
+// name in another case, or a letter or two away, is a typo, not an empty
+// day: exit 2 naming the name the log writes; a name the log does not
+// hold at all is NO_DATA.
+func TestAFilterInAnotherCaseOrATypoIsAUsageError(t *testing.T) {
 	ex := testdata + "/example.jsonl"
 	r := runCLI(t, "", "audit", "-q", "--tenant", "Globex", ex)
 	if r.code != exitUsage || !strings.Contains(r.stderr, `--tenant "Globex" matches no record, but the log names "globex"`) {
@@ -143,6 +144,9 @@ func TestAFilterInAnotherCaseIsAUsageError(t *testing.T) {
 	}
 	if r := runCLI(t, "", "audit", "-q", "--tenant", "Globex", "--tenant", "acme", ex); r.code == exitUsage {
 		t.Errorf("a second --tenant that matches: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--tenant", "globexx", ex); r.code != exitUsage || !strings.Contains(r.stderr, `--tenant "globexx" matches no record, but the log names "globex"`) {
+		t.Errorf("--tenant globexx: exit %d, stderr %q", r.code, r.stderr)
 	}
 	if r := runCLI(t, "", "audit", "-q", "--tenant", "nobody", ex); r.code != exitNoData {
 		t.Errorf("--tenant nobody: exit %d", r.code)
