@@ -8,35 +8,42 @@ import (
 	"github.com/ragaudit/ragaudit/estimate"
 )
 
-// Without labels, a machine's rate below the bar fails the run only where
-// it would even were the machine to fail up to --machine-false-alarms of
-// the supported citations; otherwise the run is INCONCLUSIVE and names
-// the fix. Fabricated citations are certain and count in full.
+// Without labels, a machine's rate below the bar fails the run only on
+// what is certain (the fabricated citations alone), or, under
+// --accept-machine, where it would even were the machine to fail up to
+// --machine-false-alarms of the supported citations; otherwise the run is
+// INCONCLUSIVE below the bar and names the fix.
 func TestAMachineFailureAllowsForFalseAlarms(t *testing.T) {
 	cases := []struct {
 		name        string
 		run         run
+		accept      bool
 		falseAlarms float64
 		status      string
 		ceiling     float64
 		line        []string
 	}{
 		// a German shop's month: the machine read 85.4 %, people 94.9 %
-		{"a rate close below the bar is not a failure", run{s: 854, u: 146}, DefaultMachineFalseAlarms, StatusInconclusive, 1,
-			[]string{"INCONCLUSIVE: the machine's rate 85.4% is below the bar 90.0%", "up to 22.0% of the supported citations", "could be as high as 100.0%", "--machine-false-alarms", "ragaudit sample -n"}},
-		{"a rate far below the bar fails, saying what it rests on", run{s: 615, u: 385}, DefaultMachineFalseAlarms, StatusFail, 0.788462,
-			[]string{"FAIL: citation accuracy 61.5% is below the bar 90.0%, and would be at most 78.8% were the machine to call up to 22.0% of the supported citations not supported (--machine-false-alarms)", "machine verdicts, not verified"}},
+		{"a rate below the bar is not a failure of the machine's verdicts alone", run{s: 854, u: 146}, false, DefaultMachineFalseAlarms, StatusInconclusive, 1,
+			[]string{"INCONCLUSIVE: the machine's rate 85.4% is below the bar 90.0%", "they fail faithful paraphrases too", "--accept-machine would not fail it either: were the machine to call up to 35.0% of the supported citations not supported (--machine-false-alarms), the true rate could be as high as 100.0%", "ragaudit sample -n"}},
+		{"however far below the bar", run{s: 400, u: 600}, false, DefaultMachineFalseAlarms, StatusInconclusive, 0.615385,
+			[]string{"INCONCLUSIVE: the machine's rate 40.0% is below the bar 90.0%", "or let the machine's verdicts fail it with --accept-machine: were it to call up to 35.0% of the supported citations not supported (--machine-false-alarms), the true rate would still be at most 61.5%"}},
+		{"accepted, a rate far below the bar fails, saying what it rests on", run{s: 400, u: 600}, true, DefaultMachineFalseAlarms, StatusFail, 0.615385,
+			[]string{"FAIL: citation accuracy 40.0% is below the bar 90.0%, and would be at most 61.5% were the machine to call up to 35.0% of the supported citations not supported (--machine-false-alarms, --accept-machine)", "machine verdicts, not verified"}},
+		{"accepted, a rate close below the bar is still undecided", run{s: 854, u: 146}, true, DefaultMachineFalseAlarms, StatusInconclusive, 1,
+			[]string{"so even --accept-machine does not fail it"}},
 		// 85 supported, 5 judged unsupported, 10 fabricated: the fabricated
-		// alone hold it to 90 %, and the 5 can be false alarms
-		{"fabricated citations count in full", run{s: 85, u: 5, f: 10}, DefaultMachineFalseAlarms, StatusInconclusive, 0.9, []string{"could be as high as 90.0%"}},
-		{"fabricated citations alone below the bar fail", run{s: 85, u: 3, f: 12}, DefaultMachineFalseAlarms, StatusFail, 0.88, []string{"would be at most 88.0%"}},
-		{"no false alarms: the machine's rate as it is", run{s: 854, u: 146}, 0, StatusFail, 0.854,
+		// alone hold it to 90 %
+		{"fabricated citations count in full", run{s: 85, u: 5, f: 10}, true, DefaultMachineFalseAlarms, StatusInconclusive, 0.9, []string{"could be as high as 90.0%"}},
+		{"fabricated citations alone below the bar fail, accepted or not", run{s: 85, u: 3, f: 12}, false, DefaultMachineFalseAlarms, StatusFail, 0.88,
+			[]string{"FAIL: citation accuracy 85.0% is below the bar 90.0%, and would be at most 88.0% were every citation the machine judged unsupported supported: the 12 fabricated citations alone fail it"}},
+		{"accepted with no false alarms: the machine's rate as it is", run{s: 854, u: 146}, true, 0, StatusFail, 0.854,
 			[]string{"FAIL: citation accuracy 85.4% is below the bar 90.0% (1000 citations; machine verdicts, not verified)"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.run.summary(0.9)
-			s.machineFalseAlarms = tc.falseAlarms
+			s.acceptMachine, s.machineFalseAlarms = tc.accept, tc.falseAlarms
 			s.Decide()
 			line := StatusLine(&s)
 			if s.Status != tc.status {
@@ -50,8 +57,8 @@ func TestAMachineFailureAllowsForFalseAlarms(t *testing.T) {
 			if c := s.MachineCeiling; c == nil || c.Rate != tc.ceiling || c.FalseAlarms != tc.falseAlarms {
 				t.Errorf("machine_ceiling %+v, want rate %v at %v", c, tc.ceiling, tc.falseAlarms)
 			}
-			if (s.Status == StatusFail) != s.BelowBar() {
-				t.Errorf("BelowBar %v with status %s", s.BelowBar(), s.Status)
+			if (s.Status == StatusFail) != s.BelowBar() || (s.Status == StatusInconclusive) != s.InconclusiveBelowBar {
+				t.Errorf("BelowBar %v, inconclusive_below_bar %v with status %s", s.BelowBar(), s.InconclusiveBelowBar, s.Status)
 			}
 		})
 	}
@@ -62,15 +69,15 @@ func TestAMachineFailureAllowsForFalseAlarms(t *testing.T) {
 // supported.
 func TestACeilingCountsCitationsNotCheckedAsSupported(t *testing.T) {
 	s := run{s: 70, u: 20, differ: 10}.summary(0.9)
-	s.machineFalseAlarms = DefaultMachineFalseAlarms
+	s.acceptMachine, s.machineFalseAlarms = true, DefaultMachineFalseAlarms
 	s.Decide()
 	if s.Status != StatusIncomplete {
 		t.Fatalf("status %s, want INCOMPLETE: %s", s.Status, StatusLine(&s))
 	}
-	s = run{s: 40, u: 50, differ: 10}.summary(0.9)
-	s.machineFalseAlarms = DefaultMachineFalseAlarms
+	s = run{s: 20, u: 70, differ: 10}.summary(0.9)
+	s.acceptMachine, s.machineFalseAlarms = true, DefaultMachineFalseAlarms
 	s.Decide()
-	if s.Status != StatusFail || !strings.Contains(StatusLine(&s), "were the 10 not checked all supported") {
+	if s.Status != StatusFail || !strings.Contains(StatusLine(&s), "were the 10 not checked all supported and the machine to call up to 35.0%") {
 		t.Fatalf("status %s, want FAIL naming the citations not checked: %s", s.Status, StatusLine(&s))
 	}
 }
@@ -127,11 +134,11 @@ func TestInconclusiveBelowTheBarIsToldApart(t *testing.T) {
 // summary.json's ceiling is the one the status line gives: of a run that
 // checked too few, with the citations not checked counted supported.
 func TestTheCeilingOfSummaryJSONIsTheStatusLines(t *testing.T) {
-	s := run{s: 40, u: 50, differ: 10}.summary(0.9)
-	s.machineFalseAlarms = DefaultMachineFalseAlarms
+	s := run{s: 20, u: 70, differ: 10}.summary(0.9)
+	s.acceptMachine, s.machineFalseAlarms = true, DefaultMachineFalseAlarms
 	s.Decide()
 	want := pct(s.MachineCeiling.Rate)
-	if line := StatusLine(&s); !strings.Contains(line, "would be at most "+want+" were the 10 not checked all supported") {
+	if line := StatusLine(&s); !strings.Contains(line, "would be at most "+want+" were the 10 not checked all supported and") {
 		t.Errorf("machine_ceiling %s is not the status line's: %s", want, line)
 	}
 }

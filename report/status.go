@@ -32,7 +32,7 @@ func (s *Summary) Decide() {
 	s.MachineFloor, s.MachineCeiling = nil, nil
 	if by := s.Counts.CitationsByVerdict; s.Verified == nil && by[audit.Supported]+by[audit.Unsupported]+by[audit.Fabricated] > 0 {
 		s.MachineFloor = &MachineFloor{Recall: round6(s.recall()), Rate: floor}
-		s.MachineCeiling = &MachineCeiling{FalseAlarms: round6(s.machineFalseAlarms), Rate: s.ceilingOverAll()}
+		s.MachineCeiling = &MachineCeiling{FalseAlarms: round6(s.machineFalseAlarms), Rate: s.ceilingOverAll(s.machineFalseAlarms)}
 	}
 	s.Status, s.StatusDetail = s.decide(floor, share)
 	s.Pass = s.Status == StatusPass
@@ -237,19 +237,28 @@ func (s *Summary) rateFailure() string {
 		return ""
 	}
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar) // never "90.0% is below the bar 90.0%"
-	if !short {
-		return fmt.Sprintf("citation accuracy %s is below the bar %s", rate, bar) + ceilingClause(s)
+	over, unchecked := "", ""
+	if short {
+		over, unchecked = fmt.Sprintf(" over the %d citations checked", c.Checked), fmt.Sprintf("the %d not checked all supported and ", c.NotChecked)
 	}
-	if s.machineFalseAlarms > 0 { // machineFailureDoubt: below the bar even so
-		return fmt.Sprintf("citation accuracy %s over the %d citations checked is below the bar %s, and would be at most %s were the %d not checked all supported and the machine to call up to %s of the supported citations not supported (--machine-false-alarms)",
-			rate, c.Checked, bar, pct(s.ceilingOverAll()), c.NotChecked, pct(s.machineFalseAlarms))
+	// machineFailureDoubt: the fabricated citations alone fail it, or,
+	// accepted, the machine's verdicts do with its false alarms allowed
+	if fabricated := s.ceilingOverAll(1); fabricated < s.Bar {
+		all := "every citation the machine judged unsupported"
+		if short {
+			all = fmt.Sprintf("the %d not checked and every citation the machine judged unsupported all", c.NotChecked)
+		}
+		return fmt.Sprintf("citation accuracy %s%s is below the bar %s, and would be at most %s were %s supported: the %d fabricated citations alone fail it",
+			rate, over, bar, pct(fabricated), all, s.Counts.CitationsByVerdict[audit.Fabricated])
 	}
-	best := c.bestRate(s.Counts.CitationsByVerdict[audit.Supported])
-	if round6(best) >= s.Bar {
-		return ""
+	if s.machineFalseAlarms == 0 {
+		if short {
+			return fmt.Sprintf("citation accuracy %s%s is below the bar %s, and would be %s were %s", rate, over, bar, pct(s.ceilingOverAll(0)), strings.TrimSuffix(unchecked, " and "))
+		}
+		return fmt.Sprintf("citation accuracy %s is below the bar %s", rate, bar)
 	}
-	return fmt.Sprintf("citation accuracy %s over the %d citations checked is below the bar %s, and would be %s were the %d not checked all supported",
-		rate, c.Checked, bar, pct(best), c.NotChecked)
+	return fmt.Sprintf("citation accuracy %s%s is below the bar %s, and would be at most %s were %sthe machine to call up to %s of the supported citations not supported (--machine-false-alarms, --accept-machine)",
+		rate, over, bar, pct(s.ceilingOverAll(s.machineFalseAlarms)), unchecked, pct(s.machineFalseAlarms))
 }
 
 // whateverUnchecked ends the detail of a failure of a run that checked

@@ -20,8 +20,8 @@ func TestStatusLine(t *testing.T) {
 		gates []GateSpec
 		want  string
 	}{
-		{"a rate below the bar says so, with the citations it rests on",
-			Summary{CitationAccuracy: 15.0 / 21, Bar: 0.9, Counts: counts(15, 6)}, nil,
+		{"accepted, a rate below the bar says so, with the citations it rests on",
+			Summary{CitationAccuracy: 15.0 / 21, Bar: 0.9, Counts: counts(15, 6), acceptMachine: true}, nil,
 			"FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations; machine verdicts, not verified)"},
 		{"a pass of the machine's verdicts (--accept-machine) says the rate clears the bar, and that it is not verified",
 			Summary{CitationAccuracy: 0.995, CI95Low: 0.987, CI95High: 0.998, Bar: 0.9, Counts: counts(577, 3), acceptMachine: true}, nil,
@@ -51,7 +51,7 @@ func TestStatusLine(t *testing.T) {
 			Summary{CitationAccuracy: 0.5, CI95Low: 0.3, CI95High: 0.7, Bar: 0, Counts: counts(10, 10)}, nil,
 			"PASS (machine verdicts, not verified): citation accuracy 50.0% is at or above the bar 0.0% (20 citations)"},
 		{"a rate a hair under the bar is told apart from it",
-			Summary{CitationAccuracy: 0.8999, Bar: 0.9, Counts: counts(8999, 1001)}, nil,
+			Summary{CitationAccuracy: 0.8999, Bar: 0.9, Counts: counts(8999, 1001), acceptMachine: true}, nil,
 			"FAIL: citation accuracy 89.99% is below the bar 90.00% (10000 citations; machine verdicts, not verified)"},
 		{"a failed gate names the gate, and the rate that passed",
 			Summary{CitationAccuracy: 0.95, Bar: 0.9, Counts: counts(19, 1)}, []GateSpec{{Name: "uncited"}},

@@ -71,13 +71,13 @@ func TestGolden(t *testing.T) {
 		{"bad", []string{testdata + "/bad.jsonl"}, exitIncomplete},
 		{"truncated-gzip", []string{testdata + "/truncated.jsonl.gz"}, exitIncomplete},
 		{"flat", []string{"--bar", "0.05", testdata + "/flat.jsonl"}, exitInconclusive},
-		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitFail},
+		{"payloads", []string{"--reproducible", testdata + "/payloads.jsonl"}, exitInconclusiveBelow},
 		{"ids", []string{testdata + "/ids.jsonl"}, exitIncomplete},
 		// Earlier turns' chunks, a chunk cut by the logger, a bare "Yes".
 		{"turns", []string{"--reproducible", testdata + "/turns.jsonl"}, exitFail},
 		// Chunks returned by a tool call: read when a JSON list, not
 		// auditable with the cause when text.
-		{"function-calling", []string{"--reproducible", testdata + "/formats/openai-chat-function-calling.jsonl"}, exitFail},
+		{"function-calling", []string{"--reproducible", testdata + "/formats/openai-chat-function-calling.jsonl"}, exitIncomplete},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,8 +150,9 @@ func TestExitCodes(t *testing.T) {
 		code int
 	}{
 		{"below the bar fails where the machine's false alarms cannot lift it", []string{"audit", "-q", "--bar", "0.95", ex}, exitFail},
-		{"below the bar taking the machine's rate as it is fails", []string{"audit", "-q", "--machine-false-alarms", "0", ex}, exitFail},
-		{"below the bar within the machine's false alarms is INCONCLUSIVE, exit 6", []string{"audit", "-q", ex}, exitInconclusiveBelow},
+		{"below the bar taking the machine's rate as it is fails", []string{"audit", "-q", "--accept-machine", "--machine-false-alarms", "0", ex}, exitFail},
+		{"below the bar on the machine's verdicts alone is INCONCLUSIVE, exit 6", []string{"audit", "-q", ex}, exitInconclusiveBelow},
+		{"below the bar within the machine's false alarms is INCONCLUSIVE, accepted or not", []string{"audit", "-q", "--accept-machine", ex}, exitInconclusiveBelow},
 		{"false alarms of 100% are a usage error", []string{"audit", "-q", "--machine-false-alarms", "100%", ex}, exitUsage},
 		{"at or above the bar passes, the machine's verdicts accepted", []string{"audit", "-q", "--accept-machine", "--machine-recall", "100%", "--bar", "0.5", ex}, exitPass},
 		{"at or above the bar without labels is INCONCLUSIVE", []string{"audit", "-q", "--bar", "0.5", ex}, exitInconclusive},

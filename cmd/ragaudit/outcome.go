@@ -9,10 +9,10 @@ import (
 	"github.com/ragaudit/ragaudit/report"
 )
 
-// acceptMachineFlag lets the machine's verdicts pass a run without
-// labels (audit and merge).
+// acceptMachineFlag lets the machine's verdicts pass or fail a run
+// without labels (audit and merge).
 func acceptMachineFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "accept-machine", Usage: "without --labels, let the machine's own verdicts pass the run where they clear the bar even were the machine to catch only --machine-recall of the unsupported citations: \"PASS (machine verdicts, not verified)\", exit 0. Without it such a run is INCONCLUSIVE (exit 3) until a reviewed sample verifies it, because the machine misses unsupported citations that read close to their chunks"}
+	return &cli.BoolFlag{Name: "accept-machine", Usage: "without --labels, let the machine's own verdicts decide the run: PASS where they clear the bar even were the machine to catch only --machine-recall of the unsupported citations (\"PASS (machine verdicts, not verified)\", exit 0), FAIL where they are below it even were up to --machine-false-alarms of the supported citations among those it calls not supported (exit 1). Without it such runs are INCONCLUSIVE (exit 3 above the bar, 6 below it) until a reviewed sample decides, because the machine misses unsupported citations that read close to their chunks and fails faithful paraphrases; only fabricated citations that alone fail the bar FAIL a run without labels"}
 }
 
 // machineRecallFlag is the share of unsupported citations the machine is
@@ -22,10 +22,10 @@ func machineRecallFlag() cli.Flag {
 }
 
 // machineFalseAlarmsFlag is the share of supported citations the machine
-// is taken to call not supported at most, before its rate below the bar
-// fails a run without labels (audit and merge).
+// is taken to call not supported at most, before --accept-machine lets
+// its rate below the bar fail a run without labels (audit and merge).
 func machineFalseAlarmsFlag() cli.Flag {
-	return rateFlag("machine-false-alarms", report.DefaultMachineFalseAlarms, "without --labels, the share of the supported citations the machine is taken to call not supported at most: a machine's rate below the bar FAILs the run only where it would even so, else the run is INCONCLUSIVE (exit 3) until a reviewed sample decides. The default is the most people saw it fail of faithful paraphrases; audit --labels measures it on your own logs; 0 takes the machine's rate as it is")
+	return rateFlag("machine-false-alarms", report.DefaultMachineFalseAlarms, "the share of the supported citations the machine is taken to call not supported at most when --accept-machine lets its verdicts fail the run: a rate below the bar FAILs only where it would even so, else the run is INCONCLUSIVE (exit 6) until a reviewed sample decides. The default is the most people saw it fail of faithful paraphrases; audit --labels measures it on your own logs; 0 takes the machine's rate as it is")
 }
 
 // validateRates refuses the report's rates outside their range (audit

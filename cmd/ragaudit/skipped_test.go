@@ -44,7 +44,7 @@ func TestTheStatusLineNamesSkippedRecords(t *testing.T) {
 			"citations; 1 record skipped: missing_content)"},
 		{"a pass names each reason with its count", []string{"--bar", "0", "--min-checked", "50%"}, skippedLog(t, unreadable, unreadable, `{"conversation_id":`), exitPass,
 			"citations; 3 records skipped: malformed_json 1, missing_content 2)"},
-		{"a failure names them too", []string{"--min-checked", "50%", "--machine-false-alarms", "0"}, skippedLog(t, unreadable), exitFail, "; 1 record skipped: missing_content; machine verdicts, not verified)"},
+		{"a failure names them too", []string{"--min-checked", "50%", "--accept-machine", "--machine-false-alarms", "0"}, skippedLog(t, unreadable), exitFail, "; 1 record skipped: missing_content; machine verdicts, not verified)"},
 		{"a run without skips says nothing of them", []string{"--bar", "0"}, skippedLog(t), exitPass, "citations)"},
 		{"--strict with a skipped record is INCOMPLETE, exit 5", []string{"--strict", "--bar", "0"}, skippedLog(t, unreadable), exitIncomplete,
 			"INCOMPLETE: only 11 of 12 records"},
