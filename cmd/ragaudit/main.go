@@ -246,15 +246,18 @@ func allCommands() []*cli.Command {
 // exitCodesHelp is shown by --help; the README has the same table.
 const exitCodesHelp = `Exit codes: 0 PASS: with --labels, the verified rate's one-sided 95% lower
 bound at or above --bar; without labels only with --accept-machine, the
-machine's rate with its 95% interval at or above it; 1 FAIL: below it, or a
---fail-on gate failed; 2 usage error or unreadable input; 3 INCONCLUSIVE
-(with --labels: more labels are needed to decide; without: the machine's rate
-clears the bar and a reviewed sample must verify it); 4 NO_DATA: nothing to measure
-(an empty log, no citation, nothing checkable); 5 INCOMPLETE: fewer citations
-than --min-checked could be checked (with --strict: any record skipped);
-6 INCONCLUSIVE below the bar: undecided, with the machine's rate below it
-within --machine-false-alarms, or with labels, the verified estimate below it;
-130 interrupted (no report written).`
+machine's rate with its 95% interval at or above it; 1 FAIL: with --labels,
+the verified upper bound below it; without, where the fabricated citations
+alone hold the rate below it, or with --accept-machine, the machine's rate
+below it even allowing --machine-false-alarms; or a --fail-on gate failed;
+2 usage error or unreadable input; 3 INCONCLUSIVE (with --labels: more labels
+are needed to decide; without: the machine's rate clears the bar and a
+reviewed sample must verify it); 4 NO_DATA: nothing to measure (an empty log,
+no citation, nothing checkable); 5 INCOMPLETE: fewer citations than
+--min-checked could be checked (with --strict: any record skipped);
+6 INCONCLUSIVE below the bar: undecided, with the machine's rate below it, or
+with labels, the verified estimate below it; 130 interrupted (no report
+written).`
 
 func versionCommand() *cli.Command {
 	return &cli.Command{
