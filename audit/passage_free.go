@@ -85,8 +85,12 @@ func (p *passageRead) freeOnly(c *claim, q quantity) int {
 				// second class; next-day tracked delivery costs £4.99").
 				f = p.freeClause(nil, lack)
 			}
-			if f < 0 && len(subject) > 0 && slices.Contains(lack, subject[0]) && !saysFree(freeLanguage(s.ev.tongue), tokensOf(piece)) {
-				f = p.freeTopic(subject[0]) // a clause about the claim's subject calls it free
+			// A clause about the claim's subject calls it free, unless
+			// this one holds a name of the claim the free one need not:
+			// "Roaming in Switzerland costs €1.49" of "in Switzerland it
+			// costs €1.49", beside "Roaming in the EU is included".
+			if f < 0 && len(subject) > 0 && slices.Contains(lack, subject[0]) && len(namesAmong(c, held)) == 0 && !saysFree(freeLanguage(s.ev.tongue), tokensOf(piece)) {
+				f = p.freeTopic(subject[0])
 			}
 			if f < 0 {
 				return -1

@@ -23,3 +23,16 @@ func TestARequirementDeniedInAnotherModalWord(t *testing.T) {
 			"Retourneren kan binnen 30 dagen. Artikelen moeten ongebruikt zijn en in de originele verpakking zitten.", true},
 	})
 }
+
+// A price of a thing in a place the chunk prices is no price of what the
+// chunk calls free elsewhere: "Roaming in Switzerland costs €1.49" passes
+// beside "Roaming in the EU is included; in Switzerland it costs €1.49",
+// where the EU's price fails.
+func TestAPriceNamedApartFromAFreeClause(t *testing.T) {
+	const en = "Roaming in the EU is included; in Switzerland it costs €1.49 per day."
+	assertUnsupported(t, []flipCase{
+		{"Switzerland's price passes", "Roaming in Switzerland costs €1.49 a day [1].", en, false},
+		{"a price in the EU fails", "Roaming in the EU costs €1.49 a day [1].", en, true},
+		{"Switzerland called free fails", "Roaming in Switzerland is included [1].", en, true},
+	})
+}
