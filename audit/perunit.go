@@ -340,7 +340,9 @@ func perModified(l *lang.Language, ws, written []string, k int, stems, loose, pa
 // modifier of the noun b rather than a noun of its own: in German a
 // lower-case word before a capitalised one ("versicherter Person"), in
 // English and Dutch a participle or adjective by its ending ("insured
-// person", "additional user", "verzekerde persoon").
+// person", "additional user", "verzekerde persoon"; a Dutch strong
+// participle by its "ge-" and "-en": "per gereden kilometer", where a
+// noun after "per" is singular).
 func modifiesNext(l *lang.Language, a, b string) bool {
 	w := l.Normalize(strings.ToLower(b))
 	if w == "" || l.IsStopword(w) || startsWithDigitOrSign(w) || l.IsPerWord(w) || l.IsListJoin(w) {
@@ -354,7 +356,7 @@ func modifiesNext(l *lang.Language, a, b string) bool {
 	case "en":
 		return strings.HasSuffix(a, "ed") || strings.HasSuffix(a, "ing") || strings.HasSuffix(a, "al")
 	case "nl":
-		return strings.HasSuffix(a, "de") || strings.HasSuffix(a, "te")
+		return strings.HasSuffix(a, "de") || strings.HasSuffix(a, "te") || strings.HasPrefix(a, "ge") && strings.HasSuffix(a, "en")
 	}
 	return false
 }

@@ -36,3 +36,14 @@ func TestAPriceNamedApartFromAFreeClause(t *testing.T) {
 		{"Switzerland called free fails", "Roaming in Switzerland is included [1].", en, true},
 	})
 }
+
+// A Dutch strong participle before what a figure is counted per modifies
+// it: "€0,39 per gereden kilometer" is the chunk's "€0,39 per kilometer";
+// per hour it is not.
+func TestADutchParticipleBeforeWhatAFigureIsCountedPer(t *testing.T) {
+	const nl = "Bij deelauto's van Stad&Rijden betaalt u €0,39 per kilometer; brandstof is inbegrepen. Schade meldt u binnen 24 uur via de app."
+	assertUnsupported(t, []flipCase{
+		{"per gereden kilometer passes", "U betaalt €0,39 per gereden kilometer, inclusief brandstof [1].", nl, false},
+		{"per gereden uur fails", "U betaalt €0,39 per gereden uur [1].", nl, true},
+	})
+}
