@@ -27,6 +27,9 @@ func perSwapped(c *claim, ev *evidence) string {
 		}
 		per, shown, loose, each := perNouns(l, text, q.Start+len(q.Raw))
 		if len(per) == 0 {
+			per, shown = perOpening(l, text, q.Start)
+		}
+		if len(per) == 0 {
 			continue
 		}
 		// What the claim reaches across an article ("3 € mensuales por la
@@ -369,4 +372,21 @@ func unitOfTimeAfter(l *lang.Language, ws []string, i int) bool {
 	}
 	u, ok := l.Unit(ws[i+1])
 	return ok && strings.HasPrefix(u, "time:")
+}
+
+// perOpening is what a figure is counted per where its clause opens with
+// it ("Pro Echtzeitüberweisung können Sie bis zu 5.000 € senden", "Per
+// transaction you can send up to €5,000"): a word of [per-words] first,
+// then a noun. Only the claim's side is read so: a chunk's figure counted
+// per nothing after it agrees with anything.
+func perOpening(l *lang.Language, text string, start int) ([]string, string) {
+	ws := clauseWordsCased(text[:start], true, false)
+	if len(ws) < 3 || !l.IsPerWord(strings.ToLower(ws[0])) {
+		return nil, ""
+	}
+	w := l.Normalize(strings.ToLower(ws[1]))
+	if w == "" || l.IsStopword(w) || startsWithDigitOrSign(w) || l.IsUniversal(w) {
+		return nil, ""
+	}
+	return []string{l.Stem(w)}, ws[0] + " " + ws[1]
 }

@@ -47,3 +47,17 @@ func TestADutchParticipleBeforeWhatAFigureIsCountedPer(t *testing.T) {
 		{"per gereden uur fails", "U betaalt €0,39 per gereden uur [1].", nl, true},
 	})
 }
+
+// What a clause opens with "pro" or "per" counts its figure per that
+// thing: "Pro Echtzeitüberweisung … 5.000 €" is no daily limit of 5.000 €;
+// "Pro Tag … 5.000 €" is.
+func TestAFigureCountedPerWhatItsClauseOpensWith(t *testing.T) {
+	const de = "Echtzeitüberweisungen sind auf 5.000 € pro Tag begrenzt; eine einzelne Echtzeitüberweisung darf höchstens 1.000 € betragen."
+	const en = "Instant transfers are limited to €5,000 per day; a single instant transfer may not exceed €1,000."
+	assertUnsupported(t, []flipCase{
+		{"pro Echtzeitüberweisung fails", "Pro Echtzeitüberweisung können Sie bis zu 5.000 € senden [1].", de, true},
+		{"pro Tag passes", "Pro Tag können Sie per Echtzeitüberweisung bis zu 5.000 € senden [1].", de, false},
+		{"per transaction fails", "Per transaction you can send up to €5,000 [1].", en, true},
+		{"per day passes", "Per day you can send up to €5,000 by instant transfer [1].", en, false},
+	})
+}
