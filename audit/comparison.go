@@ -204,7 +204,41 @@ func sidesFigures(l *lang.Language, t tongue, chunk string, a, b, thing []string
 			}
 		}
 	}
+	fa, fb = withZeroSide(l, chunk, a, b, fa, fb)
 	return pairedFigures(fa, fb)
+}
+
+// withZeroSide gives a side without figures, where the other has one, a
+// figure of 0 of it where the chunk says it has none (zeroSide).
+func withZeroSide(l *lang.Language, chunk string, a, b []string, fa, fb []sideFigure) ([]sideFigure, []sideFigure) {
+	switch {
+	case len(fa) == 1 && len(fb) == 0:
+		fb = zeroSide(l, chunk, b, fa[0])
+	case len(fb) == 1 && len(fa) == 0:
+		fa = zeroSide(l, chunk, a, fb[0])
+	}
+	return fa, fb
+}
+
+// zeroSide is a figure of 0 of the other side's kind and period where a
+// clause of the chunk (between semicolons or commas) names the side, gives
+// no figure and says it has none or calls it free ("Standard card holders
+// pay 2.75 %; Metal card holders pay nothing"); nil otherwise.
+func zeroSide(l *lang.Language, chunk string, side []string, other sideFigure) []sideFigure {
+	var out []sideFigure
+	eachSentence(l, chunk, func(s string) {
+		for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == ',' }) {
+			if out != nil || len(findQuantitiesIn(l, part)) > 0 {
+				continue
+			}
+			ws := normalisedWords(l, part)
+			names := slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(side, l.Stem(w)) })
+			if names && slices.ContainsFunc(ws, func(w string) bool { return l.IsZeroWord(w) || l.IsFreeWord(w) }) {
+				out = []sideFigure{{kind: other.kind, period: other.period}}
+			}
+		}
+	})
+	return out
 }
 
 // pairedFigures are the values of the one kind each side has exactly one

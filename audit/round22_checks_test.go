@@ -61,3 +61,18 @@ func TestAFigureCountedPerWhatItsClauseOpensWith(t *testing.T) {
 		{"per day passes", "Per day you can send up to €5,000 by instant transfer [1].", en, false},
 	})
 }
+
+// A side of a comparison the chunk gives none of ("pay nothing", "zahlen
+// Sie nichts") stands at 0 beside the other side's figure: "Metal cards
+// carry a higher fee than Standard cards" against "Standard … 2.75 %;
+// Metal … nothing" is the comparison the other way round.
+func TestASideGivenNothingIsCompared(t *testing.T) {
+	const en = "Standard card holders pay a foreign-currency fee of 2.75% on every payment; Metal card holders pay nothing. ATM withdrawals abroad cost €2."
+	const de = "Mit der Standard-Karte zahlen Sie 2,75 % Auslandsgebühr; mit der Metal-Karte zahlen Sie nichts."
+	assertUnsupported(t, []flipCase{
+		{"higher than fails", "Metal cards carry a higher foreign-currency fee than Standard cards [1].", en, true},
+		{"lower than passes", "Metal cards carry a lower foreign-currency fee than Standard cards [1].", en, false},
+		{"the other way round passes", "Standard cards carry a higher foreign-currency fee than Metal cards [1].", en, false},
+		{"höher als fails in German", "Die Metal-Karte hat eine höhere Auslandsgebühr als die Standard-Karte [1].", de, true},
+	})
+}

@@ -49,6 +49,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 		l.compDegree[w] = -1
 	}
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
+	l.zeroWords = set(l.withNormalized(t.words("zero-words")))
 	l.backRefs = set(t.words("back-references"))
 	l.afterDur = set(l.withNormalized(t.words("after-durations")))
 	l.determiners = set(t.words("determiners"))
@@ -722,6 +723,12 @@ func (l *Language) PerPhraseAt(ws []string, k int) (unit string, n int) {
 // follows it in its own meaning, without a cue: "lacks", "refuses",
 // "ohne", "sans" (a side saying it denies as one saying "not" does).
 func (l *Language) IsNegativeWord(w string) bool { return l.negWords[w] }
+
+// IsZeroWord reports whether the normalised word w says a side has none
+// of what a comparison weighs ([zero-words]: "nothing", "nichts",
+// "rien"): "Metal card holders pay nothing" is a fee of 0 beside the
+// other side's 2.75 %.
+func (l *Language) IsZeroWord(w string) bool { return l.zeroWords[w] }
 
 // PlaceForms are the forms of the places the normalised word w names
 // ("ireland", "irish" of "irish"), as [places] writes them normalised,
