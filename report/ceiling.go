@@ -49,23 +49,25 @@ func (s *Summary) machineCeiling(f float64) float64 {
 	return round6(1 - fab - max(0, (judged-f*(1-fab))/(1-f)))
 }
 
-// machineFailureDoubt is why a machine's rate below the bar does not fail
-// the run ("" when it does). The machine's verdicts fail a run without
-// labels only where what is certain fails it (the fabricated citations
+// machineFails reports whether the machine's verdicts fail a run without
+// labels: only where what is certain fails it (the fabricated citations
 // alone), or, under --accept-machine, where the rate would be below the
 // bar even were up to --machine-false-alarms of the supported citations
 // among those it calls not supported: its false alarms on faithful
 // paraphrases have been seen from 4 % to 35 %, so no share holds for
 // every log. With too few citations checked, the others count as
 // supported, as rateFailure counts them.
+func (s *Summary) machineFails() bool {
+	return s.ceilingOverAll(1) < s.Bar || s.acceptMachine && s.ceilingOverAll(s.machineFalseAlarms) < s.Bar
+}
+
+// machineFailureDoubt is why a machine's rate below the bar does not fail
+// the run ("" when it does: machineFails).
 func (s *Summary) machineFailureDoubt() string {
-	if s.ceilingOverAll(1) < s.Bar {
-		return "" // the fabricated citations alone fail it
-	}
-	ceiling := s.ceilingOverAll(s.machineFalseAlarms)
-	if s.acceptMachine && ceiling < s.Bar {
+	if s.machineFails() {
 		return ""
 	}
+	ceiling := s.ceilingOverAll(s.machineFalseAlarms)
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 	accept := fmt.Sprintf("--accept-machine would not fail it either: were the machine to call up to %s of the supported citations not supported (--machine-false-alarms), the true rate could be as high as %s", pct(s.machineFalseAlarms), pct(ceiling))
 	if ceiling < s.Bar {

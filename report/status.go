@@ -101,10 +101,10 @@ func (s *Summary) decide(floor, share float64) (status, detail string) {
 // machineDecision decides a run without labels on the machine's verdicts,
 // once nothing else fails it or leaves it incomplete.
 func (s *Summary) machineDecision(floor, share float64) (status, detail string) {
-	// Below the bar, the machine's rate fails the run only where it would
-	// even were the machine to fail up to --machine-false-alarms of the
-	// supported citations: a German shop's month read 85.4 % where people
-	// judged 94.9 %.
+	// Below the bar, the machine's verdicts fail the run only where
+	// machineFails (rateFailure has failed it then): otherwise it is
+	// undecided, since they fail faithful paraphrases too (a German shop's
+	// month read 85.4 % where people judged 94.9 %).
 	if !s.machinePass() {
 		if why := s.machineFailureDoubt(); why != "" {
 			return StatusInconclusive, why
@@ -233,7 +233,7 @@ func (s *Summary) rateFailure() string {
 		}
 		return why + fmt.Sprintf(" over the %d citations checked, and would be %s were the %d not checked all supported", c.Checked, pct(best), c.NotChecked)
 	}
-	if s.machinePass() || s.machineFailureDoubt() != "" {
+	if s.machinePass() || !s.machineFails() {
 		return ""
 	}
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar) // never "90.0% is below the bar 90.0%"
@@ -241,8 +241,8 @@ func (s *Summary) rateFailure() string {
 	if short {
 		over, unchecked = fmt.Sprintf(" over the %d citations checked", c.Checked), fmt.Sprintf("the %d not checked all supported and ", c.NotChecked)
 	}
-	// machineFailureDoubt: the fabricated citations alone fail it, or,
-	// accepted, the machine's verdicts do with its false alarms allowed
+	// machineFails: the fabricated citations alone fail it, or, accepted,
+	// the machine's verdicts do with its false alarms allowed
 	if fabricated := s.ceilingOverAll(1); fabricated < s.Bar {
 		all := "every citation the machine judged unsupported"
 		if short {
