@@ -340,15 +340,24 @@ func assertFlips(t *testing.T, cases []flipCase) {
 // exactly when the case says it fails (flipped), whatever the reason.
 func assertUnsupported(t *testing.T, cases []flipCase) {
 	t.Helper()
+	eachFirstFinding(t, cases, func(t *testing.T, tc flipCase, f Finding) {
+		if (f.Verdict != Supported) != tc.flipped {
+			t.Errorf("%s %v, want unsupported %v", f.Verdict, f.Reasons, tc.flipped)
+		}
+	})
+}
+
+// eachFirstFinding audits each case in a subtest and checks its first
+// finding with check.
+func eachFirstFinding(t *testing.T, cases []flipCase, check func(*testing.T, flipCase, Finding)) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			res := auditOneChunk(t, tc.answer, tc.chunk)
 			if len(res.Findings) == 0 {
 				t.Fatal("no finding")
 			}
-			if f := res.Findings[0]; (f.Verdict != Supported) != tc.flipped {
-				t.Errorf("%s %v, want unsupported %v", f.Verdict, f.Reasons, tc.flipped)
-			}
+			check(t, tc, res.Findings[0])
 		})
 	}
 }
@@ -357,18 +366,11 @@ func assertUnsupported(t *testing.T, cases []flipCase) {
 // when the case says it fails (flipped).
 func assertReason(t *testing.T, reason string, cases []flipCase) {
 	t.Helper()
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			res := auditOneChunk(t, tc.answer, tc.chunk)
-			if len(res.Findings) == 0 {
-				t.Fatal("no finding")
-			}
-			f := res.Findings[0]
-			if got := slices.Contains(f.Reasons, reason); got != tc.flipped {
-				t.Errorf("%s %v, want %v (%s %v %q)", reason, got, tc.flipped, f.Verdict, f.Reasons, f.EntitiesMissing)
-			}
-		})
-	}
+	eachFirstFinding(t, cases, func(t *testing.T, tc flipCase, f Finding) {
+		if got := slices.Contains(f.Reasons, reason); got != tc.flipped {
+			t.Errorf("%s %v, want %v (%s %v %q)", reason, got, tc.flipped, f.Verdict, f.Reasons, f.EntitiesMissing)
+		}
+	})
 }
 
 // A cue and "without" in one clause cancel each other ("does not run

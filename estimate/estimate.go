@@ -123,11 +123,11 @@ type Result struct {
 	LabelsOnFabricated int64 `json:"labels_on_fabricated"`
 }
 
-// labelledNotSupported counts the labels that call their citation not
-// supported (partial too, unless it counts as supported): failures
-// whatever the other citations turn out to be.
-func (r *Result) labelledNotSupported(opts Options) int64 {
-	if opts.PartialSupported {
+// LabelledNotSupported counts the labels that call their citation not
+// supported (partial too, unless partialSupported): failures whatever the
+// other citations turn out to be.
+func (r *Result) LabelledNotSupported(partialSupported bool) int64 {
+	if partialSupported {
 		return r.Labels.Unsupported
 	}
 	return r.Labels.Unsupported + r.Labels.Partial
@@ -168,7 +168,7 @@ func (t *Tally) Estimate(opts Options) (Result, error) {
 		// Only what no more labels can change decides: the fabricated
 		// citations and those labelled not supported.
 		r.TooFewLabels = true
-		r.Decision = decide(0, float64(r.Citations-r.Fabricated-r.labelledNotSupported(opts))/float64(r.Citations), opts.Bar)
+		r.Decision = decide(0, float64(r.Citations-r.Fabricated-r.LabelledNotSupported(opts.PartialSupported))/float64(r.Citations), opts.Bar)
 		if r.Decision == Pass { // a bar of 0
 			r.Decision = Inconclusive
 		}

@@ -105,11 +105,7 @@ func (v *Verified) CensusText() string {
 }
 
 // labelledNotSupported counts the labels that call their citation not
-// supported (partial ones too where partial counts so): failures whatever
-// the citations not labelled are.
+// supported, partial ones as the estimate counted them.
 func (v *Verified) labelledNotSupported() int64 {
-	if v.PartialCountsAs == readers.LabelSupported {
-		return v.Labels.Unsupported
-	}
-	return v.Labels.Unsupported + v.Labels.Partial
+	return v.LabelledNotSupported(v.PartialCountsAs == readers.LabelSupported)
 }
