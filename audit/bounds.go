@@ -369,7 +369,10 @@ func boundAround(l *lang.Language, text string, q quantity) bound {
 	if b := boundOverNoun(l, before); b != lang.Exact {
 		return bound(b)
 	}
-	return bound(l.BoundAfter(boundWordsAfter(text, q.Start+len(q.Raw), 3)))
+	if b := l.BoundAfter(boundWordsAfter(text, q.Start+len(q.Raw), 3)); b != lang.Exact {
+		return bound(b)
+	}
+	return bound(l.BoundFinal(before, boundWordsAfter(text, q.Start+len(q.Raw), 4)))
 }
 
 // boundOverNoun is the bound a phrase gives a number across the noun it

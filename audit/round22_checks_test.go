@@ -76,3 +76,25 @@ func TestASideGivenNothingIsCompared(t *testing.T) {
 		{"höher als fails in German", "Die Metal-Karte hat eine höhere Auslandsgebühr als die Standard-Karte [1].", de, true},
 	})
 }
+
+// A bound said by a participle that closes the clause ("ist auf 150 € je
+// Miete gedeckelt", "wordt op €250 gemaximeerd"), a reflexive verb ("se
+// limita a 50 €") or a denied "exceed" ("must not exceed 12 kg") is the
+// chunk's "höchstens": the faithful paraphrase passes, and the figure
+// given without a bound still fails.
+func TestABoundSaidByAVerb(t *testing.T) {
+	const de = "Der Zuschlag für junge Fahrer beträgt 20 € pro Tag, höchstens 150 € je Miete."
+	const nl = "De vergoeding voor fysiotherapie bedraagt maximaal €250 per jaar."
+	const es = "Si no autorizaste la operación, respondes como máximo de 50 €."
+	assertUnsupported(t, []flipCase{
+		{"auf … gedeckelt passes", "Der Zuschlag für junge Fahrer ist auf 150 € je Miete gedeckelt [1].", de, false},
+		{"the figure without its bound fails", "Der Zuschlag für junge Fahrer beträgt 150 € je Miete [1].", de, true},
+		{"auf … erhöht is no bound", "Der Zuschlag für junge Fahrer wurde auf 150 € je Miete erhöht [1].", de, true},
+		{"op … gemaximeerd passes", "De vergoeding voor fysiotherapie wordt op €250 per jaar gemaximeerd [1].", nl, false},
+		{"se limita a passes", "Si no autorizaste la operación, tu responsabilidad se limita a 50 € [1].", es, false},
+		{"must not exceed passes", "Cabin bags must not exceed 12 kg [1].", "Cabin bags may weigh up to 12 kg.", false},
+		{"may exceed fails", "Cabin bags may exceed 12 kg [1].", "Cabin bags may weigh up to 12 kg.", true},
+		{"ne doit pas dépasser passes", "Le bagage cabine ne doit pas dépasser 12 kg [1].", "Le bagage cabine pèse 12 kg maximum.", false},
+		{"no puede superar, against a limit one may pass for a fee, fails", "No puede superar el límite de 10 kg [1].", "Puede superar el límite de 10 kg pagando un suplemento.", true},
+	})
+}

@@ -26,6 +26,9 @@ type boundWords struct {
 	after   map[Bound][][]string
 	joins   map[string]bool
 	between map[string][]string // opener -> its joiners
+	// finalOpen, final: [bound-upper-final], a bound whose verb closes
+	// the clause after the figure ("auf 1.000 € begrenzt").
+	finalOpen, final map[string]bool
 	// change: [change-verbs], [change-from], [change-to], [change-by]
 	changeVerbs, changeFrom, changeTo, changeBy map[string]bool
 }
@@ -41,6 +44,7 @@ func (l *Language) readBounds(t, _ *table) error {
 			Under: l.elisionsCut(phrasesOf(t.sections["bound-under"]))},
 		after: map[Bound][][]string{Upper: phrasesOf(t.sections["bound-upper-after"]), Lower: phrasesOf(t.sections["bound-lower-after"])},
 		joins: set(t.words("bound-range")), between: map[string][]string{},
+		finalOpen: map[string]bool{}, final: map[string]bool{},
 		changeVerbs: set(t.words("change-verbs")), changeFrom: set(t.words("change-from")),
 		changeTo: set(t.words("change-to")), changeBy: set(t.words("change-by")),
 	}
@@ -50,6 +54,15 @@ func (l *Language) readBounds(t, _ *table) error {
 			for _, o := range strings.Fields(open) {
 				l.bounds.between[o] = strings.Fields(join)
 			}
+		}
+	}
+	for _, line := range t.sections["bound-upper-final"] {
+		open, final, _ := strings.Cut(strings.ToLower(line), "|") // "auf | begrenzt gedeckelt"
+		for _, w := range strings.Fields(open) {
+			l.bounds.finalOpen[w] = true
+		}
+		for _, w := range strings.Fields(final) {
+			l.bounds.final[w] = true
 		}
 	}
 	return nil
@@ -88,6 +101,22 @@ func (l *Language) BoundBefore(words []string) Bound {
 // first one next to it) give it ("18 and over", "10 or fewer").
 func (l *Language) BoundAfter(words []string) Bound {
 	return longestPhrase(l.bounds.after, words, startsWithPhrase)
+}
+
+// BoundFinal is the bound a verb closing the clause gives the figure
+// between it and an opener ([bound-upper-final]: "ist auf 150 € je
+// Anmietung gedeckelt"): before are the words right before the figure,
+// after those after it in its clause.
+func (l *Language) BoundFinal(before, after []string) Bound {
+	if len(before) == 0 || !l.bounds.finalOpen[before[len(before)-1]] {
+		return Exact
+	}
+	for _, w := range after {
+		if l.bounds.final[w] {
+			return Upper
+		}
+	}
+	return Exact
 }
 
 // IsChangeVerb reports whether the lower-cased word w says a value
