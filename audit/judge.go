@@ -28,6 +28,8 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 			g.Reasons = []string{reasonNoRetrievalLogged}
 		case p.chunk == idsNotLogged:
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
+		case p.chunk == searchUnnamed:
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonSearchUnnamed}
 		case p.chunk == notRetrieved:
 			g.Verdict = Fabricated
 			g.Reasons = []string{reasonNotRetrieved}
@@ -89,6 +91,8 @@ func (m *messageAudit) judgeAnswerWord(f Finding, pairs []pair, out []Finding) [
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonNoRetrievalLogged}
 		case idsNotLogged:
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
+		case searchUnnamed:
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonSearchUnnamed}
 		case notRetrieved:
 			g.Verdict, g.Reasons = Fabricated, []string{reasonNotRetrieved}
 		default:

@@ -160,8 +160,10 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 		} else {
 			inner := text[m[4]:m[5]]
 			switch {
-			case reDagger.MatchString(inner) || mc.ids[inner]:
+			case mc.ids[inner]:
 				ids = []string{inner}
+			case reDagger.MatchString(inner):
+				ids = []string{daggerID(inner, mc)} // 【4:0†faq.md】
 			case reNumDagger.MatchString(inner):
 				ids, _, _ = formIDs(inner, mc) // 【2†prijzen.md】
 			default:
@@ -189,6 +191,18 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 		out = append(out, Marker{Raw: text[start:end], Start: start, End: end, IDs: ids})
 	}
 	return out
+}
+
+// daggerID is the id a file-search marker ("4:0†faq.md") cites: the
+// marker whole where a chunk's id is its numbers ("4:0", which resolve
+// reads); else the chunk its file names, where one does; else the marker.
+func daggerID(inner string, mc *markerContext) string {
+	if head, file, ok := strings.Cut(inner, "†"); ok && !mc.ids[head] {
+		if name := mc.nameOf(strings.TrimSpace(file)); name != "" {
+			return name
+		}
+	}
+	return inner
 }
 
 // parseBracketIDs reads the ids of a bracket's content; generic says they

@@ -106,6 +106,9 @@ const (
 	notRetrieved = -1 // the retrieval logged has no such chunk: fabricated
 	notLogged    = -2 // the log holds no retrieval: it cannot be checked
 	idsNotLogged = -3 // the retrieval's chunks carry no id: a named one cannot be checked
+	// searchUnnamed: a file-search marker ("4:1†source") naming no chunk's
+	// id or file: it cannot be checked.
+	searchUnnamed = -4
 )
 
 // sentences finds the message's claims, as sentences (claimsOf).
@@ -226,6 +229,9 @@ func (m *messageAudit) resolveID(id string) (int, string) {
 	}
 	if idx == notRetrieved && len(m.own) > 0 && !m.ids.named && namesAnID(id) {
 		idx, by = idsNotLogged, ""
+	}
+	if idx == notRetrieved && len(m.own) > 0 && m.ids.searchUnnamed(id) {
+		idx, by = searchUnnamed, ""
 	}
 	return idx, by
 }

@@ -54,6 +54,7 @@ const (
 	reasonChunkTextEmpty     = reasonChunkTextPrefix + readers.TextEmpty
 	reasonDuplicateID        = "duplicate_chunk_id"
 	reasonAnswerWordOnly     = "answer_word_only"
+	reasonSearchUnnamed      = "search_result_unnamed"
 )
 
 // The kinds of contradiction (measures.NegationCause): refinements of
@@ -126,6 +127,8 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
 	{Code: reasonChunkIDsAbsent, Verdict: NotAuditable, Label: "chunk ids absent",
 		Doc: "the citation names an id (\"[doc-1]\"), but the answer's retrieval logs its chunks without ids: whether it names one of them or none cannot be told"},
+	{Code: reasonSearchUnnamed, Verdict: NotAuditable, Label: "search result unnamed",
+		Doc: "a file-search marker (\"【4:1†source】\") counts the results of a search, which the log does not number, and names no retrieved chunk's id or file: which chunk it cites cannot be told"},
 	{Code: reasonAnswerWordOnly, Verdict: NotAuditable, Label: "answer word only",
 		Doc: "the cited sentence is only an answer word (\"Yes.\", \"Ja, das geht.\", \"Oui, c'est possible.\", \"No.\"): it says nothing the chunk can be checked against without the question, which a reviewer judges it with"},
 	{Code: reasonLanguage, Verdict: NotAuditable, Label: "language not supported",

@@ -2,10 +2,12 @@ package audit
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/ragaudit/ragaudit/readers"
 )
@@ -100,6 +102,22 @@ func (r *resolver) zeroBasedAnswer(rule ResolveRule, ids []string) (zeroBased, u
 		return false, true
 	}
 	return true, false
+}
+
+// searchUnnamed reports whether a citation is a file-search marker
+// ("4:1†source") that names no chunk: its numbers count a search's
+// results, which the log does not number, and what follows "†" is no file
+// (OpenAI writes "source") or the chunks log no files to tell it by. One
+// naming a file, where the chunks log theirs, names a file not retrieved:
+// fabricated.
+func (r *resolver) searchUnnamed(id string) bool {
+	if !reDagger.MatchString(id) {
+		return false
+	}
+	_, file, _ := strings.Cut(id, "†")
+	file = strings.TrimSpace(file)
+	ext := path.Ext(file)
+	return len(r.bySource) == 0 || len(ext) < 2 || strings.IndexFunc(ext[1:], func(c rune) bool { return !unicode.IsLetter(c) }) >= 0
 }
 
 // resolve finds the chunk a citation id points at. It returns the

@@ -158,3 +158,38 @@ func TestPositionsAmongIDsFromZeroAreNoted(t *testing.T) {
 		})
 	}
 }
+
+// A file-search marker ("【4:0†faq.md】") cites the chunk its file names,
+// whatever its numbers; one naming no chunk's id or file ("【4:1†source】")
+// cannot be told (its numbers count the search's results, which the log
+// does not number), and one naming a file the chunks do not come from is
+// fabricated.
+func TestFileSearchMarkers(t *testing.T) {
+	chunks := []readers.Chunk{{ID: "1", Source: "parking.md", Text: "Residents pay £96 a year for a permit."},
+		{ID: "2", Source: "faq.md", Text: days30}}
+	const claim = "Returns are accepted within 30 days "
+	cases := []struct {
+		name, marker, verdict, reason string
+		chunks                        []readers.Chunk
+	}{
+		{"n:m before a retrieved file cites the file", "【4:0†faq.md】", Supported, "", chunks},
+		{"n:m before a chunk's id cites the chunk", "【1:1†2】", Supported, "", chunks},
+		{"n:m before the word source cannot be told", "【4:1†source】", NotAuditable, reasonSearchUnnamed, chunks},
+		{"n:m before a file not retrieved is fabricated", "【4:0†prices.md】", Fabricated, reasonNotRetrieved, chunks},
+		{"n:m logged as a chunk's id cites it", "【4:0†source】", Supported, "", []readers.Chunk{{ID: "4:0", Text: days30}}},
+		{"n:m among chunks logging no files cannot be told", "【4:0†faq.md】", NotAuditable, reasonSearchUnnamed,
+			[]readers.Chunk{{ID: "a", Text: days30}, {ID: "b", Text: days14}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := oneFinding(t, claim+tc.marker+".", tc.chunks...)
+			last := ""
+			if len(f.Reasons) > 0 {
+				last = f.Reasons[len(f.Reasons)-1]
+			}
+			if f.Verdict != tc.verdict || last != tc.reason {
+				t.Errorf("verdict %s reasons %v, want %s %q", f.Verdict, f.Reasons, tc.verdict, tc.reason)
+			}
+		})
+	}
+}

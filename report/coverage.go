@@ -109,6 +109,8 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 		return fmt.Sprintf("%d citation(s) cite chunks logged without text (a web page named by its address only, or text under a key ragaudit does not read: map it with --mapping)", n)
 	case "chunk_text_empty":
 		return fmt.Sprintf("%d citation(s) cite chunks logged with an empty text (\"text\": \"\"): log each chunk's text", n)
+	case "search_result_unnamed":
+		return fmt.Sprintf("%d citation(s) are file-search markers (\"【4:1†source】\") that name no retrieved chunk's id or file: which search result each cites cannot be told; read the Assistants export with --format openai-assistants, whose annotations name each marker's file, or log each chunk's id as its marker's numbers (\"4:1\")", n)
 	case "duplicate_chunk_id":
 		return fmt.Sprintf("%d citation(s) cite an id the retrieval logs for several chunks that disagree on the claim (one supports it, another does not): which one was cited cannot be told; log each chunk under an id of its own", n)
 	case "language_unsupported":
