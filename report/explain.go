@@ -221,7 +221,11 @@ func counterpart(missing []string, window string) string {
 			return ""
 		}
 		if c[2] == m[2] {
-			continue
+			// The passage writes the figure itself: what differs is its
+			// bound or what it is said of, which writtenAround shows; any
+			// other figure of its unit would be a guess ("1,500 km" for the
+			// "3,500 km" of "between 1,500 and 3,500 km").
+			return ""
 		}
 		if q := `"` + Printable(strings.TrimSpace(strings.TrimRight(c[0], ".,"))) + `"`; found == "" || found == q {
 			found = q
