@@ -369,10 +369,18 @@ func boundAround(l *lang.Language, text string, q quantity) bound {
 	if b := boundOverNoun(l, before); b != lang.Exact {
 		return bound(b)
 	}
-	if b := l.BoundAfter(boundWordsAfter(text, q.Start+len(q.Raw), 3)); b != lang.Exact {
+	after := boundWordsAfter(text, q.Start+len(q.Raw), 4)
+	if b := l.BoundAfter(after[:min(3, len(after))]); b != lang.Exact {
 		return bound(b)
 	}
-	return bound(l.BoundFinal(before, boundWordsAfter(text, q.Start+len(q.Raw), 4)))
+	// One word of what the figure measures may come first: "3 hours late
+	// or more", "18 years old or older".
+	if len(after) > 1 && !l.IsStopword(after[0]) && !isDigit(after[0][0]) {
+		if b := l.BoundAfter(after[1:]); b != lang.Exact {
+			return bound(b)
+		}
+	}
+	return bound(l.BoundFinal(before, after))
 }
 
 // boundOverNoun is the bound a phrase gives a number across the noun it

@@ -98,3 +98,15 @@ func TestABoundSaidByAVerb(t *testing.T) {
 		{"no puede superar, against a limit one may pass for a fee, fails", "No puede superar el límite de 10 kg [1].", "Puede superar el límite de 10 kg pagando un suplemento.", true},
 	})
 }
+
+// A bound after the figure may follow one word of what it measures ("3
+// hours late or more", "18 years old or older"): the chunk's "at least"
+// says the same; the figure without its bound still fails.
+func TestABoundAfterAWordOfWhatTheFigureMeasures(t *testing.T) {
+	const en = "If your flight arrives at least 3 hours late, you may be entitled to £350 for flights between 1,500 and 3,500 km."
+	assertUnsupported(t, []flipCase{
+		{"3 hours late or more passes", "Flights between 1,500 and 3,500 km that land 3 hours late or more can qualify for £350 [1].", en, false},
+		{"3 hours late fails", "Flights between 1,500 and 3,500 km that land 3 hours late can qualify for £350 [1].", en, true},
+		{"3 hours late or less fails", "Flights between 1,500 and 3,500 km that land 3 hours late or less can qualify for £350 [1].", en, true},
+	})
+}
