@@ -51,7 +51,7 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := nounphrase.Words(clause)
 		cueAt := func(i int) int {
-			if englishCue(words, i) {
+			if englishCue(words, i) && !deniesFigure(words, i+englishCueWidth(words, i)) {
 				return 1
 			}
 			return 0
@@ -218,7 +218,12 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 			words = words[1:]
 		}
 		cueAt := func(i int) int { return cueIn(l, words, i) }
-		paired := pairedCues(words, cueAt, l.IsDoubleNegation)
+		paired := pairedCues(words, func(i int) int {
+			if n := cueAt(i); !deniesFigure(words, i+n) {
+				return n
+			}
+			return 0
+		}, l.IsDoubleNegation)
 		for i := 0; i < len(words); i++ {
 			n := cueAt(i)
 			if n == 0 || paired[i] || absenceSaid(l, words[i:i+n], about) {
@@ -243,6 +248,22 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 				func(x string) bool { return about(l.Stem(x)) }) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// deniesFigure reports whether the words from after, right after a
+// negation cue, open with a figure, after at most one short word ("au
+// lieu de 70 %", "instead of 70%", "et non à 70 %"): the cue denies that
+// figure, and cancels no "without" of its clause ("sans orientation … à
+// 30 % au lieu de 70 %" still says "sans").
+func deniesFigure(words []string, after int) bool {
+	for k := after; k < len(words) && k <= after+1; k++ {
+		if w := words[k]; w != "" && isDigit(w[0]) {
+			return true
+		} else if len(w) > 3 {
+			return false
 		}
 	}
 	return false

@@ -90,6 +90,9 @@ func indexQuantitiesIn(l *lang.Language, text string, parts bool, kept *[]found)
 			keys = appendParts(keys, text, f, false)
 		}
 		f.label = labelled(l, text, f.start)
+		if l.InsteadBefore(text[:f.start]) {
+			return // "30 % au lieu de 70 %": 70 % does not apply
+		}
 		keys, meas = appendKeys(keys, meas, &f)
 	})
 	if parts {

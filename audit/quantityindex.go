@@ -90,6 +90,9 @@ func indexQuantities(text string, parts bool, kept *[]found) quantityIndex {
 			keys = appendPartKeys(keys, text, f)
 		}
 		f.label = labelled(englishTables(), text, f.start)
+		if englishTables().InsteadBefore(text[:f.start]) {
+			return // "€25 instead of €30": €30 does not apply
+		}
 		keys, meas = appendKeys(keys, meas, &f)
 	})
 	if parts {

@@ -110,3 +110,23 @@ func TestABoundAfterAWordOfWhatTheFigureMeasures(t *testing.T) {
 		{"3 hours late or less fails", "Flights between 1,500 and 3,500 km that land 3 hours late or less can qualify for £350 [1].", en, true},
 	})
 }
+
+// A figure after "instead of" ("au lieu de", "statt", "in plaats van",
+// "en lugar de") is what does not apply: a claim giving it fails, the
+// figure that applies passes, and the cue before it cancels no "sans" of
+// its sentence.
+func TestAFigureGivenInsteadOfAnother(t *testing.T) {
+	const fr = "Les consultations chez un spécialiste sans orientation par le médecin traitant sont remboursées à 30 % au lieu de 70 %."
+	const de = "Im Aktionszeitraum kostet der Tarif 20 € statt 30 € im Monat."
+	const en = "Until 31 May the plan costs €25 instead of €30 a month."
+	assertUnsupported(t, []flipCase{
+		{"the figure after au lieu de fails", "Les consultations chez un spécialiste sont remboursées à 70 % [1].", fr, true},
+		{"the figure that applies passes", "Sans orientation par le médecin traitant, les consultations chez un spécialiste sont remboursées à 30 % [1].", fr, false},
+		{"the figure after statt fails", "Im Aktionszeitraum kostet der Tarif 30 € im Monat [1].", de, true},
+		{"the price that applies passes", "Im Aktionszeitraum kostet der Tarif 20 € im Monat [1].", de, false},
+		{"the figure after instead of fails", "Until 31 May the plan costs €30 a month [1].", en, true},
+		{"the price that applies passes in English", "Until 31 May the plan costs €25 a month [1].", en, false},
+		{"the chunk's sentence without its figure after au lieu de passes", "Les consultations chez un spécialiste sans orientation par le médecin traitant sont remboursées à 30 % [1].", fr, false},
+		{"a fee denied with its figure still fails", "There is a 2% fee for direct debit [1].", "There is no 2% fee for direct debit.", true},
+	})
+}

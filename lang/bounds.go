@@ -29,6 +29,8 @@ type boundWords struct {
 	// finalOpen, final: [bound-upper-final], a bound whose verb closes
 	// the clause after the figure ("auf 1.000 € begrenzt").
 	finalOpen, final map[string]bool
+	// instead: [instead-of], lower-cased, each with a space before it.
+	instead []string
 	// change: [change-verbs], [change-from], [change-to], [change-by]
 	changeVerbs, changeFrom, changeTo, changeBy map[string]bool
 }
@@ -55,6 +57,9 @@ func (l *Language) readBounds(t, _ *table) error {
 				l.bounds.between[o] = strings.Fields(join)
 			}
 		}
+	}
+	for _, p := range phrasesOf(t.sections["instead-of"]) {
+		l.bounds.instead = append(l.bounds.instead, " "+strings.Join(p, " "))
 	}
 	for _, line := range t.sections["bound-upper-final"] {
 		open, final, _ := strings.Cut(strings.ToLower(line), "|") // "auf | begrenzt gedeckelt"
@@ -117,6 +122,22 @@ func (l *Language) BoundFinal(before, after []string) Bound {
 		}
 	}
 	return Exact
+}
+
+// InsteadBefore reports whether text, the text before a figure, ends
+// with a phrase of [instead-of] ("30 % au lieu de 70 %"): the figure is
+// what does not apply. A currency sign before the figure is passed over.
+func (l *Language) InsteadBefore(text string) bool {
+	if len(l.bounds.instead) == 0 {
+		return false
+	}
+	text = strings.TrimRight(text, " \u00a0€$£")
+	for _, p := range l.bounds.instead {
+		if n := len(text) - len(p); n >= 0 && strings.EqualFold(text[n:], p) || n == -1 && strings.EqualFold(text, p[1:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsChangeVerb reports whether the lower-cased word w says a value
