@@ -130,3 +130,17 @@ func TestAFigureGivenInsteadOfAnother(t *testing.T) {
 		{"a fee denied with its figure still fails", "There is a 2% fee for direct debit [1].", "There is no 2% fee for direct debit.", true},
 	})
 }
+
+// An exemption is a free word ("von der Gebühr befreit", "exempt",
+// "vrijgesteld", "exonéré", "exento"): said where the chunk gives the
+// group a price it fails; said as the chunk says it, it passes.
+func TestAnExemptionWhereTheChunkGivesAPrice(t *testing.T) {
+	const de = "Die Gebühr beträgt 120 € pro Jahr; Inhaber eines Schwerbehindertenausweises mit Merkzeichen G zahlen 30 €."
+	const deExempt = "Die Gebühr beträgt 120 € pro Jahr. Inhaber eines Schwerbehindertenausweises mit Merkzeichen aG sind von der Gebühr befreit; mit Merkzeichen G zahlen sie 30 €."
+	assertUnsupported(t, []flipCase{
+		{"befreit against a price fails", "Inhaber eines Schwerbehindertenausweises sind von der Gebühr befreit [1].", de, true},
+		{"befreit as the chunk says passes", "Mit Merkzeichen aG sind Inhaber eines Schwerbehindertenausweises von der Gebühr befreit [1].", deExempt, false},
+		{"exempt against a price fails", "Students are exempt from the registration fee [1].", "The registration fee is €40; students pay €20.", true},
+		{"exempt as the chunk says passes", "Students are exempt from the registration fee [1].", "The registration fee is €40. Students are exempt from the registration fee.", false},
+	})
+}
