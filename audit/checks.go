@@ -553,7 +553,7 @@ var Checks = []Check{
 					why(causeSides, clausesSwapped(l, c, window, s.SpanText)) ||
 					why(causeExcepted, excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText)) || why(causeEvent, anchorSwapped(l, c.words, closest, ev)) ||
 					why(causeScope, universalRestricted(l, c, ev, s.SpanText)) ||
-					why(causeCondition, conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText) || joinLoosened(l, c.words, closest, closestText))
+					why(causeCondition, conditionOmitted(l, c, closest, closestText) || requirementDropped(l, c, closestText) || joinLoosened(l, c.words, closest, closestText) || restrictionDropped(l, c, closestText))
 			}
 		},
 	},

@@ -144,3 +144,24 @@ func TestAnExemptionWhereTheChunkGivesAPrice(t *testing.T) {
 		{"exempt as the chunk says passes", "Students are exempt from the registration fee [1].", "The registration fee is €40. Students are exempt from the registration fee.", false},
 	})
 }
+
+// A limit the window's sentence puts with "only" and a condition ("nur bei
+// mangelhafter Ware", "only for faulty goods") is dropped by a claim that
+// says the rest without it, or says it always; a claim keeping the limit,
+// or giving its own condition, passes.
+func TestALimitWithOnlyDropped(t *testing.T) {
+	const de = "Rücksendungen wickelt der Händler selbst ab; die Rücksendekosten trägt der Händler nur bei mangelhafter Ware."
+	const en = "The seller handles returns; the seller pays the return shipping only for faulty goods."
+	const nl = "De verkoper handelt retouren af; de verkoper betaalt de retourkosten alleen bij defecte artikelen."
+	assertUnsupported(t, []flipCase{
+		{"immer fails", "Die Rücksendekosten trägt immer der Händler [1].", de, true},
+		{"the limit dropped fails", "Die Rücksendekosten trägt der Händler [1].", de, true},
+		{"the limit kept passes", "Die Rücksendekosten trägt der Händler nur bei mangelhafter Ware [1].", de, false},
+		{"always fails", "The seller always pays the return shipping [1].", en, true},
+		{"the limit dropped fails in English", "The seller pays the return shipping [1].", en, true},
+		{"the limit as a condition passes", "The seller pays the return shipping if the goods are faulty [1].", en, false},
+		{"the limit said first passes", "For faulty goods, the seller pays the return shipping [1].", en, false},
+		{"altijd fails", "De verkoper betaalt altijd de retourkosten [1].", nl, true},
+		{"alleen bij kept passes", "Alleen bij defecte artikelen betaalt de verkoper de retourkosten [1].", nl, false},
+	})
+}
