@@ -396,14 +396,17 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 	if ordinalNarrowed(l, cw, ww) {
 		return true
 	}
-	if slices.ContainsFunc(ww, l.IsUniversal) {
+	if slices.ContainsFunc(ww, l.IsUniversal) || slices.ContainsFunc(ww, l.IsBoth) {
 		return false
 	}
 	if groupWidened(l, cw, ww) {
 		return true
 	}
 	for i, u := range cw {
-		if !l.IsUniversal(u) || i+1 < len(cw) && isFigure(l, cw[i+1]) { // "elk 40% korting" gives each a value
+		// "both plans": all of two, unless the window lists two ("Plus and
+		// Basic"); "both the President and the Vice President" lists them.
+		both := l.IsBoth(u) && !slices.ContainsFunc(cw[i+1:min(i+6, len(cw))], l.IsListJoin)
+		if !l.IsUniversal(u) && !both || i+1 < len(cw) && isFigure(l, cw[i+1]) { // "elk 40% korting" gives each a value
 			continue
 		}
 		for n, thing := range kindWords(l, cw, i) {
@@ -416,7 +419,14 @@ func generalised(l *lang.Language, cw, ww []string) bool {
 			at := i + slices.Index(cw[i:], thing)
 			ends := !slices.ContainsFunc(cw[at+1:], func(w string) bool { return contentWord(l, w) })
 			for j, w := range ww {
-				if sameWordRoot(l, w, thing) && (j == 0 || !l.IsPerWord(ww[j-1])) && kindLimited(l, cw, ww, j, n == 0, ends) {
+				if j > 0 && l.IsPerWord(ww[j-1]) || both && slices.ContainsFunc(ww[max(j-3, 0):min(j+4, len(ww))], l.IsListJoin) {
+					continue
+				}
+				if sameWordRoot(l, w, thing) && kindLimited(l, cw, ww, j, n == 0, ends) {
+					return true
+				}
+				// "het Plus-pakket" names one of "alle pakketten" in one word
+				if k := strings.LastIndexByte(w, '-'); n == 0 && k > 0 && sameWordRoot(l, w[k+1:], thing) && !inClause(l, w[:k], cw) {
 					return true
 				}
 			}
@@ -571,7 +581,7 @@ func qualifiesAfter(l *lang.Language, ww []string, j, k int) bool {
 // of another group (groupInstead). It is read down to 4-gram closeness
 // 0.4, where generalised is not.
 func groupWidened(l *lang.Language, cw, ww []string) bool {
-	if slices.ContainsFunc(ww, l.IsUniversal) {
+	if slices.ContainsFunc(ww, l.IsUniversal) || slices.ContainsFunc(ww, l.IsBoth) {
 		return false
 	}
 	for i, u := range cw {

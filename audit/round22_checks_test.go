@@ -165,3 +165,21 @@ func TestALimitWithOnlyDropped(t *testing.T) {
 		{"alleen bij kept passes", "Alleen bij defecte artikelen betaalt de verkoper de retourkosten [1].", nl, false},
 	})
 }
+
+// "Both" of a kind is all of it, as "all" is: "in beide pakketten" against
+// "het Plus-pakket …; het Basis-pakket vergoedt geen" fails (a hyphenated
+// compound names one of the kind in one word); against two listed
+// ("Plus and Basic"), or a claim listing them itself ("both the President
+// and the Vice President"), it passes.
+func TestBothOfAKindSaidOfOne(t *testing.T) {
+	const nl = "Voor fysiotherapie vergoedt het Plus-pakket 18 behandelingen per jaar; het Basis-pakket vergoedt geen fysiotherapie, behalve bij chronische aandoeningen."
+	const en = "For physiotherapy, the Plus plan covers 18 sessions a year; the Basic plan does not cover physiotherapy, except for chronic conditions."
+	assertUnsupported(t, []flipCase{
+		{"beide pakketten fails", "Fysiotherapie wordt in beide pakketten vergoed tot 18 behandelingen per jaar [1].", nl, true},
+		{"alle pakketten fails", "Fysiotherapie wordt in alle pakketten vergoed tot 18 behandelingen per jaar [1].", nl, true},
+		{"both plans fails", "Physiotherapy is covered on both plans up to 18 sessions a year [1].", en, true},
+		{"both plans against two listed passes", "Both plans cover physiotherapy up to 18 sessions a year [1].", "The Plus and Basic plans cover physiotherapy up to 18 sessions a year.", false},
+		{"beide against two compounds listed passes", "Beide pakketten vergoeden fysiotherapie tot 18 behandelingen per jaar [1].", "Het Plus-pakket en het Basis-pakket vergoeden fysiotherapie tot 18 behandelingen per jaar.", false},
+		{"the plan named passes", "Het Plus-pakket vergoedt 18 behandelingen fysiotherapie per jaar [1].", nl, false},
+	})
+}
