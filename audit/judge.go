@@ -30,6 +30,8 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
 		case p.chunk == searchUnnamed:
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonSearchUnnamed}
+		case p.chunk == sourcesNotLogged:
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonSourcesAbsent}
 		case p.chunk == notRetrieved:
 			g.Verdict = Fabricated
 			g.Reasons = []string{reasonNotRetrieved}
@@ -93,6 +95,8 @@ func (m *messageAudit) judgeAnswerWord(f Finding, pairs []pair, out []Finding) [
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
 		case searchUnnamed:
 			g.Verdict, g.Reasons = NotAuditable, []string{reasonSearchUnnamed}
+		case sourcesNotLogged:
+			g.Verdict, g.Reasons = NotAuditable, []string{reasonSourcesAbsent}
 		case notRetrieved:
 			g.Verdict, g.Reasons = Fabricated, []string{reasonNotRetrieved}
 		default:

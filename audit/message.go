@@ -109,6 +109,9 @@ const (
 	// searchUnnamed: a file-search marker ("4:1†source") naming no chunk's
 	// id or file: it cannot be checked.
 	searchUnnamed = -4
+	// sourcesNotLogged: a citation naming a file ("[Quelle: tarife.md]")
+	// where no chunk logs its file: it cannot be checked.
+	sourcesNotLogged = -5
 )
 
 // sentences finds the message's claims, as sentences (claimsOf).
@@ -233,6 +236,9 @@ func (m *messageAudit) resolveID(id string) (int, string) {
 	if idx == notRetrieved && len(m.own) > 0 && m.ids.searchUnnamed(id) {
 		idx, by = searchUnnamed, ""
 	}
+	if idx == notRetrieved && len(m.own) > 0 && m.ids.sourcesUnlogged(id) {
+		idx, by = sourcesNotLogged, ""
+	}
 	return idx, by
 }
 
@@ -247,8 +253,14 @@ func namesAnID(id string) bool {
 	if strings.Contains(id, "://") {
 		return false
 	}
-	ext := path.Ext(id)
-	return len(ext) < 2 || len(ext) > 6 || strings.IndexFunc(ext[1:], func(r rune) bool { return !unicode.IsLetter(r) }) >= 0
+	return !hasFileExt(id)
+}
+
+// hasFileExt reports whether a name ends in a file's extension: a dot and
+// one to five letters ("faq.md", "tarife.pdf").
+func hasFileExt(name string) bool {
+	ext := path.Ext(name)
+	return len(ext) >= 2 && len(ext) <= 6 && strings.IndexFunc(ext[1:], func(r rune) bool { return !unicode.IsLetter(r) }) < 0
 }
 
 // resolveRefs finds the citations of the answer's list of sources that

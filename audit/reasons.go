@@ -55,6 +55,7 @@ const (
 	reasonDuplicateID        = "duplicate_chunk_id"
 	reasonAnswerWordOnly     = "answer_word_only"
 	reasonSearchUnnamed      = "search_result_unnamed"
+	reasonSourcesAbsent      = "chunk_sources_absent"
 )
 
 // The kinds of contradiction (measures.NegationCause): refinements of
@@ -127,6 +128,8 @@ var Reasons = append(decisiveReasons(), []Reason{
 		Doc: "the answer's log holds no retrieval at all (no key, or null): what it cites cannot be checked"},
 	{Code: reasonChunkIDsAbsent, Verdict: NotAuditable, Label: "chunk ids absent",
 		Doc: "the citation names an id (\"[doc-1]\"), but the answer's retrieval logs its chunks without ids: whether it names one of them or none cannot be told"},
+	{Code: reasonSourcesAbsent, Verdict: NotAuditable, Label: "chunk sources absent",
+		Doc: "the citation names a file (\"[Quelle: tarife.md]\"), but the answer's retrieval logs its chunks without their files (sources): whether it names one of them or none cannot be told"},
 	{Code: reasonSearchUnnamed, Verdict: NotAuditable, Label: "search result unnamed",
 		Doc: "a file-search marker (\"【4:1†source】\") counts the results of a search, which the log does not number, and names no retrieved chunk's id or file: which chunk it cites cannot be told"},
 	{Code: reasonAnswerWordOnly, Verdict: NotAuditable, Label: "answer word only",

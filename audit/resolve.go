@@ -120,6 +120,17 @@ func (r *resolver) searchUnnamed(id string) bool {
 	return len(r.bySource) == 0 || len(ext) < 2 || strings.IndexFunc(ext[1:], func(c rune) bool { return !unicode.IsLetter(c) }) >= 0
 }
 
+// sourcesUnlogged reports whether a citation names a file ("faq.md",
+// "fitwerk/tarife.md") that no chunk could be told by: none logs its
+// source, and no id of the log is a file's. Such a marker may name a
+// retrieved chunk or none; a log that names its chunks' files tells.
+func (r *resolver) sourcesUnlogged(id string) bool {
+	if len(r.bySource) > 0 || strings.Contains(id, "://") || !hasFileExt(id) {
+		return false
+	}
+	return !slices.ContainsFunc(r.chunks, func(c readers.Chunk) bool { return c.LoggedID() != "" && hasFileExt(c.LoggedID()) })
+}
+
 // resolve finds the chunk a citation id points at. It returns the
 // chunk's index in the retrieval and how it was found ("id", "id_case",
 // "source" or "position"), or -1 and "" when the citation is fabricated.

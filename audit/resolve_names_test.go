@@ -168,10 +168,7 @@ func TestFileSearchMarkers(t *testing.T) {
 	chunks := []readers.Chunk{{ID: "1", Source: "parking.md", Text: "Residents pay £96 a year for a permit."},
 		{ID: "2", Source: "faq.md", Text: days30}}
 	const claim = "Returns are accepted within 30 days "
-	cases := []struct {
-		name, marker, verdict, reason string
-		chunks                        []readers.Chunk
-	}{
+	cases := []markerVerdictCase{
 		{"n:m before a retrieved file cites the file", "【4:0†faq.md】", Supported, "", chunks},
 		{"n:m before a chunk's id cites the chunk", "【1:1†2】", Supported, "", chunks},
 		{"n:m before the word source cannot be told", "【4:1†source】", NotAuditable, reasonSearchUnnamed, chunks},
@@ -180,6 +177,38 @@ func TestFileSearchMarkers(t *testing.T) {
 		{"n:m among chunks logging no files cannot be told", "【4:0†faq.md】", NotAuditable, reasonSearchUnnamed,
 			[]readers.Chunk{{ID: "a", Text: days30}, {ID: "b", Text: days14}}},
 	}
+	runMarkerVerdicts(t, claim, cases)
+}
+
+// A citation naming a file can be told fabricated only where the log
+// names its chunks' files: among chunks logging no source, and no id of a
+// file, it is not auditable (chunk_sources_absent).
+func TestAFileNamedAmongChunksLoggingNone(t *testing.T) {
+	const claim = "Returns are accepted within 30 days "
+	cases := []markerVerdictCase{
+		{"a file among chunks with no sources cannot be told", "[Quelle: faq.md]", NotAuditable, reasonSourcesAbsent,
+			[]readers.Chunk{{Text: days30}, {Text: days14}}},
+		{"a file among chunks with other ids and no sources cannot be told", "[faq.md]", NotAuditable, reasonSourcesAbsent,
+			[]readers.Chunk{{ID: "c1", Text: days30}, {ID: "c2", Text: days14}}},
+		{"a file among chunks logging theirs is fabricated", "[faq.md]", Fabricated, reasonNotRetrieved,
+			[]readers.Chunk{{ID: "1", Source: "prices.md", Text: days30}}},
+		{"a file among chunks whose ids are files is fabricated", "[faq.md]", Fabricated, reasonNotRetrieved,
+			[]readers.Chunk{{ID: "prices.md", Text: days30}}},
+		{"a number past the chunks is fabricated", "[3]", Fabricated, reasonNotRetrieved,
+			[]readers.Chunk{{Text: days30}, {Text: days14}}},
+	}
+	runMarkerVerdicts(t, claim, cases)
+}
+
+// markerVerdictCase is a marker after a claim, the chunks it is read
+// against, and the verdict and last reason of its citation.
+type markerVerdictCase struct {
+	name, marker, verdict, reason string
+	chunks                        []readers.Chunk
+}
+
+func runMarkerVerdicts(t *testing.T, claim string, cases []markerVerdictCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := oneFinding(t, claim+tc.marker+".", tc.chunks...)

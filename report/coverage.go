@@ -109,6 +109,8 @@ func causeDetail(reason audit.Reason, n int, c audit.Counts, r pipeline.Retrieva
 		return fmt.Sprintf("%d citation(s) cite chunks logged without text (a web page named by its address only, or text under a key ragaudit does not read: map it with --mapping)", n)
 	case "chunk_text_empty":
 		return fmt.Sprintf("%d citation(s) cite chunks logged with an empty text (\"text\": \"\"): log each chunk's text", n)
+	case "chunk_sources_absent":
+		return fmt.Sprintf("%d citation(s) name a file (\"[source: faq.md]\") where the answer's chunks are logged without their files: whether they name a retrieved chunk or none cannot be told; log each chunk's source, or name its key with --mapping (retrieval fields: source)", n)
 	case "search_result_unnamed":
 		return fmt.Sprintf("%d citation(s) are file-search markers (\"【4:1†source】\") that name no retrieved chunk's id or file: which search result each cites cannot be told; read the Assistants export with --format openai-assistants, whose annotations name each marker's file, or log each chunk's id as its marker's numbers (\"4:1\")", n)
 	case "duplicate_chunk_id":

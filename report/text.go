@@ -396,7 +396,7 @@ func reviewers(m map[string]int) string {
 func notAuditableBecause(c audit.Counts) string {
 	var parts []string
 	for _, r := range slices.Sorted(maps.Keys(c.ByReason)) {
-		if strings.HasPrefix(r, "chunk_text_") || r == "no_retrieval_logged" || r == "chunk_ids_absent" || r == "too_many_citations" || r == "duplicate_chunk_id" || r == "search_result_unnamed" {
+		if strings.HasPrefix(r, "chunk_text_") || r == "no_retrieval_logged" || r == "chunk_ids_absent" || r == "too_many_citations" || r == "duplicate_chunk_id" || r == "search_result_unnamed" || r == "chunk_sources_absent" {
 			parts = append(parts, fmt.Sprintf("%d %s", c.ByReason[r], strings.ReplaceAll(r, "_", " ")))
 		}
 	}
