@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Further marker forms: "[2†prijzen.md]" (OpenAI's 【2†source】 written in
@@ -93,7 +94,7 @@ var (
 // often), a file name in parentheses ("(prijzen.md)", "(see faq.md)" is
 // prose too), and a source word inside an aside ("(zie bron 2)").
 func asideMarkers(text string, mc *markerContext) []Marker {
-	var out []Marker
+	out := oddBracketMarkers(text)
 	if strings.IndexByte(text, '{') >= 0 {
 		for _, loc := range reBraces.FindAllStringIndex(text, -1) {
 			if citationPosition(text, loc[0], loc[1]) {
@@ -116,6 +117,40 @@ func asideMarkers(text string, mc *markerContext) []Marker {
 		// An aside may stand before the answer's own marker: "(zie bron 1) [1]".
 		if shape != "" && (parenPosition(text, loc[0], loc[1]) || strings.HasPrefix(strings.TrimLeft(text[loc[1]:], " \t"), "[")) {
 			out = append(out, Marker{Raw: text[loc[0]:loc[1]], Start: loc[0], End: loc[1], Shape: shape})
+		}
+	}
+	return out
+}
+
+// oddBrackets are bracket pairs no marker form reads that bots' own
+// markers use ("⟦KB§gym§0007⟧"); quotation marks ("«…»") are left out.
+var oddBrackets = [][2]string{{"⟦", "⟧"}, {"⟨", "⟩"}, {"〚", "〛"}, {"〈", "〉"}, {"《", "》"}, {"⟪", "⟫"}, {"⦃", "⦄"}, {"〘", "〙"}}
+
+// oddBracketMarkers are the look-alikes in oddBrackets: one token with a
+// digit where citations sit, counted so the run names the shape and
+// --citation-regex, never read (which chunk it names the log cannot say).
+func oddBracketMarkers(text string) []Marker {
+	if strings.IndexByte(text, 0xE2) < 0 && strings.IndexByte(text, 0xE3) < 0 {
+		return nil // every pair is written with these lead bytes
+	}
+	var out []Marker
+	for _, b := range oddBrackets {
+		for from := 0; ; {
+			i := strings.Index(text[from:], b[0])
+			if i < 0 {
+				break
+			}
+			i += from
+			in := i + len(b[0])
+			j := strings.Index(text[in:], b[1])
+			if j < 0 {
+				break
+			}
+			inner, end := text[in:in+j], in+j+len(b[1])
+			from = end
+			if utf8.RuneCountInString(inner) <= 80 && !strings.ContainsAny(inner, " \t\n") && strings.ContainsAny(inner, "0123456789") && citationPosition(text, i, end) {
+				out = append(out, Marker{Raw: text[i:end], Start: i, End: end, Shape: b[0] + "…" + b[1]})
+			}
 		}
 	}
 	return out
