@@ -183,3 +183,15 @@ func TestBothOfAKindSaidOfOne(t *testing.T) {
 		{"the plan named passes", "Het Plus-pakket vergoedt 18 behandelingen fysiotherapie per jaar [1].", nl, false},
 	})
 }
+
+// "de 8 heures à 21 heures" is a range of times as "entre 8 h et 21 h" is
+// ("de | à", "von | bis", "de | a" open ranges as "entre | et" does); a
+// range of hours stays a duration, and another start hour fails.
+func TestARangeOfTimesOpenedByFrom(t *testing.T) {
+	const fr = "La livraison est possible du lundi au samedi entre 8 h et 21 h, par créneaux de deux heures."
+	assertUnsupported(t, []flipCase{
+		{"de 8 heures à 21 heures passes", "Nous livrons du lundi au samedi, de 8 heures à 21 heures [1].", fr, false},
+		{"de 9 heures à 21 heures fails", "Nous livrons du lundi au samedi, de 9 heures à 21 heures [1].", fr, true},
+		{"a range of hours stays a duration", "La livraison prend de 2 à 3 heures [1].", "La livraison prend entre 2 et 3 heures.", false},
+	})
+}
