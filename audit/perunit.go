@@ -233,7 +233,19 @@ func givesEach(l *lang.Language, c *claim) bool {
 		return false
 	}
 	cw := claimWords(c, l)
-	return slices.ContainsFunc(cw, l.IsDistributive) || slices.ContainsFunc(cw, l.IsPerWord)
+	return slices.ContainsFunc(cw, l.IsDistributive) || perSomething(l, cw)
+}
+
+// perSomething reports whether words give a figure per a thing: a word of
+// [per-words] before one that is no figure ("pro Jahr"); before a figure
+// it is "for" ("sale por 29,90 €").
+func perSomething(l *lang.Language, words []string) bool {
+	for i, w := range words {
+		if l.IsPerWord(w) && i+1 < len(words) && !isFigure(l, words[i+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedGivenEach returns a figure the claim gives each of a kind (a word
@@ -259,7 +271,7 @@ func sharedGivenEach(l *lang.Language, c *claim, sentence string) string {
 			kinds = append(kinds, contentAfter(l, cw, i, 1)...)
 		}
 	}
-	if !each && !slices.ContainsFunc(cw, l.IsPerWord) {
+	if !each && !perSomething(l, cw) {
 		return ""
 	}
 	// A distributive of the part on the claim's kind gives each its own;

@@ -195,3 +195,15 @@ func TestARangeOfTimesOpenedByFrom(t *testing.T) {
 		{"a range of hours stays a duration", "La livraison prend de 2 à 3 heures [1].", "La livraison prend entre 2 et 3 heures.", false},
 	})
 }
+
+// "por" before an amount is "for", not "per": "sale por 29,90 € al mes"
+// gives no figure per a thing, so a plan named "Total" in the chunk's
+// sentence does not make it a share of a total.
+func TestPorBeforeAnAmountIsNoPer(t *testing.T) {
+	const es = "La cuota Básica cuesta 29,90 € al mes y la cuota Total 44,90 € al mes."
+	assertUnsupported(t, []flipCase{
+		{"sale por 29,90 € passes", "La cuota Básica sale por 29,90 € mensuales [1].", es, false},
+		{"cuesta 44,90 € fails", "La cuota Básica cuesta 44,90 € al mes [1].", es, true},
+		{"comes to another plan's figure fails", "The Basic fee comes to €44.90 a month [1].", "The Basic fee is €29.90 a month and the Total fee €44.90 a month.", true},
+	})
+}
