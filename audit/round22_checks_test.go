@@ -207,3 +207,15 @@ func TestPorBeforeAnAmountIsNoPer(t *testing.T) {
 		{"comes to another plan's figure fails", "The Basic fee comes to €44.90 a month [1].", "The Basic fee is €29.90 a month and the Total fee €44.90 a month.", true},
 	})
 }
+
+// "In any case" ("in jedem Fall", "dans tous les cas", "en todo caso")
+// says a thing holds at any time: against "only if" it drops the
+// condition; against "always" it passes.
+func TestInAnyCaseAgainstOnlyIf(t *testing.T) {
+	const de = "Schäden muss der Mieter unverzüglich der Hausverwaltung melden. Schönheitsreparaturen beim Auszug sind nur fällig, wenn die Wohnung renoviert übergeben wurde."
+	assertUnsupported(t, []flipCase{
+		{"in jedem Fall fails", "Schönheitsreparaturen beim Auszug sind in jedem Fall fällig [1].", de, true},
+		{"in any case fails", "The deposit is returned in any case [1].", "The deposit is returned only if the flat is left clean.", true},
+		{"in any case against always passes", "The deposit is returned in any case within 30 days [1].", "The deposit is always returned within 30 days.", false},
+	})
+}
