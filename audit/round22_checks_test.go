@@ -219,3 +219,19 @@ func TestInAnyCaseAgainstOnlyIf(t *testing.T) {
 		{"in any case against always passes", "The deposit is returned in any case within 30 days [1].", "The deposit is always returned within 30 days.", false},
 	})
 }
+
+// What the window's sentence says only in its "unless" case, given as the
+// rule, fails ("refunded to your card" against "… as a credit note, unless
+// you ask for a refund to your card"); the rule itself passes.
+func TestTheUnlessCaseGivenAsTheRule(t *testing.T) {
+	const en = "Missing items are refunded as a credit note, unless you ask for a refund to your card."
+	const fr = "Les produits manquants sont remboursés sous forme d'avoir, sauf si vous demandez un remboursement sur votre carte bancaire."
+	const de = "Fehlende Artikel werden als Gutschrift erstattet, es sei denn, Sie verlangen eine Erstattung auf Ihre Kreditkarte."
+	assertUnsupported(t, []flipCase{
+		{"the unless case as the rule fails", "Missing items are refunded to your card [1].", en, true},
+		{"the rule passes", "Missing items are refunded as a credit note [1].", en, false},
+		{"sauf si fails in French", "Les produits manquants vous sont remboursés directement sur votre carte bancaire [1].", fr, true},
+		{"es sei denn fails in German", "Fehlende Artikel werden Ihnen auf Ihre Kreditkarte erstattet [1].", de, true},
+		{"the rule with its exception passes", "Les produits manquants sont remboursés sous forme d'avoir, sauf si vous demandez un remboursement sur votre carte [1].", fr, false},
+	})
+}

@@ -1,0 +1,52 @@
+package audit
+
+import (
+	"strings"
+
+	"github.com/ragaudit/ragaudit/lang"
+)
+
+// unlessCaseAsRule reports whether the claim gives as the rule what the
+// window's sentence says only in its [unless] case: the claim, with no
+// condition or "unless" of its own, holds a content word that only the
+// unless clause says, and the part before the cue says one the claim
+// lacks ("Missing items are refunded to your card" against "… refunded as
+// a credit note, unless you ask for a refund to your card"). The cue's
+// own words are not the part's.
+func unlessCaseAsRule(l *lang.Language, c *claim, sentence string) bool {
+	cond, ok := l.UnlessClause(sentence)
+	if !ok || cond == "" {
+		return false
+	}
+	cw := claimWords(c, l)
+	if _, own := l.UnlessClause(c.plain); own || l.HasConditional(cw) {
+		return false
+	}
+	at := strings.Index(sentence, cond)
+	if at < 0 {
+		return false
+	}
+	mw, uw := normalisedWords(l, sentence[:at]), normalisedWords(l, cond)
+	for k := 1; k <= 3 && k <= len(mw); k++ { // the cue: "unless", "sauf si", "es sei denn"
+		if _, cue := l.UnlessClause(strings.Join(mw[len(mw)-k:], " ") + " x"); cue {
+			mw = mw[:len(mw)-k]
+			break
+		}
+	}
+	fromUnless := false
+	for _, w := range cw {
+		if contentWord(l, w) && !inClause(l, w, mw) && inClause(l, w, uw) {
+			fromUnless = true
+			break
+		}
+	}
+	if !fromUnless {
+		return false
+	}
+	for _, w := range mw {
+		if contentWord(l, w) && !inClause(l, w, cw) && !inClause(l, w, uw) {
+			return true
+		}
+	}
+	return false
+}
