@@ -476,6 +476,7 @@ var Checks = []Check{
 				if cl, ok := closestClause(l, c, closest); windowDenies && ok {
 					windowDenies = negates(c.tongue, cl, ofClaim) || crossed(cl)
 				}
+				windowDenies = windowDenies && !affirmedApart(l, c, closest) // "…; aan de voorkant wel"
 			}
 			s.NegationMismatch = claimDenies != windowDenies
 			if l, ok := lang.Get(c.tongue.code); ok && s.NegationMismatch && claimDenies {

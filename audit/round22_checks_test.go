@@ -235,3 +235,19 @@ func TestTheUnlessCaseGivenAsTheRule(t *testing.T) {
 		{"the rule with its exception passes", "Les produits manquants sont remboursés sous forme d'avoir, sauf si vous demandez un remboursement sur votre carte [1].", fr, false},
 	})
 }
+
+// A denial of another thing is no denial of the claim's: "nicht pro
+// Buchung" denies "Buchung", not "pro"; "…; aan de voorkant wel" affirms
+// for the front what the part before denies for the back.
+func TestDenialsOfAnotherCase(t *testing.T) {
+	const de = "Im Fernverkehr dürfen Sie bis zu drei Gepäckstücke kostenlos mitnehmen, pro Reisendem, nicht pro Buchung."
+	const nl = "Voor een dakkapel aan de achterkant van de woning is meestal geen vergunning nodig; aan de voorkant wel. De leges bedragen € 245."
+	assertUnsupported(t, []flipCase{
+		{"pro Person passes", "Im Fernverkehr sind bis zu drei Gepäckstücke pro Person kostenlos [1].", de, false},
+		{"pro Buchung fails", "Im Fernverkehr sind bis zu drei Gepäckstücke pro Buchung kostenlos [1].", de, true},
+		{"per person passes", "Up to three bags are free per person [1].", "You can bring up to three bags free of charge, per traveller, not per booking.", false},
+		{"the front, affirmed apart, passes", "Voor een dakkapel aan de voorkant van uw woning heeft u een vergunning nodig [1].", nl, false},
+		{"the back, denied, fails", "Voor een dakkapel aan de achterkant van uw woning heeft u een vergunning nodig [1].", nl, true},
+		{"vorne schon passes", "Für eine Gaube vorne brauchen Sie eine Genehmigung [1].", "Für eine Gaube hinten brauchen Sie keine Genehmigung, vorne schon.", false},
+	})
+}

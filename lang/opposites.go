@@ -27,6 +27,10 @@ import (
 // and [places].
 func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
+	l.affirms, l.affirmCues = set(l.withNormalized(t.words("affirm-particles"))), cueSet{}
+	for w := range l.affirms {
+		l.affirmCues.add(w)
+	}
 	l.restrictCues = cueSet{}
 	for w := range l.restrictors {
 		l.restrictCues.add(w)
