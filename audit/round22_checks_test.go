@@ -251,3 +251,15 @@ func TestDenialsOfAnotherCase(t *testing.T) {
 		{"vorne schon passes", "Für eine Gaube vorne brauchen Sie eine Genehmigung [1].", "Für eine Gaube hinten brauchen Sie keine Genehmigung, vorne schon.", false},
 	})
 }
+
+// The adverbs "gratuitement" and "gratuitamente" are free words: "se
+// rembourse gratuitement" says what "remboursables sans frais" says, and
+// a price against them still fails.
+func TestFreeAdverbs(t *testing.T) {
+	const fr = "Les billets Seconde Flex sont échangeables et remboursables sans frais jusqu'au départ. Les billets Mini ne sont ni échangeables ni remboursables."
+	assertUnsupported(t, []flipCase{
+		{"gratuitement against sans frais passes", "Les billets Seconde Flex sont échangeables et remboursables gratuitement jusqu'au départ [1].", fr, false},
+		{"gratuitement against a fee fails", "Les billets Seconde Classique sont échangeables gratuitement [1].", "Les billets Seconde Classique sont échangeables moyennant des frais de 15 € par passager.", true},
+		{"gratuitamente against sin coste passes", "Los billetes Flex se cambian gratuitamente hasta la salida [1].", "Los billetes Flex se pueden cambiar sin coste hasta la salida.", false},
+	})
+}
