@@ -164,3 +164,27 @@ func exceptedWhole(l *lang.Language, ws, ww []string) bool {
 	}
 	return false
 }
+
+// onlyAsExcepted reports whether a claim limiting with a word of
+// [restrictors] says what the window's sentence says as a denial with an
+// exception: "vergoedt fysiotherapie alleen bij chronische aandoeningen"
+// against "vergoedt geen fysiotherapie, behalve bij chronische
+// aandoeningen", "Solo con la autorización expresa … se admiten mascotas"
+// against "No se admiten mascotas salvo autorización expresa". The first
+// content word after the exception phrase (two where there are) must be
+// the claim's, after its restrictor.
+func onlyAsExcepted(l *lang.Language, cw, ww []string) bool {
+	r := slices.IndexFunc(cw, l.IsRestrictor)
+	if r < 0 || !slices.ContainsFunc(ww, func(w string) bool { return l.IsNegationWord(w) }) {
+		return false
+	}
+	for j := range ww {
+		n := l.ExceptionAt(ww, j)
+		if n == 0 {
+			continue
+		}
+		after := contentAfter(l, ww, j+n-1, 2)
+		return len(after) > 0 && !slices.ContainsFunc(after, func(w string) bool { return !inClause(l, w, cw[r+1:]) })
+	}
+	return false
+}

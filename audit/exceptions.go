@@ -16,9 +16,11 @@ import (
 // against "Alle Käufe …, ausgenommen Gutscheine". What is left out is
 // the content words after an [exceptions] phrase in its clause that the
 // rest of the sentence does not say; a claim that says an exception or
-// a negation of its own is left to the other checks.
+// a negation of its own is left to the other checks, and so is one that
+// says "only" of the exception where the sentence denies the rest
+// (onlyAsExcepted: the two say the same).
 func exceptedClaimed(l *lang.Language, cw []string, sentence string) bool {
-	if !l.MayHoldException(sentence) {
+	if !l.MayHoldException(sentence) || onlyAsExcepted(l, cw, normalisedWords(l, sentence)) {
 		return false
 	}
 	for i := range cw {

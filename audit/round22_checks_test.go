@@ -263,3 +263,17 @@ func TestFreeAdverbs(t *testing.T) {
 		{"gratuitamente against sin coste passes", "Los billetes Flex se cambian gratuitamente hasta la salida [1].", "Los billetes Flex se pueden cambiar sin coste hasta la salida.", false},
 	})
 }
+
+// "Only with X" says what "not …, except with X" says: "vergoedt
+// fysiotherapie alleen bij chronische aandoeningen" against "vergoedt geen
+// fysiotherapie, behalve bij chronische aandoeningen" passes; the claim
+// without its "only" still fails.
+func TestOnlyAsADenialWithAnException(t *testing.T) {
+	const nl = "Voor fysiotherapie vergoedt het Plus-pakket 18 behandelingen per jaar; het Basis-pakket vergoedt geen fysiotherapie, behalve bij chronische aandoeningen op de wettelijke lijst."
+	assertUnsupported(t, []flipCase{
+		{"alleen bij passes", "Het Basis-pakket vergoedt fysiotherapie alleen bij chronische aandoeningen [1].", nl, false},
+		{"without alleen fails", "Het Basis-pakket vergoedt fysiotherapie [1].", "Het Basis-pakket vergoedt geen fysiotherapie, behalve bij chronische aandoeningen.", true},
+		{"solo con passes", "Solo con la autorización expresa del propietario se admiten mascotas [1].", "No se admiten mascotas salvo autorización expresa del propietario.", false},
+		{"only with passes", "Pets are only allowed with the landlord's written consent [1].", "Pets are not allowed, except with the landlord's written consent.", false},
+	})
+}
