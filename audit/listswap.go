@@ -33,11 +33,23 @@ func listSwapped(l *lang.Language, claim, window string) string {
 		// The first item is read from the words before the first comma,
 		// which may hold more than the item: one that differs there says
 		// nothing.
-		if len(unmatched) == 1 && unmatched[0] > 0 {
+		// An item the sentence says elsewhere is no other item ("les objets
+		// de valeur" of "Les objets de valeur, bijoux et espèces", whose
+		// first item is read as "valeur").
+		if len(unmatched) == 1 && unmatched[0] > 0 && !saysStems(l, sentence, ci[unmatched[0]].stems) {
 			return ci[unmatched[0]].text
 		}
 	}
 	return ""
+}
+
+// saysStems reports whether text holds a word of each of stems.
+func saysStems(l *lang.Language, text string, stems []string) bool {
+	var own []string
+	for _, w := range normalisedWords(l, text) {
+		own = append(own, l.Stem(w))
+	}
+	return !slices.ContainsFunc(stems, func(s string) bool { return !slices.Contains(own, s) })
 }
 
 // listItem is an item of a list as written and the sorted stems of its

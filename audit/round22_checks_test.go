@@ -277,3 +277,14 @@ func TestOnlyAsADenialWithAnException(t *testing.T) {
 		{"only with passes", "Pets are only allowed with the landlord's written consent [1].", "Pets are not allowed, except with the landlord's written consent.", false},
 	})
 }
+
+// An item of the claim's list that the chunk's sentence says is no item
+// given otherwise, though the list's first item is read from its last two
+// words ("Les objets de valeur" as "valeur"); a swapped item still fails.
+func TestAListItemTheSentenceSays(t *testing.T) {
+	const fr = "L'indemnisation est plafonnée à 750 € par colis. Les objets de valeur, bijoux et espèces sont exclus de toute indemnisation."
+	assertUnsupported(t, []flipCase{
+		{"the same items reordered pass", "Les bijoux, les espèces et les objets de valeur ne donnent lieu à aucune indemnisation [1].", fr, false},
+		{"a swapped item fails", "We accept card, bank transfer and cheque [1].", "We accept card, bank transfer and PayPal.", true},
+	})
+}
