@@ -85,7 +85,8 @@ const (
 )
 
 var (
-	reBraces = regexp.MustCompile(`\{\s*\d{1,3}(?:\s*[,;]\s*\d{1,3})*\s*\}`)
+	// "{2}", "{2, 3}", and with a label of the bot's own: "{src:2}", "{ref #2}".
+	reBraces = regexp.MustCompile(`\{\s*(?:[A-Za-z][A-Za-z_-]{0,15}\s*[:#]?\s*)?\d{1,3}(?:\s*[,;]\s*\d{1,3})*\s*\}`)
 	reParens = regexp.MustCompile(`\(([^()\n]{1,80})\)`)
 )
 

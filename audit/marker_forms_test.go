@@ -31,6 +31,7 @@ func TestMarkerFormsThatPairANumberWithASource(t *testing.T) {
 			raw: []string{"<cite>prijzen.md</cite>"}, cites: [][]string{{"prijzen.md"}}},
 		{name: "the title of a work in a cite tag is no marker", in: "Zie <cite>Het Prijzenboek</cite> voor meer.", mc: files},
 		{name: "a number in braces is counted, not read", in: "Het kost € 39 {2}.", mc: files, unread: []string{"{n}"}},
+		{name: "a labelled number in braces is counted, not read", in: "Het kost € 39 {src:2}.", mc: files, unread: []string{"{n}"}},
 		{name: "an id in odd brackets is counted, not read", in: "Het kost € 39 ⟦KB§gym§0007⟧.", mc: files, unread: []string{"⟦…⟧"}},
 		{name: "a word in odd brackets is no look-alike", in: "Kies het pakket 《Premium》.", mc: files},
 		{name: "an id in odd brackets mid-sentence is no look-alike", in: "De code ⟦A7⟧ staat op de kaart.", mc: files},

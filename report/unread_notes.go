@@ -12,8 +12,8 @@ var moreUnreadNotes = map[string]string{
 		"their words are not a citation's, but the page they link was not retrieved; a link whose text is a number or a source word is a citation, fabricated",
 	"[^n]: name": "footnote definitions that name a file (`[^1]: prijzen.md`) while no chunk they were given carries a source name: " +
 		"which chunk the footnote means cannot be told, so its marker is read as written (`[^1]` as chunk 1); log each chunk's source to have it checked",
-	"{n}": "numbers in braces such as `{2}` where citations sit, not read as citations: braces are as often a template's placeholder left in the text; " +
-		"if they cite, see --citation-regex '\\{(\\d+)\\}'",
+	"{n}": "numbers in braces such as `{2}` or `{src:2}` where citations sit, not read as citations: braces are as often a template's placeholder left in the text; " +
+		"if they cite, see --citation-regex '\\{(?:[a-z]+:)?(\\d+)\\}'",
 	"(faq.md)": "file names in parentheses such as `(prijzen.md)` where citations sit, not read as citations: in parentheses a file name may be prose (\"open the form (aanvraag.pdf)\"); " +
 		"if they cite, write them `[prijzen.md]` or see --citation-regex",
 	"(… source n)": "source words inside an aside such as `(zie bron 2)` or `(see source 2)`, not read as citations: the label does not open the parentheses, so the aside may be prose; " +
