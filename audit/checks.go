@@ -468,7 +468,7 @@ var Checks = []Check{
 			if l, ok := lang.Get(c.tongue.code); ok && windowDenies && !claimDenies {
 				_, _, closest := c.nearest(l, window)
 				if closest != window {
-					windowDenies = negates(c.tongue, closest, ofClaim) || crossed(closest)
+					windowDenies = negates(c.tongue, closest, ofClaim) || crossed(closest) || deniesSubject(c, window)
 				}
 				// So is one said only in a clause other than the one holding
 				// most of the claim's words ("… y de 2 € por consulta de

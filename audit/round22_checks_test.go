@@ -288,3 +288,18 @@ func TestAListItemTheSentenceSays(t *testing.T) {
 		{"a swapped item fails", "We accept card, bank transfer and cheque [1].", "We accept card, bank transfer and PayPal.", true},
 	})
 }
+
+// A party the chunk denies in a clause of its own ("…, not by the
+// recipient") is denied whichever of the window's sentences the claim
+// follows most; "instead of a refund" in a clause of other words denies
+// no refund.
+func TestThePartyTheChunkDenies(t *testing.T) {
+	const en = "A damage claim can only be filed by the sender, not by the recipient. Claims must be filed within 14 days of delivery."
+	const nl = "Een schadeclaim kan alleen door de afzender worden ingediend, niet door de ontvanger. De claim moet binnen 14 dagen na de bezorgdatum worden ingediend."
+	assertUnsupported(t, []flipCase{
+		{"the denied party fails", "The recipient files the damage claim within 14 days of delivery [1].", en, true},
+		{"the party the chunk names passes", "The sender files the damage claim within 14 days of delivery [1].", en, false},
+		{"de ontvanger fails", "De ontvanger dient de schadeclaim binnen 14 dagen na de bezorgdatum in [1].", nl, true},
+		{"instead of a refund denies no refund", "Refunds within 30 days [1].", "Refunds are accepted within 30 days of delivery. After 30 days we issue store credit instead of a refund.", false},
+	})
+}
