@@ -550,7 +550,7 @@ var Checks = []Check{
 					why(causeScope, scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) || fullyBounded(l, c.words, closest) || generalised(l, c.words, closest)) ||
 					why(causeSides, complementSwapped(l, c.words, ww) || endSwapped(l, c.words, closest)) || why(causeImpossible, deniedOfAll(l, c.words, closest)) ||
 					why(causeCondition, conditionDropped(l, c, window, closest)) || why(causeSides, membersSwapped(l, c.words, closest)) || why(causeScope, listNarrowed(l, c.words, closest)) ||
-					why(causeOpposite, adjectiveAgainstCompound(l, c.words, closest)) ||
+					why(causeOpposite, adjectiveAgainstCompound(l, c.words, closest) || obligationAsPermission(l, c.words, closest)) ||
 					why(causeScope, restrictedOtherwise(l, c.words, closest) || anytimeLimited(l, c.words, closest) || restrictedAnytime(l, c.words, closest) || hoursLimited(l, c, window, closestText)) ||
 					why(causeSides, clausesSwapped(l, c, window, s.SpanText)) ||
 					why(causeExcepted, excludedElsewhere(l, c, ev, closestPart(l, c, closest, closestText), s.SpanText)) || why(causeEvent, anchorSwapped(l, c.words, closest, ev)) ||

@@ -303,3 +303,15 @@ func TestThePartyTheChunkDenies(t *testing.T) {
 		{"instead of a refund denies no refund", "Refunds within 30 days [1].", "Refunds are accepted within 30 days of delivery. After 30 days we issue store credit instead of a refund.", false},
 	})
 }
+
+// "You can" where the chunk calls the act obligatory ("is mandatory",
+// "est obligatoire") fails; "you must" passes.
+func TestAnObligationSaidAsAPermission(t *testing.T) {
+	const fr = "En cas de vol, un dépôt de plainte auprès des autorités locales est obligatoire dans les 48 heures."
+	const en = "In case of theft, filing a police report is mandatory within 48 hours."
+	assertUnsupported(t, []flipCase{
+		{"vous pouvez fails", "En cas de vol, vous pouvez porter plainte auprès des autorités locales dans les 48 heures [1].", fr, true},
+		{"you can fails", "In case of theft, you can file a police report within 48 hours [1].", en, true},
+		{"you must passes", "In case of theft, you must file a police report within 48 hours [1].", en, false},
+	})
+}

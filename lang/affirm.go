@@ -5,6 +5,10 @@ package lang
 // denied it ([affirm-particles]: "aan de voorkant wel").
 func (l *Language) IsAffirmParticle(w string) bool { return l.affirms[w] }
 
+// IsObligatoryWord reports whether the normalised word w says a thing is
+// obligatory ([obligatory-words]: "mandatory", "obligatoire", "verplicht").
+func (l *Language) IsObligatoryWord(w string) bool { return l.obligatory[w] }
+
 // MayAffirmApart reports whether text may hold a word of
 // [affirm-particles]: a text without one holds none.
 func (l *Language) MayAffirmApart(text string) bool {

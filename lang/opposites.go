@@ -27,6 +27,7 @@ import (
 // and [places].
 func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.restrictors = set(l.withNormalized(t.words("restrictors")))
+	l.obligatory = set(l.withNormalized(t.words("obligatory-words")))
 	l.affirms, l.affirmCues = set(l.withNormalized(t.words("affirm-particles"))), cueSet{}
 	for w := range l.affirms {
 		l.affirmCues.add(w)
