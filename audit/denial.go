@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // deniedPossible reports whether the window denies, with a negated word
@@ -187,4 +188,53 @@ func onlyAsExcepted(l *lang.Language, cw, ww []string) bool {
 		return len(after) > 0 && !slices.ContainsFunc(after, func(w string) bool { return !inClause(l, w, cw[r+1:]) })
 	}
 	return false
+}
+
+// deniesSubject reports whether text denies the claim's first content
+// word, its subject or actor, in a clause of its own: "… by the sender,
+// not by the recipient" denies "The recipient files the damage claim"
+// whichever of the window's sentences the claim follows most.
+func deniesSubject(c *claim, text string) bool {
+	if len(c.content) == 0 || c.content[0] == "" || isDigit(c.content[0][0]) {
+		return false
+	}
+	var subject string
+	switch {
+	case c.tongue.l == nil:
+		subject = nounphrase.StemWord(c.content[0]) // as negates stems English
+	case len(c.stemForms) > 0:
+		subject = c.stemForms[0]
+	default:
+		return false
+	}
+	isSubject := func(st string) bool { return st == subject }
+	// Only an elliptic denial, a clause of nothing but the subject and its
+	// cue ("not by the recipient"): "we issue store credit instead of a
+	// refund" denies no refund of "Refunds within 30 days".
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?", r) }) {
+		if negates(c.tongue, clause, isSubject) && onlyWordIs(c, clause, subject) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyWordIs reports whether the only content word of clause, past
+// stopwords and negation cues, stems to stem.
+func onlyWordIs(c *claim, clause, stem string) bool {
+	l, _ := lang.Get(c.tongue.code)
+	for _, w := range strings.Fields(strings.ToLower(clause)) {
+		w = strings.Trim(w, "\"'()")
+		if w == "" || l.IsStopword(w) || l.IsNegationWord(w) {
+			continue
+		}
+		st := nounphrase.StemWord(w)
+		if c.tongue.l != nil {
+			st = l.Stem(w)
+		}
+		if st != stem {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -117,4 +118,22 @@ func requirementModal(c *claim, text string) func(string) bool {
 		}
 		return holds == 1
 	}
+}
+
+// obligationAsPermission reports whether the claim says with a word of
+// [possibility] ("you can file", "vous pouvez porter plainte") what the
+// window's sentence it follows says is obligatory with a word of
+// [obligatory-words] ("is mandatory", "est obligatoire"; not "must",
+// which also sets a deadline's terms: "must be returned within 30 days"):
+// neither side denies or says a requirement, and the window says no
+// possibility of its own.
+func obligationAsPermission(l *lang.Language, cw, ww []string) bool {
+	if !slices.ContainsFunc(ww, l.IsObligatoryWord) {
+		return false
+	}
+	required := func(ws []string) bool {
+		return slices.ContainsFunc(ws, func(w string) bool { return l.IsRequirementModalStem(l.Stem(w)) })
+	}
+	denies := func(ws []string) bool { return slices.ContainsFunc(ws, l.IsNegationWord) }
+	return l.Possible(cw) && !required(cw) && !denies(cw) && required(ww) && !l.Possible(ww) && !denies(ww)
 }
