@@ -364,7 +364,7 @@ func boundAround(l *lang.Language, text string, q quantity) bound {
 		}
 	}
 	if b := l.BoundBefore(before[max(0, len(before)-6):]); b != lang.Exact { // "dentro de un plazo máximo de"
-		return bound(b)
+		return bound(deniedComparison(l, before, b))
 	}
 	if b := boundOverNoun(l, before); b != lang.Exact {
 		return bound(b)
@@ -381,6 +381,25 @@ func boundAround(l *lang.Language, text string, q quantity) bound {
 		}
 	}
 	return bound(l.BoundFinal(before, after))
+}
+
+// deniedComparison is bound b of a figure turned by a negation cue before
+// its phrase, past one verb: "no tarda más de 30 días", "does not take
+// more than 30 days" bound it from above as "at most" does; "not less
+// than" from below.
+func deniedComparison(l *lang.Language, before []string, b lang.Bound) lang.Bound {
+	if b != lang.Over && b != lang.Under {
+		return b
+	}
+	for k := max(0, len(before)-5); k < len(before)-1; k++ {
+		if l.IsNegationWord(before[k]) && (l.OverUnderAt(before[k+1:]) || k+2 < len(before) && l.OverUnderAt(before[k+2:])) && len(before)-k <= 4 {
+			if b == lang.Over {
+				return lang.Upper
+			}
+			return lang.Lower
+		}
+	}
+	return b
 }
 
 // boundOverNoun is the bound a phrase gives a number across the noun it

@@ -58,7 +58,7 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 		}
 		paired := pairedCues(words, cueAt, englishDouble)
 		for i := range words {
-			if !englishCue(words, i) || paired[i] {
+			if !englishCue(words, i) || paired[i] || englishLimitAfter(words, i+englishCueWidth(words, i)) {
 				continue
 			}
 			if negated, found := negatedWord(words[i+englishCueWidth(words, i):]); found {
@@ -226,7 +226,7 @@ func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool)
 		}, l.IsDoubleNegation)
 		for i := 0; i < len(words); i++ {
 			n := cueAt(i)
-			if n == 0 || paired[i] || absenceSaid(l, words[i:i+n], about) {
+			if n == 0 || paired[i] || absenceSaid(l, words[i:i+n], about) || limitAfter(l, words, i+n) || i > 0 && cueAt(i-1) > 0 && figureWithin(words, i, 4) && l.OverUnderAt(words[i:]) {
 				continue
 			}
 			// "ne … pas / jamais" negates the verb between the partner

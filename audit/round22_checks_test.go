@@ -315,3 +315,18 @@ func TestAnObligationSaidAsAPermission(t *testing.T) {
 		{"you must passes", "In case of theft, you must file a police report within 48 hours [1].", en, false},
 	})
 }
+
+// "Not … more than N" is "at most N", past one verb ("does not take more
+// than 30 days", "dauert nicht länger als 30 Tage", "ne prend pas plus de
+// 30 jours"): no denial, and the bound the chunk's "at most" gives; "more
+// than N" alone still fails.
+func TestNotMoreThanIsAtMost(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"does not take more than passes", "A warranty repair does not take more than 30 days [1].", "A warranty repair takes at most 30 days.", false},
+		{"nicht länger als passes", "Eine Garantiereparatur dauert nicht länger als 30 Tage [1].", "Eine Garantiereparatur dauert höchstens 30 Tage.", false},
+		{"niet langer dan passes", "Een garantiereparatie duurt niet langer dan 30 dagen [1].", "Een garantiereparatie duurt maximaal 30 dagen.", false},
+		{"ne prend pas plus de passes", "Une réparation sous garantie ne prend pas plus de 30 jours [1].", "Une réparation sous garantie prend au maximum 30 jours.", false},
+		{"takes more than fails", "A warranty repair takes more than 30 days [1].", "A warranty repair takes at most 30 days.", true},
+		{"takes no less than 30 days fails", "A warranty repair does not take less than 30 days [1].", "A warranty repair takes at most 30 days.", true},
+	})
+}

@@ -108,6 +108,21 @@ func (l *Language) BoundAfter(words []string) Bound {
 	return longestPhrase(l.bounds.after, words, startsWithPhrase)
 }
 
+// OverUnderAt reports whether words open with a phrase of two words or
+// more of [bound-over] or [bound-under] ("more than", "más de", "länger
+// als"): after a denied verb it makes a limit, no denial ("no tarda más de
+// 30 días"). One word ("over", "onder") is as often a preposition.
+func (l *Language) OverUnderAt(words []string) bool {
+	for _, b := range []Bound{Over, Under} {
+		for _, p := range l.bounds.before[b] {
+			if len(p) >= 2 && startsWithPhrase(words, [][]string{p}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // BoundFinal is the bound a verb closing the clause gives the figure
 // between it and an opener ([bound-upper-final]: "ist auf 150 € je
 // Anmietung gedeckelt"): before are the words right before the figure,
