@@ -391,8 +391,8 @@ func deniedComparison(l *lang.Language, before []string, b lang.Bound) lang.Boun
 	if b != lang.Over && b != lang.Under {
 		return b
 	}
-	for k := max(0, len(before)-5); k < len(before)-1; k++ {
-		if l.IsNegationWord(before[k]) && (l.OverUnderAt(before[k+1:]) || k+2 < len(before) && l.OverUnderAt(before[k+2:])) && len(before)-k <= 4 {
+	for k := max(0, len(before)-4); k < len(before)-1; k++ {
+		if l.IsNegationWord(before[k]) && (l.OverUnderAt(before[k+1:]) || k+2 < len(before) && l.OverUnderAt(before[k+2:])) {
 			if b == lang.Over {
 				return lang.Upper
 			}

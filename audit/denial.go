@@ -176,7 +176,7 @@ func exceptedWhole(l *lang.Language, ws, ww []string) bool {
 // the claim's, after its restrictor.
 func onlyAsExcepted(l *lang.Language, cw, ww []string) bool {
 	r := slices.IndexFunc(cw, l.IsRestrictor)
-	if r < 0 || !slices.ContainsFunc(ww, func(w string) bool { return l.IsNegationWord(w) }) {
+	if r < 0 || !slices.ContainsFunc(ww, l.IsNegationWord) {
 		return false
 	}
 	for j := range ww {
@@ -198,10 +198,12 @@ func deniesSubject(c *claim, text string) bool {
 	if len(c.content) == 0 || c.content[0] == "" || isDigit(c.content[0][0]) {
 		return false
 	}
-	var subject string
+	l, _ := lang.Get(c.tongue.code)
+	stem, subject := l.Stem, ""
 	switch {
 	case c.tongue.l == nil:
-		subject = nounphrase.StemWord(c.content[0]) // as negates stems English
+		stem = nounphrase.StemWord // as negates stems English
+		subject = stem(c.content[0])
 	case len(c.stemForms) > 0:
 		subject = c.stemForms[0]
 	default:
@@ -212,7 +214,7 @@ func deniesSubject(c *claim, text string) bool {
 	// cue ("not by the recipient"): "we issue store credit instead of a
 	// refund" denies no refund of "Refunds within 30 days".
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?", r) }) {
-		if negates(c.tongue, clause, isSubject) && onlyWordIs(c, clause, subject) {
+		if negates(c.tongue, clause, isSubject) && onlyWordIs(l, stem, clause, subject) {
 			return true
 		}
 	}
@@ -220,19 +222,14 @@ func deniesSubject(c *claim, text string) bool {
 }
 
 // onlyWordIs reports whether the only content word of clause, past
-// stopwords and negation cues, stems to stem.
-func onlyWordIs(c *claim, clause, stem string) bool {
-	l, _ := lang.Get(c.tongue.code)
+// stopwords and negation cues, stems to want by stem.
+func onlyWordIs(l *lang.Language, stem func(string) string, clause, want string) bool {
 	for _, w := range strings.Fields(strings.ToLower(clause)) {
 		w = strings.Trim(w, "\"'()")
 		if w == "" || l.IsStopword(w) || l.IsNegationWord(w) {
 			continue
 		}
-		st := nounphrase.StemWord(w)
-		if c.tongue.l != nil {
-			st = l.Stem(w)
-		}
-		if st != stem {
+		if stem(w) != want {
 			return false
 		}
 	}

@@ -23,15 +23,8 @@ func (m *messageAudit) judgeClaim(ctx context.Context, f Finding, c *claim, pair
 		g := f
 		g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
 		switch {
-		case p.chunk == notLogged:
-			g.Verdict = NotAuditable
-			g.Reasons = []string{reasonNoRetrievalLogged}
-		case p.chunk == idsNotLogged:
-			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
-		case p.chunk == searchUnnamed:
-			g.Verdict, g.Reasons = NotAuditable, []string{reasonSearchUnnamed}
-		case p.chunk == sourcesNotLogged:
-			g.Verdict, g.Reasons = NotAuditable, []string{reasonSourcesAbsent}
+		case unresolvedReason(p.chunk) != "":
+			g.Verdict, g.Reasons = NotAuditable, []string{unresolvedReason(p.chunk)}
 		case p.chunk == notRetrieved:
 			g.Verdict = Fabricated
 			g.Reasons = []string{reasonNotRetrieved}
@@ -88,16 +81,10 @@ func (m *messageAudit) judgeAnswerWord(f Finding, pairs []pair, out []Finding) [
 	for _, p := range pairs {
 		g := f
 		g.Marker, g.Citation, g.ResolvedBy = p.marker, p.id, p.by
-		switch p.chunk {
-		case notLogged:
-			g.Verdict, g.Reasons = NotAuditable, []string{reasonNoRetrievalLogged}
-		case idsNotLogged:
-			g.Verdict, g.Reasons = NotAuditable, []string{reasonChunkIDsAbsent}
-		case searchUnnamed:
-			g.Verdict, g.Reasons = NotAuditable, []string{reasonSearchUnnamed}
-		case sourcesNotLogged:
-			g.Verdict, g.Reasons = NotAuditable, []string{reasonSourcesAbsent}
-		case notRetrieved:
+		switch {
+		case unresolvedReason(p.chunk) != "":
+			g.Verdict, g.Reasons = NotAuditable, []string{unresolvedReason(p.chunk)}
+		case p.chunk == notRetrieved:
 			g.Verdict, g.Reasons = Fabricated, []string{reasonNotRetrieved}
 		default:
 			g.ChunkID = chunkID(m.msg.Retrieval, p.chunk)

@@ -230,16 +230,35 @@ func (m *messageAudit) resolveID(id string) (int, string) {
 	if idx < 0 {
 		idx, by = m.fromEarlierTurn(id, idx, by)
 	}
-	if idx == notRetrieved && len(m.own) > 0 && !m.ids.named && namesAnID(id) {
-		idx, by = idsNotLogged, ""
-	}
-	if idx == notRetrieved && len(m.own) > 0 && m.ids.searchUnnamed(id) {
-		idx, by = searchUnnamed, ""
-	}
-	if idx == notRetrieved && len(m.own) > 0 && m.ids.sourcesUnlogged(id) {
-		idx, by = sourcesNotLogged, ""
+	if idx == notRetrieved && len(m.own) > 0 {
+		// A citation the log's names cannot tell from a made-up one.
+		switch {
+		case !m.ids.named && namesAnID(id):
+			idx, by = idsNotLogged, ""
+		case m.ids.searchUnnamed(id):
+			idx, by = searchUnnamed, ""
+		case m.ids.sourcesUnlogged(id):
+			idx, by = sourcesNotLogged, ""
+		}
 	}
 	return idx, by
+}
+
+// unresolvedReason is the reason a citation of a sentinel index
+// (notLogged, idsNotLogged, searchUnnamed, sourcesNotLogged) cannot be
+// checked, "" for any other index.
+func unresolvedReason(chunk int) string {
+	switch chunk {
+	case notLogged:
+		return reasonNoRetrievalLogged
+	case idsNotLogged:
+		return reasonChunkIDsAbsent
+	case searchUnnamed:
+		return reasonSearchUnnamed
+	case sourcesNotLogged:
+		return reasonSourcesAbsent
+	}
+	return ""
 }
 
 // namesAnID reports whether a marker's id is a name an id could have
