@@ -505,7 +505,7 @@ var Checks = []Check{
 			// deny another subject ("Snow chains are included at no charge;
 			// winter tyres are charged …").
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && (c.tongue.l != nil || oneStatement(l, window) && oneStatement(l, c.plain)) {
-				s.NegationMismatch = !(claimDenies && deniesIn(l, window, ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
+				s.NegationMismatch = !(claimDenies && deniesIn(l, beyondConditions(l, c, window), ofClaim) || windowDenies && deniesIn(l, c.plain, ofWindow))
 			}
 			// The side without a cue may deny in other words: "unavailable"
 			// for "not available", "lacks" for "does not support", "… by

@@ -56,16 +56,23 @@ func deniedUnlessDropped(l *lang.Language, c *claim, sentence string, ofClaim fu
 }
 
 // restated reports whether the claim holds two thirds or more of the
-// content words of a condition (numbers aside: they are the number
-// check's), so it says the condition in other words.
+// content words of a condition (numbers and their units aside: "7 dagen"
+// is the number check's, which reads "een week" as the same), so it says
+// the condition in other words. A verb is held in another person too
+// ("opzegt" of "opzeggen", lang.VerbRoot).
 func restated(l *lang.Language, cond []string, ofClaim func(string) bool) bool {
 	n, held := 0, 0
-	for _, w := range cond {
+	for i, w := range cond {
 		if l.IsStopword(w) || startsWithDigitOrSign(w) || strings.HasSuffix(w, "'") {
+			continue
+		}
+		if _, unit := l.Unit(w); unit && i > 0 && startsWithDigitOrSign(cond[i-1]) {
 			continue
 		}
 		n++
 		if ofClaim(l.Stem(w)) {
+			held++
+		} else if v := l.VerbRoot(w, w); v != "" && ofClaim(l.Stem(v)) {
 			held++
 		}
 	}
@@ -83,6 +90,34 @@ func unlessRestated(l *lang.Language, t tongue, text string, of func(string) boo
 	}
 	w, _ := l.WithoutUnless(text)
 	return negates(t, w, of) || crossed(w), true
+}
+
+// beyondConditions is text without what it says only under a condition
+// where the claim states none of its own (no "unless", no word of
+// [conditionals]): its [unless] cues made clause breaks, and each clause
+// cut where a condition opens ("if", "wenn", "si"). A denial there ("unless
+// you cancel", "wenn Sie nicht … kündigen") is the condition's, no denial
+// of the claim's words in other words: "is not renewed automatically"
+// still contradicts "is renewed automatically every month, unless you
+// cancel". Otherwise it is text itself.
+func beyondConditions(l *lang.Language, c *claim, text string) string {
+	if _, own := l.UnlessClause(c.plain); own || l.HasConditional(claimWords(c, l)) {
+		return text
+	}
+	text, _ = l.WithoutUnless(text)
+	var b strings.Builder
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+		ws := normalisedWords(l, clause)
+		for i := range ws {
+			if l.ConditionAt(ws, i) > 0 {
+				ws = ws[:i]
+				break
+			}
+		}
+		b.WriteString(strings.Join(ws, " "))
+		b.WriteString(". ")
+	}
+	return b.String()
 }
 
 // oneStatement reports whether text makes one statement: no semicolon

@@ -279,9 +279,10 @@ func freeCompound(l *lang.Language, w string) bool {
 	return k > 0 && l.IsFreeWord(w[k+1:])
 }
 
-// costDenied reports whether ws deny a word of [cost-words] with a
-// negation cue at most two words before it: "no listing fee", "keine
-// Gebühr", "geen extra kosten", "sans frais".
+// costDenied reports whether ws deny a word of [cost-words], or a
+// compound ending in one, with a negation cue at most two words before
+// it: "no listing fee", "keine Gebühr", "geen extra kosten", "sans
+// frais", "keine Versandkosten".
 func costDenied(l *lang.Language, ws []string) bool {
 	for i := range ws {
 		n := l.NegationAt(ws, i)
@@ -289,7 +290,7 @@ func costDenied(l *lang.Language, ws []string) bool {
 			continue
 		}
 		for _, w := range ws[i+n : min(len(ws), i+n+3)] {
-			if l.IsCostWord(w) {
+			if l.NamesCost(w) {
 				return true
 			}
 		}

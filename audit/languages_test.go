@@ -410,6 +410,20 @@ func TestDoubleNegation(t *testing.T) {
 	})
 }
 
+// "Free" against a cost denied in a compound ("keine Versandkosten") is
+// one statement, as against "keine Kosten für den Versand"; a cost
+// affirmed against the same denial still fails.
+func TestFreeAgainstACompoundCostDenied(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"kostenlos of keine Versandkosten passes in German",
+			"Mit einer Plus-Mitgliedschaft ist der Versand kostenlos [1].", "Kunden mit einer Plus-Mitgliedschaft zahlen keine Versandkosten. Die Mitgliedschaft kostet 29 € im Jahr.", false},
+		{"gratis of geen verzendkosten passes in Dutch",
+			"Met een Plus-lidmaatschap is verzending gratis [1].", "Klanten met een Plus-lidmaatschap betalen geen verzendkosten. Het lidmaatschap kost € 29 per jaar.", false},
+		{"Versandkosten paid against keine Versandkosten fails in German",
+			"Mit einer Plus-Mitgliedschaft zahlen Kunden Versandkosten [1].", "Kunden mit einer Plus-Mitgliedschaft zahlen keine Versandkosten. Die Mitgliedschaft kostet 29 € im Jahr.", true},
+	})
+}
+
 // The common opposites of support texts fail as flips in every language
 // (less and more before an amount, open and closed, allowed and
 // forbidden, within and after a period, from and until a date, free and
@@ -653,6 +667,18 @@ func TestWordsAreFoundWithOrWithoutAccents(t *testing.T) {
 	cases := []struct{ name, answer, chunk string }{
 		{"a French name with its accent against one without", "Le temple de Ramsès fascine les visiteurs [1].", "Le temple de Ramses fascine les visiteurs."},
 		{"a French capital without its accent against the accented word", "L'Etat finance le musée [1].", "L'état finance le musée."},
+	}
+	assertEveryWordFound(t, cases)
+}
+
+// A determiner of quantity weighs nothing in the similarity, as English's
+// "some" and "several" do: the sentence's other words are all found.
+func TestQuantifiersWeighNothing(t *testing.T) {
+	cases := []struct{ name, answer, chunk string }{
+		{"French certains", "Certains magasins acceptent les retours [1].", "Les magasins acceptent les retours."},
+		{"German mehrere", "Mehrere Filialen nehmen Rücksendungen an [1].", "Die Filialen nehmen Rücksendungen an."},
+		{"Spanish varias", "Varias tiendas aceptan devoluciones [1].", "Las tiendas aceptan devoluciones."},
+		{"Dutch sommige", "Sommige winkels nemen de pakketten van klanten terug [1].", "De winkels nemen de pakketten van klanten terug."},
 	}
 	assertEveryWordFound(t, cases)
 }

@@ -12,7 +12,8 @@ import (
 // unless clause says, and the part before the cue says one the claim
 // lacks ("Missing items are refunded to your card" against "… refunded as
 // a credit note, unless you ask for a refund to your card"). The cue's
-// own words are not the part's.
+// own words are not the part's, nor its quantifiers ("elke" of "elke
+// maand", as English's "each" is a stopword).
 func unlessCaseAsRule(l *lang.Language, c *claim, sentence string) bool {
 	cond, ok := l.UnlessClause(sentence)
 	if !ok || cond == "" {
@@ -44,7 +45,7 @@ func unlessCaseAsRule(l *lang.Language, c *claim, sentence string) bool {
 		return false
 	}
 	for _, w := range mw {
-		if contentWord(l, w) && !inClause(l, w, cw) && !inClause(l, w, uw) {
+		if contentWord(l, w) && !l.IsWeightless(w) && !inClause(l, w, cw) && !inClause(l, w, uw) {
 			return true
 		}
 	}

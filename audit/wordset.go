@@ -416,7 +416,7 @@ func (c *wordCache) deriveIn(raw string) *wordInfo {
 		stem := c.lang.Stem(w.norm)
 		w.hash = hashWord(w.norm)
 		w.stem = hashWord(stem)
-		w.stop = c.lang.IsStopword(w.norm)
+		w.stop = c.lang.IsWeightless(w.norm)
 		w.grams = addGrams(nil, w.norm)
 		w.prefix, w.stemText = prefixKey(stem), stem
 		if b := c.lang.BareStem(w.norm); b != "" && b != stem && !w.stop {

@@ -73,6 +73,28 @@ func (l *Language) IsFreeWordNotBefore(w string) bool { return l.freeNotBefore[w
 // beside a free word it is part of it ("free of charge", "sans frais").
 func (l *Language) IsCostWord(w string) bool { return l.costWords[w] }
 
+// NamesCost reports whether w (lower-cased) is a word of [cost-words] or,
+// in a language that writes compounds, one ending in such a word after
+// at least three letters ("Versandkosten", "verzendkosten",
+// "Bearbeitungsgebühr"): "keine Versandkosten" denies a cost as "keine
+// Kosten für den Versand" does.
+func (l *Language) NamesCost(w string) bool {
+	if l.costWords[w] {
+		return true
+	}
+	if !l.Compounds {
+		return false
+	}
+	n := 0
+	for i := range w {
+		if n >= minPart && l.costWords[w[i:]] {
+			return true
+		}
+		n++
+	}
+	return false
+}
+
 // MayCallFree reports whether text may hold a word of [free-words] or of
 // [cost-words] (a cost denied: "no charge", "keine Zuzahlung"): a byte
 // test, so that a text without one need not be split into words.

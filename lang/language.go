@@ -57,6 +57,7 @@ type Language struct {
 	english       bool // stopwords, normalisation and stems are nounphrase's
 	stem          func(string) string
 	stopwords     map[string]bool
+	weightless    map[string]bool         // stopwords and [quantifiers]
 	opposites     map[string][]opposite   // [opposites], by word
 	places        map[string][]opposite   // [places], by word
 	placeForms    map[[2]int][]string     // the forms of each member of [places], by group and member
@@ -235,7 +236,7 @@ func Supported() []string {
 var supported = []string{"en", "nl", "de", "fr", "es"}
 
 // sections are those a language file may have.
-var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "negating-prefixes", "negating-suffixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
+var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "quantifiers", "negating-prefixes", "negating-suffixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",

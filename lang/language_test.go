@@ -175,6 +175,22 @@ func TestFunctionWordsAreTheAuditsStopwordsNotTheRules(t *testing.T) {
 	}
 }
 
+// A quantifier weighs nothing in the similarity but is no stopword: the
+// checks of universals and opposites, which pass over stopwords, read it.
+func TestQuantifiersAreWeightlessNotStopwords(t *testing.T) {
+	for _, c := range []struct{ code, w string }{
+		{"fr", "certains"}, {"fr", "tous"}, {"de", "mehrere"}, {"es", "cada"}, {"nl", "alle"},
+	} {
+		l := get(t, c.code)
+		if !l.IsWeightless(c.w) || l.IsStopword(c.w) {
+			t.Errorf("%s %q: IsWeightless %v, IsStopword %v; want true, false", c.code, c.w, l.IsWeightless(c.w), l.IsStopword(c.w))
+		}
+	}
+	if en := get(t, "en"); !en.IsWeightless("several") || !en.IsStopword("several") {
+		t.Error(`English "several" must be weightless and a stopword (nounphrase's list)`)
+	}
+}
+
 // A function word is no word the polarity checks read: they pass over
 // stopwords, so a cue, an opposite, a universal or a restrictor made a
 // stopword would go unread.

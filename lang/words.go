@@ -30,6 +30,7 @@ func (l *Language) readWords(t *table) error {
 		return err
 	}
 	l.stopwords = set(append(slices.Clone(l.overlapStops), t.words("function-words")...))
+	l.weightless = set(slices.Concat(l.overlapStops, t.words("function-words"), t.words("quantifiers")))
 	l.overlapSet = set(l.overlapStops)
 	if l.Code == "en" {
 		l.english = true
@@ -130,6 +131,18 @@ func (l *Language) IsStopword(w string) bool {
 		return nounphrase.IsStopword(w)
 	}
 	return l.stopwords[w]
+}
+
+// IsWeightless tells whether a normalised word weighs nothing in the
+// similarity of a sentence to its chunk: a stopword, or a determiner of
+// quantity ([quantifiers]: "certains", "mehrere"), which English's
+// stopwords hold ("some", "several") but the checks that pass over
+// stopwords must still read.
+func (l *Language) IsWeightless(w string) bool {
+	if l.english {
+		return nounphrase.IsStopword(w)
+	}
+	return l.weightless[w]
 }
 
 // Stopwords lists the words IsStopword holds, sorted.

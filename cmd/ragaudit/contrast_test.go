@@ -220,8 +220,8 @@ func contrastResults(t *testing.T, code string) map[string]kindResult {
 // changed date are caught every time, in every language; a swapped name
 // at least four times in five; and a faithful paraphrase is passed in
 // each language at least minParaphrases times in 14. The aim — at least
-// as often as in English — is logged, met or not: Dutch misses it by one
-// pair, German by two (docs/verdict.md, "Languages").
+// as often as in English — is logged, met or not (docs/verdict.md,
+// "Languages").
 func TestContrastSetsPerLanguage(t *testing.T) {
 	results := map[string]map[string]kindResult{}
 	for _, code := range contrastLanguages {

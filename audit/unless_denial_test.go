@@ -1,0 +1,47 @@
+package audit
+
+import "testing"
+
+// A denial of what the chunk's main clause states fails even where the
+// chunk's sentence denies something in its condition ("unless you cancel",
+// "if you do not cancel"): the condition's denial is not the claim's. A
+// claim that states the condition, or restates it in other words, passes.
+func TestDenialAgainstAConditionsDenial(t *testing.T) {
+	const (
+		en   = "Your subscription is renewed automatically every month, unless you cancel it at least 7 days before the renewal date."
+		enIf = "Your subscription is renewed automatically every month if you do not cancel it at least 7 days before the renewal date."
+		nl   = "Uw abonnement wordt elke maand automatisch verlengd, tenzij u het uiterlijk 7 dagen voor de verlengingsdatum opzegt."
+		de   = "Ihr Abonnement wird jeden Monat automatisch verlängert, es sei denn, Sie kündigen es spätestens 7 Tage vor dem Verlängerungsdatum."
+		deIf = "Ihr Abonnement wird jeden Monat automatisch verlängert, wenn Sie es nicht spätestens 7 Tage vor dem Verlängerungsdatum kündigen."
+		fr   = "Votre abonnement est renouvelé automatiquement chaque mois, sauf si vous le résiliez au moins 7 jours avant la date de renouvellement."
+		es   = "Su suscripción se renueva automáticamente cada mes, a menos que la cancele al menos 7 días antes de la fecha de renovación."
+	)
+	assertUnsupported(t, []flipCase{
+		{"not renewed against renewed unless fails in English", "Your subscription is not renewed automatically [1].", en, true},
+		{"not renewed against renewed if not cancelled fails in English", "Your subscription is not renewed automatically [1].", enIf, true},
+		{"not free against free if not damaged fails", "Returns are not free [1].", "Returns are free if the item is not damaged.", true},
+		{"niet verlengd against verlengd tenzij fails in Dutch", "Uw abonnement wordt niet automatisch verlengd [1].", nl, true},
+		{"nicht verlängert against verlängert es sei denn fails in German", "Ihr Abonnement wird nicht automatisch verlängert [1].", de, true},
+		{"nicht verlängert against verlängert wenn nicht fails in German", "Ihr Abonnement wird nicht automatisch verlängert [1].", deIf, true},
+		{"n'est pas renouvelé against renouvelé sauf si fails in French", "Votre abonnement n'est pas renouvelé automatiquement [1].", fr, true},
+		{"no se renueva against se renueva a menos que fails in Spanish", "Su suscripción no se renueva automáticamente [1].", es, true},
+		{"renewed unless you cancel passes", "Your subscription renews automatically every month unless you cancel it at least 7 days before the renewal date [1].", en, false},
+		{"not renewed if you cancel passes", "Your subscription is not renewed if you cancel it at least 7 days before the renewal date [1].", en, false},
+	})
+}
+
+// A claim that restates an "unless" condition in other words, its figure
+// in another unit and its verb in another person ("opzeggen kan tot een
+// week voor" of "tenzij u het uiterlijk 7 dagen voor … opzegt"), and that
+// leaves out a quantifier of the rule ("per maand" for "elke maand"),
+// says what the chunk says.
+func TestUnlessConditionRestatedInOtherWords(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"Dutch: restated with een week and the infinitive",
+			"Uw abonnement verlengt zich automatisch per maand, dus zeg uiterlijk een week voor de verlengingsdatum op [1].",
+			"Uw abonnement wordt elke maand automatisch verlengd, tenzij u het uiterlijk 7 dagen voor de verlengingsdatum opzegt.", false},
+		{"French: restated with une semaine",
+			"Votre abonnement se renouvelle automatiquement tous les mois ; vous pouvez résilier jusqu'à une semaine avant la date de renouvellement [1].",
+			"Votre abonnement est renouvelé automatiquement chaque mois, sauf si vous le résiliez au moins 7 jours avant la date de renouvellement.", false},
+	})
+}
