@@ -120,6 +120,27 @@ func beyondConditions(l *lang.Language, c *claim, text string) string {
 	return b.String()
 }
 
+// atClauses is text with a clause break before each word that opens a
+// clause of its own (lang.ClauseOpeners: "but", "aber", "who", "qui"):
+// "covers batteries but not water damage" denies water damage in a
+// clause of its own, not the batteries; "free for guests who do not
+// arrive by car" denies the arriving, not the free.
+func atClauses(l *lang.Language, text string) string {
+	spans := l.ClauseOpeners(text)
+	if len(spans) == 0 {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		b.WriteString(text[last:sp[0]])
+		b.WriteString(". ")
+		last = sp[0]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
 // oneStatement reports whether text makes one statement: no semicolon
 // parts it and no phrase of [exceptions] takes something out of it.
 func oneStatement(l *lang.Language, text string) bool {

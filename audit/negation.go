@@ -724,7 +724,7 @@ func nearContent(ws []string, k int, content func(string) bool) []string {
 // dagen is retourneren niet mogelijk" denies returning as "… kunt u niet
 // retourneren" does, though its cue negates "mogelijk".
 func deniesIn(l *lang.Language, text string, about func(stem string) bool) bool {
-	for _, clause := range strings.FieldsFunc(l.JoinedUnless(text), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range strings.FieldsFunc(atClauses(l, l.JoinedUnless(text)), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
 		words := normalisedWords(l, clause)
 		cue, shared := false, false
 		paired := pairedCues(words, func(i int) int { return cueIn(l, words, i) }, l.IsDoubleNegation)

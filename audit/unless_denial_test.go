@@ -45,3 +45,21 @@ func TestUnlessConditionRestatedInOtherWords(t *testing.T) {
 			"Votre abonnement est renouvelé automatiquement chaque mois, sauf si vous le résiliez au moins 7 jours avant la date de renouvellement.", false},
 	})
 }
+
+// A denial of the claim's words fails where the chunk's sentence denies
+// something only in a clause of its own, after a contrast ("but not water
+// damage") or a relative pronoun ("guests who do not arrive by car"); a
+// denial said in the chunk's other words in the same clause still passes.
+func TestDenialAgainstAnotherClausesDenial(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"not cover against covers … but not fails in English", "The warranty does not cover batteries [1].", "The warranty covers batteries but not water damage.", true},
+		{"geen against dekt …, maar geen fails in Dutch", "De garantie dekt geen accu's [1].", "De garantie dekt accu's, maar geen waterschade.", true},
+		{"ne couvre pas against couvre … mais pas fails in French", "La garantie ne couvre pas les batteries [1].", "La garantie couvre les batteries mais pas les dégâts des eaux.", true},
+		{"not free against free for guests who do not fails in English", "Parking is not free [1].", "Parking is free for guests who do not arrive by car-sharing.", true},
+		{"n'est pas gratuit against gratuit … qui ne … pas fails in French", "Le parking n'est pas gratuit [1].", "Le parking est gratuit pour les clients qui ne viennent pas en voiture.", true},
+		{"no es gratuito against gratuito … que no fails in Spanish", "El aparcamiento no es gratuito [1].", "El aparcamiento es gratuito para los huéspedes que no llegan en coche.", true},
+		{"niet gratis against gratis … die niet fails in Dutch", "Parkeren is niet gratis [1].", "Parkeren is gratis voor gasten die niet met de auto komen.", true},
+		{"a denial in other words passes", "Refunds are not given for partial months [1].", "Partial months are not refunded.", false},
+		{"a denial after a relative pronoun of the same words passes", "The fee is not refundable [1].", "Fees which have been paid are not refundable.", false},
+	})
+}

@@ -47,9 +47,21 @@ func (l *Language) readPhrases(t, _ *table) error {
 	if (l.NoSource == "" || l.NoSourceQuote == "" || len(l.RefusalExamples) == 0) && err == nil {
 		err = fmt.Errorf("[no-source] wants \"refusal = …\" and \"fallback = …\", and [refusal-examples] a refusal a line")
 	}
-	// The word alone, between blanks or punctuation (Go's \b knows only ASCII).
-	l.contrast = regexp.MustCompile(`(?i)(?:^|[\s,;(])(` + strings.Join(words, "|") + `)(?:$|[\s,;:.!?)])`)
+	l.contrast = wordAlone(words)
+	var rel []string
+	for _, w := range t.sections["relatives"] {
+		rel = append(rel, regexp.QuoteMeta(w))
+	}
+	if len(rel) > 0 {
+		l.relatives = wordAlone(rel)
+	}
 	return err
+}
+
+// wordAlone matches any of words (quoted) as a word alone, between blanks
+// or punctuation (Go's \b knows only ASCII), the word its first group.
+func wordAlone(words []string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[\s,;(])(` + strings.Join(words, "|") + `)(?:$|[\s,;:.!?)])`)
 }
 
 // IsRefusal reports whether text declines to answer for lack of
@@ -73,6 +85,21 @@ func (l *Language) Contrasts(text string) [][2]int {
 	for _, m := range l.contrast.FindAllStringSubmatchIndex(text, -1) {
 		out = append(out, [2]int{m[2], m[3]})
 	}
+	return out
+}
+
+// ClauseOpeners returns the spans of the words in text that open a clause
+// of its own: those of [contrast] and the relative pronouns of
+// [relatives] ("who", "qui", "welche"), in order.
+func (l *Language) ClauseOpeners(text string) [][2]int {
+	out := l.Contrasts(text)
+	if l.relatives == nil {
+		return out
+	}
+	for _, m := range l.relatives.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, [2]int{m[2], m[3]})
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
 	return out
 }
 
