@@ -225,7 +225,8 @@ func (a *Auditor) englishNames(c *claim) {
 	tags := a.tagger.Tag(c.plain)
 	c.phrases = nounphrase.Phrases(tags)
 	for _, e := range nounphrase.ProperNouns(tags) {
-		if _, isCurrency := currencySymbols[strings.ToLower(e)]; !isCurrency {
+		_, isCurrency := currencySymbols[strings.ToLower(e)]
+		if !isCurrency && !unitOfFigureIn(c.plain, e) {
 			c.entities = append(c.entities, e)
 		}
 	}
@@ -271,6 +272,7 @@ func namesIn(plain string, l *lang.Language) []string {
 			w = w[k+size:]
 		}
 		_, currency := currencySymbols[strings.ToLower(w)]
+		currency = currency || unitAfterFigure(l, prev, w) // "64 Mbit/s" names no thing either
 		afterParticle := len(particles) > 0
 		name := w != "" && !start && !currency && nameShaped(w, l, prev, prevName || afterParticle) && !l.IsStopword(l.Normalize(w))
 		switch {
@@ -306,6 +308,37 @@ func namesIn(plain string, l *lang.Language) []string {
 // right after a name, a title or a preposition with no article (the
 // table's [name-before]: "von Hermes", "Herr Wagner", "in Leipzig")
 // that does not end as common nouns do ("per Überweisung").
+// unitOfFigureIn reports whether the tagger's proper noun e is a unit
+// written after a figure in text ("Gbit/s" of "1 Gbit/s"): it names
+// nothing ("Day" of "Christmas Day" does).
+func unitOfFigureIn(text, e string) bool {
+	if units[strings.TrimSuffix(strings.ToLower(e), "/s")] == "" {
+		return false
+	}
+	for from := 0; ; {
+		k := strings.Index(text[from:], e)
+		if k < 0 {
+			return false
+		}
+		k += from
+		if before := strings.TrimRight(text[:k], " "); before != "" && isDigit(before[len(before)-1]) {
+			return true
+		}
+		from = k + len(e)
+	}
+}
+
+// unitAfterFigure reports whether w, after the word prev, is the unit of
+// prev's figure ("Mbit/s" of "64 Mbit/s", "GB" of "10 GB").
+func unitAfterFigure(l *lang.Language, prev, w string) bool {
+	if prev == "" || !startsWithDigitOrSign(prev) {
+		return false
+	}
+	lw := strings.ToLower(w)
+	_, unit := l.Unit(lw)
+	return unit || units[lw] != ""
+}
+
 func nameShaped(w string, l *lang.Language, prev string, prevName bool) bool {
 	first, _ := utf8.DecodeRuneInString(w)
 	if !unicode.IsUpper(first) {

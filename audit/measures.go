@@ -23,7 +23,7 @@ type measure struct {
 // the string, as every chunk with units keeps its measures.
 func dimOf(unit string) uint8 {
 	dim, _, _ := strings.Cut(unit, ":")
-	for i, d := range [...]string{"time", "mass", "length", "volume", "data", "power", "energy"} {
+	for i, d := range [...]string{"time", "mass", "length", "volume", "data", "power", "energy", "rate"} {
 		if d == dim {
 			return uint8(i + 1)
 		}
@@ -32,7 +32,7 @@ func dimOf(unit string) uint8 {
 }
 
 // unitFactors are the units in their dimension's base unit: grams,
-// metres, litres, watts, kilowatt-hours. Data units are powers of 1,000
+// metres, litres, watts, kilowatt-hours, bits a second. Data units are powers of 1,000
 // or 1,024 (dataSteps).
 var unitFactors = map[string]float64{
 	"mass:mcg": 1e-6, "mass:mg": 1e-3, "mass:g": 1, "mass:kg": 1e3, "mass:t": 1e6,
@@ -41,6 +41,7 @@ var unitFactors = map[string]float64{
 	"length:ft": 0.3048, "length:yd": 0.9144, "length:mi": 1609.344, "length:inch": 0.0254,
 	"volume:ml": 1e-3, "volume:cl": 1e-2, "volume:dl": 1e-1, "volume:l": 1, "volume:gal": 3.785411784,
 	"power:w": 1, "power:kw": 1e3, "energy:kwh": 1,
+	"rate:kbit": 1e3, "rate:mbit": 1e6, "rate:gbit": 1e9, // bits a second
 }
 
 // dataSteps are the data units' powers: a gigabyte is 1,000³ or 1,024³

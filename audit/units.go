@@ -52,6 +52,9 @@ var units = func() map[string]string {
 	add("energy:kwh", "kwh", "kilowatt-hour", "kilowatt-hours")
 	add("power:w", "w", "watt", "watts")
 	add("power:kw", "kw", "kilowatt", "kilowatts")
+	add("rate:kbit", "kbit", "kbps") // "kbit/s": the word before "/"
+	add("rate:mbit", "mbit", "mbps")
+	add("rate:gbit", "gbit", "gbps")
 	return m
 }()
 

@@ -76,6 +76,9 @@ var auditUnits = func() map[string]string {
 	add("data:gb", "gb", "gigabyte", "gigabytes")
 	add("data:tb", "tb", "terabyte", "terabytes")
 	add("energy:kwh", "kwh", "kilowatt-hour", "kilowatt-hours")
+	add("rate:kbit", "kbit", "kbps")
+	add("rate:mbit", "mbit", "mbps")
+	add("rate:gbit", "gbit", "gbps")
 	add("power:w", "w", "watt", "watts")
 	add("power:kw", "kw", "kilowatt", "kilowatts")
 	// Added on purpose in round 4, to both tables: the symbols a support
