@@ -378,7 +378,7 @@ func TestQuietPrintsOnlyTheStatusLine(t *testing.T) {
 		{"below the bar", "FAIL: citation accuracy 71.4% is below the bar 90.0% (21 citations; machine verdicts, not verified)\n", "",
 			[]string{"--accept-machine", "--machine-false-alarms", "0", ex}, exitFail},
 		{"below the bar, but the machine's verdicts alone",
-			"INCONCLUSIVE: the machine's rate 71.4% is below the bar 90.0%, but it is the machine's verdicts, not a verified rate: they fail faithful paraphrases too, so the true rate can be higher; verify it with a reviewed sample (ragaudit sample -n 19 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS, each with the flags this run read LOGS with, such as --mapping or --format); --accept-machine would not fail it either: were the machine to call up to 35.0% of the supported citations not supported (--machine-false-alarms), the true rate could be as high as 90.5%; citation accuracy 71.4%, bar 90.0% (21 citations)\n", "",
+			"INCONCLUSIVE: the machine's rate 71.4% is below the bar 90.0%, but it is the machine's verdicts, not a verified rate: they fail faithful paraphrases too, so the true rate can be higher; verify it with a reviewed sample (ragaudit sample -n 19 -o sample.jsonl LOGS; ragaudit review --sample sample.jsonl --labels labels.jsonl LOGS; ragaudit audit --labels labels.jsonl LOGS, each with the flags this run read LOGS with, such as --mapping or --format); --accept-machine would not fail it either: were the machine to call up to 45.0% of the supported citations not supported (--machine-false-alarms), the true rate could be as high as 90.5%; citation accuracy 71.4%, bar 90.0% (21 citations)\n", "",
 			[]string{ex}, exitInconclusiveBelow},
 		{"below the bar whatever the machine judged: its fabricated citations alone fail it",
 			"FAIL: citation accuracy 71.4% is below the bar 95.0%, and would be at most 90.5% were every citation the machine judged unsupported supported: the 2 fabricated citations alone fail it (21 citations; machine verdicts, not verified)\n", "",
@@ -524,7 +524,7 @@ const twoTurns = `{"conversation_id":"mt-1","tenant":"acme","messages":[{"role":
 // sentence alike: turn 2, sentence 2.
 func TestJUnitNamesTheTurn(t *testing.T) {
 	junit := filepath.Join(t.TempDir(), "junit.xml")
-	r := runCLI(t, twoTurns, "audit", "--accept-machine", "--junit", junit, "-")
+	r := runCLI(t, twoTurns, "audit", "--accept-machine", "--machine-false-alarms", "35%", "--junit", junit, "-")
 	var doc struct {
 		Suite struct {
 			Cases []struct {
