@@ -351,8 +351,8 @@ func trimToWord(f string) string {
 // either ("n'est probablement pas").
 func negatedWordIn(l *lang.Language, words []string, verb bool) (string, bool) {
 	for _, x := range words {
-		if l.IsStopword(x) || l.IsNegationWord(x) || strings.HasSuffix(x, "'") || strings.HasSuffix(x, "’") || l.IsNegationAdverb(x, verb) || l.IsPerWord(x) {
-			continue // "nicht pro Buchung" denies "Buchung", not "pro"
+		if l.IsStopword(x) || l.IsNegationWord(x) || strings.HasSuffix(x, "'") || strings.HasSuffix(x, "’") || l.IsNegationAdverb(x, verb) || l.IsPerWord(x) || l.IsContrastWord(x) {
+			continue // "nicht pro Buchung" denies "Buchung", not "pro"; "nicht jedoch telefonisch" "telefonisch"
 		}
 		return x, true
 	}

@@ -189,6 +189,7 @@ type Language struct {
 	referral      *regexp.Regexp
 	contrast      *regexp.Regexp
 	relatives     *regexp.Regexp        // [relatives], as contrast
+	contrastWords map[string]bool       // [contrast], its one-word entries
 	clauseJoins   map[string][][]string // [clause-joins]: by first word, the words after it
 	freeWords     map[string]bool       // [free-words]
 	freeNotBefore map[string]bool       // [free-not-before]

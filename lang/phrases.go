@@ -48,6 +48,12 @@ func (l *Language) readPhrases(t, _ *table) error {
 		err = fmt.Errorf("[no-source] wants \"refusal = …\" and \"fallback = …\", and [refusal-examples] a refusal a line")
 	}
 	l.contrast = wordAlone(words)
+	l.contrastWords = map[string]bool{}
+	for _, w := range t.sections["contrast"] {
+		if !strings.Contains(w, " ") {
+			l.contrastWords[strings.ToLower(w)] = true
+		}
+	}
 	var rel []string
 	for _, w := range t.sections["relatives"] {
 		rel = append(rel, regexp.QuoteMeta(w))
@@ -87,6 +93,10 @@ func (l *Language) Contrasts(text string) [][2]int {
 	}
 	return out
 }
+
+// IsContrastWord reports whether w (lower-cased) is a one-word entry of
+// [contrast] ("jedoch", "however").
+func (l *Language) IsContrastWord(w string) bool { return l.contrastWords[w] }
 
 // ClauseOpeners returns the spans of the words in text that open a clause
 // of its own: those of [contrast] and the relative pronouns of
