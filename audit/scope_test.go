@@ -26,3 +26,16 @@ func TestDenialPastAContrastWord(t *testing.T) {
 			"Eine Kündigung ist online, per Post oder im Shop möglich, nicht jedoch telefonisch.", false},
 	})
 }
+
+// "tot 18 uur" and "à partir de 15 heures" are times of day, as the
+// chunk's "18.00 uur" and "15 h" are; another hour still fails.
+func TestLateHourAfterUntilOrFromIsATimeOfDay(t *testing.T) {
+	const nl = "Bij het flexibele tarief kunt u kosteloos annuleren tot 18.00 uur op de dag vóór aankomst."
+	const fr = "L'enregistrement est possible à partir de 15 h et les chambres doivent être libérées avant 11 h."
+	assertUnsupported(t, []flipCase{
+		{"tot 18 uur of tot 18.00 uur passes in Dutch", "Met het flexibele tarief annuleert u gratis tot 18 uur op de dag voor uw aankomst [1].", nl, false},
+		{"tot 17 uur against tot 18.00 uur fails in Dutch", "Met het flexibele tarief annuleert u gratis tot 17 uur op de dag voor uw aankomst [1].", nl, true},
+		{"à partir de 15 heures of à partir de 15 h passes in French", "L'enregistrement est possible à partir de 15 heures [1].", fr, false},
+		{"à partir de 14 heures against à partir de 15 h fails in French", "L'enregistrement est possible à partir de 14 heures [1].", fr, true},
+	})
+}
