@@ -214,7 +214,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "numbers",
-		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months'; an amount in cents as the amount in the currency, '29 céntimos' for '0,29 €', but not the same figure in the other unit, '€12' for '12 cents'; a count of times as the chunk's word for it, 'two times a year' for 'twice a year'; a two as the chunk's word for two of the thing, 'the two accounts' for 'both accounts') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\"), nor in a time zone where the chunk names another (\"2 pm UK time\" against \"2 pm CET\"), nor only of a thing named with another number (\"Extra Zorg 2\" for \"Extra Zorg 1\"), nor as another part of a change (\"rises to €29.99\" or \"steigt um 5 %\" against \"from €29.99 to €34.99\", \"von 5 % auf 10 %\"), nor a count of times for another period than the one rate the chunk gives (\"once a month\" against \"at most once per quarter\")",
+		Doc:    "every number, amount, percentage and date of the sentence appears in the chunk (normalised; a duration also as a period word the chunk names, 'quarterly' for 'every three months'; an amount in cents as the amount in the currency, '29 céntimos' for '0,29 €', but not the same figure in the other unit, '€12' for '12 cents'; a count of times as the chunk's word for it, 'two times a year' for 'twice a year'; a two as the chunk's word for two of the thing, 'the two accounts' for 'both accounts') with the bound the chunk gives it (up to, from, a range), and in the chunk's sentence (or, where it gives several things values, the clause) about the same thing when that states another of its kind, and not only of another subject where the chunk calls the claim's free or included, nor only of a neighbouring item the chunk lists in the same frame (\"Tarif Strom Fix: … 50 € Neukundenbonus\" for Strom Basis), nor with two subjects' values the other way round (\"dogs from age 10 and cats from age 8\" against \"age 8 for dogs and age 10 for cats\"), nor of the first subject of a sentence whose second clause leaves out the verb (\"80% and dental check-ups at 60%\"), nor to each of a kind or per something where the window's sentence gives it to share or in total (\"Each member gets 100 GB\" against \"100 GB per workspace, shared by all members\"), nor as a percentage where the chunk gives it only in percentage points (\"um 2 Prozent\" against \"um 2 Prozentpunkte\"), nor in a time zone where the chunk names another (\"2 pm UK time\" against \"2 pm CET\"), nor only of a thing named with another number (\"Extra Zorg 2\" for \"Extra Zorg 1\"), nor only of another of a series by its ordinal (\"The first reminder costs €7.50\" against \"… The second reminder costs €7.50\"), nor as another part of a change (\"rises to €29.99\" or \"steigt um 5 %\" against \"from €29.99 to €34.99\", \"von 5 % auf 10 %\"), nor a count of times for another period than the one rate the chunk gives (\"once a month\" against \"at most once per quarter\")",
 		Reads:  []string{"window"},
 		Writes: []string{"numbers_missing"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -297,6 +297,15 @@ var Checks = []Check{
 			}
 			if x := perSwapped(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "€12 per account" of "€12 per user"
+			}
+			if l, ok := lang.Get(c.tongue.code); ok {
+				if x, i := ordinalMoved(l, c, ev); x != "" && !slices.Contains(s.NumbersMissing, x) { // "the first reminder" of "the second reminder costs €7.50"
+					s.NumbersMissing = append(s.NumbersMissing, x)
+					if s.RivalText == "" {
+						w := &ev.windows[i]
+						s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.shown(i)
+					}
+				}
 			}
 			if x := totalGivenPer(c, ev); x != "" {
 				s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "£75 in total" of "£75 per fuel"

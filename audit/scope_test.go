@@ -39,3 +39,20 @@ func TestLateHourAfterUntilOrFromIsATimeOfDay(t *testing.T) {
 		{"à partir de 14 heures against à partir de 15 h fails in French", "L'enregistrement est possible à partir de 14 heures [1].", fr, true},
 	})
 }
+
+// An amount the chunk gives to another of a series by its ordinal ("the
+// second reminder") fails when the claim gives it to the first; an
+// ordinal far from the amount says nothing of it.
+func TestAmountOfAnotherOrdinal(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"first for second fails in English", "The first reminder costs €7.50 [1].", "The first reminder is free. The second reminder costs €7.50.", true},
+		{"erste for zweite fails in German", "Die erste Mahnung kostet 7,50 € [1].", "Die erste Mahnung ist kostenlos. Die zweite Mahnung kostet 7,50 €.", true},
+		{"eerste for tweede fails in Dutch", "De eerste herinnering kost € 7,50 [1].", "De eerste herinnering is gratis. De tweede herinnering kost € 7,50.", true},
+		{"première for deuxième fails in French", "La première relance coûte 7,50 € [1].", "La première relance est gratuite. La deuxième relance coûte 7,50 €.", true},
+		{"second of second passes", "The second reminder costs €7.50 [1].", "The first reminder is free. The second reminder costs €7.50.", false},
+		{"an ordinal far from the amount passes", "The first shop we opened in the old town now sells fresh bread for €2.50 a loaf [1].",
+			"Our bakery in the old town was the first shop we opened. It sells fresh bread for €2.50 a loaf. The second shop opened in 2019.", false},
+		{"jours ouvrables against jours calendrier fails in French", "Si vous êtes absent, vous disposez de 7 jours ouvrables pour communiquer votre index [1].",
+			"Si vous êtes absent, vous pouvez communiquer votre index en ligne dans les 7 jours calendrier suivant le passage du releveur.", true},
+	})
+}
