@@ -56,3 +56,18 @@ func TestAmountOfAnotherOrdinal(t *testing.T) {
 			"Si vous êtes absent, vous pouvez communiquer votre index en ligne dans les 7 jours calendrier suivant le passage du releveur.", true},
 	})
 }
+
+// A fee where the chunk calls the thing free fails; "no fee" of "free"
+// passes.
+func TestFeeAgainstFree(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"carry a fee against free of charge fails in English", "SEPA transfers to other banks carry a fee [1].",
+			"SEPA transfers to other banks are also free of charge, but can take up to one working day.", true},
+		{"tienen comisión against gratuitas fails in Spanish", "Las transferencias a otros bancos tienen comisión [1].",
+			"Las transferencias SEPA a otros bancos también son gratuitas, pero pueden tardar hasta un día hábil.", true},
+		{"kosten eine Gebühr against kostenlos fails in German", "Überweisungen an andere Banken kosten eine Gebühr [1].", "Überweisungen an andere Banken sind kostenlos.", true},
+		{"no fee of free passes in English", "There is no fee for transfers to other banks [1].", "Transfers to other banks are free.", false},
+		{"no tienen comisión of gratuitas passes in Spanish", "Las transferencias a otros bancos no tienen comisión [1].", "Las transferencias a otros bancos son gratuitas.", false},
+		{"a fee of the thing the chunk charges passes", "Express transfers carry a fee [1].", "Standard transfers are free; a fee of €5 applies to express transfers.", false},
+	})
+}
