@@ -282,7 +282,8 @@ func freeCompound(l *lang.Language, w string) bool {
 // costDenied reports whether ws deny a word of [cost-words], or a
 // compound ending in one, with a negation cue at most two words before
 // it: "no listing fee", "keine Gebühr", "geen extra kosten", "sans
-// frais", "keine Versandkosten".
+// frais", "keine Versandkosten"; or with a word of [zero-words] at most
+// two words after it ("kost je niets").
 func costDenied(l *lang.Language, ws []string) bool {
 	for i := range ws {
 		n := l.NegationAt(ws, i)
@@ -293,6 +294,11 @@ func costDenied(l *lang.Language, ws []string) bool {
 			if l.NamesCost(w) {
 				return true
 			}
+		}
+		// "kost je niets", "costs you nothing": a cost word before a word
+		// of [zero-words]
+		if l.IsZeroWord(ws[i]) && slices.ContainsFunc(ws[max(0, i-2):i], l.NamesCost) {
+			return true
 		}
 	}
 	return false

@@ -71,3 +71,13 @@ func TestFeeAgainstFree(t *testing.T) {
 		{"a fee of the thing the chunk charges passes", "Express transfers carry a fee [1].", "Standard transfers are free; a fee of €5 applies to express transfers.", false},
 	})
 }
+
+// "Costs nothing" says "free": a cost word before a word of [zero-words]
+// is a cost denied, beside a window whose other sentence gives a price.
+func TestCostsNothingIsFree(t *testing.T) {
+	const chunk = "Overboekingen naar een rekening buiten de SEPA-zone kosten € 5 per overboeking, plus 0,3 % van het bedrag. Deze kosten worden altijd door de opdrachtgever betaald. Betalingen ontvangen is gratis."
+	assertUnsupported(t, []flipCase{
+		{"kost je niets of gratis passes in Dutch", "Betalingen ontvangen kost je niets [1].", chunk, false},
+		{"kost € 5 against gratis fails in Dutch", "Betalingen ontvangen kost € 5 [1].", chunk, true},
+	})
+}
