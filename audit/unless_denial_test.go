@@ -30,6 +30,16 @@ func TestDenialAgainstAConditionsDenial(t *testing.T) {
 	})
 }
 
+// A condition said with "without" is a condition: no denial against the
+// chunk's "if … do not" (its word overlap is another matter).
+func TestConditionSaidWithWithout(t *testing.T) {
+	assertFlips(t, []flipCase{
+		{"without a reading against if we do not receive",
+			"Without a reading from you within two weeks of our request, your consumption is estimated from the last 12 months [1].",
+			"If we do not receive your meter reading within 14 days of our request, we estimate your consumption based on your previous twelve months. You may have an estimated bill corrected free of charge once per calendar year.", false},
+	})
+}
+
 // A claim that restates an "unless" condition in other words, its figure
 // in another unit and its verb in another person ("opzeggen kan tot een
 // week voor" of "tenzij u het uiterlijk 7 dagen voor … opzegt"), and that
