@@ -94,7 +94,7 @@ func unlessRestated(l *lang.Language, t tongue, text string, of func(string) boo
 
 // beyondConditions is text without what it says only under a condition
 // where the claim states none of its own (no "unless", no word of
-// [conditionals], no "without"): its [unless] cues made clause breaks, and each clause
+// [conditionals], no opening "without"): its [unless] cues made clause breaks, and each clause
 // cut where a condition opens ("if", "wenn", "si"). A denial there ("unless
 // you cancel", "wenn Sie nicht … kündigen") is the condition's, no denial
 // of the claim's words in other words: "is not renewed automatically"
@@ -102,8 +102,11 @@ func unlessRestated(l *lang.Language, t tongue, text string, of func(string) boo
 // cancel". Otherwise it is text itself.
 func beyondConditions(l *lang.Language, c *claim, text string) string {
 	// "Without a reading …, your consumption is estimated" states a
-	// condition with its "without", as "if we do not receive …" does.
-	if _, own := l.UnlessClause(c.plain); own || l.HasConditional(claimWords(c, l)) || slices.ContainsFunc(claimWords(c, l), l.IsWithout) {
+	// condition with the "without" it opens with, as "if we do not
+	// receive …" does ("open a chargeback straight away, without
+	// contacting the merchant" states none).
+	cw := claimWords(c, l)
+	if _, own := l.UnlessClause(c.plain); own || l.HasConditional(cw) || len(cw) > 0 && l.IsWithout(cw[0]) {
 		return text
 	}
 	text, _ = l.WithoutUnless(text)

@@ -37,6 +37,9 @@ func TestConditionSaidWithWithout(t *testing.T) {
 		{"without a reading against if we do not receive",
 			"Without a reading from you within two weeks of our request, your consumption is estimated from the last 12 months [1].",
 			"If we do not receive your meter reading within 14 days of our request, we estimate your consumption based on your previous twelve months. You may have an estimated bill corrected free of charge once per calendar year.", false},
+		{"a without inside the main clause states no condition",
+			"You can open a chargeback in the app straight away, without contacting the merchant first [1].",
+			"If you don't recognise a card payment, first contact the merchant. If the merchant does not respond within 14 days, you can open a chargeback in the app.", true},
 	})
 }
 
