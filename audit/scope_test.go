@@ -81,3 +81,23 @@ func TestCostsNothingIsFree(t *testing.T) {
 		{"kost € 5 against gratis fails in Dutch", "Betalingen ontvangen kost € 5 [1].", chunk, true},
 	})
 }
+
+// A sentence ends after a sign written apart from its figure ("1,5 %.
+// Avec …"), as European style writes percentages: the next plan's
+// sentence is one of its own, so a figure of another plan still fails.
+func TestSentenceEndsAfterASpacedSign(t *testing.T) {
+	if got := chunkSentences("La commission est de 1,5 %. Avec l'offre Gold, elle est de 0 %. Fin."); len(got) != 3 {
+		t.Errorf("%d sentences, want 3: %v", len(got), got)
+	}
+	if got := chunkSentences("Wir liefern am 5. Mai 2026 und am 6. Juni."); len(got) != 1 {
+		t.Errorf("a date's day split the sentence: %v", got)
+	}
+	assertUnsupported(t, []flipCase{
+		{"another plan's percentage fails in French", "Avec l'offre Gold, la commission est de 1,5 % [1].",
+			"Avec l'offre Standard, la commission est de 1,5 %. Avec l'offre Gold, la commission est de 0 %. L'offre Gold coûte 4,99 € par mois.", true},
+		{"another plan's percentage fails in Spanish", "Con el plan Plus, la comisión es del 1,5 % [1].",
+			"Con el plan Estándar, la comisión es del 1,5 %. Con el plan Plus, la comisión es del 0 %. El plan Plus cuesta 4,99 € al mes.", true},
+		{"the plan's own percentage passes in French", "Avec l'offre Standard, la commission est de 1,5 % [1].",
+			"Avec l'offre Standard, la commission est de 1,5 %. Avec l'offre Gold, la commission est de 0 %. L'offre Gold coûte 4,99 € par mois.", false},
+	})
+}

@@ -89,12 +89,14 @@ func chunkSentences(text string) [][2]int {
 			n := text[i+2]
 			if n >= 'A' && n <= 'Z' || n >= '0' && n <= '9' || n == '"' || n == '(' || n >= 0x80 {
 				// Not after a single capital, a short abbreviation ("U.S.",
-				// "e.g.") or a title ("Dr.").
+				// "e.g.") or a title ("Dr."); after a sign written apart
+				// ("1,5 %. Avec") it is an end.
 				w := i
 				for w > start && text[w-1] != ' ' {
 					w--
 				}
-				if (i-w > 3 || (i-w > 1 && !strings.Contains(text[w:i], "."))) && !titles[strings.ToLower(text[w:i])] {
+				sign := i-w == 1 && !isLetter(text[w]) && !isDigit(text[w])
+				if (i-w > 3 || (i-w > 1 && !strings.Contains(text[w:i], ".")) || sign) && !titles[strings.ToLower(text[w:i])] {
 					end = i + 1
 				}
 			}
