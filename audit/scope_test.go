@@ -101,3 +101,13 @@ func TestSentenceEndsAfterASpacedSign(t *testing.T) {
 			"Avec l'offre Standard, la commission est de 1,5 %. Avec l'offre Gold, la commission est de 0 %. L'offre Gold coûte 4,99 € par mois.", false},
 	})
 }
+
+// "USt-IdNr." ends no sentence: the condition it belongs to stays with
+// the claim ("Mit gültiger USt-IdNr. berechnen wir …").
+func TestGermanTaxIDAbbreviation(t *testing.T) {
+	const chunk = "Kunden mit Sitz in Deutschland berechnen wir 19 % deutscher Umsatzsteuer, sofern sie keine gültige USt-IdNr. angeben."
+	assertUnsupported(t, []flipCase{
+		{"mit gültiger USt-IdNr. against sofern keine fails", "Mit gültiger USt-IdNr. berechnen wir Kunden mit Sitz in Deutschland 19 % Umsatzsteuer [1].", chunk, true},
+		{"ohne gültige USt-IdNr. of sofern keine passes", "Ohne gültige USt-IdNr. berechnen wir Kunden mit Sitz in Deutschland 19 % Umsatzsteuer [1].", chunk, false},
+	})
+}
