@@ -65,6 +65,10 @@ func (l *Language) ConditionAt(words []string, i int) int {
 // a condition ("otherwise", "sinon", "andernfalls", "de lo contrario").
 func (l *Language) OtherwiseAt(words []string, i int) int { return l.otherwise.at(words, i) }
 
+// MayHoldOtherwise reports whether text may hold a phrase of [otherwise]:
+// a byte test, so that a text without one need not be split into words.
+func (l *Language) MayHoldOtherwise(text string) bool { return l.otherwise.mayHold(text) }
+
 // WithoutUnless is text with each cue of [unless] made a clause break,
 // and whether it held one: a claim that states no condition ("renews
 // every month, so cancel a week before") is not denied by the chunk's
