@@ -391,10 +391,16 @@ var Checks = []Check{
 				s.NegationMismatch = true
 				return
 			}
+			// Without a condition "otherwise" needs, what is left against
+			// what follows the cue ("If … not prepared, we charge" of "must be
+			// prepared; otherwise …").
+			claimText, windowText := c.plain, window
 			if l, ok := lang.Get(c.tongue.code); ok && l.MayHoldOtherwise(window) {
-				if turned, ok := otherwiseCase(l, c, window); ok { // "If … not prepared, we charge" of "must be prepared; otherwise …"
-					s.NegationMismatch = why(causeCondition, turned)
+				if turned, rest, alt, ok := otherwiseCase(l, c, window); ok && turned {
+					s.NegationMismatch = why(causeCondition, true)
 					return
+				} else if ok {
+					claimText, windowText = rest, alt
 				}
 			}
 			if s.NgramSim < closeMatch {
@@ -454,7 +460,7 @@ var Checks = []Check{
 					return
 				}
 			}
-			claimDenies, windowDenies := negates(c.tongue, c.plain, ofWindow) || crossed(c.plain), negates(c.tongue, window, ofClaim) || crossed(window)
+			claimDenies, windowDenies := negates(c.tongue, claimText, ofWindow) || crossed(claimText), negates(c.tongue, windowText, ofClaim) || crossed(windowText)
 			// "Unless" denies a claim that states a condition ("renews if
 			// you cancel") or drops it ("Refunds are paid to the original
 			// card" of "… unless the card has expired"); one that restates

@@ -17,11 +17,14 @@ import (
 // the claim states no condition in a part of its own (a conditional word
 // opening a comma part), the window's sentence has no cue, or the claim's
 // other parts are not about what follows the cue (by more of their words
-// than what precedes it, or by a figure of it), or its condition not about
-// what precedes it.
-func otherwiseCase(l *lang.Language, c *claim, window string) (turned, ok bool) {
+// than what precedes it, or by a figure of it), or its condition holds a
+// content word the part before it lacks. rest is the claim without its
+// condition, alt what follows the cue: where the condition is the one
+// that part must fail, the claim's other denials are read on rest against
+// alt ("we do not charge …" still denies what follows the cue).
+func otherwiseCase(l *lang.Language, c *claim, window string) (turned bool, rest, alt string, ok bool) {
 	if !strings.Contains(c.plain, ",") {
-		return false, false
+		return false, "", "", false
 	}
 	_, _, sentence := c.nearest(l, window)
 	ww := normalisedWords(l, sentence)
@@ -33,22 +36,41 @@ func otherwiseCase(l *lang.Language, c *claim, window string) (turned, ok bool) 
 		}
 	}
 	if o < 0 {
-		return false, false
+		return false, "", "", false
 	}
 	before, after := ww[:o], ww[o+n:]
-	var cond, rest []string
+	var cond, others []string
+	var parts []string
 	for _, part := range strings.Split(c.plain, ",") {
 		ws := normalisedWords(l, part)
 		if cond == nil && len(ws) > 0 && l.ConditionAt(ws, 0) > 0 {
 			cond = ws
 		} else {
-			rest = append(rest, ws...)
+			others, parts = append(others, ws...), append(parts, part)
 		}
 	}
-	if cond == nil || held(l, cond, before) == 0 || held(l, rest, after) <= held(l, rest, before) && !figureIn(rest, after) {
-		return false, false
+	if cond == nil || held(l, others, after) <= held(l, others, before) && !figureIn(others, after) {
+		return false, "", "", false
 	}
-	return hasCue(l, cond) == hasCue(l, before), true
+	// Its polarity is read from negation cues only where the condition
+	// says nothing but the part's words: "If your receipt is missing"
+	// says "not brought" in another word.
+	if n := held(l, cond, before); n == 0 || n < contentCount(l, cond) {
+		return false, "", "", false
+	}
+	return hasCue(l, cond) == hasCue(l, before), strings.Join(parts, ","), strings.Join(after, " "), true
+}
+
+// contentCount is how many content words ws holds, its conditional words
+// and elided particles ("n'") aside.
+func contentCount(l *lang.Language, ws []string) int {
+	n := 0
+	for i, w := range ws {
+		if contentWord(l, w) && l.ConditionAt(ws, i) == 0 && !isElided(w) {
+			n++
+		}
+	}
+	return n
 }
 
 // held is how many content words of ws the clause holds.

@@ -2,16 +2,17 @@ package audit
 
 import "testing"
 
-// "All" where the chunk says "most" fails in every language; "most"
-// against "most" passes.
+// "All" where the chunk says "most" fails in Dutch, German, French and
+// Spanish, where the word is the quantifier; English "most" is as often
+// "at most", "the most popular", and is left out.
 func TestAllAgainstMost(t *testing.T) {
 	assertUnsupported(t, []flipCase{
-		{"all for most fails in English", "All rooms have a balcony [1].", "Most rooms have a balcony.", true},
 		{"toutes for la plupart fails in French", "Toutes les chambres ont un balcon [1].", "La plupart des chambres ont un balcon.", true},
 		{"todas for la mayoría fails in Spanish", "Todas las habitaciones tienen balcón [1].", "La mayoría de las habitaciones tienen balcón.", true},
 		{"alle for de meeste fails in Dutch", "Alle kamers hebben een balkon [1].", "De meeste kamers hebben een balkon.", true},
 		{"alle for die meisten fails in German", "Alle Zimmer haben einen Balkon [1].", "Die meisten Zimmer haben einen Balkon.", true},
-		{"most of most passes", "Most rooms have a balcony [1].", "Most of our rooms have a balcony.", false},
+		{"at most against each passes in English", "You can change a booking at most 3 times [1].", "Each booking can be changed up to 3 times.", false},
+		{"most popular against all passes in English", "Our most popular plan, Pro, includes 100 GB of storage [1].", "All plans include 100 GB of storage. Pro is our most popular plan.", false},
 		{"la plupart of la plupart passes", "La plupart des chambres ont un balcon [1].", "La plupart de nos chambres ont un balcon.", false},
 	})
 }
