@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
@@ -48,6 +49,30 @@ func unlessCaseAsRule(l *lang.Language, c *claim, sentence string) bool {
 		if contentWord(l, w) && !l.IsWeightless(w) && !inClause(l, w, cw) && !inClause(l, w, uw) {
 			return true
 		}
+	}
+	return false
+}
+
+// evenIfUnless reports whether the claim says a thing holds "even if"
+// ([even-if]) in the case the window's sentence excepts with an [unless]
+// clause: the words after its phrase restate the condition ("… automatisch
+// verlengd, ook als u 30 dagen voor de verlengingsdatum opzegt" against
+// "…, tenzij u uiterlijk 30 dagen voor de verlengingsdatum opzegt").
+func evenIfUnless(l *lang.Language, c *claim, sentence string) bool {
+	cond, ok := l.UnlessClause(sentence)
+	if !ok || cond == "" {
+		return false
+	}
+	cw := claimWords(c, l)
+	for i := range cw {
+		n := l.EvenIfAt(cw, i)
+		if n == 0 {
+			continue
+		}
+		tail := cw[i+n:]
+		return restated(l, normalisedWords(l, cond), func(st string) bool {
+			return slices.ContainsFunc(tail, func(w string) bool { return l.Stem(w) == st })
+		})
 	}
 	return false
 }

@@ -76,3 +76,15 @@ func TestDenialAgainstAnotherClausesDenial(t *testing.T) {
 		{"a denial after a relative pronoun of the same words passes", "The fee is not refundable [1].", "Fees which have been paid are not refundable.", false},
 	})
 }
+
+// "Even if" over the case an "unless" clause excepts turns it round.
+func TestEvenIfOverAnUnlessCase(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"ook als against tenzij fails in Dutch", "Een jaarabonnement wordt automatisch verlengd, ook als u 30 dagen voor de verlengingsdatum opzegt [1].",
+			"Een jaarabonnement wordt stilzwijgend met een jaar verlengd, tenzij u uiterlijk 30 dagen voor de verlengingsdatum opzegt.", true},
+		{"auch wenn against es sei denn fails in German", "Ihr Jahresabo verlängert sich automatisch, auch wenn Sie 30 Tage vor dem Verlängerungsdatum kündigen [1].",
+			"Ihr Jahresabo verlängert sich automatisch um ein Jahr, es sei denn, Sie kündigen spätestens 30 Tage vor dem Verlängerungsdatum.", true},
+		{"the unless case kept passes", "Your annual plan renews automatically unless you cancel at least 30 days before the renewal date [1].",
+			"Your annual plan renews automatically for another year unless you cancel at least 30 days before the renewal date.", false},
+	})
+}

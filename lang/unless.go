@@ -36,6 +36,7 @@ func (l *Language) readUnless(t, _ *table) error {
 	l.condThen = set(l.withNormalized(t.words("condition-then")))
 	l.condPhrases = l.readPhraseList(t, "condition-phrases")
 	l.otherwise = l.readPhraseList(t, "otherwise")
+	l.evenIf = l.readPhraseList(t, "even-if")
 	l.condTimes = set(l.withNormalized(t.words("condition-times")))
 	return nil
 }
@@ -64,6 +65,10 @@ func (l *Language) ConditionAt(words []string, i int) int {
 // words[i] (normalised words), 0 for none: what opens the alternative to
 // a condition ("otherwise", "sinon", "andernfalls", "de lo contrario").
 func (l *Language) OtherwiseAt(words []string, i int) int { return l.otherwise.at(words, i) }
+
+// EvenIfAt returns how many words a phrase of [even-if] takes at
+// words[i] (normalised words), 0 for none: "even if", "ook als".
+func (l *Language) EvenIfAt(words []string, i int) int { return l.evenIf.at(words, i) }
 
 // MayHoldOtherwise reports whether text may hold a phrase of [otherwise]:
 // a byte test, so that a text without one need not be split into words.
