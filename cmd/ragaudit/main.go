@@ -245,8 +245,9 @@ func allCommands() []*cli.Command {
 
 // exitCodesHelp is shown by --help; the README has the same table.
 const exitCodesHelp = `Exit codes: 0 PASS: with --labels, the verified rate's one-sided 95% lower
-bound at or above --bar; without labels only with --accept-machine, the
-machine's rate with its 95% interval at or above it; 1 FAIL: with --labels,
+bound at or above --bar; without labels only with --accept-machine, where
+the top of the machine's rate's 95% interval clears it even were the machine
+to catch only --machine-recall of the unsupported citations; 1 FAIL: with --labels,
 the verified upper bound below it; without, where the fabricated citations
 alone hold the rate below it, or with --accept-machine, the machine's rate
 below it even allowing --machine-false-alarms; or a --fail-on gate failed;
