@@ -312,7 +312,7 @@ func namesIn(plain string, l *lang.Language) []string {
 // written after a figure in text ("Gbit/s" of "1 Gbit/s"): it names
 // nothing ("Day" of "Christmas Day" does).
 func unitOfFigureIn(text, e string) bool {
-	if units[strings.TrimSuffix(strings.ToLower(e), "/s")] == "" {
+	if !isUnitWord(nil, e) {
 		return false
 	}
 	for from := 0; ; {
@@ -331,12 +331,19 @@ func unitOfFigureIn(text, e string) bool {
 // unitAfterFigure reports whether w, after the word prev, is the unit of
 // prev's figure ("Mbit/s" of "64 Mbit/s", "GB" of "10 GB").
 func unitAfterFigure(l *lang.Language, prev, w string) bool {
-	if prev == "" || !startsWithDigitOrSign(prev) {
-		return false
+	return prev != "" && startsWithDigitOrSign(prev) && isUnitWord(l, w)
+}
+
+// isUnitWord reports whether w, as written, is a unit: of the English
+// table or of l's (nil: English only), a rate read by its word before
+// "/s" ("Mbit/s" as "mbit").
+func isUnitWord(l *lang.Language, w string) bool {
+	lw := strings.TrimSuffix(strings.ToLower(w), "/s")
+	if units[lw] != "" || l == nil {
+		return units[lw] != ""
 	}
-	lw := strings.ToLower(w)
 	_, unit := l.Unit(lw)
-	return unit || units[lw] != ""
+	return unit
 }
 
 func nameShaped(w string, l *lang.Language, prev string, prevName bool) bool {

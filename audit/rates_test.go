@@ -19,5 +19,6 @@ func TestDataRatesAreUnits(t *testing.T) {
 			"Once your data volume is used up, the speed is throttled to 64 kbit/s until the end of the billing month.", false},
 		{"1 Gbit/s of 1000 Mbit/s passes", "Our fibre line offers download speeds of up to 1 Gbit/s at every address in the city [1].",
 			"Our fibre line offers download speeds of up to 1000 Mbit/s at every address in the city.", false},
+		{"1 Gbit/s of 1000 Mbit/s passes in Dutch", "De lijn biedt tot 1 Gbit/s op elk adres in de stad [1].", "De lijn biedt tot 1000 Mbit/s op elk adres in de stad.", false},
 	})
 }
