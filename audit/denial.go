@@ -31,7 +31,7 @@ func permissionDenied(l *lang.Language, cw []string, window string, ofClaim func
 	if !l.MayPermit(window) {
 		return false // most windows: no word of [permission] to deny
 	}
-	for _, clause := range strings.FieldsFunc(window, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range punctClauses(window) {
 		if !l.MayPermit(clause) {
 			continue
 		}

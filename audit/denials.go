@@ -111,7 +111,7 @@ func beyondConditions(l *lang.Language, c *claim, text string) string {
 	}
 	text, _ = l.WithoutUnless(text)
 	var b strings.Builder
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range punctClauses(text) {
 		ws := normalisedWords(l, clause)
 		for i := range ws {
 			if l.ConditionAt(ws, i) > 0 {
@@ -123,6 +123,12 @@ func beyondConditions(l *lang.Language, c *claim, text string) string {
 		b.WriteString(". ")
 	}
 	return b.String()
+}
+
+// punctClauses cuts text at the punctuation that ends a clause
+// (".,;:!?()"), as the denial reads do.
+func punctClauses(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) })
 }
 
 // atClauses is text with a clause break before each word that opens a

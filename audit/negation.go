@@ -48,7 +48,7 @@ func negatedAbout(text string, about func(stem string) bool) bool {
 	} else if ws := nounphrase.Words(text); len(ws) > 1 && ws[0] == "no" && answerWords[ws[1]] {
 		text = text[strings.Index(strings.ToLower(text), "no")+2:]
 	}
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range punctClauses(text) {
 		words := nounphrase.Words(clause)
 		cueAt := func(i int) int {
 			if englishCue(words, i) && !deniesFigure(words, i+englishCueWidth(words, i)) {
@@ -212,7 +212,7 @@ func hedge(before []string) bool {
 // negates the clause), so Dutch and German negation placed after the verb
 // ("Wij delen uw gegevens niet met …") negates what follows it.
 func negatedAboutIn(l *lang.Language, text string, about func(stem string) bool) bool {
-	for _, clause := range strings.FieldsFunc(l.JoinedUnless(text), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range punctClauses(l.JoinedUnless(text)) {
 		words := normalisedWords(l, clause)
 		if l.AnswersNo(words) {
 			words = words[1:]
@@ -724,7 +724,7 @@ func nearContent(ws []string, k int, content func(string) bool) []string {
 // dagen is retourneren niet mogelijk" denies returning as "… kunt u niet
 // retourneren" does, though its cue negates "mogelijk".
 func deniesIn(l *lang.Language, text string, about func(stem string) bool) bool {
-	for _, clause := range strings.FieldsFunc(atClauses(l, l.JoinedUnless(text)), func(r rune) bool { return strings.ContainsRune(".,;:!?()", r) }) {
+	for _, clause := range punctClauses(atClauses(l, l.JoinedUnless(text))) {
 		words := normalisedWords(l, clause)
 		cue, shared := false, false
 		paired := pairedCues(words, func(i int) int { return cueIn(l, words, i) }, l.IsDoubleNegation)
