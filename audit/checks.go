@@ -582,7 +582,7 @@ var Checks = []Check{
 	},
 	{
 		Name:   "entities",
-		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a model code for another ('S23' for 'S24'); a name the window gives with one more word after it ('iPhone 15' for 'iPhone 15 Pro'); a name added to a list of names the chunk gives; a thing the chunk tells apart from the window's ('Expressversand' for 'Standardversand' beside a row 'Express', 'gatos' for 'perros' where the chunk lists 'perros y gatos'); what the chunk says of another name, where it names the sentence's too and says it nowhere of that",
+		Doc:    "names, products and places (proper nouns) of the sentence that the chunk does not mention; an e-mail or web address the chunk gives otherwise; a model code for another ('S23' for 'S24'); a name the window gives with one more word after it ('iPhone 15' for 'iPhone 15 Pro'); a common word made a name for another of a kind the window names ('the Team plan' for 'the Business plan'); a name added to a list of names the chunk gives; a thing the chunk tells apart from the window's ('Expressversand' for 'Standardversand' beside a row 'Express', 'gatos' for 'perros' where the chunk lists 'perros y gatos'); what the chunk says of another name, where it names the sentence's too and says it nowhere of that",
 		Reads:  []string{"window", "ngram_sim", "missing_words"},
 		Writes: []string{"entities_missing", "entity_share", "entity_mismatch"},
 		run: func(c *claim, ev *evidence, s *measures) {
@@ -600,6 +600,9 @@ var Checks = []Check{
 					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
 				} else if x := placeSwapped(c, ev, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
 					// "nach Österreich" where the window says "innerhalb Deutschlands"
+					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
+				} else if x := headNameSwapped(c, ev, s.SpanText[s.Span[0]:s.Span[1]]); x != "" && !slices.Contains(s.EntitiesMissing, x) {
+					// "the Team plan" where the window says "the Business plan"
 					s.EntityMismatch, s.EntitiesMissing = true, append(s.EntitiesMissing, x)
 				} else if l, ok := lang.Get(c.tongue.code); ok && strings.Contains(c.plain, ",") {
 					// "card, bank transfer and cheque" where the window lists "… and PayPal"

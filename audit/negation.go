@@ -422,9 +422,10 @@ func unopposable(l *lang.Language, cw []string, i int, ww []string) bool {
 // many claims you make" states no "many"), or a period the number before
 // it makes as long as the claim's cw[i] ("dans les 12 premiers mois" of
 // "pendant la première année"), or an owner against a party
-// (ownerAgainstParty).
+// (ownerAgainstParty), or an end of a range that holds the claim's word
+// ("Monday" of "Monday to Friday" against "Tuesday").
 func unopposing(l *lang.Language, cw []string, i int, ww []string, j int) bool {
-	return j > 0 && l.AsksDegree(ww[j-1]) || countedAlike(l, cw, i, ww, j) || ownerAgainstParty(l, cw[i], ww[j])
+	return j > 0 && l.AsksDegree(ww[j-1]) || countedAlike(l, cw, i, ww, j) || ownerAgainstParty(l, cw[i], ww[j]) || l.WithinRange(cw, i, ww, j)
 }
 
 // ownerAgainstParty reports whether one of x and y is a possessive and

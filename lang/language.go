@@ -59,6 +59,7 @@ type Language struct {
 	stopwords     map[string]bool
 	weightless    map[string]bool         // stopwords and [quantifiers]
 	opposites     map[string][]opposite   // [opposites], by word
+	ranged        map[int]bool            // [ranged]: groups of [opposites] in order
 	places        map[string][]opposite   // [places], by word
 	placeForms    map[[2]int][]string     // the forms of each member of [places], by group and member
 	negPrefixes   []string                // [negating-prefixes]
@@ -243,7 +244,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "ranged", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "comparison-of", "comparison-up", "comparison-down", "list-joins", "or-words", "requirement-words", "requirement-modals", "exceptions", "negative-words", "zero-words", "hedges", "hedge-adverbs", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-then", "condition-phrases", "otherwise", "even-if", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"change-verbs", "change-from", "change-to", "change-by", "bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between", "bound-upper-final", "instead-of", "affirm-particles", "obligatory-words",
 	"source-words", "contrast", "relatives", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "at-no-time", "limit-opens", "any-words", "also-words", "time-zones", "times-words"}

@@ -83,6 +83,9 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	if l.opposites, err = l.readGroups(t, "opposites"); err != nil {
 		return err
 	}
+	if err = l.readRanged(t); err != nil {
+		return err
+	}
 	if l.places, err = l.readGroups(t, "places"); err != nil {
 		return err
 	}
