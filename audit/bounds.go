@@ -286,8 +286,8 @@ func boundable(l *lang.Language, text string, q quantity) bool {
 		if q.Unit == "" && len(v) == 4 && v >= "1000" && v <= "2999" {
 			return false
 		}
-		if rest := strings.TrimLeft(q.Raw, "0123456789"); rest != "" && len(rest) <= 3 && strings.IndexFunc(rest, unicode.IsLetter) == 0 {
-			return false // an ordinal ("9th", "3rd", "2e"), or a glued suffix it may be
+		if rest := strings.TrimLeft(q.Raw, "0123456789"); rest != "" && rest != q.Raw && len(rest) <= 3 && strings.IndexFunc(rest, unicode.IsLetter) == 0 {
+			return false // an ordinal ("9th", "3rd", "2e"), or a glued suffix it may be; "two" and "dos" are words
 		}
 		before, after := boundWordsBefore(text, q.Start, 1), boundWordsAfter(text, q.Start+len(q.Raw), 1)
 		return !isMonth(l, before) && !isMonth(l, after)
@@ -520,6 +520,9 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 			}
 			if b == boundExact {
 				continue // "Glasvezel 500": the name's number, not the speed "tot 500 Mbit/s"
+			}
+			if c.leadAgrees(q, b, leadTime(fs.l, fs.text, *fs.at(i))) {
+				return false // "spätestens 48 Stunden vor" of "mindestens 48 Stunden vor"
 			}
 			bs = append(bs, b)
 			if o, own, after := fs.otherSide(i, b); o != boundExact && c.aboutClause(q, after, own) {

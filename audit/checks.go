@@ -279,6 +279,9 @@ var Checks = []Check{
 				} else if x := costsNothing(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "charges nothing" where it gives "£5"
 				}
+				if x := percentRoleSwapped(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "40 % van de prijs" of "40 % korting"
+				}
 				if x := pointsAsPercent(l, c, s.SpanText); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "um 2 Prozent" of "um 2 Prozentpunkte"
 				}

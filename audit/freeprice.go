@@ -15,7 +15,8 @@ import (
 // cost €2 each". The claim states no amount itself, so the number check
 // has nothing to compare; "" for none.
 //
-// A claim that negates anything, a chunk sentence that negates anything,
+// A claim that negates anything, a chunk sentence that negates anything
+// outside a condition the claim does not state (priceOutsideCondition),
 // and a chunk sentence holding a word of the claim's free word's stem
 // ("included" against "the €499 price includes delivery") are left to
 // the other checks.
@@ -37,7 +38,7 @@ func pricedFree(l *lang.Language, c *claim, window string) string {
 		return ""
 	}
 	best, _, text := closestOfWindow(l, cw, window)
-	if deniesAnything(l, best) {
+	if deniesAnything(l, best) && !priceOutsideCondition(l, c, cw, best, text) {
 		return ""
 	}
 	if slices.ContainsFunc(best, l.IsFreeWord) {
@@ -232,4 +233,30 @@ func costsNothing(l *lang.Language, c *claim, window string) string {
 		return raw // as written: "charges nothing"
 	}
 	return cw[at] + " " + cw[at+1]
+}
+
+// priceOutsideCondition reports whether the only denials of the chunk's
+// sentence (words best, text) are in a condition of its price that the
+// claim neither states nor names a word of: "is free" against "costs €25
+// if you did not check in online"; "is free for members" against "costs
+// €4.95 unless you are a member" speaks of the condition's case.
+func priceOutsideCondition(l *lang.Language, c *claim, cw, best []string, text string) bool {
+	beyond := normalisedWords(l, beyondConditions(l, c, text))
+	if deniesAnything(l, beyond) {
+		return false
+	}
+	unless, _ := l.UnlessClause(text)
+	unlessWords := normalisedWords(l, unless)
+	for _, w := range cw {
+		if l.IsStopword(w) || strings.HasSuffix(w, "'") || strings.HasSuffix(w, "’") {
+			continue
+		}
+		said := func(ws []string) bool {
+			return slices.ContainsFunc(ws, func(x string) bool { return sameWordRoot(l, x, w) })
+		}
+		if said(unlessWords) || said(best) && !said(beyond) {
+			return false
+		}
+	}
+	return true
 }

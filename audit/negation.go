@@ -423,9 +423,12 @@ func unopposable(l *lang.Language, cw []string, i int, ww []string) bool {
 // it makes as long as the claim's cw[i] ("dans les 12 premiers mois" of
 // "pendant la première année"), or an owner against a party
 // (ownerAgainstParty), or an end of a range that holds the claim's word
-// ("Monday" of "Monday to Friday" against "Tuesday").
+// ("Monday" of "Monday to Friday" against "Tuesday"), or two bounds of
+// one deadline ("at least 48 hours before" against "up to 48 hours
+// before": leadWordAt).
 func unopposing(l *lang.Language, cw []string, i int, ww []string, j int) bool {
-	return j > 0 && l.AsksDegree(ww[j-1]) || countedAlike(l, cw, i, ww, j) || ownerAgainstParty(l, cw[i], ww[j]) || l.WithinRange(cw, i, ww, j)
+	return j > 0 && l.AsksDegree(ww[j-1]) || countedAlike(l, cw, i, ww, j) || ownerAgainstParty(l, cw[i], ww[j]) || l.WithinRange(cw, i, ww, j) ||
+		leadWordAt(l, cw, i) && leadWordAt(l, ww, j)
 }
 
 // ownerAgainstParty reports whether one of x and y is a possessive and

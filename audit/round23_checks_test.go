@@ -40,3 +40,83 @@ func TestADayInsideARangeOfDays(t *testing.T) {
 		{"domingo outside de lunes a viernes fails", "La tienda abre los domingos [1].", "La tienda abre de lunes a viernes.", true},
 	})
 }
+
+// "two" and "dos" are number words, not a figure with a glued suffix
+// ("2nd"): their bound is read like any other's.
+func TestTheBoundOfAShortNumberWord(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"at least two against at most two fails", "Each student can book at least two sessions per week [1].",
+			"Each student can book at most two sessions per week.", true},
+		{"al menos dos against como máximo dos fails", "Cada alumno puede reservar al menos dos tutorías [1].",
+			"Cada alumno puede reservar como máximo dos tutorías.", true},
+		{"at most two as the chunk says passes", "Each student can book at most two sessions per week [1].",
+			"Each student can book at most two sessions per week.", false},
+	})
+}
+
+// A price the chunk gives under a condition with a denial ("if you do not
+// check in online") is still a price: the thing is not free. A claim
+// naming the condition's own words is left to the other checks.
+func TestFreeAgainstAPriceUnderADeniedCondition(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"free against a price if not checked in fails", "Printing the boarding pass at the airport is free [1].",
+			"Printing the boarding pass at the airport costs €25 per passenger if you did not check in online.", true},
+		{"gratuita against si no … cuesta fails", "La emisión de la tarjeta de embarque en el aeropuerto es gratuita [1].",
+			"Si no haces el check-in online, la emisión de la tarjeta de embarque en el aeropuerto cuesta 25 € por pasajero.", true},
+		{"gratuite against si … ne … pas … coûte fails", "L'impression de la carte d'embarquement à l'aéroport est gratuite [1].",
+			"Si vous ne faites pas l'enregistrement en ligne, l'impression de la carte d'embarquement à l'aéroport coûte 25 € par passager.", true},
+		{"kostenlos against wenn nicht … kostet fails", "Das Ausdrucken der Bordkarte am Flughafen ist kostenlos [1].",
+			"Wenn Sie nicht online einchecken, kostet das Ausdrucken der Bordkarte am Flughafen 25 € pro Passagier.", true},
+		{"the price as the chunk gives it passes", "Printing the boarding pass at the airport costs €25 if you did not check in online [1].",
+			"Printing the boarding pass at the airport costs €25 per passenger if you did not check in online.", false},
+	})
+}
+
+// A percentage taken off a price is not the share of it paid: "pay 40 %
+// of the normal price" against "40 % discount", in every language; 50 %
+// is both, and the percentage said as the chunk says it passes.
+func TestADiscountAgainstAShareOfThePrice(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"pay 25% of the price against 25% discount fails", "Under-26s pay only 25% of the monthly price [1].",
+			"Under-26s get a 25% discount on the monthly subscription.", true},
+		{"25% off against 25% discount passes", "Under-26s get 25% off the monthly price [1].",
+			"Under-26s get a 25% discount on the monthly subscription.", false},
+		{"40 % van de prijs against 40 % korting fails", "Met Dal Voordeel betaalt u buiten de spits 40 % van de normale prijs [1].",
+			"Met Dal Voordeel reist u buiten de spits met 40 % korting.", true},
+		{"34 % korting against 34 % van de prijs fails", "Kinderen van 4 tot en met 11 jaar krijgen 34 % korting op de volle prijs [1].",
+			"Kinderen van 4 tot en met 11 jaar betalen het kindertarief van 34 % van de volle prijs.", true},
+		{"25 % du prix against réduction de 25 % fails", "Les moins de 26 ans ne paient que 25 % du prix de l'abonnement mensuel [1].",
+			"Les moins de 26 ans bénéficient d'une réduction de 25 % sur l'abonnement mensuel.", true},
+		{"30 % Rabatt against 30 % des Preises fails", "Studierende erhalten 30 % Rabatt auf das Jahresabo [1].",
+			"Studierende zahlen für das Jahresabo nur 30 % des Preises.", true},
+		{"25 % del precio against descuento del 25 % fails", "Los estudiantes pagan el 25 % del precio de la matrícula [1].",
+			"Los estudiantes tienen un descuento del 25 % en la matrícula.", true},
+		{"50% of the price against 50% discount passes", "Children pay 50% of the normal price [1].",
+			"Children get a 50% discount on the normal price.", false},
+	})
+}
+
+// "At least 48 hours before", "up to 48 hours before" and "no later than
+// 48 hours before" name one deadline: a lead time's lower and upper
+// bounds agree, in every language; "less than" or "within" it does not.
+func TestBoundsOfOneDeadline(t *testing.T) {
+	const en = "Cancellations must be made at least 24 hours before departure."
+	assertUnsupported(t, []flipCase{
+		{"up to against at least passes", "You can cancel up to 24 hours before departure [1].", en, false},
+		{"at least against up to passes", "You can cancel at least 24 hours before departure [1].",
+			"You can cancel up to 24 hours before departure.", false},
+		{"less than against at least fails", "You can cancel less than 24 hours before departure [1].", en, true},
+		{"within against at least fails", "You can cancel within 24 hours before departure [1].", en, true},
+		{"after against before fails", "You can cancel up to 24 hours after departure [1].", en, true},
+		{"spätestens against mindestens passes", "Stornierungen sind spätestens 48 Stunden vor Kursbeginn möglich [1].",
+			"Stornierungen müssen mindestens 48 Stunden vor Kursbeginn erfolgen.", false},
+		{"como mínimo against hasta passes", "Puedes cancelar como mínimo 24 horas antes de la salida [1].",
+			"Puedes cancelar hasta 24 horas antes de la salida.", false},
+		{"tot against minimaal passes", "Wijzigingen kunnen tot 48 uur voor vertrek [1].",
+			"Wijzigingen moeten minimaal 48 uur voor vertrek worden doorgegeven.", false},
+		{"au plus tard against au moins passes", "Les annulations sont possibles au plus tard 48 heures avant le départ [1].",
+			"Les annulations doivent être faites au moins 48 heures avant le départ.", false},
+		{"another lead time fails", "Stornierungen sind spätestens 24 Stunden vor Kursbeginn möglich [1].",
+			"Stornierungen müssen mindestens 48 Stunden vor Kursbeginn erfolgen.", true},
+	})
+}

@@ -18,6 +18,7 @@ type fraction struct {
 func (l *Language) readFractions(t, _ *table) error {
 	l.fractions = nil
 	l.shareWords = set(t.words("share-words"))
+	l.readPercentRoles(t)
 	if err := l.readHalves(t); err != nil {
 		return err
 	}
