@@ -325,7 +325,23 @@ func hedgeDropped(l *lang.Language, cw, ws []string) bool {
 	if l.Hedged(cw) || l.Possible(cw) {
 		return false
 	}
-	return hedgesClaim(l, cw, ws) || l.Possible(ws) && l.Certain(cw)
+	return hedgesClaim(l, cw, ws) || possibleUndenied(l, ws) && l.Certain(cw)
+}
+
+// possibleUndenied reports whether ws say what may be with a word of
+// [possibility] that no negation word beside it denies: "können nicht
+// mitgenommen werden", "no puede", "kan niet" say what cannot be, no
+// hedge.
+func possibleUndenied(l *lang.Language, ws []string) bool {
+	for i := range ws {
+		if !l.Possible(ws[i : i+1]) {
+			continue
+		}
+		if !slices.ContainsFunc(ws[max(0, i-1):min(len(ws), i+3)], l.IsNegationWord) {
+			return true
+		}
+	}
+	return false
 }
 
 // hedgesClaim reports whether ws hedges a word of the claim: the first

@@ -643,14 +643,25 @@ func formatFloat(f float64) string {
 func isLetter(c byte) bool { return (c|0x20)-'a' < 26 }
 
 // deducted reports whether the minus word at text[p] follows a content
-// word, making an amount after it a deduction ("the fare minus €20"), not
-// a negative amount ("a balance of minus €20").
+// word or a comma, making an amount after it a deduction ("the fare minus
+// €20"), not a negative amount ("a balance of minus €20").
 func deducted(text string, p int) bool {
 	if !strings.HasPrefix(strings.ToLower(text[p:]), "minus ") {
 		return false
 	}
+	if afterComma(text, p) {
+		return true // "the full amount back, minus €15"
+	}
 	_, w := wordBefore(text, p)
 	return w != "" && !nounphrase.IsStopword(strings.ToLower(w))
+}
+
+// afterComma reports whether a comma ends the text before text[p], spaces
+// between: an amount after ", minus" or ", min" is deducted from what the
+// clause before names.
+func afterComma(text string, p int) bool {
+	b := strings.TrimRight(text[:p], " ")
+	return b != "" && b[len(b)-1] == ','
 }
 
 // versionMark reports whether the letter before the digits at text[i] is

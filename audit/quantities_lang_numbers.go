@@ -416,7 +416,8 @@ func (s *langScan) unitAfter(j int) (string, int) {
 // (signBefore), or a minus word of the language right before it ("minus 5
 // Grad", "moins 5 degrés"), unless a number precedes the word ("10 min 5
 // s" is a unit and a number) or, before an amount of money, a content
-// word does: "les frais moins 150 €" deducts 150 €.
+// word or a comma does: "les frais moins 150 €" and "het volledige bedrag
+// terug, min € 15" deduct the amount.
 func (s *langScan) signBefore(start int, money bool) int {
 	if p := signBefore(s.text, start); p >= 0 {
 		return p
@@ -429,7 +430,7 @@ func (s *langScan) signBefore(start int, money bool) int {
 		return -1
 	}
 	bs, be := s.prevWord(ws)
-	if money && be > bs && !s.l.IsStopword(s.l.Normalize(s.text[bs:be])) {
+	if money && (be > bs && !s.l.IsStopword(s.l.Normalize(s.text[bs:be])) || afterComma(s.text, ws)) {
 		return -1
 	}
 	if s.l.IsMinus(s.text[bs:be], s.text[ws:we]) {

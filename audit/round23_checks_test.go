@@ -120,3 +120,31 @@ func TestBoundsOfOneDeadline(t *testing.T) {
 			"Stornierungen müssen mindestens 48 Stunden vor Kursbeginn erfolgen.", true},
 	})
 }
+
+// An amount after ", minus" or ", min" is deducted, no negative amount:
+// "the full amount back, minus €15" states the €15 kept.
+func TestAnAmountDeductedAfterAComma(t *testing.T) {
+	const nl = "Bij annulering ontvangt u het volledige bedrag terug, min € 15 administratiekosten."
+	assertUnsupported(t, []flipCase{
+		{"€ 15 inhouden against , min € 15 passes", "Bij annulering storten wij het bedrag terug, waarbij wij € 15 administratiekosten inhouden [1].", nl, false},
+		{"min € 25 against , min € 15 fails", "Bij annulering krijgt u het bedrag terug min € 25 administratiekosten [1].", nl, true},
+		{"minus €15 against , minus €15 passes", "When you cancel you receive the full amount back minus €15 administration costs [1].",
+			"When you cancel you receive the full amount back, minus €15 administration costs.", false},
+	})
+}
+
+// A possibility denied ("können nicht") hedges nothing, and "Versuchen"
+// as attempts is no aim: neither fails a claim as a hedge dropped. A
+// possibility said of the claim's act still does.
+func TestNoHedgeInADeniedPossibilityOrANoun(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"werden against können nicht passes", "Tiere werden bei uns nicht im Frachtraum befördert [1].",
+			"Hunde über 8 kg können nicht mitgenommen werden, da wir keine Tiere im Frachtraum befördern.", false},
+		{"zwischen zwei Versuchen passes", "Zwischen zwei Prüfungsversuchen müssen mindestens 48 Stunden liegen [1].",
+			"Jeder weitere Versuch kostet 15 €. Zwischen zwei Versuchen müssen mindestens 48 Stunden liegen.", false},
+		{"wird gesperrt against kann gesperrt werden fails", "Ihr Konto wird bei Zahlungsverzug gesperrt [1].",
+			"Ihr Konto kann bei Zahlungsverzug gesperrt werden.", true},
+		{"an aim said as done fails", "Wir beantworten Anfragen innerhalb von 24 Stunden [1].",
+			"Wir versuchen, Anfragen innerhalb von 24 Stunden zu beantworten.", true},
+	})
+}
