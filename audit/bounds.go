@@ -521,7 +521,7 @@ func boundMismatch(c *claim, q quantity, ev *evidence) bool {
 			if b == boundExact {
 				continue // "Glasvezel 500": the name's number, not the speed "tot 500 Mbit/s"
 			}
-			if c.leadAgrees(q, b, leadTime(fs.l, fs.text, *fs.at(i))) {
+			if c.leadAgrees(q, b, fs, fs.at(i)) {
 				return false // "spätestens 48 Stunden vor" of "mindestens 48 Stunden vor"
 			}
 			bs = append(bs, b)

@@ -544,7 +544,7 @@ var Checks = []Check{
 					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim) ||
 					claimDenies && !windowDenies && deniedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)) ||
 					claimDenies && !windowDenies && withoutAgrees(l, c, c.nearestText(l, window)) ||
-					windowDenies && !claimDenies && onlyAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)))
+					windowDenies && !claimDenies && (onlyAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)) || affirmedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window))))
 			}
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
 				s.NegationMismatch = !bothDenyAll(l, normalisedWords(l, c.plain), normalisedWords(l, window))
@@ -570,7 +570,7 @@ var Checks = []Check{
 				s.NegationMismatch = why(causeOpposite, opposes(l, c.words, closest)) || why(causeSides, rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest)) ||
 					why(causeImpossible, !claimDenies && deniedPossible(l, c.words, window, ofClaim)) ||
 					why(causeHedge, l.MayHedge(window) && hedgeDropped(l, c.words, closest)) ||
-					why(causeExcepted, exceptedClaimed(l, c.words, sentenceAround(s.SpanText, s.Span)) || absoluteUnlessDropped(l, c, closestText, ofClaim) || unlessCaseAsRule(l, c, closestText) || evenIfUnless(l, c, closestText)) ||
+					why(causeExcepted, exceptedClaimed(l, c.plain, c.words, sentenceAround(s.SpanText, s.Span)) || absoluteUnlessDropped(l, c, closestText, ofClaim) || unlessCaseAsRule(l, c, closestText) || evenIfUnless(l, c, closestText)) ||
 					why(causeScope, scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) || fullyBounded(l, c.words, closest) || generalised(l, c.words, closest)) ||
 					why(causeSides, complementSwapped(l, c.words, ww) || endSwapped(l, c.words, closest)) || why(causeImpossible, deniedOfAll(l, c.words, closest)) ||
 					why(causeCondition, conditionDropped(l, c, window, closest)) || why(causeSides, membersSwapped(l, c.words, closest)) || why(causeScope, listNarrowed(l, c.words, closest)) ||

@@ -235,3 +235,32 @@ func onlyWordIs(l *lang.Language, stem func(string) string, clause, want string)
 	}
 	return true
 }
+
+// affirmedAsExcepted reports whether a claim that denies nothing says of
+// the thing the window excepts from a denied rule what the exception
+// gives it: "In July you may take a bike on board" against "You may not
+// take a bike on board, except in July and August". The window denies
+// before its exception phrase, and the claim holds one of the first two
+// content words after it ("july" of "july and august").
+func affirmedAsExcepted(l *lang.Language, cw, ww []string) bool {
+	for j := range ww {
+		n := l.ExceptionAt(ww, j)
+		if n == 0 {
+			continue
+		}
+		denied := false
+		for i := range j {
+			denied = denied || l.NegationAt(ww, i) > 0
+		}
+		var after []string
+		for _, w := range ww[j+n:] {
+			if contentWord(l, w) {
+				if after = append(after, w); len(after) == 2 {
+					break
+				}
+			}
+		}
+		return denied && slices.ContainsFunc(after, func(w string) bool { return inClause(l, w, cw) })
+	}
+	return false
+}

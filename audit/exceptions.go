@@ -15,16 +15,19 @@ import (
 // days, except personalised items", "Gutscheine können erstattet werden"
 // against "Alle Käufe …, ausgenommen Gutscheine". What is left out is
 // the content words after an [exceptions] phrase in its clause that the
-// rest of the sentence does not say; a claim that says an exception or
-// a negation of its own is left to the other checks, and so is one that
+// rest of the sentence does not say. A claim that denies what the rule
+// denies says the rule of the excepted too ("Even in July you may not take
+// a bike" against "You may not take a bike, except in July"); a claim
+// that says an exception of its own, or the rule's opposite, is left to
+// the other checks, and so is one that
 // says "only" of the exception where the sentence denies the rest
 // (onlyAsExcepted: the two say the same).
-func exceptedClaimed(l *lang.Language, cw []string, sentence string) bool {
+func exceptedClaimed(l *lang.Language, plain string, cw []string, sentence string) bool {
 	if !l.MayHoldException(sentence) || onlyAsExcepted(l, cw, normalisedWords(l, sentence)) {
 		return false
 	}
 	for i := range cw {
-		if l.ExceptionAt(cw, i) > 0 || l.NegationAt(cw, i) > 0 {
+		if l.ExceptionAt(cw, i) > 0 {
 			return false
 		}
 	}
@@ -37,6 +40,9 @@ func exceptedClaimed(l *lang.Language, cw []string, sentence string) bool {
 				continue
 			}
 			excepted := exceptStems(l, words[i+n:])
+			if claimDenies(l, plain, excepted) != ruleDenies(l, words[:i], clauses[:c]) {
+				return false // the claim gives the excepted the rule's opposite, as the exception does
+			}
 			rest := exceptStems(l, words[:i])
 			for o, other := range clauses {
 				if o != c {
@@ -54,6 +60,52 @@ func exceptedClaimed(l *lang.Language, cw []string, sentence string) bool {
 				}
 			}
 			break
+		}
+	}
+	return false
+}
+
+// claimDenies reports whether the claim's clause that names an excepted
+// stem holds a negation: "El esquí … está cubierto, aunque los demás …
+// quedan excluidos" gives the excepted the rule's opposite.
+func claimDenies(l *lang.Language, plain string, excepted []string) bool {
+	for _, cl := range punctClauses(atClauses(l, plain)) {
+		ws := normalisedWords(l, cl)
+		if !slices.ContainsFunc(exceptStems(l, ws), func(st string) bool { return slices.Contains(excepted, st) }) {
+			continue
+		}
+		for i := range ws {
+			if l.NegationAt(ws, i) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ruleDenies reports whether the rule an exception is made from denies:
+// the words before the exception in its clause, or a clause before it in
+// its sentence, hold a negation.
+func ruleDenies(l *lang.Language, before []string, clauses []string) bool {
+	denies := func(ws []string) bool {
+		for i := range ws {
+			if l.NegationAt(ws, i) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if denies(before) {
+		return true
+	}
+	for k := len(clauses) - 1; k >= 0; k-- { // back to the sentence's start
+		cl := clauses[k]
+		end := max(strings.LastIndex(cl, ". "), strings.LastIndex(cl, "! "), strings.LastIndex(cl, "? "))
+		if end >= 0 {
+			return denies(normalisedWords(l, cl[end+1:]))
+		}
+		if denies(normalisedWords(l, cl)) {
+			return true
 		}
 	}
 	return false

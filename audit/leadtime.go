@@ -26,8 +26,8 @@ func leadTime(l *lang.Language, text string, q quantity) bool {
 // chunk's same lead time bounded by b, lower or upper: the claim gives q
 // as a deadline too, bare or with a lower or an upper bound, never "less
 // than" or "within" it.
-func (c *claim) leadAgrees(q quantity, b bound, chunkLead bool) bool {
-	if b != boundLower && b != boundUpper || !chunkLead || !leadTime(c.tongue.l, c.plain, q) {
+func (c *claim) leadAgrees(q quantity, b bound, chunk *figures, at *quantity) bool {
+	if !deadlineBound(chunk.l, chunk.text, *at, b) || !leadTime(chunk.l, chunk.text, *at) || !leadTime(c.tongue.l, c.plain, q) {
 		return false
 	}
 	if !c.boundsRead {
@@ -35,21 +35,40 @@ func (c *claim) leadAgrees(q quantity, b bound, chunkLead bool) bool {
 	}
 	for _, f := range c.bounds {
 		if f.key == q.Key && f.start == q.Start {
-			return f.b == boundExact || f.b == boundLower || f.b == boundUpper
+			return f.b == boundExact || deadlineBound(c.tongue.l, c.plain, q, f.b)
 		}
 	}
 	return true
 }
 
-// leadWordAt reports whether the normalised word ws[i] bounds a lead time
-// written right after it, a word at most between: "least" of "at least 48
+// deadlineBound reports whether bound b of figure q in text gives a lead
+// time as a deadline: a lower bound ("at least 48 hours before"), or an
+// upper one after a phrase of [lead-until] ("up to 48 hours before"); a
+// cap ("höchstens einen Monat vor") is none.
+func deadlineBound(l *lang.Language, text string, q quantity, b bound) bool {
+	if l == nil {
+		l = englishTables()
+	}
+	switch b {
+	case boundLower:
+		return true
+	case boundUpper:
+		return l.LeadUntil(strings.Fields(strings.ToLower(wholeWordsBefore(text, q.Start, 32))))
+	}
+	return false
+}
+
+// leadWordAt reports whether the normalised word ws[i] is of a phrase
+// that gives the lead time right after it, two words at most between, as
+// a deadline: "least" of "at least 48
 // hours before", "tot" of "tot 48 uur voor", "tard" of "au plus tard 48
 // heures avant". Bounds of one deadline oppose nothing there.
 func leadWordAt(l *lang.Language, ws []string, i int) bool {
-	for k := i + 1; k <= i+2 && k+2 < len(ws); k++ {
+	for k := i + 1; k <= i+3 && k+2 < len(ws); k++ {
 		if isFigure(l, ws[k]) {
 			u, ok := l.Unit(ws[k+1])
-			return ok && strings.HasPrefix(u, "time:") && l.IsLeadBefore(ws[k+2])
+			return ok && strings.HasPrefix(u, "time:") && l.IsLeadBefore(ws[k+2]) &&
+				(l.BoundBefore(ws[:k]) == lang.Lower || l.LeadUntil(ws[:k])) // "höchstens einen Monat vor" caps it
 		}
 	}
 	return false

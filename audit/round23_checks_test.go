@@ -98,7 +98,8 @@ func TestADiscountAgainstAShareOfThePrice(t *testing.T) {
 
 // "At least 48 hours before", "up to 48 hours before" and "no later than
 // 48 hours before" name one deadline: a lead time's lower and upper
-// bounds agree, in every language; "less than" or "within" it does not.
+// bounds agree, in every language; "less than", "within" or "at most" it
+// (a cap) does not.
 func TestBoundsOfOneDeadline(t *testing.T) {
 	const en = "Cancellations must be made at least 24 hours before departure."
 	assertUnsupported(t, []flipCase{
@@ -118,6 +119,10 @@ func TestBoundsOfOneDeadline(t *testing.T) {
 			"Les annulations doivent être faites au moins 48 heures avant le départ.", false},
 		{"another lead time fails", "Stornierungen sind spätestens 24 Stunden vor Kursbeginn möglich [1].",
 			"Stornierungen müssen mindestens 48 Stunden vor Kursbeginn erfolgen.", true},
+		{"höchstens against mindestens fails", "Preisänderungen teilen wir Ihnen höchstens einen Monat vor ihrem Inkrafttreten mit [1].",
+			"Preisänderungen teilen wir Ihnen mindestens einen Monat vor ihrem Inkrafttreten schriftlich mit.", true},
+		{"at most against at least fails", "We announce price changes at most 30 days before they take effect [1].",
+			"We announce price changes at least 30 days before they take effect.", true},
 	})
 }
 
@@ -146,5 +151,23 @@ func TestNoHedgeInADeniedPossibilityOrANoun(t *testing.T) {
 			"Ihr Konto kann bei Zahlungsverzug gesperrt werden.", true},
 		{"an aim said as done fails", "Wir beantworten Anfragen innerhalb von 24 Stunden [1].",
 			"Wir versuchen, Anfragen innerhalb von 24 Stunden zu beantworten.", true},
+	})
+}
+
+// A denied rule's exception: the rule said of the excepted too fails
+// ("Even in July … may not" against "may not …, except in July and
+// August"), in English, Dutch and German; the exception said as the
+// chunk gives it ("In July you may …") passes.
+func TestADeniedRuleSaidOfItsException(t *testing.T) {
+	const en = "During rush hour you may not take a bike on board, except in July and August."
+	const nl = "In de spits mag u geen fiets meenemen, behalve in juli en augustus."
+	assertUnsupported(t, []flipCase{
+		{"the rule said of July fails", "Even in July and August you may not take a bike on board during rush hour [1].", en, true},
+		{"the rule said of July alone fails", "You may not take a bike on board during rush hour in July [1].", en, true},
+		{"the exception said passes", "In July you may take a bike on board during rush hour [1].", en, false},
+		{"ook in juli … geen fiets fails", "Ook in juli en augustus mag u in de spits geen fiets meenemen [1].", nl, true},
+		{"in juli … ook in de spits mee passes", "In juli en augustus mag de fiets ook in de spits mee [1].", nl, false},
+		{"auch im Juli … kein Fahrrad fails", "Auch im Juli und August dürfen Sie in der Hauptverkehrszeit kein Fahrrad mitnehmen [1].",
+			"In der Hauptverkehrszeit dürfen Sie kein Fahrrad mitnehmen, außer im Juli und August.", true},
 	})
 }

@@ -43,7 +43,7 @@ func TestExceptedClaimedLeavesDenialsAlone(t *testing.T) {
 		{"Personalised items cannot be returned.", false},
 		{"All items except personalised items can be returned.", false},
 	} {
-		if got := exceptedClaimed(l, normalisedWords(l, tc.claim), sentence); got != tc.want {
+		if got := exceptedClaimed(l, tc.claim, normalisedWords(l, tc.claim), sentence); got != tc.want {
 			t.Errorf("%q: exceptedClaimed = %v, want %v", tc.claim, got, tc.want)
 		}
 	}

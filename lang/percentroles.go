@@ -9,6 +9,7 @@ func (l *Language) readPercentRoles(t *table) {
 	l.priceWords = set(t.words("price-words"))
 	l.percentOf = set(t.words("percent-of"))
 	l.leadBefore = set(t.words("lead-before"))
+	l.leadUntil = phrasesOf(t.sections["lead-until"])
 }
 
 // IsDiscountWord reports whether w is a word of [discount-words].
@@ -23,3 +24,7 @@ func (l *Language) IsPercentOf(w string) bool { v, _ := lookup(l.percentOf, w); 
 // IsLeadBefore reports whether w is a word of [lead-before]: after a
 // period, it makes the period a lead time ("48 Stunden vor Kursbeginn").
 func (l *Language) IsLeadBefore(w string) bool { v, _ := lookup(l.leadBefore, w); return v }
+
+// LeadUntil reports whether words end with a phrase of [lead-until],
+// which gives the lead time after it as a deadline ("bis 48 Stunden vor").
+func (l *Language) LeadUntil(words []string) bool { return endsWithPhrase(words, l.leadUntil) }
