@@ -278,8 +278,7 @@ var Checks = []Check{
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "kostenlos" where the window gives "2 %"
 				} else if x := costsNothing(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "charges nothing" where it gives "£5"
-				}
-				if x := percentRoleSwapped(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
+				} else if x := percentRoleSwapped(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "40 % van de prijs" of "40 % korting"
 				}
 				if x := pointsAsPercent(l, c, s.SpanText); x != "" {
@@ -344,6 +343,9 @@ var Checks = []Check{
 			}
 			if s.RivalText == "" && text != "" {
 				s.RivalSpan, s.RivalText = span, text
+			}
+			if l, ok := lang.Get(c.tongue.code); ok && len(s.NumbersMissing) == 0 && s.SpanText != "" {
+				s.NumbersMissing = otherPartAmount(l, c, s.SpanText[s.Span[0]:s.Span[1]]) // the bus's "€ 4,00" for the train
 			}
 		},
 	},

@@ -171,3 +171,22 @@ func TestADeniedRuleSaidOfItsException(t *testing.T) {
 			"In der Hauptverkehrszeit dürfen Sie kein Fahrrad mitnehmen, außer im Juli und August.", true},
 	})
 }
+
+// One sentence giving two amounts to two things: the claim giving the
+// train the bus's amount fails whether the things follow their amounts
+// ("€ 4,00 voor bus … en € 20,00 voor de trein") or precede them ("Bus
+// und Tram kosten 4 €, der Zug 20 €"); the train's own amount, and a
+// range of two amounts, pass.
+func TestTheAmountOfAnotherPartOfTheSentence(t *testing.T) {
+	const nl = "Vergeet u uit te checken, dan rekenen wij het instaptarief van € 4,00 voor bus, tram en metro en € 20,00 voor de trein."
+	const de = "Bus und Tram kosten 4 €, der Zug 20 €."
+	assertUnsupported(t, []flipCase{
+		{"the bus's amount for the train fails", "Wie vergeet uit te checken in de trein, betaalt € 4,00 instaptarief [1].", nl, true},
+		{"the train's amount passes", "Wie vergeet uit te checken in de trein, betaalt € 20,00 instaptarief [1].", nl, false},
+		{"the bus's amount for the bus passes", "Wie vergeet uit te checken in de bus, betaalt € 4,00 instaptarief [1].", nl, false},
+		{"im Zug 4 € fails", "Im Zug kostet es 4 € [1].", de, true},
+		{"the train's amount for the train passes in English", "If you forget to check out on the train, you pay a €20.00 boarding fare [1].",
+			"If you forget to check out, we charge the boarding fare of €4.00 for bus, tram and metro and €20.00 for the train.", false},
+		{"a range gives no part", "Express delivery costs from €4 for small parcels [1].", "Express delivery costs €4 to €20 for small parcels.", false},
+	})
+}
