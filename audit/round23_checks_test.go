@@ -190,3 +190,34 @@ func TestTheAmountOfAnotherPartOfTheSentence(t *testing.T) {
 		{"a range gives no part", "Express delivery costs from €4 for small parcels [1].", "Express delivery costs €4 to €20 for small parcels.", false},
 	})
 }
+
+// Opening hours given to two sets of days in one sentence: the weekdays'
+// hours given to Saturday fail in every language, Saturday's own pass, a
+// weekday inside the range opposes no Saturday, and an hour that ends the
+// range is the range's ("tot 20.00 uur" of "van 8.00 tot 20.00 uur").
+func TestHoursOfAnotherSetOfDays(t *testing.T) {
+	const en = "We are open Monday to Friday until 6 pm and on Saturdays until 1 pm."
+	const nl = "Wij zijn bereikbaar van maandag tot en met vrijdag van 8.00 tot 20.00 uur en op zaterdag van 9.00 tot 14.00 uur."
+	assertUnsupported(t, []flipCase{
+		{"the weekdays' hour for Saturdays fails", "We are open on Saturdays until 6 pm [1].", en, true},
+		{"Saturday's own hour passes", "We are open on Saturdays until 1 pm [1].", en, false},
+		{"a weekday inside the range passes", "We are open on Tuesdays until 6 pm [1].", en, false},
+		{"the weekdays' hours for zaterdag fail", "Op zaterdag zijn wij bereikbaar van 8.00 tot 20.00 uur [1].", nl, true},
+		{"the end of the weekdays' range for zaterdag fails", "U kunt ons op zaterdag tot 20.00 uur bellen [1].", nl, true},
+		{"zaterdag's own hours pass", "Op zaterdag zijn wij bereikbaar van 9.00 tot 14.00 uur [1].", nl, false},
+		{"the weekdays' hour for samedi fails", "Le samedi, nous sommes ouverts jusqu'à 18 h [1].",
+			"Nous sommes ouverts du lundi au vendredi jusqu'à 18 h et le samedi jusqu'à 13 h.", true},
+		{"the weekdays' hour for samstags fails", "Samstags haben wir bis 18 Uhr geöffnet [1].",
+			"Wir haben Montag bis Freitag bis 18 Uhr und samstags bis 13 Uhr geöffnet.", true},
+	})
+}
+
+// Dutch "uur" before a word of [lead-before] counts hours before an
+// event, no time of day: "tot uiterlijk 6 uur voor vertrek" is no 6.00.
+func TestHoursBeforeAnEventAreNoTimeOfDay(t *testing.T) {
+	const nl = "Een naamswijziging kost € 40 per passagier en is mogelijk tot uiterlijk 6 uur voor vertrek."
+	assertUnsupported(t, []flipCase{
+		{"6.00 uur 's ochtends fails", "Een naamswijziging is mogelijk tot 6.00 uur 's ochtends op de dag van vertrek [1].", nl, true},
+		{"6 uur voor vertrek passes", "Een naamswijziging kan tot 6 uur voor vertrek [1].", nl, false},
+	})
+}

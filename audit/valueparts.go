@@ -2,6 +2,7 @@ package audit
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -10,7 +11,9 @@ import (
 // to the claim gives another thing (valueOfOtherPart), as a list of one;
 // nil for none. Read only where no other number check found one.
 func otherPartAmount(l *lang.Language, c *claim, window string) []string {
-	if !slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" || q.Unit != "" }) {
+	if !slices.ContainsFunc(c.quantities, func(q quantity) bool {
+		return q.Kind == "money" || q.Kind == "percent" || q.Kind == "time" || q.Unit != ""
+	}) {
 		return nil // most claims: no amount to place
 	}
 	_, _, sentence := c.nearest(l, window)
@@ -34,89 +37,140 @@ func otherPartAmount(l *lang.Language, c *claim, window string) []string {
 // a range, or a part that names no thing of its own ("€13.90 without",
 // "from €29.99 to €34.99"), give no parts. "" for none.
 func valueOfOtherPart(l *lang.Language, c *claim, sentence string) string {
-	var q quantity
-	n := 0
-	for _, x := range c.quantities {
-		if x.Kind == "money" || x.Kind == "percent" || x.Kind == "number" && x.Unit != "" {
-			q, n = x, n+1
-		}
-	}
-	if n != 1 {
+	claimed := amountGroups(l, c.plain, c.quantities)
+	if len(claimed) != 1 {
 		return ""
 	}
+	q := claimed[0][0]
 	var qs []quantity
 	for _, p := range findQuantitiesIn(l, sentence) {
 		if p.Kind == q.Kind && p.Unit == q.Unit {
 			qs = append(qs, p)
 		}
 	}
-	if len(qs) < 2 {
+	groups := amountGroups(l, sentence, qs)
+	if len(groups) < 2 {
 		return ""
 	}
+	says := func(g []quantity) bool {
+		return slices.ContainsFunc(g, func(p quantity) bool { return sameValue(p, q) })
+	}
 	at := -1
-	for k, p := range qs {
-		if sameValue(p, q) {
+	for k, g := range groups {
+		if says(g) {
 			if at >= 0 {
 				return "" // the claim's amount twice
 			}
 			at = k
 		}
-		if k > 0 && joinsRange(l, sentence, qs[k-1], p) {
-			return ""
-		}
 	}
 	if at < 0 {
 		return ""
 	}
-	parts, after := valueParts(l, sentence, qs)
+	parts, after := valueParts(l, sentence, groups)
 	for _, p := range parts {
 		if !slices.ContainsFunc(p, func(w string) bool { return !l.IsStopword(w) && !isFigure(l, w) }) {
 			return "" // a part without a thing of its own: "€13.90 without", "rises from €29.99 to €34.99"
 		}
 	}
 	cw := claimWords(c, l)
-	named := func(k int) []string { // the claim's content words part k holds
+	in := func(k int, w string) bool {
+		return slices.ContainsFunc(parts[k], func(x string) bool { return sameWordRoot(l, x, w) })
+	}
+	named := func(k int) []string { // the claim's content words part k holds and not every part does ("jusqu'à")
 		var out []string
 		for _, w := range cw {
-			if !l.IsStopword(w) && !isFigure(l, w) && slices.ContainsFunc(parts[k], func(x string) bool { return sameWordRoot(l, x, w) }) {
+			if !l.IsStopword(w) && !isFigure(l, w) && in(k, w) && slices.ContainsFunc(parts, func(p []string) bool {
+				return !slices.ContainsFunc(p, func(x string) bool { return sameWordRoot(l, x, w) })
+			}) {
 				out = append(out, w)
 			}
 		}
 		return out
 	}
 	own := named(at)
-	for k := range qs {
-		if k == at || sameValue(qs[k], q) || !after && k == 0 {
-			continue // the words before the first amount open the sentence: its subject may be every amount's
+	lead := !after && at == 0 // the words before the first amount open the sentence: what they name may be every amount's
+	for k, g := range groups {
+		if k == at || !after && k == 0 || lead && !joinedPart(l, sentence[endOf(groups[k-1]):g[0].Start]) {
+			continue
 		}
 		other := named(k)
 		if len(other) > 0 && !slices.ContainsFunc(other, func(w string) bool { return slices.Contains(own, w) }) &&
-			!slices.ContainsFunc(own, func(w string) bool { return !slices.Contains(other, w) }) {
+			(lead || !slices.ContainsFunc(own, func(w string) bool { return !slices.Contains(other, w) })) {
 			return q.Raw
 		}
 	}
 	return ""
 }
 
-// valueParts are the words of each amount's part of sentence (see
-// valueOfOtherPart), qs its amounts in order, and whether each part
-// follows its amount.
-func valueParts(l *lang.Language, sentence string, qs []quantity) ([][]string, bool) {
-	after := true // every amount followed by a stopword: the thing follows it
-	for _, p := range qs {
-		ws := normalisedWords(l, sentence[p.Start+len(p.Raw):])
-		after = after && len(ws) > 0 && l.IsStopword(ws[0])
+// joinedPart reports whether the text from the end of the amount before
+// a part to its amount opens the part as a clause of its own: after a comma or a
+// semicolon, or with a word of [list-joins] ("… until 6 pm and on
+// Saturdays until 1 pm", "Bus und Tram kosten 4 €, der Zug 20 €"); "6 pm
+// CET (5 pm UK time)" joins none.
+func joinedPart(l *lang.Language, text string) bool {
+	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, ",") || strings.HasPrefix(text, ";") {
+		return true
 	}
-	parts := make([][]string, len(qs))
-	for k, p := range qs {
-		from, to := p.Start+len(p.Raw), len(sentence)
-		if after && k+1 < len(qs) {
-			to = qs[k+1].Start
+	first, _, _ := strings.Cut(text, " ")
+	return l.IsListJoin(strings.ToLower(first))
+}
+
+// amountGroups are the amounts of text among qs that a claim may give one
+// thing (money, percentages, measures, times of day), in order, the two
+// ends of a range as one group ("€4 to €20", "van 8.00 tot 20.00 uur").
+func amountGroups(l *lang.Language, text string, qs []quantity) [][]quantity {
+	var out [][]quantity
+	for _, p := range qs {
+		if p.Kind != "money" && p.Kind != "percent" && p.Kind != "time" && (p.Kind != "number" || p.Unit == "") {
+			continue
+		}
+		if n := len(out); n > 0 {
+			last := out[n-1][len(out[n-1])-1]
+			if last.Kind == p.Kind && (joinsRange(l, text, last, p) || p.Kind == "time" && timesJoined(l, text, last, p)) {
+				out[n-1] = append(out[n-1], p)
+				continue
+			}
+		}
+		out = append(out, []quantity{p})
+	}
+	return out
+}
+
+// timesJoined reports whether two times of day are the ends of a range:
+// a dash or a range word between them ("8.00 tot 20.00", "9 am to 6 pm").
+func timesJoined(l *lang.Language, text string, a, b quantity) bool {
+	end := a.Start + len(a.Raw)
+	if end > b.Start {
+		return false
+	}
+	gap := strings.Fields(strings.ToLower(text[end:b.Start]))
+	if len(gap) == 0 || len(gap) > 2 {
+		return len(gap) == 0 && strings.ContainsAny(text[end:b.Start], "-–")
+	}
+	return gap[0] == "-" || gap[0] == "–" || l.IsRangeWord(gap[0]) || l.JoinsRange(gap[0])
+}
+
+// valueParts are the words of each amount group's part of sentence (see
+// valueOfOtherPart), groups in order, and whether each part follows its
+// group.
+func valueParts(l *lang.Language, sentence string, groups [][]quantity) ([][]string, bool) {
+	after := true // every group followed by a stopword: the thing follows it
+	for _, g := range groups {
+		ws := normalisedWords(l, sentence[endOf(g):])
+		after = after && len(ws) > 0 && l.IsStopword(ws[0]) && !l.IsPerWord(ws[0]) // "€80 per night" counts per night, names no thing
+	}
+	parts := make([][]string, len(groups))
+	for k, g := range groups {
+		from, to := endOf(g), len(sentence)
+		if after && k+1 < len(groups) {
+			to = groups[k+1][0].Start
 		}
 		if !after {
-			from, to = 0, p.Start
+			from, to = 0, g[0].Start
 			if k > 0 {
-				from = qs[k-1].Start + len(qs[k-1].Raw)
+				from = endOf(groups[k-1])
 			}
 		}
 		if from < to {
@@ -125,3 +179,6 @@ func valueParts(l *lang.Language, sentence string, qs []quantity) ([][]string, b
 	}
 	return parts, after
 }
+
+// endOf is where an amount group ends in its text.
+func endOf(g []quantity) int { return g[len(g)-1].Start + len(g[len(g)-1].Raw) }
