@@ -70,12 +70,18 @@ func (s *Summary) machineFailureDoubt() string {
 	}
 	ceiling := s.ceilingOverAll(s.machineFalseAlarms)
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
-	accept := fmt.Sprintf("--accept-machine would not fail it either: were the machine to call up to %s of the supported citations not supported (--machine-false-alarms), the true rate could be as high as %s", pct(s.machineFalseAlarms), pct(ceiling))
+	high := "the true rate could be as high as " + pct(ceiling)
+	if ceiling >= 1 {
+		// Nothing certain fails and every citation it fails may be a false
+		// alarm: "as high as 100.0%" says nothing, this says why.
+		high = "every citation it calls unsupported here could be a false alarm, so its verdicts alone set no ceiling on the true rate"
+	}
+	accept := fmt.Sprintf("--accept-machine would not fail it either: were the machine to call up to %s of the supported citations not supported (--machine-false-alarms), %s", pct(s.machineFalseAlarms), high)
 	if ceiling < s.Bar {
 		accept = fmt.Sprintf("or let the machine's verdicts fail it with --accept-machine: were it to call up to %s of the supported citations not supported (--machine-false-alarms), the true rate would still be at most %s", pct(s.machineFalseAlarms), pct(ceiling))
 	}
 	if s.acceptMachine {
-		accept = fmt.Sprintf("were it to call up to %s of the supported citations not supported (--machine-false-alarms), the true rate could be as high as %s, so even --accept-machine does not fail it; or set --machine-false-alarms to what a reviewed sample of your own logs measures (audit --labels says it)", pct(s.machineFalseAlarms), pct(ceiling))
+		accept = fmt.Sprintf("were it to call up to %s of the supported citations not supported (--machine-false-alarms), %s, so even --accept-machine does not fail it; or set --machine-false-alarms to what a reviewed sample of your own logs measures (audit --labels says it)", pct(s.machineFalseAlarms), high)
 	}
 	return fmt.Sprintf("the machine's rate %s is below the bar %s, but it is the machine's verdicts, not a verified rate: they fail faithful paraphrases too, so the true rate can be higher; %s; %s",
 		rate, bar, verifyWith(s), accept)

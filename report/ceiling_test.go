@@ -25,7 +25,7 @@ func TestAMachineFailureAllowsForFalseAlarms(t *testing.T) {
 	}{
 		// a German shop's month: the machine read 85.4 %, people 94.9 %
 		{"a rate below the bar is not a failure of the machine's verdicts alone", run{s: 854, u: 146}, false, DefaultMachineFalseAlarms, StatusInconclusive, 1,
-			[]string{"INCONCLUSIVE: the machine's rate 85.4% is below the bar 90.0%", "they fail faithful paraphrases too", "--accept-machine would not fail it either: were the machine to call up to 45.0% of the supported citations not supported (--machine-false-alarms), the true rate could be as high as 100.0%", "ragaudit sample -n"}},
+			[]string{"INCONCLUSIVE: the machine's rate 85.4% is below the bar 90.0%", "they fail faithful paraphrases too", "--accept-machine would not fail it either: were the machine to call up to 45.0% of the supported citations not supported (--machine-false-alarms), every citation it calls unsupported here could be a false alarm, so its verdicts alone set no ceiling on the true rate", "ragaudit sample -n"}},
 		{"however far below the bar", run{s: 400, u: 600}, false, DefaultMachineFalseAlarms, StatusInconclusive, 0.727273,
 			[]string{"INCONCLUSIVE: the machine's rate 40.0% is below the bar 90.0%", "or let the machine's verdicts fail it with --accept-machine: were it to call up to 45.0% of the supported citations not supported (--machine-false-alarms), the true rate would still be at most 72.7%"}},
 		{"accepted, a rate far below the bar fails, saying what it rests on", run{s: 400, u: 600}, true, DefaultMachineFalseAlarms, StatusFail, 0.727273,
