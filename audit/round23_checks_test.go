@@ -221,3 +221,13 @@ func TestHoursBeforeAnEventAreNoTimeOfDay(t *testing.T) {
 		{"6 uur voor vertrek passes", "Een naamswijziging kan tot 6 uur voor vertrek [1].", nl, false},
 	})
 }
+
+// German compounds of opposite periods joined by a linking element
+// ("Monatsabo" against "Jahresabo") oppose, as Dutch "maandabonnement"
+// against "jaarabonnement" does.
+func TestCompoundsOfOppositePeriodsWithALinkingElement(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"Monatsabo against Jahresabo fails", "Studierende erhalten auf das Monatsabo 40 % Rabatt [1].", "Studierende erhalten auf das Jahresabo 40 % Rabatt.", true},
+		{"Jahresabo as the chunk says passes", "Auf das Jahresabo erhalten Studierende 40 % Rabatt [1].", "Studierende erhalten auf das Jahresabo 40 % Rabatt.", false},
+	})
+}

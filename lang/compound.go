@@ -63,3 +63,20 @@ func (l *Language) head(h string, known func(string) bool) bool {
 func (l *Language) part(p string, known func(string) bool) bool {
 	return !l.IsStopword(p) && known(l.Stem(p))
 }
+
+// opposesUnlinked reports whether two compounds' first parts oppose once
+// a linking element ([linking]) is taken off either: "monat" and "jahre"
+// of "monatsabo" and "jahresabo", whose shared ending "sabo" took the
+// one's "s".
+func (l *Language) opposesUnlinked(pa, pb string) bool {
+	for _, x := range append([]string{""}, l.linking...) {
+		for _, y := range append([]string{""}, l.linking...) {
+			a, okA := strings.CutSuffix(pa, x)
+			b, okB := strings.CutSuffix(pb, y)
+			if (x == "" || okA) && (y == "" || okB) && (x != "" || y != "") && a != "" && b != "" && l.Opposes(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}

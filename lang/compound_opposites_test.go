@@ -10,6 +10,9 @@ func TestCompoundsOfOppositeMembersOppose(t *testing.T) {
 		{"de", "höchstbestellmenge", "mindestbestellmenge", true},
 		{"de", "maximalvertragslaufzeit", "mindestvertragslaufzeit", true},
 		{"nl", "maximumbedrag", "minimumbedrag", true},
+		{"de", "monatsabo", "jahresabo", true}, // linking elements apart: "monat" against "jahr"
+		{"de", "monatsabo", "monatsabos", false},
+		{"de", "wochenkarte", "tageskarte", true},
 		{"de", "mindestbestellmenge", "mindestbestellmenge", false},
 		{"de", "bestellmenge", "liefermenge", false},
 		{"en", "maximumamount", "minimumamount", false}, // English writes no compounds

@@ -773,7 +773,8 @@ func placeFormsOf(places map[string][]opposite) map[[2]int][]string {
 // CompoundOpposes reports whether the normalised words a and b, in a
 // language that writes compounds as one word, join different members of
 // a group of [opposites] to one head: "höchstbestellmenge" and
-// "mindestbestellmenge", "maximumbedrag" and "minimumbedrag".
+// "mindestbestellmenge", "maximumbedrag" and "minimumbedrag", "monatsabo"
+// and "jahresabo" (their linking elements apart: opposesUnlinked).
 func (l *Language) CompoundOpposes(a, b string) bool {
 	if !l.Compounds || len(a) < 8 || len(b) < 8 {
 		return false
@@ -783,7 +784,7 @@ func (l *Language) CompoundOpposes(a, b string) bool {
 		common++
 	}
 	for k := common; k >= minCompoundHead; k-- { // the head: the longest shared ending first
-		if pa, pb := a[:len(a)-k], b[:len(b)-k]; pa != "" && pb != "" && l.Opposes(pa, pb) {
+		if pa, pb := a[:len(a)-k], b[:len(b)-k]; pa != "" && pb != "" && (l.Opposes(pa, pb) || l.opposesUnlinked(pa, pb)) {
 			return true
 		}
 	}
