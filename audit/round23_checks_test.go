@@ -224,10 +224,13 @@ func TestHoursBeforeAnEventAreNoTimeOfDay(t *testing.T) {
 
 // German compounds of opposite periods joined by a linking element
 // ("Monatsabo" against "Jahresabo") oppose, as Dutch "maandabonnement"
-// against "jaarabonnement" does.
+// against "jaarabonnement" does; so does a period against a compound
+// whose head is another ("pro Monat" against "pro Kalenderjahr").
 func TestCompoundsOfOppositePeriodsWithALinkingElement(t *testing.T) {
 	assertUnsupported(t, []flipCase{
 		{"Monatsabo against Jahresabo fails", "Studierende erhalten auf das Monatsabo 40 % Rabatt [1].", "Studierende erhalten auf das Jahresabo 40 % Rabatt.", true},
 		{"Jahresabo as the chunk says passes", "Auf das Jahresabo erhalten Studierende 40 % Rabatt [1].", "Studierende erhalten auf das Jahresabo 40 % Rabatt.", false},
+		{"pro Monat against pro Kalenderjahr fails", "Sie können pro Monat höchstens fünfmal eine Erstattung beantragen [1].",
+			"Pro Kalenderjahr können Sie höchstens fünfmal eine Erstattung beantragen.", true},
 	})
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -76,6 +77,24 @@ func (l *Language) opposesUnlinked(pa, pb string) bool {
 			if (x == "" || okA) && (y == "" || okB) && (x != "" || y != "") && a != "" && b != "" && l.Opposes(a, b) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// headOpposes reports whether compound b's head, an ending of four bytes
+// or more after a first part of four or more, is a period of [opposites]
+// (a form marked "~") that word a opposes: "kalenderjaar" against "maand",
+// "Kalenderjahr" against "Monat". Heads of other groups are left alone:
+// "bruingele" is brown and yellow, no yellow against brown.
+func (l *Language) headOpposes(a, b string) bool {
+	for k := 4; k+4 <= len(b); k++ {
+		h := b[k:]
+		if !utf8.RuneStart(h[0]) || !slices.ContainsFunc(l.opposites[h], func(o opposite) bool { return o.rate }) {
+			continue
+		}
+		if l.Opposes(a, h) {
+			return true
 		}
 	}
 	return false

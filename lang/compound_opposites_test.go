@@ -13,6 +13,10 @@ func TestCompoundsOfOppositeMembersOppose(t *testing.T) {
 		{"de", "monatsabo", "jahresabo", true}, // linking elements apart: "monat" against "jahr"
 		{"de", "monatsabo", "monatsabos", false},
 		{"de", "wochenkarte", "tageskarte", true},
+		{"de", "monat", "kalenderjahr", true}, // a period against a compound's period head
+		{"nl", "maand", "kalenderjaar", true},
+		{"nl", "bruin", "bruingele", false}, // brown and yellow: a colour head opposes nothing
+		{"nl", "jaar", "kalenderjaar", false},
 		{"de", "mindestbestellmenge", "mindestbestellmenge", false},
 		{"de", "bestellmenge", "liefermenge", false},
 		{"en", "maximumamount", "minimumamount", false}, // English writes no compounds

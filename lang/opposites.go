@@ -774,10 +774,12 @@ func placeFormsOf(places map[string][]opposite) map[[2]int][]string {
 // language that writes compounds as one word, join different members of
 // a group of [opposites] to one head: "höchstbestellmenge" and
 // "mindestbestellmenge", "maximumbedrag" and "minimumbedrag", "monatsabo"
-// and "jahresabo" (their linking elements apart: opposesUnlinked).
+// and "jahresabo" (their linking elements apart: opposesUnlinked); or
+// whether one is a member and the other a compound whose head opposes it
+// ("maand" and "kalenderjaar": headOpposes).
 func (l *Language) CompoundOpposes(a, b string) bool {
 	if !l.Compounds || len(a) < 8 || len(b) < 8 {
-		return false
+		return l.Compounds && (l.headOpposes(a, b) || l.headOpposes(b, a))
 	}
 	common := 0
 	for common < len(a) && common < len(b) && a[len(a)-1-common] == b[len(b)-1-common] {
@@ -788,7 +790,7 @@ func (l *Language) CompoundOpposes(a, b string) bool {
 			return true
 		}
 	}
-	return false
+	return l.headOpposes(a, b) || l.headOpposes(b, a)
 }
 
 // minCompoundHead is the fewest bytes a compound's head keeps.
