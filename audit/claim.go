@@ -60,6 +60,7 @@ type claim struct {
 	boundsRead bool
 	grams      sparse
 	entities   []string    // proper nouns as written
+	commonCaps []string    // English: capitalised words inside the sentence the tagger reads as common nouns ("Team" of "the Team plan")
 	entityKeys [][]wordKey // the words of each proper noun
 	vec        []float32
 	wids       []int32   // content words, by word-embedder id
@@ -224,6 +225,11 @@ var sourceWordSet = sync.OnceValue(func() map[string]struct{} {
 func (a *Auditor) englishNames(c *claim) {
 	tags := a.tagger.Tag(c.plain)
 	c.phrases = nounphrase.Phrases(tags)
+	for k, t := range tags {
+		if k > 0 && (t.Tag == "NN" || t.Tag == "NNS") && initialCapital(t.Text) {
+			c.commonCaps = append(c.commonCaps, t.Text)
+		}
+	}
 	for _, e := range nounphrase.ProperNouns(tags) {
 		_, isCurrency := currencySymbols[strings.ToLower(e)]
 		if !isCurrency && !unitOfFigureIn(c.plain, e) {

@@ -240,8 +240,9 @@ func onlyWordIs(l *lang.Language, stem func(string) string, clause, want string)
 // the thing the window excepts from a denied rule what the exception
 // gives it: "In July you may take a bike on board" against "You may not
 // take a bike on board, except in July and August". The window denies
-// before its exception phrase, and the claim holds one of the first two
-// content words after it ("july" of "july and august").
+// before its exception phrase, and the claim holds every content word of
+// the first thing it excepts ("july" of "july and august"; "Dogs are
+// allowed" against "…, except guide dogs" does not).
 func affirmedAsExcepted(l *lang.Language, cw, ww []string) bool {
 	for j := range ww {
 		n := l.ExceptionAt(ww, j)
@@ -252,15 +253,16 @@ func affirmedAsExcepted(l *lang.Language, cw, ww []string) bool {
 		for i := range j {
 			denied = denied || l.NegationAt(ww, i) > 0
 		}
-		var after []string
+		var item []string // the content words of the first thing excepted, up to a list word
 		for _, w := range ww[j+n:] {
+			if l.IsListJoin(w) || l.ExceptionAt([]string{w}, 0) > 0 {
+				break
+			}
 			if contentWord(l, w) {
-				if after = append(after, w); len(after) == 2 {
-					break
-				}
+				item = append(item, w)
 			}
 		}
-		return denied && slices.ContainsFunc(after, func(w string) bool { return inClause(l, w, cw) })
+		return denied && len(item) > 0 && allOf(item, func(w string) bool { return inClause(l, w, cw) })
 	}
 	return false
 }

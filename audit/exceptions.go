@@ -23,7 +23,20 @@ import (
 // says "only" of the exception where the sentence denies the rest
 // (onlyAsExcepted: the two say the same).
 func exceptedClaimed(l *lang.Language, plain string, cw []string, sentence string) bool {
-	if !l.MayHoldException(sentence) || onlyAsExcepted(l, cw, normalisedWords(l, sentence)) {
+	if !l.MayHoldException(sentence) {
+		return false
+	}
+	for _, one := range windowSentences(sentence) { // a pair window's: an exception is its sentence's
+		if l.MayHoldException(one) && exceptedClaimedIn(l, plain, cw, one) {
+			return true
+		}
+	}
+	return false
+}
+
+// exceptedClaimedIn is exceptedClaimed of one sentence.
+func exceptedClaimedIn(l *lang.Language, plain string, cw []string, sentence string) bool {
+	if onlyAsExcepted(l, cw, normalisedWords(l, sentence)) {
 		return false
 	}
 	for i := range cw {
@@ -40,9 +53,6 @@ func exceptedClaimed(l *lang.Language, plain string, cw []string, sentence strin
 				continue
 			}
 			excepted := exceptStems(l, words[i+n:])
-			if claimDenies(l, plain, excepted) != ruleDenies(l, words[:i], clauses[:c]) {
-				return false // the claim gives the excepted the rule's opposite, as the exception does
-			}
 			rest := exceptStems(l, words[:i])
 			for o, other := range clauses {
 				if o != c {
@@ -50,6 +60,13 @@ func exceptedClaimed(l *lang.Language, plain string, cw []string, sentence strin
 				}
 			}
 			claimed := exceptStems(l, cw)
+			if !allOf(firstItem(l, words[i+n:]), func(st string) bool { return slices.Contains(claimed, st) }) {
+				return false // "also in rural areas" names no "remote areas"
+			}
+			denies := claimDenies(l, plain, excepted)
+			if denies != ruleDenies(l, words[:i], clauses[:c]) || denies && !restatesRule(l, plain, cw, excepted, rest) {
+				return false // the claim gives the excepted the rule's opposite, as the exception does, or denies another thing
+			}
 			for _, st := range claimed {
 				if slices.Contains(excepted, st) && !slices.Contains(rest, st) {
 					var main []string // the clause the exception leaves something out of
@@ -81,6 +98,36 @@ func claimDenies(l *lang.Language, plain string, excepted []string) bool {
 		}
 	}
 	return false
+}
+
+// firstItem is the content stems of the first thing words list, up to a
+// word of [list-joins] ("remote areas" of "remote areas and islands").
+func firstItem(l *lang.Language, words []string) []string {
+	var out []string
+	for _, w := range words {
+		if l.IsListJoin(w) {
+			break
+		}
+		if !l.IsStopword(w) && !strings.HasSuffix(w, "'") && !strings.HasSuffix(w, "’") {
+			out = append(out, l.Stem(w))
+		}
+	}
+	return out
+}
+
+// restatesRule reports whether a claim that denies says the sentence's
+// denied rule of the excepted thing: its denial is of a word of the rule
+// (rest), and every content word of it besides the excepted is the
+// sentence's or one of [also-words] ("Even in July … you may not take a
+// bike"). "Defective products are not subject to the 14-day limit"
+// denies no word of "Returns are not accepted after 14 days".
+func restatesRule(l *lang.Language, plain string, cw, excepted, rest []string) bool {
+	for _, w := range cw {
+		if st := l.Stem(w); !l.IsStopword(w) && !l.IsAlsoWord(w) && !isFigure(l, w) && !slices.Contains(excepted, st) && !slices.Contains(rest, st) {
+			return false
+		}
+	}
+	return negatedAboutIn(l, plain, func(st string) bool { return slices.Contains(rest, st) })
 }
 
 // ruleDenies reports whether the rule an exception is made from denies:
@@ -403,8 +450,8 @@ func possibleUndenied(l *lang.Language, ws []string) bool {
 func hedgesClaim(l *lang.Language, cw, ws []string) bool {
 	for i := range ws {
 		n := l.HedgeAt(ws, i)
-		if n == 0 {
-			continue
+		if n == 0 || i > 0 && isFigure(l, ws[i-1]) {
+			continue // "zwischen zwei Versuchen": attempts counted, no aim
 		}
 		for _, w := range ws[i+n:] {
 			if l.IsStopword(w) || strings.HasSuffix(w, "'") {

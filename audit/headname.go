@@ -13,22 +13,24 @@ import (
 // capitalised word X before a common noun H and the window names another
 // of the same kind, "Y H", while the chunk never says X: "included in the
 // Team plan" against "only included in the Business plan". A common word
-// made a name ("Team", "Family") is no proper noun to the English tagger,
-// so the names check alone lets it pass. A sentence that names Y itself,
-// an X the names check reads, words the tables oppose to each other
-// (weekdays) and two months are left to their checks; where every noun is
-// capitalised (German) a capital marks no name.
+// made a name ("Team") is no proper noun to the English tagger, which
+// reads it as a common noun (claim.commonCaps), so the names check alone
+// lets it pass; an adjective ("Dutch time", "European warehouse") is no
+// name. A sentence that names Y itself, a Y of a name of several words
+// ("New York time"), a time zone, words the tables oppose to each other
+// (weekdays) and two months are left to their checks; outside English the
+// names check reads every capitalised word.
 func headNameSwapped(c *claim, ev *evidence, window string) string {
 	l, ok := lang.Get(c.tongue.code)
-	if !ok || l.NounsCapitalised {
-		return ""
+	if !ok || len(c.commonCaps) == 0 {
+		return "" // the names check reads every other capitalised word: a tagger's proper noun, or any outside English
 	}
 	sw := strings.Fields(c.plain)
 	var ww []string // the window's words, split once a candidate is found
 	for i := 1; i+1 < len(sw); i++ {
 		x, h := sw[i], strings.TrimRight(sw[i+1], ".,;:!?)")
-		if strings.ContainsAny(sw[i-1][len(sw[i-1])-1:], ".!?:") || !initialCapital(x) || !isWord(x) || !isWord(h) || initialCapital(h) {
-			continue
+		if strings.ContainsAny(sw[i-1][len(sw[i-1])-1:], ".!?:") || !slices.Contains(c.commonCaps, x) || !isWord(x) || !isWord(h) || initialCapital(h) {
+			continue // "Dutch time", "European warehouse": adjectives, no names
 		}
 		lx, lh := l.Normalize(x), l.Normalize(h)
 		if lx == "" || lh == "" || l.IsStopword(lx) || l.IsStopword(lh) || slices.ContainsFunc(c.entities, func(e string) bool { return strings.Contains(e, x) }) ||
@@ -38,10 +40,14 @@ func headNameSwapped(c *claim, ev *evidence, window string) string {
 		if ww == nil {
 			ww = strings.Fields(window)
 		}
+		if zone, _ := l.ZoneAt(normalisedWords(l, x+" "+h), 0); zone != "" {
+			continue // "UK time": the time zone check's
+		}
 		for j := 0; j+1 < len(ww); j++ {
 			y := ww[j]
-			if !initialCapital(y) || !isWord(y) || strings.EqualFold(y, x) || l.Stem(l.Normalize(strings.TrimRight(ww[j+1], ".,;:!?)"))) != l.Stem(lh) {
-				continue
+			if !initialCapital(y) || !isWord(y) || strings.EqualFold(y, x) || l.Stem(l.Normalize(strings.TrimRight(ww[j+1], ".,;:!?)"))) != l.Stem(lh) ||
+				j > 0 && initialCapital(ww[j-1]) && isWord(ww[j-1]) {
+				continue // a name of several words ("New York time") is the names check's
 			}
 			if ly := l.Normalize(y); ly != "" && !l.IsStopword(ly) && !(namesMonth(l, lx) && namesMonth(l, ly)) && !l.Opposes(lx, ly) && !hasFold(sw, y) {
 				return x + " " + h

@@ -8,8 +8,8 @@ import (
 
 // leadTime reports whether q, a period in text, is a lead time: the word
 // after it is one of [lead-before] ("48 hours before departure", "24
-// horas antes de la salida"). "At least 48 hours before", "up to 48 hours
-// before" and "48 hours before at the latest" name one deadline.
+// horas antes de la salida"). "At least 48 hours before" and "no later
+// than 48 hours before" name one deadline.
 func leadTime(l *lang.Language, text string, q quantity) bool {
 	if !strings.HasPrefix(q.Unit, "time:") {
 		return false
@@ -43,8 +43,8 @@ func (c *claim) leadAgrees(q quantity, b bound, chunk *figures, at *quantity) bo
 
 // deadlineBound reports whether bound b of figure q in text gives a lead
 // time as a deadline: a lower bound ("at least 48 hours before"), or an
-// upper one after a phrase of [lead-until] ("up to 48 hours before"); a
-// cap ("höchstens einen Monat vor") is none.
+// upper one after a phrase of [lead-until] ("no later than 48 hours
+// before"); a cap ("höchstens einen Monat vor") is none.
 func deadlineBound(l *lang.Language, text string, q quantity, b bound) bool {
 	if l == nil {
 		l = englishTables()
@@ -60,15 +60,16 @@ func deadlineBound(l *lang.Language, text string, q quantity, b bound) bool {
 
 // leadWordAt reports whether the normalised word ws[i] is of a phrase
 // that gives the lead time right after it, two words at most between, as
-// a deadline: "least" of "at least 48
+// a deadline (the phrase holds it: "free" of "free up to 48 hours before"
+// is none): "least" of "at least 48
 // hours before", "tot" of "tot 48 uur voor", "tard" of "au plus tard 48
 // heures avant". Bounds of one deadline oppose nothing there.
 func leadWordAt(l *lang.Language, ws []string, i int) bool {
 	for k := i + 1; k <= i+3 && k+2 < len(ws); k++ {
 		if isFigure(l, ws[k]) {
 			u, ok := l.Unit(ws[k+1])
-			return ok && strings.HasPrefix(u, "time:") && l.IsLeadBefore(ws[k+2]) &&
-				(l.BoundBefore(ws[:k]) == lang.Lower || l.LeadUntil(ws[:k])) // "höchstens einen Monat vor" caps it
+			deadline := func(ws []string) bool { return l.BoundBefore(ws) == lang.Lower || l.LeadUntil(ws) }                  // "höchstens einen Monat vor" caps it
+			return ok && strings.HasPrefix(u, "time:") && l.IsLeadBefore(ws[k+2]) && deadline(ws[:k]) && !deadline(ws[i+1:k]) // ws[i] is of the phrase
 		}
 	}
 	return false

@@ -410,25 +410,11 @@ func opposesNear(l *lang.Language, cw, ww []string, near func(l *lang.Language, 
 }
 
 // unopposable reports whether the claim's word cw[i] cannot be opposed by
-// the window ww: ww says it too (an event word as an event) or gives a
-// range that holds it (withinSomeRange), or it is a quantity word after
-// "however" ([degree-asks]), which states none.
+// the window ww: ww says it too (an event word as an event), or it is a
+// quantity word after "however" ([degree-asks]), which states none.
 func unopposable(l *lang.Language, cw []string, i int, ww []string) bool {
 	x := cw[i]
-	return !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) || i > 0 && l.AsksDegree(cw[i-1]) ||
-		l.InRanged(x) && withinSomeRange(l, cw, i, ww)
-}
-
-// withinSomeRange reports whether a range the window gives holds cw[i]:
-// "Tuesdays" is said of "Monday to Friday", and opposes no other day the
-// window names ("and on Saturdays until 1 pm").
-func withinSomeRange(l *lang.Language, cw []string, i int, ww []string) bool {
-	for j := range ww {
-		if l.WithinRange(cw, i, ww, j) {
-			return true
-		}
-	}
-	return false
+	return !l.IsEventWord(x) && slices.Contains(ww, x) || l.IsEventWord(x) && l.SaysAsEvent(x, ww) || i > 0 && l.AsksDegree(cw[i-1])
 }
 
 // unopposing reports whether the window's word ww[j] opposes no word of

@@ -230,14 +230,6 @@ func (s *langScan) timeAt(i int) (found, bool) {
 	return found{number: number{start: i, end: end}, clock: pad2(h%24) + ":" + pad2(m)}, true
 }
 
-// leadAfter reports whether the word after text[:we] is one of
-// [lead-before]: "6 uur voor vertrek" is six hours before, no time of day.
-func (s *langScan) leadAfter(we int) bool {
-	k := s.skipSpaces(we)
-	e := s.wordEnd(k, false)
-	return e > k && s.l.IsLeadBefore(strings.ToLower(s.text[k:e]))
-}
-
 // clockAt reads the time of day whose hour h is written text[i:j]: its
 // minutes and where it ends.
 func (s *langScan) clockAt(i, j, h int) (m, end int, ok bool) {
@@ -267,7 +259,7 @@ func (s *langScan) clockAt(i, j, h int) (m, end int, ok bool) {
 			return m, end, true
 		}
 	}
-	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && !s.leadAfter(we) && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.betweenEnd(i) || s.clockBeforeLate(i)) || s.betweenClock(i, j))) {
+	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.betweenEnd(i) || s.clockBeforeLate(i)) || s.betweenClock(i, j))) {
 		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
 			return m, e, true
 		}

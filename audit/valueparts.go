@@ -73,7 +73,7 @@ func valueOfOtherPart(l *lang.Language, c *claim, sentence string) string {
 			return "" // a part without a thing of its own: "€13.90 without", "rises from €29.99 to €34.99"
 		}
 	}
-	cw := claimWords(c, l)
+	cw := normalisedWords(l, amountClause(c.plain, claimed[0])) // "A child's ticket costs €5, half the adult fare" names no adult's
 	in := func(k int, w string) bool {
 		return slices.ContainsFunc(parts[k], func(x string) bool { return sameWordRoot(l, x, w) })
 	}
@@ -166,11 +166,13 @@ func valueParts(l *lang.Language, sentence string, groups [][]quantity) ([][]str
 		from, to := endOf(g), len(sentence)
 		if after && k+1 < len(groups) {
 			to = groups[k+1][0].Start
+			to = from + lastPartBreak(l, sentence[from:to]) // "within 3 days, express delivery €9.95": the next part's thing
 		}
 		if !after {
 			from, to = 0, g[0].Start
 			if k > 0 {
 				from = endOf(groups[k-1])
+				from += firstPartBreak(l, sentence[from:to]) // "20% off, so they pay 80%": the part before's words
 			}
 		}
 		if from < to {
@@ -182,3 +184,62 @@ func valueParts(l *lang.Language, sentence string, groups [][]quantity) ([][]str
 
 // endOf is where an amount group ends in its text.
 func endOf(g []quantity) int { return g[len(g)-1].Start + len(g[len(g)-1].Raw) }
+
+// amountClause is the part of the claim that gives its amount group g:
+// from after the last semicolon before it to the first comma or
+// semicolon after it ("Le samedi, nous sommes ouverts jusqu'à 18 h" keeps
+// its topic; "A child's ticket costs €5, half the adult fare" loses what
+// follows).
+func amountClause(plain string, g []quantity) string {
+	from := strings.LastIndexByte(plain[:g[0].Start], ';') + 1
+	to := len(plain)
+	if k := strings.IndexAny(plain[endOf(g):], ",;"); k >= 0 {
+		to = endOf(g) + k
+	}
+	return plain[from:to]
+}
+
+// lastPartBreak is where the words between two amounts stop being the
+// first's: at the last comma, semicolon or [list-joins] word ("for bus,
+// tram and metro | and €20.00 for the train"), or at their end.
+func lastPartBreak(l *lang.Language, text string) int {
+	at := max(strings.LastIndexByte(text, ','), strings.LastIndexByte(text, ';'))
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], ' ')
+		if j < 0 {
+			j = len(text) - i
+		}
+		if w := strings.Trim(text[i:i+j], ",;"); w != "" && l.IsListJoin(strings.ToLower(w)) && i > at {
+			at = i
+		}
+		i += j + 1
+	}
+	if at <= 0 {
+		return len(text)
+	}
+	return at
+}
+
+// firstPartBreak is where the words between two amounts start being the
+// second's: after the first comma, semicolon or [list-joins] word ("20 €
+// off, | so they pay"), or at their start.
+func firstPartBreak(l *lang.Language, text string) int {
+	at := len(text)
+	if k := strings.IndexAny(text, ",;"); k >= 0 {
+		at = k + 1
+	}
+	for i := 0; i < at; {
+		j := strings.IndexByte(text[i:], ' ')
+		if j < 0 {
+			j = len(text) - i
+		}
+		if w := strings.Trim(text[i:i+j], ",;"); w != "" && l.IsListJoin(strings.ToLower(w)) {
+			return min(at, i+j)
+		}
+		i += j + 1
+	}
+	if at == len(text) {
+		return 0
+	}
+	return at
+}
