@@ -7,7 +7,6 @@ import (
 
 	"github.com/ragaudit/ragaudit/embed"
 	"github.com/ragaudit/ragaudit/lang"
-	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // measures are what the checks measure of one (claim, chunk) pair, each
@@ -757,44 +756,3 @@ func appendUnique(list []string, s string) []string {
 	}
 	return append(list, s)
 }
-
-// englishRoots tells, for an English claim, whether a stem is the start
-// of a stem of text or the reverse: English's light stemmer parts forms of
-// one verb ("deliver" and "delivered" stem to "deliv" and "deliver"), and
-// a negation about one of them is about the other. A stopword of text
-// counts by its whole stem: "include" is a stopword, "not included" is
-// about it. Other languages match stems by their prefixes already
-// (stemPrefix).
-func englishRoots(c *claim, text string) func(string) bool {
-	if c.tongue.l != nil {
-		return func(string) bool { return false }
-	}
-	var stems, stops []string
-	return func(st string) bool {
-		if len(st) < minRoot {
-			return false
-		}
-		if stems == nil {
-			stems = []string{}
-			for _, w := range nounphrase.Words(text) {
-				x := nounphrase.StemWord(w)
-				switch {
-				case len(x) < minRoot:
-				case nounphrase.IsStopword(w):
-					stops = append(stops, x)
-				default:
-					stems = append(stems, x)
-				}
-			}
-		}
-		for _, x := range stems {
-			if strings.HasPrefix(x, st) || strings.HasPrefix(st, x) {
-				return true
-			}
-		}
-		return slices.Contains(stops, st)
-	}
-}
-
-// minRoot is the shortest English stem matched as the start of another.
-const minRoot = 4

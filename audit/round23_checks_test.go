@@ -240,3 +240,14 @@ func TestCompoundsOfOppositePeriodsWithALinkingElement(t *testing.T) {
 			"Pro Kalenderjahr können Sie höchstens fünfmal eine Erstattung beantragen.", true},
 	})
 }
+
+// An English denial said with an irregular verb form denies the act the
+// base form names: "cannot be sent" of "you can send", "is not paid" of
+// "we pay" ([irregular-verbs]).
+func TestADenialInAnIrregularVerbForm(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"can send against cannot be sent fails", "You can send express parcels from a locker [1].", "Express parcels cannot be sent from a locker.", true},
+		{"we pay against is not paid fails", "We pay the return shipping for faulty items [1].", "The return shipping for faulty items is not paid by us.", true},
+		{"cannot send against cannot be sent passes", "You cannot send express parcels from a locker [1].", "Express parcels cannot be sent from a locker.", false},
+	})
+}

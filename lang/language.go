@@ -65,6 +65,7 @@ type Language struct {
 	percentOf     map[string]bool         // [percent-of]
 	leadBefore    map[string]bool         // [lead-before]
 	leadUntil     [][]string              // [lead-until]
+	irregular     map[string]string       // [irregular-verbs]: form → base
 	places        map[string][]opposite   // [places], by word
 	placeForms    map[[2]int][]string     // the forms of each member of [places], by group and member
 	negPrefixes   []string                // [negating-prefixes]
@@ -248,7 +249,7 @@ var supported = []string{"en", "nl", "de", "fr", "es"}
 var sections = []string{"negation", "negation-cancel", "negation-double", "negation-adverbs", "function-words", "quantifiers", "negating-prefixes", "negating-suffixes", "hedge", "hedge-after", "answer-no", "answer-after-no", "answer-yes", "answer-word-rest",
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "discount-words", "price-words", "percent-of", "lead-before", "lead-until", "halves", "daytime", "abbreviations", "titles",
-	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
+	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "irregular-verbs", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
 	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "ranged", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "comparison-of", "comparison-up", "comparison-down", "list-joins", "or-words", "requirement-words", "requirement-modals", "exceptions", "negative-words", "zero-words", "hedges", "hedge-adverbs", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-then", "condition-phrases", "otherwise", "even-if", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"change-verbs", "change-from", "change-to", "change-by", "bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between", "bound-upper-final", "instead-of", "affirm-particles", "obligatory-words",

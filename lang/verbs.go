@@ -15,7 +15,18 @@ type verbForms struct {
 
 func (l *Language) readVerbForms(t *table) {
 	l.verbs = verbForms{marks: t.words("participle-marks"), separable: t.words("separable-prefixes"), endings: t.words("verb-endings")}
+	l.irregular = map[string]string{}
+	for _, line := range t.sections["irregular-verbs"] {
+		forms := strings.Fields(strings.ToLower(line))
+		for _, f := range forms[1:] {
+			l.irregular[f] = forms[0]
+		}
+	}
 }
+
+// IrregularForms are the forms of [irregular-verbs] with the base form of
+// each ("sent" → "send"); nil for a language without the section.
+func (l *Language) IrregularForms() map[string]string { return l.irregular }
 
 // VerbRoot is the normalised word w (written raw) read as a verb form
 // without its participle mark, after a separable prefix too, and its
