@@ -202,6 +202,16 @@ func TestTheAmountOfAnotherPartOfTheSentence(t *testing.T) {
 		{"the train's amount for the train passes in English", "If you forget to check out on the train, you pay a €20.00 boarding fare [1].",
 			"If you forget to check out, we charge the boarding fare of €4.00 for bus, tram and metro and €20.00 for the train.", false},
 		{"a range gives no part", "Express delivery costs from €4 for small parcels [1].", "Express delivery costs €4 to €20 for small parcels.", false},
+		{"the price with a contract for without fails", "Sin permanencia, la cuota mensual cuesta 39,90 € [1].",
+			"La cuota cuesta 39,90 € al mes con permanencia de 12 meses o 49,90 € al mes sin permanencia.", true},
+		{"M's price for L fails", "Ein L-Paket kostet 5,49 € [1].", "Der Versand kostet 4,19 € für ein S-Paket, 5,49 € für M und 7,99 € für L.", true},
+		{"M's own price passes", "Ein M-Paket kostet 5,49 € [1].", "Der Versand kostet 4,19 € für ein S-Paket, 5,49 € für M und 7,99 € für L.", false},
+		{"a single session's price for the pack fails", "A pack of five personal training sessions costs €35 [1].",
+			"Personal training sessions cost €35 for a single session and €150 for a pack of five.", true},
+		{"the next part's thing is no part of this one's", "Express delivery costs €9.95 [1].",
+			"Standard delivery costs €4.95 within 3 days, express delivery €9.95 within 24 hours.", false},
+		{"a thing named beside the amount's clause is none of it", "A child's ticket costs €5, half the adult fare [1].",
+			"A child's ticket costs €5 and an adult ticket €10.", false},
 	})
 }
 

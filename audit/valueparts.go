@@ -74,15 +74,18 @@ func valueOfOtherPart(l *lang.Language, c *claim, sentence string) string {
 		}
 	}
 	cw := normalisedWords(l, amountClause(c.plain, claimed[0])) // "A child's ticket costs €5, half the adult fare" names no adult's
-	in := func(k int, w string) bool {
-		return slices.ContainsFunc(parts[k], func(x string) bool { return sameWordRoot(l, x, w) })
+	holds := func(ws []string, w string) bool {
+		return slices.ContainsFunc(ws, func(x string) bool { return sameWordRoot(l, x, w) })
 	}
-	named := func(k int) []string { // the claim's content words part k holds and not every part does ("jusqu'à")
+	var opening []string // where parts follow their amounts, the words before the first name the sentence's subject, every part's
+	if after {
+		opening = normalisedWords(l, sentence[:groups[0][0].Start])
+	}
+	named := func(k int) []string { // the claim's content words ("sin" and "con" too) part k holds and not every part does ("jusqu'à")
 		var out []string
 		for _, w := range cw {
-			if !l.IsStopword(w) && !isFigure(l, w) && in(k, w) && slices.ContainsFunc(parts, func(p []string) bool {
-				return !slices.ContainsFunc(p, func(x string) bool { return sameWordRoot(l, x, w) })
-			}) {
+			if (!l.IsStopword(w) || l.IsWith(w) || l.IsWithout(w)) && !isFigure(l, w) && holds(parts[k], w) && !holds(opening, w) &&
+				slices.ContainsFunc(parts, func(p []string) bool { return !holds(p, w) }) {
 				out = append(out, w)
 			}
 		}
