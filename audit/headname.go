@@ -43,15 +43,8 @@ func headNameSwapped(c *claim, ev *evidence, window string) string {
 		if zone, _ := l.ZoneAt(normalisedWords(l, x+" "+h), 0); zone != "" {
 			continue // "UK time": the time zone check's
 		}
-		for j := 0; j+1 < len(ww); j++ {
-			y := ww[j]
-			if !initialCapital(y) || !isWord(y) || strings.EqualFold(y, x) || l.Stem(l.Normalize(strings.TrimRight(ww[j+1], ".,;:!?)"))) != l.Stem(lh) ||
-				j > 0 && initialCapital(ww[j-1]) && isWord(ww[j-1]) {
-				continue // a name of several words ("New York time") is the names check's
-			}
-			if ly := l.Normalize(y); ly != "" && !l.IsStopword(ly) && !(namesMonth(l, lx) && namesMonth(l, ly)) && !l.Opposes(lx, ly) && !hasFold(sw, y) {
-				return x + " " + h
-			}
+		if otherNameOf(l, ww, sw, x, lx, lh) {
+			return x + " " + h
 		}
 	}
 	return ""
@@ -65,4 +58,23 @@ func initialCapital(w string) bool {
 func namesMonth(l *lang.Language, w string) bool {
 	_, ok := l.Month(w)
 	return ok
+}
+
+// otherNameOf reports whether the window's words ww name another thing of
+// the kind the sentence's words sw name x (normalised lx) of: a
+// capitalised Y before a word of head lh's stem, which the sentence does
+// not say, neither a month against a month nor a word the tables oppose
+// to x. A name of several words ("New York time") is the names check's.
+func otherNameOf(l *lang.Language, ww, sw []string, x, lx, lh string) bool {
+	for j := 0; j+1 < len(ww); j++ {
+		y := ww[j]
+		if !initialCapital(y) || !isWord(y) || strings.EqualFold(y, x) || l.Stem(l.Normalize(strings.TrimRight(ww[j+1], ".,;:!?)"))) != l.Stem(lh) ||
+			j > 0 && initialCapital(ww[j-1]) && isWord(ww[j-1]) {
+			continue
+		}
+		if ly := l.Normalize(y); ly != "" && !l.IsStopword(ly) && !(namesMonth(l, lx) && namesMonth(l, ly)) && !l.Opposes(lx, ly) && !hasFold(sw, y) {
+			return true
+		}
+	}
+	return false
 }

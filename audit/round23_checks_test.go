@@ -233,6 +233,10 @@ func TestHoursOfAnotherSetOfDays(t *testing.T) {
 		{"zaterdag's own hours pass", "Op zaterdag zijn wij bereikbaar van 9.00 tot 14.00 uur [1].", nl, false},
 		{"the weekdays' hour for samedi fails", "Le samedi, nous sommes ouverts jusqu'à 18 h [1].",
 			"Nous sommes ouverts du lundi au vendredi jusqu'à 18 h et le samedi jusqu'à 13 h.", true},
+		{"two sets of hours swapped fail", "De lunes a viernes abrimos de 8:00 a 21:00 y los fines de semana de 6:00 a 23:00 [1].",
+			"Abrimos de lunes a viernes de 6:00 a 23:00 y los sábados y domingos de 8:00 a 21:00.", true},
+		{"two sets of hours as the chunk gives them pass", "De lunes a viernes abrimos de 6:00 a 23:00 y los fines de semana de 8:00 a 21:00 [1].",
+			"Abrimos de lunes a viernes de 6:00 a 23:00 y los sábados y domingos de 8:00 a 21:00.", false},
 		{"the weekdays' hour for samstags fails", "Samstags haben wir bis 18 Uhr geöffnet [1].",
 			"Wir haben Montag bis Freitag bis 18 Uhr und samstags bis 13 Uhr geöffnet.", true},
 	})

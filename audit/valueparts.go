@@ -38,10 +38,70 @@ func otherPartAmount(l *lang.Language, c *claim, window string) []string {
 // "from €29.99 to €34.99"), give no parts. "" for none.
 func valueOfOtherPart(l *lang.Language, c *claim, sentence string) string {
 	claimed := amountGroups(l, c.plain, c.quantities)
-	if len(claimed) != 1 {
+	switch len(claimed) {
+	case 0:
+		return ""
+	case 1:
+		return amountOfOtherPart(l, claimed[0][0], normalisedWords(l, amountClause(c.plain, claimed[0])), sentence, nil)
+	}
+	// Several amounts: each with its own part of the claim ("De lunes a
+	// viernes … de 8:00 a 21:00 y los fines de semana de 6:00 a 23:00"),
+	// read only where the sentence puts each thing on the same side of
+	// its amount as the claim does.
+	parts, after := valueParts(l, c.plain, claimed)
+	for i, g := range claimed {
+		if x := amountOfOtherPart(l, g[0], parts[i], sentence, &after); x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// amountOfOtherPart is valueOfOtherPart of one amount q of the claim,
+// whose part of the claim says the words cw; side, where not nil, is the
+// side of its amount the claim puts each thing on, which the sentence
+// must share.
+func amountOfOtherPart(l *lang.Language, q quantity, cw []string, sentence string, side *bool) string {
+	groups, at := groupsStating(l, q, sentence)
+	if at < 0 {
 		return ""
 	}
-	q := claimed[0][0]
+	parts, after := valueParts(l, sentence, groups)
+	if side != nil && *side != after {
+		return "" // "between 7% and 13%, with … up to 20%" against "(with … up to 20%)"
+	}
+	for _, p := range parts {
+		if !slices.ContainsFunc(p, func(w string) bool { return !l.IsStopword(w) && !isFigure(l, w) }) {
+			return "" // a part without a thing of its own: "€13.90 without", "rises from €29.99 to €34.99"
+		}
+	}
+	var opening []string // where parts follow their amounts, the words before the first name the sentence's subject, every part's
+	if after {
+		opening = normalisedWords(l, sentence[:groups[0][0].Start])
+	}
+	named := func(k int) []string { return namedInPart(l, cw, parts, k, opening) }
+	own := named(at)
+	lead := !after && at == 0 // the words before the first amount open the sentence: what they name may be every amount's
+	for k, g := range groups {
+		if k == at || lead && !joinedPart(l, sentence[endOf(groups[k-1]):g[0].Start]) {
+			continue
+		}
+		other := named(k)
+		if !after && k == 0 && !slices.ContainsFunc(other, l.InRanged) {
+			continue // the words before the first amount open the sentence: its subject, unless they name its days ("de lunes a viernes")
+		}
+		if len(other) > 0 && !slices.ContainsFunc(other, func(w string) bool { return slices.Contains(own, w) }) &&
+			(lead || !slices.ContainsFunc(own, func(w string) bool { return !slices.Contains(other, w) })) {
+			return q.Raw
+		}
+	}
+	return ""
+}
+
+// groupsStating are the amount groups of sentence of q's kind and unit,
+// and the one that states q (-1 where none does, or two do, or the
+// sentence gives fewer than two).
+func groupsStating(l *lang.Language, q quantity, sentence string) ([][]quantity, int) {
 	var qs []quantity
 	for _, p := range findQuantitiesIn(l, sentence) {
 		if p.Kind == q.Kind && p.Unit == q.Unit {
@@ -50,60 +110,35 @@ func valueOfOtherPart(l *lang.Language, c *claim, sentence string) string {
 	}
 	groups := amountGroups(l, sentence, qs)
 	if len(groups) < 2 {
-		return ""
-	}
-	says := func(g []quantity) bool {
-		return slices.ContainsFunc(g, func(p quantity) bool { return sameValue(p, q) })
+		return nil, -1
 	}
 	at := -1
 	for k, g := range groups {
-		if says(g) {
+		if slices.ContainsFunc(g, func(p quantity) bool { return sameValue(p, q) }) {
 			if at >= 0 {
-				return "" // the claim's amount twice
+				return nil, -1 // the claim's amount twice
 			}
 			at = k
 		}
 	}
-	if at < 0 {
-		return ""
-	}
-	parts, after := valueParts(l, sentence, groups)
-	for _, p := range parts {
-		if !slices.ContainsFunc(p, func(w string) bool { return !l.IsStopword(w) && !isFigure(l, w) }) {
-			return "" // a part without a thing of its own: "€13.90 without", "rises from €29.99 to €34.99"
-		}
-	}
-	cw := normalisedWords(l, amountClause(c.plain, claimed[0])) // "A child's ticket costs €5, half the adult fare" names no adult's
+	return groups, at
+}
+
+// namedInPart are the claim's content words cw ("sin" and "con" too) that
+// part k holds, not every part does ("jusqu'à") and the sentence's opening
+// does not.
+func namedInPart(l *lang.Language, cw []string, parts [][]string, k int, opening []string) []string {
 	holds := func(ws []string, w string) bool {
 		return slices.ContainsFunc(ws, func(x string) bool { return sameWordRoot(l, x, w) })
 	}
-	var opening []string // where parts follow their amounts, the words before the first name the sentence's subject, every part's
-	if after {
-		opening = normalisedWords(l, sentence[:groups[0][0].Start])
-	}
-	named := func(k int) []string { // the claim's content words ("sin" and "con" too) part k holds and not every part does ("jusqu'à")
-		var out []string
-		for _, w := range cw {
-			if (!l.IsStopword(w) || l.IsWith(w) || l.IsWithout(w)) && !isFigure(l, w) && holds(parts[k], w) && !holds(opening, w) &&
-				slices.ContainsFunc(parts, func(p []string) bool { return !holds(p, w) }) {
-				out = append(out, w)
-			}
-		}
-		return out
-	}
-	own := named(at)
-	lead := !after && at == 0 // the words before the first amount open the sentence: what they name may be every amount's
-	for k, g := range groups {
-		if k == at || !after && k == 0 || lead && !joinedPart(l, sentence[endOf(groups[k-1]):g[0].Start]) {
-			continue
-		}
-		other := named(k)
-		if len(other) > 0 && !slices.ContainsFunc(other, func(w string) bool { return slices.Contains(own, w) }) &&
-			(lead || !slices.ContainsFunc(own, func(w string) bool { return !slices.Contains(other, w) })) {
-			return q.Raw
+	var out []string
+	for _, w := range cw {
+		if (!l.IsStopword(w) || l.IsWith(w) || l.IsWithout(w)) && !isFigure(l, w) && holds(parts[k], w) && !holds(opening, w) &&
+			slices.ContainsFunc(parts, func(p []string) bool { return !holds(p, w) }) {
+			out = append(out, w)
 		}
 	}
-	return ""
+	return out
 }
 
 // joinedPart reports whether the text from the end of the amount before

@@ -75,3 +75,14 @@ func (l *Language) rangeEnd(b []string, j, dir, g int) (int, bool) {
 func between(m, a, b int) bool {
 	return min(a, b) <= m && m <= max(a, b)
 }
+
+// InRanged reports whether w is a word of a group of [ranged] (a
+// weekday).
+func (l *Language) InRanged(w string) bool {
+	for _, o := range l.opposites[w] {
+		if l.ranged[o.group] {
+			return true
+		}
+	}
+	return false
+}
