@@ -545,7 +545,8 @@ var Checks = []Check{
 					claimDenies && permissionDenied(l, claimWords(c, l), window, ofClaim) ||
 					claimDenies && !windowDenies && deniedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)) ||
 					claimDenies && !windowDenies && withoutAgrees(l, c, c.nearestText(l, window)) ||
-					windowDenies && !claimDenies && (onlyAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)) || affirmedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window))))
+					windowDenies && !claimDenies && (onlyAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)) || affirmedAsExcepted(l, claimWords(c, l), c.nearestWords(l, window)) ||
+						withCaseOfBoth(l, claimWords(c, l), c.nearestWords(l, window))))
 			}
 			if l, ok := lang.Get(c.tongue.code); s.NegationMismatch && ok && l.MayDenyAll(c.plain) && l.MayDenyAll(window) {
 				s.NegationMismatch = !bothDenyAll(l, normalisedWords(l, c.plain), normalisedWords(l, window))

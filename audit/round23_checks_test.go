@@ -265,3 +265,17 @@ func TestADenialInAnIrregularVerbForm(t *testing.T) {
 		{"cannot send against cannot be sent passes", "You cannot send express parcels from a locker [1].", "Express parcels cannot be sent from a locker.", false},
 	})
 }
+
+// A window giving a case with a thing and a case without it: a claim of
+// the case with it is not denied by the other case's "without", in
+// Spanish as in English; a denial of its own still denies.
+func TestTheCaseWithAThingBesideTheCaseWithout(t *testing.T) {
+	const es = "La cuota cuesta 39,90 € al mes con permanencia de 12 meses o 49,90 € al mes sin permanencia."
+	const en = "The fee is €39.90 a month with a 12-month contract or €49.90 a month without a contract."
+	assertUnsupported(t, []flipCase{
+		{"con permanencia passes", "Con permanencia, la cuota mensual cuesta 39,90 € [1].", es, false},
+		{"with a contract passes", "With a contract the monthly fee is €39.90 [1].", en, false},
+		{"a denial of its own still fails", "With a guest card, parking is free [1].",
+			"With a guest card, parking is not free; without a guest card it costs €10.", true},
+	})
+}

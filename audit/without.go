@@ -107,3 +107,34 @@ func (c *claim) nearestText(l *lang.Language, window string) string {
 	_, _, text := c.nearest(l, window)
 	return text
 }
+
+// withCaseOfBoth reports whether a claim that says "with" of a thing
+// follows a window that gives the case with it and the case without it:
+// "Con permanencia, la cuota cuesta 39,90 €" against "39,90 € al mes con
+// permanencia de 12 meses o 49,90 € al mes sin permanencia". The window's
+// "without", its only denial, denies the other case, not the claim's.
+func withCaseOfBoth(l *lang.Language, cw, ww []string) bool {
+	thingAfter := func(ws []string, is func(string) bool) []string {
+		var out []string
+		for i, w := range ws {
+			if !is(w) {
+				continue
+			}
+			for _, x := range ws[i+1 : min(len(ws), i+4)] { // "with a 12-month contract"
+				if !l.IsStopword(x) && !isFigure(l, x) {
+					out = append(out, l.Stem(x))
+				}
+			}
+		}
+		return out
+	}
+	if slices.ContainsFunc(ww, func(w string) bool { return l.IsNegationWord(w) && !l.IsWithout(w) }) {
+		return false // "with a guest card it is not free": a denial of its own
+	}
+	for _, st := range thingAfter(cw, l.IsWith) {
+		if slices.Contains(thingAfter(ww, l.IsWith), st) && slices.Contains(thingAfter(ww, l.IsWithout), st) {
+			return true
+		}
+	}
+	return false
+}
