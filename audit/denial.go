@@ -249,20 +249,8 @@ func affirmedAsExcepted(l *lang.Language, cw, ww []string) bool {
 		if n == 0 {
 			continue
 		}
-		denied := false
-		for i := range j {
-			denied = denied || l.NegationAt(ww, i) > 0
-		}
-		var item []string // the content words of the first thing excepted, up to a list word
-		for _, w := range ww[j+n:] {
-			if l.IsListJoin(w) || l.ExceptionAt([]string{w}, 0) > 0 {
-				break
-			}
-			if contentWord(l, w) {
-				item = append(item, w)
-			}
-		}
-		return denied && len(item) > 0 && allOf(item, func(w string) bool { return inClause(l, w, cw) })
+		item := firstItem(l, ww[j+n:])
+		return ruleDenies(l, ww[:j], nil) && len(item) > 0 && allOf(item, func(w string) bool { return inClause(l, w, cw) })
 	}
 	return false
 }

@@ -60,7 +60,7 @@ func exceptedClaimedIn(l *lang.Language, plain string, cw []string, sentence str
 				}
 			}
 			claimed := exceptStems(l, cw)
-			if !allOf(firstItem(l, words[i+n:]), func(st string) bool { return slices.Contains(claimed, st) }) {
+			if !allOf(firstItem(l, words[i+n:]), func(w string) bool { return slices.Contains(claimed, l.Stem(w)) }) {
 				return false // "also in rural areas" names no "remote areas"
 			}
 			denies := claimDenies(l, plain, excepted)
@@ -100,16 +100,17 @@ func claimDenies(l *lang.Language, plain string, excepted []string) bool {
 	return false
 }
 
-// firstItem is the content stems of the first thing words list, up to a
-// word of [list-joins] ("remote areas" of "remote areas and islands").
+// firstItem is the content words of the first thing words list, up to a
+// word of [list-joins] or another exception ("remote areas" of "remote
+// areas and islands").
 func firstItem(l *lang.Language, words []string) []string {
 	var out []string
-	for _, w := range words {
-		if l.IsListJoin(w) {
+	for k, w := range words {
+		if l.IsListJoin(w) || l.ExceptionAt(words, k) > 0 {
 			break
 		}
-		if !l.IsStopword(w) && !strings.HasSuffix(w, "'") && !strings.HasSuffix(w, "’") {
-			out = append(out, l.Stem(w))
+		if contentWord(l, w) && !strings.HasSuffix(w, "'") && !strings.HasSuffix(w, "’") {
+			out = append(out, w)
 		}
 	}
 	return out

@@ -55,11 +55,6 @@ func initialCapital(w string) bool {
 	return unicode.IsUpper(r)
 }
 
-func namesMonth(l *lang.Language, w string) bool {
-	_, ok := l.Month(w)
-	return ok
-}
-
 // otherNameOf reports whether the window's words ww name another thing of
 // the kind the sentence's words sw name x (normalised lx) of: a
 // capitalised Y before a word of head lh's stem, which the sentence does
@@ -72,7 +67,7 @@ func otherNameOf(l *lang.Language, ww, sw []string, x, lx, lh string) bool {
 			j > 0 && initialCapital(ww[j-1]) && isWord(ww[j-1]) {
 			continue
 		}
-		if ly := l.Normalize(y); ly != "" && !l.IsStopword(ly) && !(namesMonth(l, lx) && namesMonth(l, ly)) && !l.Opposes(lx, ly) && !hasFold(sw, y) {
+		if ly := l.Normalize(y); ly != "" && !l.IsStopword(ly) && !(isMonth(l, []string{lx}) && isMonth(l, []string{ly})) && !l.Opposes(lx, ly) && !hasFold(sw, y) {
 			return true
 		}
 	}
