@@ -88,13 +88,8 @@ func exceptedClaimedIn(l *lang.Language, plain string, cw []string, sentence str
 func claimDenies(l *lang.Language, plain string, excepted []string) bool {
 	for _, cl := range punctClauses(atClauses(l, plain)) {
 		ws := normalisedWords(l, cl)
-		if !slices.ContainsFunc(exceptStems(l, ws), func(st string) bool { return slices.Contains(excepted, st) }) {
-			continue
-		}
-		for i := range ws {
-			if l.NegationAt(ws, i) > 0 {
-				return true
-			}
+		if slices.ContainsFunc(exceptStems(l, ws), func(st string) bool { return slices.Contains(excepted, st) }) && deniesAnything(l, ws) {
+			return true
 		}
 	}
 	return false
@@ -135,24 +130,16 @@ func restatesRule(l *lang.Language, plain string, cw, excepted, rest []string) b
 // the words before the exception in its clause, or a clause before it in
 // its sentence, hold a negation.
 func ruleDenies(l *lang.Language, before []string, clauses []string) bool {
-	denies := func(ws []string) bool {
-		for i := range ws {
-			if l.NegationAt(ws, i) > 0 {
-				return true
-			}
-		}
-		return false
-	}
-	if denies(before) {
+	if deniesAnything(l, before) {
 		return true
 	}
 	for k := len(clauses) - 1; k >= 0; k-- { // back to the sentence's start
 		cl := clauses[k]
 		end := max(strings.LastIndex(cl, ". "), strings.LastIndex(cl, "! "), strings.LastIndex(cl, "? "))
 		if end >= 0 {
-			return denies(normalisedWords(l, cl[end+1:]))
+			return deniesAnything(l, normalisedWords(l, cl[end+1:]))
 		}
-		if denies(normalisedWords(l, cl)) {
+		if deniesAnything(l, normalisedWords(l, cl)) {
 			return true
 		}
 	}

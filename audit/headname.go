@@ -37,11 +37,11 @@ func headNameSwapped(c *claim, ev *evidence, window string) string {
 			entityIn(keysIn(l, x), ev) {
 			continue
 		}
-		if ww == nil {
-			ww = strings.Fields(window)
-		}
 		if zone, _ := l.ZoneAt(normalisedWords(l, x+" "+h), 0); zone != "" {
 			continue // "UK time": the time zone check's
+		}
+		if ww == nil {
+			ww = strings.Fields(window)
 		}
 		if otherNameOf(l, ww, sw, x, lx, lh) {
 			return x + " " + h
@@ -50,6 +50,7 @@ func headNameSwapped(c *claim, ev *evidence, window string) string {
 	return ""
 }
 
+// initialCapital reports whether w opens with a capital letter.
 func initialCapital(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)

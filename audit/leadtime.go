@@ -60,10 +60,10 @@ func deadlineBound(l *lang.Language, text string, q quantity, b bound) bool {
 
 // leadWordAt reports whether the normalised word ws[i] is of a phrase
 // that gives the lead time right after it, two words at most between, as
-// a deadline (the phrase holds it: "free" of "free up to 48 hours before"
-// is none): "least" of "at least 48
-// hours before", "tot" of "tot 48 uur voor", "tard" of "au plus tard 48
-// heures avant". Bounds of one deadline oppose nothing there.
+// a deadline: "least" of "at least 48 hours before", "uiterlijk" of
+// "uiterlijk 48 uur voor", "tard" of "au plus tard 48 heures avant";
+// "free" of "free up to 48 hours before" is of none. Bounds of one
+// deadline oppose nothing there.
 func leadWordAt(l *lang.Language, ws []string, i int) bool {
 	for k := i + 1; k <= i+3 && k+2 < len(ws); k++ {
 		if isFigure(l, ws[k]) {

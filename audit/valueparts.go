@@ -11,9 +11,7 @@ import (
 // to the claim gives another thing (valueOfOtherPart), as a list of one;
 // nil for none. Read only where no other number check found one.
 func otherPartAmount(l *lang.Language, c *claim, window string) []string {
-	if !slices.ContainsFunc(c.quantities, func(q quantity) bool {
-		return q.Kind == "money" || q.Kind == "percent" || q.Kind == "time" || q.Unit != ""
-	}) {
+	if !slices.ContainsFunc(c.quantities, placeable) {
 		return nil // most claims: no amount to place
 	}
 	_, _, sentence := c.nearest(l, window)
@@ -30,12 +28,14 @@ func otherPartAmount(l *lang.Language, c *claim, window string) []string {
 // metro en € 20,00 voor de trein"; "Im Zug zahlen Sie 4 €" against "Bus
 // und Tram kosten 4 €, der Zug 20 €". Each amount's part of the sentence
 // is what follows it up to the next amount where every amount is followed
-// by a stopword ("voor", "for", "für"), else what precedes it back to the
-// amount before (the first amount's part, which opens the sentence, names
-// no other thing: "beträgt 20 € pro Tag, höchstens 150 €"). The claim names a word only the other amount's part
-// holds and none only its own amount's part holds. Two amounts joined as
-// a range, or a part that names no thing of its own ("€13.90 without",
-// "from €29.99 to €34.99"), give no parts. "" for none.
+// by a stopword that is no per-word ("voor", "for", "für"), else what
+// precedes it back to the amount before (valueParts). The claim names a
+// word only the other amount's part holds and none only its own amount's
+// part holds; the first part, which opens the sentence, names another
+// thing only where it names days ("beträgt 20 € pro Tag, höchstens 150 €"
+// names none). Two amounts joined as a range are one group; a part that
+// names no thing of its own ("€13.90 without", "from €29.99 to €34.99")
+// gives no parts. "" for none.
 func valueOfOtherPart(l *lang.Language, c *claim, sentence string) string {
 	claimed := amountGroups(l, c.plain, c.quantities)
 	switch len(claimed) {
@@ -161,7 +161,7 @@ func joinedPart(l *lang.Language, text string) bool {
 func amountGroups(l *lang.Language, text string, qs []quantity) [][]quantity {
 	var out [][]quantity
 	for _, p := range qs {
-		if p.Kind != "money" && p.Kind != "percent" && p.Kind != "time" && (p.Kind != "number" || p.Unit == "") {
+		if !placeable(p) {
 			continue
 		}
 		if n := len(out); n > 0 {
@@ -174,6 +174,13 @@ func amountGroups(l *lang.Language, text string, qs []quantity) [][]quantity {
 		out = append(out, []quantity{p})
 	}
 	return out
+}
+
+// placeable reports whether a claim may give q to one thing of several a
+// sentence prices or times: an amount of money, a percentage, a time of
+// day or a measure (a number with its unit).
+func placeable(q quantity) bool {
+	return q.Kind == "money" || q.Kind == "percent" || q.Kind == "time" || q.Kind == "number" && q.Unit != ""
 }
 
 // timesJoined reports whether two times of day are the ends of a range:
