@@ -21,7 +21,9 @@ import (
 // "^" only right after a unit of time ("voor^ | na^": "48 uur voor
 // aankomst"), one ending in "=" only between the same words on both sides
 // ("voor= | na=": "gaan in na de volgende factuurdatum" against "voor de
-// volgende factuurdatum"). It also reads [negating-prefixes], [restrictors],
+// volgende factuurdatum"), one ending in "%" only where no word of
+// [superlative-before] stands right before it (English "most rooms", not
+// "the most popular" or "at most"). It also reads [negating-prefixes], [restrictors],
 // [universals], [full-words], [role-connectors],
 // [comparison-connectors], [list-joins], [per-words], [negative-words]
 // and [places].
@@ -58,6 +60,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.backRefs = set(t.words("back-references"))
 	l.afterDur = set(l.withNormalized(t.words("after-durations")))
 	l.determiners = set(t.words("determiners"))
+	l.superlativeBefore = set(l.withNormalized(t.words("superlative-before")))
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
 	for _, line := range t.sections["per-alike"] {
@@ -118,7 +121,9 @@ func (l *Language) readGroups(t *table, section string) (map[string][]opposite, 
 				f, than := strings.CutSuffix(f, ">")
 				f, timed := strings.CutSuffix(f, "^")
 				f, aligned := strings.CutSuffix(f, "=")
-				o := opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than, timed: timed, aligned: aligned}
+				f, quantifier := strings.CutSuffix(f, "%")
+				o := opposite{group: g, member: m, number: number, rate: rate, anchor: anchor, than: than, timed: timed,
+					aligned: aligned, quantifier: quantifier}
 				for _, w := range l.withNormalized([]string{f}) {
 					if err := addOpposite(groups, w, o); err != nil {
 						return nil, fmt.Errorf("[%s] %q: %w", section, line, err)
@@ -144,38 +149,6 @@ func addOpposite(groups map[string][]opposite, w string, o opposite) error {
 	return nil
 }
 
-// IsPlace reports whether the normalised word w names a country or what
-// its people, language or things are called ([places]).
-func (l *Language) IsPlace(w string) bool { return len(l.places[w]) > 0 }
-
-// OtherPlace reports whether the normalised words a and b name different
-// places of [places] ("österreich" and "deutschlands").
-func (l *Language) OtherPlace(a, b string) bool {
-	for _, x := range l.places[a] {
-		for _, y := range l.places[b] {
-			if x.group == y.group && x.member != y.member {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// SaysPlace reports whether a word of ws names the place w names, in any
-// of its forms ("irish" of "ireland").
-func (l *Language) SaysPlace(w string, ws []string) bool {
-	for _, x := range l.places[w] {
-		for _, v := range ws {
-			for _, y := range l.places[v] {
-				if x.group == y.group && x.member == y.member {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // opposite places a word in a group of [opposites]; number: only before
 // a number; rate: only where no number comes right before it; anchor:
 // only after a number, as the event a period runs from; than: only in a
@@ -186,6 +159,7 @@ type opposite struct {
 	group, member                     int
 	number, rate, anchor, than, timed bool
 	aligned                           bool // only between the same words on both sides
+	quantifier                        bool // not right after a word of [superlative-before]
 }
 
 // Opposes reports whether the normalised words a and b, alone, are
@@ -310,6 +284,9 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 		if u, ok := l.Unit(ws[max(k-1, 0)]); k == 0 || !ok || !strings.HasPrefix(u, "time:") {
 			return false
 		}
+	}
+	if o.quantifier && k > 0 && l.superlativeBefore[ws[k-1]] {
+		return false
 	}
 	if o.rate && k > 0 {
 		if _, _, word := l.NumberWord(ws[k-1]); word || startsWithDigit(ws[k-1]) || l.timesBefore(ws, k) {
