@@ -25,11 +25,15 @@ func TestAMachineFailureAllowsForFalseAlarms(t *testing.T) {
 	}{
 		// a German shop's month: the machine read 85.4 %, people 94.9 %
 		{"a rate below the bar is not a failure of the machine's verdicts alone", run{s: 854, u: 146}, false, DefaultMachineFalseAlarms, StatusInconclusive, 1,
-			[]string{"INCONCLUSIVE: the machine's rate 85.4% is below the bar 90.0%", "they fail faithful paraphrases too", "--accept-machine would not fail it either: were the machine to call up to 45.0% of the supported citations not supported (--machine-false-alarms), every citation it calls unsupported here could be a false alarm, so its verdicts alone set no ceiling on the true rate", "ragaudit sample -n"}},
-		{"however far below the bar", run{s: 400, u: 600}, false, DefaultMachineFalseAlarms, StatusInconclusive, 0.727273,
+			[]string{"INCONCLUSIVE: the machine's rate 85.4% is below the bar 90.0%", "they fail faithful paraphrases too", "--accept-machine would not fail it either: were the machine to call up to 80.0% of the supported citations not supported (--machine-false-alarms), every citation it calls unsupported here could be a false alarm, so its verdicts alone set no ceiling on the true rate", "ragaudit sample -n"}},
+		{"however far below the bar", run{s: 400, u: 600}, false, 0.45, StatusInconclusive, 0.727273,
 			[]string{"INCONCLUSIVE: the machine's rate 40.0% is below the bar 90.0%", "or let the machine's verdicts fail it with --accept-machine: were it to call up to 45.0% of the supported citations not supported (--machine-false-alarms), the true rate would still be at most 72.7%"}},
-		{"accepted, a rate far below the bar fails, saying what it rests on", run{s: 400, u: 600}, true, DefaultMachineFalseAlarms, StatusFail, 0.727273,
+		{"accepted, a rate far below the bar fails, saying what it rests on", run{s: 400, u: 600}, true, 0.45, StatusFail, 0.727273,
 			[]string{"FAIL: citation accuracy 40.0% is below the bar 90.0%, and would be at most 72.7% were the machine to call up to 45.0% of the supported citations not supported (--machine-false-alarms, --accept-machine)", "machine verdicts, not verified"}},
+		// a German and Spanish bank's month with every citation correct:
+		// the machine read 44.7 %
+		{"accepted, a month of faithful answers the machine reads far below the bar is undecided by default", run{s: 34, u: 42}, true, DefaultMachineFalseAlarms, StatusInconclusive, 1,
+			[]string{"so even --accept-machine does not fail it"}},
 		{"accepted, a rate close below the bar is still undecided", run{s: 854, u: 146}, true, DefaultMachineFalseAlarms, StatusInconclusive, 1,
 			[]string{"so even --accept-machine does not fail it"}},
 		// 85 supported, 5 judged unsupported, 10 fabricated: the fabricated
@@ -75,7 +79,7 @@ func TestACeilingCountsCitationsNotCheckedAsSupported(t *testing.T) {
 		t.Fatalf("status %s, want INCOMPLETE: %s", s.Status, StatusLine(&s))
 	}
 	s = run{s: 20, u: 70, differ: 10}.summary(0.9)
-	s.acceptMachine, s.machineFalseAlarms = true, DefaultMachineFalseAlarms
+	s.acceptMachine, s.machineFalseAlarms = true, 0.45
 	s.Decide()
 	if s.Status != StatusFail || !strings.Contains(StatusLine(&s), "were the 10 not checked all supported and the machine to call up to 45.0%") {
 		t.Fatalf("status %s, want FAIL naming the citations not checked: %s", s.Status, StatusLine(&s))
@@ -135,7 +139,7 @@ func TestInconclusiveBelowTheBarIsToldApart(t *testing.T) {
 // checked too few, with the citations not checked counted supported.
 func TestTheCeilingOfSummaryJSONIsTheStatusLines(t *testing.T) {
 	s := run{s: 20, u: 70, differ: 10}.summary(0.9)
-	s.acceptMachine, s.machineFalseAlarms = true, DefaultMachineFalseAlarms
+	s.acceptMachine, s.machineFalseAlarms = true, 0.45
 	s.Decide()
 	want := pct(s.MachineCeiling.Rate)
 	if line := StatusLine(&s); !strings.Contains(line, "would be at most "+want+" were the 10 not checked all supported and") {

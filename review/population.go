@@ -23,6 +23,28 @@ type Population struct {
 	places    []place
 	keepLines bool
 	seen      map[string]int
+	sentences map[labelPlace]bool // SentencesFor: where to keep the sentence
+}
+
+// labelPlace is where a label puts its citation, short of the characters.
+type labelPlace struct {
+	conv     string
+	msg      int
+	citation string
+}
+
+// SentencesFor keeps the sentence of the citations these labels call
+// unsupported and give without its text, so that the report can list it:
+// only theirs, as the population holds no sentence otherwise.
+func (p *Population) SentencesFor(labels []readers.Label) {
+	for _, l := range labels {
+		if l.SentenceText == "" && l.Label != readers.LabelSupported {
+			if p.sentences == nil {
+				p.sentences = map[labelPlace]bool{}
+			}
+			p.sentences[labelPlace{l.ConversationID, l.MessageIndex, l.CitationID()}] = true
+		}
+	}
 }
 
 // NewPopulation collects the citations; keepLines also keeps what a sample
@@ -60,7 +82,11 @@ func (p *Population) AddFinding(f *audit.Finding, evidence string, at report.Pla
 	}
 	p.seen[base]++ // (counted on the suffixed key, a third alike took #1 again)
 	p.Citations = append(p.Citations, c)
-	p.places = append(p.places, place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, evidence, at})
+	pl := place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, evidence, at, ""}
+	if p.sentences[labelPlace{f.ConversationID, f.MessageIndex, f.Citation}] {
+		pl.sentence = f.Sentence
+	}
+	p.places = append(p.places, pl)
 	if p.keepLines {
 		it := lineOf(f)
 		it.Evidence = evidence
@@ -75,6 +101,7 @@ type place struct {
 	citation        string
 	evidence        string
 	at              report.Place // as findings number it
+	sentence        string       // SentencesFor: kept for labels without it
 }
 
 // EvidenceOf is a digest of what a reviewer judges: the sentence and the

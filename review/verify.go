@@ -2,6 +2,7 @@ package review
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -108,7 +109,7 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 			if lab.Label == readers.LabelUnsupported || lab.Label == readers.LabelPartial && !o.PartialSupported {
 				v.LabelledUnsupportedCount++
 				if len(v.LabelledUnsupported) < report.MaxLabelledShown {
-					v.LabelledUnsupported = append(v.LabelledUnsupported, labelledFailure(lab, c, pop.places[i].at))
+					v.LabelledUnsupported = append(v.LabelledUnsupported, labelledFailure(lab, c, pop.places[i]))
 				}
 			}
 		}
@@ -175,7 +176,7 @@ func skippedInReview(pop *Population, frame *estimate.Frame, labels []readers.La
 }
 
 // labelledFailure is a label of unsupported as a report lists it.
-func labelledFailure(lab readers.Label, c estimate.Citation, at report.Place) report.LabelledFailure {
+func labelledFailure(lab readers.Label, c estimate.Citation, pl place) report.LabelledFailure {
 	marker := ""
 	if lab.CitationMarker != nil {
 		marker = *lab.CitationMarker
@@ -184,10 +185,11 @@ func labelledFailure(lab readers.Label, c estimate.Citation, at report.Place) re
 	if c.Supported {
 		machine = "supported"
 	}
-	sentence := lab.SentenceText
-	if sentence == "" { // a label written without it: say where the sentence is
+	sentence := cmp.Or(lab.SentenceText, pl.sentence)
+	if sentence == "" { // neither the label nor the audit kept it: say where it is
 		sentence = fmt.Sprintf("(the sentence at characters %d–%d of the answer)", lab.CharStart, lab.CharEnd)
 	}
+	at := pl.at
 	return report.LabelledFailure{ConversationID: lab.ConversationID, MessageIndex: lab.MessageIndex, Turn: at.Turn, Turns: at.Turns,
 		SentenceNumber: at.Sentence, Marker: marker, Sentence: sentence, Machine: machine}
 }

@@ -533,6 +533,7 @@ func runAudit(ctx context.Context, o auditOptions, stdin io.Reader, stdout, stde
 	var pop *review.Population
 	if o.labels != nil {
 		pop = review.NewPopulation(false)
+		pop.SentencesFor(o.labels.Labels)
 		sinks = append(sinks, pop)
 	}
 	var calibrating *eval.Calibrating

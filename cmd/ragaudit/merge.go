@@ -123,6 +123,7 @@ func runMerge(c *cli.Context) error {
 		configSummary: pipeline.ConfigSummary(version, &po), embedder: m.Meta.Embedder}
 	if o.labels != nil {
 		r.pop = review.NewPopulation(false)
+		r.pop.SentencesFor(o.labels.Labels)
 	}
 	if err := readFindingsBack(ctx, st, m, o, &r, dir); err != nil {
 		return err

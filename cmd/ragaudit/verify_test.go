@@ -607,3 +607,24 @@ func undecidedAtTheBar(t *testing.T, r runResult) {
 		t.Errorf("a bar at the estimate: exit %d, inconclusive_below_bar %v %s", r.code, sum["inconclusive_below_bar"], r.stderr)
 	}
 }
+
+// A label written without the sentence's text still lists the sentence
+// it judged unsupported, as the audit read it, not only where it is.
+func TestALabelWithoutTheSentenceListsIt(t *testing.T) {
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	os.WriteFile(labels, []byte(`{"conversation_id": "c-0001", "message_index": 1, "char_start": 0, "char_end": 52, "citation_marker": "[1]", "label": "unsupported", "reviewer": "me"}
+{"conversation_id": "c-0001", "message_index": 1, "char_start": 53, "char_end": 102, "citation_marker": "[1]", "label": "supported", "reviewer": "me"}
+`), 0o644)
+	r := runCLI(t, "", "audit", "--no-project", "--bar", "0", "--labels", labels, testdata+"/example.jsonl")
+	v := summaryOf(t, r)["verified"].(map[string]any)
+	listed := v["labelled_unsupported"].([]any)
+	if len(listed) != 1 {
+		t.Fatalf("labelled unsupported %v", listed)
+	}
+	if s := listed[0].(map[string]any)["sentence"]; s != "Refunds are accepted within 30 days of delivery [1]." {
+		t.Errorf("sentence %q, want the sentence the label judged", s)
+	}
+	if !strings.Contains(r.text, "Refunds are accepted within 30 days of delivery [1].") || strings.Contains(r.text, "at characters") {
+		t.Errorf("the summary does not list the sentence:\n%s", r.text)
+	}
+}
