@@ -561,6 +561,9 @@ var Checks = []Check{
 				if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch {
 					s.NegationMismatch, _ = clausePolarity(l, c, window, ofClaim, ofWindow) // another clause's denial
 				}
+				if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch {
+					s.NegationMismatch = why(causeNegated, denialsDiffer(l, c, claimText, window, ofWindow, ofClaim))
+				}
 				if l, ok := lang.Get(c.tongue.code); ok && s.NegationMismatch {
 					// "Ohne BahnCard … 13,90 €" against "… 13,90 € ohne": the
 					// window's "ohne" is of the claim's thing, left unsaid.

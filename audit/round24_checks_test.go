@@ -35,3 +35,47 @@ func TestOneOffAgainstPerPeriod(t *testing.T) {
 			"There is a one-off activation fee of €30 and a monthly fee of €10.", false},
 	})
 }
+
+// Both sides deny one word alike and one denies a word more: the claim
+// says "refunded" where the chunk denies it ("Fuel that is not used is
+// refunded" against "… is not refunded"), in every language. A word said
+// in another form ("Unused fuel"), a denial placed elsewhere with as many
+// denials, and a denial of another thing ("Without World Pass" against
+// "Without the option") pass.
+func TestOneDenialMoreThanTheClaims(t *testing.T) {
+	const en = "Fuel that is not used is not refunded."
+	assertUnsupported(t, []flipCase{
+		{"refunded against not refunded fails", "Fuel that is not used is refunded [1].", en, true},
+		{"reportés against ne sont pas reportés fails", "Les Go non consommés sont reportés [1].", "Les Go non consommés ne sont pas reportés.", true},
+		{"se reembolsa against no se reembolsa fails", "El combustible no utilizado se reembolsa [1].", "El combustible no utilizado no se reembolsa.", true},
+		{"erstattet against nicht erstattet fails", "Nicht verbrauchter Kraftstoff wird erstattet [1].", "Nicht verbrauchter Kraftstoff wird nicht erstattet.", true},
+		{"the chunk's sentence passes", "Fuel that is not used is not refunded [1].", en, false},
+		{"unused in one word passes", "Unused fuel is not refunded [1].", en, false},
+		{"do not use passes", "Fuel you do not use is not refunded [1].", en, false},
+		{"a denial of another thing passes", "Without World Pass, your line cannot use mobile data outside the EU [1].",
+			"World Pass costs €9.99 for 7 days. Without the option, your line cannot use mobile data outside the EU.", false},
+		{"as many denials placed elsewhere pass", "Heeft de vorige bewoner het contract nog niet beëindigd, dan regelt de netbeheerder de overdracht en hoef je zelf niets te doen [1].",
+			"Heeft de vorige bewoner zijn contract nog niet beëindigd, dan regelt de netbeheerder de overdracht; daar hoef je zelf niets voor te doen.", false},
+	})
+}
+
+// "5.30pm" is the time of day 17:30; "danach" is after where "vorher" is
+// before; "le quart" is a quarter against "la moitié".
+func TestBritishTimesAfterAndAQuarter(t *testing.T) {
+	const hours = "Our claims team is available Monday to Friday, 9am to 5.30pm."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"17:30 for 5.30pm is no other number", "You can reach the claims team until 17:30 [1].", hours, false},
+		{"5:30 pm for 5.30pm is no other number", "You can reach the claims team until 5:30 pm [1].", hours, false},
+		{"18:30 for 5.30pm is another", "You can reach the claims team until 18:30 [1].", hours, true},
+	})
+	assertUnsupported(t, []flipCase{
+		{"danach against vorher fails", "Sie müssen uns den Umzug spätestens zwei Wochen danach mitteilen [1].",
+			"Sie müssen uns den Umzug spätestens zwei Wochen vorher mitteilen.", true},
+		{"vorher as the chunk says passes", "Sie müssen uns den Umzug spätestens zwei Wochen vorher mitteilen [1].",
+			"Teilen Sie uns Ihren Umzug bitte spätestens zwei Wochen vorher mit.", false},
+		{"la moitié against le quart fails", "Vous devrez régler la moitié des mensualités restantes [1].",
+			"Vous devrez régler le quart des mensualités restantes.", true},
+		{"le quart against un quart passes", "Vous devrez régler le quart des mensualités restantes [1].",
+			"Vous devrez régler un quart des mensualités restantes.", false},
+	})
+}

@@ -11,7 +11,7 @@ import (
 // "30 days" still fail.
 
 // parseTime reads a time of day at the digits text[i:]: "14:00", "9:30",
-// "8am", "8 a.m.", "6 pm", "9:30pm". It returns the 24-hour clock's hour
+// "8am", "8 a.m.", "6 pm", "9:30pm", "5.30pm". It returns the 24-hour clock's hour
 // and minute, two digits each, and where the time ends.
 func parseTime(text string, i int) (hh, mm string, end int, ok bool) {
 	j := i
@@ -29,6 +29,14 @@ func parseTime(text string, i int) (hh, mm string, end int, ok bool) {
 		end = j + 3
 	}
 	colon := end > j
+	if end == j && j+2 < len(text) && text[j] == '.' && isDigit(text[j+1]) && isDigit(text[j+2]) && (j+3 == len(text) || !isDigit(text[j+3])) {
+		// "5.30pm", "5.30 p.m.": British minutes after a dot, a time only
+		// with its meridiem ("5.30" alone is a number)
+		if _, _, ok := meridiem(text, j+3); ok {
+			m, _ = strconv.Atoi(text[j+1 : j+3])
+			end = j + 3
+		}
+	}
 	if pm, e, ok := meridiem(text, end); ok && h >= 1 && h <= 12 {
 		if h == 12 {
 			h = 0
