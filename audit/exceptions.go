@@ -260,20 +260,40 @@ func (c *claim) nearestWords(l *lang.Language, window string) []string {
 	return best
 }
 
-// closestOfWindow is closestAndAll with the closest sentence's text.
+// closestOfWindow is closestAndAll with the closest sentence's text: the
+// sentence holding most of the claim's content words, as written or by
+// their stems ("aceptamos tarjetas" of "No se aceptan tarjetas", not "en
+// una tarjeta" of the sentence before), then most of its words as
+// written.
 func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []string, text string) {
-	most := -1
+	type content struct{ word, stem string }
+	var cs []content // the claim's content words, each once (the first 64 count)
+	for _, w := range cw {
+		if !l.IsStopword(w) && !isFigure(l, w) && !slices.ContainsFunc(cs, func(c content) bool { return c.word == w }) {
+			cs = append(cs, content{w, l.Stem(w)})
+		}
+	}
+	most, mostContent := -1, -1
 	eachSentence(l, window, func(s string) {
 		ws := normalisedWords(l, s)
 		all = append(all, ws...)
-		shared := 0
+		shared, held := 0, 0
+		var seen uint64
 		for _, w := range ws {
 			if slices.Contains(cw, w) {
 				shared++
 			}
+			// A stem of four letters or more begins its words: no word
+			// of the window is stemmed (this runs for every claim).
+			for k, c := range cs {
+				if k < 64 && seen&(1<<k) == 0 && (w == c.word || len(c.stem) >= 4 && strings.HasPrefix(w, c.stem)) {
+					seen |= 1 << k
+					held++
+				}
+			}
 		}
-		if shared > most {
-			best, most, text = ws, shared, s
+		if held > mostContent || held == mostContent && shared > most {
+			best, most, mostContent, text = ws, shared, held, s
 		}
 	})
 	return best, all, text

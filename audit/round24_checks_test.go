@@ -79,3 +79,16 @@ func TestBritishTimesAfterAndAQuarter(t *testing.T) {
 			"Vous devrez régler un quart des mensualités restantes.", false},
 	})
 }
+
+// The window's sentence a claim follows is the one holding most of its
+// content words by their stems, not the one sharing most words as
+// written: "Aceptamos tarjetas de débito" follows "No se aceptan tarjetas
+// de débito", not "… en una tarjeta de crédito", and fails as denied.
+func TestTheClosestSentenceByStems(t *testing.T) {
+	const es = "La fianza se bloquea en una tarjeta de crédito a nombre del conductor principal. No se aceptan tarjetas de débito ni prepago."
+	assertUnsupported(t, []flipCase{
+		{"aceptamos against no se aceptan fails", "Aceptamos tarjetas de débito para la fianza [1].", es, true},
+		{"no se aceptan passes", "Para la fianza no se aceptan tarjetas de débito [1].", es, false},
+		{"the credit card passes", "La fianza se bloquea en una tarjeta de crédito del conductor principal [1].", es, false},
+	})
+}
