@@ -570,6 +570,9 @@ var Checks = []Check{
 					s.NegationMismatch = !withoutAgrees(l, c, c.nearestText(l, window))
 				}
 			}
+			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok && s.NgramSim >= closeMatch {
+				s.NegationMismatch = why(causeOther, wordMoved(l, c, ev))
+			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
 				closest, ww, closestText := c.nearest(l, window)
 				s.NegationMismatch = why(causeOpposite, opposes(l, c.words, closest)) || why(causeSides, rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest)) ||

@@ -70,6 +70,7 @@ const (
 	causeScope      = "scope_changed"
 	causeCondition  = "condition_dropped"
 	causeEvent      = "event_swapped"
+	causeOther      = "said_of_other"
 )
 
 // contradictions are the reasons of the kinds of contradiction, each
@@ -93,6 +94,8 @@ var contradictions = []Reason{
 		Says: "{chunk} says otherwise: under a condition, a waiting period or a requirement the sentence leaves out"},
 	{Code: causeEvent, Label: "event swapped", Doc: "the sentence runs a period from another event than the chunk",
 		Says: "{chunk} says otherwise: the period runs from another event"},
+	{Code: causeOther, Label: "said of another", Doc: "the chunk says it of another thing, and something else of the sentence's",
+		Says: "{chunk} says otherwise: it says this of another thing, and something else of the sentence's"},
 }
 
 // Reasons is the table of reasons: the decisive signals' (Signals), then

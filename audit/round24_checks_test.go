@@ -92,3 +92,34 @@ func TestTheClosestSentenceByStems(t *testing.T) {
 		{"the credit card passes", "La fianza se bloquea en una tarjeta de crédito del conductor principal [1].", es, false},
 	})
 }
+
+// A claim saying of its subject what the chunk says of another thing, in
+// a sentence of the same shape, where the chunk says something else of
+// the claim's subject, fails in every language. The chunk's own sentence,
+// a thing named in a sentence of another shape (a kind of the other: dogs
+// are pets), and a claim denying what the other sentence says pass.
+func TestSaidOfAnotherThing(t *testing.T) {
+	const en = "Dogs need a rabies vaccination to travel. Cats need a microchip to travel."
+	assertUnsupported(t, []flipCase{
+		{"dogs given the cats' microchip fails", "Dogs need a microchip to travel [1].", en, true},
+		{"the cats' microchip passes", "Cats need a microchip to travel [1].", en, false},
+		{"dogs given the cats' amount fails", "Dogs are covered for vet fees up to €5,000 [1].",
+			"Dogs are covered for vet fees up to €3,000. Cats are covered for vet fees up to €5,000.", true},
+		{"honden fails", "Honden hebben een chip nodig om te reizen [1].",
+			"Honden hebben een rabiësvaccinatie nodig om te reizen. Katten hebben een chip nodig om te reizen.", true},
+		{"les chiens fails", "Les chiens doivent avoir une puce pour voyager [1].",
+			"Les chiens doivent être vaccinés contre la rage pour voyager. Les chats doivent avoir une puce pour voyager.", true},
+		{"los perros fails", "Los perros necesitan un microchip para viajar [1].",
+			"Los perros necesitan la vacuna antirrábica para viajar. Los gatos necesitan un microchip para viajar.", true},
+		{"Retouren given the exchanges' free fails", "Retouren zijn gratis voor leden [1].",
+			"Retouren kosten € 4,95 voor leden. Omruilingen zijn gratis voor leden.", true},
+		{"der Umtausch as the chunk says passes", "Umtausch ist für Mitglieder kostenlos [1].",
+			"Rücksendungen kosten für Mitglieder 4,95 €. Der Umtausch ist für Mitglieder kostenlos.", false},
+		{"a kind of the chunk's thing passes", "Dogs need a microchip to travel [1].",
+			"Pets need a microchip to travel. Dogs also need a rabies vaccination.", false},
+		{"a denial of the other sentence passes", "Assistance dogs never need a ticket [1].",
+			"Larger dogs need a Dog Day Ticket for €3.50 and must be kept on a lead. Assistance dogs always travel free, also without a ticket.", false},
+		{"the other sentence's ticket given to assistance dogs fails", "Assistance dogs need a Dog Day Ticket for €3.50 [1].",
+			"Larger dogs need a Dog Day Ticket for €3.50 and must be kept on a lead. Assistance dogs always travel free, also without a ticket.", true},
+	})
+}
