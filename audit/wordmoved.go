@@ -31,28 +31,13 @@ func wordMoved(l *lang.Language, c *claim, ev *evidence) bool {
 	if words < 2 || words < 3 && !firm || words > 8 {
 		return false // too little to tell a thing from what is said of it, or a long sentence of many things
 	}
-	x := -1 // the claim's first counted stem: its subject
-	for k := range c.stems {
-		if c.quantityOf[k] < 0 && (k >= len(c.anchored) || !c.anchored[k]) {
-			x = k
-			break
-		}
-	}
+	x := firstCounted(c)
 	if x < 0 {
 		return false
 	}
 	s := ev.sentences()
-	near := -1 // the sentence that says it all but of x
-	for i, n := range counts {
-		switch {
-		case ev.windows[i].pair:
-		case n == words && statesAll(c, s, i):
-			return false // a sentence says it all
-		case n == words-1 && near < 0 && !ev.windows[i].stems[0].has(c.stems[x]):
-			near = i
-		}
-	}
-	if near < 0 || !statesAll(c, s, near) {
+	near := allButSubject(c, ev, s, counts, words, x)
+	if near < 0 {
 		return false
 	}
 	all := func(string) bool { return true }
@@ -76,6 +61,37 @@ func wordMoved(l *lang.Language, c *claim, ev *evidence) bool {
 		}
 	}
 	return false
+}
+
+// firstCounted is the index of the claim's first stem outside its
+// quantities and anchors (its subject), or -1.
+func firstCounted(c *claim) int {
+	for k := range c.stems {
+		if c.quantityOf[k] < 0 && (k >= len(c.anchored) || !c.anchored[k]) {
+			return k
+		}
+	}
+	return -1
+}
+
+// allButSubject is the first sentence holding every counted word of the
+// claim but its subject x and stating its quantities, or -1, also where
+// a sentence holds every word and states them.
+func allButSubject(c *claim, ev *evidence, s *sentenceReader, counts []int, words, x int) int {
+	near := -1
+	for i, n := range counts {
+		switch {
+		case ev.windows[i].pair:
+		case n == words && statesAll(c, s, i):
+			return -1 // a sentence says it all
+		case n == words-1 && near < 0 && !ev.windows[i].stems[0].has(c.stems[x]):
+			near = i
+		}
+	}
+	if near >= 0 && !statesAll(c, s, near) {
+		return -1
+	}
+	return near
 }
 
 // statesAll reports whether sentence i states every firm quantity of the
