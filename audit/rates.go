@@ -88,7 +88,8 @@ func (ev *evidence) statesAsCount(c *claim, q quantity) bool {
 // a number ("zwei Mal im Jahr", "twee keer per jaar", "two times a
 // year"), is one the chunk writes in one word for the same period
 // ([times-words]: "zweimal im Jahr", "tweemaal per jaar", "twice a
-// year"); a claim that names no period takes the chunk's.
+// year"); a claim that names no period takes the chunk's. A count of
+// things ("drei Abhebungen pro Monat") is as many times ("dreimal").
 func (ev *evidence) timesInWord(c *claim, q quantity) bool {
 	l, ok := lang.Get(c.tongue.code)
 	if !ok || q.Kind != "number" {
@@ -98,8 +99,12 @@ func (ev *evidence) timesInWord(c *claim, q quantity) bool {
 	if err != nil || n < 1 {
 		return false
 	}
+	says := func(w string) bool { return ev.words.has(hashWord(w)) }
+	if q.Unit == "" && n >= 2 && l.SaysTimesInWord(n, says) {
+		return true // "drei Abhebungen" of "dreimal": as many things as times
+	}
 	cw := claimWords(c, l)
-	if !c.countsTimes(l, cw) || !l.SaysTimesInWord(n, func(w string) bool { return ev.words.has(hashWord(w)) }) {
+	if !c.countsTimes(l, cw) || !l.SaysTimesInWord(n, says) {
 		return false
 	}
 	var ws []string // the chunk's words, read for the first count of the claim's

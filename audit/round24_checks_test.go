@@ -123,3 +123,17 @@ func TestSaidOfAnotherThing(t *testing.T) {
 			"Larger dogs need a Dog Day Ticket for €3.50 and must be kept on a lead. Assistance dogs always travel free, also without a ticket.", true},
 	})
 }
+
+// A count of things is as many times ("drei Bargeldabhebungen" of
+// "dreimal"), and an amount each time is one per transaction ("2 € cada
+// vez" of "2 € por operación"); another count or amount still fails.
+func TestCountsAsTimesAndPerTransaction(t *testing.T) {
+	const de = "Im Euroraum heben Sie dreimal pro Monat kostenlos Bargeld ab. Ab der vierten Abhebung berechnen wir 2,50 € pro Abhebung."
+	const es = "A partir de la cuarta retirada, te cobramos 2 € por operación."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"drei of dreimal passes", "Die ersten drei Bargeldabhebungen pro Monat sind gratis [1].", de, false},
+		{"vier of dreimal fails", "Die ersten vier Bargeldabhebungen pro Monat sind gratis [1].", de, true},
+		{"cada vez of por operación passes", "Desde la cuarta retirada pagas 2 € cada vez [1].", es, false},
+		{"por persona of por operación fails", "Desde la cuarta retirada pagas 2 € por persona [1].", es, true},
+	})
+}
