@@ -16,7 +16,8 @@ import (
 // itself. A bound of time ("fully refundable up to 24 hours before")
 // bounds when a thing is whole, not how much; it does limit what is said
 // to be unlimited ("unbegrenzt telefonieren" against "bis zu 500
-// Minuten").
+// Minuten"). An amount of the thing called unlimited bounds it without a
+// bound word ("unlimited calls" against "60 minutes of calls").
 func fullyBounded(l *lang.Language, cw, ws []string) bool {
 	if !slices.ContainsFunc(cw, l.SaysWhole) || upperBound(l, cw) {
 		return false // "fully reimbursed up to €100" keeps the bound
@@ -30,16 +31,27 @@ func fullyBounded(l *lang.Language, cw, ws []string) bool {
 		if unlimited {
 			reach = 3 // "an unlimited number of devices"
 		}
-		beside := false
-		for k := max(i-reach, 0); k <= min(i+reach, len(cw)-1) && !beside; k++ {
-			beside = k != i && !l.IsStopword(cw[k]) &&
-				slices.ContainsFunc(ws, func(y string) bool { return sameWordRoot(l, cw[k], y) })
+		var beside []string // the claim's words near x that the sentence says
+		for k := max(i-reach, 0); k <= min(i+reach, len(cw)-1); k++ {
+			if k != i && !l.IsStopword(cw[k]) && slices.ContainsFunc(ws, func(y string) bool { return sameWordRoot(l, cw[k], y) }) {
+				beside = append(beside, cw[k])
+			}
 		}
-		if !beside {
+		if len(beside) == 0 {
 			continue
 		}
 		for k, w := range ws {
-			if !isFigure(l, w) || l.BoundBefore(ws[:k]) != lang.Upper {
+			if !isFigure(l, w) {
+				continue
+			}
+			if l.BoundBefore(ws[:k]) != lang.Upper {
+				// An amount of the thing the claim calls unlimited, without a
+				// bound word: "60 minutes of calls" against "unlimited calls".
+				if unlimited && slices.ContainsFunc(ws[k+1:min(k+4, len(ws))], func(y string) bool {
+					return slices.ContainsFunc(beside, func(b string) bool { return sameWordRoot(l, b, y) })
+				}) {
+					return true
+				}
 				continue
 			}
 			if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); unlimited || !ok || !strings.HasPrefix(u, "time:") {

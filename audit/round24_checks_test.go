@@ -137,3 +137,19 @@ func TestCountsAsTimesAndPerTransaction(t *testing.T) {
 		{"por persona of por operación fails", "Desde la cuarta retirada pagas 2 € por persona [1].", es, true},
 	})
 }
+
+// "Unlimited" against an amount of the same thing without a bound word
+// ("60 minutes of calls", "300 Freiminuten für Anrufe", "200 minutos de
+// llamadas") fails; the amount as the chunk gives it, and "unlimited"
+// where the chunk says it, pass.
+func TestUnlimitedAgainstAnAmountOfIt(t *testing.T) {
+	const en = "World Pass costs €9.99 for 7 days and includes 1 GB of data and 60 minutes of calls."
+	assertUnsupported(t, []flipCase{
+		{"unlimited calls against 60 minutes fails", "World Pass includes 1 GB of data and unlimited calls [1].", en, true},
+		{"60 minutes passes", "World Pass includes 1 GB of data and 60 minutes of calls [1].", en, false},
+		{"unbegrenzte Anrufe fails", "Im Tarif sind unbegrenzte Anrufe enthalten [1].", "Im Tarif sind 300 Freiminuten für Anrufe enthalten.", true},
+		{"llamadas ilimitadas fails", "El plan incluye llamadas ilimitadas [1].", "El plan incluye 200 minutos de llamadas y 10 GB de datos.", true},
+		{"unlimited as the chunk says passes", "The plan includes unlimited calls within the EU [1].",
+			"The plan includes unlimited calls within the EU and 100 minutes of calls to other countries.", false},
+	})
+}
