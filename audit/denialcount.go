@@ -1,6 +1,9 @@
 package audit
 
-import "github.com/ragaudit/ragaudit/lang"
+import (
+	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/nounphrase"
+)
 
 // deniedAbout is the stems of the words text denies that about accepts:
 // every cue's, not only the first (negates stops at one).
@@ -43,7 +46,10 @@ func denialsDiffer(l *lang.Language, c *claim, claimText, window string, ofWindo
 	}
 	more, fewer, saidByFewer := inWindow, inClaim, ofClaim
 	if len(inClaim) > len(inWindow) {
-		more, fewer, saidByFewer = inClaim, inWindow, ofWindow
+		// The sentence, not the rest of the window, must say the word:
+		// "Hunde dürfen nicht mitreisen, ausgenommen Assistenzhunde" joins
+		// "Hunde dürfen nicht mitreisen." to the next sentence's exception.
+		more, fewer, saidByFewer = inClaim, inWindow, func(st string) bool { return saysStem(c.tongue, sentence, st) }
 	}
 	for st := range more {
 		if !fewer[st] && saidByFewer(st) {
@@ -61,4 +67,15 @@ func sharesKey(a, b map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// saysStem reports whether text holds a word of the stem st, stemmed as
+// deniedAbout stems (in language t).
+func saysStem(t tongue, text string, st string) bool {
+	found := false
+	nounphrase.RawWordsWhile(text, func(raw string, _ int) bool {
+		found = stemText(t.l, raw) == st
+		return !found
+	})
+	return found
 }

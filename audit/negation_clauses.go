@@ -18,7 +18,10 @@ import (
 // clauses, a denial may part from its verb ("could not | then also
 // have"). ofClaim and ofWindow tell each side's words, as for negates.
 func clausePolarity(l *lang.Language, c *claim, window string, ofClaim, ofWindow func(string) bool) (differs, found bool) {
-	windowClauses := clausesOf(c.tongue, window)
+	var windowClauses []string // each sentence's clauses: no clause runs on into the next sentence
+	for _, sentence := range windowSentences(window) {
+		windowClauses = append(windowClauses, clausesOf(c.tongue, sentence)...)
+	}
 	if len(windowClauses) < 2 {
 		return false, false // one clause: the sentence's polarity is the clause's
 	}

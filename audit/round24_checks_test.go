@@ -153,3 +153,19 @@ func TestUnlimitedAgainstAnAmountOfIt(t *testing.T) {
 			"The plan includes unlimited calls within the EU and 100 minutes of calls to other countries.", false},
 	})
 }
+
+// A clause of the window is read within its sentence: "Cats are allowed"
+// against "… one dog is allowed per room. Cats and other pets are not
+// allowed, except assistance dogs." fails, where the clause running on
+// from the sentence before ("… allowed per room. Cats") had affirmed it.
+// A claim joining a denial to the next sentence's exception passes.
+func TestClausesStayInTheirSentence(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"cats allowed fails", "Cats are allowed [1].", "A maximum of one dog is allowed per room. Cats and other pets are not allowed, except assistance dogs.", true},
+		{"katten toegestaan fails", "Katten zijn toegestaan [1].",
+			"Per kamer is maximaal één hond toegestaan. Katten en andere huisdieren zijn niet toegestaan, met uitzondering van hulphonden, die altijd gratis verblijven.", true},
+		{"cats not allowed passes", "Cats are not allowed [1].", "A maximum of one dog is allowed per room. Cats and other pets are not allowed, except assistance dogs.", false},
+		{"a denial with the next sentence's exception passes", "Hunde dürfen nicht mitreisen, ausgenommen Assistenzhunde [1].",
+			"Hunde dürfen nicht mitreisen. Ausgenommen sind Assistenzhunde, die kostenlos mitfahren.", false},
+	})
+}
