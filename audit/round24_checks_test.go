@@ -169,3 +169,16 @@ func TestClausesStayInTheirSentence(t *testing.T) {
 			"Hunde dürfen nicht mitreisen. Ausgenommen sind Assistenzhunde, die kostenlos mitfahren.", false},
 	})
 }
+
+// Participles of accepting oppose those of refusing, and arrival opposes
+// departure, in Dutch, German and Spanish as in English.
+func TestAcceptedAgainstRefusedAndArrivalAgainstDeparture(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"a la salida against a la llegada fails", "A la salida solicitamos una tarjeta de crédito como garantía [1].",
+			"A la llegada solicitamos una tarjeta de crédito como garantía.", true},
+		{"a la llegada passes", "A la llegada pedimos una tarjeta de crédito como garantía [1].",
+			"A la llegada solicitamos una tarjeta de crédito como garantía.", false},
+		{"accepteert against geweigerd fails", "De garderobe accepteert koffers groter dan 55 cm [1].", "Koffers groter dan 55 cm worden in de garderobe geweigerd.", true},
+		{"nimmt an against abgelehnt fails", "Die Garderobe nimmt Koffer über 55 cm an [1].", "Koffer über 55 cm werden an der Garderobe abgelehnt.", true},
+	})
+}
