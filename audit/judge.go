@@ -335,7 +335,7 @@ func numbersMissing(c *claim, ev *evidence) []string {
 		// another number of its unit ("ein Jahr" against "zwei Jahre"),
 		// and not where the chunk says the unit after the same word
 		// without one ("op een werkdag" against "op werkdagen").
-		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q) && !ev.articleAsInChunk(c, q)) && !ev.writesShare(q) && !ev.namesPeriod(c, q) && !ev.statesAsInterval(c, q) && !ev.statesAsCount(c, q) && !ev.writesInWords(c, q) && !ev.timesInWord(c, q) && !ev.inCents(c, q) && !ev.saysBoth(c, q) && !ev.numberedAsOrdinal(c, q) && !ev.oneAsTheUnit(c, q) && !ev.statesAsDifference(c, q) || boundMismatch(c, q, ev) || ev.centsConfused(c, q) {
+		if !ev.quantities.supports(q) && (!q.Weak || ev.quantities.statesUnit(q) && !ev.articleAsInChunk(c, q)) && !ev.writesShare(q) && !ev.namesPeriod(c, q) && !ev.statesAsInterval(c, q) && !ev.statesAsCount(c, q) && !ev.writesInWords(c, q) && !ev.timesInWord(c, q) && !ev.inCents(c, q) && !ev.saysBoth(c, q) && !ev.numberedAsOrdinal(c, q) && !ev.oneAsTheUnit(c, q) && !ev.statesAsDifference(c, q) && !ev.insteadAlike(c, q) || boundMismatch(c, q, ev) || ev.centsConfused(c, q) {
 			out = appendUnique(out, q.Raw)
 		}
 	}

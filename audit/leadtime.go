@@ -7,8 +7,9 @@ import (
 )
 
 // leadTime reports whether q, a period in text, is a lead time: the word
-// after it is one of [lead-before] ("48 hours before departure", "24
-// horas antes de la salida"). "At least 48 hours before" and "no later
+// after it, or after a stopword after it, is one of [lead-before] ("48
+// hours before departure", "24 horas antes de la salida", "einen Monat im
+// Voraus"). "At least 48 hours before" and "no later
 // than 48 hours before" name one deadline.
 func leadTime(l *lang.Language, text string, q quantity) bool {
 	if !strings.HasPrefix(q.Unit, "time:") {
@@ -19,7 +20,16 @@ func leadTime(l *lang.Language, text string, q quantity) bool {
 	}
 	end := q.Start + len(q.Raw)
 	next := tokens(text[end:min(len(text), end+24)])
-	return len(next) > 0 && l.IsLeadBefore(strings.ToLower(next[0]))
+	if len(next) == 0 {
+		return false
+	}
+	first := strings.ToLower(next[0])
+	if l.IsLeadBefore(l.StripElision(first)) {
+		return true
+	}
+	// after a stopword: "einen Monat im Voraus", "48 uur van tevoren",
+	// "48 horas de antelación", "48 hours in advance"
+	return len(next) > 1 && l.IsStopword(first) && l.IsLeadBefore(l.StripElision(strings.ToLower(next[1])))
 }
 
 // leadAgrees reports whether the claim's lead time q agrees with the

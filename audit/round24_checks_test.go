@@ -182,3 +182,45 @@ func TestAcceptedAgainstRefusedAndArrivalAgainstDeparture(t *testing.T) {
 		{"nimmt an against abgelehnt fails", "Die Garderobe nimmt Koffer über 55 cm an [1].", "Koffer über 55 cm werden an der Garderobe abgelehnt.", true},
 	})
 }
+
+// A lead time may end with its word after a stopword ("einen Monat im
+// Voraus", "30 days in advance"); "spätestens … vorher" is the same
+// deadline as "mindestens … im Voraus", a cap is not.
+func TestLeadTimeInAdvance(t *testing.T) {
+	const de = "Über eine Preiserhöhung informieren wir dich mindestens einen Monat im Voraus per E-Mail."
+	assertUnsupported(t, []flipCase{
+		{"spätestens vorher passes", "Von einer Preiserhöhung erfährst du spätestens einen Monat vorher per E-Mail [1].", de, false},
+		{"höchstens vorher fails", "Von einer Preiserhöhung erfährst du höchstens einen Monat vorher per E-Mail [1].", de, true},
+		{"no later than in advance passes", "We tell you about a price rise no later than 30 days in advance [1].",
+			"We will tell you about any price rise at least 30 days before it takes effect.", false},
+		{"14 days in advance fails", "We tell you about a price rise at least 14 days in advance [1].",
+			"We will tell you about any price rise at least 30 days before it takes effect.", true},
+	})
+}
+
+// A figure after "instead of" that the chunk also gives after one is
+// stated as the chunk states it; another figure there fails.
+func TestAFigureInsteadOfAnother(t *testing.T) {
+	const fr = "Les groupes d'au moins dix personnes payantes bénéficient d'un tarif de 14 € par personne au lieu de 17 €."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"au lieu de 17 € passes", "Pour un groupe d'au moins dix personnes payantes, comptez 14 € par personne au lieu de 17 € [1].", fr, false},
+		{"au lieu de 20 € fails", "Pour un groupe d'au moins dix personnes payantes, comptez 14 € par personne au lieu de 20 € [1].", fr, true},
+		{"instead of €17 passes", "Groups pay €14 per person instead of €17 [1].", "Groups of at least ten paying visitors pay €14 per person instead of €17.", false},
+	})
+}
+
+// "or" before a denial cancels it only where the denial ends its clause
+// ("cancele o no") in Spanish, Dutch, German and French: "o no se
+// presenta", "oder nicht erscheinen", "of niet komt opdagen" deny.
+func TestOrBeforeADenialThatGoesOn(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"si no se presenta passes", "Si no se presenta, se cobrará el importe de la primera noche [1].",
+			"Puede cancelar gratis hasta 48 horas antes de la llegada. Si cancela más tarde o no se presenta, se cobrará el importe de la primera noche.", false},
+		{"wenn Sie nicht erscheinen passes", "Wenn Sie nicht erscheinen, berechnen wir die erste Nacht [1].",
+			"Wenn Sie zu spät stornieren oder nicht erscheinen, berechnen wir die erste Nacht.", false},
+		{"als u niet komt opdagen passes", "Als u niet komt opdagen, rekenen we de eerste nacht [1].",
+			"Als u te laat annuleert of niet komt opdagen, rekenen we de eerste nacht.", false},
+		{"si se presenta fails", "Si se presenta, se cobrará el importe de la primera noche [1].",
+			"Si cancela más tarde o no se presenta, se cobrará el importe de la primera noche.", true},
+	})
+}

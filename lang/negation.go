@@ -12,13 +12,16 @@ type negation struct {
 	suffixes     []string         // "n't": a word ending so is a cue
 	cancelAfter  map[string]bool  // "not only": a cue before it negates nothing
 	cancelBefore map[string]bool  // "or not": a cue after it negates nothing
-	hedge        map[string]bool  // "i'm not sure": a word before the cue
-	hedgeAfter   map[string]bool  // "no estoy seguro": the word after the cue
-	answerNo     map[string]bool  // "no", "nein", "non"
-	answerAfter  map[string]bool  // "no i have not": words after it
-	double       map[string]bool  // "without": another cue of its clause cancels it
-	adverbs      map[string]bool  // "très": passed over after a cue ("pas très populaire")
-	adverbEnds   []string         // "ment": adverbs passed over between "ne" and its cue
+	// "o no" ("quieras o no"): a cue after it that ends its clause negates
+	// nothing; "o no se presenta" still denies
+	cancelBeforeEnd map[string]bool
+	hedge           map[string]bool // "i'm not sure": a word before the cue
+	hedgeAfter      map[string]bool // "no estoy seguro": the word after the cue
+	answerNo        map[string]bool // "no", "nein", "non"
+	answerAfter     map[string]bool // "no i have not": words after it
+	double          map[string]bool // "without": another cue of its clause cancels it
+	adverbs         map[string]bool // "très": passed over after a cue ("pas très populaire")
+	adverbEnds      []string        // "ment": adverbs passed over between "ne" and its cue
 }
 
 // cue is a negation cue of one or more words; with partners, it negates
@@ -35,7 +38,7 @@ const partnerReach = 5
 // readNegation reads [negation], [negation-cancel], [negation-double],
 // [hedge], [hedge-after], [answer-no] and [answer-after-no].
 func (l *Language) readNegation(t *table) error {
-	n := negation{cues: map[string][]cue{}, cancelAfter: map[string]bool{}, cancelBefore: map[string]bool{}, adverbs: map[string]bool{},
+	n := negation{cues: map[string][]cue{}, cancelAfter: map[string]bool{}, cancelBefore: map[string]bool{}, cancelBeforeEnd: map[string]bool{}, adverbs: map[string]bool{},
 		hedge: set(t.words("hedge")), hedgeAfter: set(t.words("hedge-after")),
 		answerNo: set(t.words("answer-no")), answerAfter: set(t.words("answer-after-no")),
 		double: set(t.words("negation-double"))}
@@ -61,6 +64,8 @@ func (l *Language) readNegation(t *table) error {
 			n.cancelAfter[strings.Join(f[1:], " ")] = true
 		case len(f) == 2 && f[1] == "*":
 			n.cancelBefore[f[0]] = true
+		case len(f) == 2 && f[1] == "*.":
+			n.cancelBeforeEnd[f[0]] = true
 		default:
 			return fmt.Errorf("data/%s.txt: [negation-cancel]: want \"* word\" (up to %d words) or \"word *\", got %q", l.Code, maxCancelWords, line)
 		}
@@ -106,7 +111,7 @@ func (l *Language) NegationAt(words []string, i int) int {
 	// too: "nicht mehr als drei" is a limit, though "nicht mehr" is a cue.
 	// "Unless" is no limit: "à moins que" is not "ne … que" (only).
 	if n == 0 || !unless && (l.cancelledAfter(words[i+n:]) || n > 1 && l.cancelledAfter(words[i+1:])) ||
-		i > 0 && l.neg.cancelBefore[words[i-1]] {
+		i > 0 && (l.neg.cancelBefore[words[i-1]] || l.neg.cancelBeforeEnd[words[i-1]] && i+n == len(words)) {
 		return 0
 	}
 	return n
