@@ -575,7 +575,7 @@ var Checks = []Check{
 			}
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
 				closest, ww, closestText := c.nearest(l, window)
-				s.NegationMismatch = why(causeOpposite, opposes(l, c.words, closest)) || why(causeSides, rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest)) ||
+				s.NegationMismatch = why(causeOpposite, opposes(l, c.words, closest) || opposesInPart(l, c, closest, closestText)) || why(causeSides, rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest)) ||
 					why(causeImpossible, !claimDenies && deniedPossible(l, c.words, window, ofClaim)) ||
 					why(causeHedge, l.MayHedge(window) && hedgeDropped(l, c.words, closest)) ||
 					why(causeExcepted, exceptedClaimed(l, c.plain, c.words, sentenceAround(s.SpanText, s.Span)) || absoluteUnlessDropped(l, c, closestText, ofClaim) || unlessCaseAsRule(l, c, closestText) || evenIfUnless(l, c, closestText)) ||

@@ -224,3 +224,21 @@ func TestOrBeforeADenialThatGoesOn(t *testing.T) {
 			"Si cancela más tarde o no se presenta, se cobrará el importe de la primera noche.", true},
 	})
 }
+
+// An opposite word is read against the part (between semicolons) of the
+// window's sentence the claim follows where the other part says the
+// claim's word of something else: "après l'opposition … restent à votre
+// charge" against "avant l'opposition restent à votre charge … ; après
+// l'opposition, ils vous sont intégralement remboursés" fails; the second
+// part said as the chunk says it, and a claim following no part more than
+// another, pass.
+func TestAnOppositeAgainstThePartTheClaimFollows(t *testing.T) {
+	const fr = "Les paiements frauduleux effectués avant l'opposition restent à votre charge dans la limite de 50 € ; après l'opposition, ils vous sont intégralement remboursés."
+	assertUnsupported(t, []flipCase{
+		{"après for avant fails", "Les paiements frauduleux réalisés après l'opposition restent à votre charge dans la limite de 50 € [1].", fr, true},
+		{"avant passes", "Les paiements frauduleux réalisés avant l'opposition restent à votre charge dans la limite de 50 € [1].", fr, false},
+		{"the second part passes", "Après l'opposition, les paiements frauduleux vous sont intégralement remboursés [1].", fr, false},
+		{"after for before fails in English", "Fraudulent payments made after you block the card are yours up to €50 [1].",
+			"Fraudulent payments made before you block the card are yours up to €50; after you block it, they are refunded in full.", true},
+	})
+}
