@@ -2,7 +2,6 @@ package audit
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/ragaudit/ragaudit/lang"
 )
@@ -160,47 +159,4 @@ func opensSentence(l *lang.Language, toks []token, at int) bool {
 		}
 	}
 	return false
-}
-
-// opposesInPart is opposes against the part (between semicolons) of the
-// window's sentence the claim follows, where the claim says nothing of
-// the other parts: "Les paiements … après l'opposition restent à votre
-// charge" against "Les paiements … avant l'opposition restent à votre
-// charge … ; après l'opposition, ils vous sont intégralement remboursés",
-// whose second part says the claim's "après" of another thing.
-func opposesInPart(l *lang.Language, c *claim, closest []string, closestText string) bool {
-	if !strings.Contains(closestText, ";") {
-		return false
-	}
-	var best []string
-	most, second := 0, 0
-	for _, text := range strings.Split(closestText, ";") {
-		part := normalisedWords(l, text)
-		n := 0
-		for _, w := range c.words {
-			if contentWord(l, w) && slices.Contains(part, w) {
-				n++
-			}
-		}
-		switch {
-		case n > most:
-			best, most, second = part, n, most
-		case n > second:
-			second = n
-		}
-	}
-	if most < 2 || second >= most {
-		return false // the claim follows no one part more than the others
-	}
-	for _, w := range c.words {
-		opposed := func(y string) bool { return l.Opposes(w, y) }
-		if contentWord(l, w) && slices.Contains(closest, w) && !slices.Contains(best, w) && !slices.ContainsFunc(best, opposed) {
-			return false // the claim says something of another part too (the word the part opposes aside)
-		}
-	}
-	all := func(string) bool { return true }
-	if (len(deniedAbout(c.tongue, c.plain, all)) > 0) != (len(deniedAbout(c.tongue, strings.Join(best, " "), all)) > 0) {
-		return false // "You cannot renew … by post" follows the part that denies it, not "You can renew … online"
-	}
-	return opposes(l, c.words, best)
 }
