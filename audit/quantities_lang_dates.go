@@ -224,10 +224,42 @@ func (s *langScan) timeAt(i int) (found, bool) {
 		return found{}, false
 	}
 	m, end, ok := s.clockAt(i, j, h)
+	if !ok && h >= 1 && h <= 12 {
+		// an hour with the part of the day after it is a time without a
+		// mark: "a las 10 de la noche"
+		if h2, e := s.daytimeAfter(h, j); e > j {
+			return found{number: number{start: i, end: e}, clock: pad2(h2%24) + ":00"}, true
+		}
+	}
 	if !ok {
 		return found{}, false
 	}
+	if h >= 1 && h <= 12 {
+		h, end = s.daytimeAfter(h, end)
+	}
 	return found{number: number{start: i, end: end}, clock: pad2(h%24) + ":" + pad2(m)}, true
+}
+
+// daytimeAfter reads the part of the day after a time of day ending at
+// end ("9 h du soir", "10:30 de la noche" are 21:00 and 22:30): the hour
+// and where the time ends.
+func (s *langScan) daytimeAfter(h, end int) (int, int) {
+	k := s.skipSpaces(end)
+	if k == end || k >= len(s.text) || s.letterAt(k) == 0 {
+		return h, end // no word right after the time
+	}
+	if !s.l.MayOpenDaytime(strings.ToLower(s.text[k:s.wordEnd(k, false)])) {
+		return h, end // most words after a number open no part of the day
+	}
+	words := letterWords(s.text[k:min(len(s.text), k+32)])
+	add, n := s.l.DaytimeAt(wordStrings(words), 0)
+	if n == 0 {
+		return h, end
+	}
+	if add == "12" && h < 12 {
+		h += 12
+	}
+	return h, k + words[n-1].end
 }
 
 // clockAt reads the time of day whose hour h is written text[i:j]: its

@@ -242,3 +242,16 @@ func TestAnOppositeAgainstThePartTheClaimFollows(t *testing.T) {
 			"Fraudulent payments made before you block the card are yours up to €50; after you block it, they are refunded in full.", true},
 	})
 }
+
+// A time of day with the part of the day after it is of that part: "9 h
+// du soir" is 21:00, "10:30 de la noche" 22:30, "a las 10 de la noche"
+// 22:00, each held to the chunk's hours.
+func TestAnHourWithThePartOfTheDay(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"9 h du soir against 9 h à 18 h fails", "Le musée ouvre à 9 h du soir [1].", "Le musée est ouvert tous les jours de 9 h à 18 h.", true},
+		{"9 h du matin passes", "Le musée ouvre à 9 h du matin [1].", "Le musée est ouvert tous les jours de 9 h à 18 h.", false},
+		{"9 h du soir of 21 h passes", "La nocturne se termine à 9 h du soir [1].", "La nocturne du vendredi se termine à 21 h.", false},
+		{"10:30 de la noche fails", "El desayuno se sirve de 7:00 a 10:30 de la noche [1].", "El desayuno se sirve de 7:00 a 10:30 de lunes a viernes.", true},
+		{"las 10 de la noche of 22:00 passes", "La recepción cierra a las 10 de la noche [1].", "La recepción está abierta hasta las 22:00.", false},
+	})
+}

@@ -76,6 +76,18 @@ func (l *Language) readDaytime(t *table) error {
 	})
 }
 
+// MayOpenDaytime reports whether the lower-cased word w is the first word
+// of a phrase of [daytime] ("du" of "du soir"): a cheap test before
+// DaytimeAt, which the scan of every number would otherwise pay.
+func (l *Language) MayOpenDaytime(w string) bool {
+	for _, f := range l.daytime {
+		if len(f.words) > 0 && f.words[0] == w {
+			return true
+		}
+	}
+	return false
+}
+
 // DaytimeAt returns the hours a phrase at words[i] adds to the hour in
 // words before it ("in the afternoon", "'s middags", "de la tarde": 12;
 // "in the morning": 0) and how many words it takes; "", 0 for none.
