@@ -380,3 +380,48 @@ func opposesInPart(l *lang.Language, c *claim, closest []string, closestText str
 	}
 	return opposes(l, c.words, best)
 }
+
+// claimClauseAffirms reports whether a clause of the claim affirms, in
+// three content words or more that the window's sentence holds every one
+// of, what that sentence of one clause denies: "The discount applies to
+// the PSO levy but not to standing charges" against "The discount does
+// not apply to standing charges or to the PSO levy". An elliptical clause
+// ("nor to the PSO levy") says no verb of its own; a claim of one clause
+// is the negation check's as a whole.
+func claimClauseAffirms(l *lang.Language, c *claim, window string, ofClaim, ofWindow func(string) bool) bool {
+	clauses := clausesOf(c.tongue, c.plain)
+	if len(clauses) < 2 {
+		return false
+	}
+	_, _, sentence := c.nearest(l, window)
+	if len(clausesOf(c.tongue, sentence)) != 1 || !negates(c.tongue, sentence, ofClaim) {
+		return false
+	}
+	held := stemsOf(c.tongue, sentence)
+	var afterCue []uint64 // the stems of the three words after each cue of the sentence
+	ws := normalisedWords(l, sentence)
+	for i := range ws {
+		if n := cueIn(l, ws, i); n > 0 {
+			for k := i + n; k < min(i+n+3, len(ws)); k++ {
+				afterCue = append(afterCue, hashWord(stemText(c.tongue.l, ws[k])))
+			}
+		}
+	}
+	for _, cl := range clauses {
+		st := stemsOf(c.tongue, cl)
+		if len(st) < 3 || slices.ContainsFunc(st, func(s stemAt) bool {
+			return !slices.ContainsFunc(held, func(h stemAt) bool { return h.stem == s.stem })
+		}) {
+			continue
+		}
+		// the clause says a word the sentence's denial is about, not only
+		// its subject ("Tandbleken is een esthetische behandeling")
+		if !slices.ContainsFunc(st, func(s stemAt) bool { return slices.Contains(afterCue, s.stem) }) {
+			continue
+		}
+		if !negates(c.tongue, cl, ofWindow) {
+			return true
+		}
+	}
+	return false
+}

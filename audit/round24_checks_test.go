@@ -255,3 +255,20 @@ func TestAnHourWithThePartOfTheDay(t *testing.T) {
 		{"las 10 de la noche of 22:00 passes", "La recepción cierra a las 10 de la noche [1].", "La recepción está abierta hasta las 22:00.", false},
 	})
 }
+
+// A clause of the claim affirming what the window's sentence denies, in
+// words it holds, fails though another clause denies ("applies to the PSO
+// levy but not to standing charges" against "does not apply to standing
+// charges or to the PSO levy"); a clause naming only the sentence's
+// subject ("Tandbleken is een esthetische behandeling en wordt dus niet
+// terugbetaald") passes.
+func TestAClauseAffirmingWhatTheSentenceDenies(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"applies but not fails", "The discount applies to the PSO levy but not to standing charges [1].",
+			"The discount does not apply to standing charges or to the PSO levy.", true},
+		{"the sentence passes", "The discount does not apply to standing charges or to the PSO levy [1].",
+			"The discount does not apply to standing charges or to the PSO levy.", false},
+		{"a clause of the subject passes", "Tandbleken is een esthetische behandeling en wordt dus niet terugbetaald [1].",
+			"Esthetische behandelingen zoals tandbleken worden nooit terugbetaald.", false},
+	})
+}
