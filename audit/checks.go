@@ -562,7 +562,7 @@ var Checks = []Check{
 					s.NegationMismatch, _ = clausePolarity(l, c, window, ofClaim, ofWindow) // another clause's denial
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && !s.NegationMismatch {
-					s.NegationMismatch = why(causeNegated, denialsDiffer(l, c, claimText, window, ofWindow, ofClaim) || claimClauseAffirms(l, c, window, ofClaim, ofWindow))
+					s.NegationMismatch = why(causeNegated, denialsDiffer(l, c, claimText, window, ofClaim) || claimClauseAffirms(l, c, window, ofClaim, ofWindow))
 				}
 				if l, ok := lang.Get(c.tongue.code); ok && s.NegationMismatch {
 					// "Ohne BahnCard … 13,90 €" against "… 13,90 € ohne": the

@@ -31,7 +31,7 @@ func deniedAbout(t tongue, text string, about func(stem string) bool) map[string
 // may deny in other places ("niets te doen" against "niets voor te
 // doen"); a word said in another form ("Unused fuel is not refunded") is
 // no word said.
-func denialsDiffer(l *lang.Language, c *claim, claimText, window string, ofWindow, ofClaim func(string) bool) bool {
+func denialsDiffer(l *lang.Language, c *claim, claimText, window string, ofClaim func(string) bool) bool {
 	_, _, sentence := c.nearest(l, window)
 	if _, unless := l.UnlessClause(sentence); unless {
 		return false // an "unless" is a condition, read by unlessRestated
