@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"strings"
+
 	"github.com/ragaudit/ragaudit/lang"
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
@@ -51,12 +53,94 @@ func denialsDiffer(l *lang.Language, c *claim, claimText, window string, ofClaim
 		// "Hunde dürfen nicht mitreisen." to the next sentence's exception.
 		more, fewer, saidByFewer = inClaim, inWindow, func(st string) bool { return saysStem(c.tongue, sentence, st) }
 	}
+	moreText := sentence
+	if len(inClaim) > len(inWindow) {
+		moreText = claimText
+	}
 	for st := range more {
-		if !fewer[st] && saidByFewer(st) {
+		// A word the side with more denials also says without one, before
+		// any exception ("Roaming is not included in Basic, but it is
+		// included in Plus"), or the other side gives in a list after "or"
+		// ("used or lost tickets" against "used tickets, nor lost ones"),
+		// is no denial the other dropped.
+		if !fewer[st] && saidByFewer(st) && stemCountBeforeException(l, c.tongue, moreText, st) == 1 && !listedAfterOr(l, c.tongue, fewerText(sentence, claimText, more, inClaim), st) {
 			return true
 		}
 	}
 	return false
+}
+
+// fewerText is the text of the side with fewer denials.
+func fewerText(sentence, claimText string, more, inClaim map[string]bool) string {
+	if len(more) == len(inClaim) {
+		return sentence
+	}
+	return claimText
+}
+
+// listedAfterOr reports whether text holds a word of the stem st within
+// three words after a word of [or-words], stopwords only between: an item of a list a denial
+// before it covers (the other side may deny it with "nor", "ni", "noch").
+func listedAfterOr(l *lang.Language, t tongue, text, st string) bool {
+	ws := normalisedWords(l, text)
+	for i, w := range ws {
+		if !saysStemWord(t, w, st) {
+			continue
+		}
+		for k := i - 1; k >= max(i-3, 0); k-- {
+			if l.IsOrWord(ws[k]) {
+				return true
+			}
+			if !l.IsStopword(ws[k]) {
+				break // "oder nicht erscheinen, berechnen": another thing between
+			}
+		}
+	}
+	return false
+}
+
+// stemCountBeforeException is how many words of text before its first
+// exception ("sauf avec le forfait 100 Go, qui reporte …") have the stem
+// st: what an exception affirms is no affirmation of the rule.
+func stemCountBeforeException(l *lang.Language, t tongue, text, st string) int {
+	ws := normalisedWords(l, text)
+	n := 0
+	for i, w := range ws {
+		if l.ExceptionAt(ws, i) > 0 {
+			break
+		}
+		if saysStemWord(t, w, st) {
+			n++
+		}
+	}
+	return n
+}
+
+// stemCount is how many words of text have the stem st.
+func stemCount(t tongue, text, st string) int {
+	n := 0
+	nounphrase.RawWordsWhile(text, func(raw string, _ int) bool {
+		if saysStemWord(t, raw, st) {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+// saysStemWord reports whether the word raw has the stem st, or one of
+// them begins the other in five letters or more ("berechnet" of
+// "berechn").
+func saysStemWord(t tongue, raw, st string) bool {
+	w := stemText(t.l, raw)
+	if w == st {
+		return true
+	}
+	short, long := w, st
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	return len(short) >= 5 && strings.HasPrefix(long, short)
 }
 
 // sharesKey reports whether a and b have a key in common.
@@ -70,12 +154,7 @@ func sharesKey(a, b map[string]bool) bool {
 }
 
 // saysStem reports whether text holds a word of the stem st, stemmed as
-// deniedAbout stems (in language t).
+// deniedAbout stems (in language t), as saysStemWord reads one.
 func saysStem(t tongue, text string, st string) bool {
-	found := false
-	nounphrase.RawWordsWhile(text, func(raw string, _ int) bool {
-		found = stemText(t.l, raw) == st
-		return !found
-	})
-	return found
+	return stemCount(t, text, st) > 0
 }

@@ -33,7 +33,7 @@ func fullyBounded(l *lang.Language, cw, ws []string) bool {
 		}
 		var beside []string // the claim's words near x that the sentence says
 		for k := max(i-reach, 0); k <= min(i+reach, len(cw)-1); k++ {
-			if k != i && !l.IsStopword(cw[k]) && slices.ContainsFunc(ws, func(y string) bool { return sameWordRoot(l, cw[k], y) }) {
+			if _, unit := l.Unit(cw[k]); k != i && !l.IsStopword(cw[k]) && !isFigure(l, cw[k]) && !unit && slices.ContainsFunc(ws, func(y string) bool { return sameWordRoot(l, cw[k], y) }) {
 				beside = append(beside, cw[k])
 			}
 		}
@@ -47,6 +47,11 @@ func fullyBounded(l *lang.Language, cw, ws []string) bool {
 			if l.BoundBefore(ws[:k]) != lang.Upper {
 				// An amount of the thing the claim calls unlimited, without a
 				// bound word: "60 minutes of calls" against "unlimited calls".
+				if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); ok {
+					if lo, _, ok := durationDays(1, u); ok && lo >= 1 {
+						continue // "12 months of streaming": how long, not how much ("60 minutes of calls" is)
+					}
+				}
 				if unlimited && slices.ContainsFunc(ws[k+1:min(k+4, len(ws))], func(y string) bool {
 					return slices.ContainsFunc(beside, func(b string) bool { return sameWordRoot(l, b, y) })
 				}) {

@@ -18,9 +18,18 @@ import (
 // clauses, a denial may part from its verb ("could not | then also
 // have"). ofClaim and ofWindow tell each side's words, as for negates.
 func clausePolarity(l *lang.Language, c *claim, window string, ofClaim, ofWindow func(string) bool) (differs, found bool) {
-	var windowClauses []string // each sentence's clauses: no clause runs on into the next sentence
-	for _, sentence := range windowSentences(window) {
-		windowClauses = append(windowClauses, clausesOf(c.tongue, sentence)...)
+	// A claim of one clause is held to each sentence's clauses ("Cats are
+	// allowed" against "… allowed per room. Cats and other pets are not
+	// allowed"; a clause must not run on from "… per room. Cats"). A claim
+	// of several, whose words the window's sentences share between them
+	// ("… are not valid, and stamped tickets are valid …"), is held to the
+	// window's clauses as written.
+	windowClauses := clausesOf(c.tongue, window)
+	if len(clausesOf(c.tongue, c.plain)) < 2 {
+		windowClauses = windowClauses[:0:0]
+		for _, sentence := range windowSentences(window) {
+			windowClauses = append(windowClauses, clausesOf(c.tongue, sentence)...)
+		}
 	}
 	if len(windowClauses) < 2 {
 		return false, false // one clause: the sentence's polarity is the clause's

@@ -224,9 +224,10 @@ func (s *langScan) timeAt(i int) (found, bool) {
 		return found{}, false
 	}
 	m, end, ok := s.clockAt(i, j, h)
-	if !ok && h >= 1 && h <= 12 {
-		// an hour with the part of the day after it is a time without a
-		// mark: "a las 10 de la noche"
+	if !ok && h >= 1 && h <= 11 && s.clockBefore(i) {
+		// an hour after a clock word, with the part of the day after it,
+		// is a time without a mark: "a las 10 de la noche" ("2 de la
+		// tarde" of "3 visitas: 1 de la mañana y 2 de la tarde" counts)
 		if h2, e := s.daytimeAfter(h, j); e > j {
 			return found{number: number{start: i, end: e}, clock: pad2(h2%24) + ":00"}, true
 		}
@@ -234,7 +235,7 @@ func (s *langScan) timeAt(i int) (found, bool) {
 	if !ok {
 		return found{}, false
 	}
-	if h >= 1 && h <= 12 {
+	if h >= 1 && h <= 11 { // 12 is noon or midnight by the phrase: left as written
 		h, end = s.daytimeAfter(h, end)
 	}
 	return found{number: number{start: i, end: end}, clock: pad2(h%24) + ":" + pad2(m)}, true
@@ -256,7 +257,7 @@ func (s *langScan) daytimeAfter(h, end int) (int, int) {
 	if n == 0 {
 		return h, end
 	}
-	if add == "12" && h < 12 {
+	if add == "12" {
 		h += 12
 	}
 	return h, k + words[n-1].end

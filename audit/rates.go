@@ -89,7 +89,8 @@ func (ev *evidence) statesAsCount(c *claim, q quantity) bool {
 // year"), is one the chunk writes in one word for the same period
 // ([times-words]: "zweimal im Jahr", "tweemaal per jaar", "twice a
 // year"); a claim that names no period takes the chunk's. A count of
-// things ("drei Abhebungen pro Monat") is as many times ("dreimal").
+// things for a period ("drei Abhebungen pro Monat") is as many times for
+// it ("dreimal pro Monat").
 func (ev *evidence) timesInWord(c *claim, q quantity) bool {
 	l, ok := lang.Get(c.tongue.code)
 	if !ok || q.Kind != "number" {
@@ -100,10 +101,10 @@ func (ev *evidence) timesInWord(c *claim, q quantity) bool {
 		return false
 	}
 	says := func(w string) bool { return ev.words.has(hashWord(w)) }
-	if q.Unit == "" && n >= 2 && l.SaysTimesInWord(n, says) {
-		return true // "drei Abhebungen" of "dreimal": as many things as times
-	}
 	cw := claimWords(c, l)
+	if q.Unit == "" && n >= 2 && l.SaysTimesInWord(n, says) {
+		return ev.timesForPeriod(l, cw, n) // "drei Abhebungen pro Monat" of "dreimal pro Monat"
+	}
 	if !c.countsTimes(l, cw) || !l.SaysTimesInWord(n, says) {
 		return false
 	}
@@ -122,6 +123,29 @@ func (ev *evidence) timesInWord(c *claim, q quantity) bool {
 				if p, _ := periodAt(l, ws, j+1); period == "" || p == period {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// timesForPeriod reports whether the chunk says n times in one word for a
+// period the claim words cw name too ("dreimal pro Monat" of "drei
+// Abhebungen pro Monat"): as many things as times in the same period,
+// not a count of something else ("Kontoauszüge dreimal im Jahr").
+func (ev *evidence) timesForPeriod(l *lang.Language, cw []string, n int) bool {
+	ws := normalisedWords(l, ev.scanned)
+	for j := range ws {
+		if m, ok := l.TimesWord(ws[j]); !ok || m != n {
+			continue
+		}
+		p, _ := periodAt(l, ws, j+1)
+		if p == "" {
+			continue
+		}
+		for i := range cw {
+			if cp, _ := periodAt(l, cw, i); cp == p {
+				return true
 			}
 		}
 	}

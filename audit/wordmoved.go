@@ -56,8 +56,35 @@ func wordMoved(l *lang.Language, c *claim, ev *evidence) bool {
 		return false
 	}
 	for j, n := range counts {
-		if j != near && !ev.windows[j].pair && n >= 2 && 2*(n-1) >= words-1 && ev.windows[j].stems[0].has(c.stems[x]) {
+		if j != near && !ev.windows[j].pair && n >= 2 && 2*(n-1) >= words-1 && ev.windows[j].stems[0].has(c.stems[x]) &&
+			!saidElsewhere(c, ev, near, j) {
 			return true // another sentence of the same shape says something else of x
+		}
+	}
+	return false
+}
+
+// saidElsewhere reports whether a sentence other than near holds every
+// counted word of the claim that near holds and sentence j lacks (what
+// sets the claim apart from j): "Dogs need a microchip too" or "They also
+// need a microchip" beside "Cats need a microchip to travel" may say it
+// of the claim's subject.
+func saidElsewhere(c *claim, ev *evidence, near, j int) bool {
+	var apart []uint64
+	for k, st := range c.stems {
+		if c.quantityOf[k] < 0 && ev.windows[near].stems[0].has(st) && !ev.windows[j].stems[0].has(st) {
+			apart = append(apart, st)
+		}
+	}
+	if len(apart) == 0 {
+		return false
+	}
+	for i := range ev.windows {
+		if i == near || ev.windows[i].pair {
+			continue
+		}
+		if !slices.ContainsFunc(apart, func(st uint64) bool { return !ev.windows[i].stems[0].has(st) }) {
+			return true
 		}
 	}
 	return false

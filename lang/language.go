@@ -54,92 +54,93 @@ type Language struct {
 	// leider nicht."), each read by IsRefusal.
 	RefusalExamples []string
 
-	english           bool // stopwords, normalisation and stems are nounphrase's
-	stem              func(string) string
-	stopwords         map[string]bool
-	weightless        map[string]bool         // stopwords and [quantifiers]
-	opposites         map[string][]opposite   // [opposites], by word
-	ranged            map[int]bool            // [ranged]: groups of [opposites] in order
-	discountWords     map[string]bool         // [discount-words]
-	priceWords        map[string]bool         // [price-words]
-	percentOf         map[string]bool         // [percent-of]
-	leadBefore        map[string]bool         // [lead-before]
-	leadUntil         [][]string              // [lead-until]
-	irregular         map[string]string       // [irregular-verbs]: form → base
-	places            map[string][]opposite   // [places], by word
-	placeForms        map[[2]int][]string     // the forms of each member of [places], by group and member
-	negPrefixes       []string                // [negating-prefixes]
-	negSuffixes       []string                // [negating-suffixes]
-	restrictors       map[string]bool         // [restrictors]
-	universals        map[string]bool         // [universals]
-	both              map[string]bool         // [both]
-	with, without     string                  // [with-without]
-	fullWords         map[string]bool         // [full-words]
-	unlimited         map[string]bool         // [unlimited-words]
-	roleLinks         map[string]bool         // [role-connectors]
-	compLinks         map[string]bool         // [comparison-connectors]
-	compOf            map[string]bool         // [comparison-of]
-	compDegree        map[string]int          // [comparison-up] +1, [comparison-down] -1
-	listJoins         map[string]bool         // [list-joins]
-	perWords          map[string]bool         // [per-words]
-	labelNouns        map[string]bool         // [label-nouns]
-	degreeAsks        map[string]bool         // [degree-asks]
-	perCues           cueSet                  // [per-words] and [per-phrases], for a byte test first
-	restrictCues      cueSet                  // [restrictors], for MayRestrict
-	affirms           map[string]bool         // [affirm-particles]
-	affirmCues        cueSet                  // the same, for MayAffirmApart
-	obligatory        map[string]bool         // [obligatory-words]
-	perPhrases        []perPhrase             // [per-phrases]
-	unless            *regexp.Regexp          // [unless], as whole words
-	unlessCues        map[string]bool         // [unless], each cue's words joined by a space
-	unlessComma       *regexp.Regexp          // a cue of [unless] and the comma after it ("es sei denn,")
-	unlessEnds        []string                // the last word of each cue with its comma, lower-cased: the byte test before unlessComma
-	unlessBefore      *regexp.Regexp          // a comma and the cue of [unless] after it (", sauf si")
-	unlessStarts      []string                // the first word of each cue, lower-cased: after ", ", the test before unlessBefore
-	conditionals      map[string]bool         // [conditionals]
-	condThen          map[string]bool         // [condition-then]
-	negWords          map[string]bool         // [negative-words]
-	zeroWords         map[string]bool         // [zero-words]
-	backRefs          map[string]bool         // [back-references]
-	afterDur          map[string]bool         // [after-durations]
-	determiners       map[string]bool         // [determiners]
-	superlativeBefore map[string]bool         // [superlative-before]
-	exceptions        phraseList              // [exceptions]
-	periodFrom        phraseList              // [period-anchors]
-	periodOf          phraseList              // [period-anchors-within]
-	condPhrases       phraseList              // [condition-phrases]
-	otherwise         phraseList              // [otherwise]
-	evenIf            phraseList              // [even-if]
-	condTimes         map[string]bool         // [condition-times]
-	distributive      map[string]bool         // [distributives]
-	poolWords         map[string]bool         // [pool-words]
-	totalWords        map[string]bool         // [total-words]
-	belowThat         map[string]bool         // [below-that]
-	possessives       map[string]bool         // [possessives]
-	aboveThat         map[string]bool         // [above-that]
-	orWords           map[string]bool         // [or-words]
-	requires          map[string]bool         // [requirement-words]
-	modals            []string                // [requirement-modals], normalised
-	zones             map[string][]zonePhrase // [time-zones], by first word
-	dateNouns         map[string]bool         // [date-nouns]
-	waiting           phraseList              // [waiting-periods]
-	atOnce            phraseList              // [at-once]
-	intro             phraseList              // [introductory]
-	agentMarks        map[string]bool         // [agent-markers]
-	hedges            phraseList              // [hedges]
-	hedgeAdverbs      phraseList              // [hedge-adverbs]
-	possible          phraseList              // [possibility]
-	certain           phraseList              // [certainty]
-	complements       phraseList              // [complement-words]
-	denialsOfAll      phraseList              // [universal-denials]
-	scaleWords        map[string]scaleEnd     // [scale-ends]
-	degreeDown        map[string]bool         // [degree-down]
-	rivals            map[string][]string     // of a word of [opposites], the words of its groups' other members
-	permission        phraseList              // [permission]
-	grantors          map[string]bool         // [grantors]
-	receiving         map[string]bool         // [receiving]
-	overlapStops      []string
-	overlapSet        map[string]bool
+	english               bool // stopwords, normalisation and stems are nounphrase's
+	stem                  func(string) string
+	stopwords             map[string]bool
+	weightless            map[string]bool         // stopwords and [quantifiers]
+	opposites             map[string][]opposite   // [opposites], by word
+	ranged                map[int]bool            // [ranged]: groups of [opposites] in order
+	discountWords         map[string]bool         // [discount-words]
+	priceWords            map[string]bool         // [price-words]
+	percentOf             map[string]bool         // [percent-of]
+	leadBefore            map[string]bool         // [lead-before]
+	leadUntil             [][]string              // [lead-until]
+	irregular             map[string]string       // [irregular-verbs]: form → base
+	places                map[string][]opposite   // [places], by word
+	placeForms            map[[2]int][]string     // the forms of each member of [places], by group and member
+	negPrefixes           []string                // [negating-prefixes]
+	negSuffixes           []string                // [negating-suffixes]
+	restrictors           map[string]bool         // [restrictors]
+	universals            map[string]bool         // [universals]
+	both                  map[string]bool         // [both]
+	with, without         string                  // [with-without]
+	fullWords             map[string]bool         // [full-words]
+	unlimited             map[string]bool         // [unlimited-words]
+	roleLinks             map[string]bool         // [role-connectors]
+	compLinks             map[string]bool         // [comparison-connectors]
+	compOf                map[string]bool         // [comparison-of]
+	compDegree            map[string]int          // [comparison-up] +1, [comparison-down] -1
+	listJoins             map[string]bool         // [list-joins]
+	perWords              map[string]bool         // [per-words]
+	labelNouns            map[string]bool         // [label-nouns]
+	degreeAsks            map[string]bool         // [degree-asks]
+	perCues               cueSet                  // [per-words] and [per-phrases], for a byte test first
+	restrictCues          cueSet                  // [restrictors], for MayRestrict
+	affirms               map[string]bool         // [affirm-particles]
+	affirmCues            cueSet                  // the same, for MayAffirmApart
+	obligatory            map[string]bool         // [obligatory-words]
+	perPhrases            []perPhrase             // [per-phrases]
+	unless                *regexp.Regexp          // [unless], as whole words
+	unlessCues            map[string]bool         // [unless], each cue's words joined by a space
+	unlessComma           *regexp.Regexp          // a cue of [unless] and the comma after it ("es sei denn,")
+	unlessEnds            []string                // the last word of each cue with its comma, lower-cased: the byte test before unlessComma
+	unlessBefore          *regexp.Regexp          // a comma and the cue of [unless] after it (", sauf si")
+	unlessStarts          []string                // the first word of each cue, lower-cased: after ", ", the test before unlessBefore
+	conditionals          map[string]bool         // [conditionals]
+	condThen              map[string]bool         // [condition-then]
+	negWords              map[string]bool         // [negative-words]
+	zeroWords             map[string]bool         // [zero-words]
+	backRefs              map[string]bool         // [back-references]
+	afterDur              map[string]bool         // [after-durations]
+	determiners           map[string]bool         // [determiners]
+	superlativeBefore     map[string]bool         // [superlative-before]
+	superlativeAfterForms []string                // [superlative-after]
+	exceptions            phraseList              // [exceptions]
+	periodFrom            phraseList              // [period-anchors]
+	periodOf              phraseList              // [period-anchors-within]
+	condPhrases           phraseList              // [condition-phrases]
+	otherwise             phraseList              // [otherwise]
+	evenIf                phraseList              // [even-if]
+	condTimes             map[string]bool         // [condition-times]
+	distributive          map[string]bool         // [distributives]
+	poolWords             map[string]bool         // [pool-words]
+	totalWords            map[string]bool         // [total-words]
+	belowThat             map[string]bool         // [below-that]
+	possessives           map[string]bool         // [possessives]
+	aboveThat             map[string]bool         // [above-that]
+	orWords               map[string]bool         // [or-words]
+	requires              map[string]bool         // [requirement-words]
+	modals                []string                // [requirement-modals], normalised
+	zones                 map[string][]zonePhrase // [time-zones], by first word
+	dateNouns             map[string]bool         // [date-nouns]
+	waiting               phraseList              // [waiting-periods]
+	atOnce                phraseList              // [at-once]
+	intro                 phraseList              // [introductory]
+	agentMarks            map[string]bool         // [agent-markers]
+	hedges                phraseList              // [hedges]
+	hedgeAdverbs          phraseList              // [hedge-adverbs]
+	possible              phraseList              // [possibility]
+	certain               phraseList              // [certainty]
+	complements           phraseList              // [complement-words]
+	denialsOfAll          phraseList              // [universal-denials]
+	scaleWords            map[string]scaleEnd     // [scale-ends]
+	degreeDown            map[string]bool         // [degree-down]
+	rivals                map[string][]string     // of a word of [opposites], the words of its groups' other members
+	permission            phraseList              // [permission]
+	grantors              map[string]bool         // [grantors]
+	receiving             map[string]bool         // [receiving]
+	overlapStops          []string
+	overlapSet            map[string]bool
 
 	neg            negation
 	answers        answerWords // AnswerWordOnly
@@ -251,7 +252,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "discount-words", "price-words", "percent-of", "lead-before", "lead-until", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "irregular-verbs", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "ranged", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "superlative-before", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "ranged", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "superlative-before", "superlative-after", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "comparison-of", "comparison-up", "comparison-down", "list-joins", "or-words", "requirement-words", "requirement-modals", "exceptions", "negative-words", "zero-words", "hedges", "hedge-adverbs", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-then", "condition-phrases", "otherwise", "even-if", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"change-verbs", "change-from", "change-to", "change-by", "bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between", "bound-upper-final", "instead-of", "affirm-particles", "obligatory-words",
 	"source-words", "contrast", "relatives", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "at-no-time", "limit-opens", "any-words", "also-words", "time-zones", "times-words"}

@@ -12,8 +12,9 @@ type negation struct {
 	suffixes     []string         // "n't": a word ending so is a cue
 	cancelAfter  map[string]bool  // "not only": a cue before it negates nothing
 	cancelBefore map[string]bool  // "or not": a cue after it negates nothing
-	// "o no" ("quieras o no"): a cue after it that ends its clause negates
-	// nothing; "o no se presenta" still denies
+	// "o no" ("quieras o no", "uses o no la tarjeta"): a cue after it that
+	// ends its clause or comes before a determiner negates nothing; "o no
+	// se presenta" still denies
 	cancelBeforeEnd map[string]bool
 	hedge           map[string]bool // "i'm not sure": a word before the cue
 	hedgeAfter      map[string]bool // "no estoy seguro": the word after the cue
@@ -111,7 +112,7 @@ func (l *Language) NegationAt(words []string, i int) int {
 	// too: "nicht mehr als drei" is a limit, though "nicht mehr" is a cue.
 	// "Unless" is no limit: "à moins que" is not "ne … que" (only).
 	if n == 0 || !unless && (l.cancelledAfter(words[i+n:]) || n > 1 && l.cancelledAfter(words[i+1:])) ||
-		i > 0 && (l.neg.cancelBefore[words[i-1]] || l.neg.cancelBeforeEnd[words[i-1]] && i+n == len(words)) {
+		i > 0 && (l.neg.cancelBefore[words[i-1]] || l.neg.cancelBeforeEnd[words[i-1]] && (i+n == len(words) || l.determiners[words[i+n]])) {
 		return 0
 	}
 	return n

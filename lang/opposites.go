@@ -61,6 +61,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.afterDur = set(l.withNormalized(t.words("after-durations")))
 	l.determiners = set(t.words("determiners"))
 	l.superlativeBefore = set(l.withNormalized(t.words("superlative-before")))
+	l.superlativeAfterForms = t.words("superlative-after")
 	l.listJoins = set(t.words("list-joins"))
 	l.perWords = set(t.words("per-words"))
 	for _, line := range t.sections["per-alike"] {
@@ -285,7 +286,7 @@ func (l *Language) applies(o opposite, ws []string, k int) bool {
 			return false
 		}
 	}
-	if o.quantifier && k > 0 && l.superlativeBefore[ws[k-1]] {
+	if o.quantifier && (k > 0 && l.superlativeBefore[ws[k-1]] || k+1 < len(ws) && l.superlativeAfter(ws[k+1])) {
 		return false
 	}
 	if o.rate && k > 0 {
@@ -670,6 +671,18 @@ func readPerPhrases(t *table) ([]perPhrase, error) {
 // IsBackReference reports whether the lower-cased word w refers back to
 // a thing named before it ([back-references]: "them", "ze", "sie").
 func (l *Language) IsBackReference(w string) bool { return l.backRefs[w] }
+
+// superlativeAfter reports whether w, after a quantifier form ("most"),
+// makes it an adverb's degree ("most often", "most likely"):
+// [superlative-after], a form written "-ly" an ending.
+func (l *Language) superlativeAfter(w string) bool {
+	for _, f := range l.superlativeAfterForms {
+		if end, ok := strings.CutPrefix(f, "-"); ok && strings.HasSuffix(w, end) || f == w {
+			return true
+		}
+	}
+	return false
+}
 
 // IsDeterminer reports whether the lower-cased word w is an article or a
 // possessive that opens a noun phrase ([determiners]: "the", "uw", "die",
