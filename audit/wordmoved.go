@@ -58,7 +58,7 @@ func wordMoved(l *lang.Language, c *claim, ev *evidence) bool {
 	for j, n := range counts {
 		if j != near && !ev.windows[j].pair && n >= 2 && 2*(n-1) >= words-1 && ev.windows[j].stems[0].has(c.stems[x]) &&
 			!saidElsewhere(c, ev, near, j) {
-			return true // another sentence of the same shape says something else of x
+			return true // another sentence of the same shape names x without what sets the claim apart
 		}
 	}
 	return false
