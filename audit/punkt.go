@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragaudit/ragaudit/lang"
 	"gopkg.in/neurosnap/sentences.v1"
@@ -63,7 +64,22 @@ func endsInOrdinal(l *lang.Language, text, next string) bool {
 	if k := strings.IndexFunc(next, func(r rune) bool { return !unicode.IsLetter(r) }); k >= 0 {
 		w = next[:k]
 	}
-	return w != "" && l.OrdinalBefore(w)
+	if w == "" {
+		return false
+	}
+	if l.OrdinalBefore(w) {
+		return true
+	}
+	// After an article or a word of time and before a noun, a number with
+	// a full stop is an ordinal whatever the noun: "Ab dem 101. Kilometer
+	// zahlen Sie …" is one sentence, not "Ab dem 101." and another.
+	before := strings.Fields(strings.ToLower(t[:i]))
+	if len(before) == 0 {
+		return false
+	}
+	prev := before[len(before)-1]
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && (l.IsDeterminer(prev) || l.IsMonthTimeWord(prev))
 }
 
 // newPunkt loads the Punkt model of a language (nil: English) with the

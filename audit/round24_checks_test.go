@@ -1,6 +1,9 @@
 package audit
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // "Most" is a quantifier against "all" in English as "de meeste" is in
 // Dutch: "All rooms have a balcony" against "Most rooms have a balcony"
@@ -311,4 +314,19 @@ func TestReviewOfThisRound(t *testing.T) {
 		{"a denial added, its verb in another form, fails", "Wenn Sie stornieren oder nicht erscheinen, wird die erste Nacht nicht berechnet [1].",
 			"Wenn Sie stornieren oder nicht erscheinen, berechnen wir die erste Nacht.", true},
 	})
+}
+
+// A German number with a full stop after an article and before a noun is
+// an ordinal, not a sentence end: "Ab dem 101. Kilometer zahlen Sie
+// 0,29 €" is read whole, and its 101 is held to the chunk.
+func TestAnOrdinalAfterAnArticle(t *testing.T) {
+	const de = "Die ersten 200 km pro Tag sind inklusive, jeder weitere Kilometer kostet 0,29 €."
+	assertReason(t, "number_mismatch", []flipCase{
+		{"ab dem 101. Kilometer is read whole", "Ab dem 101. Kilometer zahlen Sie 0,29 € pro Kilometer [1].", de, true},
+		{"am 5. Mai stays one date", "Die Rechnung kommt am 5. Mai [1].", "Die Rechnung kommt am 5. Mai.", false},
+	})
+	res := auditOneChunk(t, "Ab dem 101. Kilometer zahlen Sie 0,29 € pro Kilometer [1].", de)
+	if len(res.Findings) == 0 || !strings.HasPrefix(res.Findings[0].Sentence, "Ab dem 101.") {
+		t.Errorf("the sentence is cut: %+v", res.Findings)
+	}
 }
