@@ -330,3 +330,14 @@ func TestAnOrdinalAfterAnArticle(t *testing.T) {
 		t.Errorf("the sentence is cut: %+v", res.Findings)
 	}
 }
+
+// "inbegrepen" and "inbegriffen" say a tax included, against "exclusief"
+// and "zuzüglich".
+func TestTaxIncludedInAWordAfterIt(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"btw inbegrepen against exclusief btw fails", "Een standaardaansluiting tot 40 kVA kost 1.150 euro, btw inbegrepen [1].",
+			"Een standaardaansluiting tot 40 kVA kost forfaitair 1.150 euro, exclusief btw.", true},
+		{"Mehrwertsteuer inbegriffen against zuzüglich fails", "Der Preis beträgt 49 €, Mehrwertsteuer inbegriffen [1].", "Der Preis beträgt 49 € zuzüglich Mehrwertsteuer.", true},
+		{"inbegriffen of inklusive passes", "Der Preis beträgt 49 €, Mehrwertsteuer inbegriffen [1].", "Der Preis beträgt 49 € inklusive Mehrwertsteuer.", false},
+	})
+}
