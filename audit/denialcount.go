@@ -7,17 +7,15 @@ import (
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
-// deniedAbout is the stems of the words text denies that about accepts:
-// every cue's, not only the first (negates stops at one).
-func deniedAbout(t tongue, text string, about func(stem string) bool) map[string]bool {
+// deniedStems is the stems of every word text denies: every cue's, not
+// only the first (negates stops at one).
+func deniedStems(t tongue, text string) map[string]bool {
 	var out map[string]bool
 	negates(t, text, func(st string) bool {
-		if about(st) {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[st] = true
+		if out == nil {
+			out = map[string]bool{}
 		}
+		out[st] = true
 		return false // read on: every cue
 	})
 	return out
@@ -41,21 +39,17 @@ func denialsDiffer(l *lang.Language, c *claim, claimText, window string, ofClaim
 	if _, unless := l.UnlessClause(claimText); unless {
 		return false
 	}
-	all := func(string) bool { return true }
-	inWindow, inClaim := deniedAbout(c.tongue, sentence, all), deniedAbout(c.tongue, claimText, all)
+	inWindow, inClaim := deniedStems(c.tongue, sentence), deniedStems(c.tongue, claimText)
 	if len(inWindow) == len(inClaim) || !sharesKey(inWindow, inClaim) {
 		return false
 	}
-	more, fewer, saidByFewer := inWindow, inClaim, ofClaim
+	more, fewer, moreText, fewerText, saidByFewer := inWindow, inClaim, sentence, claimText, ofClaim
 	if len(inClaim) > len(inWindow) {
 		// The sentence, not the rest of the window, must say the word:
 		// "Hunde dürfen nicht mitreisen, ausgenommen Assistenzhunde" joins
 		// "Hunde dürfen nicht mitreisen." to the next sentence's exception.
-		more, fewer, saidByFewer = inClaim, inWindow, func(st string) bool { return saysStem(c.tongue, sentence, st) }
-	}
-	moreText := sentence
-	if len(inClaim) > len(inWindow) {
-		moreText = claimText
+		more, fewer, moreText, fewerText = inClaim, inWindow, claimText, sentence
+		saidByFewer = func(st string) bool { return saysStem(c.tongue, sentence, st) }
 	}
 	for st := range more {
 		// A word the side with more denials also says without one, before
@@ -63,19 +57,11 @@ func denialsDiffer(l *lang.Language, c *claim, claimText, window string, ofClaim
 		// included in Plus"), or the other side gives in a list after "or"
 		// ("used or lost tickets" against "used tickets, nor lost ones"),
 		// is no denial the other dropped.
-		if !fewer[st] && saidByFewer(st) && stemCountBeforeException(l, c.tongue, moreText, st) == 1 && !listedAfterOr(l, c.tongue, fewerText(sentence, claimText, more, inClaim), st) {
+		if !fewer[st] && saidByFewer(st) && stemCountBeforeException(l, c.tongue, moreText, st) == 1 && !listedAfterOr(l, c.tongue, fewerText, st) {
 			return true
 		}
 	}
 	return false
-}
-
-// fewerText is the text of the side with fewer denials.
-func fewerText(sentence, claimText string, more, inClaim map[string]bool) string {
-	if len(more) == len(inClaim) {
-		return sentence
-	}
-	return claimText
 }
 
 // listedAfterOr reports whether text holds a word of the stem st within
@@ -116,18 +102,6 @@ func stemCountBeforeException(l *lang.Language, t tongue, text, st string) int {
 	return n
 }
 
-// stemCount is how many words of text have the stem st.
-func stemCount(t tongue, text, st string) int {
-	n := 0
-	nounphrase.RawWordsWhile(text, func(raw string, _ int) bool {
-		if saysStemWord(t, raw, st) {
-			n++
-		}
-		return true
-	})
-	return n
-}
-
 // saysStemWord reports whether the word raw has the stem st, or one of
 // them begins the other in five letters or more ("berechnet" of
 // "berechn").
@@ -154,7 +128,12 @@ func sharesKey(a, b map[string]bool) bool {
 }
 
 // saysStem reports whether text holds a word of the stem st, stemmed as
-// deniedAbout stems (in language t), as saysStemWord reads one.
+// deniedStems stems (in language t), as saysStemWord reads one.
 func saysStem(t tongue, text string, st string) bool {
-	return stemCount(t, text, st) > 0
+	found := false
+	nounphrase.RawWordsWhile(text, func(raw string, _ int) bool {
+		found = saysStemWord(t, raw, st)
+		return !found
+	})
+	return found
 }

@@ -44,22 +44,22 @@ func fullyBounded(l *lang.Language, cw, ws []string) bool {
 			if !isFigure(l, w) {
 				continue
 			}
-			if l.BoundBefore(ws[:k]) != lang.Upper {
-				// An amount of the thing the claim calls unlimited, without a
-				// bound word: "60 minutes of calls" against "unlimited calls".
-				if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); ok {
-					if lo, _, ok := durationDays(1, u); ok && lo >= 1 {
-						continue // "12 months of streaming": how long, not how much ("60 minutes of calls" is)
-					}
-				}
-				if unlimited && slices.ContainsFunc(ws[k+1:min(k+4, len(ws))], func(y string) bool {
-					return slices.ContainsFunc(beside, func(b string) bool { return sameWordRoot(l, b, y) })
-				}) {
+			u, hasUnit := l.Unit(ws[min(k+1, len(ws)-1)])
+			if l.BoundBefore(ws[:k]) == lang.Upper {
+				if unlimited || !hasUnit || !strings.HasPrefix(u, "time:") {
 					return true
 				}
 				continue
 			}
-			if u, ok := l.Unit(ws[min(k+1, len(ws)-1)]); unlimited || !ok || !strings.HasPrefix(u, "time:") {
+			// An amount of the thing the claim calls unlimited, without a
+			// bound word: "60 minutes of calls" against "unlimited calls";
+			// "12 months of streaming" says how long, not how much.
+			if lo, _, ok := durationDays(1, u); hasUnit && ok && lo >= 1 || !unlimited {
+				continue
+			}
+			if slices.ContainsFunc(ws[k+1:min(k+4, len(ws))], func(y string) bool {
+				return slices.ContainsFunc(beside, func(b string) bool { return sameWordRoot(l, b, y) })
+			}) {
 				return true
 			}
 		}

@@ -383,8 +383,7 @@ func opposesInPart(l *lang.Language, c *claim, closest []string, closestText str
 			return false // the claim says something of another part too (the word the part opposes aside)
 		}
 	}
-	all := func(string) bool { return true }
-	if (len(deniedAbout(c.tongue, c.plain, all)) > 0) != (len(deniedAbout(c.tongue, strings.Join(best, " "), all)) > 0) {
+	if (len(deniedStems(c.tongue, c.plain)) > 0) != (len(deniedStems(c.tongue, strings.Join(best, " "))) > 0) {
 		return false // "You cannot renew … by post" follows the part that denies it, not "You can renew … online"
 	}
 	return opposes(l, c.words, best)

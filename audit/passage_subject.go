@@ -322,15 +322,7 @@ func subjectMoved(c *claim, ev *evidence, window string) int {
 		return -1
 	}
 	s := ev.sentences()
-	states := func(i int) bool {
-		st := s.stated(i)
-		for _, q := range c.quantities {
-			if !q.Weak && !st.index.supports(q) {
-				return false
-			}
-		}
-		return true
-	}
+	states := func(i int) bool { return statesAll(c, s, i) }
 	for _, n := range *c.names {
 		names := func(i int) bool {
 			return slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower })

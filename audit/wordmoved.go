@@ -40,8 +40,7 @@ func wordMoved(l *lang.Language, c *claim, ev *evidence) bool {
 	if near < 0 {
 		return false
 	}
-	all := func(string) bool { return true }
-	if len(deniedAbout(c.tongue, c.plain, all)) != len(deniedAbout(c.tongue, s.text(near), all)) {
+	if len(deniedStems(c.tongue, c.plain)) != len(deniedStems(c.tongue, s.text(near))) {
 		return false // the claim denies what the sentence says, or the reverse: not what it says ("Assistance dogs never need a ticket")
 	}
 	at := -1 // where the claim writes x
