@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -274,11 +275,21 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 		}
 	}
 	most, mostContent := -1, -1
+	var before uint64 // the content words the sentence before holds
 	eachSentence(l, window, func(s string) {
 		ws := normalisedWords(l, s)
 		all = append(all, ws...)
 		shared, held := 0, 0
 		var seen uint64
+		if len(ws) > 1 && l.IsSubjectPronoun(ws[0]) { // "It closes 2 hours before" is about what the sentence before names
+			if k := slices.IndexFunc(ws[1:], func(w string) bool { return contentWord(l, w) }); k >= 0 {
+				// the pronoun stands for the claim's words before the verb
+				if v := slices.IndexFunc(cs, func(c content) bool { return c.word == ws[1+k] }); v > 0 {
+					seen = before & (1<<min(v, 64) - 1)
+					held = bits.OnesCount64(seen)
+				}
+			}
+		}
 		for _, w := range ws {
 			if slices.Contains(cw, w) {
 				shared++
@@ -295,6 +306,7 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 		if held > mostContent || held == mostContent && shared > most {
 			best, most, mostContent, text = ws, shared, held, s
 		}
+		before = seen
 	})
 	return best, all, text
 }

@@ -3,8 +3,10 @@ package audit
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ragaudit/ragaudit/lang"
+	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
 // passageContradicts is the claim's quantities that the chunk states,
@@ -278,18 +280,55 @@ func claimWordCounts(c *claim, ev *evidence) ([]int, int) {
 		}
 	}
 	counts := make([]int, len(ev.windows))
+	l, _ := lang.Get(ev.tongue.code)
+	before := -1 // the window of the sentence before
 	for i := range ev.windows {
 		w := &ev.windows[i]
 		if w.pair {
 			continue
 		}
+		// A sentence opening with a pronoun is about what the sentence
+		// before names: "It closes 2 hours before" holds "online check-in".
+		// The pronoun stands for the claim's words before the sentence's
+		// verb, where the sentence before holds them.
+		subject := 0
+		if before >= 0 && l != nil {
+			subject = pronounSubject(l, c, ev.texts[i][w.start:w.end])
+		}
 		for k, st := range c.stems {
-			if counted(k) && w.stems[0].has(st) {
+			if counted(k) && (w.stems[0].has(st) || k < subject && ev.windows[before].stems[0].has(st)) {
 				counts[i]++
 			}
 		}
+		before = i
 	}
 	return counts, words
+}
+
+// pronounSubject is, for a sentence opening with a pronoun
+// ([subject-pronouns]), how many of the claim's stems (in order) come
+// before the sentence's first content word: the words the pronoun stands
+// for ("Online check-in" of "It closes 2 hours before" for "Online
+// check-in closes 2 hours before"). It is 0 for any other sentence and
+// where the claim lacks that word ("opens" for "It closes").
+func pronounSubject(l *lang.Language, c *claim, sentence string) int {
+	first := strings.TrimLeftFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }); end >= 0 {
+		first = first[:end]
+	}
+	if !l.IsSubjectPronoun(strings.ToLower(first)) { // the byte test before the sentence is read
+		return 0
+	}
+	ws := normalisedWords(l, sentence)
+	at := slices.IndexFunc(ws[min(1, len(ws)):], func(w string) bool { return contentWord(l, w) })
+	if at < 0 {
+		return 0
+	}
+	stem := nounphrase.StemWord // English's stems, as the claim's
+	if c.tongue.l != nil {
+		stem = l.Stem
+	}
+	return max(0, slices.Index(c.stems, hashWord(stem(ws[1+at]))))
 }
 
 // claims reports whether the claim states w too ("debuted on October 4,

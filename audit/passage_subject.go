@@ -271,6 +271,23 @@ func (s *sentenceReader) tokens(i int) []token {
 
 // wordsAt is window i's normalised words in the chunk's language, read
 // once for every claim that needs them.
+// before is the window of the sentence before sentence i when sentence i
+// opens with a pronoun ([subject-pronouns]) standing for what that one
+// names ("It closes 2 hours before"), or -1.
+func (s *sentenceReader) before(i int) int {
+	ws := s.wordsAt(i)
+	l, _ := lang.Get(s.ev.tongue.code)
+	if len(ws) == 0 || l == nil || !l.IsSubjectPronoun(ws[0]) {
+		return -1
+	}
+	for j := i - 1; j >= 0; j-- {
+		if !s.ev.windows[j].pair {
+			return j
+		}
+	}
+	return -1
+}
+
 func (s *sentenceReader) wordsAt(i int) []string {
 	if s.norm == nil {
 		s.norm = make([][]string, len(s.ev.windows))
@@ -325,6 +342,9 @@ func subjectMoved(c *claim, ev *evidence, window string) int {
 	states := func(i int) bool { return statesAll(c, s, i) }
 	for _, n := range *c.names {
 		names := func(i int) bool {
+			if j := s.before(i); j >= 0 { // "It includes 5 users" after a sentence naming it
+				i = j
+			}
 			return slices.ContainsFunc(s.tokens(i), func(t token) bool { return t.lower == n.lower })
 		}
 		moved, named := -1, false

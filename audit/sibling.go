@@ -283,7 +283,7 @@ func topicStated(c *claim, missing []string, p *passageRead) ([]string, int) {
 				stating = append(stating, i)
 			}
 		}
-		if len(stating) > 0 && !slices.ContainsFunc(stating, func(i int) bool { return inClause(l, x, tr.s.wordsAt(i)) }) {
+		if len(stating) > 0 && !slices.ContainsFunc(stating, tr.names) {
 			out = append(out, q.Raw)
 			if rival < 0 {
 				rival = other
@@ -315,6 +315,18 @@ func (tr *topicReader) rivalOpening(c *claim, q quantity) int {
 		}
 	}
 	return -1
+}
+
+// names reports whether sentence i is about the subject: it names it, or
+// it opens with a pronoun ([subject-pronouns]) and the sentence before
+// names it ("Online check-in opens 24 hours before. It closes 2 hours
+// before").
+func (tr *topicReader) names(i int) bool {
+	if inClause(tr.l, tr.x, tr.s.wordsAt(i)) {
+		return true
+	}
+	j := tr.s.before(i)
+	return j >= 0 && inClause(tr.l, tr.x, tr.s.wordsAt(j))
 }
 
 // opens reports whether sentence i opens with the subject: its first

@@ -58,6 +58,7 @@ func (l *Language) readOpposites(t, _ *table) (err error) {
 	l.negWords = set(l.withNormalized(t.words("negative-words")))
 	l.zeroWords = set(l.withNormalized(t.words("zero-words")))
 	l.backRefs = set(t.words("back-references"))
+	l.subjectPronouns = set(t.words("subject-pronouns"))
 	l.afterDur = set(l.withNormalized(t.words("after-durations")))
 	l.determiners = set(t.words("determiners"))
 	l.superlativeBefore = set(l.withNormalized(t.words("superlative-before")))

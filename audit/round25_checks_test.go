@@ -1,0 +1,28 @@
+package audit
+
+import "testing"
+
+// A sentence of the chunk opening with a pronoun ("It closes 2 hours
+// before") is about what the sentence before names: a claim giving the
+// thing what the pronoun's sentence says of it passes in every language,
+// while a claim giving it the other sentence's value, or another thing
+// the pronoun's value, still fails.
+func TestPronounSentenceIsAboutTheThingBefore(t *testing.T) {
+	const en = "Online check-in opens 24 hours before departure. It closes 2 hours before departure."
+	const plans = "The Basic plan costs €10 per month. It includes 5 users. The Pro plan costs €25 per month and includes 20 users."
+	const de = "Das Basis-Abo kostet 10 € im Monat. Es umfasst 5 Nutzer. Das Pro-Abo kostet 25 € im Monat und umfasst 20 Nutzer."
+	assertUnsupported(t, []flipCase{
+		{"closes as the pronoun's sentence says passes", "Online check-in closes 2 hours before departure [1].", en, false},
+		{"sluit passes", "De online check-in sluit 2 uur voor vertrek [1].", "De online check-in opent 24 uur voor vertrek. Hij sluit 2 uur voor vertrek.", false},
+		{"schließt passes", "Der Online-Check-in schließt 2 Stunden vor Abflug [1].", "Der Online-Check-in öffnet 24 Stunden vor Abflug. Er schließt 2 Stunden vor Abflug.", false},
+		{"ferme passes", "L'enregistrement en ligne ferme 2 heures avant le départ [1].", "L'enregistrement en ligne ouvre 24 heures avant le départ. Il ferme 2 heures avant le départ.", false},
+		{"opens with the closing time fails", "Online check-in opens 2 hours before departure [1].", en, true},
+		{"closes with the opening time fails", "Online check-in closes 24 hours before departure [1].", en, true},
+		{"ouvre with the closing time fails", "L'enregistrement en ligne ouvre 2 heures avant le départ [1].", "L'enregistrement en ligne ouvre 24 heures avant le départ. Il ferme 2 heures avant le départ.", true},
+		{"another thing with the pronoun's value fails", "Bag drop closes 2 hours before departure [1].", en + " Bag drop closes 1 hour before departure.", true},
+		{"the plan the pronoun stands for passes", "The Basic plan includes 5 users [1].", plans, false},
+		{"the other plan with its value fails", "The Pro plan includes 5 users [1].", plans, true},
+		{"das Basis-Abo passes", "Das Basis-Abo umfasst 5 Nutzer [1].", de, false},
+		{"das Pro-Abo with its value fails", "Das Pro-Abo umfasst 5 Nutzer [1].", de, true},
+	})
+}
