@@ -175,6 +175,14 @@ type Answer struct {
 	// logged without a status, ends cut by the logger (readers'
 	// CutInText): read as truncated, not auditable, and a note says so.
 	ChunksCut int
+	// NotRead are the languages of its uncited sentences in a language
+	// the checks do not read, one per sentence: whether they state facts
+	// (uncited factual sentences) cannot be told.
+	NotRead []string
+	// FloorNotRead is the language of an answer given below the retrieval
+	// floor that cites nothing, in a language the checks do not read:
+	// whether it answers or refuses cannot be told.
+	FloorNotRead string
 	// Language is the one the answer is read in: detected on its text, or
 	// when that is too short to tell, its first chunk's, else English.
 	Language string

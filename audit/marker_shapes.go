@@ -167,8 +167,12 @@ func bracketMarkers(text string, mc *markerContext) []Marker {
 			case reNumDagger.MatchString(inner):
 				ids, _, _ = formIDs(inner, mc) // 【2†prijzen.md】
 			default:
-				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "【…】"})
-				continue
+				// "【5】" is "[5]" in a model's CJK brackets: a number or id
+				// naming no chunk is fabricated, as in square ones.
+				if ids, generic = parseBracketIDs(inner, mc); len(ids) == 0 || generic && !citationPosition(text, start, end) {
+					out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "【…】"})
+					continue
+				}
 			}
 		}
 		if text[start] == '{' && (len(ids) == 0 || generic) {
@@ -395,10 +399,12 @@ func parenMarkers(text string, chunks int) []Marker {
 				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: shapeParenLabel})
 			}
 		case reParenNumbers.MatchString(inner) && parenPosition(text, start, end):
-			// Read only when every number can be a retrieved chunk's
-			// position: "(2)" over one chunk is an aside, and counted.
+			// Read where chunks were retrieved: a number past them is
+			// fabricated ("(5)" over two chunks), as "[5]" is. Not one
+			// glued to a number ("Article 6(1)" is a paragraph), nor a 0.
 			ids := expandNumList(inner)
-			if !slices.ContainsFunc(ids, func(id string) bool { n := atoiSmall(id); return n > chunks || n < 1 }) && chunks > 0 {
+			inRange := !slices.ContainsFunc(ids, func(id string) bool { n := atoiSmall(id); return n > chunks || n < 1 })
+			if chunks > 0 && (inRange || !afterDigit(text, start) && !slices.Contains(ids, "0")) {
 				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, IDs: ids})
 			} else {
 				out = append(out, Marker{Raw: text[start:end], Start: start, End: end, Shape: "(n)"})
@@ -406,6 +412,12 @@ func parenMarkers(text string, chunks int) []Marker {
 		}
 	}
 	return out
+}
+
+// afterDigit reports whether text[start] follows a digit with no space
+// between them.
+func afterDigit(text string, start int) bool {
+	return start > 0 && text[start-1] >= '0' && text[start-1] <= '9'
 }
 
 // reParenNumbers is "1", "1, 2": small numbers, not years, and not ranges

@@ -337,6 +337,8 @@ func (m *messageAudit) setStatus() {
 	if reason := m.a.cfg.BelowFloor(m.base.Tenant, stands); reason != "" && len(m.sents) > 0 && m.ans.Status != Refusal {
 		if m.statesSomething() {
 			m.ans.Status, m.ans.FloorReason = AnsweredBelowFloor, reason
+		} else if !m.tongue.ok {
+			m.ans.FloorNotRead = m.tongue.code // an answer or a refusal: which, its language does not tell
 		}
 	} else if len(m.sents) > 0 && m.ans.Status != Refusal {
 		m.ans.FloorUnchecked = m.a.cfg.FloorUnchecked(m.base.Tenant, stands)
@@ -429,7 +431,9 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 		f.CharStart, f.CharEnd = runeOffsets.at(s.Start), runeOffsets.at(s.End)
 		f.Sentence = s.Text
 		if m.claims[i] == nil {
-			if m.factual(s, m.tongues[i]) {
+			if notRead(s, m.tongues[i]) {
+				m.ans.NotRead = append(m.ans.NotRead, m.tongues[i].code)
+			} else if m.factual(s, m.tongues[i]) {
 				f.Verdict, f.SentenceVerdict = Uncited, Uncited
 				f.Reasons = []string{reasonNoCitation}
 				out = append(out, f)
@@ -448,6 +452,15 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 		}
 	}
 	return m.judgeRefs(runeOffsets, out), nil
+}
+
+// notRead reports whether an uncited sentence is in a language the checks
+// do not read (t): whether it states a fact cannot be told, so it is
+// counted as not read (Answer.NotRead), never passed as claiming nothing.
+// A question is none, in any language.
+func notRead(s sentence, t tongue) bool {
+	p := strings.TrimSpace(s.Plain)
+	return !t.ok && p != "" && !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "¿") && !strings.HasSuffix(p, ":")
 }
 
 // factual is isFactual of an uncited sentence in its language t, as

@@ -1,6 +1,11 @@
 package audit
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
 
 // A sentence of the chunk opening with a pronoun ("It closes 2 hours
 // before") is about what the sentence before names: a claim giving the
@@ -25,4 +30,25 @@ func TestPronounSentenceIsAboutTheThingBefore(t *testing.T) {
 		{"das Basis-Abo passes", "Das Basis-Abo umfasst 5 Nutzer [1].", de, false},
 		{"das Pro-Abo with its value fails", "Das Pro-Abo umfasst 5 Nutzer [1].", de, true},
 	})
+}
+
+// A citation in CJK brackets or parentheses naming no retrieved chunk is
+// fabricated, as "[7]" is: "【7】" and "(7)" over two chunks, in an
+// answer that cites no other way, while "【1】" and "(1)" resolve.
+func TestFabricatedInOtherBrackets(t *testing.T) {
+	chunks := []readers.Chunk{{ID: "1", Text: "You can return items within 30 days of receipt."}, {ID: "2", Text: "Standard shipping takes 2 to 4 business days."}}
+	for _, tc := range []struct{ answer, want string }{
+		{"You can return items within 30 days of receipt 【1】.", Supported},
+		{"You can return items within 60 days of receipt 【7】.", Fabricated},
+		{"You can return items within 30 days of receipt (1).", Supported},
+		{"You can return items within 60 days of receipt (7).", Fabricated},
+	} {
+		res, err := testAuditor.Audit(context.Background(), record(tc.answer, chunks...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Findings) != 1 || res.Findings[0].Verdict != tc.want {
+			t.Errorf("%q: %d findings, first %+v, want one %s", tc.answer, len(res.Findings), res.Findings, tc.want)
+		}
+	}
 }

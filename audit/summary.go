@@ -60,6 +60,14 @@ type Counts struct {
 	// FloorNotChecked counts the answers a floor (--min-score, a tenant's)
 	// could not be checked on: no retrieved chunk carries a score.
 	FloorNotChecked int `json:"answers_floor_not_checked"`
+	// NotReadSentences counts the uncited sentences in a language the
+	// checks do not read, by language (Answer.NotRead): not known to state
+	// facts or not, so a gate on uncited sentences is not met over them.
+	NotReadSentences map[string]int `json:"uncited_sentences_not_read_by_language"`
+	// FloorNotRead counts the answers given below the retrieval floor,
+	// citing nothing, in a language the checks do not read, by language
+	// (Answer.FloorNotRead): answers or refusals, it cannot be told.
+	FloorNotRead map[string]int `json:"answers_below_floor_not_read_by_language"`
 	// RepeatedAnswers counts the answers a later record of their
 	// conversation held again (the whole conversation logged after every
 	// turn): audited and counted once, in the first record (Answers).
@@ -107,6 +115,8 @@ func NewTally() *Tally {
 			UnreadMarkers:          map[string]int{},
 			NotAuditableByLanguage: map[string]int{},
 			AnswersByLanguage:      map[string]int{},
+			NotReadSentences:       map[string]int{},
+			FloorNotRead:           map[string]int{},
 		},
 		tenants: newGroupSet(MaxTenantGroups, otherTenants),
 		agents:  newGroupSet(MaxAgentGroups, otherAgents),
@@ -188,6 +198,12 @@ func (t *Tally) addAnswers(answers []Answer) {
 		t.c.ChunksCutInText += a.ChunksCut
 		if a.FloorUnchecked != "" {
 			t.c.FloorNotChecked++
+		}
+		for _, code := range a.NotRead {
+			t.c.NotReadSentences[code]++
+		}
+		if a.FloorNotRead != "" {
+			t.c.FloorNotRead[a.FloorNotRead]++
 		}
 		switch a.Status {
 		case Refusal:

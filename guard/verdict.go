@@ -65,6 +65,12 @@ func verdictOf(res *audit.Result, provided bool, hash string) Verdict {
 	if len(res.Answers) > 0 {
 		a := res.Answers[len(res.Answers)-1]
 		v.Status, v.FloorReason, v.FloorUnchecked, v.Language = a.Status, a.FloorReason, a.FloorUnchecked, a.Language
+		if a.FloorNotRead != "" { // below the floor, in a language the checks do not read
+			v.FloorUnchecked = "language " + a.FloorNotRead + " is not read: whether the answer answers or refuses cannot be told"
+		}
+		if len(a.NotRead) > 0 { // uncited sentences that may state facts
+			v.addClass(ClassUnverifiable)
+		}
 	}
 	if v.FloorUnchecked != "" {
 		v.addClass(ClassUnverifiable)

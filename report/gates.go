@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -129,6 +130,7 @@ func EvaluateGates(specs []GateSpec, s *Summary) ([]Gate, error) {
 		if g.Name == "below-floor" {
 			floorNotChecked(&gate, g, c)
 		}
+		notReadGate(&gate, g, c, of)
 		out = append(out, gate)
 	}
 	for i := range out {
@@ -154,6 +156,45 @@ func floorNotChecked(gate *Gate, g GateSpec, c audit.Counts) {
 	if gate.Pass && worst > g.Limit {
 		gate.Pass, gate.Undecided = false, true
 	}
+}
+
+// notReadGate holds a gate on uncited sentences, or on answers below
+// the floor, to those in a language the checks do not read: were they all
+// what the gate counts, would it still pass? If not, it is not met.
+func notReadGate(gate *Gate, g GateSpec, c audit.Counts, of float64) {
+	var byLang map[string]int
+	var what string
+	switch g.Name {
+	case "uncited":
+		byLang, what = c.NotReadSentences, "uncited sentence(s) in a language the checks do not read (%s): whether they state facts is not known"
+	case "below-floor":
+		byLang, what = c.FloorNotRead, "answer(s) below the floor in a language the checks do not read (%s): whether they answer or refuse is not known"
+	default:
+		return
+	}
+	n := sumCounts(byLang)
+	if n == 0 {
+		return
+	}
+	gate.Detail += fmt.Sprintf("; %d "+what, n, languageCounts(byLang))
+	worst := gate.Value
+	if g.Share && of > 0 {
+		worst += float64(n) / of
+	} else if !g.Share {
+		worst += float64(n)
+	}
+	if gate.Pass && worst > g.Limit {
+		gate.Pass, gate.Undecided = false, true
+	}
+}
+
+// languageCounts is "it 2, pl 1": counts by language code, sorted.
+func languageCounts(m map[string]int) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // settle marks a failed gate of a run that checked too few undecided when

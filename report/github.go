@@ -106,7 +106,14 @@ func GitHubStepSummary(w io.Writer, s *Summary) error {
 	if c.FloorNotChecked > 0 {
 		floor += fmt.Sprintf(" (%d not checked: no retrieval score)", c.FloorNotChecked)
 	}
-	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %s |\n\n", c.Citations, by["supported"], by["unsupported"], by["fabricated"], c.UncitedFactual, floor)
+	if n := sumCounts(c.FloorNotRead); n > 0 {
+		floor += fmt.Sprintf(" (%d not read: language %s)", n, languageCounts(c.FloorNotRead))
+	}
+	uncited := fmt.Sprint(c.UncitedFactual)
+	if n := sumCounts(c.NotReadSentences); n > 0 {
+		uncited += fmt.Sprintf(" (%d not read: language %s)", n, languageCounts(c.NotReadSentences))
+	}
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %s | %s |\n\n", c.Citations, by["supported"], by["unsupported"], by["fabricated"], uncited, floor)
 	if s.Baseline != nil {
 		fmt.Fprintf(&b, "Since the baseline: %s\n\n", s.Baseline)
 	}

@@ -169,6 +169,12 @@ func (d *htmlData) tiles(listed []Failure) {
 	if c.FloorNotChecked > 0 { // a floor over chunks without scores
 		d.Answers = slices.Insert(d.Answers, 1, tile{Label: "not checked against the retrieval floor (no chunk score)", Count: c.FloorNotChecked})
 	}
+	if n := sumCounts(c.FloorNotRead); n > 0 {
+		d.Answers = append(d.Answers, tile{Label: "below the retrieval floor in a language the checks do not read (" + languageCounts(c.FloorNotRead) + "): answers or refusals, not known", Count: n})
+	}
+	if n := sumCounts(c.NotReadSentences); n > 0 {
+		d.Answers = append(d.Answers, tile{Label: "uncited sentences in a language the checks do not read (" + languageCounts(c.NotReadSentences) + "): factual or not, not known", Count: n})
+	}
 	for _, r := range slices.Sorted(maps.Keys(c.SkippedByReason)) {
 		d.Skipped = append(d.Skipped, tile{Code: r, Label: r, Count: c.SkippedByReason[r]})
 	}

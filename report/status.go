@@ -64,6 +64,11 @@ func (s *Summary) decide(floor, share float64) (status, detail string) {
 				return StatusFail, fmt.Sprintf("--fail-on %s failed: %s (%s)", g.Spec, g.Detail, cause)
 			}
 		}
+		for _, g := range s.Gates {
+			if s.Counts.Answers > 0 && g.Undecided {
+				return StatusIncomplete, fmt.Sprintf("--fail-on %s is not met: %s (%s)", g.Spec, g.Detail, cause)
+			}
+		}
 		return StatusNoData, cause
 	}
 	if why := s.guardFailure(); why != "" {
@@ -357,6 +362,9 @@ func noDataCause(c audit.Counts) string {
 		cause := fmt.Sprintf("none of the %d answer(s) cites anything: no citation marker such as [1] or [doc2], and no structured citation", c.Answers)
 		if c.UncitedFactual > 0 {
 			cause += fmt.Sprintf("; %d sentence(s) state facts without a citation (--fail-on uncited fails on them)", c.UncitedFactual)
+		}
+		if len(c.NotReadSentences) > 0 {
+			cause += fmt.Sprintf("; sentences in a language the checks do not read (%s): whether they state facts without a citation is not known", languageCounts(c.NotReadSentences))
 		}
 		if len(c.UnreadMarkers) > 0 {
 			var shapes []string

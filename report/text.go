@@ -70,6 +70,9 @@ func WriteText(w io.Writer, s *Summary) error {
 		fmt.Fprintf(&b, " (%d more not checked against it: no retrieval score)", c.FloorNotChecked)
 	}
 	b.WriteString("\n")
+	if len(c.NotReadSentences) > 0 || len(c.FloorNotRead) > 0 {
+		fmt.Fprintf(&b, "Not read (a language the checks do not read): %s\n", notReadLine(c))
+	}
 	fmt.Fprintf(&b, "Unsupported because: %s\n", unsupportedBecause(c.ByReason))
 	fmt.Fprintf(&b, "Refusals (not failures): %d; rejected answers (claims citing evidence not retrieved): %d\n", c.Refusals, c.Rejected)
 	fmt.Fprintf(&b, "Resolution: %d by id", c.Resolution["id"]+c.Resolution["id_case"])
@@ -459,4 +462,26 @@ func recallFloor(a estimate.Agreement) float64 {
 	c := a.Confusion
 	n := c.UnsupportedAsUnsupported + c.UnsupportedAsSupported
 	return math.Min(float64(a.UnsupportedCaught), audit.Wilson(int(c.UnsupportedAsUnsupported), int(n)).Low)
+}
+
+// notReadLine names what the run could not read for its language: uncited
+// sentences that may state facts, answers below the floor that may answer.
+func notReadLine(c audit.Counts) string {
+	var parts []string
+	if len(c.NotReadSentences) > 0 {
+		parts = append(parts, fmt.Sprintf("%d uncited sentences, factual or not (%s)", sumCounts(c.NotReadSentences), languageCounts(c.NotReadSentences)))
+	}
+	if len(c.FloorNotRead) > 0 {
+		parts = append(parts, fmt.Sprintf("%d answers below the retrieval floor, answers or refusals (%s)", sumCounts(c.FloorNotRead), languageCounts(c.FloorNotRead)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// sumCounts is the sum of a map's counts.
+func sumCounts(m map[string]int) int {
+	n := 0
+	for _, k := range m {
+		n += k
+	}
+	return n
 }

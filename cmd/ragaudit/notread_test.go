@@ -1,0 +1,79 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// notReadLog writes a log of answers: each a conversation whose answer
+// cites chunk 1 of a German chunk when cited, or retrieves nothing.
+func notReadLog(t *testing.T, answers ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for i, a := range answers {
+		retrieval := []map[string]any{}
+		if strings.Contains(a, "[1]") {
+			retrieval = append(retrieval, map[string]any{"id": "1", "text": "Die Rücksendung ist innerhalb von 30 Tagen kostenlos.", "score": 0.8})
+		}
+		rec := map[string]any{"conversation_id": "c" + string(rune('a'+i)), "messages": []map[string]any{
+			{"role": "user", "content": "?"}, {"role": "assistant", "content": a, "retrieval": retrieval}}}
+		line, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Answers in a language the checks do not read, citing nothing over an
+// empty retrieval, are counted as not read: a gate on uncited sentences or
+// on answers below the floor is not met (INCOMPLETE, exit 5), never
+// passed, and a log of them alone is no empty day under such a gate. The
+// same answer in German fails the gate.
+func TestUncitedAnswersInUnreadLanguages(t *testing.T) {
+	const de = "Die Rücksendung ist innerhalb von 30 Tagen kostenlos [1]."
+	const pl = "Tak, przyjmujemy płatności kryptowalutami za wszystkie zamówienia i wysyłka zawsze trwa jeden dzień."
+	const it = "Sì, accettiamo pagamenti in criptovalute per tutti gli ordini e la spedizione dura sempre un giorno."
+	mixed := notReadLog(t, de, de, de, pl, it)
+	r := runCLI(t, "", "audit", "-q", "--accept-machine", "--fail-on", "uncited", "--fail-on", "below-floor", mixed)
+	if r.code != 5 || !strings.HasPrefix(r.stdout, "INCOMPLETE: --fail-on uncited is not met") || !strings.Contains(r.stdout, "(it 1, pl 1)") {
+		t.Errorf("mixed log: exit %d, %q; want 5, INCOMPLETE naming it 1, pl 1", r.code, r.stdout)
+	}
+	if !strings.Contains(r.text, "Not read (a language the checks do not read): 2 uncited sentences, factual or not (it 1, pl 1); 2 answers below the retrieval floor, answers or refusals (it 1, pl 1)") {
+		t.Errorf("summary lacks the not-read line:\n%s", r.text)
+	}
+	only := notReadLog(t, pl, it)
+	if r := runCLI(t, "", "audit", "-q", "--fail-on", "below-floor", only); r.code != 5 || !strings.Contains(r.stdout, "below-floor is not met") {
+		t.Errorf("unread answers alone under a gate: exit %d, %q; want 5", r.code, r.stdout)
+	}
+	if r := runCLI(t, "", "audit", "-q", only); r.code != 4 || !strings.Contains(r.stdout, "sentences in a language the checks do not read (it 1, pl 1)") {
+		t.Errorf("unread answers alone: exit %d, %q; want NO_DATA naming them", r.code, r.stdout)
+	}
+	german := notReadLog(t, de, de, de, "Ja, wir akzeptieren Zahlungen in Kryptowährungen für alle Bestellungen, und der Versand dauert immer einen Tag.")
+	if r := runCLI(t, "", "audit", "-q", "--accept-machine", "--fail-on", "uncited", german); r.code != 1 {
+		t.Errorf("the German answer: exit %d, %q; want FAIL", r.code, r.stdout)
+	}
+}
+
+// The guard does not pass an answer it cannot read: an Italian answer
+// stating facts without a citation is unverifiable (exit 4).
+func TestGuardUnreadLanguageIsUnverifiable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "answer.json")
+	rec := `{"conversation_id":"g","messages":[{"role":"user","content":"?"},{"role":"assistant","content":"Sì, accettiamo pagamenti in criptovalute per tutti gli ordini e la spedizione dura sempre un giorno.","retrieval":[{"id":"1","text":"Die Rücksendung ist innerhalb von 30 Tagen kostenlos.","score":0.8}]}]}`
+	if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "check", path)
+	if r.code != 4 || !strings.Contains(r.stdout, `"action":"unverifiable"`) {
+		t.Errorf("exit %d, %s; want 4, unverifiable", r.code, r.stdout)
+	}
+}
