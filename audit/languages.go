@@ -256,11 +256,22 @@ func (m *messageAudit) unsurelyRead(text string, t tongue, sure float64, best st
 	if code, ok := unsurelyForeign(text, t, sure); ok && (best == "" || best == code) {
 		return tongueOf(code)
 	}
+	// A guess of a language the audit does not read that is all but tied
+	// with one it reads, the language its chunks are in, is that one: "Der
+	// Standardversand kostet 5,95 €" is Danish to Detect by 0.001 and German
+	// among the five, and its chunks are German.
+	if !t.ok && sure < barelyAhead && best != "" && lang.DetectAmong(text, lang.Supported()).Code == best {
+		return tongueOf(best)
+	}
 	if code, ok := m.unsureNeighbour(text, t, sure); ok {
 		return tongueOf(code)
 	}
 	return t
 }
+
+// barelyAhead is the confidence below which a guess is a tie with the
+// runner-up: the detector has no evidence that tells them apart.
+const barelyAhead = 0.05
 
 // unsureNeighbour is the supported language an answer that detection
 // reads, barely, in an unsupported one is written in, where its chunks

@@ -52,3 +52,14 @@ func TestFabricatedInOtherBrackets(t *testing.T) {
 		}
 	}
 }
+
+// A short German answer the detector all but ties with Danish ("Der
+// Standardversand kostet 5,95 €": "der" and "kostet" are both) is read as
+// German, the language of its chunk, so its wrong price is caught and not
+// left unread as Danish.
+func TestBarelyDanishGermanAnswer(t *testing.T) {
+	res := auditOneChunk(t, "Der Standardversand kostet 5,95 € [1].", "Der Standardversand innerhalb Deutschlands dauert 2 bis 4 Werktage und kostet 4,95 €. Ab einem Bestellwert von 50 € ist der Versand kostenlos.")
+	if len(res.Findings) != 1 || res.Findings[0].Language != "de" || res.Findings[0].Verdict != Unsupported {
+		t.Fatalf("findings %+v, want one German, unsupported", res.Findings)
+	}
+}

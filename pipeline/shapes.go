@@ -110,7 +110,7 @@ func warnShapes(log *slog.Logger, r *Retrieval, mapped bool) {
 	}
 	for _, sh := range r.ChunkShapes {
 		log.Warn("chunks without text", "chunks", sh.Count, "first", sh.First, "keys", strings.Join(sh.Keys, ","),
-			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which is a text key ragaudit reads: "+
+			"detail", fmt.Sprintf("%s (first at %s) %s only the keys %s, none of which holds text under a key ragaudit reads: "+
 				"their citations are not auditable (chunk text absent); %s", counted(sh.Count, "chunk", "chunks"), sh.First, verb(sh.Count), strings.Join(sh.Keys, ", "), textFix))
 	}
 	for _, sh := range r.MessageShapes {

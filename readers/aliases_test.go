@@ -249,6 +249,7 @@ func TestAChunkWithoutTextCarriesItsKeys(t *testing.T) {
 		{"the flat form", `{"conversation_id":"c-1","answer":"A [1].","retrieval":[{"id":"1","body":"x"}]}`, "body,id"},
 		{"a redacted chunk", chunkLine(`{"id":"1","text_status":"redacted"}`), "-"},
 		{"a chunk with text", chunkLine(`{"id":"1","text":"A."}`), "-"},
+		{"a text logged as null is named so", chunkLine(`{"id":"1","text":null}`), "id,text (null)"},
 		{"a blank text is text the audit finds absent", chunkLine(`{"id":"1","text":"  "}`), "-"},
 		{"an empty text in a list of texts", assistant(`"contexts":[""]`), "-"},
 	}

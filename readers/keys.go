@@ -288,7 +288,7 @@ func loggedKeys(b []byte, rec *Record) {
 	}
 	for i := range rec.Messages {
 		if rec.Messages[i].NoRetrievalLogged {
-			rec.Messages[i].Keys = sortedKeys(withMessages.Messages[i])
+			rec.Messages[i].Keys = keysLogged(withMessages.Messages[i])
 		}
 	}
 }
@@ -329,10 +329,23 @@ func fillChunkKeys(b []byte, rec *Record, lists []listAt) {
 		for j := range min(len(items), len(chunks)) {
 			var keys map[string]json.RawMessage
 			if c := &chunks[j]; c.Text == "" && c.Status == "" && json.Unmarshal(items[j], &keys) == nil {
-				c.Keys = sortedKeys(keys)
+				c.Keys = keysLogged(keys)
 			}
 		}
 	}
+}
+
+// keysLogged are the sorted keys of obj as a warning names them, a key
+// logged as null marked so ("text (null)"): it holds nothing, though
+// ragaudit reads it.
+func keysLogged(obj map[string]json.RawMessage) []string {
+	keys := sortedKeys(obj)
+	for i, k := range keys {
+		if string(bytes.TrimSpace(obj[k])) == "null" {
+			keys[i] = k + " (null)"
+		}
+	}
+	return keys
 }
 
 // fieldFold is the value of key in obj, matched as Go's decoder matched

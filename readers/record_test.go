@@ -27,7 +27,7 @@ func TestNoRetrievalLoggedIsToldFromAnEmptyList(t *testing.T) {
 		{"sources that are URLs", `{"conversation_id":"c-1","messages":[` + user + `,{"role":"assistant","content":"30 days [1].","sources":["https://acme.example/refunds"]}]}`,
 			true, "content,role,sources", "conversation_id,messages"},
 		{"no retrieval key", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1]."}]}`, true, "content,role", "conversation_id,messages"},
-		{"retrieval null", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1].","retrieval":null}]}`, true, "content,retrieval,role", "conversation_id,messages"},
+		{"retrieval null", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1].","retrieval":null}]}`, true, "content,retrieval (null),role", "conversation_id,messages"},
 		{"an empty retrieval list", `{"conversation_id":"c-1","messages":[{"role":"assistant","content":"30 days [1].","retrieval":[]}]}`, false, "", ""},
 		{"the flat form with hits", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","hits":[]}`, true, "", "answer,conversation_id,hits,question"},
 		{"the flat form with an empty documents list", `{"conversation_id":"c-1","question":"Refund?","answer":"30 days [1].","documents":[]}`, false, "", ""},

@@ -43,6 +43,21 @@ type Coverage struct {
 	// Undated counts the records among RecordsSkipped that --last left
 	// out for want of a timestamp: read, but not placeable in time.
 	Undated int `json:"records_undated,omitempty"`
+	// Repeats counts the records skipped as repeats of a record read
+	// before (duplicate_record): in no count of records here.
+	Repeats int `json:"records_repeated,omitempty"`
+}
+
+// repeats is what the record counts leave out, for their messages: ""
+// without repeats.
+func (c *Coverage) repeats() string {
+	if c.Repeats == 0 {
+		return ""
+	}
+	if c.Repeats == 1 {
+		return " (not counting 1 repeat of a record)"
+	}
+	return fmt.Sprintf(" (not counting %d repeats of a record)", c.Repeats)
 }
 
 // Cause is one reason citations could not be checked: the reason's code
@@ -56,7 +71,12 @@ type Cause struct {
 // Enough reports whether the run checked at least MinChecked of its
 // citations, and audited at least MinChecked of the records it could
 // have.
-func (c *Coverage) Enough() bool { return c.Share >= c.MinChecked && !c.unread() }
+//
+// No rate speaks for citations none of which were checked: that is never
+// enough, whatever --min-checked (0 included) says.
+func (c *Coverage) Enough() bool {
+	return c.Share >= c.MinChecked && !c.unread() && (c.Checked > 0 || c.Citations == 0)
+}
 
 // unread reports whether too few of the logs' records were read: under
 // MinChecked of those counted, or an input cut short, whose lost records
@@ -76,6 +96,7 @@ func coverageOf(c audit.Counts, r pipeline.Retrieval, minChecked float64) *Cover
 	cov.RecordsSkipped = c.RecordsSkipped - c.SkippedByReason[readers.ReasonDuplicate] - c.SkippedByReason[readers.ReasonNotServed]
 	cov.CutShort = c.SkippedByReason[readers.ReasonTruncatedGzip]
 	cov.Undated = c.SkippedByReason[readers.ReasonUndated]
+	cov.Repeats = c.SkippedByReason[readers.ReasonDuplicate]
 	cov.RecordsShare = 1
 	if n := cov.RecordsAudited + cov.RecordsSkipped; n > 0 {
 		cov.RecordsShare = round6(float64(cov.RecordsAudited) / float64(n))
@@ -129,7 +150,7 @@ func (c *Coverage) Sentence() string {
 		if c.Undated == c.RecordsSkipped {
 			s += fmt.Sprintf("; %d of %d records have no timestamp for --last (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
 		} else {
-			s += fmt.Sprintf("; %d of %d records could not be read (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped)
+			s += fmt.Sprintf("; %d of %d records%s could not be read (any citations in them were never seen)", c.RecordsSkipped, c.RecordsAudited+c.RecordsSkipped, c.repeats())
 		}
 	}
 	if c.CutShort > 0 {
@@ -164,8 +185,8 @@ func (c *Coverage) causesShort() string {
 func (c *Coverage) incompleteDetail() string {
 	var parts []string
 	if c.CutShort > 0 {
-		parts = append(parts, fmt.Sprintf("%s cut short (truncated_input: a file or stream cut off or corrupt): the records after the cut were never read and their number is unknown, so %d of %d records read says nothing of what was lost; skipped.jsonl names the file and line",
-			inputs(c.CutShort), c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped))
+		parts = append(parts, fmt.Sprintf("%s cut short (truncated_input: a file or stream cut off or corrupt): the records after the cut were never read and their number is unknown, so %d of %d records read%s says nothing of what was lost; skipped.jsonl names the file and line",
+			inputs(c.CutShort), c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, c.repeats()))
 	} else if c.RecordsShare < c.MinChecked && c.Undated == c.RecordsSkipped {
 		parts = append(parts, fmt.Sprintf("only %d of %d records (%s) could be audited, under --min-checked %s: the other %d have no timestamp, so --last cannot place them, and any citations they hold were never checked (give every record its time, or audit without --last)",
 			c.RecordsAudited, c.RecordsAudited+c.RecordsSkipped, pct(c.RecordsShare), pct(c.MinChecked), c.RecordsSkipped))

@@ -92,8 +92,11 @@ func inWorkspace(file, workspace string) string {
 func GitHubStepSummary(w io.Writer, s *Summary) error {
 	var b strings.Builder
 	status := "❌ " + shownStatus(s)
-	if s.Status == StatusPass {
+	switch {
+	case s.Status == StatusPass:
 		status = "✅ " + shownStatus(s)
+	case s.Status == StatusInconclusive && !s.InconclusiveBelowBar: // exit 3, a warning as its annotation is
+		status = "⚠️ " + shownStatus(s)
 	}
 	fmt.Fprintf(&b, "## ragaudit: %s\n\n%s\n\n", status, mdEscape(headline(s)))
 	if v := s.Verified; v != nil {

@@ -64,3 +64,26 @@ func TestLabelledFailuresAreListed(t *testing.T) {
 		t.Errorf("job summary:\n%s", out)
 	}
 }
+
+// The job summary's heading marks a run as its annotation does: an
+// INCONCLUSIVE that CI lets through (exit 3) a warning, one below the bar
+// (exit 6) and a FAIL an error, a PASS a pass.
+func TestGitHubHeadingMarksTheStatusAsItsExit(t *testing.T) {
+	for _, tc := range []struct {
+		s    Summary
+		want string
+	}{
+		{Summary{Status: StatusInconclusive, Bar: 0.9}, "## ragaudit: ⚠️ INCONCLUSIVE"},
+		{Summary{Status: StatusInconclusive, InconclusiveBelowBar: true, Bar: 0.9}, "## ragaudit: ❌ INCONCLUSIVE (below the bar)"},
+		{Summary{Status: StatusFail, Bar: 0.9}, "## ragaudit: ❌ FAIL"},
+		{Summary{Status: StatusPass, Bar: 0.9}, "## ragaudit: ✅ PASS"},
+	} {
+		var sum bytes.Buffer
+		if err := GitHubStepSummary(&sum, &tc.s); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(sum.String(), tc.want) {
+			t.Errorf("heading %q, want %q", strings.SplitN(sum.String(), "\n", 2)[0], tc.want)
+		}
+	}
+}

@@ -395,7 +395,7 @@ func TestTheHeadlineShowsTheRunsStatus(t *testing.T) {
 			[]string{`id="headline-accuracy">0.0%<`, `id="headline-verdict">FAIL<`, `<b>Why FAIL:</b> citation accuracy 0.0% is below the bar 90.0%`, `id="not-verified"`}},
 		{"a machine rate whose interval reaches below the bar is INCONCLUSIVE and says why under the headline", func(s *Summary) {
 			s.Bar, s.CitationAccuracy, s.CI95Low, s.CI95High = 0.9, 0.93, 0.83, 0.97
-		}, []string{`id="headline-verdict">INCONCLUSIVE<`, `<b>Why INCONCLUSIVE:</b> the machine&#39;s rate clears the bar, but its 95% interval (83.0%–97.0%) reaches below the bar 90.0%`,
+		}, []string{`id="headline-verdict">INCONCLUSIVE<`, `<b>Why INCONCLUSIVE:</b> the machine&#39;s rate clears the bar, but it is the machine&#39;s verdicts, not a verified rate: they miss unsupported citations that read close to their chunks, so the true rate can be lower, and even their 95% interval (83.0%–97.0%), which covers only the sampling of citations, reaches below the bar 90.0%`,
 			`<div class="figure" id="headline-accuracy">93.0%<`}}, // no pass colour on a rate that decides nothing
 		{"nothing to measure is NO_DATA, not a rate of 0", func(s *Summary) { s.Counts = audit.Counts{} },
 			[]string{`id="headline-accuracy">n/a<`, `class="verdict no_data" id="headline-verdict">NO_DATA<`, `<b>Why NO_DATA:</b>`}},

@@ -121,7 +121,7 @@ func (s *Summary) machineDecision(floor, share float64) (status, detail string) 
 	// machine land at or just above the bar while the true rate was 86–89 %.
 	// A rate near the bar over few citations needs people to decide.
 	if s.CI95Low < s.Bar && s.CI95High > s.CI95Low {
-		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar, but its 95%% interval (%s–%s) reaches below the bar %s, and the machine's own errors are not in that interval; %s",
+		return StatusInconclusive, fmt.Sprintf("the machine's rate clears the bar, but it is the machine's verdicts, not a verified rate: they miss unsupported citations that read close to their chunks, so the true rate can be lower, and even their 95%% interval (%s–%s), which covers only the sampling of citations, reaches below the bar %s; %s",
 			pct(s.CI95Low), pct(s.CI95High), pct(s.Bar), verifyWith(s))
 	}
 	// Even where the interval clears the bar, the rate is of the

@@ -84,6 +84,9 @@ func WriteText(w io.Writer, s *Summary) error {
 		fmt.Fprintf(&b, ", %d by an earlier turn's retrieval", n)
 	}
 	fmt.Fprintf(&b, ", %d unresolved", c.Resolution["unresolved"])
+	if n := c.ByReason["no_retrieval_logged"]; n > 0 && n <= c.Resolution["unresolved"] {
+		fmt.Fprintf(&b, " (%d of them in answers with no retrieval logged: nothing to resolve them to)", n)
+	}
 	if n := c.ByReason["too_many_citations"]; n > 0 {
 		fmt.Fprintf(&b, ", %d not resolved (past the first %d distinct citations of a claim)", n, audit.MaxCitationsPerClaim)
 	}

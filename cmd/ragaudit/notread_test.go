@@ -77,3 +77,33 @@ func TestGuardUnreadLanguageIsUnverifiable(t *testing.T) {
 		t.Errorf("exit %d, %s; want 4, unverifiable", r.code, r.stdout)
 	}
 }
+
+// Citations none of which could be checked give no rate, whatever
+// --min-checked says (0 included): INCOMPLETE naming the cause, never "the
+// machine's rate 0.0%"; sample says there is nothing to sample, and why.
+func TestNoCitationCheckedIsNoRate(t *testing.T) {
+	log := notReadLog(t, "Tak, zwrot jest bezpłatny przez 30 dni [1].", "Sì, il reso è gratuito per 30 giorni [1].")
+	r := runCLI(t, "", "audit", "-q", "--min-checked", "0", log)
+	if r.code != 5 || !strings.HasPrefix(r.stdout, "INCOMPLETE: only 0 of 2 citations (0.0%) could be checked: 2 citation(s) are in a language the checks do not support (it 1, pl 1)") {
+		t.Errorf("exit %d, %q; want INCOMPLETE, exit 5", r.code, r.stdout)
+	}
+	r = runCLI(t, "", "sample", "--plan", "--min-checked", "0", log)
+	if r.code != 4 || !strings.Contains(r.stderr, "no checked citation to sample: only 0 of 2 citations") {
+		t.Errorf("sample: exit %d, %q; want 4 naming the cause", r.code, r.stderr)
+	}
+}
+
+// The counts of records a status gives leave out repeats of a record, and
+// say so, so that they agree with the Records line, which counts them
+// among the records skipped.
+func TestRecordCountsSayTheyLeaveOutRepeats(t *testing.T) {
+	rec := `{"conversation_id":"c1","timestamp":"2026-06-03T10:00:00Z","messages":[{"role":"user","content":"?"},{"role":"assistant","content":"Returns are free [1].","retrieval":[{"id":"1","text":"Returns are free."}]}]}`
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	if err := os.WriteFile(path, []byte(rec+"\n"+rec+"\n{broken\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "audit", "-q", path)
+	if !strings.Contains(r.text, "1 of 2 records (not counting 1 repeat of a record) could not be read") || !strings.Contains(r.text, "Records: 3 read, 1 audited, 0 filtered out, 2 skipped") {
+		t.Errorf("summary:\n%s", r.text)
+	}
+}

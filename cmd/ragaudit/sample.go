@@ -112,8 +112,13 @@ func drawSample(c *cli.Context, o *auditOptions, pop *review.Population, tally *
 		}
 	}
 	if len(pop.Citations) == 0 {
-		sum := report.NewSummary(version, tally, o.Bar, o, nil)
-		sum.Decide()
+		sum, err := report.Assemble(report.Run{Version: version, Tally: tally, Bar: o.Bar, MinChecked: o.MinChecked, MachineFalseAlarms: o.MachineFalseAlarms, Config: o})
+		if err != nil {
+			return err
+		}
+		if sum.Status != report.StatusNoData { // citations, none of them checked
+			return &noDataError{"no checked citation to sample: " + sum.StatusDetail}
+		}
 		return &noDataError{sum.StatusDetail}
 	}
 	if c.Bool("plan") {
