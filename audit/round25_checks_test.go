@@ -63,3 +63,20 @@ func TestBarelyDanishGermanAnswer(t *testing.T) {
 		t.Fatalf("findings %+v, want one German, unsupported", res.Findings)
 	}
 }
+
+// Ages said with "younger than" and "older than" are bounds, as "under"
+// and "over" are, in English, Dutch, German and Spanish (also with the
+// verb between, "jonger is dan", "älter sind als", and Dutch "onder de"):
+// "older than 65" against "under 65" fails, "jonger is dan 18" against
+// "tot 18 jaar" passes; Spanish "como mucho con 48 horas" is a bound as
+// "como mucho 48 horas" is.
+func TestAgesAsBounds(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"older than against under fails", "Customers older than 65 get a discount [1].", "Customers under 65 get a discount.", true},
+		{"ouder dan against onder de fails", "Klanten ouder dan 65 krijgen korting [1].", "Klanten onder de 65 krijgen korting.", true},
+		{"älter sind als against unter fails", "Kunden, die älter sind als 65, erhalten einen Rabatt [1].", "Kunden unter 65 erhalten einen Rabatt.", true},
+		{"jonger is dan against tot passes", "Voor wie jonger is dan 18 geldt er helemaal geen eigen risico [1].", "Voor kinderen tot 18 jaar geldt geen eigen risico.", false},
+		{"younger than against under passes", "Children younger than 18 pay no deductible [1].", "Children under 18 pay no deductible.", false},
+		{"como mucho con passes", "Las clases se pueden reservar desde la app como mucho con 48 horas de antelación [1].", "Las clases dirigidas se reservan en la app con un máximo de 48 horas de antelación.", false},
+	})
+}
