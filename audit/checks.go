@@ -455,6 +455,12 @@ var Checks = []Check{
 					closest, _, closestText := c.nearest(l, window)
 					flip = why(causeCondition, conditionOmitted(l, c, closest, closestText))
 				}
+				if l, ok := lang.Get(c.tongue.code); ok && !flip {
+					// "even if" over the case the sentence's "unless" excepts
+					// turns it round, however the rest is worded.
+					_, _, closestText := c.nearest(l, window)
+					flip = why(causeExcepted, evenIfUnless(l, c, closestText))
+				}
 				s.NegationMismatch = flip
 				// A claim made of the chunk's own words is close to it
 				// whatever its 4-grams say: its denial is read as at a close

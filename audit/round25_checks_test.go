@@ -80,3 +80,24 @@ func TestAgesAsBounds(t *testing.T) {
 		{"como mucho con passes", "Las clases se pueden reservar desde la app como mucho con 48 horas de antelación [1].", "Las clases dirigidas se reservan en la app con un máximo de 48 horas de antelación.", false},
 	})
 }
+
+// "Even if" over the case the chunk's "unless" excepts turns it round
+// however the rest of the sentence is worded ("you'll pay … even if you
+// switch in the last 49 days" against "… applies, unless you switch in the
+// last 49 days"), with French "sauf en cas de" and "même si", Spanish
+// "salvo que" and "incluso si" (the condition's relative clause aside);
+// the exception kept, or another case given "even if", is no turn.
+func TestEvenIfOverTheUnlessCase(t *testing.T) {
+	const en = "Our Fixed Saver tariff fixes your unit rate and standing charge for 12 months. If you leave before the end of the fixed term, an exit fee of £75 per fuel applies, unless you switch in the last 49 days of the term."
+	const fr = "Les opérations frauduleuses effectuées avant l'opposition sont remboursées, sauf en cas de négligence grave de votre part."
+	const es = "Si solicitas la baja antes de cumplirse ese plazo, deberás abonar una penalización equivalente a dos cuotas mensuales, salvo que presentes un certificado médico que acredite que no puedes hacer ejercicio."
+	assertUnsupported(t, []flipCase{
+		{"even if, reworded, fails", "If you leave the Fixed Saver early, you'll pay an exit fee of £75 per fuel, even if you switch in the last 49 days of the term [1].", en, true},
+		{"même si fails", "Les opérations frauduleuses effectuées avant l'opposition sont remboursées, même si vous avez commis une négligence grave [1].", fr, true},
+		{"même en cas de fails", "Les opérations frauduleuses passées avant l'opposition vous sont remboursées dans tous les cas, même en cas de négligence grave [1].", fr, true},
+		{"incluso si fails", "Deberás abonar una penalización equivalente a dos cuotas mensuales incluso si presentas un certificado médico [1].", es, true},
+		{"the exception kept passes", "You pay no exit fee if you switch in the last 49 days of the term [1].", en, false},
+		{"sauf en cas de kept passes", "Les opérations frauduleuses effectuées avant l'opposition sont remboursées, sauf en cas de négligence grave [1].", fr, false},
+		{"salvo que kept passes", "Deberás pagar dos cuotas de penalización, salvo que presentes un certificado médico [1].", es, false},
+	})
+}

@@ -63,6 +63,12 @@ func evenIfUnless(l *lang.Language, c *claim, sentence string) bool {
 	if !ok || cond == "" {
 		return false
 	}
+	// A relative clause of the condition says more of it ("salvo que
+	// presentes un certificado médico que acredite …"): the claim need
+	// restate only what comes before.
+	if ops := l.ClauseOpeners(cond); len(ops) > 0 && ops[0][0] > 0 {
+		cond = cond[:ops[0][0]]
+	}
 	cw := claimWords(c, l)
 	for i := range cw {
 		n := l.EvenIfAt(cw, i)
