@@ -182,10 +182,13 @@ func pricedFreeClause(l *lang.Language, c *claim, cw []string, at, skip int, sen
 
 // besideFree reports whether the claim's i-th word is one of the words it
 // says its free word (at) of: past an answer word (skip), no stopword,
-// free or cost word ("free of charge") and no figure.
+// free or cost word ("free of charge"), no figure, and not the word
+// right before one, which bounds it ("sous 48 heures", where the chunk
+// writes "en 48 heures": the number check's).
 func besideFree(l *lang.Language, cw []string, i, at, skip int) bool {
 	w := cw[i]
-	return i >= skip && i != at && !l.IsStopword(w) && !l.IsFreeWord(w) && !l.IsCostWord(w) && !startsWithDigitOrSign(w)
+	return i >= skip && i != at && !l.IsStopword(w) && !l.IsFreeWord(w) && !l.IsCostWord(w) && !startsWithDigitOrSign(w) &&
+		!(i+1 < len(cw) && startsWithDigitOrSign(cw[i+1]))
 }
 
 // costsNothing returns the words of the claim that say its subject costs

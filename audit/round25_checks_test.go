@@ -101,3 +101,14 @@ func TestEvenIfOverTheUnlessCase(t *testing.T) {
 		{"salvo que kept passes", "Deberás pagar dos cuotas de penalización, salvo que presentes un certificado médico [1].", es, false},
 	})
 }
+
+// A thing called free where the chunk's sentence gives it a price fails
+// when the claim bounds a figure with other words than the chunk ("sous 48
+// heures" against "en 48 heures moyennant 30 €"), as it did with the
+// chunk's own.
+func TestFreeAgainstAPriceWithTheFigureBoundOtherwise(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"gratuitement sous against en … moyennant fails", "La carte de dépannage est livrée gratuitement sous 48 heures [1].", "Une carte de dépannage peut vous être livrée en 48 heures moyennant 30 €.", true},
+		{"gratuitement sous against sous … gratuite passes", "La carte de dépannage est livrée gratuitement sous 48 heures [1].", "Une carte de dépannage gratuite peut vous être livrée en 48 heures.", false},
+	})
+}
