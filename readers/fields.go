@@ -74,22 +74,38 @@ func (s *flexString) text() (string, bool) {
 // a list of content parts as OpenAI's Chat Completions API takes them
 // ([{"type":"text","text":"…"}, {"type":"image_url",…}]): the text
 // parts, one per line; parts of other types (images, audio, files) hold
-// no text to audit and are passed over.
-type flexContent struct{ flexString }
+// no text to audit and are passed over. Anthropic's Messages API blocks
+// are read too: a "tool_use" block makes the message a step (toolUse),
+// and a "tool_result" block's content is a tool's output (toolResults).
+type flexContent struct {
+	flexString
+	toolUse     bool
+	toolResults []string
+}
 
 func (c *flexContent) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 || b[0] != '[' {
 		return c.flexString.UnmarshalJSON(b)
 	}
 	var parts []struct {
-		Type *flexString   `json:"type"`
-		Text *flexPartText `json:"text"`
+		Type    *flexString   `json:"type"`
+		Text    *flexPartText `json:"text"`
+		Content *flexContent  `json:"content"` // a tool_result's: text, or text blocks
 	}
 	if err := json.Unmarshal(b, &parts); err != nil {
 		return &json.UnmarshalTypeError{Value: "array of " + jsonKind(bytes.TrimLeft(b[1:], " \t\r\n")), Type: stringType}
 	}
 	var texts []string
 	for _, p := range parts {
+		switch kind, _ := p.Type.text(); kind {
+		case "tool_use":
+			c.toolUse = true
+			continue
+		case "tool_result":
+			out, _ := p.Content.text()
+			c.toolResults = append(c.toolResults, out)
+			continue
+		}
 		if t, ok := p.Text.text(); ok {
 			texts = append(texts, t)
 		}
@@ -103,6 +119,15 @@ func (c *flexContent) text() (string, bool) {
 		return "", false
 	}
 	return c.flexString.text()
+}
+
+// blocks are its tool_result blocks' contents and whether it holds a
+// tool_use block (Anthropic's Messages API).
+func (c *flexContent) blocks() (toolResults []string, toolUse bool) {
+	if c == nil {
+		return nil, false
+	}
+	return c.toolResults, c.toolUse
 }
 
 // flexPartText is a content part's text: a string, or the Assistants

@@ -246,7 +246,11 @@ func (jr *jsonRecordOf[L]) messages(rec *Record) (lists []listAt, skip *SkipErro
 		if isToolOutput(msg.Role) {
 			tools = append(tools, readToolOutput(msg.Content, i))
 		}
-		step := msg.Role == "assistant" && bool(m.ToolCalls || m.FunctionCall)
+		results, toolUse := m.Content.blocks() // Anthropic's tool_use and tool_result blocks
+		for _, out := range results {
+			tools = append(tools, readToolOutput(out, i))
+		}
+		step := msg.Role == "assistant" && (bool(m.ToolCalls || m.FunctionCall) || toolUse)
 		if step && !ok {
 			msg.Role = RoleToolCall // a step, not the answer
 		}

@@ -119,3 +119,31 @@ func TestAnEmptyChunkIsWrittenAsItReadsBack(t *testing.T) {
 		t.Errorf("read back status %q, want %q", got, TextEmpty)
 	}
 }
+
+// Anthropic's Messages API content blocks: an assistant message with a
+// tool_use block is a step, not the answer, and a user message's
+// tool_result block (its content a string or text blocks) is the tool's
+// output, whose JSON list of chunks is the next answer's retrieval.
+func TestAnthropicToolBlocksAreRetrieval(t *testing.T) {
+	const chunks = `[{\"id\": \"1\", \"text\": \"Returns are free within 30 days.\"}]`
+	for name, result := range map[string]string{
+		"a string":     `"` + chunks + `"`,
+		"a text block": `[{"type":"text","text":"` + chunks + `"}]`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			line := `{"conversation_id":"c-1","messages":[{"role":"user","content":"Returns?"},` +
+				`{"role":"assistant","content":[{"type":"text","text":"Let me look."},{"type":"tool_use","id":"tu1","name":"search","input":{"q":"returns"}}]},` +
+				`{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu1","content":` + result + `}]},` +
+				`{"role":"assistant","content":[{"type":"text","text":"Returns are free within 30 days [1]."}]}]}`
+			o := collect(Open(writeFile(t, "r.jsonl", []byte(line+"\n")), Options{}, nil))
+			if len(o.records) != 1 {
+				t.Fatalf("records %d, skips %v", len(o.records), o.skips)
+			}
+			ms := o.records[0].Messages
+			last := ms[len(ms)-1]
+			if last.Role != "assistant" || last.NoRetrievalLogged || len(last.Retrieval) != 1 || last.Retrieval[0].Text != "Returns are free within 30 days." {
+				t.Errorf("messages %+v, want the answer with the tool's chunk", ms)
+			}
+		})
+	}
+}
