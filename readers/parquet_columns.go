@@ -236,15 +236,18 @@ func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
 	for k := int(start); k < int(end); k++ {
 		var c Chunk
 		var err error
+		textNull := false // a text column, null here
 		for _, f := range []struct {
 			arr  arrow.Array
 			dst  *string
 			name string
 		}{{id, &c.ID, "id"}, {src, &c.Source, "source"}, {text, &c.Text, "text"}} {
 			if f.arr != nil {
-				if *f.dst, _, err = stringAt(f.arr, k); err != nil {
+				var present bool
+				if *f.dst, present, err = stringAt(f.arr, k); err != nil {
 					return nil, fieldSkip(fmt.Sprintf("retrieval[%d].%s", k-int(start), f.name), err)
 				}
+				textNull = textNull || f.name == "text" && !present
 			}
 		}
 		if score != nil {
@@ -265,6 +268,9 @@ func chunksAt(l *array.List, i int) ([]Chunk, *SkipError) {
 			if c.Embedding, err = vectorAt(emb, k); err != nil {
 				return nil, fieldSkip(fmt.Sprintf("retrieval[%d].embedding", k-int(start)), err)
 			}
+		}
+		if textNull && c.Status == "" {
+			c.Keys = []string{"id", "text (null)"} // logged without text, as a JSONL chunk with "text": null
 		}
 		out = append(out, c)
 	}

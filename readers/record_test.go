@@ -147,3 +147,32 @@ func TestAnthropicToolBlocksAreRetrieval(t *testing.T) {
 		})
 	}
 }
+
+// A chunk logged without text (its text null, or under no key the reader
+// knows) is written so, in JSONL and Parquet, and reads back without text,
+// not as empty text: its citations stay chunk_text_absent.
+func TestAChunkWithoutTextIsWrittenWithoutText(t *testing.T) {
+	o := collect(Open(writeFile(t, "n.jsonl", []byte(`{"conversation_id":"n","messages":[{"role":"user","content":"q"},{"role":"assistant","content":"Refunds take 30 days [1].","retrieval":[{"id":"1","text":null},{"id":"2","text":""}]}]}`+"\n")), Options{}, nil))
+	if len(o.records) != 1 {
+		t.Fatalf("skips %v", o.skips)
+	}
+	var jl bytes.Buffer
+	w := NewJSONLWriter(&jl)
+	if err := w.Write(&o.records[0]); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if !strings.Contains(jl.String(), `{"id":"1","text":null}`) || !strings.Contains(jl.String(), `{"id":"2","text":""}`) {
+		t.Errorf("written: %s", jl.String())
+	}
+	for name, path := range map[string]string{"JSONL": writeFile(t, "c.jsonl", jl.Bytes()), "Parquet": writeParquet(t, o.records)} {
+		back := collect(Open(path, Options{}, nil))
+		if len(back.records) != 1 {
+			t.Fatalf("%s: skips %v", name, back.skips)
+		}
+		chunks := back.records[0].Messages[1].Retrieval
+		if len(chunks) != 2 || chunks[0].Keys == nil || chunks[1].Keys != nil {
+			t.Errorf("%s copy: chunks %+v (keys nil %v %v), want the first without text, the second empty", name, chunks, chunks[0].Keys == nil, chunks[1].Keys == nil)
+		}
+	}
+}

@@ -18,7 +18,7 @@ type Writer interface {
 type wireChunk struct {
 	ID         string    `json:"id,omitempty"`
 	Source     string    `json:"source,omitempty"`
-	Text       string    `json:"text"`
+	Text       *string   `json:"text"` // null: the source logged no text (Chunk.Keys)
 	Score      *float64  `json:"score,omitempty"`
 	TextStatus string    `json:"text_status,omitempty"`
 	Embedding  []float32 `json:"embedding,omitempty"`
@@ -65,7 +65,11 @@ func toWire(rec *Record) wireRecord {
 		if len(m.Retrieval) > 0 || m.Role == "assistant" && !m.NoRetrievalLogged {
 			chunks := make([]wireChunk, 0, len(m.Retrieval))
 			for _, c := range m.Retrieval {
-				chunks = append(chunks, wireChunk{ID: c.LoggedID(), Source: c.Source, Text: c.Text, Score: c.Score, TextStatus: c.LoggedStatus(), Embedding: c.Embedding})
+				wc := wireChunk{ID: c.LoggedID(), Source: c.Source, Score: c.Score, TextStatus: c.LoggedStatus(), Embedding: c.Embedding}
+				if c.Text != "" || c.Keys == nil {
+					wc.Text = &c.Text // a chunk logged without text stays so, not empty text
+				}
+				chunks = append(chunks, wc)
 			}
 			wm.Retrieval = &chunks
 		}

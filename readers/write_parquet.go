@@ -129,7 +129,11 @@ func appendMessage(ms *array.StructBuilder, m Message) {
 			rs.Append(true)
 			rs.FieldBuilder(0).(*array.StringBuilder).Append(c.LoggedID())
 			appendOpt(rs.FieldBuilder(1).(*array.StringBuilder), c.Source)
-			rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
+			if c.Text == "" && c.Keys != nil {
+				rs.FieldBuilder(2).(*array.StringBuilder).AppendNull() // logged without text, not empty text
+			} else {
+				rs.FieldBuilder(2).(*array.StringBuilder).Append(c.Text)
+			}
 			if c.Score != nil {
 				rs.FieldBuilder(3).(*array.Float64Builder).Append(*c.Score)
 			} else {
