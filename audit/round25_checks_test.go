@@ -97,6 +97,7 @@ func TestEvenIfOverTheUnlessCase(t *testing.T) {
 		{"même en cas de fails", "Les opérations frauduleuses passées avant l'opposition vous sont remboursées dans tous les cas, même en cas de négligence grave [1].", fr, true},
 		{"incluso si fails", "Deberás abonar una penalización equivalente a dos cuotas mensuales incluso si presentas un certificado médico [1].", es, true},
 		{"the exception kept passes", "You pay no exit fee if you switch in the last 49 days of the term [1].", en, false},
+		{"sauf opening the claim passes", "Sauf négligence grave de votre part, les opérations frauduleuses réalisées avant l'opposition vous sont remboursées [1].", fr, false},
 		{"sauf en cas de kept passes", "Les opérations frauduleuses effectuées avant l'opposition sont remboursées, sauf en cas de négligence grave [1].", fr, false},
 		{"salvo que kept passes", "Deberás pagar dos cuotas de penalización, salvo que presentes un certificado médico [1].", es, false},
 	})

@@ -21,8 +21,8 @@ func unlessCaseAsRule(l *lang.Language, c *claim, sentence string) bool {
 		return false
 	}
 	cw := claimWords(c, l)
-	if _, own := l.UnlessClause(c.plain); own || l.HasConditional(cw) {
-		return false
+	if _, own := l.UnlessClause(c.plain); own || l.HasConditional(cw) || exceptsAny(l, cw) {
+		return false // its own condition or exception: "Sauf négligence grave, … remboursées"
 	}
 	at := strings.Index(sentence, cond)
 	if at < 0 {
@@ -47,6 +47,17 @@ func unlessCaseAsRule(l *lang.Language, c *claim, sentence string) bool {
 	}
 	for _, w := range mw {
 		if contentWord(l, w) && !l.IsWeightless(w) && !inClause(l, w, cw) && !inClause(l, w, uw) {
+			return true
+		}
+	}
+	return false
+}
+
+// exceptsAny reports whether words hold a phrase of [exceptions] ("sauf",
+// "except").
+func exceptsAny(l *lang.Language, words []string) bool {
+	for i := range words {
+		if l.ExceptionAt(words, i) > 0 {
 			return true
 		}
 	}
