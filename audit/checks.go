@@ -633,6 +633,13 @@ var Checks = []Check{
 					s.EntityMismatch = siblingSwapped(l, c, closest, sentence, s.SpanText)
 				}
 			}
+			if l, ok := lang.Get(c.tongue.code); ok && !s.EntityMismatch {
+				if at := oneOfListed(l, c, ev); at >= 0 { // "The Basic and Premium plans include …" of the Premium plan's
+					s.EntityMismatch = true
+					w := &ev.windows[at]
+					s.RivalSpan, s.RivalText = [2]int{w.start, w.end}, ev.shown(at)
+				}
+			}
 			if len(c.entities) == 0 {
 				return
 			}

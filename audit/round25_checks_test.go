@@ -113,3 +113,22 @@ func TestFreeAgainstAPriceWithTheFigureBoundOtherwise(t *testing.T) {
 		{"gratuitement sous against sous … gratuite passes", "La carte de dépannage est livrée gratuitement sous 48 heures [1].", "Une carte de dépannage gratuite peut vous être livrée en 48 heures.", false},
 	})
 }
+
+// What the chunk says of one of two names, given to both ("The Basic and
+// Premium plans include group classes" where only the Premium plan's
+// sentence names them) fails in English, Dutch and French; what both
+// sentences say, figures given to each, and a claim of the one name pass.
+func TestOneNamesThingGivenToTwo(t *testing.T) {
+	const en = "The Basic plan costs €29.90 a month and gives access to one club. The Premium plan costs €44.90 a month and includes all clubs in the network as well as group classes."
+	assertUnsupported(t, []flipCase{
+		{"both plans fail", "The Basic and Premium plans include group classes [1].", en, true},
+		{"both … and fails", "Both the Basic and the Premium plan include group classes [1].", en, true},
+		{"het Basic- en het Premium-abonnement fail", "Het Basic- en het Premium-abonnement geven toegang tot groepslessen [1].",
+			"Het Basic-abonnement kost € 29,90 per maand en geeft toegang tot één club. Het Premium-abonnement kost € 44,90 per maand en geeft toegang tot alle clubs en tot groepslessen.", true},
+		{"les formules Basic et Premium fail", "Les formules Basic et Premium incluent les cours collectifs [1].",
+			"La formule Basic coûte 29,90 € par mois et donne accès à un seul club. La formule Premium coûte 44,90 € par mois et inclut tous les clubs ainsi que les cours collectifs.", true},
+		{"the one plan passes", "The Premium plan includes group classes [1].", en, false},
+		{"what both sentences say passes", "The Basic and Premium plans include a free towel [1].", "The Basic plan includes a free towel. The Premium plan includes a free towel and group classes.", false},
+		{"each its figure passes", "The Basic and Premium plans cost €29.90 and €44.90 a month [1].", en, false},
+	})
+}
