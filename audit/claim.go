@@ -91,7 +91,10 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	if l, ok := lang.Get(t.code); ok && l.AnswerWordOnly(s.Plain) {
 		c.answerOnly = true
 	}
-	c.quantities = slices.DeleteFunc(claimQuantitiesIn(t.l, s.Plain), func(q quantity) bool { return sourceNumber(s.Plain, q) })
+	l, _ := lang.Get(t.code)
+	c.quantities = slices.DeleteFunc(claimQuantitiesIn(t.l, s.Plain), func(q quantity) bool {
+		return sourceNumber(s.Plain, q) || inAddress(s.Plain, q) || l != nil && l.AllDayAt([]string{strings.ToLower(tokenAround(s.Plain, q.Start))}, 0) == 1
+	})
 	if t.l == nil {
 		a.englishNames(&c)
 	} else {
@@ -203,6 +206,38 @@ func sourceNumber(plain string, q quantity) bool {
 	}
 	w := strings.ToLower(strings.TrimLeft(before[len(before)-1], "(["))
 	return isSourceWord(strings.TrimRight(w, ":#"))
+}
+
+// inAddress reports whether q is written inside a web or e-mail address
+// ("zie https://planbord.nl/help/artikel/4471", "example.com/help/4471",
+// "support2@…"): a part of a link, no figure the chunk must state. A date
+// or a fraction with slashes ("12/05/2026", "24/7") has no host before
+// them.
+func inAddress(plain string, q quantity) bool {
+	tok := tokenAround(plain, q.Start)
+	if strings.Contains(tok, "://") || strings.HasPrefix(strings.ToLower(tok), "www.") || strings.Contains(tok, "@") {
+		return true
+	}
+	slash := strings.IndexByte(tok, '/')
+	if slash <= 0 {
+		return false
+	}
+	host := tok[:slash]
+	dot := strings.LastIndexByte(host, '.')
+	return dot > 0 && dot < len(host)-1 && isLetter(host[dot-1]) && isLetter(host[dot+1])
+}
+
+// tokenAround is the run of text between spaces that holds byte i, its
+// punctuation at either end trimmed ("24/7" of "available 24/7.").
+func tokenAround(plain string, i int) string {
+	start := strings.LastIndexFunc(plain[:i], unicode.IsSpace) + 1
+	end := strings.IndexFunc(plain[i:], unicode.IsSpace)
+	if end < 0 {
+		end = len(plain)
+	} else {
+		end += i
+	}
+	return strings.Trim(plain[start:end], "()[]<>\"'.,;:!?")
 }
 
 // isSourceWord reports whether the lower-cased w opens a source label in

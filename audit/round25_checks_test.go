@@ -132,3 +132,22 @@ func TestOneNamesThingGivenToTwo(t *testing.T) {
 		{"each its figure passes", "The Basic and Premium plans cost €29.90 and €44.90 a month [1].", en, false},
 	})
 }
+
+// A number inside a web or e-mail address is part of a link, no figure
+// ("zie https://planbord.nl/help/artikel/4471"), and "24/7" is a phrase of
+// [around-the-clock], no pair of figures: both pass where the chunk says
+// the rest; a wrong price beside a link, and "24/7" against opening hours,
+// still fail.
+func TestLinksAndAroundTheClockAreNoFigures(t *testing.T) {
+	assertReason(t, "number_mismatch", []flipCase{
+		{"a link's number is no figure", "Het abonnement kost € 12 per gebruiker per maand, exclusief btw, zie https://planbord.nl/help/artikel/4471 [1].", "Het abonnement kost € 12 per gebruiker per maand, exclusief btw.", false},
+		{"nor one of an address without its scheme", "The plan costs €12 per user per month (see example.com/help/4471) [1].", "The plan costs €12 per user per month.", false},
+		{"a wrong price beside a link is", "The plan costs €15 per user per month, see https://example.com/help/article/4471 [1].", "The plan costs €12 per user per month.", true},
+		{"24/7 is no figure", "Support is available 24/7 [1].", "Support is available around the clock.", false},
+		{"a date with slashes is", "The offer ends on 12/05/2026 [1].", "The offer ends on 19/05/2026.", true},
+	})
+	assertUnsupported(t, []flipCase{
+		{"24/7 against rund um die Uhr passes", "Der Support ist 24/7 erreichbar [1].", "Der Support ist rund um die Uhr erreichbar.", false},
+		{"24/7 against opening hours fails", "Support is available 24/7 by phone [1].", "Our phone support is available daily from 8 am to 8 pm.", true},
+	})
+}
