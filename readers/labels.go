@@ -115,7 +115,8 @@ func ReadLabels(path string) ([]Label, error) {
 	}
 	defer f.Close()
 	var out []Label
-	at := map[string]int{} // key → index in out
+	at := map[string]int{}                      // key → index in out
+	byReviewer := map[string]map[string]Label{} // key → reviewer → their latest judgment
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64<<10), DefaultMaxLineBytes)
 	last := lastLineCut(path)
@@ -142,6 +143,9 @@ func ReadLabels(path string) ([]Label, error) {
 		}
 		l.Line = line
 		k := l.Key()
+		if err := othersJudgment(path, byReviewer, k, l); err != nil {
+			return nil, err
+		}
 		i, seen := at[k]
 		switch {
 		case l.Label == LabelWithdrawn && seen:
@@ -164,6 +168,39 @@ func ReadLabels(path string) ([]Label, error) {
 		}
 	}
 	return kept, nil
+}
+
+// othersJudgment records l as its reviewer's latest judgment of the
+// citation k, and refuses it where another reviewer's latest judgment of
+// it differs: a later line replaces its own reviewer's earlier one (a
+// correction), never another reviewer's (a disagreement to settle), as two
+// label files that disagree are refused.
+func othersJudgment(path string, byReviewer map[string]map[string]Label, k string, l Label) error {
+	mine := byReviewer[k]
+	if mine == nil {
+		mine = map[string]Label{}
+		byReviewer[k] = mine
+	}
+	if l.Label == LabelWithdrawn {
+		delete(mine, l.Reviewer)
+		return nil
+	}
+	for who, o := range mine {
+		if who != l.Reviewer && o.Label != l.Label {
+			return fmt.Errorf("%s:%d (%s) and line %d (%s) judge the same citation differently (%s, %s): a later line replaces only its own reviewer's label; settle it, keeping one of the two lines, then audit again",
+				path, l.Line, reviewerName(l.Reviewer), o.Line, reviewerName(who), l.Label, o.Label)
+		}
+	}
+	mine[l.Reviewer] = l
+	return nil
+}
+
+// reviewerName is a label's reviewer as messages name them.
+func reviewerName(r string) string {
+	if r == "" {
+		return "no reviewer named"
+	}
+	return "reviewer " + r
 }
 
 // JudgedLabels keeps the labels that say something about support, for

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
@@ -24,6 +25,8 @@ type Population struct {
 	keepLines bool
 	seen      map[string]int
 	sentences map[labelPlace]bool // SentencesFor: where to keep the sentence
+	files     []string            // the input files, in the order their first citation came
+	fileAt    map[string]int32
 }
 
 // labelPlace is where a label puts its citation, short of the characters.
@@ -38,7 +41,9 @@ type labelPlace struct {
 // only theirs, as the population holds no sentence otherwise.
 func (p *Population) SentencesFor(labels []readers.Label) {
 	for _, l := range labels {
-		if l.SentenceText == "" && l.Label != readers.LabelSupported {
+		// Kept too for a label that gives its sentence without a digest of
+		// it: matchLabels checks that the logs still say it.
+		if l.SentenceText == "" && l.Label != readers.LabelSupported || l.SentenceText != "" && l.Evidence == "" {
 			if p.sentences == nil {
 				p.sentences = map[labelPlace]bool{}
 			}
@@ -82,7 +87,7 @@ func (p *Population) AddFinding(f *audit.Finding, evidence string, at report.Pla
 	}
 	p.seen[base]++ // (counted on the suffixed key, a third alike took #1 again)
 	p.Citations = append(p.Citations, c)
-	pl := place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, evidence, at, ""}
+	pl := place{f.ConversationID, f.Timestamp, f.MessageIndex, f.CharStart, f.CharEnd, f.Citation, evidence, at, "", p.fileOf(f.Source)}
 	if p.sentences[labelPlace{f.ConversationID, f.MessageIndex, f.Citation}] {
 		pl.sentence = f.Sentence
 	}
@@ -102,6 +107,25 @@ type place struct {
 	evidence        string
 	at              report.Place // as findings number it
 	sentence        string       // SentencesFor: kept for labels without it
+	file            int32        // Population.files
+}
+
+// fileOf is the index of the input file of a finding's source
+// ("logs/2026-05.jsonl:12", "x.parquet:row 3"), adding it when new.
+func (p *Population) fileOf(source string) int32 {
+	file := source
+	if i := strings.LastIndexByte(source, ':'); i > 0 {
+		file = source[:i]
+	}
+	if k, ok := p.fileAt[file]; ok {
+		return k
+	}
+	if p.fileAt == nil {
+		p.fileAt = map[string]int32{}
+	}
+	p.fileAt[file] = int32(len(p.files))
+	p.files = append(p.files, file)
+	return p.fileAt[file]
 }
 
 // EvidenceOf is a digest of what a reviewer judges: the sentence and the

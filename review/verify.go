@@ -8,6 +8,8 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/ragaudit/ragaudit/estimate"
 	"github.com/ragaudit/ragaudit/readers"
@@ -85,6 +87,9 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	v.UnmatchedLabels, v.ChangedEvidence = unmatched, changed
 	if v.Design == notDrawn && len(given) == labellable(pop) {
 		v.Design = "every citation labelled (a census): no sample, so no assumption about how the labels were chosen"
+	}
+	if err := labelsOfEveryFile(pop, given, v.Design); err != nil {
+		return nil, err
 	}
 	if len(given) == 0 && len(ls.Labels) > 0 {
 		// No estimate rests on no label: this is the wrong label file or
@@ -206,6 +211,29 @@ func labellable(pop *Population) int {
 	return n
 }
 
+// labelsOfEveryFile refuses labels not drawn by ragaudit sample that
+// judge no citation of an input file holding some: taken as a random
+// sample of all the logs they would speak for a file none was drawn from
+// (April's labels with April and May's logs passed May's failures).
+func labelsOfEveryFile(pop *Population, given map[int]readers.Label, design string) error {
+	if design != notDrawn || len(given) == 0 || len(pop.files) < 2 {
+		return nil
+	}
+	labelled, labellable := make([]bool, len(pop.files)), make([]bool, len(pop.files))
+	for i := range given {
+		labelled[pop.places[i].file] = true
+	}
+	for i, c := range pop.Citations {
+		labellable[pop.places[i].file] = labellable[pop.places[i].file] || !c.Fabricated
+	}
+	for k, f := range pop.files {
+		if labellable[k] && !labelled[k] {
+			return fmt.Errorf("the labels judge no citation of %s: they were not drawn from all of these logs, and taken as a random sample of them they would speak for citations none of them could come from; draw a sample of all of them (ragaudit sample), or audit only the logs the labels were chosen from", f)
+		}
+	}
+	return nil
+}
+
 // notDrawn is the design of labels ragaudit sample did not draw.
 const notDrawn = "labels not drawn by ragaudit sample: taken as a random sample of each tenant's citations of each machine verdict (an assumption; a biased choice of citations biases the estimate)"
 
@@ -268,6 +296,18 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 			return nil, nil, fmt.Errorf("%s: these logs with these filters hold %d citations of the label's tenant and verdict group (%s) where the sample was drawn from %d: %s; or the sample was drawn by another build of ragaudit, whose verdicts put some citations in another group: audit with that build, or draw the sample again with this one (ragaudit sample, with the same flags) and review it", where(i), n, tenantOf(l), l.StratumSize, drawnFromAdvice(ls.DrawnFrom))
 		}
 	}
+	// Drawn again over these logs, the sample draws from no group its
+	// labels are not from: a group none of them is from holds citations
+	// the sample never saw (drawn with --tenant, audited without).
+	from := map[string]bool{}
+	for _, l := range labels {
+		from[l.Stratum] = true
+	}
+	for _, st := range d.Strata {
+		if st.Labels > 0 && !from[st.ID] {
+			return nil, nil, fmt.Errorf("these logs with these filters hold citations of a tenant and verdict group (%s) none of the labels is from, where the sample, drawn again over them, would draw %d: %s", st.Name, st.Labels, drawnFromAdvice(ls.DrawnFrom))
+		}
+	}
 	v.Seed, v.SampleSize = l0.Seed, size
 	ids := slices.Sorted(maps.Keys(sizes))
 	v.Design = fmt.Sprintf("ragaudit sample, seed %d: %d labels allocated over %d strata (tenant × machine verdict, Neyman)", l0.Seed, size, len(ids))
@@ -324,11 +364,30 @@ func matchLabels(pop *Population, labels []readers.Label) (given map[int]readers
 			unmatched++
 		case l.Evidence != "" && l.Evidence != pop.places[best].evidence:
 			changed++
+		case l.Evidence == "" && l.SentenceText != "" && pop.places[best].sentence != "" && !sameSentence(l.SentenceText, pop.places[best].sentence):
+			changed++ // "30 dagen" judged, the logs' sentence there now says "90 dagen"
 		default:
 			given[best] = l
 		}
 	}
 	return given, unmatched, changed
+}
+
+// sameSentence reports whether a label's sentence text is the audited
+// sentence's: its letters and digits, lower-cased, are within the
+// sentence's (a label may leave out the marker, spaces or punctuation).
+func sameSentence(labelled, audited string) bool {
+	return strings.Contains(lettersAndDigits(audited), lettersAndDigits(labelled))
+}
+
+// lettersAndDigits is s lower-cased, its letters and digits only.
+func lettersAndDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
 }
 
 // drawnFromAdvice says which logs and filters to audit the labels with.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,5 +106,70 @@ func TestRecordCountsSayTheyLeaveOutRepeats(t *testing.T) {
 	r := runCLI(t, "", "audit", "-q", path)
 	if !strings.Contains(r.text, "1 of 2 records (not counting 1 repeat of a record) could not be read") || !strings.Contains(r.text, "Records: 3 read, 1 audited, 0 filtered out, 2 skipped") {
 		t.Errorf("summary:\n%s", r.text)
+	}
+}
+
+// A label file read line by line: a later line replaces its own
+// reviewer's label (a correction) but not another reviewer's, which is a
+// disagreement to settle, refused as two files that disagree are; and a
+// label that gives its sentence is not used where the logs' sentence at
+// its place says something else (a conversation id used again).
+func TestLabelsOfAnotherReviewerOrSentence(t *testing.T) {
+	log := notReadLog(t, "Die Rücksendung ist innerhalb von 30 Tagen kostenlos [1].")
+	write := func(lines ...string) string {
+		path := filepath.Join(t.TempDir(), "labels.jsonl")
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	const at = `"conversation_id":"ca","message_index":1,"char_start":0,"char_end":57,"citation_marker":"[1]"`
+	two := write(`{`+at+`,"label":"supported","reviewer":"marieke"}`, `{`+at+`,"label":"unsupported","reviewer":"jules"}`)
+	if r := runCLI(t, "", "audit", "-q", "--labels", two, log); r.code != 2 || !strings.Contains(r.stderr, "(reviewer jules) and line 1 (reviewer marieke) judge the same citation differently") {
+		t.Errorf("two reviewers: exit %d, %q", r.code, r.stderr)
+	}
+	own := write(`{`+at+`,"label":"unsupported","reviewer":"marieke"}`, `{`+at+`,"label":"supported","reviewer":"marieke"}`)
+	if r := runCLI(t, "", "audit", "-q", "--labels", own, log); r.code == 2 {
+		t.Errorf("a reviewer's own correction: exit 2, %q", r.stderr)
+	}
+	other := write(`{` + at + `,"label":"supported","sentence_text":"Die Rücksendung ist innerhalb von 90 Tagen kostenlos [1]."}`)
+	if r := runCLI(t, "", "audit", "-q", "--labels", other, log); r.code != 2 || !strings.Contains(r.stderr, "1 judged evidence that has changed since") {
+		t.Errorf("another sentence: exit %d, %q", r.code, r.stderr)
+	}
+	same := write(`{` + at + `,"label":"supported","sentence_text":"Die Rücksendung ist innerhalb von 30 Tagen kostenlos."}`)
+	if r := runCLI(t, "", "audit", "-q", "--labels", same, log); r.code == 2 {
+		t.Errorf("the sentence without its marker: exit 2, %q", r.stderr)
+	}
+}
+
+// A sample drawn with --tenant and audited without it is refused: drawn
+// again over all the tenants' citations it would draw from groups none of
+// its labels is from (the reverse is refused by the strata's sizes).
+func TestSampleOfOneTenantAuditedOverAll(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		tenant, days := []string{"acme", "globex"}[i%2], []int{30, 30, 30, 60}[i%4/2+i%3%2]
+		fmt.Fprintf(&b, `{"conversation_id":"c%d","tenant":%q,"messages":[{"role":"user","content":"?"},{"role":"assistant","content":"Die Rücksendung ist innerhalb von %d Tagen kostenlos [1].","retrieval":[{"id":"1","text":"Die Rücksendung ist innerhalb von 30 Tagen kostenlos.","score":0.8}]}]}`+"\n", i, tenant, days)
+	}
+	dir := t.TempDir()
+	log, sample, labels := filepath.Join(dir, "log.jsonl"), filepath.Join(dir, "sample.jsonl"), filepath.Join(dir, "labels.jsonl")
+	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, "", "sample", "-n", "40", "--seed", "1", "--tenant", "acme", "-o", sample, log); r.code != 0 {
+		t.Fatalf("sample: exit %d, %s", r.code, r.stderr)
+	}
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(string(readFile(t, sample))), "\n") {
+		out = append(out, strings.TrimSuffix(line, "}")+`,"label":"supported","reviewer":"r"}`)
+	}
+	if err := os.WriteFile(labels, []byte(strings.Join(out, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--labels", labels, "--tenant", "acme", log); r.code == exitUsage {
+		t.Errorf("with the sample's filter: exit %d, %s", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--labels", labels, log); r.code != exitUsage || !strings.Contains(r.stderr, "none of the labels is from") {
+		t.Errorf("without it: exit %d, %q", r.code, r.stderr)
 	}
 }

@@ -324,7 +324,7 @@ func TestLabelsOfAnotherConfigurationAreRefused(t *testing.T) {
 // a label file not drawn by ragaudit sample is used with its assumption
 // stated.
 func TestUnmatchedLabelsAreCounted(t *testing.T) {
-	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--labels", hagridLabels, hagridLogs, expertqaLogs)
+	r := runCLI(t, "", "audit", "-q", "--bar", "0", "--labels", hagridLabels, hagridLogs)
 	v := summaryOf(t, r)["verified"].(map[string]any)
 	if !strings.Contains(v["design"].(string), "not drawn by ragaudit sample") {
 		t.Errorf("design %v", v["design"])
@@ -337,6 +337,12 @@ func TestUnmatchedLabelsAreCounted(t *testing.T) {
 	r2 := runCLI(t, "", "audit", "-q", "--bar", "0", "--labels", expertqaLabels, hagridLogs)
 	if r2.code != exitUsage || !strings.Contains(r2.stderr, "none of the") || !strings.Contains(r2.stderr, "other logs") {
 		t.Errorf("ExpertQA labels on HAGRID logs: exit %d, %q", r2.code, r2.stderr)
+	}
+	// Labels not drawn by ragaudit sample that judge no citation of one of
+	// the logs are no random sample of them: refused, naming the file.
+	r3 := runCLI(t, "", "audit", "-q", "--bar", "0", "--labels", hagridLabels, hagridLogs, expertqaLogs)
+	if r3.code != exitUsage || !strings.Contains(r3.stderr, "the labels judge no citation of "+expertqaLogs) {
+		t.Errorf("HAGRID labels on HAGRID and ExpertQA logs: exit %d, %q", r3.code, r3.stderr)
 	}
 }
 
