@@ -3,6 +3,7 @@ package guard
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/ragaudit/ragaudit/audit"
@@ -96,7 +97,7 @@ func (g *Guard) Begin(ctx context.Context, r Request) (Decision, error) {
 	if r.Retrieval != nil {
 		gd := g.gate(&p, r)
 		d.Gate = &gd
-		if gd.Decision == ActionRefuse && gd.Enforced {
+		if gd.Decision == ActionRefuse && gd.Enforced && !g.refuses(ctx, &p, r) {
 			d.addClass(ClassBelowFloor)
 			d.finish(ActionRefuse, p.refusalIn(d.language(nil, r.Answer)), nil)
 			return g.done(ctx, &d)
@@ -108,6 +109,19 @@ func (g *Guard) Begin(ctx context.Context, r Request) (Decision, error) {
 		return d, nil
 	}
 	return g.done(ctx, &d)
+}
+
+// refuses reports whether r's answer is itself an honest refusal ("Je ne
+// dispose pas d'informations à ce sujet"): below the floor it is served as
+// it is, as the audit counts it (a refusal, no failure), not replaced by
+// the policy's refusal as an answer given below the floor.
+func (g *Guard) refuses(ctx context.Context, p *Policy, r Request) bool {
+	// An answer that cites is none: it is refused without a check.
+	if strings.TrimSpace(r.Answer) == "" || len(r.Citations) > 0 || len(audit.FindMarkers(r.Answer, nil)) > 0 {
+		return false
+	}
+	v, _, err := g.check(ctx, p, r, r.Answer, r.Citations)
+	return err == nil && v.Status == audit.Refusal
 }
 
 // Continue runs the chain on the regenerated answer of a decision Begin

@@ -614,3 +614,29 @@ func TestAMisattributedClaimIsQuotedFromTheChunkThatStatesIt(t *testing.T) {
 		t.Errorf("%s %q, want a fallback quoting chunk 2", d.Action, d.Content)
 	}
 }
+
+// Below the floor an honest refusal is served as it is, as the audit
+// counts it (a refusal, no failure), in any language the checks read; an
+// answer stating something, cited or not, is refused without it.
+func TestAnHonestRefusalBelowTheFloorIsServed(t *testing.T) {
+	g, err := New(DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		answer, action string
+	}{
+		{"Je ne dispose pas d'informations à ce sujet. Veuillez contacter votre conseiller.", ActionPass},
+		{"I'm sorry, I couldn't find anything about that.", ActionPass},
+		{"Glass breakage is covered up to €500.", ActionRefuse},
+		{"Glass breakage is covered up to €500 [1].", ActionRefuse},
+	} {
+		d, err := g.Begin(context.Background(), Request{ConversationID: "c", Tenant: "acme", Retrieval: []Chunk{}, Answer: tc.answer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Action != tc.action {
+			t.Errorf("%q: %s %v, want %s", tc.answer, d.Action, d.Classes, tc.action)
+		}
+	}
+}
