@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ragaudit/ragaudit/estimate"
 )
 
 // With labels the status is the reviewed sample's while the worst
@@ -85,5 +87,20 @@ func TestGitHubHeadingMarksTheStatusAsItsExit(t *testing.T) {
 		if !strings.HasPrefix(sum.String(), tc.want) {
 			t.Errorf("heading %q, want %q", strings.SplitN(sum.String(), "\n", 2)[0], tc.want)
 		}
+	}
+}
+
+// An undecided verified rate with drawn citations not judged says it is
+// the rate of those judged: the ones left out may be the failures.
+func TestAnUndecidedVerifiedRateSaysWhatItLeavesOut(t *testing.T) {
+	v := &Verified{}
+	v.Rate, v.Labels = 0.959, estimate.LabelCounts{Supported: 116, CannotJudge: 24}
+	s := &Summary{Status: StatusInconclusive, StatusDetail: "24 drawn citations are not judged", Bar: 0.9, Verified: v}
+	if line := StatusLine(s); !strings.Contains(line, "verified citation accuracy of the citations judged 95.9%") {
+		t.Errorf("status line %q", line)
+	}
+	v.Labels.CannotJudge = 0
+	if line := StatusLine(s); !strings.Contains(line, "verified citation accuracy 95.9%") {
+		t.Errorf("status line %q", line)
 	}
 }

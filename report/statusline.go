@@ -37,7 +37,11 @@ func StatusLine(s *Summary) string {
 	// undecided estimate): the rate follows.
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 	if v := s.Verified; v != nil {
-		return fmt.Sprintf("%s: %s; verified citation accuracy %s, bar %s (%s)", s.Status, s.StatusDetail, pctN(v.Rate), pct(s.Bar), volume(s))
+		of := "" // the estimate leaves out drawn citations not judged: it may be theirs that fail
+		if v.Labels.CannotJudge > 0 {
+			of = " of the citations judged"
+		}
+		return fmt.Sprintf("%s: %s; verified citation accuracy%s %s, bar %s (%s)", s.Status, s.StatusDetail, of, pctN(v.Rate), pct(s.Bar), volume(s))
 	}
 	if s.Status == StatusFail && s.CheckedTooFew() { // the rest may change the rate, not the failure
 		return fmt.Sprintf("%s: %s; citation accuracy %s over the citations checked only, bar %s (%s)", s.Status, s.StatusDetail, rate, bar, volume(s))
