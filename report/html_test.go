@@ -390,7 +390,7 @@ func TestTheHeadlineShowsTheRunsStatus(t *testing.T) {
 		want []string
 	}{
 		{"a machine rate below the bar is undecided and says it is not verified", nil,
-			[]string{`id="headline-accuracy">0.0%<`, `id="headline-verdict">INCONCLUSIVE<`, `<b>Why INCONCLUSIVE:</b> the machine&#39;s rate 0.0% is below the bar 90.0%`, `id="not-verified"`}},
+			[]string{`id="headline-accuracy">0.0%<`, `id="headline-verdict">INCONCLUSIVE<br><small id="below-bar">below the bar</small><`, `<b>Why INCONCLUSIVE:</b> the machine&#39;s rate 0.0% is below the bar 90.0%`, `id="not-verified"`}},
 		{"accepted, a machine rate below the bar fails and says it is not verified", func(s *Summary) { s.acceptMachine = true },
 			[]string{`id="headline-accuracy">0.0%<`, `id="headline-verdict">FAIL<`, `<b>Why FAIL:</b> citation accuracy 0.0% is below the bar 90.0%`, `id="not-verified"`}},
 		{"a machine rate whose interval reaches below the bar is INCONCLUSIVE and says why under the headline", func(s *Summary) {
