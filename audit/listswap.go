@@ -97,8 +97,15 @@ func listItems(l *lang.Language, text string) []listItem {
 			if len(stems) == 0 {
 				return nil // an item of stopwords only: no list of things
 			}
+			if k > 0 && k < len(raw)-1 && (len(content) > 4 || slices.ContainsFunc(ws, l.IsNegationWord) || l.HasConditional(ws)) {
+				items = nil // a clause, no item: "…, we're no longer responsible if it's lost or damaged"
+				break
+			}
 			slices.Sort(stems)
 			items = append(items, listItem{strings.Join(content, " "), stems})
+		}
+		if items == nil {
+			continue
 		}
 		return items
 	}

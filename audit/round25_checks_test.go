@@ -151,3 +151,18 @@ func TestLinksAndAroundTheClockAreNoFigures(t *testing.T) {
 		{"24/7 against opening hours fails", "Support is available 24/7 by phone [1].", "Our phone support is available daily from 8 am to 8 pm.", true},
 	})
 }
+
+// A clause between commas and before "or" is no list item: "…, we're no
+// longer responsible if it's lost or damaged" is no list of three swapped
+// against the chunk's, so a faithful paraphrase passes without a name
+// mismatch made of its words; Dutch "met een plafond van" bounds a figure
+// as "met een maximum van" does.
+func TestClausesAreNoListItems(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"a clause before or passes", "Once your parcel has been left in your nominated safe place, we're no longer responsible if it's lost or damaged [1].",
+			"Parcels worth more than £250 always need a signature and can't be left in a safe place. Once the driver leaves the parcel in your nominated safe place, we're no longer liable for loss or damage.", false},
+		{"a swapped item still fails", "We accept card, bank transfer and cheque [1].", "We accept card, bank transfer and PayPal.", true},
+		{"plafond van passes", "Als je in de eerste zes maanden opzegt, betaal je € 30 voor elke resterende maand, met een plafond van € 150 [1].",
+			"Zeg je binnen de eerste zes maanden op, dan betaal je een vergoeding van € 30 per resterende maand, met een maximum van € 150.", false},
+	})
+}
