@@ -388,13 +388,13 @@ func unitOfTimeAfter(l *lang.Language, ws []string, i int) bool {
 
 // perOpening is what a figure is counted per where its clause opens with
 // it ("Pro Echtzeitüberweisung können Sie bis zu 5.000 € senden", "Per
-// transaction you can send up to €5,000"): a word of [per-words] first,
-// then a noun. Only the claim's side is read so: a chunk's figure counted
+// transaction you can send up to €5,000"): a word of [per-words] or
+// [distributives] first ("Chaque minute … coûte 2,50 €"), then a noun. Only the claim's side is read so: a chunk's figure counted
 // per nothing after it agrees with anything.
 func perOpening(l *lang.Language, text string, start int) ([]string, string) {
 	ws := clauseWordsCased(text[:start], true, false)
-	if len(ws) < 3 || !l.IsPerWord(strings.ToLower(ws[0])) {
-		return nil, ""
+	if len(ws) < 3 || !l.IsPerWord(strings.ToLower(ws[0])) && !l.IsDistributive(l.Normalize(strings.ToLower(ws[0]))) {
+		return nil, "" // "Chaque minute d'appel … vous coûte 2,50 €" opens with a distributive
 	}
 	w := l.Normalize(strings.ToLower(ws[1]))
 	if w == "" || l.IsStopword(w) || startsWithDigitOrSign(w) || l.IsUniversal(w) {

@@ -166,3 +166,22 @@ func TestClausesAreNoListItems(t *testing.T) {
 			"Zeg je binnen de eerste zes maanden op, dan betaal je een vergoeding van € 30 per resterende maand, met een maximum van € 150.", false},
 	})
 }
+
+// A figure its clause opens counting "each" of a thing ("Chaque minute
+// d'appel … vous coûte 2,50 €", "Cada minuto … cuesta 2,50 €") is counted
+// per that thing, as one opening with "per" is: the chunk's figure per
+// another thing ("2,50 € par Mo") fails it, its figure per the same thing
+// passes.
+func TestEachOpeningAClauseCountsPer(t *testing.T) {
+	const fr = "Hors UE, les appels sortants sont facturés 0,99 € par minute et les données 2,50 € par Mo."
+	const es = "Fuera de la UE, las llamadas cuestan 0,99 € por minuto y los datos 2,50 € por MB."
+	assertUnsupported(t, []flipCase{
+		{"chaque minute with the data's price fails", "Hors UE, chaque minute d'appel sortant vous coûte 2,50 € [1].", fr, true},
+		{"chaque minute with the calls' price passes", "Hors UE, chaque minute d'appel sortant vous coûte 0,99 € [1].", fr, false},
+		{"cada minuto with the data's price fails", "Cada minuto de llamada fuera de la UE cuesta 2,50 € [1].", es, true},
+		{"cada minuto with the calls' price passes", "Cada minuto de llamada fuera de la UE cuesta 0,99 € [1].", es, false},
+	})
+	assertReason(t, "number_mismatch", []flipCase{
+		{"each month is per month", "Each month you pay €10 for the subscription [1].", "The subscription costs €10 per month.", false},
+	})
+}
