@@ -268,6 +268,9 @@ func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified
 			// sample's id but not the fields that travel with it.
 			return nil, nil, fmt.Errorf("%s: a label of sample %s without the sample's config_hash (and config, seed, sample_size): copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
 				where(i), l.Sample)
+		case l.SampleSize == 0:
+			return nil, nil, fmt.Errorf("%s: a label of sample %s without the sample's sample_size: copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
+				where(i), l.Sample)
 		case l.ConfigHash != o.ConfigHash:
 			return nil, nil, fmt.Errorf("%s: the sample was drawn under another audit configuration (%s; this audit: %s): audit with the flags it was drawn with",
 				where(i), orUnknown(l.Config), o.Config)

@@ -172,4 +172,22 @@ func TestSampleOfOneTenantAuditedOverAll(t *testing.T) {
 	if r := runCLI(t, "", "audit", "-q", "--labels", labels, log); r.code != exitUsage || !strings.Contains(r.stderr, "none of the labels is from") {
 		t.Errorf("without it: exit %d, %q", r.code, r.stderr)
 	}
+	// A sample's label without its sample_size is named so, not read as
+	// a sample of no labels.
+	var sizeless []string
+	for _, line := range out {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		delete(m, "sample_size")
+		b, _ := json.Marshal(m)
+		sizeless = append(sizeless, string(b))
+	}
+	if err := os.WriteFile(labels, []byte(strings.Join(sizeless, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--labels", labels, "--tenant", "acme", log); r.code != exitUsage || !strings.Contains(r.stderr, "without the sample's sample_size") {
+		t.Errorf("labels without sample_size: exit %d, %q", r.code, r.stderr)
+	}
 }
