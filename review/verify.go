@@ -79,13 +79,20 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	if o.PartialSupported {
 		v.PartialCountsAs = readers.LabelSupported
 	}
-	stratum, frame, err := strataOf(pop, ls, o, v)
-	if err != nil {
-		return nil, err
-	}
 	given, unmatched, changed := matchLabels(pop, ls.Labels)
 	v.UnmatchedLabels, v.ChangedEvidence = unmatched, changed
-	if v.Design == notDrawn && len(given) == labellable(pop) {
+	// Every citation labelled is no sample: the estimate is exact whatever
+	// design drew the labels, so a census drawn by another build (whose
+	// verdicts group the citations otherwise) or with other flags counts.
+	census := len(given) > 0 && len(given) == labellable(pop)
+	stratum := func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) }
+	var frame *estimate.Frame
+	if !census {
+		var err error
+		if stratum, frame, err = strataOf(pop, ls, o, v); err != nil {
+			return nil, err
+		}
+	} else {
 		v.Design = "every citation labelled (a census): no sample, so no assumption about how the labels were chosen"
 	}
 	if err := labelsOfEveryFile(pop, given, v.Design); err != nil {

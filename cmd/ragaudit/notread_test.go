@@ -191,3 +191,45 @@ func TestSampleOfOneTenantAuditedOverAll(t *testing.T) {
 		t.Errorf("labels without sample_size: exit %d, %q", r.code, r.stderr)
 	}
 }
+
+// Every citation labelled is no sample: a census drawn under another
+// configuration (or by another build, whose verdicts group the citations
+// otherwise) still gives the exact rate, where a sample of part of them
+// is refused.
+func TestACensusCountsWhateverDrewIt(t *testing.T) {
+	var b strings.Builder
+	for i := range 20 {
+		days := []int{30, 60}[i%5/4]
+		fmt.Fprintf(&b, `{"conversation_id":"c%d","messages":[{"role":"user","content":"?"},{"role":"assistant","content":"Die Rücksendung ist innerhalb von %d Tagen kostenlos [1].","retrieval":[{"id":"1","text":"Die Rücksendung ist innerhalb von 30 Tagen kostenlos.","score":0.8}]}]}`+"\n", i, days)
+	}
+	dir := t.TempDir()
+	log, sample, labels := filepath.Join(dir, "log.jsonl"), filepath.Join(dir, "sample.jsonl"), filepath.Join(dir, "labels.jsonl")
+	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, "", "sample", "-n", "20", "--seed", "1", "-o", sample, log); r.code != 0 {
+		t.Fatalf("sample: exit %d, %s", r.code, r.stderr)
+	}
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(string(readFile(t, sample))), "\n") {
+		label := "supported"
+		if strings.Contains(line, "60 Tagen") {
+			label = "unsupported"
+		}
+		out = append(out, strings.TrimSuffix(line, "}")+`,"label":"`+label+`","reviewer":"r"}`)
+	}
+	if err := os.WriteFile(labels, []byte(strings.Join(out, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "audit", "-q", "--threshold", "0.9", "--labels", labels, log)
+	if r.code != 1 || !strings.Contains(r.stdout, "verified citation accuracy 80.0%") || !strings.Contains(r.stdout, "(20 labels, 20 citations)") {
+		t.Errorf("a census under another threshold: exit %d, %q %s", r.code, r.stdout, r.stderr)
+	}
+	part := filepath.Join(dir, "part.jsonl")
+	if err := os.WriteFile(part, []byte(strings.Join(out[:10], "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, "", "audit", "-q", "--threshold", "0.9", "--labels", part, log); r.code != exitUsage {
+		t.Errorf("half of them under another threshold: exit %d, %q", r.code, r.stdout)
+	}
+}
