@@ -109,12 +109,21 @@ func (l *Label) CheckValue(file string) error {
 // malformed line is an error naming file and line: labels feed
 // measurements, so they are not skipped silently.
 func ReadLabels(path string) ([]Label, error) {
+	labels, _, err := ReadLabelsCounting(path)
+	return labels, err
+}
+
+// ReadLabelsCounting is ReadLabels with how many lines a later line
+// replaced or withdrew: a label file's corrections, which a summary
+// names rather than collapse silently.
+func ReadLabelsCounting(path string) ([]Label, int, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	var out []Label
+	replaced := 0
 	at := map[string]int{}                      // key → index in out
 	byReviewer := map[string]map[string]Label{} // key → reviewer → their latest judgment
 	sc := bufio.NewScanner(f)
@@ -131,35 +140,37 @@ func ReadLabels(path string) ([]Label, error) {
 		var l Label
 		if err := json.Unmarshal(b, &l); err != nil {
 			if line == last {
-				return nil, fmt.Errorf("%s:%d: the last line is cut short (a write interrupted by a crash): it was never saved as a judgment; delete it, or run ragaudit review on the file once, which removes it", path, line)
+				return nil, 0, fmt.Errorf("%s:%d: the last line is cut short (a write interrupted by a crash): it was never saved as a judgment; delete it, or run ragaudit review on the file once, which removes it", path, line)
 			}
-			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+			return nil, 0, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
 		if err := l.CheckValue(path); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+			return nil, 0, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		if l.ConversationID == "" {
-			return nil, fmt.Errorf("%s:%d: conversation_id is missing", path, line)
+			return nil, 0, fmt.Errorf("%s:%d: conversation_id is missing", path, line)
 		}
 		l.Line = line
 		k := l.Key()
 		if err := othersJudgment(path, byReviewer, k, l); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		i, seen := at[k]
 		switch {
 		case l.Label == LabelWithdrawn && seen:
 			out[i].Label = LabelWithdrawn
+			replaced++
 		case l.Label == LabelWithdrawn:
 		case seen:
 			out[i] = l
+			replaced++
 		default:
 			at[k] = len(out)
 			out = append(out, l)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, 0, fmt.Errorf("%s: %v", path, err)
 	}
 	kept := out[:0]
 	for _, l := range out {
@@ -167,7 +178,7 @@ func ReadLabels(path string) ([]Label, error) {
 			kept = append(kept, l)
 		}
 	}
-	return kept, nil
+	return kept, replaced, nil
 }
 
 // othersJudgment records l as its reviewer's latest judgment of the

@@ -318,6 +318,9 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	if v.ChangedEvidence > 0 {
 		fmt.Fprintf(b, "; %d label(s) judged a sentence or chunk text these logs no longer hold and are not used", v.ChangedEvidence)
 	}
+	if v.ReplacedLabels > 0 {
+		fmt.Fprintf(b, "; %d label line(s) replaced or withdrawn by a later line of their reviewer", v.ReplacedLabels)
+	}
 	b.WriteString("\n")
 	fmt.Fprintf(b, "  Labels: %s; by %s\n", v.Design, reviewers(v.Reviewers))
 	if v.Unsampled > 0 {

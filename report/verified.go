@@ -22,6 +22,9 @@ type Verified struct {
 	// chunk text the logs no longer hold: counted, never used.
 	UnmatchedLabels int `json:"unmatched_labels"`
 	ChangedEvidence int `json:"labels_on_changed_evidence"`
+	// ReplacedLabels counts the label lines a later line of their file
+	// replaced or withdrew (a reviewer's corrections): not used.
+	ReplacedLabels int `json:"label_lines_replaced,omitempty"`
 	// Skipped counts the citations the sample drew that the review passed
 	// over without a label (before its last labelled one in review
 	// order): not judged, like cannot_judge, so the bounds take them from

@@ -34,6 +34,9 @@ type LabelSet struct {
 	// DrawnFrom is what the labels' sample was drawn from (the first a
 	// label line names; nil: none does, e.g. labels of an older ragaudit).
 	DrawnFrom *DrawnFrom
+	// Replaced counts the lines a later line of their file replaced or
+	// withdrew (a reviewer's corrections).
+	Replaced int
 }
 
 // ReadLabelSet reads and merges label files.
@@ -41,10 +44,11 @@ func ReadLabelSet(paths []string) (*LabelSet, error) {
 	ls := &LabelSet{Files: map[int]string{}}
 	at := map[string]int{}
 	for _, path := range paths {
-		labels, err := readers.ReadLabels(path)
+		labels, replaced, err := readers.ReadLabelsCounting(path)
 		if err != nil {
 			return nil, err
 		}
+		ls.Replaced += replaced
 		if ls.DrawnFrom == nil {
 			ls.DrawnFrom = drawnFromOf(path)
 		}
@@ -80,7 +84,7 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 		v.PartialCountsAs = readers.LabelSupported
 	}
 	given, unmatched, changed := matchLabels(pop, ls.Labels)
-	v.UnmatchedLabels, v.ChangedEvidence = unmatched, changed
+	v.UnmatchedLabels, v.ChangedEvidence, v.ReplacedLabels = unmatched, changed, ls.Replaced
 	// Every citation labelled is no sample: the estimate is exact whatever
 	// design drew the labels, so a census drawn by another build (whose
 	// verdicts group the citations otherwise) or with other flags counts.
