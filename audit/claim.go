@@ -88,10 +88,10 @@ func (a *Auditor) claimOf(s sentence, wc *wordCache, t tongue) claim {
 	if !t.ok {
 		return c
 	}
-	if l, ok := lang.Get(t.code); ok && l.AnswerWordOnly(s.Plain) {
+	l, _ := lang.Get(t.code)
+	if l != nil && l.AnswerWordOnly(s.Plain) {
 		c.answerOnly = true
 	}
-	l, _ := lang.Get(t.code)
 	c.quantities = slices.DeleteFunc(claimQuantitiesIn(t.l, s.Plain), func(q quantity) bool {
 		return sourceNumber(s.Plain, q) || inAddress(s.Plain, q) || l != nil && l.AllDayAt([]string{strings.ToLower(tokenAround(s.Plain, q.Start))}, 0) == 1
 	})

@@ -40,10 +40,8 @@ func exceptedClaimedIn(l *lang.Language, plain string, cw []string, sentence str
 	if onlyAsExcepted(l, cw, normalisedWords(l, sentence)) {
 		return false
 	}
-	for i := range cw {
-		if l.ExceptionAt(cw, i) > 0 {
-			return false
-		}
+	if exceptsAny(l, cw) {
+		return false
 	}
 	clauses := strings.FieldsFunc(sentence, func(r rune) bool { return strings.ContainsRune(",;:()", r) })
 	for c, clause := range clauses {
@@ -281,13 +279,11 @@ func closestOfWindow(l *lang.Language, cw []string, window string) (best, all []
 		all = append(all, ws...)
 		shared, held := 0, 0
 		var seen uint64
-		if len(ws) > 1 && l.IsSubjectPronoun(ws[0]) { // "It closes 2 hours before" is about what the sentence before names
-			if k := slices.IndexFunc(ws[1:], func(w string) bool { return contentWord(l, w) }); k >= 0 {
-				// the pronoun stands for the claim's words before the verb
-				if v := slices.IndexFunc(cs, func(c content) bool { return c.word == ws[1+k] }); v > 0 {
-					seen = before & (1<<min(v, 64) - 1)
-					held = bits.OnesCount64(seen)
-				}
+		if k := pronounVerbAt(l, ws); k > 0 { // "It closes 2 hours before" is about what the sentence before names
+			// the pronoun stands for the claim's words before the verb
+			if v := slices.IndexFunc(cs, func(c content) bool { return c.word == ws[k] }); v > 0 {
+				seen = before & (1<<min(v, 64) - 1)
+				held = bits.OnesCount64(seen)
 			}
 		}
 		for _, w := range ws {

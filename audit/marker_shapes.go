@@ -417,7 +417,7 @@ func parenMarkers(text string, chunks int) []Marker {
 // afterDigit reports whether text[start] follows a digit with no space
 // between them.
 func afterDigit(text string, start int) bool {
-	return start > 0 && text[start-1] >= '0' && text[start-1] <= '9'
+	return start > 0 && isDigit(text[start-1])
 }
 
 // reParenNumbers is "1", "1, 2": small numbers, not years, and not ranges

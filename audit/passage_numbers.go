@@ -320,15 +320,29 @@ func pronounSubject(l *lang.Language, c *claim, sentence string) int {
 		return 0
 	}
 	ws := normalisedWords(l, sentence)
-	at := slices.IndexFunc(ws[min(1, len(ws)):], func(w string) bool { return contentWord(l, w) })
-	if at < 0 {
+	k := pronounVerbAt(l, ws)
+	if k < 0 {
 		return 0
 	}
 	stem := nounphrase.StemWord // English's stems, as the claim's
 	if c.tongue.l != nil {
 		stem = l.Stem
 	}
-	return max(0, slices.Index(c.stems, hashWord(stem(ws[1+at]))))
+	return max(0, slices.Index(c.stems, hashWord(stem(ws[k]))))
+}
+
+// pronounVerbAt is, where the normalised words ws open with a pronoun
+// ([subject-pronouns]), the index of their first content word after it
+// (the verb the pronoun is the subject of: "closes" of "It closes 2
+// hours before"); -1 otherwise.
+func pronounVerbAt(l *lang.Language, ws []string) int {
+	if len(ws) < 2 || !l.IsSubjectPronoun(ws[0]) {
+		return -1
+	}
+	if k := slices.IndexFunc(ws[1:], func(w string) bool { return contentWord(l, w) }); k >= 0 {
+		return 1 + k
+	}
+	return -1
 }
 
 // claims reports whether the claim states w too ("debuted on October 4,

@@ -35,7 +35,7 @@ func GitHubAnnotations(w io.Writer, s *Summary, workspace string) error {
 		machine = " (machine verdict)"
 	}
 	for _, f := range s.Worst {
-		file, line := splitSource(f.Source)
+		file, line := SplitSource(f.Source)
 		title, where := "ragaudit: "+f.Verdict+" citation"+machine, Printable(f.ConversationID)+" "+f.Place+" "+Printable(f.Marker)
 		if f.Marker == "" {
 			title, where = "ragaudit: uncited sentence"+machine, Printable(f.ConversationID)+" "+f.Place
@@ -184,8 +184,8 @@ func headline(s *Summary) string {
 		why, pct(s.CitationAccuracy), pct(s.CI95Low), pct(s.CI95High), over, pct(s.Bar), floor, checked)
 }
 
-// splitSource splits "file:line" at its last colon.
-func splitSource(src string) (file, line string) {
+// SplitSource splits a finding's source, "file:line", at its last colon.
+func SplitSource(src string) (file, line string) {
 	if i := strings.LastIndexByte(src, ':'); i >= 0 {
 		return src[:i], src[i+1:]
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/ragaudit/ragaudit/audit"
 	"github.com/ragaudit/ragaudit/estimate"
@@ -113,10 +112,7 @@ type place struct {
 // fileOf is the index of the input file of a finding's source
 // ("logs/2026-05.jsonl:12", "x.parquet:row 3"), adding it when new.
 func (p *Population) fileOf(source string) int32 {
-	file := source
-	if i := strings.LastIndexByte(source, ':'); i > 0 {
-		file = source[:i]
-	}
+	file, _ := report.SplitSource(source)
 	if k, ok := p.fileAt[file]; ok {
 		return k
 	}
