@@ -277,6 +277,8 @@ var Checks = []Check{
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "kostenlos" where the window gives "2 %"
 				} else if x := costsNothing(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "charges nothing" where it gives "£5"
+				} else if x := freeOfAnother(l, c, s.SpanText); x != "" {
+					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "free" where the chunk gives it a reduced fare
 				} else if x := percentRoleSwapped(l, c, s.SpanText[s.Span[0]:s.Span[1]]); x != "" {
 					s.NumbersMissing = appendUnique(s.NumbersMissing, x) // "40 % van de prijs" of "40 % korting"
 				}
@@ -429,7 +431,7 @@ var Checks = []Check{
 					flip = why(causeCondition, conditionDropped(l, c, window, nil)) || why(causeScope, universalRestricted(l, c, ev, s.SpanText)) ||
 						why(causeOpposite, l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) && adjectiveAgainstCompound(l, c.words, c.nearestWords(l, window))) ||
 						why(causeEvent, anchorSwapped(l, claimWords(c, l), c.nearestWords(l, window), ev)) ||
-						why(causeScope, groupWidened(l, claimWords(c, l), c.nearestWords(l, window))) ||
+						why(causeScope, groupWidened(l, claimWords(c, l), c.nearestWords(l, window)) || anytimeLimited(l, c.words, c.nearestWords(l, window))) ||
 						why(causeExcepted, exceptionDropped(l, claimWords(c, l), c.nearestWords(l, window)))
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
 						flip = why(causeSides, clausesSwapped(l, c, window, s.SpanText))

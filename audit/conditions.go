@@ -93,7 +93,7 @@ func conditional(l *lang.Language, ws []string) bool {
 // Jahre alt ist oder ein Kind erzieht") says less than the chunk. Every
 // content word of the claim's condition is the part's condition's, its
 // other content words are the sentence's, and the claim says all of one
-// side's content words and not all of the other's.
+// side's content words and not most of the other's.
 func requirementDropped(l *lang.Language, c *claim, sentence string) bool {
 	cw := claimWords(c, l)
 	at := -1
@@ -133,13 +133,26 @@ func requirementDropped(l *lang.Language, c *claim, sentence string) bool {
 }
 
 // saysOnly reports whether the claim's words cw say every content word
-// of one (one or more) and none of other's, which has one or more the
+// of one (one or more) and not most of other's, which has one or more the
 // claim does not say.
 func saysOnly(l *lang.Language, cw, one, other []string, content func(string) bool) bool {
 	in := func(w string) bool { return inClause(l, w, cw) }
 	said := func(w string) bool { return !content(w) || in(w) }
-	return slices.ContainsFunc(one, content) && allOf(one, said) &&
-		slices.ContainsFunc(other, func(w string) bool { return content(w) && !in(w) })
+	if !slices.ContainsFunc(one, content) || !allOf(one, said) {
+		return false
+	}
+	// Most of the other's content words unsaid: a claim saying all but an
+	// auxiliary of it ("angeordnet hat" for "angeordnet wurde") keeps it.
+	n, unsaid := 0, 0
+	for _, w := range other {
+		if content(w) {
+			n++
+			if !in(w) {
+				unsaid++
+			}
+		}
+	}
+	return unsaid > 0 && 2*unsaid > n
 }
 
 // allOf reports whether every word of ws passes ok.

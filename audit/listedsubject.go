@@ -8,7 +8,8 @@ import (
 )
 
 // oneOfListed reports whether the claim gives what the chunk says of one
-// name to two, joined by "and" ([list-joins], not [or-words]): "The Basic
+// name to two, joined by "and" ([list-joins], not [or-words]) or as a
+// pair ([pair-joins]: "tanto … como", "sowohl … als auch"): "The Basic
 // and Premium plans include group classes" against "The Basic plan … gives
 // access to one club. The Premium plan … includes all clubs as well as
 // group classes". A sentence of the chunk names each name without the
@@ -47,8 +48,15 @@ func saidOfListed(l *lang.Language, c *claim, names []claimName) []uint64 {
 			}
 		}
 	}
-	if at[0] < 0 || at[1] <= at[0] || at[1]-at[0] > 4 ||
-		!slices.ContainsFunc(toks[at[0]+1:at[1]], func(t token) bool { return l.IsListJoin(t.lower) && !l.IsOrWord(t.lower) }) {
+	if at[0] < 0 || at[1] <= at[0] || at[1]-at[0] > 4 {
+		return nil
+	}
+	// "and" between the names, or the second word of a pair said as one
+	// ("tanto el plan Básico como el Premium") whose first opens the run
+	opens := slices.ContainsFunc(toks[max(0, at[0]-3):at[0]], func(o token) bool {
+		return slices.ContainsFunc(toks[at[0]+1:at[1]], func(t token) bool { return l.PairJoins(o.lower, t.lower) })
+	})
+	if !opens && !slices.ContainsFunc(toks[at[0]+1:at[1]], func(t token) bool { return l.IsListJoin(t.lower) && !l.IsOrWord(t.lower) }) {
 		return nil
 	}
 	var said []uint64

@@ -81,7 +81,10 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 			}
 			limited = true
 		}
-		limited = limited || periodStartsAt(l, closest, j) || deadlineAt(l, closest, j)
+		// "kündigen, sobald der Vertrag sechs Monate läuft": a condition
+		// limits it too, unless it opens the sentence as a time ("When
+		// you cancel, …" tells a sequence).
+		limited = limited || periodStartsAt(l, closest, j) || deadlineAt(l, closest, j) || l.ConditionAt(closest, j) > 0 && (j > 0 || !l.IsConditionTime(closest[j]))
 		if !l.IsRestrictor(closest[j]) {
 			continue
 		}

@@ -102,6 +102,7 @@ type Language struct {
 	zeroWords             map[string]bool         // [zero-words]
 	backRefs              map[string]bool         // [back-references]
 	subjectPronouns       map[string]bool         // [subject-pronouns]
+	pairJoins             map[string]string       // [pair-joins]: the join by the word opening the pair
 	afterDur              map[string]bool         // [after-durations]
 	determiners           map[string]bool         // [determiners]
 	superlativeBefore     map[string]bool         // [superlative-before]
@@ -253,7 +254,7 @@ var sections = []string{"negation", "negation-cancel", "negation-double", "negat
 	"numbers", "hundreds", "multipliers", "ordinals", "ordinal-suffixes", "months", "month-time-words", "date-connectors",
 	"ordinal-nouns", "units", "cent-words", "day-qualifiers", "degrees", "currencies", "percent", "percent-points", "fractions", "share-words", "discount-words", "price-words", "percent-of", "lead-before", "lead-until", "halves", "daytime", "abbreviations", "titles",
 	"elision", "refusal", "courtesy", "referral", "linking", "participle-marks", "separable-prefixes", "verb-endings", "irregular-verbs", "name-before", "name-particles", "noun-suffixes", "fold", "ligatures", "accents", "plural-endings",
-	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "ranged", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "subject-pronouns", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "superlative-before", "superlative-after", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
+	"clock", "clock-hours", "clock-marks", "clock-before", "clock-before-late", "ranges", "minus", "currency-connectors", "opposites", "ranged", "places", "per-words", "per-alike", "label-nouns", "degree-asks", "per-phrases", "back-references", "subject-pronouns", "pair-joins", "after-durations", "period-anchors", "period-anchors-within", "date-nouns", "distributives", "pool-words", "total-words", "below-that", "above-that", "possessives", "determiners", "superlative-before", "superlative-after", "restrictors", "universals", "both", "with-without", "full-words", "unlimited-words", "around-the-clock", "period-words",
 	"role-connectors", "comparison-connectors", "comparison-of", "comparison-up", "comparison-down", "list-joins", "or-words", "requirement-words", "requirement-modals", "exceptions", "negative-words", "zero-words", "hedges", "hedge-adverbs", "possibility", "certainty", "permission", "grantors", "receiving", "unless", "conditionals", "condition-then", "condition-phrases", "otherwise", "even-if", "condition-times", "waiting-periods", "at-once", "introductory", "agent-markers",
 	"change-verbs", "change-from", "change-to", "change-by", "bound-upper", "bound-lower", "bound-over", "bound-under", "bound-within", "bound-upper-after", "bound-lower-after", "bound-range", "bound-between", "bound-upper-final", "instead-of", "affirm-particles", "obligatory-words",
 	"source-words", "contrast", "relatives", "refusal-examples", "no-source", "complement-words", "universal-denials", "scale-ends", "degree-down", "clause-joins", "free-words", "free-not-before", "cost-words", "every-n", "every-other", "anytime", "at-no-time", "limit-opens", "any-words", "also-words", "time-zones", "times-words"}
@@ -298,7 +299,7 @@ func load(code string, common *table) (*Language, error) {
 		return nil, err
 	}
 	for _, step := range []func(*table, *table) error{l.readNumbers, l.readDates, l.readUnits,
-		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readUnless, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses, l.readEveryN, l.readAnytime, l.readPeriods, l.readZones} {
+		l.readQuantityWords, l.readBounds, l.readFractions, l.readSentences, l.readPhrases, l.readOpposites, l.readUnless, l.readExceptions, l.readComplements, l.readSourceWords, l.readClauses, l.readEveryN, l.readAnytime, l.readPeriods, l.readZones, l.readPairJoins} {
 		if err := step(t, common); err != nil {
 			return nil, fmt.Errorf("data/%s.txt: %w", code, err)
 		}

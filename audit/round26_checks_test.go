@@ -1,0 +1,57 @@
+package audit
+
+import "testing"
+
+// A claim leaving out a condition opened by "once", "zodra", "sobald",
+// "dès que" or "una vez que" fails, and so does "at any time" against
+// such a condition, as with "if"; a claim keeping the condition passes,
+// and one opening with the time tells a sequence.
+func TestConditionsOpenedByOnce(t *testing.T) {
+	const nl = "Je kunt je abonnement zonder opzegvergoeding opzeggen, zodra het minstens zes maanden loopt."
+	const es = "Puede cancelar sin coste una vez que el contrato cumpla al menos seis meses."
+	assertUnsupported(t, []flipCase{
+		{"op elk moment fails", "Je kunt op elk moment opzeggen zonder opzegvergoeding [1].", nl, true},
+		{"zodra dropped fails", "Je kunt je abonnement zonder opzegvergoeding opzeggen [1].", nl, true},
+		{"zodra kept passes", "Zodra je abonnement minstens zes maanden loopt, kun je het zonder opzegvergoeding opzeggen [1].", nl, false},
+		{"once dropped fails", "You can cancel at any time without a fee [1].", "You can cancel without a fee once the contract has run for at least six months.", true},
+		{"once kept passes", "You can cancel free of charge once the contract has run for at least six months [1].", "You can cancel without a fee once the contract has run for at least six months.", false},
+		{"sobald dropped fails", "Sie können jederzeit ohne Gebühr kündigen [1].", "Sie können ohne Gebühr kündigen, sobald der Vertrag mindestens sechs Monate läuft.", true},
+		{"dès que dropped fails", "Vous pouvez résilier à tout moment sans frais [1].", "Vous pouvez résilier sans frais dès que le contrat a au moins six mois.", true},
+		{"en cualquier momento fails", "Puede cancelar en cualquier momento sin coste [1].", es, true},
+		{"una vez que dropped fails", "Puede cancelar sin coste [1].", es, true},
+		{"once a month is no condition", "Statements are sent once a month by email [1].", "Statements are sent once a month by email.", false},
+	})
+}
+
+// "Free" given to a thing the chunk prices in a sentence of its own while
+// it calls another thing free fails, with or without an amount; the thing
+// it calls free passes.
+func TestFreeOfAnotherThing(t *testing.T) {
+	cases := []flipCase{}
+	for _, c := range []struct{ wrong, right, chunk string }{
+		{"Größere Hunde fahren kostenlos mit", "Kleine Hunde in einer Transportbox fahren kostenlos mit", "Kleine Hunde in einer Transportbox fahren kostenlos mit. Größere Hunde benötigen einen Fahrschein zum ermäßigten Preis."},
+		{"Larger dogs travel free of charge", "Small dogs in a carrier travel free of charge", "Small dogs in a carrier travel free of charge. Larger dogs need a ticket at the reduced fare."},
+		{"Grote honden reizen gratis mee", "Kleine honden in een mand reizen gratis mee", "Kleine honden in een mand reizen gratis mee. Grotere honden hebben een kaartje tegen gereduceerd tarief nodig."},
+		{"Les grands chiens voyagent gratuitement", "Les petits chiens en panier voyagent gratuitement", "Les petits chiens en panier voyagent gratuitement. Les chiens plus grands doivent avoir un billet à tarif réduit."},
+		{"Los perros grandes viajan gratis", "Los perros pequeños en transportín viajan gratis", "Los perros pequeños en transportín viajan gratis. Los perros más grandes necesitan un billete a tarifa reducida."},
+	} {
+		cases = append(cases, flipCase{c.wrong + " fails", c.wrong + " [1].", c.chunk, true}, flipCase{c.right + " passes", c.right + " [1].", c.chunk, false})
+	}
+	const sso = "SSO is available on the Business plan at no extra cost. On the Team plan, single sign-on costs €2 per user per month."
+	cases = append(cases,
+		flipCase{"free where the chunk denies a cost passes", "SSO is free on the Business plan [1].", sso, false},
+		flipCase{"free on the plan the chunk prices fails", "Single sign-on is free on the Team plan [1].", sso, true},
+		flipCase{"an elided word is no subject", "Jusqu'à 5 invités par compte sont gratuits [1].", "Les utilisateurs supprimés restent facturés jusqu'à la fin du mois. Les invités sont gratuits, dans la limite de 5 par compte.", false})
+	assertUnsupported(t, cases)
+}
+
+// "Tanto X como Y" and "zowel X als Y" give both names what the chunk
+// says of one, as "X y Y" does.
+func TestPairOfNamesGivenOnesFeature(t *testing.T) {
+	const es = "El plan Premium incluye clases en grupo y acceso a la piscina. El plan Básico da acceso a la sala de musculación."
+	assertUnsupported(t, []flipCase{
+		{"tanto … como fails", "Tanto el plan Básico como el Premium incluyen clases en grupo [1].", es, true},
+		{"zowel … als fails", "Zowel het Basic- als het Premium-abonnement bevatten groepslessen [1].", "Het Premium-abonnement bevat groepslessen en toegang tot het zwembad. Het Basic-abonnement geeft toegang tot de fitnessruimte.", true},
+		{"both said of both passes", "Tanto el plan Básico como el Premium incluyen clases en grupo [1].", "El plan Premium incluye clases en grupo. El plan Básico también incluye clases en grupo.", false},
+	})
+}
