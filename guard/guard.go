@@ -10,6 +10,9 @@ import (
 	"runtime"
 	"strings"
 	"time"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/ragaudit/ragaudit/audit"
 	ragversion "github.com/ragaudit/ragaudit/internal/version"
@@ -180,18 +183,46 @@ func (g *Guard) Policy(tenant string) (Policy, string) {
 }
 
 // policyNear is the tenant with a policy of its own that tenant names in
-// another case or with blanks around it ("ACME", "acme " for "acme"); ""
-// when tenant has its own policy or none is near.
+// another case, with blanks or invisible characters in it, or with a
+// letter of another script that looks alike ("ACME", "acme ",
+// "acme\u200b", "аcme" with a Cyrillic а, for "acme"); "" when tenant has
+// its own policy or none is near. Such a name would otherwise get the
+// default policy silently.
 func (g *Guard) policyNear(tenant string) string {
 	if g.HasPolicy(tenant) {
 		return ""
 	}
+	k := skeleton(tenant)
 	for _, t := range sortedKeys(g.policies) {
-		if strings.EqualFold(strings.TrimSpace(tenant), t) {
+		if t != "" && skeleton(t) == k {
 			return t
 		}
 	}
 	return ""
+}
+
+// skeleton is a name as it reads: NFKC, lower case, without spaces,
+// control or format characters (zero-width spaces), Cyrillic and Greek
+// letters that look like Latin ones read as those.
+func skeleton(name string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKC.String(name) {
+		switch {
+		case unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			continue
+		case lookAlike[unicode.ToLower(r)] != 0:
+			r = lookAlike[unicode.ToLower(r)]
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// lookAlike maps Cyrillic and Greek lower-case letters to the Latin ones
+// they are drawn like.
+var lookAlike = map[rune]rune{
+	'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j', 'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ԛ': 'q', 'ԝ': 'w', 'к': 'k', 'м': 'm', 'н': 'h', 'т': 't', 'в': 'b',
+	'α': 'a', 'ο': 'o', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'ν': 'v', 'τ': 't', 'υ': 'u', 'χ': 'x', 'ε': 'e', 'μ': 'u',
 }
 
 // HasPolicy reports whether tenant has a policy of its own.

@@ -640,3 +640,27 @@ func TestAnHonestRefusalBelowTheFloorIsServed(t *testing.T) {
 		}
 	}
 }
+
+// An answer logged as two assistant messages with no user turn between
+// is one answer: both parts are checked, the wrong price of the first is
+// not served, and the faithful second part is.
+func TestAnAnswerInTwoMessagesIsCheckedWhole(t *testing.T) {
+	rec := &readers.Record{ConversationID: "sp", Tenant: "acme", Messages: []readers.Message{
+		{Role: "user", Content: "How much is Pro, and can I return it?"},
+		{Role: "assistant", Content: "Pro costs €39 per month [kb-1].", Retrieval: []Chunk{
+			{ID: "kb-1", Text: "Pro costs €29 per month, excluding VAT.", Score: score(0.8)},
+			{ID: "kb-2", Text: "You can return a product within 14 days of delivery if it is unused.", Score: score(0.7)}}},
+		{Role: "assistant", Content: "You can return a product within 14 days of delivery if it is unused [kb-2].", NoRetrievalLogged: true},
+	}}
+	r := RequestOf(rec)
+	if !strings.Contains(r.Answer, "€39") || !strings.Contains(r.Answer, "14 days") || len(r.Retrieval) != 2 || r.Question == "" {
+		t.Fatalf("the request: answer %q, %d chunks, question %q", r.Answer, len(r.Retrieval), r.Question)
+	}
+	d, err := shared(t).Apply(context.Background(), r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Action == ActionPass || strings.Contains(d.Content, "€39") || !slices.Contains(d.Classes, ClassNumberMismatch) {
+		t.Errorf("action %s, classes %v, content %q: the first part's wrong price passed", d.Action, d.Classes, d.Content)
+	}
+}

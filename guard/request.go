@@ -55,7 +55,11 @@ func ParseRequest(b []byte) (Request, error) {
 	return RequestOf(&rec), nil
 }
 
-// RequestOf is the request of a record's last assistant message.
+// RequestOf is the request of a record's answer: its last assistant
+// message, with the assistant messages just before it that no user turn
+// parts from it (an answer logged in two parts, "… € 39 [kb-1]." then
+// "… retourneren [kb-2]."), joined by a blank line, their retrievals
+// merged: a part is never left unchecked.
 func RequestOf(rec *readers.Record) Request {
 	r := Request{ConversationID: rec.ConversationID, Tenant: rec.Tenant, Agent: rec.Agent}
 	last := -1
@@ -67,20 +71,51 @@ func RequestOf(rec *readers.Record) Request {
 	if last < 0 {
 		return r
 	}
-	m := rec.Messages[last]
-	r.Answer, r.Citations = m.Content, m.Citations
-	if !m.NoRetrievalLogged {
-		r.Retrieval = append([]Chunk{}, m.Retrieval...) // non-nil: provided
+	first := last // the first message of the answer
+	for i := last - 1; i >= 0 && rec.Messages[i].Role != "user"; i-- {
+		if rec.Messages[i].Role == "assistant" {
+			first = i
+		}
 	}
-	for i := last - 1; i >= 0; i-- {
+	logged := false
+	seen := map[string]bool{}
+	for i := first; i <= last; i++ {
+		m := &rec.Messages[i]
+		if m.Role != "assistant" {
+			continue
+		}
+		if m.Content != "" {
+			if r.Answer != "" {
+				r.Answer += "\n\n"
+			}
+			for _, c := range m.Citations {
+				c.Start, c.End = c.Start+len(r.Answer), c.End+len(r.Answer)
+				r.Citations = append(r.Citations, c)
+			}
+			r.Answer += m.Content
+		}
+		logged = logged || !m.NoRetrievalLogged
+		for _, c := range m.Retrieval {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				r.Retrieval = append(r.Retrieval, c)
+			}
+		}
+	}
+	if logged && r.Retrieval == nil {
+		r.Retrieval = []Chunk{} // non-nil: provided, and empty
+	} else if !logged {
+		r.Retrieval = nil
+	}
+	for i := first - 1; i >= 0; i-- {
 		if rec.Messages[i].Role == "user" {
 			r.Question = rec.Messages[i].Content
 			break
 		}
 	}
-	for i := range last {
+	for i := range first {
 		if m := &rec.Messages[i]; m.Role == "assistant" && len(m.Retrieval) > 0 {
-			r.Earlier = slices.Clone(rec.Messages[:last])
+			r.Earlier = slices.Clone(rec.Messages[:first])
 			break
 		}
 	}

@@ -69,6 +69,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"accClass":          func(acc, bar float64) string { return rateClass(acc, bar, false) },
 	"pctN":              pctN,
 	"recallFloor":       func(a estimate.Agreement) string { return pct(recallFloor(a)) },
+	"recallAdvice":      recallAdvice,
 	"falseAlarmCeiling": func(a estimate.Agreement) string { return pct(falseAlarmCeiling(a)) },
 	"known":             func(x estimate.Number) bool { return !math.IsNaN(float64(x)) },
 	"num3":              numOrNA,

@@ -306,8 +306,20 @@ func (s *Summary) inconclusiveDetail() string {
 		if v.CensusToDecide {
 			more, size = "; "+v.CensusText(), v.Citations-v.Fabricated
 		}
-		if v.SampleSize > 0 {
-			more += fmt.Sprintf(": draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
+		// The sample holds citations nobody judged yet: those first.
+		unreviewed := v.SampleSize - v.Labels.Counted() - v.Labels.CannotJudge
+		first, then := "", ":"
+		if v.SampleSize > 0 && unreviewed > 0 {
+			first = fmt.Sprintf(": the sample drawn holds %d citations not labelled yet; review them (ragaudit review, with the sample and label file reviewed)", unreviewed)
+			then = first + ", then"
+		}
+		switch {
+		case first != "" && unreviewed >= v.LabelsToDecide && !v.CensusToDecide:
+			more += first
+		case v.Samples > 1:
+			more += then + " draw a larger sample of each set of logs with its own seed (ragaudit sample -n N --seed SEED -o SAMPLE --force over those logs, SAMPLE being its sample file reviewed) and review it with the same label file, whose labels carry over"
+		case v.SampleSize > 0:
+			more += then + fmt.Sprintf(" draw a larger sample of the same seed over the one reviewed (ragaudit sample -n %d --seed %d -o SAMPLE --force, SAMPLE being the sample file reviewed: --force because it holds the smaller sample; a new -o file needs none) and review it with the same label file, whose labels carry over",
 				size, v.Seed)
 		}
 	}

@@ -27,9 +27,11 @@ func StatusLine(s *Summary) string {
 	case s.machinePassed():
 		return shownStatus(s) + ": " + passDetail(s) + " (" + volume(s) + ")"
 	case s.Status == StatusPass || s.StatusDetail == "":
-		return s.Status + ": " + passDetail(s) + " (" + volume(s) + ")"
+		return shownStatus(s) + ": " + passDetail(s) + " (" + volume(s) + ")"
 	case s.BelowBar() && s.Verified == nil: // the machine's rate reads as measured unless it says whose it is
 		return s.Status + ": " + s.StatusDetail + " (" + volume(s) + "; machine verdicts, not verified)"
+	case s.BelowBar() && s.Status == StatusFail:
+		return shownStatus(s) + ": " + s.StatusDetail + " (" + volume(s) + ")"
 	case s.BelowBar():
 		return s.Status + ": " + s.StatusDetail + " (" + volume(s) + ")"
 	}
@@ -73,6 +75,11 @@ func shownStatus(s *Summary) string {
 	}
 	if s.InconclusiveBelowBar {
 		return s.Status + " (below the bar)"
+	}
+	if v := s.Verified; v != nil && v.SelfChosen && (s.Status == StatusPass || s.Status == StatusFail) {
+		// Three months' labels with their sample fields dropped, pooled
+		// over the quarter, had passed a quarter below the bar.
+		return s.Status + " (labels not drawn by ragaudit sample, taken as random)"
 	}
 	return s.Status
 }

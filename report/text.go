@@ -332,8 +332,8 @@ func writeVerified(b *strings.Builder, s *Summary, auditable int) {
 	if caught := v.Agreement.UnsupportedCaught; !math.IsNaN(float64(caught)) {
 		n := c.UnsupportedAsUnsupported + c.UnsupportedAsSupported
 		low := recallFloor(v.Agreement)
-		fmt.Fprintf(b, "  It caught an estimated %s of the unsupported citations, weighted to all citations (%d of %d labelled unsupported; the low end of its 95%% interval %s): runs of such logs without labels may take no more than %s as --machine-recall\n",
-			pctN(caught), c.UnsupportedAsUnsupported, n, pct(low), pct(low))
+		fmt.Fprintf(b, "  It caught an estimated %s of the unsupported citations, weighted to all citations (%d of %d labelled unsupported; the low end of its 95%% interval %s): %s\n",
+			pctN(caught), c.UnsupportedAsUnsupported, n, pct(low), recallAdvice(v.Agreement))
 	}
 	if failed := v.Agreement.SupportedFailed; !math.IsNaN(float64(failed)) {
 		n := c.SupportedAsUnsupported + c.SupportedAsSupported
@@ -464,6 +464,16 @@ func falseAlarmCeiling(a estimate.Agreement) float64 {
 // --machine-recall from a sample's agreement: a recall measured on few
 // unsupported labels is uncertain, so the low end of its interval, not
 // the estimate (13 labels, 8 caught: 62 %, but as little as 36 %).
+// recallAdvice says what --machine-recall later runs of such logs may
+// take: the low end of the interval, or none where it is 0 (the flag
+// wants a share above 0: "no more than 0.0%" could not be followed).
+func recallAdvice(a estimate.Agreement) string {
+	if low := recallFloor(a); low > 0 {
+		return "runs of such logs without labels may take no more than " + pct(low) + " as --machine-recall"
+	}
+	return "the labels do not show that it catches any share of them for certain, so runs of such logs without labels can take no --machine-recall: review a sample of each"
+}
+
 func recallFloor(a estimate.Agreement) float64 {
 	c := a.Confusion
 	n := c.UnsupportedAsUnsupported + c.UnsupportedAsSupported

@@ -15,7 +15,11 @@ type Verified struct {
 	// Design says how the labels were drawn: by ragaudit sample (its id,
 	// seed and size), or not (then they are taken as a random sample within
 	// each tenant × machine verdict, an assumption).
-	Design          string `json:"design"`
+	Design string `json:"design"`
+	// SelfChosen: labels not drawn by ragaudit sample and not a census,
+	// whose estimate rests on their having been chosen at random; every
+	// headline says so.
+	SelfChosen      bool   `json:"self_chosen,omitempty"`
 	PartialCountsAs string `json:"partial_counts_as"`
 	// UnmatchedLabels judge no citation of this audit (other logs, other
 	// filters): counted, never used. ChangedEvidence judged a sentence or
@@ -33,9 +37,12 @@ type Verified struct {
 	// Reviewers counts the labels used by who gave them.
 	Reviewers map[string]int `json:"reviewers"`
 	// Seed and SampleSize of the sample the labels were drawn by (0 when
-	// they were not): a larger draw of the same seed extends it.
+	// they were not): a larger draw of the same seed extends it. Samples
+	// counts the samples where there are several, each of its own logs
+	// (Seed 0, SampleSize their sum).
 	Seed       uint64 `json:"seed,omitempty"`
 	SampleSize int64  `json:"sample_size,omitempty"`
+	Samples    int    `json:"samples,omitempty"`
 	// Calibration is the operating point --calibrate fitted on the same
 	// labels (nil: not asked).
 	Calibration *Calibrated `json:"calibration,omitempty"`

@@ -5,9 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -19,8 +17,9 @@ import (
 // VerifyOptions say how to read the labels.
 type VerifyOptions struct {
 	LabelFiles       []string
-	ConfigHash       string // the audit's: labels sampled under another configuration are refused
-	Config           string // the same, in words, for the message that says what differs
+	ConfigHash       string   // the audit's: labels sampled under another configuration are refused
+	Config           string   // the same, in words, for the message that says what differs
+	Logs             []string // the audit's log files, as given: where labels of several samples each need theirs
 	Bar              float64
 	PartialSupported bool
 }
@@ -34,6 +33,9 @@ type LabelSet struct {
 	// DrawnFrom is what the labels' sample was drawn from (the first a
 	// label line names; nil: none does, e.g. labels of an older ragaudit).
 	DrawnFrom *DrawnFrom
+	// From is what each label's sample was drawn from (nil where its
+	// line does not say).
+	From []*DrawnFrom
 	// Replaced counts the lines a later line of their file replaced or
 	// withdrew (a reviewer's corrections).
 	Replaced int
@@ -49,10 +51,11 @@ func ReadLabelSet(paths []string) (*LabelSet, error) {
 			return nil, err
 		}
 		ls.Replaced += replaced
-		if ls.DrawnFrom == nil {
-			ls.DrawnFrom = drawnFromOf(path)
-		}
+		from := drawnFromLines(path)
 		for _, l := range labels {
+			if ls.DrawnFrom == nil {
+				ls.DrawnFrom = from[l.Line]
+			}
 			k := l.Key()
 			if i, dup := at[k]; dup {
 				if ls.Labels[i].Label != l.Label {
@@ -64,6 +67,7 @@ func ReadLabelSet(paths []string) (*LabelSet, error) {
 			at[k] = len(ls.Labels)
 			ls.Files[len(ls.Labels)] = path
 			ls.Labels = append(ls.Labels, l)
+			ls.From = append(ls.From, from[l.Line])
 		}
 	}
 	return ls, nil
@@ -90,10 +94,10 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	// verdicts group the citations otherwise) or with other flags counts.
 	census := len(given) > 0 && len(given) == labellable(pop)
 	stratum := func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) }
-	var frame *estimate.Frame
+	var samples []drawnSample
 	if !census {
 		var err error
-		if stratum, frame, err = strataOf(pop, ls, o, v); err != nil {
+		if stratum, samples, err = strataOf(pop, ls, o, v); err != nil {
 			return nil, err
 		}
 	} else {
@@ -108,7 +112,7 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 		return nil, fmt.Errorf("none of the %d labels judges a citation of these logs (%d match no citation, %d judged evidence that has changed since): were they given for other logs?",
 			len(ls.Labels), unmatched, changed)
 	}
-	skipped, err := skippedInReview(pop, frame, ls.Labels, given)
+	skipped, err := skippedInReview(pop, samples, given)
 	if err != nil {
 		return nil, err
 	}
@@ -139,56 +143,6 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	}
 	v.Result = r
 	return v, nil
-}
-
-// skippedInReview returns the citations a sample drew that the review
-// passed over without a label: of each sample size labels were given on,
-// the drawn citations before its last labelled one in review order. A
-// review stopped early still holds a random sample of each stratum (the
-// order is random), but one that leaves out citations on its way may
-// have left out the hard ones, so they count as not judged. Labels not
-// drawn by ragaudit sample have no order (and no frame): none. frame is
-// the population's, as strataOf built it.
-func skippedInReview(pop *Population, frame *estimate.Frame, labels []readers.Label, given map[int]readers.Label) (map[int]bool, error) {
-	sizes := map[int64]bool{}
-	var seed uint64
-	for _, l := range labels {
-		if l.Sample != "" && l.SampleSize > 0 {
-			sizes[l.SampleSize], seed = true, l.Seed
-		}
-	}
-	if len(sizes) == 0 || frame == nil {
-		return nil, nil
-	}
-	index := make(map[string]int, len(pop.Citations))
-	for i, c := range pop.Citations {
-		index[c.Key] = i
-	}
-	out := map[int]bool{}
-	for _, size := range slices.Sorted(maps.Keys(sizes)) {
-		d, err := estimate.NewDesign(frame, size, seed, estimate.DesignOptions{})
-		if err != nil {
-			return nil, err
-		}
-		drawn, err := d.Draw(pop.Citations)
-		if err != nil {
-			return nil, err
-		}
-		last := -1
-		for _, x := range drawn {
-			if l, ok := given[index[x.Citation.Key]]; ok && l.SampleSize == size {
-				last = max(last, x.Order)
-			}
-		}
-		for _, x := range drawn {
-			if i := index[x.Citation.Key]; x.Order < last {
-				if _, ok := given[i]; !ok {
-					out[i] = true
-				}
-			}
-		}
-	}
-	return out, nil
 }
 
 // labelledFailure is a label of unsupported as a report lists it.
@@ -243,94 +197,6 @@ func labelsOfEveryFile(pop *Population, given map[int]readers.Label, design stri
 		}
 	}
 	return nil
-}
-
-// notDrawn is the design of labels ragaudit sample did not draw.
-const notDrawn = "labels not drawn by ragaudit sample: taken as a random sample of each tenant's citations of each machine verdict (an assumption; a biased choice of citations biases the estimate)"
-
-// strataOf returns each citation's stratum: the sample's design, rebuilt
-// and checked against the labels, or tenant × machine verdict; and the
-// population's frame it rebuilt the design from (nil for labels not drawn
-// by ragaudit sample).
-func strataOf(pop *Population, ls *LabelSet, o VerifyOptions, v *report.Verified) (func(estimate.Citation) string, *estimate.Frame, error) {
-	labels := ls.Labels
-	sampled := 0
-	var size int64
-	for _, l := range labels {
-		if l.Sample != "" {
-			sampled++
-			size = max(size, l.SampleSize)
-		}
-	}
-	if sampled == 0 {
-		v.Design = notDrawn
-		return func(c estimate.Citation) string { return fmt.Sprintf("%q/%v", c.Tenant, c.Supported) }, nil, nil
-	}
-	l0 := labels[0]
-	where := func(i int) string { return fmt.Sprintf("%s:%d", ls.Files[i], labels[i].Line) }
-	for i, l := range labels {
-		switch {
-		case l.Sample == "":
-			return nil, nil, fmt.Errorf("%s: a label without a sample among labels of a sample: give the labels of one review", where(i))
-		case l.Seed != l0.Seed:
-			return nil, nil, fmt.Errorf("%s: from a sample of another seed than %s: give the labels of one sample (or of larger draws of its seed)", where(i), where(0))
-		case l.ConfigHash == "":
-			// A label written by hand or by another tool that kept the
-			// sample's id but not the fields that travel with it.
-			return nil, nil, fmt.Errorf("%s: a label of sample %s without the sample's config_hash (and config, seed, sample_size): copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
-				where(i), l.Sample)
-		case l.SampleSize == 0:
-			return nil, nil, fmt.Errorf("%s: a label of sample %s without the sample's sample_size: copy every field of the sample's line into the label, or leave out \"sample\" to give labels not drawn by ragaudit sample",
-				where(i), l.Sample)
-		case l.ConfigHash != o.ConfigHash:
-			return nil, nil, fmt.Errorf("%s: the sample was drawn under another audit configuration (%s; this audit: %s): audit with the flags it was drawn with",
-				where(i), orUnknown(l.Config), o.Config)
-		}
-	}
-	frame := estimate.NewFrame()
-	for _, c := range pop.Citations {
-		if err := frame.Add(c); err != nil {
-			return nil, nil, err
-		}
-	}
-	d, err := estimate.NewDesign(frame, size, l0.Seed, estimate.DesignOptions{})
-	if err != nil {
-		return nil, nil, err
-	}
-	sizes := map[string]int64{}
-	for _, s := range d.Strata {
-		sizes[s.ID] = s.Citations
-	}
-	for i, l := range labels {
-		n, ok := sizes[l.Stratum]
-		switch {
-		case !ok:
-			return nil, nil, fmt.Errorf("%s: the label's tenant and verdict group (%s) has no citation in these logs with these filters: %s", where(i), tenantOf(l), drawnFromAdvice(ls.DrawnFrom))
-		case l.StratumSize != 0 && l.StratumSize != n:
-			return nil, nil, fmt.Errorf("%s: these logs with these filters hold %d citations of the label's tenant and verdict group (%s) where the sample was drawn from %d: %s; or the sample was drawn by another build of ragaudit, whose verdicts put some citations in another group: audit with that build, or draw the sample again with this one (ragaudit sample, with the same flags) and review it", where(i), n, tenantOf(l), l.StratumSize, drawnFromAdvice(ls.DrawnFrom))
-		}
-	}
-	// Drawn again over these logs, the sample draws from no group its
-	// labels are not from: a group none of them is from holds citations
-	// the sample never saw (drawn with --tenant, audited without).
-	from := map[string]bool{}
-	for _, l := range labels {
-		from[l.Stratum] = true
-	}
-	for _, st := range d.Strata {
-		if st.Labels > 0 && !from[st.ID] {
-			return nil, nil, fmt.Errorf("these logs with these filters hold citations of a tenant and verdict group (%s) none of the labels is from, where the sample, drawn again over them, would draw %d: %s", st.Name, st.Labels, drawnFromAdvice(ls.DrawnFrom))
-		}
-	}
-	v.Seed, v.SampleSize = l0.Seed, size
-	ids := slices.Sorted(maps.Keys(sizes))
-	v.Design = fmt.Sprintf("ragaudit sample, seed %d: %d labels allocated over %d strata (tenant × machine verdict, Neyman)", l0.Seed, size, len(ids))
-	return func(c estimate.Citation) string {
-		if h, ok := d.StratumOf(c); ok {
-			return d.Strata[h].ID
-		}
-		return ""
-	}, frame, nil
 }
 
 func orUnknown(s string) string {
@@ -420,23 +286,28 @@ func tenantOf(l readers.Label) string {
 	return fmt.Sprintf("tenant %q", report.Printable(l.Tenant))
 }
 
-// drawnFromOf reads what a label file's sample was drawn from: the first
-// line that says (nil when none does, or the file cannot be read again).
-func drawnFromOf(path string) *DrawnFrom {
+// drawnFromLines reads what each line of a label file says its sample was
+// drawn from, by line number (none when the file cannot be read again).
+func drawnFromLines(path string) map[int]*DrawnFrom {
+	out := map[int]*DrawnFrom{}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil
+		return out
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64<<10), readers.DefaultMaxLineBytes)
-	for sc.Scan() {
+	var last *DrawnFrom // lines drawn from the same logs share one value
+	for n := 1; sc.Scan(); n++ {
 		var line struct {
 			DrawnFrom *DrawnFrom `json:"drawn_from"`
 		}
 		if json.Unmarshal(sc.Bytes(), &line) == nil && line.DrawnFrom != nil {
-			return line.DrawnFrom
+			if last == nil || last.String() != line.DrawnFrom.String() {
+				last = line.DrawnFrom
+			}
+			out[n] = last
 		}
 	}
-	return nil
+	return out
 }

@@ -577,7 +577,7 @@ func (o *auditOptions) writeReport(ctx context.Context, r *runOutcome, outputs [
 	if r.pop != nil {
 		var err error
 		run.Verified, err = review.Verify(r.pop, o.labels, review.VerifyOptions{LabelFiles: o.LabelsPath, ConfigHash: r.configHash,
-			Config: r.configSummary, Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
+			Config: r.configSummary, Logs: o.Files, Bar: o.Bar, PartialSupported: o.PartialAs == readers.LabelSupported})
 		if err != nil {
 			return usageErr("--labels: %v%s", err, o.calibratedOn())
 		}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// splitLogs writes the lines of a JSONL log into n files of consecutive
+// lines ("months"), in dir.
+func splitLogs(t *testing.T, log, dir string, n int) []string {
+	t.Helper()
+	lines := strings.SplitAfter(strings.TrimSpace(string(readFile(t, log))), "\n")
+	var out []string
+	for k := range n {
+		path := filepath.Join(dir, fmt.Sprintf("month-%d.jsonl", k+1))
+		part := lines[k*len(lines)/n : (k+1)*len(lines)/n]
+		if err := os.WriteFile(path, []byte(strings.TrimSuffix(strings.Join(part, ""), "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, path)
+	}
+	return out
+}
+
+// Three months, each sampled and reviewed in its month, verify the
+// quarter: each month's labels stand for its own citations (strata of
+// logs × tenant × verdict), and the interval covers the rate of the whole
+// quarter labelled by the same people. Logs a sample needs left out, or a
+// log no sample was drawn from, are refused by name.
+func TestMonthlySamplesVerifyTheQuarter(t *testing.T) {
+	dir := t.TempDir()
+	months := splitLogs(t, hagridLogs, dir, 3)
+	var labelArgs []string
+	for k, m := range months {
+		sample := filepath.Join(dir, fmt.Sprintf("sample-%d.jsonl", k+1))
+		if r := runCLI(t, "", "sample", "-q", "-n", "45", "--seed", fmt.Sprint(20+k), "-o", sample, m); r.code != exitPass {
+			t.Fatalf("sample of %s: exit %d %s", m, r.code, r.stderr)
+		}
+		labels, _ := simulateReview(t, sample)
+		labelArgs = append(labelArgs, "--labels", labels)
+	}
+	r := runCLI(t, "", append(append([]string{"audit", "-q", "--bar", "0.2"}, labelArgs...), months...)...)
+	if r.code != exitPass {
+		t.Fatalf("the quarter with its three months' labels: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	v := summaryOf(t, r)["verified"].(map[string]any)
+	if v["samples"] != float64(3) || !strings.Contains(v["design"].(string), "3 samples drawn by ragaudit sample, each of its own logs") || strings.Contains(r.stdout, "taken as random") {
+		t.Errorf("the design does not name the three samples: samples %v, %q; %q", v["samples"], v["design"], r.stdout)
+	}
+	// Every citation of the quarter labelled by the same reviewers (a
+	// census) gives the rate the interval must cover.
+	census := filepath.Join(dir, "census.jsonl")
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, hagridLabels))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		b, _ := json.Marshal(map[string]any{"conversation_id": d["conversation_id"], "message_index": d["message_index"], "char_start": d["char_start"],
+			"char_end": d["char_end"], "citation_marker": d["citation_marker"], "label": d["label"]})
+		lines = append(lines, string(b))
+	}
+	os.WriteFile(census, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	truth := summaryOf(t, runCLI(t, "", append([]string{"audit", "-q", "--labels", census}, months...)...))["verified"].(map[string]any)["estimate"].(float64)
+	if lo, hi := v["ci95_low"].(float64), v["ci95_high"].(float64); !(lo <= truth && truth <= hi) {
+		t.Errorf("the quarter's interval %.3f–%.3f misses the rate of all its citations labelled, %.3f", lo, hi, truth)
+	}
+	for _, tc := range []struct {
+		name string
+		logs []string
+		want string
+	}{
+		{"a month left out", months[:2], "is not among these logs"},
+		{"a log no sample was drawn from", append(append([]string{}, months...), filepath.Join(testdata, "example.jsonl")), "none of them was drawn from it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", append(append([]string{"audit", "-q"}, labelArgs...), tc.logs...)...)
+			if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+				t.Errorf("exit %d %q, want exit %d naming %q", r.code, r.stderr, exitUsage, tc.want)
+			}
+		})
+	}
+}
+
+// Labels not drawn by ragaudit sample (the sample's fields dropped) that
+// are no census say in every headline that they were taken as random: a
+// quarter's labels pooled so had passed below the bar.
+func TestSelfChosenLabelsSayTheirAssumption(t *testing.T) {
+	// HAGRID's human labels but one: no census, no sample's fields
+	lines := strings.Split(strings.TrimSpace(string(readFile(t, hagridLabels))), "\n")[1:]
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	os.WriteFile(labels, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r := runCLI(t, "", "audit", "-q", "--bar", "0.2", "--labels", labels, hagridLogs)
+	const said = "labels not drawn by ragaudit sample, taken as random"
+	if v := summaryOf(t, r)["verified"].(map[string]any); v["self_chosen"] != true || !strings.HasPrefix(r.stdout, "PASS ("+said+"): ") {
+		t.Errorf("self_chosen %v, status %q", v["self_chosen"], r.stdout)
+	}
+	if html := string(readFile(t, filepath.Join(r.out, "report.html"))); !strings.Contains(html, `id="self-chosen">`+said) {
+		t.Error("report.html's headline does not say the labels were taken as random")
+	}
+}
+
+// A review stopped part way through its sample is told to review the
+// rest of the sample, not to draw a larger one: the citations drawn and
+// not labelled yet are the next to judge.
+func TestAReviewStoppedEarlyIsToldToReviewTheRest(t *testing.T) {
+	sample := filepath.Join(t.TempDir(), "sample.jsonl")
+	if r := runCLI(t, "", "sample", "-q", "-n", "150", "--seed", "5", "-o", sample, hagridLogs); r.code != exitPass {
+		t.Fatalf("sample: exit %d %s", r.code, r.stderr)
+	}
+	// The reviewer labels the first 110 lines in review order (every
+	// seventh unsupported), then stops.
+	var lines []string
+	for i, l := range strings.Split(strings.TrimSpace(string(readFile(t, sample))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		d["label"], d["reviewer"] = "supported", "anna"
+		if i%7 == 3 {
+			d["label"] = "unsupported"
+		}
+		b, _ := json.Marshal(d)
+		lines = append(lines, string(b))
+	}
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	os.WriteFile(labels, []byte(strings.Join(lines[:110], "\n")+"\n"), 0o644)
+	r := runCLI(t, "", "audit", "-q", "--bar", "0.5", "--labels", labels, hagridLogs)
+	bar := summaryOf(t, r)["verified"].(map[string]any)["estimate"].(float64)
+	r = runCLI(t, "", "audit", "-q", "--bar", fmt.Sprint(bar), "--labels", labels, hagridLogs)
+	if want := fmt.Sprintf("the sample drawn holds %d citations not labelled yet; review them", len(lines)-110); r.code != exitInconclusive && r.code != exitInconclusiveBelow || !strings.Contains(r.stdout, want) {
+		t.Errorf("exit %d, want the advice %q: %s", r.code, want, r.stdout)
+	}
+}
