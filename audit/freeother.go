@@ -29,34 +29,11 @@ func freeOfAnother(l *lang.Language, c *claim, window string) string {
 		slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
 		return ""
 	}
-	free := l.Stem(cw[at])
-	type sentence struct {
-		stems        []string
-		free, priced bool
-	}
-	var ss []sentence
-	for _, text := range windowSentences(window) {
-		ws := normalisedWords(l, text)
-		var s sentence
-		for _, w := range ws {
-			s.stems = append(s.stems, l.Stem(w))
-		}
-		// A denial of a cost calls it free ("at no extra cost"); another
-		// denial says nothing of a price.
-		denies := deniesAnything(l, ws)
-		if denies && !slices.ContainsFunc(ws, l.IsCostWord) {
-			continue
-		}
-		// a word of the free word's stem calls it free too ("Todas las
-		// tarifas incluyen …" of "incluido")
-		s.free = denies || slices.ContainsFunc(ws, l.IsFreeWord) || slices.Contains(s.stems, free)
-		s.priced = !s.free && (slices.ContainsFunc(ws, l.IsCostWord) || slices.ContainsFunc(findQuantitiesIn(l, text), chargeable))
-		ss = append(ss, s)
-	}
-	holds := func(s sentence, w string) bool {
+	ss := priceSentences(l, window, l.Stem(cw[at]))
+	holds := func(s priceSentence, w string) bool {
 		return slices.ContainsFunc(s.stems, func(st string) bool { return sameStemOrComparative(st, l.Stem(w)) })
 	}
-	if !slices.ContainsFunc(ss, func(s sentence) bool { return s.free }) {
+	if !slices.ContainsFunc(ss, func(s priceSentence) bool { return s.free }) {
 		return ""
 	}
 	// A name of the claim's that a free sentence holds and a priced one
@@ -73,19 +50,51 @@ func freeOfAnother(l *lang.Language, c *claim, window string) string {
 		if !besideFree(l, cw, i, at, skip) || isElided(w) { // not "jusqu'"
 			continue
 		}
-		inFree := slices.ContainsFunc(ss, func(s sentence) bool { return s.free && holds(s, w) })
+		inFree := slices.ContainsFunc(ss, func(s priceSentence) bool { return s.free && holds(s, w) })
 		for _, p := range ss {
 			if inFree || !p.priced || !holds(p, w) {
 				continue
 			}
 			if !slices.ContainsFunc(names, func(n string) bool {
-				return !slices.Contains(p.stems, n) && slices.ContainsFunc(ss, func(s sentence) bool { return s.free && slices.Contains(s.stems, n) })
+				return !slices.Contains(p.stems, n) && slices.ContainsFunc(ss, func(s priceSentence) bool { return s.free && slices.Contains(s.stems, n) })
 			}) {
 				return cw[at]
 			}
 		}
 	}
 	return ""
+}
+
+// priceSentence is a sentence of a chunk as freeOfAnother reads it: its
+// stems, and whether it calls something free or gives a price.
+type priceSentence struct {
+	stems        []string
+	free, priced bool
+}
+
+// priceSentences reads the sentences of window that say nothing of a
+// price or say one; free is the stem of the claim's free word.
+func priceSentences(l *lang.Language, window, free string) []priceSentence {
+	var ss []priceSentence
+	for _, text := range windowSentences(window) {
+		ws := normalisedWords(l, text)
+		var s priceSentence
+		for _, w := range ws {
+			s.stems = append(s.stems, l.Stem(w))
+		}
+		// A denial of a cost calls it free ("at no extra cost"); another
+		// denial says nothing of a price.
+		denies := deniesAnything(l, ws)
+		if denies && !slices.ContainsFunc(ws, l.IsCostWord) {
+			continue
+		}
+		// a word of the free word's stem calls it free too ("Todas las
+		// tarifas incluyen …" of "incluido")
+		s.free = denies || slices.ContainsFunc(ws, l.IsFreeWord) || slices.Contains(s.stems, free)
+		s.priced = !s.free && (slices.ContainsFunc(ws, l.IsCostWord) || slices.ContainsFunc(findQuantitiesIn(l, text), chargeable))
+		ss = append(ss, s)
+	}
+	return ss
 }
 
 // sameStemOrComparative reports whether two stems are one, or one is the

@@ -17,14 +17,14 @@ import (
 // of several sets of logs (three months' samples given with the
 // quarter's logs), those of its own logs.
 type drawnSample struct {
-	labels    []int               // the labels of the sample, by index
-	members   []estimate.Citation // the citations it was drawn from
-	frame     *estimate.Frame
-	design    *estimate.Design
-	seed      uint64
-	from      *DrawnFrom
-	prefix    string // of its strata's ids, where there are several samples
-	sizes     map[int64]bool
+	labels  []int               // the labels of the sample, by index
+	members []estimate.Citation // the citations it was drawn from
+	frame   *estimate.Frame
+	design  *estimate.Design
+	seed    uint64
+	from    *DrawnFrom
+	prefix  string // of its strata's ids, where there are several samples
+	sizes   map[int64]bool
 }
 
 // notDrawn is the design of labels ragaudit sample did not draw.
