@@ -72,11 +72,17 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 	if !anytime {
 		return false
 	}
+	// A claim stating the period or a condition itself keeps that limit
+	// ("Na het eerste jaar kunt u op elk moment opzeggen").
+	ownPeriod, ownCondition := periodIn(l, cw), conditional(l, cw)
 	limited := false
 	for j := range closest {
 		if n := l.AnytimeAt(closest, j); n > 0 {
-			// "à tout moment après les trois premiers mois" limits it still
-			if !slices.ContainsFunc([]int{j + n, j + n + 1}, func(k int) bool { return k < len(closest) && periodStartsAt(l, closest, k) }) {
+			// "à tout moment après les trois premiers mois" limits it
+			// still, and so does "after the first year you can cancel
+			// at any time" (a period after it further on may be another
+			// clause's: "…; refunds are paid after 14 days")
+			if ownPeriod || !slices.ContainsFunc([]int{j + n, j + n + 1}, func(k int) bool { return k < len(closest) && periodStartsAt(l, closest, k) }) && !periodIn(l, closest[max(0, j-8):j]) {
 				return false
 			}
 			limited = true
@@ -84,7 +90,8 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 		// "kündigen, sobald der Vertrag sechs Monate läuft": a condition
 		// limits it too, unless it opens the sentence as a time ("When
 		// you cancel, …" tells a sequence).
-		limited = limited || periodStartsAt(l, closest, j) || deadlineAt(l, closest, j) || l.ConditionAt(closest, j) > 0 && (j > 0 || !l.IsConditionTime(closest[j]))
+		limited = limited || !ownPeriod && periodStartsAt(l, closest, j) || deadlineAt(l, closest, j) ||
+			!ownCondition && l.ConditionAt(closest, j) > 0 && (j > 0 || !l.IsConditionTime(closest[j]))
 		if !l.IsRestrictor(closest[j]) {
 			continue
 		}
@@ -117,17 +124,29 @@ func timeUnitAfter(l *lang.Language, ws []string, k int) bool {
 	return false
 }
 
+// periodIn reports whether a period that must pass first opens anywhere
+// in ws (periodStartsAt).
+func periodIn(l *lang.Language, ws []string) bool {
+	for k := range ws {
+		if periodStartsAt(l, ws, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // periodStartsAt reports whether ws[j] opens a period that must pass
 // first: a phrase of [period-anchors] ("after", "après", "nach") and,
-// within four words, a number and a unit of time ("après les trois
-// premiers mois", "after the first 3 months").
+// within four words, a number or an ordinal and a unit of time ("après
+// les trois premiers mois", "after the first 3 months", "after the first
+// year").
 func periodStartsAt(l *lang.Language, ws []string, j int) bool {
 	n, within := l.PeriodAnchorAt(ws, j)
 	if n == 0 || within {
 		return false
 	}
 	for k := j + n; k+1 < len(ws) && k < j+n+4; k++ {
-		if isFigure(l, ws[k]) && timeUnitAfter(l, ws, k) {
+		if _, ord := l.Ordinal(ws[k]); (isFigure(l, ws[k]) || ord) && timeUnitAfter(l, ws, k) { // "after the first year"
 			return true
 		}
 	}

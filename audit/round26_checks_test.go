@@ -55,3 +55,16 @@ func TestPairOfNamesGivenOnesFeature(t *testing.T) {
 		{"both said of both passes", "Tanto el plan Básico como el Premium incluyen clases en grupo [1].", "El plan Premium incluye clases en grupo. El plan Básico también incluye clases en grupo.", false},
 	})
 }
+
+// "At any time" against a sentence that allows it at any time only after
+// a period said before it fails; a claim saying the period too passes,
+// and a period of another clause after it limits nothing.
+func TestAnytimeAfterAPeriodSaidBefore(t *testing.T) {
+	const nl = "Opzeggen kan na het eerste jaar op elk moment, met een opzegtermijn van één maand."
+	assertUnsupported(t, []flipCase{
+		{"op elk moment fails", "U kunt op elk moment opzeggen met een opzegtermijn van één maand [1].", nl, true},
+		{"the period kept passes", "Na het eerste jaar kunt u op elk moment opzeggen met een opzegtermijn van één maand [1].", nl, false},
+		{"at any time fails", "You can cancel at any time with one month's notice [1].", "After the first year you can cancel at any time with one month's notice.", true},
+		{"jederzeit fails", "Sie können jederzeit mit einer Frist von einem Monat kündigen [1].", "Nach dem ersten Jahr können Sie jederzeit mit einer Frist von einem Monat kündigen.", true},
+	})
+}
