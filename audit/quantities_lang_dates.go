@@ -246,6 +246,9 @@ func (s *langScan) timeAt(i int) (found, bool) {
 // and where the time ends.
 func (s *langScan) daytimeAfter(h, end int) (int, int) {
 	k := s.skipSpaces(end)
+	if k > end && k < len(s.text) && (s.text[k] == '\'' || strings.HasPrefix(s.text[k:], "’")) {
+		k += utf8.RuneLen([]rune(s.text[k:])[0]) // "'s avonds"
+	}
 	if k == end || k >= len(s.text) || s.letterAt(k) == 0 {
 		return h, end // no word right after the time
 	}
@@ -292,7 +295,10 @@ func (s *langScan) clockAt(i, j, h int) (m, end int, ok bool) {
 			return m, end, true
 		}
 	}
-	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.betweenEnd(i) || s.clockBeforeLate(i)) || s.betweenClock(i, j))) {
+	// "7 uur 's ochtends": the part of the day after the hour word makes
+	// it a time too
+	daytime := func() bool { _, e := s.daytimeAfter(h, we); return h <= 11 && e > we }
+	if we > k && (s.l.IsClockWord(w) || s.l.IsClockHour(w) && h <= 23 && (s.clockBefore(i) || evening && (s.rangeEnd(i) || s.betweenEnd(i) || s.clockBeforeLate(i)) || s.betweenClock(i, j) || daytime())) {
 		if m, e, ok, _ := s.minutesAfterMark(we); ok { // "17 Uhr 30", "17 heures 30"
 			return m, e, true
 		}

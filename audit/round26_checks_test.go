@@ -68,3 +68,14 @@ func TestAnytimeAfterAPeriodSaidBefore(t *testing.T) {
 		{"jederzeit fails", "Sie können jederzeit mit einer Frist von einem Monat kündigen [1].", "Nach dem ersten Jahr können Sie jederzeit mit einer Frist von einem Monat kündigen.", true},
 	})
 }
+
+// An hour with "uur" and the part of the day after it ("7 uur 's
+// ochtends", "6 uur 's avonds") is a time of day, read against the
+// chunk's "7.00" and "18.00"; "7 uur" alone stays a duration.
+func TestDutchHourWithPartOfTheDay(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"the same times pass", "U kunt tussen 7 uur 's ochtends en 6 uur 's avonds bellen [1].", "U kunt ons bellen van 7.00 tot 18.00 uur.", false},
+		{"another evening hour fails", "U kunt tussen 7 uur 's ochtends en 6 uur 's avonds bellen [1].", "U kunt ons bellen van 7.00 tot 17.00 uur.", true},
+		{"a duration stays one", "De reis duurt 7 uur [1].", "De reis duurt 7 uur.", false},
+	})
+}
