@@ -323,6 +323,9 @@ func (s *Summary) inconclusiveDetail() string {
 				size, v.Seed)
 		}
 	}
+	if v.Unsampled > 0 && !v.TooFewLabels {
+		more += fmt.Sprintf("; %d citations are of tenant and verdict groups without a label, which the bounds count from none to all supported and the estimate only assumes like the others: label some of each group (ragaudit sample draws them)", v.Unsampled)
+	}
 	if notJudged := v.Labels.CannotJudge; notJudged > 0 && !v.TooFewLabels {
 		// The interval takes them from none to all supported: more labels
 		// elsewhere cannot stand in for them.

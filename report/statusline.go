@@ -40,7 +40,10 @@ func StatusLine(s *Summary) string {
 	rate, bar := pctPair(s.CitationAccuracy, s.Bar)
 	if v := s.Verified; v != nil {
 		of := "" // the estimate leaves out drawn citations not judged: it may be theirs that fail
-		if v.Labels.CannotJudge > 0 {
+		switch {
+		case v.Unsampled > 0:
+			of = " of the groups labelled"
+		case v.Labels.CannotJudge > 0:
 			of = " of the citations judged"
 		}
 		return fmt.Sprintf("%s: %s; verified citation accuracy%s %s, bar %s (%s)", s.Status, s.StatusDetail, of, pctN(v.Rate), pct(s.Bar), volume(s))
@@ -72,6 +75,9 @@ func (s *Summary) machinePassed() bool { return s.Status == StatusPass && s.Veri
 func shownStatus(s *Summary) string {
 	if s.machinePassed() {
 		return s.Status + " (machine verdicts, not verified)"
+	}
+	if s.InconclusiveBelowBar && s.Verified != nil && s.Verified.Unsampled > 0 {
+		return s.Status + " (may be below the bar)"
 	}
 	if s.InconclusiveBelowBar {
 		return s.Status + " (below the bar)"

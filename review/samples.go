@@ -133,7 +133,7 @@ func sampleGroups(pop *Population, ls *LabelSet, logs []string) ([]drawnSample, 
 		}
 		for _, log := range g.from.Logs {
 			if !slices.ContainsFunc(logs, func(p string) bool { return sameFile(p, log) }) {
-				return nil, fmt.Errorf("the labels of the sample drawn from %s need all its logs, and %s is not among these logs: audit every log file of every sample the labels are from", g.from, log)
+				return nil, fmt.Errorf("the labels of the sample drawn from %s need all its logs, and %s is not among these logs: audit every log file of every sample the labels are from (named as they were given to ragaudit sample: a relative path is read from the directory the audit runs in)", g.from, log)
 			}
 			f := slices.IndexFunc(pop.files, func(p string) bool { return sameFile(p, log) })
 			switch {

@@ -132,3 +132,38 @@ func TestAReviewStoppedEarlyIsToldToReviewTheRest(t *testing.T) {
 		t.Errorf("exit %d, want the advice %q: %s", r.code, want, r.stdout)
 	}
 }
+
+// Labels chosen only among the citations the machine passes leave the
+// machine's failures without a label: their rate is bounded, not
+// estimated, so the run is never INCONCLUSIVE above the bar (exit 3,
+// which CI recipes let through), and the status says which groups lack
+// labels.
+func TestLabelsOfOneVerdictGroupDoNotPassAsAbove(t *testing.T) {
+	r := runCLI(t, "", "audit", "-q", hagridLogs)
+	passed := map[string]bool{}
+	for _, f := range findingsOf(t, r) {
+		if f.Verdict == "supported" {
+			b, _ := json.Marshal([]any{f.ConversationID, f.MessageIndex, f.CharStart, f.CharEnd, f.Marker})
+			passed[string(b)] = true
+		}
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, hagridLabels))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		b, _ := json.Marshal([]any{d["conversation_id"], d["message_index"], d["char_start"], d["char_end"], d["citation_marker"]})
+		if passed[string(b)] {
+			d["label"] = "supported" // a reviewer who saw only what passed, and agreed
+			b, _ := json.Marshal(d)
+			lines = append(lines, string(b))
+		}
+	}
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	os.WriteFile(labels, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r = runCLI(t, "", "audit", "-q", "--bar", "0.8", "--labels", labels, hagridLogs)
+	v := summaryOf(t, r)["verified"].(map[string]any)
+	if v["unsampled"].(float64) == 0 || r.code != exitInconclusiveBelow || !strings.Contains(r.stdout, "of tenant and verdict groups without a label") ||
+		!strings.Contains(r.stdout, "verified citation accuracy of the groups labelled") {
+		t.Errorf("%d labels, unsampled %v: exit %d, %q", len(lines), v["unsampled"], r.code, r.stdout)
+	}
+}
