@@ -432,6 +432,7 @@ var Checks = []Check{
 						why(causeOpposite, l.Compounds && slices.ContainsFunc(claimWords(c, l), l.InOpposites) && adjectiveAgainstCompound(l, c.words, c.nearestWords(l, window))) ||
 						why(causeEvent, anchorSwapped(l, claimWords(c, l), c.nearestWords(l, window), ev)) ||
 						why(causeScope, groupWidened(l, claimWords(c, l), c.nearestWords(l, window)) || anytimeLimited(l, c.words, c.nearestWords(l, window))) ||
+						why(causeNegated, s.MissingWords <= 1 && deniedOfTheRestricted(l, c, c.nearestWords(l, window))) ||
 						why(causeExcepted, exceptionDropped(l, claimWords(c, l), c.nearestWords(l, window)))
 					if !flip && (slices.ContainsFunc(claimWords(c, l), l.InOpposites) || mayNameActor(l, c, window) || l.MayRestrict(window)) {
 						flip = why(causeSides, clausesSwapped(l, c, window, s.SpanText))
@@ -584,7 +585,7 @@ var Checks = []Check{
 			if l, ok := lang.Get(c.tongue.code); !s.NegationMismatch && ok {
 				closest, ww, closestText := c.nearest(l, window)
 				s.NegationMismatch = why(causeOpposite, opposes(l, c.words, closest) || opposesInPart(l, c, closest, closestText)) || why(causeSides, rolesSwapped(l, c.words, ww) || partiesSwapped(l, c.words, closest)) ||
-					why(causeImpossible, !claimDenies && deniedPossible(l, c.words, window, ofClaim)) ||
+					why(causeImpossible, !claimDenies && deniedPossible(l, c.words, window, ofClaim)) || why(causeNegated, deniedOfTheRestricted(l, c, closest)) ||
 					why(causeHedge, l.MayHedge(window) && hedgeDropped(l, c.words, closest)) ||
 					why(causeExcepted, exceptedClaimed(l, c.plain, c.words, sentenceAround(s.SpanText, s.Span)) || absoluteUnlessDropped(l, c, closestText, ofClaim) || unlessCaseAsRule(l, c, closestText) || evenIfUnless(l, c, closestText)) ||
 					why(causeScope, scopeFlipped(l, c.words, withWordsBefore(s.SpanText, s.Span[0], 3), ww) || fullyBounded(l, c.words, closest) || generalised(l, c.words, closest)) ||

@@ -260,7 +260,10 @@ func looseFlip(c *claim, window string) bool {
 	}) {
 		closest = c.nearestWords(l, window)
 		if opposesNear(l, withoutQuantityWords(l, c, c.words), closest, contentOpposed) {
-			return true
+			// Denied of the other member of what the window restricts to
+			// one, the two turns agree: "Existing customers cannot use
+			// the offer" of "valid for new customers only".
+			return !deniedOfTheRest(l, c.words, closest)
 		}
 	}
 	if l.Certain(c.words) && l.MayHedge(window) {
@@ -283,6 +286,42 @@ func looseFlip(c *claim, window string) bool {
 		closest = c.nearestWords(l, window)
 	}
 	return deniedOfAll(l, c.words, closest)
+}
+
+// deniedOfTheRest reports whether the claim cw denies (a negation cue)
+// where the window's sentence ww denies nothing and restricts with a word
+// of [restrictors] ("only", "nur", "alleen"): an opposite there is the
+// rest the restriction leaves out.
+func deniedOfTheRest(l *lang.Language, cw, ww []string) bool {
+	return deniesAnything(l, cw) && !deniesAnything(l, ww) && slices.ContainsFunc(ww, l.IsRestrictor)
+}
+
+// deniedOfTheRestricted reports whether the claim denies what the
+// window's sentence ww, denying nothing, restricts to what the claim
+// names ("New customers cannot use the offer" against "The offer is valid
+// for new customers only"): two content words of the claim or more are
+// the sentence's, none of the claim's words opposes one of it, the claim
+// restricts nothing itself, and it names nothing the sentence does not
+// ("…, not with Start" denies it of the rest).
+func deniedOfTheRestricted(l *lang.Language, c *claim, ww []string) bool {
+	cw := claimWords(c, l)
+	// A claim restricting too ("Only members can book …, no more than
+	// two weeks ahead") restates the restriction.
+	if !deniedOfTheRest(l, cw, ww) || slices.ContainsFunc(cw, l.IsRestrictor) || opposesNear(l, cw, ww, contentOpposed) {
+		return false
+	}
+	for k, t := range tokensOf(c.plain) {
+		if k > 0 && t.capital && !inClause(l, l.Normalize(t.lower), ww) {
+			return false
+		}
+	}
+	held := 0
+	for _, w := range cw {
+		if contentWord(l, w) && l.NegationAt(cw, slices.Index(cw, w)) == 0 && inClause(l, w, ww) {
+			held++
+		}
+	}
+	return held >= 2
 }
 
 // crossMarks are the signs that answer a feature "no" in any language

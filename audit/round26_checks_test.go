@@ -79,3 +79,20 @@ func TestDutchHourWithPartOfTheDay(t *testing.T) {
 		{"a duration stays one", "De reis duurt 7 uur [1].", "De reis duurt 7 uur.", false},
 	})
 }
+
+// A claim denying what the chunk restricts to its subject ("only")
+// fails; one denying it of the rest the restriction leaves out is no
+// contradiction (two turns agree), whatever else the similarity says.
+func TestDenialAgainstOnly(t *testing.T) {
+	const en = "The offer is valid for new customers only."
+	assertUnsupported(t, []flipCase{
+		{"denied of the restricted fails", "New customers cannot use the offer [1].", en, true},
+		{"de: denied of the restricted fails", "Neukunden können das Angebot nicht nutzen [1].", "Das Angebot gilt nur für Neukunden.", true},
+		{"a claim restricting too passes", "Only members can book the studio, no more than 7 days in advance [1].", "The studio can be booked by members only, up to 7 days in advance.", false},
+		{"denied of a name the sentence leaves out passes", "Priority support comes with the Pro and Max plans, not with Lite [1].", "Priority support is included in the Pro and Max plans only.", false},
+	})
+	assertReason(t, "opposite_word", []flipCase{
+		{"denied of the rest is no opposite", "Existing customers cannot use the offer [1].", en, false},
+		{"affirmed of the rest is one", "Existing customers can use the offer [1].", en, true},
+	})
+}

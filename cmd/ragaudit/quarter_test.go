@@ -37,7 +37,7 @@ func TestMonthlySamplesVerifyTheQuarter(t *testing.T) {
 	var labelArgs []string
 	for k, m := range months {
 		sample := filepath.Join(dir, fmt.Sprintf("sample-%d.jsonl", k+1))
-		if r := runCLI(t, "", "sample", "-q", "-n", "45", "--seed", fmt.Sprint(20+k), "-o", sample, m); r.code != exitPass {
+		if r := runCLI(t, "", "sample", "-q", "-n", "60", "--seed", fmt.Sprint(20+k), "-o", sample, m); r.code != exitPass {
 			t.Fatalf("sample of %s: exit %d %s", m, r.code, r.stderr)
 		}
 		labels, _ := simulateReview(t, sample)
