@@ -53,11 +53,26 @@ func pricedFree(l *lang.Language, c *claim, window string) string {
 		return ""
 	}
 	others := 0 // the claim's content words besides its free word, each in the sentence
+	missing := ""
 	for i, w := range cw {
 		if !besideFree(l, cw, i, at, skip) { // "free of charge"
 			continue
 		}
 		if !slices.Contains(stems, l.Stem(w)) {
+			if missing != "" {
+				return ""
+			}
+			missing = w
+			continue
+		}
+		others++
+	}
+	if missing != "" {
+		// One word another sentence of the window holds, where nothing
+		// of it is called free: "Lockers are free for members" against
+		// "Members get access … Lockers can be rented for €15 per month".
+		ws := normalisedWords(l, window)
+		if others == 0 || slices.ContainsFunc(ws, l.IsFreeWord) || !slices.ContainsFunc(ws, func(x string) bool { return l.Stem(x) == l.Stem(missing) }) {
 			return ""
 		}
 		others++

@@ -96,3 +96,14 @@ func TestDenialAgainstOnly(t *testing.T) {
 		{"affirmed of the rest is one", "Existing customers can use the offer [1].", en, true},
 	})
 }
+
+// "Free" against a chunk whose sentence about the claim's subject gives
+// it a price, the claim's other word in another sentence, fails where
+// the chunk calls nothing free; with a free word elsewhere it is left to
+// the other reads.
+func TestFreeAgainstAPriceWithTheClaimsWordsInTwoSentences(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"lockers free fails", "Lockers are free for members [1].", "Members get access around the clock with their key card. Lockers can be rented for €15 per month, subject to availability.", true},
+		{"the price passes", "Members can rent a locker for €15 per month [1].", "Members get access around the clock with their key card. Lockers can be rented for €15 per month, subject to availability.", false},
+	})
+}

@@ -106,6 +106,9 @@ func Verify(pop *Population, ls *LabelSet, o VerifyOptions) (*report.Verified, e
 	if err := labelsOfEveryFile(pop, given, v.Design); err != nil {
 		return nil, err
 	}
+	if err := labelsEvenAcrossFiles(pop, given, v.Design); err != nil {
+		return nil, err
+	}
 	if len(given) == 0 && len(ls.Labels) > 0 {
 		// No estimate rests on no label: this is the wrong label file or
 		// the wrong logs, not an inconclusive audit.

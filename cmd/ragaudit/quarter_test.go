@@ -167,3 +167,38 @@ func TestLabelsOfOneVerdictGroupDoNotPassAsAbove(t *testing.T) {
 		t.Errorf("%d labels, unsampled %v: exit %d, %q", len(lines), v["unsampled"], r.code, r.stdout)
 	}
 }
+
+// Labels not drawn by ragaudit sample that label one log file closely and
+// another sparsely are refused, naming both files and their shares:
+// taken as one random sample, the first file's labels would stand for the
+// second's citations.
+func TestSelfChosenLabelsOfFilesAtVeryDifferentSharesAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	months := splitLogs(t, hagridLogs, dir, 2)
+	inFirst := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, months[0]))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		inFirst[d["conversation_id"].(string)] = true
+	}
+	var lines []string
+	second := 0
+	for _, l := range strings.Split(strings.TrimSpace(string(readFile(t, hagridLabels))), "\n") {
+		var d map[string]any
+		json.Unmarshal([]byte(l), &d)
+		if !inFirst[d["conversation_id"].(string)] {
+			if second++; second%10 != 0 { // a tenth of the second month's
+				continue
+			}
+		}
+		b, _ := json.Marshal(map[string]any{"conversation_id": d["conversation_id"], "message_index": d["message_index"], "char_start": d["char_start"],
+			"char_end": d["char_end"], "citation_marker": d["citation_marker"], "label": d["label"]})
+		lines = append(lines, string(b))
+	}
+	labels := filepath.Join(dir, "labels.jsonl")
+	os.WriteFile(labels, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r := runCLI(t, "", append([]string{"audit", "-q", "--labels", labels}, months...)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "no random sample labels files so unevenly") || !strings.Contains(r.stderr, months[0]) || !strings.Contains(r.stderr, months[1]) {
+		t.Errorf("exit %d %q", r.code, r.stderr)
+	}
+}
