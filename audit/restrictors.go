@@ -72,9 +72,13 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 	if !anytime {
 		return false
 	}
-	// A claim stating the period or a condition itself keeps that limit
-	// ("Na het eerste jaar kunt u op elk moment opzeggen").
+	// A claim stating the period, a condition or a threshold itself keeps
+	// that limit ("Na het eerste jaar kunt u op elk moment opzeggen").
 	ownPeriod, ownCondition := periodIn(l, cw), conditional(l, cw)
+	ownAmount := false
+	for i := range cw {
+		ownAmount = ownAmount || amountFromAt(l, cw, i)
+	}
 	limited := false
 	for j := range closest {
 		if n := l.AnytimeAt(closest, j); n > 0 {
@@ -90,7 +94,7 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 		// "kündigen, sobald der Vertrag sechs Monate läuft": a condition
 		// limits it too, unless it opens the sentence as a time ("When
 		// you cancel, …" tells a sequence).
-		limited = limited || !ownPeriod && periodStartsAt(l, closest, j) || deadlineAt(l, closest, j) ||
+		limited = limited || !ownPeriod && periodStartsAt(l, closest, j) || deadlineAt(l, closest, j) || !ownAmount && amountFromAt(l, closest, j) ||
 			!ownCondition && l.ConditionAt(closest, j) > 0 && (j > 0 || !l.IsConditionTime(closest[j]))
 		if !l.IsRestrictor(closest[j]) {
 			continue
@@ -100,6 +104,22 @@ func anytimeLimited(l *lang.Language, cw, closest []string) bool {
 		}
 	}
 	return limited
+}
+
+// amountFromAt reports whether ws[j] is a figure, not of a unit of
+// time, that a word of a lower bound opens within four words before it
+// ("Ab einem Bestellwert von 50 €", "à partir de 50 €", "from 3
+// people"): a threshold, which "always" drops.
+func amountFromAt(l *lang.Language, ws []string, j int) bool {
+	if !isFigure(l, ws[j]) || timeUnitAfter(l, ws, j) {
+		return false // a period is periodStartsAt's
+	}
+	for k := max(0, j-5); k < j; k++ {
+		if l.BoundBefore(ws[max(0, k-2):k+1]) == lang.Lower {
+			return true
+		}
+	}
+	return false
 }
 
 // deadlineAt reports whether ws[j] is a number of a unit of time bounded

@@ -107,3 +107,17 @@ func TestFreeAgainstAPriceWithTheClaimsWordsInTwoSentences(t *testing.T) {
 		{"the price passes", "Members can rent a locker for €15 per month [1].", "Members get access around the clock with their key card. Lockers can be rented for €15 per month, subject to availability.", false},
 	})
 }
+
+// "Always" against a sentence that allows it only from a threshold ("Ab
+// einem Bestellwert von 50 €", "vanaf", "à partir de") fails; a claim
+// saying the threshold passes.
+func TestAlwaysAgainstAThreshold(t *testing.T) {
+	const de = "Ab einem Bestellwert von 50 € ist der Versand kostenlos. Darunter berechnen wir 4,95 €."
+	assertUnsupported(t, []flipCase{
+		{"immer fails", "Der Versand ist immer kostenlos [1].", de, true},
+		{"the threshold kept passes", "Ab 50 € ist der Versand immer kostenlos [1].", de, false},
+		{"always fails", "Shipping is always free [1].", "Shipping is free on orders from €50. Below that, we charge €4.95.", true},
+		{"altijd fails", "Verzending is altijd gratis [1].", "Vanaf een bestelbedrag van 50 euro is de verzending gratis.", true},
+		{"toujours fails", "La livraison est toujours gratuite [1].", "La livraison est gratuite à partir de 50 € d'achat.", true},
+	})
+}

@@ -84,4 +84,3 @@ func groupName(tenant string, supported bool) string {
 	}
 	return t + "; " + verdict
 }
-
