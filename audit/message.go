@@ -15,7 +15,7 @@ import (
 // (errTooManySentences past it): its claims, each citation resolved to a
 // retrieved chunk, the claims and their chunks measured, then judged.
 func (a *Auditor) auditMessage(ctx context.Context, base Finding, mi int, rec *readers.Record, wc *wordCache, budget int) (Answer, []Finding, error) {
-	msg := rec.Messages[mi]
+	msg := continued(rec.Messages, mi)
 	before := rec.Messages[:mi]
 	if len(rec.Earlier) > 0 { // earlier records' answers, then the record's own
 		before = slices.Concat(rec.Earlier, before)
@@ -506,3 +506,22 @@ func (rc *runeCounter) at(b int) int {
 }
 
 func (rc *runeCounter) runeStart(b int) bool { return b == len(rc.s) || utf8.RuneStart(rc.s[b]) }
+
+// continued is message mi, which, logged without retrieval right after an
+// assistant message that logged one with no user turn between, goes on
+// with that message's answer and cites its retrieval ("… € 39 [kb-1]."
+// then "… retourneren [kb-2]."): an id of neither is made up, as the
+// guard, which checks the two as one answer, reads it.
+func continued(msgs []readers.Message, mi int) readers.Message {
+	msg := msgs[mi]
+	if !msg.NoRetrievalLogged || len(msg.Retrieval) > 0 {
+		return msg
+	}
+	for i := mi - 1; i >= 0 && msgs[i].Role != "user"; i-- {
+		if p := msgs[i]; p.Role == "assistant" && !p.NoRetrievalLogged {
+			msg.Retrieval, msg.NoRetrievalLogged = p.Retrieval, false
+			return msg
+		}
+	}
+	return msg
+}

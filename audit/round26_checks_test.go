@@ -1,6 +1,11 @@
 package audit
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/ragaudit/ragaudit/readers"
+)
 
 // A claim leaving out a condition opened by "once", "zodra", "sobald",
 // "dès que" or "una vez que" fails, and so does "at any time" against
@@ -120,4 +125,51 @@ func TestAlwaysAgainstAThreshold(t *testing.T) {
 		{"altijd fails", "Verzending is altijd gratis [1].", "Vanaf een bestelbedrag van 50 euro is de verzending gratis.", true},
 		{"toujours fails", "La livraison est toujours gratuite [1].", "La livraison est gratuite à partir de 50 € d'achat.", true},
 	})
+}
+
+// German prices "pro Monat" are German, not Czech for "pro": a wrong
+// price fails on its number, a right one passes (both had been left not
+// auditable as Czech, and the guard had served the wrong one).
+func TestGermanPerMonthIsNoCzech(t *testing.T) {
+	const de = "Das Pro-Paket kostet 29 € pro Monat. Das Basis-Paket kostet 9 € pro Monat."
+	eachFirstFinding(t, []flipCase{
+		{"the right price passes", "Das Pro-Paket kostet 29 € pro Monat [1].", de, false},
+		{"a wrong price fails", "Das Pro-Paket kostet 39 € pro Monat [1].", de, true},
+		{"der Tarif fails", "Der Tarif kostet 39 € pro Monat [1].", "Der Tarif kostet 29 € pro Monat.", true},
+	}, func(t *testing.T, tc flipCase, f Finding) {
+		want := Supported
+		if tc.flipped {
+			want = Unsupported
+		}
+		if f.Verdict != want || f.Language != "de" {
+			t.Errorf("%s in %q, want %s in German", f.Verdict, f.Language, want)
+		}
+	})
+}
+
+// An answer logged as two assistant messages, the second without its
+// own retrieval, cites the first's: a made-up id in the second is
+// fabricated (as the guard reads the two as one answer), a retrieved one
+// is judged.
+func TestASecondAssistantMessageCitesTheFirstsRetrieval(t *testing.T) {
+	rec := &readers.Record{ConversationID: "sp", File: "t", Line: 1, Messages: []readers.Message{
+		{Role: "user", Content: "Price and returns?"},
+		{Role: "assistant", Content: "Pro costs €29 per month [kb-1].", Retrieval: []readers.Chunk{
+			{ID: "kb-1", Text: "Pro costs €29 per month, excluding VAT."},
+			{ID: "kb-2", Text: "You can return a product within 14 days of delivery if it is unused."}}},
+		{Role: "assistant", Content: "You can return a product within 14 days of delivery if it is unused [kb-2]. Returns are free [kb-9].", NoRetrievalLogged: true},
+	}}
+	res, err := testAuditor.Audit(context.Background(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range res.Findings {
+		if f.MessageIndex == 2 {
+			got[f.Citation] = f.Verdict
+		}
+	}
+	if got["kb-2"] != Supported || got["kb-9"] != Fabricated {
+		t.Errorf("the second message's citations: %v; want kb-2 supported, kb-9 fabricated", got)
+	}
 }
