@@ -132,7 +132,10 @@ func sampleGroups(pop *Population, ls *LabelSet, logs []string) ([]drawnSample, 
 			return nil, fmt.Errorf("%s:%d: a label that does not say which logs its sample was drawn from (drawn_from), among labels of samples of several logs: give the labels of each sample as ragaudit review wrote them", ls.Files[i], ls.Labels[i].Line)
 		}
 		for _, log := range g.from.Logs {
-			if !slices.ContainsFunc(logs, func(p string) bool { return sameFile(p, log) }) {
+			// merge knows the files only by their citations: there, a
+			// sample's log without one is taken for an empty day, and a
+			// month left out shows in its strata's sizes
+			if len(logs) > 0 && !slices.ContainsFunc(logs, func(p string) bool { return sameFile(p, log) }) {
 				return nil, fmt.Errorf("the labels of the sample drawn from %s need all its logs, and %s is not among these logs: audit every log file of every sample the labels are from (named as they were given to ragaudit sample: a relative path is read from the directory the audit runs in)", g.from, log)
 			}
 			f := slices.IndexFunc(pop.files, func(p string) bool { return sameFile(p, log) })

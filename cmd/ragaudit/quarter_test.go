@@ -67,6 +67,26 @@ func TestMonthlySamplesVerifyTheQuarter(t *testing.T) {
 	if lo, hi := v["ci95_low"].(float64), v["ci95_high"].(float64); !(lo <= truth && truth <= hi) {
 		t.Errorf("the quarter's interval %.3f–%.3f misses the rate of all its citations labelled, %.3f", lo, hi, truth)
 	}
+	// Past one machine: the months' units audited as shards and merged
+	// with the same label files give the same verified figures.
+	plan, run := filepath.Join(dir, "plan.json"), filepath.Join(dir, "run")
+	if code, se := ragaudit(t, append([]string{"plan", "--shards", "2", "-o", plan}, months...)...); code != 0 {
+		t.Fatalf("plan: %d %s", code, se)
+	}
+	for i := range 2 {
+		if code, se := ragaudit(t, "audit", "-q", "--plan", plan, "--shard", fmt.Sprintf("%d/2", i), "--out", run); code != 0 {
+			t.Fatalf("shard %d: %d %s", i, code, se)
+		}
+	}
+	merged := filepath.Join(dir, "merged")
+	if code, se := ragaudit(t, append(append([]string{"merge", "-q", "--bar", "0.2", "--out", merged}, labelArgs...), run)...); code != exitPass {
+		t.Fatalf("merge with the months' labels: exit %d %s", code, se)
+	}
+	var m struct{ Verified map[string]any }
+	json.Unmarshal(readFile(t, filepath.Join(merged, "summary.json")), &m)
+	if m.Verified["estimate"] != v["estimate"] || m.Verified["ci95_low"] != v["ci95_low"] || m.Verified["samples"] != float64(3) {
+		t.Errorf("merged: %v; one machine: %v", m.Verified["estimate"], v["estimate"])
+	}
 	for _, tc := range []struct {
 		name string
 		logs []string
