@@ -121,6 +121,9 @@ func writeAccuracy(b *strings.Builder, s *Summary, auditable int) {
 		}
 		fmt.Fprintf(b, "Citation accuracy: %s (95%% CI %s–%s) over the %d citations checked only, bar %s: %s\n",
 			rate, pct(s.CI95Low), pct(s.CI95High), auditable, bar, verdict)
+		if s.Verified != nil { // what the labels say still shows: the worst failures point to it
+			writeVerified(b, s, auditable)
+		}
 	case s.Verified != nil:
 		writeVerified(b, s, auditable)
 	default:

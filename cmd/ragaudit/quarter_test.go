@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -220,5 +222,20 @@ func TestSelfChosenLabelsOfFilesAtVeryDifferentSharesAreRefused(t *testing.T) {
 	r := runCLI(t, "", append([]string{"audit", "-q", "--labels", labels}, months...)...)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "no random sample labels files so unevenly") || !strings.Contains(r.stderr, months[0]) || !strings.Contains(r.stderr, months[1]) {
 		t.Errorf("exit %d %q", r.code, r.stderr)
+	}
+}
+
+// An INCOMPLETE run with labels (a log cut short) still shows what the
+// labels say in summary.txt, which its worst failures point to.
+func TestIncompleteRunShowsTheVerifiedRate(t *testing.T) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(readFile(t, hagridLogs))
+	zw.Close()
+	cut := filepath.Join(t.TempDir(), "cut.jsonl.gz")
+	os.WriteFile(cut, buf.Bytes()[:buf.Len()-200], 0o644)
+	r := runCLI(t, "", "audit", "-q", "--bar", "0.3", "--labels", hagridLabels, cut)
+	if r.code != exitIncomplete || !strings.Contains(r.text, "Verified citation accuracy: ") || !strings.Contains(r.text, "the reviewers' are listed above") {
+		t.Errorf("exit %d:\n%s", r.code, r.text)
 	}
 }
