@@ -202,14 +202,14 @@ func (g *Guard) policyNear(tenant string) string {
 }
 
 // skeleton is a name as it reads: NFKC, lower case, without spaces,
-// control or format characters (zero-width spaces), Cyrillic and Greek
-// letters that look like Latin ones read as those.
+// control or format characters (zero-width spaces) or dashes of any kind,
+// Cyrillic and Greek letters that look like Latin ones read as those.
 func skeleton(name string) string {
 	var b strings.Builder
 	for _, r := range norm.NFKC.String(name) {
 		switch {
-		case unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
-			continue
+		case unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Pd, r):
+			continue // "acme‐nl" with U+2010 reads as "acme-nl"
 		case lookAlike[unicode.ToLower(r)] != 0:
 			r = lookAlike[unicode.ToLower(r)]
 		}

@@ -151,7 +151,13 @@ func (s *Server) continueGuard(w http.ResponseWriter, r *http.Request, c *contin
 		s.fail(w, errorf(http.StatusNotFound, "decision %q is not waiting for a regeneration (unknown, already answered, or expired)", c.DecisionID))
 		return
 	}
-	tenant, err := s.tenant(r, c.Tenant)
+	// A follow-up that names no tenant is the held decision's: a gateway
+	// ("*") token had got 403 for it, and the decision expired unserved.
+	named := c.Tenant
+	if named == "" {
+		named = held
+	}
+	tenant, err := s.tenant(r, named)
 	if err == nil && tenant != held {
 		err = errorf(http.StatusForbidden, "decision %q belongs to another tenant", c.DecisionID)
 	}

@@ -468,6 +468,8 @@ func TestServeRefusesWhatItMust(t *testing.T) {
 			body: map[string]any{"conversation_id": "c", "tenant": "ACME ", "answer": "x", "retrieval": []any{}}},
 		{name: "a gateway naming a policy's tenant with a zero-width space is 400", token: tok["*"], path: "/v1/check", status: 400, says: `tenant "acme\u200b" has no policy, but "acme" has`,
 			body: map[string]any{"conversation_id": "c", "tenant": "acme\u200b", "answer": "x", "retrieval": []any{}}},
+		{name: "a gateway naming a policy's tenant with another dash is 400", token: tok["*"], path: "/v1/check", status: 400, says: `but "acme" has`,
+			body: map[string]any{"conversation_id": "c", "tenant": "ac\u2010me", "answer": "x", "retrieval": []any{}}},
 		{name: "a gateway naming a policy's tenant with a Cyrillic а is 400", token: tok["*"], path: "/v1/check", status: 400, says: `but "acme" has`,
 			body: map[string]any{"conversation_id": "c", "tenant": "\u0430cme", "answer": "x", "retrieval": []any{}}},
 		{name: "a body over --max-body is 413", token: tok["acme"], path: "/v1/check", status: 413, says: "over 2048 bytes",
@@ -621,5 +623,26 @@ func TestServeRefusesAnAttemptOtherThanTheSecond(t *testing.T) {
 	var final decision
 	if resp := s.post(t, tok["acme"], "/v1/guard", map[string]any{"decision_id": d.ID, "attempt": 2, "answer": e2eGood}, &final); resp.StatusCode != 200 || final.Action != "pass" {
 		t.Errorf("attempt 2 after it: %d %s", resp.StatusCode, final.Action)
+	}
+}
+
+// A gateway ("*") token's follow-up that names no tenant regenerates the
+// held decision of the tenant it was opened for (it had got 403 and the
+// decision expired unserved); one naming another tenant is refused.
+func TestServeGatewayFollowUpWithoutTenant(t *testing.T) {
+	policy, tok := guardPolicy(t, t.TempDir())
+	s := startServe(t, "--policy", policy)
+	var d decision
+	s.post(t, tok["*"], "/v1/guard", map[string]any{"conversation_id": "c-gw", "tenant": "acme", "answer": e2eTwoWrong, "retrieval": json.RawMessage(e2eRetrieval)}, &d)
+	if d.Action != "regenerate" {
+		t.Fatalf("the first answer: %s, want regenerate", d.Action)
+	}
+	var out struct{ Error string }
+	if resp := s.post(t, tok["*"], "/v1/guard", map[string]any{"decision_id": d.ID, "tenant": "notes", "attempt": 2, "answer": e2eGood}, &out); resp.StatusCode != 403 {
+		t.Errorf("another tenant named: %d %q", resp.StatusCode, out.Error)
+	}
+	var final decision
+	if resp := s.post(t, tok["*"], "/v1/guard", map[string]any{"decision_id": d.ID, "attempt": 2, "answer": e2eGood}, &final); resp.StatusCode != 200 || final.Action != "pass" {
+		t.Errorf("no tenant named: %d %s", resp.StatusCode, final.Action)
 	}
 }
