@@ -127,7 +127,7 @@ func assembleTurns(ts traceSet, damaged map[string][]int, problems []*SkipError)
 		}
 		t.chooseAnswer()
 		if t.answer == "" {
-			problems = append(problems, &SkipError{Line: t.line, Reason: ReasonMissingContent, Detail: fmt.Sprintf("trace %s has no answer", tr)})
+			problems = append(problems, &SkipError{Line: t.line, Reason: ReasonMissingContent, Detail: fmt.Sprintf("trace %s has no answer: none of its spans holds an LLM output where OpenInference puts it (traces of another convention, such as OpenLLMetry's gen_ai.* attributes, are not read: write them as canonical records, docs/formats.md)", tr)})
 			continue
 		}
 		if byConv[t.conv] == nil {
