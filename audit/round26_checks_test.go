@@ -173,3 +173,11 @@ func TestASecondAssistantMessageCitesTheFirstsRetrieval(t *testing.T) {
 		t.Errorf("the second message's citations: %v; want kb-2 supported, kb-9 fabricated", got)
 	}
 }
+
+// Opposites in their inflected forms: "ouvre" against "fermée".
+func TestInflectedOpposites(t *testing.T) {
+	assertUnsupported(t, []flipCase{
+		{"ouvre against fermée fails", "Le dimanche, la réception ouvre à partir de 18 h [1].", "Les arrivées se font entre 15 h et 20 h ; la réception est fermée le dimanche après 18 h.", true},
+		{"fermée kept passes", "Le dimanche, la réception est fermée après 18 h [1].", "Les arrivées se font entre 15 h et 20 h ; la réception est fermée le dimanche après 18 h.", false},
+	})
+}
