@@ -8,9 +8,10 @@ import (
 
 // freeOfAnother returns the claim's word calling its subject free where
 // the window calls another thing free and gives the claim's subject a
-// price in a sentence of its own, anywhere in the chunk, with or without an amount: "Larger dogs
-// travel free of charge" against "Small dogs in a carrier travel free of
-// charge. Larger dogs need a ticket at the reduced fare." The claim's
+// price in a sentence of its own, anywhere in the chunk, with or without
+// an amount: "Larger dogs travel free of charge" against "Small dogs in a
+// carrier travel free of charge. Larger dogs need a ticket at the reduced
+// fare." The claim's
 // subject is told by a content word of the claim that no sentence calling
 // something free holds and the priced sentence does ("larger"); that
 // sentence names a price ([cost-words]: "fare", "ermäßigten Preis",
@@ -19,14 +20,8 @@ import (
 // free word's stem) and denies nothing; a sentence denying a cost ("at
 // no extra cost") calls its subject free. "" for none.
 func freeOfAnother(l *lang.Language, c *claim, window string) string {
-	if !l.MayCallFree(c.plain) {
-		return "" // most claims: their words need not be read
-	}
-	cw := claimWords(c, l)
-	at := slices.IndexFunc(cw, l.IsFreeWord)
-	skip := answeredNo(l, c.plain, cw)
-	if at < 0 || at+1 < len(cw) && l.IsFreeWordNotBefore(cw[at+1]) || deniesAnything(l, cw[skip:]) ||
-		slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
+	cw, at, skip, ok := freeClaim(l, c)
+	if !ok {
 		return ""
 	}
 	ss := priceSentences(l, window, l.Stem(cw[at]))

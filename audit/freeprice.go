@@ -21,20 +21,8 @@ import (
 // ("included" against "the €499 price includes delivery") are left to
 // the other checks.
 func pricedFree(l *lang.Language, c *claim, window string) string {
-	if !l.MayCallFree(c.plain) {
-		return "" // most claims: their words need not be read
-	}
-	cw := claimWords(c, l)
-	at := -1
-	for i, w := range cw {
-		if l.IsFreeWord(w) && !(i+1 < len(cw) && l.IsFreeWordNotBefore(cw[i+1])) { // not "free to cancel"
-			at = i
-			break
-		}
-	}
-	skip := answeredNo(l, c.plain, cw)
-	if at < 0 || deniesAnything(l, cw[skip:]) ||
-		slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
+	cw, at, skip, ok := freeClaim(l, c)
+	if !ok {
 		return ""
 	}
 	best, _, text := closestOfWindow(l, cw, window)
@@ -81,6 +69,30 @@ func pricedFree(l *lang.Language, c *claim, window string) string {
 		return ""
 	}
 	return cw[at]
+}
+
+// freeClaim reads a claim calling its subject free: its normalised words,
+// where its free word stands (not "free to cancel"), and 1 past an
+// opening "No," (answeredNo); ok is false for a claim that calls nothing
+// free, denies anything or gives an amount or a percentage itself.
+func freeClaim(l *lang.Language, c *claim) (cw []string, at, skip int, ok bool) {
+	if !l.MayCallFree(c.plain) {
+		return nil, 0, 0, false // most claims: their words need not be read
+	}
+	cw = claimWords(c, l)
+	at = -1
+	for i, w := range cw {
+		if l.IsFreeWord(w) && !(i+1 < len(cw) && l.IsFreeWordNotBefore(cw[i+1])) { // not "free to cancel"
+			at = i
+			break
+		}
+	}
+	skip = answeredNo(l, c.plain, cw)
+	if at < 0 || deniesAnything(l, cw[skip:]) ||
+		slices.ContainsFunc(c.quantities, func(q quantity) bool { return q.Kind == "money" || q.Kind == "percent" }) {
+		return nil, 0, 0, false
+	}
+	return cw, at, skip, true
 }
 
 // chargeable reports whether q is a price or a fee: an amount or a
