@@ -316,8 +316,8 @@ func deniedOfTheRestricted(l *lang.Language, c *claim, ww []string) bool {
 		}
 	}
 	held := 0
-	for _, w := range cw {
-		if contentWord(l, w) && l.NegationAt(cw, slices.Index(cw, w)) == 0 && inClause(l, w, ww) {
+	for i, w := range cw {
+		if contentWord(l, w) && l.NegationAt(cw, i) == 0 && inClause(l, w, ww) {
 			held++
 		}
 	}

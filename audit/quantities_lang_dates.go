@@ -247,7 +247,8 @@ func (s *langScan) timeAt(i int) (found, bool) {
 func (s *langScan) daytimeAfter(h, end int) (int, int) {
 	k := s.skipSpaces(end)
 	if k > end && k < len(s.text) && (s.text[k] == '\'' || strings.HasPrefix(s.text[k:], "’")) {
-		k += utf8.RuneLen([]rune(s.text[k:])[0]) // "'s avonds"
+		_, size := utf8.DecodeRuneInString(s.text[k:])
+		k += size // "'s avonds"
 	}
 	if k == end || k >= len(s.text) || s.letterAt(k) == 0 {
 		return h, end // no word right after the time

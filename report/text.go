@@ -463,10 +463,6 @@ func falseAlarmCeiling(a estimate.Agreement) float64 {
 	return math.Max(float64(a.SupportedFailed), audit.Wilson(int(c.SupportedAsUnsupported), int(n)).High)
 }
 
-// recallFloor is the most a run without labels may take as
-// --machine-recall from a sample's agreement: a recall measured on few
-// unsupported labels is uncertain, so the low end of its interval, not
-// the estimate (13 labels, 8 caught: 62 %, but as little as 36 %).
 // recallAdvice says what --machine-recall later runs of such logs may
 // take: the low end of the interval, or none where it is 0 (the flag
 // wants a share above 0: "no more than 0.0%" could not be followed).
@@ -477,6 +473,10 @@ func recallAdvice(a estimate.Agreement) string {
 	return "the labels do not show that it catches any share of them for certain, so runs of such logs without labels can take no --machine-recall: review a sample of each"
 }
 
+// recallFloor is the most a run without labels may take as
+// --machine-recall from a sample's agreement: a recall measured on few
+// unsupported labels is uncertain, so the low end of its interval, not
+// the estimate (13 labels, 8 caught: 62 %, but as little as 36 %).
 func recallFloor(a estimate.Agreement) float64 {
 	c := a.Confusion
 	n := c.UnsupportedAsUnsupported + c.UnsupportedAsSupported

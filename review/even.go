@@ -72,15 +72,12 @@ func labelsEvenAcrossFiles(pop *Population, given map[int]readers.Label, design 
 	return nil
 }
 
-// groupName names a tenant and verdict group for a message.
+// groupName names a tenant and verdict group for a message, as the
+// design names its strata.
 func groupName(tenant string, supported bool) string {
-	verdict := "machine: not supported"
+	verdict := "unsupported"
 	if supported {
-		verdict = "machine: supported"
+		verdict = "supported"
 	}
-	t := "no tenant"
-	if tenant != "" {
-		t = fmt.Sprintf("tenant %q", tenant)
-	}
-	return t + "; " + verdict
+	return tenantName(tenant) + "; machine: " + verdict
 }

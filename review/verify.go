@@ -282,11 +282,15 @@ func drawnFromAdvice(d *DrawnFrom) string {
 }
 
 // tenantOf names a label's tenant for a message.
-func tenantOf(l readers.Label) string {
-	if l.Tenant == "" {
+func tenantOf(l readers.Label) string { return tenantName(l.Tenant) }
+
+// tenantName names a tenant for a message, safe to print whatever the
+// logs call it.
+func tenantName(tenant string) string {
+	if tenant == "" {
 		return "no tenant"
 	}
-	return fmt.Sprintf("tenant %q", report.Printable(l.Tenant))
+	return fmt.Sprintf("tenant %q", report.Printable(tenant))
 }
 
 // drawnFromLines reads what each line of a label file says its sample was
