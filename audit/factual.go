@@ -7,6 +7,12 @@ import (
 	"github.com/ragaudit/ragaudit/nounphrase"
 )
 
+// askedOrLeading reports whether a sentence (trimmed) is a question or
+// leads into what follows ("…:"), in any language: it claims nothing.
+func askedOrLeading(p string) bool {
+	return strings.HasSuffix(p, "?") || strings.HasSuffix(p, ":")
+}
+
 // isFactual reports whether an uncited sentence states something that needs
 // a source: it is not a question or a courtesy, and it has a verb and a noun
 // or a number.
@@ -15,7 +21,7 @@ func (a *Auditor) isFactual(s sentence, t tongue) bool {
 		return false // a language the checks do not read: it cannot be told
 	}
 	p := strings.TrimSpace(s.Plain)
-	if p == "" || strings.HasSuffix(p, "?") || strings.HasSuffix(p, ":") {
+	if p == "" || askedOrLeading(p) {
 		return false
 	}
 	// "I couldn't find that" claims nothing; "I couldn't find that, but

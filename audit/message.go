@@ -460,7 +460,7 @@ func (m *messageAudit) judge(ctx context.Context) ([]Finding, error) {
 // A question is none, in any language.
 func notRead(s sentence, t tongue) bool {
 	p := strings.TrimSpace(s.Plain)
-	return !t.ok && p != "" && !strings.HasSuffix(p, "?") && !strings.HasSuffix(p, "¿") && !strings.HasSuffix(p, ":")
+	return !t.ok && p != "" && !askedOrLeading(p) && !strings.HasSuffix(p, "¿")
 }
 
 // factual is isFactual of an uncited sentence in its language t, as
